@@ -1,0 +1,29 @@
+# The shared compile settings every grex target links (grex_build_flags).
+add_library(grex_build_flags INTERFACE)
+add_library(Grex::BuildFlags ALIAS grex_build_flags)
+
+target_compile_features(grex_build_flags INTERFACE cxx_std_20)
+target_compile_definitions(grex_build_flags INTERFACE
+    QT_NO_CAST_FROM_ASCII
+    QT_NO_CAST_TO_ASCII
+    QT_NO_CAST_FROM_BYTEARRAY
+    QT_NO_NARROWING_CONVERSIONS_IN_CONNECT
+    QT_USE_QSTRINGBUILDER
+    GREX_VERSION="${PROJECT_VERSION}")
+if(GREX_DEBUG_CHECKS)
+    target_compile_definitions(grex_build_flags INTERFACE GREX_DEBUG_CHECKS)
+endif()
+
+if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+    target_compile_options(grex_build_flags INTERFACE
+        -Wall -Wextra -pedantic -Wold-style-cast -Woverloaded-virtual
+        -Wnon-virtual-dtor -Wshadow)
+    if(GREX_WARNINGS_AS_ERRORS)
+        target_compile_options(grex_build_flags INTERFACE -Werror)
+    endif()
+elseif(MSVC)
+    target_compile_options(grex_build_flags INTERFACE /W4 /permissive- /utf-8 /Zc:__cplusplus)
+    if(GREX_WARNINGS_AS_ERRORS)
+        target_compile_options(grex_build_flags INTERFACE /WX)
+    endif()
+endif()

@@ -1,0 +1,342 @@
+#include "application.h"
+
+#include "clitr.h"
+#include "commands/command.h"
+#include "helptext.h"
+#include "logging.h"
+#include "operationcontext.h"
+#include "output.h"
+#include "signalbridge.h"
+#include "verbs/verbregistry.h"
+#include "workspace.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QJsonArray>
+#include <QMutex>
+#include <QThread>
+
+#include <cstdio>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Cli {
+
+namespace {
+
+// Universal options that take a value: the verb search skips their values.
+const QStringList kValueOptions{u"--parallel"_s, u"--filter"_s, u"--manifest"_s};
+
+class CliEventSink final : public EventSink
+{
+public:
+    explicit CliEventSink(Output &output) : m_output(output) {}
+
+    void warning(const Message &message) override
+    {
+        QMutexLocker locker(&m_mutex);
+        m_output.printWarning(message.displayText());
+    }
+
+    void progress(qint64, qint64, const Message &message) override
+    {
+        QMutexLocker locker(&m_mutex);
+        m_output.printProgress(message.displayText());
+    }
+
+private:
+    Output &m_output;
+    QMutex m_mutex;
+};
+
+// --yes approves; otherwise a terminal prompt; without a terminal the answer is no.
+class CliApprovalPolicy final : public ApprovalPolicy
+{
+public:
+    CliApprovalPolicy(bool yes, const Environment &env, Output &output)
+        : m_yes(yes)
+        , m_env(env)
+        , m_output(output)
+    {
+    }
+
+    bool approve(const ApprovalRequest &request, std::stop_token) override
+    {
+        if (m_yes)
+            return true;
+        if (!m_env.interactive || !m_env.input)
+            return false;
+        m_output.err() << request.summary.displayText() << u"? [y/N] "_s;
+        m_output.err().flush();
+        SignalBridge::setPrompting(true);
+        const QString answer = m_env.input->readLine().trimmed().toLower();
+        SignalBridge::setPrompting(false);
+        return answer == u"y" || answer == u"yes" || answer == Tr::tr("y")
+               || answer == Tr::tr("yes");
+    }
+
+private:
+    bool m_yes;
+    const Environment &m_env;
+    Output &m_output;
+};
+
+Error usage(const QString &reason, const QString &text)
+{
+    // The text is already translated CLI wording; Message carries it as its own argument.
+    return Error(ErrorKind::Usage, reason, Message("%1", {text}));
+}
+
+int fail(Output &output, const QString &verb, const Error &error)
+{
+    output.printError(error);
+    if (output.mode() == Output::Mode::Json) {
+        JsonObject envelope;
+        if (!verb.isEmpty())
+            envelope.insert(u"verb"_s, verb);
+        envelope.insert(u"error"_s, error.toJson());
+        output.out() << QString::fromUtf8(envelope.toJson()) << u'\n';
+        output.out().flush();
+    }
+    return exitCode(error.kind());
+}
+
+Result<int> parseParallel(const QString &text, const QString &source)
+{
+    bool ok = false;
+    const int value = text.trimmed().toInt(&ok);
+    if (!ok || value < 0 || value > 1024) {
+        return usage(u"invalid_argument"_s,
+                     Tr::tr("%1 must be a whole number from 0 to 1024, not '%2'").arg(source, text));
+    }
+    return value;
+}
+
+} // namespace
+
+Environment Environment::fromProcess()
+{
+    Environment env;
+    env.currentDir = QDir::currentPath();
+    env.grexParallel = qEnvironmentVariable("GREX_PARALLEL");
+    env.grexLog = qEnvironmentVariable("GREX_LOG");
+    env.noColor = qEnvironmentVariableIsSet("NO_COLOR");
+    env.interactive = ::isatty(STDIN_FILENO) && ::isatty(STDERR_FILENO);
+    static QTextStream input(stdin);
+    env.input = &input;
+    return env;
+}
+
+Application::Application(Output &output, Environment environment, std::stop_token stop)
+    : m_output(output)
+    , m_env(std::move(environment))
+    , m_stop(std::move(stop))
+{
+}
+
+int Application::run(const QStringList &arguments)
+{
+    m_output.setNoColorEnv(m_env.noColor);
+    if (arguments.contains(u"--json"_s))
+        m_output.setMode(Output::Mode::Json);
+
+    qsizetype verbIndex = -1;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString &token = arguments.at(i);
+        if (token == u"--")
+            break;
+        if (token.startsWith(u'-') && token.size() > 1) {
+            if (kValueOptions.contains(token))
+                ++i;
+            continue;
+        }
+        verbIndex = i;
+        break;
+    }
+
+    if (verbIndex < 0) {
+        if (arguments.contains(u"--version"_s) || arguments.contains(u"-V"_s)) {
+            m_output.out() << versionText() << u'\n';
+            return ExitSuccess;
+        }
+        if (arguments.contains(u"--help"_s) || arguments.contains(u"-h"_s)) {
+            m_output.out() << generalHelp();
+            return ExitSuccess;
+        }
+        m_output.err() << generalHelp();
+        m_output.err().flush();
+        return fail(m_output, {}, usage(u"missing_verb"_s, Tr::tr("no verb given")));
+    }
+
+    const QString verbName = arguments.at(verbIndex);
+    const VerbSpec *verb = findVerb(verbName);
+    if (!verb) {
+        QStringList names;
+        for (const VerbSpec &v : verbRegistry())
+            names.append(v.name);
+        Error error = usage(u"unknown_verb"_s, Tr::tr("unknown verb '%1'").arg(verbName));
+        error.withHint(Message("%1", {Tr::tr("the verbs are: %1").arg(names.join(u", "_s))}));
+        return fail(m_output, {}, error);
+    }
+    const std::unique_ptr<Command> command = createCommand(*verb);
+    if (!command) {
+        return fail(m_output, verb->name,
+                    Error::internal(__FILE__, __LINE__, u"no command for verb "_s + verb->name));
+    }
+
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsCompactedShortOptions);
+    parser.addOptions({
+        {u"json"_s, QString()},
+        {u"plain"_s, QString()},
+        {u"dry-run"_s, QString()},
+        {u"parallel"_s, QString(), u"N"_s},
+        {u"filter"_s, QString(), u"EXPR"_s},
+        {u"manifest"_s, QString(), u"PATH"_s},
+        {u"v"_s, QString()},
+        {{u"q"_s, u"quiet"_s}, QString()},
+        {{u"y"_s, u"yes"_s}, QString()},
+        {{u"h"_s, u"help"_s}, QString()},
+    });
+    QList<const ParamSpec *> positionals;
+    for (const ParamSpec &p : verb->params) {
+        if (p.positional) {
+            positionals.append(&p);
+            continue;
+        }
+        if (p.universal)
+            continue;
+        QStringList names{p.cliName()};
+        if (!p.shortName.isNull())
+            names.prepend(QString(p.shortName));
+        if (p.type == ParamType::Boolean)
+            parser.addOption(QCommandLineOption(names, QString()));
+        else
+            parser.addOption(QCommandLineOption(names, QString(), p.valueName));
+    }
+
+    QStringList toParse = arguments;
+    toParse.removeAt(verbIndex);
+    toParse.prepend(u"grex"_s);
+    if (!parser.parse(toParse)) {
+        return fail(m_output, verb->name,
+                    usage(u"invalid_option"_s,
+                          Tr::tr("grex %1: %2").arg(verb->name, parser.errorText())));
+    }
+    if (parser.isSet(u"help"_s)) {
+        m_output.out() << verbHelp(*verb);
+        return ExitSuccess;
+    }
+
+    if (parser.isSet(u"json"_s) && parser.isSet(u"plain"_s)) {
+        return fail(m_output, verb->name,
+                    usage(u"conflicting_options"_s,
+                          Tr::tr("--json and --plain cannot be used together")));
+    }
+    m_output.setMode(parser.isSet(u"json"_s)    ? Output::Mode::Json
+                     : parser.isSet(u"plain"_s) ? Output::Mode::Plain
+                                                : Output::Mode::Auto);
+    const bool quiet = parser.isSet(u"quiet"_s);
+    m_output.setQuiet(quiet);
+    const int verbosity = int(parser.optionNames().count(u"v"_s));
+    configureLogging(verbosity, quiet, m_env.grexLog);
+
+    int parallel = QThread::idealThreadCount();
+    if (parser.isSet(u"parallel"_s)) {
+        Result<int> value = parseParallel(parser.value(u"parallel"_s), u"--parallel"_s);
+        if (!value)
+            return fail(m_output, verb->name, value.error());
+        parallel = *value;
+    } else if (!m_env.grexParallel.isEmpty()) {
+        Result<int> value = parseParallel(m_env.grexParallel, u"GREX_PARALLEL"_s);
+        if (!value)
+            return fail(m_output, verb->name, value.error());
+        parallel = *value;
+    }
+    if (parallel == 0)
+        qCInfo(lcCore, "--parallel 0: no limit on concurrent pack operations");
+
+    if (!parser.value(u"filter"_s).trimmed().isEmpty()) {
+        return fail(m_output, verb->name,
+                    usage(u"filter_not_supported"_s,
+                          Tr::tr("grex %1 does not take --filter").arg(verb->name)));
+    }
+
+    QJsonObject args;
+    const QStringList given = parser.positionalArguments();
+    if (given.size() > positionals.size()) {
+        return fail(m_output, verb->name,
+                    usage(u"too_many_arguments"_s,
+                          Tr::tr("grex %1: unexpected argument '%2'")
+                              .arg(verb->name, given.at(positionals.size()))));
+    }
+    for (qsizetype i = 0; i < positionals.size(); ++i) {
+        const ParamSpec *p = positionals.at(i);
+        if (i < given.size())
+            args.insert(p->name, given.at(i));
+        else if (p->required)
+            return fail(m_output, verb->name,
+                        usage(u"missing_argument"_s,
+                              Tr::tr("grex %1: missing argument <%2>").arg(verb->name,
+                                                                           p->valueName)));
+    }
+    for (const ParamSpec &p : verb->params) {
+        if (p.positional)
+            continue;
+        if (p.universal) {
+            if (p.name == u"dryRun" && parser.isSet(u"dry-run"_s))
+                args.insert(p.name, true);
+            continue;
+        }
+        const QString name = p.cliName();
+        if (!parser.isSet(name))
+            continue;
+        switch (p.type) {
+        case ParamType::Boolean:
+            args.insert(p.name, true);
+            break;
+        case ParamType::String:
+            args.insert(p.name, parser.value(name));
+            break;
+        case ParamType::StringArray:
+            args.insert(p.name, QJsonArray::fromStringList(parser.values(name)));
+            break;
+        case ParamType::Integer: {
+            bool ok = false;
+            const qint64 value = parser.value(name).toLongLong(&ok);
+            if (!ok) {
+                return fail(m_output, verb->name,
+                            usage(u"invalid_argument"_s,
+                                  Tr::tr("--%1 must be a whole number").arg(name)));
+            }
+            args.insert(p.name, value);
+            break;
+        }
+        }
+    }
+    command->prepareArguments(args, m_env.currentDir);
+
+    Result<Workspace> workspace = Workspace::locate(parser.value(u"manifest"_s), m_env.currentDir);
+    if (!workspace)
+        return fail(m_output, verb->name, workspace.error());
+
+    OperationContext ctx(m_stop);
+    ctx.setParallel(parallel);
+    CliEventSink sink(m_output);
+    ctx.setEventSink(&sink);
+    CliApprovalPolicy approval(parser.isSet(u"yes"_s), m_env, m_output);
+    ctx.setApprovalPolicy(&approval);
+
+    Result<JsonValue> document = runVerb(*verb, *workspace, args, ctx);
+    if (!document)
+        return fail(m_output, verb->name, document.error());
+    if (m_output.mode() == Output::Mode::Json)
+        m_output.out() << QString::fromUtf8(document->toJson()) << u'\n';
+    else
+        command->render(*document, m_output);
+    m_output.out().flush();
+    return ExitSuccess;
+}
+
+} // namespace Grex::Cli

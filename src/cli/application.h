@@ -1,0 +1,42 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <stop_token>
+
+class QTextStream;
+
+namespace Grex::Cli {
+
+class Output;
+
+// What the CLI reads from its process: kept in one struct so tests can run it in-process.
+struct Environment
+{
+    QString currentDir;
+    QString grexParallel; // GREX_PARALLEL
+    QString grexLog;      // GREX_LOG
+    bool noColor = false; // NO_COLOR set
+    bool interactive = false; // stdin and stderr are terminals: prompts are possible
+    QTextStream *input = nullptr; // answers to prompts
+
+    static Environment fromProcess();
+};
+
+// The `grex` command line: parses universal flags and the verb's own options, runs the verb
+// through core and prints its result. Returns the process exit code.
+class Application
+{
+public:
+    Application(Output &output, Environment environment, std::stop_token stop = {});
+
+    int run(const QStringList &arguments);
+
+private:
+    Output &m_output;
+    Environment m_env;
+    std::stop_token m_stop;
+};
+
+} // namespace Grex::Cli

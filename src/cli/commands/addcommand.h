@@ -1,0 +1,15 @@
+#pragma once
+
+#include "commands/command.h"
+
+namespace Grex::Cli {
+
+class AddCommand final : public Command
+{
+public:
+    using Command::Command;
+    void prepareArguments(QJsonObject &args, const QString &currentDir) const override;
+    void render(const JsonValue &document, Output &output) const override;
+};
+
+} // namespace Grex::Cli

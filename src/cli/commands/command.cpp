@@ -1,0 +1,38 @@
+#include "command.h"
+
+#include "commands/addcommand.h"
+#include "commands/initcommand.h"
+#include "commands/lscommand.h"
+#include "commands/rmcommand.h"
+#include "verbs/verbregistry.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Cli {
+
+Command::Command(const VerbSpec &spec) : m_spec(spec) {}
+
+Command::~Command() = default;
+
+void Command::prepareArguments(QJsonObject &, const QString &) const {}
+
+std::unique_ptr<Command> createCommand(const VerbSpec &spec)
+{
+    if (spec.name == u"init")
+        return std::make_unique<InitCommand>(spec);
+    if (spec.name == u"add")
+        return std::make_unique<AddCommand>(spec);
+    if (spec.name == u"rm")
+        return std::make_unique<RmCommand>(spec);
+    if (spec.name == u"ls")
+        return std::make_unique<LsCommand>(spec);
+    return nullptr;
+}
+
+QString shortSha(const JsonValue &sha)
+{
+    const QString text = sha.toString();
+    return text.isEmpty() ? u"-"_s : text.left(7);
+}
+
+} // namespace Grex::Cli

@@ -1,0 +1,15 @@
+#pragma once
+
+#include "commands/command.h"
+
+namespace Grex::Cli {
+
+class LsCommand final : public Command
+{
+public:
+    using Command::Command;
+
+    void render(const JsonValue &document, Output &output) const override;
+};
+
+} // namespace Grex::Cli

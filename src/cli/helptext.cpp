@@ -1,0 +1,116 @@
+#include "helptext.h"
+
+#include "clitr.h"
+#include "verbs/verbregistry.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Cli {
+
+namespace {
+
+QString formatRows(const QList<std::pair<QString, QString>> &rows)
+{
+    qsizetype width = 0;
+    for (const auto &[left, right] : rows)
+        width = qMax(width, left.size());
+    width = qMin<qsizetype>(width, 28);
+    QString text;
+    for (const auto &[left, right] : rows) {
+        text += u"  "_s + left;
+        if (left.size() > width)
+            text += u'\n' + QString(width + 4, u' ');
+        else
+            text += QString(width - left.size() + 2, u' ');
+        text += right + u'\n';
+    }
+    return text;
+}
+
+QString universalSection(bool withVersion = false)
+{
+    QList<std::pair<QString, QString>> rows;
+    for (const UniversalOption &option : universalOptions()) {
+        QString left = option.names;
+        if (!option.valueName.isEmpty())
+            left += u' ' + option.valueName;
+        rows.append({left, option.help});
+    }
+    if (withVersion)
+        rows.append({u"-V, --version"_s, Tr::tr("Show the version.")});
+    return formatRows(rows);
+}
+
+} // namespace
+
+QList<UniversalOption> universalOptions()
+{
+    return {
+        {u"--json"_s, {}, Tr::tr("Print the result as one JSON document.")},
+        {u"--plain"_s, {}, Tr::tr("No colour and no Unicode decoration.")},
+        {u"--dry-run"_s, {}, Tr::tr("Show what would happen without changing anything.")},
+        {u"--parallel"_s, u"N"_s,
+         Tr::tr("Work on up to N packs at once (0: no limit; default: GREX_PARALLEL or the "
+                "number of CPUs).")},
+        {u"--filter"_s, u"EXPR"_s, Tr::tr("Only packs matching EXPR, for verbs that select packs.")},
+        {u"--manifest"_s, u"PATH"_s,
+         Tr::tr("The workspace's grex.jsonl (default: ./grex.jsonl).")},
+        {u"-v, -vv, -vvv"_s, {}, Tr::tr("More log output on stderr (GREX_LOG overrides).")},
+        {u"-q, --quiet"_s, {}, Tr::tr("Only warnings and errors on stderr.")},
+        {u"-y, --yes"_s, {}, Tr::tr("Approve destructive verbs without asking.")},
+        {u"-h, --help"_s, {}, Tr::tr("Show help.")},
+    };
+}
+
+QString versionText()
+{
+    return u"grex "_s + QStringLiteral(GREX_VERSION);
+}
+
+QString generalHelp()
+{
+    QString text = Tr::tr("Usage: grex [options] <verb> [arguments]") + u"\n\n"_s
+                   + Tr::tr("grex manages a workspace of git repositories (packs) as one graph.")
+                   + u"\n\n"_s + Tr::tr("Verbs:") + u'\n';
+    QList<std::pair<QString, QString>> verbs;
+    for (const VerbSpec &verb : verbRegistry())
+        verbs.append({verb.name, QCoreApplication::translate("Grex", verb.summary)});
+    text += formatRows(verbs);
+    text += u'\n' + Tr::tr("Options of every verb:") + u'\n' + universalSection(true);
+    text += u'\n' + Tr::tr("Run 'grex <verb> --help' for the arguments of one verb.") + u'\n';
+    return text;
+}
+
+QString verbHelp(const VerbSpec &verb)
+{
+    QString usage = u"grex "_s + verb.name + u" [options]"_s;
+    QList<std::pair<QString, QString>> arguments;
+    QList<std::pair<QString, QString>> options;
+    for (const ParamSpec &p : verb.params) {
+        const QString help = QCoreApplication::translate("Grex", p.help);
+        if (p.positional) {
+            usage += p.required ? u" <"_s + p.valueName + u'>' : u" ["_s + p.valueName + u']';
+            arguments.append({p.valueName, help});
+        } else if (!p.universal) {
+            QString left = u"--"_s + p.cliName();
+            if (!p.shortName.isNull())
+                left = u'-' + p.shortName + u", "_s + left;
+            if (p.type != ParamType::Boolean)
+                left += u' ' + p.valueName;
+            options.append({left, help});
+        }
+    }
+    QString text = Tr::tr("Usage: %1").arg(usage) + u"\n\n"_s
+                   + QCoreApplication::translate("Grex", verb.summary) + u'\n';
+    if (verb.destructive)
+        text += Tr::tr("Destructive: asks for confirmation on a terminal; pass --yes otherwise.")
+                + u'\n';
+    if (!arguments.isEmpty())
+        text += u'\n' + Tr::tr("Arguments:") + u'\n' + formatRows(arguments);
+    if (!options.isEmpty())
+        text += u'\n' + Tr::tr("Options:") + u'\n' + formatRows(options);
+    text += u'\n' + Tr::tr("Options of every verb:") + u'\n' + universalSection();
+    return text;
+}
+
+} // namespace Grex::Cli

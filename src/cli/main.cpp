@@ -1,0 +1,66 @@
+#include "application.h"
+#include "i18n.h"
+#include "output.h"
+#include "signalbridge.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <csignal>
+#include <cstdio>
+#include <unistd.h>
+
+namespace {
+
+// Every log line goes to stderr: stdout carries only the verb's result.
+void messageHandler(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    const char *level = "info";
+    switch (type) {
+    case QtDebugMsg:
+        level = "debug";
+        break;
+    case QtInfoMsg:
+        level = "info";
+        break;
+    case QtWarningMsg:
+        level = "warning";
+        break;
+    case QtCriticalMsg:
+        level = "error";
+        break;
+    case QtFatalMsg:
+        level = "fatal";
+        break;
+    }
+    const QByteArray category = context.category ? QByteArray(context.category) : QByteArray();
+    const QByteArray text = message.toUtf8();
+    if (type == QtDebugMsg && !category.isEmpty())
+        std::fprintf(stderr, "grex: %s [%s]: %s\n", level, category.constData(), text.constData());
+    else
+        std::fprintf(stderr, "grex: %s: %s\n", level, text.constData());
+    std::fflush(stderr);
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    qInstallMessageHandler(messageHandler);
+    std::signal(SIGPIPE, SIG_IGN);
+
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("grex"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(GREX_VERSION));
+    Grex::installTranslators();
+
+    Grex::Cli::SignalBridge signalBridge;
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    Grex::Cli::Output output(out, err, ::isatty(STDOUT_FILENO), ::isatty(STDERR_FILENO));
+    Grex::Cli::Application cli(output, Grex::Cli::Environment::fromProcess(), signalBridge.token());
+    const int code = cli.run(QCoreApplication::arguments().mid(1));
+    out.flush();
+    err.flush();
+    return code;
+}

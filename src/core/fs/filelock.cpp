@@ -1,0 +1,230 @@
+#include "filelock.h"
+
+#include "logging.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QLockFile>
+#include <QSysInfo>
+#include <QThread>
+
+#include <vector>
+
+#include <cerrno>
+#include <csignal>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+QString lockTierName(LockTier tier)
+{
+    switch (tier) {
+    case LockTier::Admission:
+        return u"admission"_s;
+    case LockTier::WorkspaceSync:
+        return u"workspace sync"_s;
+    case LockTier::SchedulerPermit:
+        return u"scheduler permit"_s;
+    case LockTier::Pack:
+        return u"pack"_s;
+    case LockTier::Backend:
+        return u"backend"_s;
+    case LockTier::Manifest:
+        return u"manifest"_s;
+    }
+    return {};
+}
+
+namespace LockOrder {
+
+#ifdef GREX_DEBUG_CHECKS
+namespace {
+thread_local std::vector<LockTier> t_held;
+
+QString describe(LockTier tier)
+{
+    return QString::number(int(tier)) + u" (" + lockTierName(tier) + u')';
+}
+} // namespace
+
+void acquired(LockTier tier)
+{
+    if (!t_held.empty() && int(tier) <= int(t_held.back())) {
+        qFatal("lock order violation: acquiring tier %s while holding tier %s",
+               qPrintable(describe(tier)), qPrintable(describe(t_held.back())));
+    }
+    t_held.push_back(tier);
+}
+
+void released(LockTier tier)
+{
+    if (t_held.empty() || t_held.back() != tier) {
+        qFatal("lock order violation: releasing tier %s out of order",
+               qPrintable(describe(tier)));
+    }
+    t_held.pop_back();
+}
+#else
+void acquired(LockTier) {}
+void released(LockTier) {}
+#endif
+
+} // namespace LockOrder
+
+namespace {
+
+std::unique_ptr<QLockFile> makeLockFile(const QString &path)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    auto lock = std::make_unique<QLockFile>(path);
+    // Staleness is decided by the owner's PID and host only, never by age.
+    lock->setStaleLockTime(0);
+    return lock;
+}
+
+Error lockFailure(const QLockFile &lock, const QString &path)
+{
+    switch (lock.error()) {
+    case QLockFile::LockFailedError: {
+        const std::optional<LockHolder> who = FileLock::holder(path);
+        Error error(ErrorKind::Lock, u"lock_busy"_s,
+                    Message(QT_TRANSLATE_NOOP("Grex", "%1 is held by %2"),
+                            {path, describeHolder(who)}));
+        error.withDetail(u"lock_path"_s, path);
+        if (who) {
+            error.withDetail(u"holder"_s, JsonObject{{u"pid"_s, who->pid},
+                                                     {u"hostname"_s, who->hostname},
+                                                     {u"application"_s, who->application}});
+        }
+        return error;
+    }
+    case QLockFile::PermissionError: {
+        return Error(ErrorKind::PackOp, u"permission_denied"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex",
+                                               "cannot create lock file %1: permission denied"),
+                             {path}))
+            .withDetail(u"lock_path"_s, path);
+    }
+    default:
+        return Error(ErrorKind::PackOp, u"io"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "cannot create lock file %1"), {path}))
+            .withDetail(u"lock_path"_s, path);
+    }
+}
+
+bool processAlive(qint64 pid)
+{
+    return pid > 0 && (::kill(pid_t(pid), 0) == 0 || errno == EPERM);
+}
+
+} // namespace
+
+FileLock::FileLock() = default;
+
+FileLock::FileLock(FileLock &&other) noexcept
+    : m_lock(std::move(other.m_lock))
+    , m_path(std::move(other.m_path))
+    , m_tier(other.m_tier)
+{
+}
+
+FileLock &FileLock::operator=(FileLock &&other) noexcept
+{
+    if (this != &other) {
+        unlock();
+        m_lock = std::move(other.m_lock);
+        m_path = std::move(other.m_path);
+        m_tier = other.m_tier;
+    }
+    return *this;
+}
+
+FileLock::~FileLock()
+{
+    unlock();
+}
+
+Result<FileLock> FileLock::tryAcquire(const QString &path, LockTier tier)
+{
+    LockOrder::acquired(tier);
+    auto lock = makeLockFile(path);
+    if (!lock->tryLock(0)) {
+        LockOrder::released(tier);
+        return lockFailure(*lock, path);
+    }
+    qCDebug(lcLock, "acquired %s lock %s", qPrintable(lockTierName(tier)), qPrintable(path));
+    FileLock result;
+    result.m_lock = std::move(lock);
+    result.m_path = path;
+    result.m_tier = tier;
+    return result;
+}
+
+Result<FileLock> FileLock::acquire(const QString &path, LockTier tier, std::stop_token stop)
+{
+    LockOrder::acquired(tier);
+    auto lock = makeLockFile(path);
+    // Short waits keep cancellation responsive (spec §7.6: released within 250 ms).
+    while (!lock->tryLock(20)) {
+        if (lock->error() != QLockFile::LockFailedError) {
+            LockOrder::released(tier);
+            return lockFailure(*lock, path);
+        }
+        if (stop.stop_requested()) {
+            LockOrder::released(tier);
+            return Error(ErrorKind::Cancelled, u"cancelled"_s,
+                         Message(QT_TRANSLATE_NOOP("Grex", "cancelled while waiting for %1"),
+                                 {path}));
+        }
+    }
+    qCDebug(lcLock, "acquired %s lock %s", qPrintable(lockTierName(tier)), qPrintable(path));
+    FileLock result;
+    result.m_lock = std::move(lock);
+    result.m_path = path;
+    result.m_tier = tier;
+    return result;
+}
+
+std::optional<LockHolder> FileLock::holder(const QString &path)
+{
+    if (!QFileInfo::exists(path))
+        return std::nullopt;
+    QLockFile probe(path);
+    LockHolder who;
+    if (!probe.getLockInfo(&who.pid, &who.hostname, &who.application))
+        return std::nullopt;
+    const bool sameHost = who.hostname.isEmpty() || who.hostname == QSysInfo::machineHostName();
+    if (sameHost && !processAlive(who.pid))
+        return std::nullopt;
+    return who;
+}
+
+bool FileLock::isLocked() const
+{
+    return m_lock && m_lock->isLocked();
+}
+
+void FileLock::unlock()
+{
+    if (!m_lock)
+        return;
+    m_lock->unlock();
+    m_lock.reset();
+    qCDebug(lcLock, "released %s lock %s", qPrintable(lockTierName(m_tier)),
+            qPrintable(m_path));
+    LockOrder::released(m_tier);
+}
+
+QString describeHolder(const std::optional<LockHolder> &holder)
+{
+    if (!holder)
+        return QStringLiteral("another process");
+    const QString app = holder->application.isEmpty() ? QStringLiteral("a process")
+                                                      : holder->application;
+    if (holder->hostname.isEmpty())
+        return app + u" (pid " + QString::number(holder->pid) + u')';
+    return app + u" (pid " + QString::number(holder->pid) + u" on " + holder->hostname + u')';
+}
+
+} // namespace Grex

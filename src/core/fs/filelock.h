@@ -1,0 +1,76 @@
+#pragma once
+
+#include "result.h"
+
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <stop_token>
+
+class QLockFile;
+
+namespace Grex {
+
+// The fixed lock order (spec §2.11). A thread acquires locks only in strictly increasing tier
+// order and releases them in reverse.
+enum class LockTier {
+    Admission = 0,       // MCP request admission (in memory)
+    WorkspaceSync = 1,   // <workspace>/.grex.sync.lock, try once
+    SchedulerPermit = 2, // in memory
+    Pack = 3,            // <pack>/.grex-lock
+    Backend = 4,         // <parent>/.grex-backend-<name>.lock
+    Manifest = 5,        // .grex.lock beside grex.jsonl
+};
+
+QString lockTierName(LockTier tier);
+
+// Per-thread record of held tiers. With GREX_DEBUG_CHECKS an out-of-order acquisition or release
+// aborts the process (spec L4); otherwise the calls are free. In-memory locks (admission gate,
+// scheduler permits) report through acquired()/released() as file locks do.
+namespace LockOrder {
+void acquired(LockTier tier);
+void released(LockTier tier);
+} // namespace LockOrder
+
+// Who holds a lock file, as QLockFile recorded it.
+struct LockHolder
+{
+    qint64 pid = 0;
+    QString hostname;
+    QString application;
+};
+
+// An exclusive advisory lock on a file, held while the object lives (RAII, move-only). Built on
+// QLockFile with stale-lock detection by the owner's PID and host only, so a holder killed with
+// SIGKILL never blocks the next run. Thread rule: release on the thread that acquired.
+class FileLock
+{
+public:
+    FileLock();
+    FileLock(FileLock &&other) noexcept;
+    FileLock &operator=(FileLock &&other) noexcept;
+    ~FileLock();
+
+    // One attempt. Errors: Lock "lock_busy" (details: lock_path, holder), PackOp (cannot create).
+    static Result<FileLock> tryAcquire(const QString &path, LockTier tier);
+    // Waits in short steps until acquired or stop is requested. Errors: Cancelled, PackOp.
+    static Result<FileLock> acquire(const QString &path, LockTier tier, std::stop_token stop);
+
+    // The holder of `path` when a live process holds it; nullopt when free or stale.
+    static std::optional<LockHolder> holder(const QString &path);
+
+    bool isLocked() const;
+    QString path() const { return m_path; }
+    void unlock();
+
+private:
+    std::unique_ptr<QLockFile> m_lock;
+    QString m_path;
+    LockTier m_tier = LockTier::Admission;
+};
+
+// "grex (pid 123 on host)" for messages.
+QString describeHolder(const std::optional<LockHolder> &holder);
+
+} // namespace Grex

@@ -1,0 +1,236 @@
+#include "gitignore.h"
+
+#include "fs/atomicwrite.h"
+#include "fs/fserror.h"
+
+#include <QFile>
+
+#include <cerrno>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Gitignore {
+
+namespace {
+
+struct Line
+{
+    qsizetype start; // offset of the first byte
+    qsizetype end;   // offset just past the terminator (or end of file)
+    QByteArray text; // without the terminator
+};
+
+QList<Line> splitLines(const QByteArray &content)
+{
+    QList<Line> lines;
+    qsizetype start = 0;
+    while (start < content.size()) {
+        qsizetype nl = content.indexOf('\n', start);
+        qsizetype next = nl < 0 ? content.size() : nl + 1;
+        qsizetype textEnd = nl < 0 ? content.size() : nl;
+        if (nl >= 0 && textEnd > start && content.at(textEnd - 1) == '\r')
+            --textEnd;
+        lines.append({start, next, content.mid(start, textEnd - start)});
+        start = next;
+    }
+    return lines;
+}
+
+QByteArray openMarker(const QString &owner)
+{
+    return "# >>> grex:" + owner.toUtf8() + " >>>";
+}
+
+QByteArray closeMarker(const QString &owner)
+{
+    return "# <<< grex:" + owner.toUtf8() + " <<<";
+}
+
+struct Block
+{
+    qsizetype start; // first byte of the open-marker line
+    qsizetype end;   // just past the close-marker line
+    qsizetype firstBodyLine;
+    qsizetype closeLine;
+};
+
+// nullopt: no block. Error: open marker without a close marker.
+Result<std::optional<Block>> locate(const QList<Line> &lines, const QString &owner)
+{
+    const QByteArray open = openMarker(owner);
+    const QByteArray close = closeMarker(owner);
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        if (lines.at(i).text != open)
+            continue;
+        for (qsizetype j = i + 1; j < lines.size(); ++j) {
+            if (lines.at(j).text == close)
+                return std::optional<Block>(Block{lines.at(i).start, lines.at(j).end, i + 1, j});
+        }
+        return Error(ErrorKind::PackOp, u"gitignore_unclosed_block"_s,
+                     Message(QT_TRANSLATE_NOOP(
+                                 "Grex", "the .gitignore block of '%1' opened at line %2 is never closed"),
+                             {owner, QString::number(i + 1)}))
+            .withDetail(u"owner"_s, owner)
+            .withDetail(u"line"_s, qint64(i + 1))
+            .withHint(Message(QT_TRANSLATE_NOOP("Grex", "add the line '%1' after the block's patterns"),
+                              {QString::fromUtf8(close)}));
+    }
+    return std::optional<Block>();
+}
+
+QByteArray lineEnding(const QByteArray &content)
+{
+    return content.contains("\r\n") ? QByteArray("\r\n") : QByteArray("\n");
+}
+
+QByteArray render(const QString &owner, const QStringList &body, const QByteArray &eol)
+{
+    QByteArray out = openMarker(owner) + eol;
+    for (const QString &pattern : body)
+        out += pattern.toUtf8() + eol;
+    out += closeMarker(owner) + eol;
+    return out;
+}
+
+Result<QByteArray> readFile(const QString &file)
+{
+    QFile f(file);
+    if (!f.exists())
+        return QByteArray();
+    if (!f.open(QIODevice::ReadOnly)) {
+        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"), file,
+                         f.error() == QFileDevice::PermissionsError ? EACCES : EIO);
+    }
+    return f.readAll();
+}
+
+} // namespace
+
+Result<void> validateOwner(const QString &owner)
+{
+    bool valid = !owner.isEmpty();
+    for (QChar c : owner) {
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f || c == u'<' || c == u'>')
+            valid = false;
+    }
+    if (valid)
+        return {};
+    return Error(ErrorKind::Usage, u"invalid_block_owner"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "'%1' cannot name a .gitignore block: it must "
+                                                   "be non-empty without control characters, "
+                                                   "'<' or '>'"),
+                         {owner}));
+}
+
+QStringList packBody(const QString &packPath, const QStringList &extraPatterns)
+{
+    QStringList body{u".grex-lock"_s, u'/' + packPath + u'/'};
+    for (const QString &pattern : extraPatterns) {
+        if (!body.contains(pattern))
+            body.append(pattern);
+    }
+    return body;
+}
+
+QStringList workspaceBody()
+{
+    return {u".grex.lock"_s, u".grex.sync.lock"_s, u".grex-backend-*.lock"_s};
+}
+
+Result<QByteArray> upsert(const QByteArray &content, const QString &owner, const QStringList &body)
+{
+    if (Result<void> valid = validateOwner(owner); !valid)
+        return valid.error();
+    const QList<Line> lines = splitLines(content);
+    Result<std::optional<Block>> block = locate(lines, owner);
+    if (!block)
+        return block.error();
+    const QByteArray eol = lineEnding(content);
+    const QByteArray rendered = render(owner, body, eol);
+    if (*block) {
+        const Block &b = **block;
+        QByteArray out = content;
+        // A block that ends the file without a final newline keeps that shape.
+        QByteArray replacement = rendered;
+        const Line &closeLine = lines.at(b.closeLine);
+        if (closeLine.end == closeLine.start + closeLine.text.size())
+            replacement.chop(eol.size());
+        out.replace(b.start, b.end - b.start, replacement);
+        return out;
+    }
+    QByteArray out = content;
+    if (!out.isEmpty() && !out.endsWith('\n'))
+        out += eol;
+    out += rendered;
+    return out;
+}
+
+Result<QByteArray> remove(const QByteArray &content, const QString &owner)
+{
+    if (Result<void> valid = validateOwner(owner); !valid)
+        return valid.error();
+    const QList<Line> lines = splitLines(content);
+    Result<std::optional<Block>> block = locate(lines, owner);
+    if (!block)
+        return block.error();
+    if (!*block)
+        return content;
+    QByteArray out = content;
+    out.remove((*block)->start, (*block)->end - (*block)->start);
+    return out;
+}
+
+Result<std::optional<QStringList>> read(const QByteArray &content, const QString &owner)
+{
+    if (Result<void> valid = validateOwner(owner); !valid)
+        return valid.error();
+    const QList<Line> lines = splitLines(content);
+    Result<std::optional<Block>> block = locate(lines, owner);
+    if (!block)
+        return block.error();
+    if (!*block)
+        return std::optional<QStringList>();
+    QStringList body;
+    for (qsizetype i = (*block)->firstBodyLine; i < (*block)->closeLine; ++i)
+        body.append(QString::fromUtf8(lines.at(i).text));
+    return std::optional<QStringList>(body);
+}
+
+Result<void> upsertBlock(const QString &file, const QString &owner, const QStringList &body)
+{
+    Result<QByteArray> before = readFile(file);
+    if (!before)
+        return before.error();
+    Result<QByteArray> after = upsert(*before, owner, body);
+    if (!after)
+        return std::move(after).error().withDetail(u"path"_s, file);
+    if (*after == *before && QFile::exists(file))
+        return {};
+    return atomicWrite(file, *after);
+}
+
+Result<void> removeBlock(const QString &file, const QString &owner)
+{
+    Result<QByteArray> before = readFile(file);
+    if (!before)
+        return before.error();
+    Result<QByteArray> after = remove(*before, owner);
+    if (!after)
+        return std::move(after).error().withDetail(u"path"_s, file);
+    if (*after == *before)
+        return {};
+    return atomicWrite(file, *after);
+}
+
+Result<std::optional<QStringList>> readBlock(const QString &file, const QString &owner)
+{
+    Result<QByteArray> content = readFile(file);
+    if (!content)
+        return content.error();
+    Result<std::optional<QStringList>> body = read(*content, owner);
+    if (!body)
+        return std::move(body).error().withDetail(u"path"_s, file);
+    return body;
+}
+
+} // namespace Grex::Gitignore

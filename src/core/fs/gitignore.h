@@ -1,0 +1,41 @@
+#pragma once
+
+#include "result.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace Grex::Gitignore {
+
+// grex's managed blocks in a .gitignore (spec §2.10):
+//   # >>> grex:<owner> >>>
+//   <pattern>...
+//   # <<< grex:<owner> <<<
+// Bytes outside grex blocks are never changed; an existing CRLF convention is kept.
+
+inline constexpr char16_t WorkspaceOwner[] = u"_workspace";
+
+// Usage "invalid_block_owner" unless non-empty without control characters, '<' or '>'.
+Result<void> validateOwner(const QString &owner);
+
+// The block body of a pack: .grex-lock, /<path>/, then extra patterns (first occurrence wins).
+QStringList packBody(const QString &packPath, const QStringList &extraPatterns = {});
+// The _workspace block body: the workspace's lock sidecars.
+QStringList workspaceBody();
+
+// Pure transforms of a file's bytes. Errors: PackOp "gitignore_unclosed_block" (details:
+// owner, line = 1-based line of the open marker), Usage "invalid_block_owner".
+Result<QByteArray> upsert(const QByteArray &content, const QString &owner, const QStringList &body);
+Result<QByteArray> remove(const QByteArray &content, const QString &owner);
+Result<std::optional<QStringList>> read(const QByteArray &content, const QString &owner);
+
+// The same on a file (a missing file reads as empty). Writes atomically, and only when the bytes
+// change, so upserting the same body twice leaves the file untouched.
+Result<void> upsertBlock(const QString &file, const QString &owner, const QStringList &body);
+Result<void> removeBlock(const QString &file, const QString &owner);
+Result<std::optional<QStringList>> readBlock(const QString &file, const QString &owner);
+
+} // namespace Grex::Gitignore

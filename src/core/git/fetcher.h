@@ -1,0 +1,58 @@
+#pragma once
+
+#include "result.h"
+
+#include <QString>
+
+#include <optional>
+#include <stop_token>
+
+namespace Grex {
+
+// What a clone or checkout left on disk.
+struct FetchReport
+{
+    QString sha;                   // HEAD, 40 lowercase hex
+    std::optional<QString> branch; // checked-out branch; nullopt when detached
+    std::optional<quint64> bytes;  // received bytes, when the transport reports them
+};
+
+// Changes in a working tree that a delete would lose.
+struct LocalChanges
+{
+    int tracked = 0;   // modified, staged, deleted or renamed tracked files
+    int untracked = 0; // untracked files that are not ignored (grex's own sidecars excluded)
+    bool isClean() const { return tracked == 0 && untracked == 0; }
+};
+
+// Moves repositories between remotes and the workspace (spec §9.5). Implementations hold the
+// backend lock (tier 4) around every mutating call and are thread-safe. All calls return PackOp
+// errors with reasons "clone_failed", "ref_not_found", "destination_not_empty",
+// "not_a_repository", "remote_unreachable" or "git", or Cancelled when `stop` fires.
+class Fetcher
+{
+public:
+    virtual ~Fetcher();
+
+    virtual QString scheme() const = 0;
+    virtual bool handles(const QString &url) const = 0;
+
+    // Clones url into dest (absent or empty) and checks out ref: a branch (tracking), a tag or a
+    // commit (detached). On failure nothing the call created is left behind.
+    virtual Result<FetchReport> clone(const QString &url, const QString &dest,
+                                      const std::optional<QString> &ref, std::stop_token stop) = 0;
+    // Asks the remote for ref (or its default branch) without cloning; returns the commit it
+    // names, or "" for a commit id the remote does not advertise.
+    virtual Result<QString> probeRemote(const QString &url, const std::optional<QString> &ref,
+                                        std::stop_token stop) = 0;
+
+    virtual Result<QString> headSha(const QString &dest) = 0;
+    virtual Result<std::optional<QString>> currentBranch(const QString &dest) = 0;
+    // Tracked changes only, untracked files do not count (D-43).
+    virtual Result<bool> isDirty(const QString &dest) = 0;
+    virtual Result<LocalChanges> localChanges(const QString &dest) = 0;
+    // The URL of the "origin" remote; "" when there is none.
+    virtual Result<QString> originUrl(const QString &dest) = 0;
+};
+
+} // namespace Grex

@@ -1,0 +1,451 @@
+#include "gitfetcher.h"
+
+#include "fs/filelock.h"
+#include "git/libgit2_p.h"
+#include "logging.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+Fetcher::~Fetcher() = default;
+
+QString backendLockPath(const QString &dest)
+{
+    const QFileInfo info(dest);
+    return info.absolutePath() + u"/.grex-backend-"_s + info.fileName() + u".lock"_s;
+}
+
+namespace {
+
+using namespace Git;
+
+struct CallbackState
+{
+    std::stop_token stop;
+    int credentialAttempts = 0;
+    quint64 receivedBytes = 0;
+};
+
+int onTransferProgress(const git_indexer_progress *stats, void *payload)
+{
+    auto *state = static_cast<CallbackState *>(payload);
+    state->receivedBytes = stats->received_bytes;
+    return state->stop.stop_requested() ? -1 : 0;
+}
+
+int onSidebandProgress(const char *, int, void *payload)
+{
+    return static_cast<CallbackState *>(payload)->stop.stop_requested() ? -1 : 0;
+}
+
+// ssh-agent first, then the usual key files; anonymous otherwise. No prompting.
+int onCredentials(git_credential **out, const char *, const char *usernameFromUrl,
+                  unsigned int allowedTypes, void *payload)
+{
+    auto *state = static_cast<CallbackState *>(payload);
+    const int attempt = state->credentialAttempts++;
+    const QByteArray user = usernameFromUrl ? QByteArray(usernameFromUrl) : QByteArray("git");
+    if (allowedTypes & GIT_CREDENTIAL_SSH_KEY) {
+        if (attempt == 0)
+            return git_credential_ssh_key_from_agent(out, user.constData());
+        static const char *const keys[] = {"id_ed25519", "id_ecdsa", "id_rsa"};
+        int index = attempt - 1;
+        for (const char *key : keys) {
+            const QString privateKey = QDir::homePath() + u"/.ssh/"_s + QString::fromLatin1(key);
+            if (!QFileInfo::exists(privateKey))
+                continue;
+            if (index-- == 0) {
+                const QByteArray priv = QFile::encodeName(privateKey);
+                const QByteArray pub = QFile::encodeName(privateKey + u".pub"_s);
+                return git_credential_ssh_key_new(out, user.constData(),
+                                                  QFileInfo::exists(privateKey + u".pub"_s)
+                                                      ? pub.constData()
+                                                      : nullptr,
+                                                  priv.constData(), "");
+            }
+        }
+        return GIT_EAUTH;
+    }
+    if ((allowedTypes & GIT_CREDENTIAL_USERNAME) && attempt == 0)
+        return git_credential_username_new(out, user.constData());
+    return GIT_PASSTHROUGH;
+}
+
+void installCallbacks(git_remote_callbacks &callbacks, CallbackState &state)
+{
+    callbacks.transfer_progress = onTransferProgress;
+    callbacks.sideband_progress = onSidebandProgress;
+    callbacks.credentials = onCredentials;
+    callbacks.payload = &state;
+}
+
+Error cancelled()
+{
+    return Error(ErrorKind::Cancelled, u"cancelled"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "cancelled")));
+}
+
+Error gitError(const QString &reason, const char *sourceText, const QStringList &args, int rc)
+{
+    return Error(ErrorKind::PackOp, reason, Message(sourceText, args))
+        .withDetail(u"detail"_s, lastErrorText(rc));
+}
+
+// Removes what a failed clone created: the directory itself, or its contents when it existed.
+void removeCreated(const QString &dest, bool existedBefore)
+{
+    QDir dir(dest);
+    if (!existedBefore) {
+        dir.removeRecursively();
+        return;
+    }
+    const QFileInfoList entries =
+        dir.entryInfoList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+    for (const QFileInfo &entry : entries) {
+        if (entry.isDir() && !entry.isSymLink())
+            QDir(entry.absoluteFilePath()).removeRecursively();
+        else
+            QFile::remove(entry.absoluteFilePath());
+    }
+}
+
+bool isEmptyDirectory(const QString &path)
+{
+    return QDir(path).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+}
+
+Result<FetchReport> describeHead(git_repository *repo)
+{
+    FetchReport report;
+    git_oid oid;
+    if (git_reference_name_to_id(&oid, repo, "HEAD") == 0)
+        report.sha = oidToHex(&oid);
+    if (!git_repository_head_detached(repo)) {
+        git_reference *head = nullptr;
+        if (git_repository_head(&head, repo) == 0) {
+            report.branch = QString::fromUtf8(git_reference_shorthand(head));
+            git_reference_free(head);
+        }
+    }
+    return report;
+}
+
+// Makes ref the checked-out state of a fresh clone: a remote branch becomes a local tracking
+// branch; a tag or a commit is checked out detached.
+Result<void> checkoutRef(git_repository *repo, const QString &ref)
+{
+    const QByteArray name = ref.toUtf8();
+    git_checkout_options checkout = GIT_CHECKOUT_OPTIONS_INIT;
+    checkout.checkout_strategy = GIT_CHECKOUT_FORCE;
+
+    git_reference *rawRemote = nullptr;
+    const QByteArray remoteName = "origin/" + name;
+    if (git_branch_lookup(&rawRemote, repo, remoteName.constData(), GIT_BRANCH_REMOTE) == 0) {
+        ReferencePtr remoteBranch(rawRemote);
+        git_object *rawTarget = nullptr;
+        int rc = git_reference_peel(&rawTarget, remoteBranch.get(), GIT_OBJECT_COMMIT);
+        if (rc != 0)
+            return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot resolve branch '%1'"),
+                            {ref}, rc);
+        ObjectPtr target(rawTarget);
+        git_reference *rawLocal = nullptr;
+        if (git_branch_lookup(&rawLocal, repo, name.constData(), GIT_BRANCH_LOCAL) != 0) {
+            rc = git_branch_create(&rawLocal, repo, name.constData(),
+                                   reinterpret_cast<const git_commit *>(target.get()), 0);
+            if (rc != 0)
+                return gitError(u"git"_s,
+                                QT_TRANSLATE_NOOP("Grex", "cannot create local branch '%1'"),
+                                {ref}, rc);
+            git_branch_set_upstream(rawLocal, remoteName.constData());
+        }
+        ReferencePtr local(rawLocal);
+        rc = git_checkout_tree(repo, target.get(), &checkout);
+        if (rc == 0)
+            rc = git_repository_set_head(repo, git_reference_name(local.get()));
+        if (rc != 0)
+            return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot check out branch '%1'"),
+                            {ref}, rc);
+        return {};
+    }
+
+    git_object *rawObject = nullptr;
+    int rc = git_revparse_single(&rawObject, repo, name.constData());
+    if (rc != 0) {
+        return Error(ErrorKind::PackOp, u"ref_not_found"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "ref '%1' does not exist in the remote"),
+                             {ref}))
+            .withDetail(u"ref"_s, ref);
+    }
+    ObjectPtr object(rawObject);
+    git_object *rawCommit = nullptr;
+    rc = git_object_peel(&rawCommit, object.get(), GIT_OBJECT_COMMIT);
+    if (rc != 0) {
+        return Error(ErrorKind::PackOp, u"ref_not_found"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "ref '%1' does not name a commit"), {ref}))
+            .withDetail(u"ref"_s, ref);
+    }
+    ObjectPtr commit(rawCommit);
+    rc = git_checkout_tree(repo, commit.get(), &checkout);
+    if (rc == 0)
+        rc = git_repository_set_head_detached(repo, git_object_id(commit.get()));
+    if (rc != 0)
+        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot check out '%1'"), {ref}, rc);
+    return {};
+}
+
+bool looksLikeCommitId(const QString &ref)
+{
+    static const QRegularExpression hex(u"^[0-9a-fA-F]{4,40}$"_s);
+    return hex.match(ref).hasMatch();
+}
+
+bool isGrexSidecar(const char *path)
+{
+    const QByteArray p(path);
+    return p == ".grex-lock" || p.startsWith(".grex/.state/");
+}
+
+Result<LocalChanges> countChanges(const QString &dest, bool includeUntracked)
+{
+    Result<RepositoryPtr> repo = openRepository(dest);
+    if (!repo)
+        return repo.error();
+    git_status_options options = GIT_STATUS_OPTIONS_INIT;
+    options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
+    options.flags = GIT_STATUS_OPT_EXCLUDE_SUBMODULES;
+    if (includeUntracked)
+        options.flags |= GIT_STATUS_OPT_INCLUDE_UNTRACKED | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS;
+    git_status_list *rawList = nullptr;
+    const int rc = git_status_list_new(&rawList, repo->get(), &options);
+    if (rc != 0)
+        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read the status of %1"),
+                        {dest}, rc);
+    StatusListPtr list(rawList);
+    LocalChanges changes;
+    const size_t count = git_status_list_entrycount(list.get());
+    for (size_t i = 0; i < count; ++i) {
+        const git_status_entry *entry = git_status_byindex(list.get(), i);
+        if (entry->status == GIT_STATUS_CURRENT || (entry->status & GIT_STATUS_IGNORED))
+            continue;
+        if (entry->status == GIT_STATUS_WT_NEW) {
+            const char *path = entry->index_to_workdir ? entry->index_to_workdir->new_file.path
+                                                       : nullptr;
+            if (path && !isGrexSidecar(path))
+                ++changes.untracked;
+            continue;
+        }
+        ++changes.tracked;
+    }
+    return changes;
+}
+
+} // namespace
+
+GitFetcher::GitFetcher()
+{
+    ensureInitialised();
+}
+
+QString GitFetcher::scheme() const
+{
+    return u"git"_s;
+}
+
+bool GitFetcher::handles(const QString &url) const
+{
+    return !url.isEmpty();
+}
+
+Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
+                                      const std::optional<QString> &ref, std::stop_token stop)
+{
+    Result<FileLock> lock = FileLock::acquire(backendLockPath(dest), LockTier::Backend, stop);
+    if (!lock)
+        return lock.error();
+
+    const QFileInfo destInfo(dest);
+    const bool existed = destInfo.exists() || destInfo.isSymLink();
+    if (existed && (!destInfo.isDir() || destInfo.isSymLink() || !isEmptyDirectory(dest))) {
+        return Error(ErrorKind::PackOp, u"destination_not_empty"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "%1 already exists and is not empty"),
+                             {dest}))
+            .withDetail(u"path"_s, dest);
+    }
+
+    CallbackState state{stop};
+    git_clone_options options = GIT_CLONE_OPTIONS_INIT;
+    installCallbacks(options.fetch_opts.callbacks, state);
+    options.checkout_opts.checkout_strategy = ref ? GIT_CHECKOUT_NONE : GIT_CHECKOUT_SAFE;
+
+    qCDebug(lcGit, "cloning %s into %s", qPrintable(url), qPrintable(dest));
+    git_repository *rawRepo = nullptr;
+    const QByteArray nativeUrl = url.toUtf8();
+    const QByteArray nativeDest = QFile::encodeName(dest);
+    const int rc = git_clone(&rawRepo, nativeUrl.constData(), nativeDest.constData(), &options);
+    RepositoryPtr repo(rawRepo);
+    if (rc != 0) {
+        const QString detail = lastErrorText(rc);
+        repo.reset();
+        removeCreated(dest, existed);
+        if (stop.stop_requested())
+            return cancelled();
+        return Error(ErrorKind::PackOp, u"clone_failed"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "cannot clone %1: %2"), {url, detail}))
+            .withDetail(u"url"_s, url)
+            .withDetail(u"detail"_s, detail);
+    }
+    if (ref) {
+        Result<void> checkedOut = checkoutRef(repo.get(), *ref);
+        if (!checkedOut) {
+            repo.reset();
+            removeCreated(dest, existed);
+            return std::move(checkedOut).error().withDetail(u"url"_s, url);
+        }
+    }
+    Result<FetchReport> report = describeHead(repo.get());
+    if (report)
+        report->bytes = state.receivedBytes;
+    return report;
+}
+
+Result<QString> GitFetcher::probeRemote(const QString &url, const std::optional<QString> &ref,
+                                        std::stop_token stop)
+{
+    git_remote *rawRemote = nullptr;
+    const QByteArray nativeUrl = url.toUtf8();
+    int rc = git_remote_create_detached(&rawRemote, nativeUrl.constData());
+    if (rc != 0)
+        return gitError(u"remote_unreachable"_s, QT_TRANSLATE_NOOP("Grex", "cannot reach %1"),
+                        {url}, rc);
+    RemotePtr remote(rawRemote);
+    CallbackState state{stop};
+    git_remote_callbacks callbacks = GIT_REMOTE_CALLBACKS_INIT;
+    installCallbacks(callbacks, state);
+    rc = git_remote_connect(remote.get(), GIT_DIRECTION_FETCH, &callbacks, nullptr, nullptr);
+    if (rc != 0) {
+        if (stop.stop_requested())
+            return cancelled();
+        const QString detail = lastErrorText(rc);
+        return Error(ErrorKind::PackOp, u"remote_unreachable"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "cannot reach %1: %2"), {url, detail}))
+            .withDetail(u"url"_s, url)
+            .withDetail(u"detail"_s, detail);
+    }
+    const git_remote_head **heads = nullptr;
+    size_t count = 0;
+    rc = git_remote_ls(&heads, &count, remote.get());
+    if (rc != 0)
+        return gitError(u"remote_unreachable"_s,
+                        QT_TRANSLATE_NOOP("Grex", "cannot list the refs of %1"), {url}, rc);
+
+    const auto find = [&](const QByteArray &name) -> std::optional<QString> {
+        for (size_t i = 0; i < count; ++i) {
+            if (name == heads[i]->name)
+                return oidToHex(&heads[i]->oid);
+        }
+        return std::nullopt;
+    };
+    std::optional<QString> sha;
+    if (!ref) {
+        sha = find("HEAD");
+        if (!sha)
+            sha = QString(); // an empty repository advertises no HEAD
+    } else {
+        const QByteArray name = ref->toUtf8();
+        const QList<QByteArray> candidates{QByteArray("refs/heads/" + name),
+                                           QByteArray("refs/tags/" + name + "^{}"),
+                                           QByteArray("refs/tags/" + name), name};
+        for (const QByteArray &candidate : candidates) {
+            sha = find(candidate);
+            if (sha)
+                break;
+        }
+        if (!sha && looksLikeCommitId(*ref)) {
+            for (size_t i = 0; i < count && !sha; ++i) {
+                const QString hex = oidToHex(&heads[i]->oid);
+                if (hex.startsWith(ref->toLower()))
+                    sha = hex;
+            }
+            if (!sha)
+                sha = QString(); // a commit the remote does not advertise: checked at clone
+        }
+    }
+    git_remote_disconnect(remote.get());
+    if (!sha) {
+        return Error(ErrorKind::PackOp, u"ref_not_found"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "ref '%1' does not exist in %2"),
+                             {ref.value_or(QString()), url}))
+            .withDetail(u"ref"_s, ref.value_or(QString()))
+            .withDetail(u"url"_s, url);
+    }
+    return *sha;
+}
+
+Result<QString> GitFetcher::headSha(const QString &dest)
+{
+    Result<RepositoryPtr> repo = openRepository(dest);
+    if (!repo)
+        return repo.error();
+    git_oid oid;
+    const int rc = git_reference_name_to_id(&oid, repo->get(), "HEAD");
+    if (rc != 0)
+        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "%1 has no commit checked out"),
+                        {dest}, rc);
+    return oidToHex(&oid);
+}
+
+Result<std::optional<QString>> GitFetcher::currentBranch(const QString &dest)
+{
+    Result<RepositoryPtr> repo = openRepository(dest);
+    if (!repo)
+        return repo.error();
+    if (git_repository_head_detached(repo->get()) == 1)
+        return std::optional<QString>();
+    git_reference *rawHead = nullptr;
+    if (git_reference_lookup(&rawHead, repo->get(), "HEAD") != 0)
+        return std::optional<QString>();
+    ReferencePtr head(rawHead);
+    if (git_reference_type(head.get()) != GIT_REFERENCE_SYMBOLIC)
+        return std::optional<QString>();
+    QString target = QString::fromUtf8(git_reference_symbolic_target(head.get()));
+    if (target.startsWith(u"refs/heads/"))
+        target = target.mid(11);
+    return std::optional<QString>(target);
+}
+
+Result<bool> GitFetcher::isDirty(const QString &dest)
+{
+    Result<LocalChanges> changes = countChanges(dest, false);
+    if (!changes)
+        return changes.error();
+    return changes->tracked > 0;
+}
+
+Result<LocalChanges> GitFetcher::localChanges(const QString &dest)
+{
+    return countChanges(dest, true);
+}
+
+Result<QString> GitFetcher::originUrl(const QString &dest)
+{
+    Result<RepositoryPtr> repo = openRepository(dest);
+    if (!repo)
+        return repo.error();
+    git_remote *rawRemote = nullptr;
+    const int rc = git_remote_lookup(&rawRemote, repo->get(), "origin");
+    if (rc == GIT_ENOTFOUND)
+        return QString();
+    if (rc != 0)
+        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read the origin of %1"),
+                        {dest}, rc);
+    RemotePtr remote(rawRemote);
+    const char *url = git_remote_url(remote.get());
+    return url ? QString::fromUtf8(url) : QString();
+}
+
+} // namespace Grex

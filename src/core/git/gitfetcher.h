@@ -1,0 +1,31 @@
+#pragma once
+
+#include "git/fetcher.h"
+
+namespace Grex {
+
+// The libgit2-backed Fetcher: https, http, ssh, git, file URLs, scp-like addresses and local
+// paths. Credentials: ssh-agent, then the default keys in ~/.ssh; anonymous over https.
+class GitFetcher final : public Fetcher
+{
+public:
+    GitFetcher();
+
+    QString scheme() const override;
+    bool handles(const QString &url) const override;
+
+    Result<FetchReport> clone(const QString &url, const QString &dest,
+                              const std::optional<QString> &ref, std::stop_token stop) override;
+    Result<QString> probeRemote(const QString &url, const std::optional<QString> &ref,
+                                std::stop_token stop) override;
+    Result<QString> headSha(const QString &dest) override;
+    Result<std::optional<QString>> currentBranch(const QString &dest) override;
+    Result<bool> isDirty(const QString &dest) override;
+    Result<LocalChanges> localChanges(const QString &dest) override;
+    Result<QString> originUrl(const QString &dest) override;
+};
+
+// The backend lock sidecar guarding clones and fetches into dest (tier 4).
+QString backendLockPath(const QString &dest);
+
+} // namespace Grex

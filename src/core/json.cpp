@@ -1,0 +1,364 @@
+#include "json.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QLocale>
+
+#include <cmath>
+
+namespace Grex {
+
+JsonValue::JsonValue(const JsonArray &array) : m_value(std::make_shared<const JsonArray>(array)) {}
+
+JsonValue::JsonValue(const JsonObject &object)
+    : m_value(std::make_shared<const JsonObject>(object))
+{
+}
+
+JsonValue::JsonValue(const QStringList &strings)
+{
+    JsonArray array;
+    array.reserve(strings.size());
+    for (const QString &s : strings)
+        array.append(s);
+    m_value = std::make_shared<const JsonArray>(std::move(array));
+}
+
+JsonValue JsonValue::fromOptional(const std::optional<QString> &value)
+{
+    return value ? JsonValue(*value) : JsonValue();
+}
+
+JsonValue::Type JsonValue::type() const
+{
+    switch (m_value.index()) {
+    case 0:
+        return Type::Null;
+    case 1:
+        return Type::Bool;
+    case 2:
+        return Type::Integer;
+    case 3:
+        return Type::Double;
+    case 4:
+        return Type::String;
+    case 5:
+        return Type::Array;
+    default:
+        return Type::Object;
+    }
+}
+
+bool JsonValue::toBool(bool fallback) const
+{
+    if (const bool *b = std::get_if<bool>(&m_value))
+        return *b;
+    return fallback;
+}
+
+qint64 JsonValue::toInteger(qint64 fallback) const
+{
+    if (const qint64 *i = std::get_if<qint64>(&m_value))
+        return *i;
+    if (const double *d = std::get_if<double>(&m_value))
+        return qint64(*d);
+    return fallback;
+}
+
+double JsonValue::toDouble(double fallback) const
+{
+    if (const double *d = std::get_if<double>(&m_value))
+        return *d;
+    if (const qint64 *i = std::get_if<qint64>(&m_value))
+        return double(*i);
+    return fallback;
+}
+
+QString JsonValue::toString() const
+{
+    if (const QString *s = std::get_if<QString>(&m_value))
+        return *s;
+    return {};
+}
+
+JsonArray JsonValue::toArray() const
+{
+    if (const auto *a = std::get_if<std::shared_ptr<const JsonArray>>(&m_value))
+        return **a;
+    return {};
+}
+
+JsonObject JsonValue::toObject() const
+{
+    if (const auto *o = std::get_if<std::shared_ptr<const JsonObject>>(&m_value))
+        return **o;
+    return {};
+}
+
+void appendJsonString(QByteArray &out, QStringView text)
+{
+    static const char hex[] = "0123456789abcdef";
+    const QByteArray utf8 = text.toUtf8();
+    out.reserve(out.size() + utf8.size() + 2);
+    out.append('"');
+    for (char c : utf8) {
+        const auto u = static_cast<unsigned char>(c);
+        switch (u) {
+        case '"':
+            out.append("\\\"");
+            break;
+        case '\\':
+            out.append("\\\\");
+            break;
+        case '\b':
+            out.append("\\b");
+            break;
+        case '\t':
+            out.append("\\t");
+            break;
+        case '\n':
+            out.append("\\n");
+            break;
+        case '\f':
+            out.append("\\f");
+            break;
+        case '\r':
+            out.append("\\r");
+            break;
+        default:
+            if (u < 0x20) {
+                out.append("\\u00");
+                out.append(hex[u >> 4]);
+                out.append(hex[u & 0xf]);
+            } else {
+                out.append(c);
+            }
+        }
+    }
+    out.append('"');
+}
+
+namespace {
+
+void write(QByteArray &out, const JsonValue &value);
+
+void writeObject(QByteArray &out, const JsonObject &object)
+{
+    out.append('{');
+    bool first = true;
+    for (const auto &[key, member] : object.members()) {
+        if (!first)
+            out.append(',');
+        first = false;
+        appendJsonString(out, key);
+        out.append(':');
+        write(out, member);
+    }
+    out.append('}');
+}
+
+void write(QByteArray &out, const JsonValue &value)
+{
+    switch (value.type()) {
+    case JsonValue::Type::Null:
+        out.append("null");
+        break;
+    case JsonValue::Type::Bool:
+        out.append(value.toBool() ? "true" : "false");
+        break;
+    case JsonValue::Type::Integer:
+        out.append(QByteArray::number(value.toInteger()));
+        break;
+    case JsonValue::Type::Double: {
+        const double d = value.toDouble();
+        if (!std::isfinite(d))
+            out.append("null");
+        else
+            out.append(QByteArray::number(d, 'g', QLocale::FloatingPointShortest));
+        break;
+    }
+    case JsonValue::Type::String:
+        appendJsonString(out, value.toString());
+        break;
+    case JsonValue::Type::Array: {
+        out.append('[');
+        bool first = true;
+        for (const JsonValue &element : value.toArray()) {
+            if (!first)
+                out.append(',');
+            first = false;
+            write(out, element);
+        }
+        out.append(']');
+        break;
+    }
+    case JsonValue::Type::Object:
+        writeObject(out, value.toObject());
+        break;
+    }
+}
+
+} // namespace
+
+QByteArray JsonValue::toJson() const
+{
+    QByteArray out;
+    write(out, *this);
+    return out;
+}
+
+QJsonValue JsonValue::toQJsonValue() const
+{
+    switch (type()) {
+    case Type::Null:
+        return QJsonValue(QJsonValue::Null);
+    case Type::Bool:
+        return toBool();
+    case Type::Integer:
+        return toInteger();
+    case Type::Double:
+        return toDouble();
+    case Type::String:
+        return toString();
+    case Type::Array: {
+        QJsonArray array;
+        for (const JsonValue &element : toArray())
+            array.append(element.toQJsonValue());
+        return array;
+    }
+    case Type::Object: {
+        QJsonObject object;
+        for (const auto &[key, member] : toObject().members())
+            object.insert(key, member.toQJsonValue());
+        return object;
+    }
+    }
+    return {};
+}
+
+JsonValue JsonValue::fromQJsonValue(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Bool:
+        return value.toBool();
+    case QJsonValue::Double: {
+        const double d = value.toDouble();
+        // Integral values within the exactly representable range stay integers.
+        if (std::trunc(d) == d && std::fabs(d) <= 9007199254740992.0)
+            return qint64(d);
+        return d;
+    }
+    case QJsonValue::String:
+        return value.toString();
+    case QJsonValue::Array: {
+        JsonArray array;
+        for (const QJsonValue &element : value.toArray())
+            array.append(fromQJsonValue(element));
+        return array;
+    }
+    case QJsonValue::Object: {
+        JsonObject object;
+        const QJsonObject source = value.toObject();
+        for (auto it = source.begin(); it != source.end(); ++it)
+            object.insert(it.key(), fromQJsonValue(it.value()));
+        return object;
+    }
+    default:
+        return {};
+    }
+}
+
+bool operator==(const JsonValue &a, const JsonValue &b)
+{
+    if (a.isNumber() && b.isNumber())
+        return a.toDouble() == b.toDouble();
+    if (a.type() != b.type())
+        return false;
+    switch (a.type()) {
+    case JsonValue::Type::Null:
+        return true;
+    case JsonValue::Type::Bool:
+        return a.toBool() == b.toBool();
+    case JsonValue::Type::String:
+        return a.toString() == b.toString();
+    case JsonValue::Type::Array:
+        return a.toArray() == b.toArray();
+    case JsonValue::Type::Object:
+        return a.toObject() == b.toObject();
+    default:
+        return false;
+    }
+}
+
+JsonObject::JsonObject(std::initializer_list<Member> members)
+{
+    for (const Member &m : members)
+        insert(m.first, m.second);
+}
+
+JsonObject &JsonObject::insert(const QString &key, const JsonValue &value)
+{
+    for (Member &m : m_members) {
+        if (m.first == key) {
+            m.second = value;
+            return *this;
+        }
+    }
+    m_members.append({key, value});
+    return *this;
+}
+
+bool JsonObject::remove(const QString &key)
+{
+    for (qsizetype i = 0; i < m_members.size(); ++i) {
+        if (m_members.at(i).first == key) {
+            m_members.removeAt(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool JsonObject::contains(const QString &key) const
+{
+    for (const Member &m : m_members) {
+        if (m.first == key)
+            return true;
+    }
+    return false;
+}
+
+JsonValue JsonObject::value(const QString &key) const
+{
+    for (const Member &m : m_members) {
+        if (m.first == key)
+            return m.second;
+    }
+    return {};
+}
+
+QStringList JsonObject::keys() const
+{
+    QStringList result;
+    for (const Member &m : m_members)
+        result.append(m.first);
+    return result;
+}
+
+QByteArray JsonObject::toJson() const
+{
+    return JsonValue(*this).toJson();
+}
+
+bool operator==(const JsonObject &a, const JsonObject &b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (const auto &[key, value] : a.members()) {
+        if (!b.contains(key) || !(b.value(key) == value))
+            return false;
+    }
+    return true;
+}
+
+} // namespace Grex

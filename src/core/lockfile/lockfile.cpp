@@ -1,0 +1,136 @@
+#include "lockfile.h"
+
+#include "fs/atomicwrite.h"
+#include "fs/filelock.h"
+#include "fs/fserror.h"
+#include "json.h"
+#include "manifest/fold.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cerrno>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+namespace {
+
+Error corruption(qsizetype line, const QString &detail)
+{
+    return Error(ErrorKind::Manifest, u"lockfile_corruption"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "grex.lock.jsonl is corrupt at line %1: %2"),
+                         {QString::number(line), detail}))
+        .withDetail(u"line"_s, qint64(line))
+        .withDetail(u"detail"_s, detail);
+}
+
+} // namespace
+
+Lockfile::Lockfile(QString path, QString manifestLockPath)
+    : m_path(std::move(path))
+    , m_lockPath(std::move(manifestLockPath))
+{
+}
+
+Result<LockEntries> Lockfile::read() const
+{
+    QFile file(m_path);
+    if (!file.exists())
+        return LockEntries{};
+    if (!file.open(QIODevice::ReadOnly)) {
+        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"), m_path,
+                         file.error() == QFileDevice::PermissionsError ? EACCES : EIO,
+                         ErrorKind::Manifest);
+    }
+    Result<LockEntries> entries = parse(file.readAll());
+    if (!entries)
+        return std::move(entries).error().withDetail(u"path"_s, m_path);
+    return entries;
+}
+
+Result<LockEntries> Lockfile::parse(const QByteArray &bytes)
+{
+    LockEntries entries;
+    const QList<QByteArray> lines = bytes.split('\n');
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        QByteArray line = lines.at(i);
+        if (line.endsWith('\r'))
+            line.chop(1);
+        if (line.trimmed().isEmpty())
+            continue;
+        const qsizetype lineNumber = i + 1;
+        QJsonParseError parseError{};
+        const QJsonDocument doc = QJsonDocument::fromJson(line, &parseError);
+        if (parseError.error != QJsonParseError::NoError)
+            return corruption(lineNumber, parseError.errorString());
+        if (!doc.isObject())
+            return corruption(lineNumber, u"not a JSON object"_s);
+        const QJsonObject o = doc.object();
+
+        LockEntry entry;
+        const auto requireString = [&](const QString &key, QString &out) {
+            const QJsonValue v = o.value(key);
+            if (!v.isString())
+                return false;
+            out = v.toString();
+            return true;
+        };
+        QString installedAt;
+        if (!requireString(u"id"_s, entry.id) || entry.id.isEmpty())
+            return corruption(lineNumber, u"member 'id' is missing or not a string"_s);
+        if (!requireString(u"sha"_s, entry.sha))
+            return corruption(lineNumber, u"member 'sha' is missing or not a string"_s);
+        const QJsonValue branch = o.value(u"branch"_s);
+        if (branch.isString())
+            entry.branch = branch.toString();
+        else if (!branch.isNull() && !branch.isUndefined())
+            return corruption(lineNumber, u"member 'branch' is not a string"_s);
+        if (!requireString(u"installed_at"_s, installedAt))
+            return corruption(lineNumber, u"member 'installed_at' is missing or not a string"_s);
+        const std::optional<Timestamp> ts = Timestamp::parse(installedAt);
+        if (!ts)
+            return corruption(lineNumber, u"member 'installed_at' is not an RFC 3339 timestamp"_s);
+        entry.installedAt = *ts;
+        if (!requireString(u"actions_hash"_s, entry.actionsHash))
+            return corruption(lineNumber, u"member 'actions_hash' is missing or not a string"_s);
+        if (entry.actionsHash.startsWith(u"sha256:"))
+            entry.actionsHash = entry.actionsHash.mid(7);
+        const QJsonValue schema = o.value(u"schema_version"_s);
+        if (schema.isString())
+            entry.schemaVersion = schema.toString();
+        entries.insert(entry.id, entry);
+    }
+    return entries;
+}
+
+QByteArray Lockfile::serialize(const LockEntries &entries)
+{
+    QList<LockEntry> sorted = entries.values();
+    std::sort(sorted.begin(), sorted.end(),
+              [](const LockEntry &a, const LockEntry &b) { return utf8Less(a.id, b.id); });
+    QByteArray bytes;
+    for (const LockEntry &e : sorted) {
+        const JsonObject line{{u"id"_s, e.id},
+                              {u"sha"_s, e.sha},
+                              {u"branch"_s, e.branch},
+                              {u"installed_at"_s, e.installedAt.toString()},
+                              {u"actions_hash"_s, e.actionsHash},
+                              {u"schema_version"_s, e.schemaVersion}};
+        bytes += line.toJson() + '\n';
+    }
+    return bytes;
+}
+
+Result<void> Lockfile::write(const LockEntries &entries) const
+{
+    Result<FileLock> lock = FileLock::acquire(m_lockPath, LockTier::Manifest, {});
+    if (!lock)
+        return lock.error();
+    return atomicWrite(m_path, serialize(entries));
+}
+
+} // namespace Grex

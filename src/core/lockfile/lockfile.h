@@ -1,0 +1,49 @@
+#pragma once
+
+#include "result.h"
+#include "timestamp.h"
+
+#include <QMap>
+#include <QString>
+
+namespace Grex {
+
+// One resolved pack in grex.lock.jsonl (spec §2.7.1).
+struct LockEntry
+{
+    QString id;
+    QString sha;         // 40 lowercase hex, or "" when unknown
+    QString branch;      // "" when detached or unknown
+    Timestamp installedAt;
+    QString actionsHash; // 64 lowercase hex
+    QString schemaVersion = QStringLiteral("1");
+
+    friend bool operator==(const LockEntry &a, const LockEntry &b) = default;
+};
+
+using LockEntries = QMap<QString, LockEntry>;
+
+// The lockfile: a full snapshot rewritten atomically, one line per entry sorted byte-wise by id.
+// Errors: Manifest "lockfile_corruption" (details: line, detail), Manifest "io".
+class Lockfile
+{
+public:
+    Lockfile(QString path, QString manifestLockPath);
+
+    const QString &path() const { return m_path; }
+
+    // Missing file: empty. Blank lines skipped; a duplicate id: the last line wins.
+    Result<LockEntries> read() const;
+    static Result<LockEntries> parse(const QByteArray &bytes);
+
+    // Writes the snapshot under the manifest lock (tier 5).
+    Result<void> write(const LockEntries &entries) const;
+    // The exact bytes write() produces; equal entries always give equal bytes.
+    static QByteArray serialize(const LockEntries &entries);
+
+private:
+    QString m_path;
+    QString m_lockPath;
+};
+
+} // namespace Grex

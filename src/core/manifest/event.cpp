@@ -1,0 +1,425 @@
+#include "event.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+QString eventOpName(EventOp op)
+{
+    switch (op) {
+    case EventOp::Add:
+        return u"add"_s;
+    case EventOp::Update:
+        return u"update"_s;
+    case EventOp::Rm:
+        return u"rm"_s;
+    case EventOp::Sync:
+        return u"sync"_s;
+    case EventOp::ActionStarted:
+        return u"action_started"_s;
+    case EventOp::ActionCompleted:
+        return u"action_completed"_s;
+    case EventOp::ActionHalted:
+        return u"action_halted"_s;
+    }
+    return {};
+}
+
+Event Event::add(const QString &id, const QString &url, const QString &path, const QString &type,
+                 const std::optional<QString> &ref, Timestamp ts)
+{
+    Event e;
+    e.op = EventOp::Add;
+    e.ts = ts;
+    e.id = id;
+    e.url = url;
+    e.path = path;
+    e.type = type;
+    e.ref = ref;
+    return e;
+}
+
+Event Event::update(const QString &id, const QString &field, const std::optional<QString> &value,
+                    Timestamp ts)
+{
+    Event e;
+    e.op = EventOp::Update;
+    e.ts = ts;
+    e.id = id;
+    e.field = field;
+    e.value = value;
+    return e;
+}
+
+Event Event::rm(const QString &id, Timestamp ts)
+{
+    Event e;
+    e.op = EventOp::Rm;
+    e.ts = ts;
+    e.id = id;
+    return e;
+}
+
+Event Event::sync(const QString &id, const QString &sha, Timestamp ts)
+{
+    Event e;
+    e.op = EventOp::Sync;
+    e.ts = ts;
+    e.id = id;
+    e.sha = sha;
+    return e;
+}
+
+Event Event::actionStarted(const QString &pack, qint64 idx, const QString &name, Timestamp ts)
+{
+    Event e;
+    e.op = EventOp::ActionStarted;
+    e.ts = ts;
+    e.id = pack;
+    e.actionIdx = idx;
+    e.actionName = name;
+    return e;
+}
+
+Event Event::actionCompleted(const QString &pack, qint64 idx, const QString &resultSummary,
+                             Timestamp ts)
+{
+    Event e;
+    e.op = EventOp::ActionCompleted;
+    e.ts = ts;
+    e.id = pack;
+    e.actionIdx = idx;
+    e.resultSummary = resultSummary;
+    return e;
+}
+
+Event Event::actionHalted(const QString &pack, qint64 idx, const QString &name,
+                          const QString &errorSummary, Timestamp ts)
+{
+    Event e;
+    e.op = EventOp::ActionHalted;
+    e.ts = ts;
+    e.id = pack;
+    e.actionIdx = idx;
+    e.actionName = name;
+    e.errorSummary = errorSummary;
+    return e;
+}
+
+JsonObject Event::toJson() const
+{
+    JsonObject o{{u"op"_s, eventOpName(op)}, {u"ts"_s, ts.toString()}};
+    const JsonValue schema(u"1"_s);
+    switch (op) {
+    case EventOp::Add:
+        o.insert(u"id"_s, id);
+        o.insert(u"url"_s, url);
+        o.insert(u"path"_s, path);
+        o.insert(u"type"_s, type);
+        o.insert(u"schema_version"_s, schema);
+        if (ref)
+            o.insert(u"ref"_s, *ref);
+        break;
+    case EventOp::Update:
+        o.insert(u"id"_s, id);
+        o.insert(u"field"_s, field);
+        o.insert(u"value"_s, JsonValue::fromOptional(value));
+        o.insert(u"schema_version"_s, schema);
+        break;
+    case EventOp::Rm:
+        o.insert(u"id"_s, id);
+        o.insert(u"schema_version"_s, schema);
+        break;
+    case EventOp::Sync:
+        o.insert(u"id"_s, id);
+        o.insert(u"sha"_s, sha);
+        o.insert(u"schema_version"_s, schema);
+        break;
+    case EventOp::ActionStarted:
+        o.insert(u"pack"_s, id);
+        o.insert(u"action_idx"_s, actionIdx);
+        o.insert(u"action_name"_s, actionName);
+        o.insert(u"schema_version"_s, schema);
+        break;
+    case EventOp::ActionCompleted:
+        o.insert(u"pack"_s, id);
+        o.insert(u"action_idx"_s, actionIdx);
+        o.insert(u"result_summary"_s, resultSummary);
+        o.insert(u"schema_version"_s, schema);
+        break;
+    case EventOp::ActionHalted:
+        o.insert(u"pack"_s, id);
+        o.insert(u"action_idx"_s, actionIdx);
+        o.insert(u"action_name"_s, actionName);
+        o.insert(u"error_summary"_s, errorSummary);
+        o.insert(u"schema_version"_s, schema);
+        break;
+    }
+    return o;
+}
+
+Result<QByteArray> Event::toLine() const
+{
+    QByteArray line = toJson().toJson();
+    if (line.size() <= MaxEventLineBytes)
+        return line;
+
+    // Only the free-text summary may be shortened; everything else is the event's meaning.
+    static const QByteArray suffix = QStringLiteral("…[truncated]").toUtf8();
+    Event shortened = *this;
+    QByteArray summary = errorSummary.toUtf8();
+    while (line.size() > MaxEventLineBytes && !summary.isEmpty()) {
+        qsizetype keep = summary.size() - (line.size() - MaxEventLineBytes) - suffix.size();
+        if (summary.endsWith(suffix))
+            keep -= suffix.size();
+        keep = qMax<qsizetype>(0, keep);
+        while (keep > 0 && (static_cast<unsigned char>(summary.at(keep)) & 0xC0) == 0x80)
+            --keep; // never cut inside a UTF-8 sequence
+        summary = keep > 0 ? summary.left(keep) + suffix : QByteArray();
+        shortened.errorSummary = QString::fromUtf8(summary);
+        line = shortened.toJson().toJson();
+        if (summary.isEmpty())
+            break;
+    }
+    if (line.size() <= MaxEventLineBytes)
+        return line;
+    return Error(ErrorKind::Manifest, u"event_too_large"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "the %1 event for '%2' would take %3 bytes; "
+                                                   "grex.jsonl lines are limited to %4 bytes"),
+                         {eventOpName(op), id, QString::number(line.size()),
+                          QString::number(MaxEventLineBytes)}))
+        .withDetail(u"bytes"_s, qint64(line.size()))
+        .withDetail(u"limit"_s, qint64(MaxEventLineBytes));
+}
+
+namespace {
+
+struct Reader
+{
+    const QJsonObject &object;
+    QString error;
+
+    // A required string member (first of `names` present wins).
+    bool string(std::initializer_list<QString> names, QString &out)
+    {
+        for (const QString &name : names) {
+            const QJsonValue v = object.value(name);
+            if (v.isUndefined())
+                continue;
+            if (!v.isString()) {
+                error = u"member '"_s + name + u"' is not a string"_s;
+                return false;
+            }
+            out = v.toString();
+            return true;
+        }
+        error = u"member '"_s + *names.begin() + u"' is missing"_s;
+        return false;
+    }
+
+    // An optional string member; present-but-wrong-type is an error.
+    bool optionalString(const QString &name, QString &out)
+    {
+        const QJsonValue v = object.value(name);
+        if (v.isUndefined() || v.isNull())
+            return true;
+        if (!v.isString()) {
+            error = u"member '"_s + name + u"' is not a string"_s;
+            return false;
+        }
+        out = v.toString();
+        return true;
+    }
+
+    bool integer(std::initializer_list<QString> names, qint64 &out)
+    {
+        for (const QString &name : names) {
+            const QJsonValue v = object.value(name);
+            if (v.isUndefined())
+                continue;
+            const double d = v.toDouble(-1);
+            if (!v.isDouble() || d < 0 || d != double(qint64(d))) {
+                error = u"member '"_s + name + u"' is not a non-negative integer"_s;
+                return false;
+            }
+            out = qint64(d);
+            return true;
+        }
+        error = u"member '"_s + *names.begin() + u"' is missing"_s;
+        return false;
+    }
+
+    bool timestamp(Timestamp &out)
+    {
+        QString text;
+        if (!string({u"ts"_s}, text))
+            return false;
+        const std::optional<Timestamp> parsed = Timestamp::parse(text);
+        if (!parsed) {
+            error = u"member 'ts' is not an RFC 3339 timestamp: "_s + text;
+            return false;
+        }
+        out = *parsed;
+        return true;
+    }
+};
+
+// The original wrote result summaries in Rust debug form ("PerformedChange", "Skipped { .. }").
+QString normaliseResultSummary(const QString &summary)
+{
+    static const QList<std::pair<QString, QString>> legacy{
+        {u"PerformedChange"_s, u"performed_change"_s},
+        {u"WouldPerformChange"_s, u"would_perform_change"_s},
+        {u"AlreadySatisfied"_s, u"already_satisfied"_s},
+        {u"NoOp"_s, u"noop"_s},
+        {u"Skipped"_s, u"skipped"_s},
+    };
+    for (const auto &[from, to] : legacy) {
+        if (summary == from || summary.startsWith(from + u' ') || summary.startsWith(from + u'{'))
+            return to;
+    }
+    return summary;
+}
+
+ParsedLine invalid(const QString &detail)
+{
+    ParsedLine p;
+    p.kind = ParsedLine::Kind::Invalid;
+    p.detail = detail;
+    return p;
+}
+
+} // namespace
+
+ParsedLine parseEventLine(QByteArrayView line)
+{
+    QJsonParseError parseError{};
+    const QJsonDocument doc = QJsonDocument::fromJson(line.toByteArray(), &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return invalid(parseError.errorString());
+    if (!doc.isObject())
+        return invalid(u"not a JSON object"_s);
+    const QJsonObject object = doc.object();
+
+    const QJsonValue schema = object.value(u"schema_version"_s);
+    if (!schema.isUndefined()) {
+        const bool supported = (schema.isString() && schema.toString() == u"1")
+                               || (schema.isDouble() && schema.toDouble() == 1.0);
+        if (!supported) {
+            ParsedLine p;
+            p.kind = ParsedLine::Kind::UnsupportedSchema;
+            p.detail = schema.isString()
+                           ? schema.toString()
+                           : QString::fromUtf8(JsonValue::fromQJsonValue(schema).toJson());
+            return p;
+        }
+    }
+
+    const QJsonValue opValue = object.value(u"op"_s);
+    if (!opValue.isString())
+        return invalid(u"member 'op' is missing or not a string"_s);
+    const QString op = opValue.toString();
+
+    Reader r{object, {}};
+    Event e;
+    ParsedLine result;
+    result.kind = ParsedLine::Kind::Events;
+
+    if (op == u"add") {
+        e.op = EventOp::Add;
+        QString ref;
+        if (!r.timestamp(e.ts) || !r.string({u"id"_s}, e.id) || !r.string({u"url"_s}, e.url)
+            || !r.string({u"path"_s}, e.path) || !r.optionalString(u"type"_s, e.type)
+            || !r.optionalString(u"ref"_s, ref))
+            return invalid(r.error);
+        if (e.type.isEmpty())
+            e.type = u"meta"_s;
+        if (object.value(u"ref"_s).isString())
+            e.ref = ref;
+        result.events.append(e);
+    } else if (op == u"update") {
+        e.op = EventOp::Update;
+        if (!r.timestamp(e.ts) || !r.string({u"id"_s}, e.id))
+            return invalid(r.error);
+        if (object.contains(u"field"_s)) {
+            if (!r.string({u"field"_s}, e.field))
+                return invalid(r.error);
+            if (!object.contains(u"value"_s))
+                return invalid(u"member 'value' is missing"_s);
+            const QJsonValue v = object.value(u"value"_s);
+            if (v.isString())
+                e.value = v.toString();
+            result.events.append(e);
+        } else {
+            // The documented dialect: the changed attributes as direct members.
+            for (const QString &field : {u"url"_s, u"ref"_s, u"path"_s}) {
+                if (!object.contains(field))
+                    continue;
+                Event u = e;
+                u.field = field;
+                const QJsonValue v = object.value(field);
+                if (v.isString())
+                    u.value = v.toString();
+                result.events.append(u);
+            }
+            if (result.events.isEmpty())
+                return invalid(u"update names no field"_s);
+        }
+    } else if (op == u"rm") {
+        e.op = EventOp::Rm;
+        if (!r.timestamp(e.ts) || !r.string({u"id"_s}, e.id))
+            return invalid(r.error);
+        result.events.append(e);
+    } else if (op == u"sync") {
+        e.op = EventOp::Sync;
+        if (!r.timestamp(e.ts) || !r.string({u"id"_s}, e.id) || !r.string({u"sha"_s}, e.sha))
+            return invalid(r.error);
+        result.events.append(e);
+    } else if (op == u"action_started" || op == u"action_completed" || op == u"action_halted") {
+        if (!r.timestamp(e.ts) || !r.string({u"pack"_s, u"id"_s}, e.id)
+            || !r.integer({u"action_idx"_s, u"idx"_s}, e.actionIdx))
+            return invalid(r.error);
+        if (op == u"action_started") {
+            e.op = EventOp::ActionStarted;
+            if (!r.string({u"action_name"_s, u"action"_s}, e.actionName))
+                return invalid(r.error);
+        } else if (op == u"action_completed") {
+            e.op = EventOp::ActionCompleted;
+            const QJsonValue summary = object.value(u"result_summary"_s);
+            if (summary.isString()) {
+                e.resultSummary = normaliseResultSummary(summary.toString());
+            } else if (!summary.isUndefined()) {
+                return invalid(u"member 'result_summary' is not a string"_s);
+            } else if (object.value(u"changed"_s).isBool()) {
+                e.resultSummary = object.value(u"changed"_s).toBool() ? u"performed_change"_s
+                                                                       : u"noop"_s;
+            }
+        } else {
+            e.op = EventOp::ActionHalted;
+            QString name, summary, stderrText;
+            if (!r.optionalString(u"action_name"_s, name) || !r.optionalString(u"action"_s, name)
+                || !r.optionalString(u"stderr"_s, stderrText))
+                return invalid(r.error);
+            if (object.contains(u"error_summary"_s)) {
+                if (!r.string({u"error_summary"_s}, summary))
+                    return invalid(r.error);
+            } else if (!r.optionalString(u"reason"_s, summary)) {
+                return invalid(r.error);
+            }
+            if (!stderrText.isEmpty())
+                summary += (summary.isEmpty() ? QString() : u"\n"_s) + stderrText;
+            e.actionName = name;
+            e.errorSummary = summary;
+        }
+        result.events.append(e);
+    } else {
+        result.kind = ParsedLine::Kind::UnknownOp;
+        result.detail = op;
+    }
+    return result;
+}
+
+} // namespace Grex

@@ -1,0 +1,86 @@
+#pragma once
+
+#include "json.h"
+#include "result.h"
+#include "timestamp.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace Grex {
+
+// One intent-log line (spec §2.3.2).
+enum class EventOp { Add, Update, Rm, Sync, ActionStarted, ActionCompleted, ActionHalted };
+
+QString eventOpName(EventOp op);
+
+// The longest line an event may occupy in grex.jsonl, without its '\n'.
+inline constexpr qsizetype MaxEventLineBytes = 2048;
+
+struct Event
+{
+    EventOp op = EventOp::Add;
+    Timestamp ts;
+    QString id; // the pack id; the "pack" member of action_* events
+
+    // add
+    QString url;
+    QString path;
+    QString type;
+    std::optional<QString> ref;
+
+    // update: field is "url", "ref" or "path"; value nullopt means null (clears ref)
+    QString field;
+    std::optional<QString> value;
+
+    // sync
+    QString sha;
+
+    // action_*
+    qint64 actionIdx = 0;
+    QString actionName;
+    QString resultSummary;
+    QString errorSummary;
+
+    static Event add(const QString &id, const QString &url, const QString &path,
+                     const QString &type, const std::optional<QString> &ref,
+                     Timestamp ts = Timestamp::now());
+    static Event update(const QString &id, const QString &field,
+                        const std::optional<QString> &value, Timestamp ts = Timestamp::now());
+    static Event rm(const QString &id, Timestamp ts = Timestamp::now());
+    static Event sync(const QString &id, const QString &sha, Timestamp ts = Timestamp::now());
+    static Event actionStarted(const QString &pack, qint64 idx, const QString &name,
+                               Timestamp ts = Timestamp::now());
+    static Event actionCompleted(const QString &pack, qint64 idx, const QString &resultSummary,
+                                 Timestamp ts = Timestamp::now());
+    static Event actionHalted(const QString &pack, qint64 idx, const QString &name,
+                              const QString &errorSummary, Timestamp ts = Timestamp::now());
+
+    // The members in catalogue order, "op" first, "schema_version" included.
+    JsonObject toJson() const;
+    // One line without '\n', at most MaxEventLineBytes: error_summary is cut at a UTF-8
+    // boundary and marked "…[truncated]" to fit. Error: Manifest "event_too_large".
+    Result<QByteArray> toLine() const;
+
+    friend bool operator==(const Event &a, const Event &b) = default;
+};
+
+// What one line of grex.jsonl turned out to be.
+struct ParsedLine
+{
+    enum class Kind {
+        Events,            // one or more events (a legacy update may carry several fields)
+        UnknownOp,         // a well-formed object with an op this grex does not know
+        Invalid,           // not an event: torn when last, corruption otherwise
+        UnsupportedSchema, // schema_version other than "1": always an error
+    };
+    Kind kind = Kind::Invalid;
+    QList<Event> events;
+    QString detail; // why Invalid, the unknown op, or the schema_version found
+};
+
+// Parses one line (without its terminator), accepting both dialects of spec §2.3.3.
+ParsedLine parseEventLine(QByteArrayView line);
+
+} // namespace Grex

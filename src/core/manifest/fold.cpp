@@ -1,0 +1,101 @@
+#include "fold.h"
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+void Folder::apply(const Event &event)
+{
+    switch (event.op) {
+    case EventOp::Add: {
+        if (m_packs.contains(event.id)) {
+            m_warnings.append(Message(
+                QT_TRANSLATE_NOOP("Grex", "pack '%1' is added again while registered; the later "
+                                          "add wins"),
+                {event.id}));
+        }
+        PackState state;
+        state.id = event.id;
+        state.url = event.url;
+        state.path = event.path;
+        state.type = event.type;
+        state.ref = event.ref;
+        state.addedAt = event.ts;
+        state.updatedAt = event.ts;
+        m_packs.insert(event.id, state);
+        break;
+    }
+    case EventOp::Update: {
+        auto it = m_packs.find(event.id);
+        if (it == m_packs.end()) {
+            m_warnings.append(Message(
+                QT_TRANSLATE_NOOP("Grex", "update of pack '%1', which is not registered, ignored"),
+                {event.id}));
+            break;
+        }
+        if (event.field == u"url") {
+            if (event.value)
+                it->url = *event.value;
+        } else if (event.field == u"path") {
+            if (event.value)
+                it->path = *event.value;
+        } else if (event.field == u"ref") {
+            it->ref = event.value;
+        } else {
+            m_warnings.append(Message(
+                QT_TRANSLATE_NOOP("Grex", "update of unknown field '%1' of pack '%2' ignored"),
+                {event.field, event.id}));
+        }
+        it->updatedAt = event.ts;
+        break;
+    }
+    case EventOp::Rm:
+        if (m_packs.remove(event.id) == 0) {
+            m_warnings.append(Message(
+                QT_TRANSLATE_NOOP("Grex", "removal of pack '%1', which is not registered"),
+                {event.id}));
+        }
+        break;
+    case EventOp::Sync: {
+        auto it = m_packs.find(event.id);
+        if (it == m_packs.end()) {
+            m_warnings.append(Message(
+                QT_TRANSLATE_NOOP("Grex", "sync of pack '%1', which is not registered, ignored"),
+                {event.id}));
+            break;
+        }
+        it->lastSyncSha = event.sha;
+        it->updatedAt = event.ts;
+        break;
+    }
+    case EventOp::ActionStarted:
+    case EventOp::ActionCompleted:
+    case EventOp::ActionHalted:
+        break; // audit only
+    }
+}
+
+FoldResult fold(const QList<Event> &events)
+{
+    Folder folder;
+    for (const Event &event : events)
+        folder.apply(event);
+    return {folder.packs(), folder.warnings()};
+}
+
+bool utf8Less(const QString &a, const QString &b)
+{
+    return a.toUtf8() < b.toUtf8();
+}
+
+QList<PackState> packsInIdOrder(const QMap<QString, PackState> &packs)
+{
+    QList<PackState> list = packs.values();
+    std::sort(list.begin(), list.end(),
+              [](const PackState &a, const PackState &b) { return utf8Less(a.id, b.id); });
+    return list;
+}
+
+} // namespace Grex

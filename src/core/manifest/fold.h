@@ -1,0 +1,54 @@
+#pragma once
+
+#include "manifest/event.h"
+#include "message.h"
+
+#include <QList>
+#include <QMap>
+
+namespace Grex {
+
+// A registered pack as the intent log says it is (spec §2.3.4).
+struct PackState
+{
+    QString id;
+    QString url;
+    QString path;
+    QString type;
+    std::optional<QString> ref;
+    std::optional<QString> lastSyncSha;
+    Timestamp addedAt;
+    Timestamp updatedAt;
+
+    friend bool operator==(const PackState &a, const PackState &b) = default;
+};
+
+// Applies events one at a time; fold() is Folder over a whole list. Deterministic, total, O(N).
+class Folder
+{
+public:
+    void apply(const Event &event);
+
+    const QMap<QString, PackState> &packs() const { return m_packs; }
+    const QList<Message> &warnings() const { return m_warnings; }
+
+private:
+    QMap<QString, PackState> m_packs;
+    QList<Message> m_warnings;
+};
+
+struct FoldResult
+{
+    QMap<QString, PackState> packs;
+    QList<Message> warnings; // duplicate add, update/sync/rm of a pack that is not live
+};
+
+FoldResult fold(const QList<Event> &events);
+
+// Live packs ordered byte-wise by id (the order of the lockfile, compaction and `ls`).
+QList<PackState> packsInIdOrder(const QMap<QString, PackState> &packs);
+
+// Byte-wise comparison of the UTF-8 forms (QString's operator< compares UTF-16 units).
+bool utf8Less(const QString &a, const QString &b);
+
+} // namespace Grex

@@ -1,0 +1,263 @@
+#include "intentlog.h"
+
+#include "fs/atomicwrite.h"
+#include "fs/filelock.h"
+#include "fs/fserror.h"
+#include "logging.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <cerrno>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+namespace {
+
+bool isBlank(QByteArrayView line)
+{
+    for (char c : line) {
+        if (c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != '\v')
+            return false;
+    }
+    return true;
+}
+
+Error corruption(qsizetype line, const QString &detail)
+{
+    return Error(ErrorKind::Manifest, u"corruption"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "grex.jsonl is corrupt at line %1: %2"),
+                         {QString::number(line), detail}))
+        .withDetail(u"line"_s, qint64(line))
+        .withDetail(u"detail"_s, detail)
+        .withHint(Message(QT_TRANSLATE_NOOP("Grex", "fix or delete line %1; every later line is "
+                                                    "kept as it is"),
+                          {QString::number(line)}));
+}
+
+// Cuts a torn tail (bytes after the last '\n') off an open log. Returns the bytes removed.
+Result<qint64> healTornTail(int fd, const QString &path)
+{
+    struct stat st {};
+    if (::fstat(fd, &st) != 0)
+        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"), path, errno,
+                         ErrorKind::Manifest);
+    const off_t size = st.st_size;
+    if (size == 0)
+        return qint64(0);
+    char last = 0;
+    if (::pread(fd, &last, 1, size - 1) != 1)
+        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"), path, errno,
+                         ErrorKind::Manifest);
+    if (last == '\n')
+        return qint64(0);
+
+    off_t keep = 0;
+    constexpr off_t chunk = 4096;
+    char buffer[chunk];
+    for (off_t end = size; end > 0 && keep == 0;) {
+        const off_t start = end > chunk ? end - chunk : 0;
+        const ssize_t n = ::pread(fd, buffer, size_t(end - start), start);
+        if (n != end - start)
+            return fileError(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"), path, errno,
+                             ErrorKind::Manifest);
+        for (off_t i = n - 1; i >= 0; --i) {
+            if (buffer[i] == '\n') {
+                keep = start + i + 1;
+                break;
+            }
+        }
+        end = start;
+    }
+    if (::ftruncate(fd, keep) != 0 || ::fsync(fd) != 0)
+        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot repair the torn end of %1: %2"), path,
+                         errno, ErrorKind::Manifest);
+    return qint64(size - keep);
+}
+
+} // namespace
+
+IntentLog::IntentLog(QString logPath, QString lockPath)
+    : m_path(std::move(logPath))
+    , m_lockPath(std::move(lockPath))
+{
+}
+
+Result<LogReadResult> IntentLog::read() const
+{
+    QFile file(m_path);
+    if (!file.exists())
+        return LogReadResult{};
+    if (!file.open(QIODevice::ReadOnly)) {
+        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"), m_path,
+                         file.error() == QFileDevice::PermissionsError ? EACCES : EIO,
+                         ErrorKind::Manifest);
+    }
+    Result<LogReadResult> result = parse(file.readAll());
+    if (!result)
+        return std::move(result).error().withDetail(u"path"_s, m_path);
+    return result;
+}
+
+Result<LogReadResult> IntentLog::parse(const QByteArray &bytes)
+{
+    QByteArrayView content(bytes);
+    if (content.startsWith("\xEF\xBB\xBF"))
+        content = content.sliced(3);
+
+    QList<QByteArrayView> lines;
+    qsizetype start = 0;
+    while (start < content.size()) {
+        qsizetype nl = content.indexOf('\n', start);
+        if (nl < 0)
+            nl = content.size();
+        QByteArrayView line = content.sliced(start, nl - start);
+        if (line.endsWith('\r'))
+            line.chop(1);
+        lines.append(line);
+        start = nl + 1;
+    }
+    qsizetype lastContentLine = -1;
+    for (qsizetype i = lines.size() - 1; i >= 0; --i) {
+        if (!isBlank(lines.at(i))) {
+            lastContentLine = i;
+            break;
+        }
+    }
+
+    LogReadResult result;
+    for (qsizetype i = 0; i <= lastContentLine; ++i) {
+        const QByteArrayView line = lines.at(i);
+        if (isBlank(line))
+            continue;
+        const qsizetype lineNumber = i + 1;
+        ParsedLine parsed = parseEventLine(line);
+        switch (parsed.kind) {
+        case ParsedLine::Kind::Events:
+            result.events.append(parsed.events);
+            break;
+        case ParsedLine::Kind::UnknownOp:
+            result.warnings.append(Message(
+                QT_TRANSLATE_NOOP("Grex", "grex.jsonl line %1: unknown op '%2' skipped"),
+                {QString::number(lineNumber), parsed.detail}));
+            break;
+        case ParsedLine::Kind::UnsupportedSchema:
+            return Error(ErrorKind::Manifest, u"unsupported_schema"_s,
+                         Message(QT_TRANSLATE_NOOP(
+                                     "Grex", "grex.jsonl line %1 has schema_version %2, which "
+                                             "this grex does not read: a newer grex wrote it"),
+                                 {QString::number(lineNumber), parsed.detail}))
+                .withDetail(u"line"_s, qint64(lineNumber))
+                .withDetail(u"got"_s, parsed.detail)
+                .withHint(Message(QT_TRANSLATE_NOOP("Grex", "upgrade grex")));
+        case ParsedLine::Kind::Invalid:
+            if (i == lastContentLine) {
+                result.tornTail = true;
+                result.warnings.append(Message(
+                    QT_TRANSLATE_NOOP("Grex", "grex.jsonl line %1 is incomplete (an interrupted "
+                                              "write) and was ignored: %2"),
+                    {QString::number(lineNumber), parsed.detail}));
+                return result;
+            }
+            return corruption(lineNumber, parsed.detail);
+        }
+    }
+    return result;
+}
+
+Result<AppendReport> IntentLog::append(const QList<Event> &events) const
+{
+    QByteArray payload;
+    for (const Event &event : events) {
+        Result<QByteArray> line = event.toLine();
+        if (!line)
+            return line.error();
+        payload += *line + '\n';
+    }
+
+    Result<FileLock> lock = FileLock::acquire(m_lockPath, LockTier::Manifest, {});
+    if (!lock)
+        return lock.error();
+
+    const QByteArray nativePath = QFile::encodeName(m_path);
+    const int fd = ::open(nativePath.constData(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot open %1 for writing: %2"), m_path,
+                         errno, ErrorKind::Manifest);
+
+    AppendReport report;
+    Result<qint64> healed = healTornTail(fd, m_path);
+    if (!healed) {
+        ::close(fd);
+        return healed.error();
+    }
+    report.healedBytes = *healed;
+    if (report.healedBytes > 0) {
+        qCWarning(lcManifest, "cut %lld bytes of an interrupted write off the end of %s",
+                  report.healedBytes, qPrintable(m_path));
+    }
+
+    // One write() of whole lines: a lock-free reader sees all of them or a torn tail.
+    qsizetype written = 0;
+    while (written < payload.size()) {
+        const ssize_t n = ::write(fd, payload.constData() + written,
+                                  size_t(payload.size() - written));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            const int err = errno;
+            ::close(fd);
+            return fileError(QT_TRANSLATE_NOOP("Grex", "cannot append to %1: %2"), m_path, err,
+                             ErrorKind::Manifest);
+        }
+        written += n;
+    }
+    if (::fdatasync(fd) != 0) {
+        const int err = errno;
+        ::close(fd);
+        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot flush %1 to disk: %2"), m_path, err,
+                         ErrorKind::Manifest);
+    }
+    ::close(fd);
+    return report;
+}
+
+QList<Event> IntentLog::compacted(const QMap<QString, PackState> &packs)
+{
+    QList<Event> events;
+    for (const PackState &pack : packsInIdOrder(packs)) {
+        events.append(Event::add(pack.id, pack.url, pack.path, pack.type, std::nullopt,
+                                 pack.addedAt));
+        if (pack.ref)
+            events.append(Event::update(pack.id, u"ref"_s, pack.ref, pack.updatedAt));
+        if (pack.lastSyncSha)
+            events.append(Event::sync(pack.id, *pack.lastSyncSha, pack.updatedAt));
+    }
+    return events;
+}
+
+Result<void> IntentLog::compact() const
+{
+    Result<FileLock> lock = FileLock::acquire(m_lockPath, LockTier::Manifest, {});
+    if (!lock)
+        return lock.error();
+    Result<LogReadResult> current = read();
+    if (!current)
+        return current.error();
+    QByteArray bytes;
+    for (const Event &event : compacted(fold(current->events).packs)) {
+        Result<QByteArray> line = event.toLine();
+        if (!line)
+            return line.error();
+        bytes += *line + '\n';
+    }
+    return atomicWrite(m_path, bytes);
+}
+
+} // namespace Grex

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "manifest/event.h"
+#include "manifest/fold.h"
+#include "message.h"
+#include "result.h"
+
+#include <QList>
+#include <QString>
+
+namespace Grex {
+
+struct LogReadResult
+{
+    QList<Event> events;
+    QList<Message> warnings; // torn tail, unknown ops
+    bool tornTail = false;
+};
+
+struct AppendReport
+{
+    qint64 healedBytes = 0; // bytes of a torn tail cut off before writing
+};
+
+// The append-only intent log grex.jsonl (spec §2.3-2.6). Readers take no lock; writers hold the
+// manifest lock (tier 5) for one append or compaction. Errors are Manifest: "corruption"
+// (details: line, detail), "unsupported_schema" (line, got), "event_too_large", "io".
+class IntentLog
+{
+public:
+    IntentLog(QString logPath, QString lockPath);
+
+    const QString &path() const { return m_path; }
+    const QString &lockPath() const { return m_lockPath; }
+
+    // A missing file reads as empty. A torn last line is dropped with a warning.
+    Result<LogReadResult> read() const;
+    static Result<LogReadResult> parse(const QByteArray &bytes);
+
+    // Appends the events as one write and fsyncs, healing a torn tail first.
+    Result<AppendReport> append(const QList<Event> &events) const;
+    Result<AppendReport> append(const Event &event) const { return append(QList<Event>{event}); }
+
+    // Rewrites the log as the minimal event list with the same fold (atomic replace).
+    Result<void> compact() const;
+    static QList<Event> compacted(const QMap<QString, PackState> &packs);
+
+private:
+    QString m_path;
+    QString m_lockPath;
+};
+
+} // namespace Grex

@@ -1,0 +1,171 @@
+#include "naming.h"
+
+#include <QDir>
+#include <QRegularExpression>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+namespace {
+
+// sourceText has %1 for the path.
+Error notBare(const QString &path, const char *sourceText)
+{
+    return Error(ErrorKind::Usage, u"path_not_bare"_s, Message(sourceText, {path}))
+        .withDetail(u"path"_s, path)
+        .withHint(Message(QT_TRANSLATE_NOOP(
+            "Grex", "a pack path is a single directory name inside the workspace, like 'dotfiles'")));
+}
+
+// sourceText has %1 for the URL.
+Error badUrl(const QString &url, const char *sourceText)
+{
+    return Error(ErrorKind::Usage, u"invalid_url"_s, Message(sourceText, {url}))
+        .withDetail(u"url"_s, url);
+}
+
+bool hasControl(const QString &text)
+{
+    for (QChar c : text) {
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+            return true;
+    }
+    return false;
+}
+
+// "user@host:path" with no scheme; a Windows drive letter ("C:") does not count.
+bool isScpLike(const QString &url)
+{
+    static const QRegularExpression re(u"^(?:[^@/:\\s]+@)?([^@/:\\s]+):(.*)$"_s);
+    const QRegularExpressionMatch m = re.match(url);
+    return m.hasMatch() && m.captured(1).size() > 1 && !url.contains(u"://");
+}
+
+QString stripGitSuffix(QString s)
+{
+    while (s.endsWith(u'/'))
+        s.chop(1);
+    if (s.endsWith(u".git"))
+        s.chop(4);
+    return s;
+}
+
+} // namespace
+
+Result<void> checkBarePath(const QString &path)
+{
+    if (path.isEmpty())
+        return notBare(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it is empty"));
+    if (path.contains(u'/') || path.contains(u'\\'))
+        return notBare(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it contains a path separator"));
+    if (path == u"." || path == u"..")
+        return notBare(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it refers to a directory outside the pack"));
+    if (path.startsWith(u'.'))
+        return notBare(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it starts with '.', which grex reserves "
+                                                       "for its own files"));
+    if (path.startsWith(u'-'))
+        return notBare(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it starts with '-'"));
+    if (hasControl(path))
+        return notBare(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it contains control characters"));
+    if (path.contains(u'<') || path.contains(u'>'))
+        return notBare(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it contains '<' or '>'"));
+    if (path == u"_workspace")
+        return notBare(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: the name is reserved"));
+    if (path.toUtf8().size() > 255)
+        return notBare(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it is longer than 255 bytes"));
+    return {};
+}
+
+QString derivePathFromUrl(const QString &url)
+{
+    QString s = url;
+    while (s.endsWith(u'/') || s.endsWith(u'\\'))
+        s.chop(1);
+    qsizetype cut = qMax(s.lastIndexOf(u'/'), s.lastIndexOf(u'\\'));
+    if (cut < 0 && isScpLike(s))
+        cut = s.indexOf(u':');
+    QString segment = s.mid(cut + 1);
+    if (segment.endsWith(u".git"))
+        segment.chop(4);
+    return segment;
+}
+
+Result<QString> checkRemoteUrl(const QString &url, const QString &currentDir)
+{
+    if (url.trimmed().isEmpty())
+        return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it is empty"));
+    if (hasControl(url))
+        return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it contains control characters"));
+    if (url != url.trimmed() || url.contains(u' '))
+        return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it contains spaces"));
+    if (url.startsWith(u'-'))
+        return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it starts with '-'"));
+
+    const qsizetype schemeEnd = url.indexOf(u"://");
+    if (schemeEnd >= 0) {
+        const QString scheme = url.left(schemeEnd).toLower();
+        static const QStringList supported{u"http"_s, u"https"_s, u"ssh"_s, u"git"_s,
+                                           u"file"_s, u"git+ssh"_s, u"ssh+git"_s};
+        if (scheme.isEmpty())
+            return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the scheme before '://' is missing"));
+        if (!supported.contains(scheme))
+            return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the scheme is not one of http, https, "
+                                                         "ssh, git or file"));
+        const QString rest = url.mid(schemeEnd + 3);
+        if (scheme == u"file") {
+            if (!rest.startsWith(u'/'))
+                return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': a file:// URL needs an absolute path"));
+            return url;
+        }
+        const qsizetype slash = rest.indexOf(u'/');
+        QString authority = slash < 0 ? rest : rest.left(slash);
+        const qsizetype at = authority.lastIndexOf(u'@');
+        QString host = authority.mid(at + 1);
+        if (host.startsWith(u'[')) {
+            if (!host.contains(u']'))
+                return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the host is malformed"));
+        } else if (host.contains(u':')) {
+            const QString port = host.mid(host.indexOf(u':') + 1);
+            host = host.left(host.indexOf(u':'));
+            bool ok = false;
+            const int number = port.toInt(&ok);
+            if (!port.isEmpty() && (!ok || number <= 0 || number > 65535))
+                return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the port is not a number from 1 to "
+                                                             "65535"));
+        }
+        if (host.isEmpty())
+            return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the host name is missing"));
+        if (slash < 0 || rest.mid(slash + 1).isEmpty())
+            return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the repository path is missing"));
+        return url;
+    }
+    if (url.contains(u"://") || url.startsWith(u':'))
+        return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it is not a URL or a path"));
+    if (isScpLike(url)) {
+        const qsizetype colon = url.indexOf(u':');
+        if (url.mid(colon + 1).isEmpty())
+            return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the repository path after ':' is missing"));
+        return url;
+    }
+    // A local path: recorded absolute so the log does not depend on the caller's directory.
+    QString local = url;
+    if (local == u"~" || local.startsWith(u"~/"))
+        local = QDir::homePath() + local.mid(1);
+    return QDir::cleanPath(QDir(currentDir).absoluteFilePath(local));
+}
+
+bool sameRemote(const QString &a, const QString &b)
+{
+    const auto normalise = [](QString s) {
+        if (s.startsWith(u"file://"))
+            s = s.mid(7);
+        s = stripGitSuffix(s);
+        if (s.startsWith(u'/'))
+            s = QDir::cleanPath(s);
+        return s;
+    };
+    return normalise(a) == normalise(b);
+}
+
+} // namespace Grex

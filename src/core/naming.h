@@ -1,0 +1,27 @@
+#pragma once
+
+#include "result.h"
+
+#include <QString>
+
+namespace Grex {
+
+// A pack path is one directory name directly inside the workspace (spec §3.4). Error: Usage
+// "path_not_bare" naming what is wrong (empty, '/', '..', a leading '.' or '-', control
+// characters, '<' or '>', the reserved "_workspace", longer than 255 bytes).
+Result<void> checkBarePath(const QString &path);
+
+// The path `add` derives from a URL: its last '/'-separated segment (after ':' for scp-like
+// URLs) with trailing '/' and one trailing ".git" removed.
+QString derivePathFromUrl(const QString &url);
+
+// Checks a pack URL and returns it in the form grex records: http(s)://, ssh://, git://,
+// file://, scp-like user@host:path, or a local path (a relative one is made absolute against
+// currentDir). Error: Usage "invalid_url" naming the problem.
+Result<QString> checkRemoteUrl(const QString &url, const QString &currentDir);
+
+// True when two recorded URLs name the same repository (trailing '/', ".git", file:// and
+// local-path spellings are equal).
+bool sameRemote(const QString &a, const QString &b);
+
+} // namespace Grex

@@ -1,0 +1,82 @@
+#pragma once
+
+#include "json.h"
+#include "message.h"
+
+#include <QList>
+#include <QMutex>
+#include <QStringList>
+
+#include <stop_token>
+
+namespace Grex {
+
+// Receives what a running verb wants a person or agent to see while it works. Called from
+// worker threads; implementations must be thread-safe.
+class EventSink
+{
+public:
+    virtual ~EventSink();
+    virtual void warning(const Message &message);
+    // done/total in units of work (packs); total is 0 when unknown.
+    virtual void progress(qint64 done, qint64 total, const Message &message);
+};
+
+// What a destructive verb asks for before it touches anything.
+struct ApprovalRequest
+{
+    QString verb;          // "rm", "run", "exec"
+    Message summary;       // "remove pack 'x' and delete /w/x"
+    QStringList packs;     // the packs the operation touches
+    QStringList command;   // exec's argv, run's action; empty otherwise
+    JsonObject preview;    // a dry-run report when there is one
+};
+
+// Decides whether a destructive operation may run. Core defines it; each front end implements
+// it (CLI: --yes or a terminal prompt; serve: the window, elicitation or a launch flag).
+class ApprovalPolicy
+{
+public:
+    virtual ~ApprovalPolicy();
+    // True to go ahead. Called on the verb's thread; may block (cancellable through stop).
+    virtual bool approve(const ApprovalRequest &request, std::stop_token stop) = 0;
+};
+
+// Everything a verb needs from its caller besides the workspace and its options: the stop
+// token, the event sink, the approval policy and the scheduler width. Thread-safe.
+class OperationContext
+{
+public:
+    OperationContext() = default;
+    explicit OperationContext(std::stop_token stop);
+
+    std::stop_token stopToken() const { return m_stop; }
+    bool stopRequested() const { return m_stop.stop_requested(); }
+
+    void setEventSink(EventSink *sink) { m_sink = sink; }
+    EventSink *eventSink() const { return m_sink; }
+
+    // Without a policy, destructive verbs are refused.
+    void setApprovalPolicy(ApprovalPolicy *policy) { m_approval = policy; }
+    ApprovalPolicy *approvalPolicy() const { return m_approval; }
+
+    // Scheduler width; 0 means unbounded.
+    void setParallel(int width) { m_parallel = width; }
+    int parallel() const { return m_parallel; }
+
+    // Logs the warning, forwards it to the sink and records it for the report.
+    void warn(const Message &message);
+    QList<Message> warnings() const;
+
+    void progress(qint64 done, qint64 total, const Message &message);
+
+private:
+    std::stop_token m_stop;
+    EventSink *m_sink = nullptr;
+    ApprovalPolicy *m_approval = nullptr;
+    int m_parallel = 1;
+    mutable QMutex m_mutex;
+    QList<Message> m_warnings;
+};
+
+} // namespace Grex

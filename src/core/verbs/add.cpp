@@ -1,0 +1,227 @@
+#include "add.h"
+
+#include "fs/gitignore.h"
+#include "git/fetcher.h"
+#include "git/repository.h"
+#include "operationcontext.h"
+#include "pack/packmanifest.h"
+#include "verbs/verbsupport.h"
+#include "workspace.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+namespace {
+
+const QStringList &packTypes()
+{
+    static const QStringList types{u"meta"_s, u"declarative"_s, u"scripted"_s};
+    return types;
+}
+
+enum class Destination { Clone, Adopt };
+
+Result<Destination> classifyDestination(Workspace &workspace, const QString &dest,
+                                        const QString &url)
+{
+    const QFileInfo info(dest);
+    if (!info.exists() && !info.isSymLink())
+        return Destination::Clone;
+    if (info.isDir() && !info.isSymLink()
+        && QDir(dest).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot))
+        return Destination::Clone;
+    if (info.isDir() && Git::isRepository(dest)) {
+        Result<QString> origin = workspace.fetcher().originUrl(dest);
+        if (origin && !origin->isEmpty() && sameRemote(*origin, url))
+            return Destination::Adopt;
+        if (origin && !origin->isEmpty()) {
+            return Error(ErrorKind::PackOp, u"destination_not_empty"_s,
+                         Message(QT_TRANSLATE_NOOP("Grex", "%1 already holds a clone of %2, not "
+                                                           "of %3"),
+                                 {dest, *origin, url}))
+                .withDetail(u"path"_s, dest)
+                .withHint(Message(QT_TRANSLATE_NOOP("Grex", "pass another path as the second "
+                                                            "argument")));
+        }
+    }
+    return Error(ErrorKind::PackOp, u"destination_not_empty"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "%1 already exists and is not a clone of %2"),
+                         {dest, url}))
+        .withDetail(u"path"_s, dest)
+        .withHint(Message(QT_TRANSLATE_NOOP("Grex", "pass another path as the second argument, "
+                                                    "or move the directory away")));
+}
+
+// Removes a directory the failed add cloned (never an adopted one).
+void discardClone(const QString &dest, bool created)
+{
+    if (created)
+        QDir(dest).removeRecursively();
+}
+
+} // namespace
+
+Result<AddOptions> AddOptions::fromJson(const QJsonObject &args)
+{
+    AddOptions options;
+    options.url = args.value(u"url"_s).toString();
+    options.path = optionalString(args, u"path"_s);
+    options.type = optionalString(args, u"type"_s);
+    options.ref = optionalString(args, u"ref"_s);
+    options.dryRun = args.value(u"dryRun"_s).toBool();
+    if (options.ref && options.ref->trimmed().isEmpty())
+        return usageError(u"invalid_argument"_s,
+                          Message(QT_TRANSLATE_NOOP("Grex", "--ref must not be empty")));
+    return options;
+}
+
+JsonObject AddReport::toJson() const
+{
+    return JsonObject{{u"id"_s, id},
+                      {u"type"_s, type},
+                      {u"path"_s, path},
+                      {u"url"_s, url},
+                      {u"ref"_s, JsonValue::fromOptional(ref)},
+                      {u"sha"_s, sha},
+                      {u"installed"_s, installed},
+                      {u"adopted"_s, adopted},
+                      {u"dry_run"_s, dryRun}};
+}
+
+Result<AddReport> add(Workspace &workspace, const AddOptions &options, OperationContext &ctx)
+{
+    if (Result<void> ready = workspace.requireInitialised(); !ready)
+        return ready.error();
+    Result<QString> url = checkRemoteUrl(options.url, workspace.root());
+    if (!url)
+        return url.error();
+    const QString path = options.path.value_or(derivePathFromUrl(*url));
+    if (Result<void> bare = checkBarePath(path); !bare)
+        return bare.error();
+    if (options.type && !packTypes().contains(*options.type)) {
+        return Error(ErrorKind::PluginMissing, u"unknown_pack_type"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "unknown pack type '%1' (expected meta, "
+                                                       "declarative or scripted)"),
+                             {*options.type}))
+            .withDetail(u"type"_s, *options.type);
+    }
+
+    std::optional<FileLock> lock;
+    if (!options.dryRun) {
+        Result<FileLock> acquired = workspace.lockForWriting();
+        if (!acquired)
+            return acquired.error();
+        lock = std::move(acquired).value();
+    }
+
+    Result<QMap<QString, PackState>> packs = workspace.readPacks(ctx);
+    if (!packs)
+        return packs.error();
+    if (packs->contains(path)) {
+        return usageError(u"duplicate_pack"_s,
+                          Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' is already registered "
+                                                            "(from %2)"),
+                                  {path, packs->value(path).url}))
+            .withDetail(u"pack"_s, path);
+    }
+    // Fail before cloning when the pack's .gitignore block cannot be written.
+    if (auto block = Gitignore::readBlock(workspace.gitignorePath(), path); !block)
+        return block.error();
+
+    const QString dest = workspace.packDir(path);
+    Result<Destination> destination = classifyDestination(workspace, dest, *url);
+    if (!destination)
+        return destination.error();
+
+    AddReport report;
+    report.id = path;
+    report.path = path;
+    report.url = *url;
+    report.ref = options.ref;
+    report.dryRun = options.dryRun;
+    report.adopted = *destination == Destination::Adopt;
+
+    if (options.dryRun) {
+        if (report.adopted) {
+            report.sha = workspace.fetcher().headSha(dest).valueOr(QString());
+        } else {
+            Result<QString> probed = workspace.fetcher().probeRemote(*url, options.ref,
+                                                                     ctx.stopToken());
+            if (!probed)
+                return probed.error();
+            report.sha = *probed;
+        }
+        report.type = options.type.value_or(u"meta"_s);
+        if (report.adopted && hasPackManifest(dest)) {
+            if (Result<PackManifest> manifest = loadPackManifest(dest))
+                report.type = manifest->type;
+        }
+        return report;
+    }
+
+    const bool created = !report.adopted && !QFileInfo::exists(dest);
+    if (!report.adopted) {
+        ctx.progress(0, 1, Message(QT_TRANSLATE_NOOP("Grex", "cloning %1"), {path}));
+        Result<FetchReport> cloned = workspace.fetcher().clone(*url, dest, options.ref,
+                                                               ctx.stopToken());
+        if (!cloned)
+            return std::move(cloned).error().withDetail(u"pack"_s, path);
+        report.sha = cloned->sha;
+    } else {
+        report.sha = workspace.fetcher().headSha(dest).valueOr(QString());
+    }
+
+    const auto fail = [&](Error error) -> Result<AddReport> {
+        if (!report.adopted)
+            discardClone(dest, created);
+        return error;
+    };
+
+    QStringList extraIgnores;
+    report.type = options.type.value_or(u"meta"_s);
+    if (hasPackManifest(dest)) {
+        Result<PackManifest> manifest = loadPackManifest(dest);
+        if (!manifest)
+            return fail(manifest.error());
+        if (manifest->name != path) {
+            return fail(Error(ErrorKind::PackOp, u"pack_name_mismatch"_s,
+                              Message(QT_TRANSLATE_NOOP("Grex", "the pack at %1 is named '%2' in "
+                                                                "its pack.yaml, not '%3'"),
+                                      {*url, manifest->name, path}))
+                            .withDetail(u"got"_s, manifest->name)
+                            .withDetail(u"expected"_s, path)
+                            .withHint(Message(QT_TRANSLATE_NOOP("Grex", "add it as: grex add %1 %2"),
+                                              {*url, manifest->name})));
+        }
+        if (options.type && *options.type != manifest->type) {
+            ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "--type %1 ignored: pack.yaml of '%2' says "
+                                                       "type %3"),
+                             {*options.type, path, manifest->type}));
+        }
+        report.type = manifest->type;
+        extraIgnores = manifest->gitignore;
+    }
+
+    if (ctx.stopRequested())
+        return fail(cancelledError());
+
+    Result<AppendReport> appended = workspace.intentLog().append(
+        Event::add(path, *url, path, report.type, options.ref));
+    if (!appended)
+        return fail(appended.error());
+
+    Result<void> block = Gitignore::upsertBlock(workspace.gitignorePath(), path,
+                                                Gitignore::packBody(path, extraIgnores));
+    if (!block) {
+        ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' is registered but its .gitignore "
+                                                   "block was not written: %2"),
+                         {path, block.error().text()}));
+    }
+    return report;
+}
+
+} // namespace Grex

@@ -1,0 +1,49 @@
+#pragma once
+
+#include "json.h"
+#include "result.h"
+
+#include <QJsonObject>
+
+#include <optional>
+
+namespace Grex {
+
+class OperationContext;
+class Workspace;
+
+struct AddOptions
+{
+    QString url;
+    std::optional<QString> path; // derived from the URL when absent
+    std::optional<QString> type; // used when the pack has no pack.yaml
+    std::optional<QString> ref;
+    bool dryRun = false;
+
+    static Result<AddOptions> fromJson(const QJsonObject &args);
+};
+
+struct AddReport
+{
+    QString id;
+    QString type;
+    QString path;
+    QString url;
+    std::optional<QString> ref;
+    QString sha;           // HEAD of the clone; in a dry run the remote's commit, if known
+    bool installed = false;
+    bool adopted = false;  // the directory already held a clone of this URL
+    bool dryRun = false;
+
+    JsonObject toJson() const;
+};
+
+// `grex add <url> [path]` (spec §6.5.2): clones url at ref into <workspace>/<path>, reads its
+// pack.yaml, registers it in grex.jsonl and writes its .gitignore block. An existing clone of
+// the same URL is adopted as it is. A failure leaves every file as it was. Errors: Usage
+// (invalid URL or path, already registered, not a workspace), PackOp (clone failed, directory
+// not empty, pack.yaml invalid, name mismatch), PluginMissing (unknown type), Manifest, Lock,
+// Cancelled.
+Result<AddReport> add(Workspace &workspace, const AddOptions &options, OperationContext &ctx);
+
+} // namespace Grex

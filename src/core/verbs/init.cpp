@@ -1,0 +1,149 @@
+#include "init.h"
+
+#include "fs/fserror.h"
+#include "fs/gitignore.h"
+#include "git/fetcher.h"
+#include "git/repository.h"
+#include "operationcontext.h"
+#include "verbs/verbsupport.h"
+#include "workspace.h"
+
+#include <QFileInfo>
+
+#include <cerrno>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+namespace {
+
+// Creates an empty file unless it exists. Returns whether it was created.
+Result<bool> createEmpty(const QString &path)
+{
+    const int fd = ::open(QFile::encodeName(path).constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                          0644);
+    if (fd < 0) {
+        if (errno == EEXIST)
+            return false;
+        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot create %1: %2"), path, errno);
+    }
+    ::fsync(fd);
+    ::close(fd);
+    return true;
+}
+
+} // namespace
+
+Result<InitOptions> InitOptions::fromJson(const QJsonObject &args)
+{
+    InitOptions options;
+    options.noClone = args.value(u"noClone"_s).toBool();
+    options.dryRun = args.value(u"dryRun"_s).toBool();
+    if (args.value(u"hooksPath"_s).isString())
+        options.hooksPath = args.value(u"hooksPath"_s).toString();
+    if (options.hooksPath && options.hooksPath->trimmed().isEmpty())
+        return usageError(u"invalid_argument"_s,
+                          Message(QT_TRANSLATE_NOOP("Grex", "--hooks-path must not be empty")));
+    return options;
+}
+
+JsonObject InitReport::toJson() const
+{
+    return JsonObject{{u"workspace"_s, workspace},
+                      {u"created"_s, JsonValue(created)},
+                      {u"hooks"_s, JsonValue::fromOptional(hooks)},
+                      {u"cloned"_s, JsonValue(cloned)},
+                      {u"dry_run"_s, dryRun}};
+}
+
+Result<InitReport> init(Workspace &workspace, const InitOptions &options, OperationContext &ctx)
+{
+    InitReport report;
+    report.workspace = workspace.root();
+    report.dryRun = options.dryRun;
+
+    if (options.hooksPath && !Git::isRepository(workspace.root())) {
+        return usageError(u"not_a_git_repository"_s,
+                          Message(QT_TRANSLATE_NOOP("Grex", "--hooks-path needs %1 to be a git "
+                                                            "repository"),
+                                  {workspace.root()}));
+    }
+
+    std::optional<FileLock> lock;
+    if (!options.dryRun) {
+        Result<FileLock> acquired = workspace.lockForWriting();
+        if (!acquired)
+            return acquired.error();
+        lock = std::move(acquired).value();
+    }
+
+    // An existing log is read in full: init never builds on a corrupt one.
+    QMap<QString, PackState> packs;
+    if (workspace.isInitialised()) {
+        Result<QMap<QString, PackState>> read = workspace.readPacks(ctx);
+        if (!read)
+            return read.error();
+        packs = *read;
+    }
+
+    const QList<std::pair<QString, QString>> files{
+        {QFileInfo(workspace.manifestPath()).fileName(), workspace.manifestPath()},
+        {u"grex.lock.jsonl"_s, workspace.lockfilePath()}};
+    for (const auto &[name, path] : files) {
+        if (options.dryRun) {
+            if (!QFileInfo::exists(path))
+                report.created.append(name);
+            continue;
+        }
+        Result<bool> created = createEmpty(path);
+        if (!created)
+            return created.error();
+        if (*created)
+            report.created.append(name);
+    }
+
+    if (!options.dryRun) {
+        Result<void> block = Gitignore::upsertBlock(
+            workspace.gitignorePath(), QString::fromUtf16(Gitignore::WorkspaceOwner),
+            Gitignore::workspaceBody());
+        if (!block)
+            return block.error();
+        if (options.hooksPath) {
+            Result<void> set = Git::setConfigString(workspace.root(), u"core.hooksPath"_s,
+                                                    *options.hooksPath);
+            if (!set)
+                return set.error();
+        }
+    }
+    report.hooks = options.hooksPath;
+
+    if (!options.noClone) {
+        QList<PackState> missing;
+        for (const PackState &pack : packsInIdOrder(packs)) {
+            if (!checkBarePath(pack.path)) {
+                ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' has the invalid path '%2' "
+                                                           "in grex.jsonl; not cloned"),
+                                 {pack.id, pack.path}));
+                continue;
+            }
+            if (!QFileInfo::exists(workspace.packDir(pack.path)))
+                missing.append(pack);
+        }
+        if (options.dryRun) {
+            for (const PackState &pack : missing)
+                report.cloned.append(pack.id);
+        } else {
+            Result<QStringList> cloned = cloneMissingPacks(workspace, missing, ctx);
+            if (!cloned)
+                return cloned.error();
+            report.cloned = *cloned;
+        }
+    }
+    return report;
+}
+
+} // namespace Grex

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "json.h"
+#include "result.h"
+#include "timestamp.h"
+
+#include <QJsonObject>
+
+#include <optional>
+
+namespace Grex {
+
+class OperationContext;
+class Workspace;
+
+struct LsOptions
+{
+    std::optional<QString> type; // only packs of this type
+    bool long_ = false;          // add actions_hash
+    bool tree = false;           // nest children read from on-disk pack.yaml files
+
+    static Result<LsOptions> fromJson(const QJsonObject &args);
+};
+
+struct LsEntry
+{
+    QString id;
+    QString type;
+    QString path;                       // the pack path, as registered
+    QString dir;                        // absolute directory
+    QString url;
+    std::optional<QString> ref;
+    std::optional<QString> sha;         // HEAD on disk, else the lockfile's
+    std::optional<QString> branch;      // checked-out branch on disk
+    std::optional<Timestamp> installedAt;
+    std::optional<QString> actionsHash;
+    bool onDisk = false;
+    QList<LsEntry> children;
+};
+
+struct LsReport
+{
+    QList<LsEntry> packs; // ordered by id
+    bool long_ = false;
+    bool tree = false;
+
+    JsonValue toJson() const; // an array, one object per pack
+};
+
+// `grex ls` (spec §6.5.4): the registered packs with what is on disk. Read-only: takes no lock,
+// never touches the network. Errors: Usage (not a workspace), Manifest (corrupt log or lockfile).
+Result<LsReport> ls(Workspace &workspace, const LsOptions &options, OperationContext &ctx);
+
+} // namespace Grex

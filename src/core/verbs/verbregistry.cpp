@@ -1,0 +1,298 @@
+#include "verbregistry.h"
+
+#include "verbs/add.h"
+#include "verbs/init.h"
+#include "verbs/ls.h"
+#include "verbs/rm.h"
+#include "verbs/verbsupport.h"
+
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+namespace {
+
+template<typename Options, typename Report, typename Fn>
+Result<JsonValue> adapt(Workspace &workspace, const QJsonObject &args, OperationContext &ctx, Fn fn)
+{
+    Result<Options> options = Options::fromJson(args);
+    if (!options)
+        return options.error();
+    Result<Report> report = fn(workspace, *options, ctx);
+    if (!report)
+        return report.error();
+    return JsonValue(report->toJson());
+}
+
+Result<JsonValue> runInit(Workspace &w, const QJsonObject &a, OperationContext &c)
+{
+    return adapt<InitOptions, InitReport>(w, a, c, init);
+}
+
+Result<JsonValue> runAdd(Workspace &w, const QJsonObject &a, OperationContext &c)
+{
+    return adapt<AddOptions, AddReport>(w, a, c, add);
+}
+
+Result<JsonValue> runRm(Workspace &w, const QJsonObject &a, OperationContext &c)
+{
+    return adapt<RmOptions, RmReport>(w, a, c, rm);
+}
+
+Result<JsonValue> runLs(Workspace &w, const QJsonObject &a, OperationContext &c)
+{
+    return adapt<LsOptions, LsReport>(w, a, c, ls);
+}
+
+ParamSpec dryRunParam()
+{
+    ParamSpec p;
+    p.name = u"dryRun"_s;
+    p.type = ParamType::Boolean;
+    p.help = QT_TRANSLATE_NOOP("Grex", "Show what would happen without changing anything.");
+    p.universal = true;
+    return p;
+}
+
+ParamSpec param(const QString &name, ParamType type, const char *help, QString valueName = {},
+                bool required = false, bool positional = false, bool nullable = false)
+{
+    ParamSpec p;
+    p.name = name;
+    p.type = type;
+    p.help = help;
+    p.valueName = std::move(valueName);
+    p.required = required;
+    p.positional = positional;
+    p.nullable = nullable;
+    return p;
+}
+
+QList<VerbSpec> buildRegistry()
+{
+    QList<VerbSpec> verbs;
+
+    VerbSpec initVerb;
+    initVerb.name = u"init"_s;
+    initVerb.title = QT_TRANSLATE_NOOP("Grex", "Initialise a workspace");
+    initVerb.summary = QT_TRANSLATE_NOOP("Grex", "Initialise a grex workspace.");
+    initVerb.idempotent = true;
+    initVerb.openWorld = true;
+    initVerb.params = {
+        param(u"noClone"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Do not clone registered packs whose directory is "
+                                        "missing.")),
+        param(u"hooksPath"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "Set core.hooksPath of the workspace repository."),
+              u"DIR"_s),
+        dryRunParam(),
+    };
+    initVerb.run = runInit;
+    verbs.append(initVerb);
+
+    VerbSpec addVerb;
+    addVerb.name = u"add"_s;
+    addVerb.title = QT_TRANSLATE_NOOP("Grex", "Add a pack");
+    addVerb.summary = QT_TRANSLATE_NOOP("Grex", "Register and clone a pack.");
+    addVerb.openWorld = true;
+    addVerb.params = {
+        param(u"url"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "The repository to clone: a URL or a local path."),
+              u"URL"_s, true, true),
+        param(u"path"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "Directory name in the workspace (default: derived from "
+                                        "the URL)."),
+              u"PATH"_s, false, true, true),
+        param(u"type"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "Pack type when the repository has no pack.yaml: meta, "
+                                        "declarative or scripted."),
+              u"TYPE"_s),
+        param(u"ref"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "Branch, tag or commit to check out."), u"REF"_s),
+        dryRunParam(),
+    };
+    addVerb.run = runAdd;
+    verbs.append(addVerb);
+
+    VerbSpec rmVerb;
+    rmVerb.name = u"rm"_s;
+    rmVerb.title = QT_TRANSLATE_NOOP("Grex", "Remove a pack");
+    rmVerb.summary = QT_TRANSLATE_NOOP("Grex", "Unregister a pack and delete its directory.");
+    rmVerb.destructive = true;
+    rmVerb.params = {
+        param(u"path"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "The pack to remove (its path or id)."), u"PATH"_s, true,
+              true),
+        param(u"keepFiles"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Unregister only; keep the directory.")),
+        param(u"force"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Delete the directory even if it has uncommitted or "
+                                        "untracked files.")),
+        dryRunParam(),
+    };
+    rmVerb.run = runRm;
+    verbs.append(rmVerb);
+
+    VerbSpec lsVerb;
+    lsVerb.name = u"ls"_s;
+    lsVerb.title = QT_TRANSLATE_NOOP("Grex", "List packs");
+    lsVerb.summary = QT_TRANSLATE_NOOP("Grex", "List registered packs.");
+    lsVerb.readOnly = true;
+    lsVerb.idempotent = true;
+    lsVerb.params = {
+        param(u"type"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "Only packs of this type."), u"TYPE"_s),
+        param(u"long"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Also show install time and actions hash.")),
+        param(u"tree"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Show children under their parents.")),
+    };
+    lsVerb.run = runLs;
+    verbs.append(lsVerb);
+
+    return verbs;
+}
+
+QString typeName(ParamType type)
+{
+    switch (type) {
+    case ParamType::Boolean:
+        return u"boolean"_s;
+    case ParamType::String:
+        return u"string"_s;
+    case ParamType::StringArray:
+        return u"array"_s;
+    case ParamType::Integer:
+        return u"integer"_s;
+    }
+    return {};
+}
+
+bool matches(ParamType type, const QJsonValue &value)
+{
+    switch (type) {
+    case ParamType::Boolean:
+        return value.isBool();
+    case ParamType::String:
+        return value.isString();
+    case ParamType::Integer:
+        return value.isDouble() && value.toDouble() == double(qint64(value.toDouble()));
+    case ParamType::StringArray: {
+        if (!value.isArray())
+            return false;
+        const QJsonArray array = value.toArray();
+        return std::all_of(array.begin(), array.end(),
+                           [](const QJsonValue &v) { return v.isString(); });
+    }
+    }
+    return false;
+}
+
+} // namespace
+
+QString ParamSpec::cliName() const
+{
+    QString out;
+    for (QChar c : name) {
+        if (c.isUpper()) {
+            out += u'-';
+            out += c.toLower();
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+const ParamSpec *VerbSpec::param(const QString &paramName) const
+{
+    for (const ParamSpec &p : params) {
+        if (p.name == paramName)
+            return &p;
+    }
+    return nullptr;
+}
+
+QJsonObject VerbSpec::inputSchema() const
+{
+    QJsonObject properties;
+    QJsonArray required;
+    for (const ParamSpec &p : params) {
+        QJsonObject property;
+        if (p.nullable)
+            property.insert(u"type"_s, QJsonArray{typeName(p.type), u"null"_s});
+        else
+            property.insert(u"type"_s, typeName(p.type));
+        if (p.type == ParamType::StringArray)
+            property.insert(u"items"_s, QJsonObject{{u"type"_s, u"string"_s}});
+        property.insert(u"description"_s, QString::fromUtf8(p.help));
+        properties.insert(p.name, property);
+        if (p.required)
+            required.append(p.name);
+    }
+    QJsonObject schema{{u"type"_s, u"object"_s},
+                       {u"properties"_s, properties},
+                       {u"additionalProperties"_s, false}};
+    if (!required.isEmpty())
+        schema.insert(u"required"_s, required);
+    return schema;
+}
+
+Result<void> VerbSpec::validateArguments(const QJsonObject &args) const
+{
+    for (auto it = args.begin(); it != args.end(); ++it) {
+        const ParamSpec *p = param(it.key());
+        if (!p) {
+            return usageError(u"unknown_argument"_s,
+                              Message(QT_TRANSLATE_NOOP("Grex", "%1 does not take the argument "
+                                                                "'%2'"),
+                                      {name, it.key()}))
+                .withDetail(u"argument"_s, it.key());
+        }
+        if (it.value().isNull() && (p->nullable || !p->required))
+            continue;
+        if (!matches(p->type, it.value())) {
+            return usageError(u"invalid_argument"_s,
+                              Message(QT_TRANSLATE_NOOP("Grex", "argument '%1' of %2 must be of "
+                                                                "type %3"),
+                                      {it.key(), name, typeName(p->type)}))
+                .withDetail(u"argument"_s, it.key());
+        }
+    }
+    for (const ParamSpec &p : params) {
+        if (p.required && (!args.contains(p.name) || args.value(p.name).isNull())) {
+            return usageError(u"missing_argument"_s,
+                              Message(QT_TRANSLATE_NOOP("Grex", "%1 needs the argument '%2'"),
+                                      {name, p.name}))
+                .withDetail(u"argument"_s, p.name);
+        }
+    }
+    return {};
+}
+
+const QList<VerbSpec> &verbRegistry()
+{
+    static const QList<VerbSpec> registry = buildRegistry();
+    return registry;
+}
+
+const VerbSpec *findVerb(const QString &name)
+{
+    for (const VerbSpec &verb : verbRegistry()) {
+        if (verb.name == name)
+            return &verb;
+    }
+    return nullptr;
+}
+
+Result<JsonValue> runVerb(const VerbSpec &verb, Workspace &workspace, const QJsonObject &args,
+                          OperationContext &ctx)
+{
+    if (Result<void> valid = verb.validateArguments(args); !valid)
+        return valid.error();
+    return verb.run(workspace, args, ctx);
+}
+
+} // namespace Grex

@@ -1,0 +1,67 @@
+#pragma once
+
+#include "json.h"
+#include "result.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+namespace Grex {
+
+class OperationContext;
+class Workspace;
+
+enum class ParamType { Boolean, String, StringArray, Integer };
+
+// One argument of a verb. The same row builds the CLI option (--keep-files), the MCP input
+// schema property (keepFiles) and the help text.
+struct ParamSpec
+{
+    QString name;            // camelCase JSON/MCP property: "keepFiles"
+    ParamType type = ParamType::Boolean;
+    const char *help = nullptr; // QT_TRANSLATE_NOOP("Grex", ...)
+    bool required = false;
+    bool positional = false; // a CLI positional argument rather than an option
+    bool universal = false;  // filled from a universal CLI flag (--dry-run)
+    bool nullable = false;   // the schema also accepts null
+    QString valueName;       // "URL", "REF"; empty for booleans
+    QChar shortName;         // a one-letter CLI alias, or null
+
+    // "keep-files" for "keepFiles".
+    QString cliName() const;
+};
+
+using VerbRunner = Result<JsonValue> (*)(Workspace &, const QJsonObject &args, OperationContext &);
+
+// One row of the verb table: everything the CLI, the MCP tool list and generated docs need.
+struct VerbSpec
+{
+    QString name;
+    const char *title = nullptr;   // "Add a pack"
+    const char *summary = nullptr; // one line, QT_TRANSLATE_NOOP("Grex", ...)
+    bool readOnly = false;
+    bool destructive = false;
+    bool idempotent = false;
+    bool openWorld = false;        // talks to remotes
+    bool mcpTool = true;
+    QList<ParamSpec> params;
+    VerbRunner run = nullptr;
+
+    const ParamSpec *param(const QString &name) const;
+    // JSON Schema of the arguments: an object with additionalProperties false.
+    QJsonObject inputSchema() const;
+    // Usage errors for unknown properties, wrong types, missing required ones.
+    Result<void> validateArguments(const QJsonObject &args) const;
+};
+
+// The single table of verbs this build implements, in help order.
+const QList<VerbSpec> &verbRegistry();
+const VerbSpec *findVerb(const QString &name);
+
+// Validates args against the verb's schema and runs it: the one path from a JSON argument
+// object to the verb's JSON document, shared by the CLI (--json and human output) and MCP.
+Result<JsonValue> runVerb(const VerbSpec &verb, Workspace &workspace, const QJsonObject &args,
+                          OperationContext &ctx);
+
+} // namespace Grex

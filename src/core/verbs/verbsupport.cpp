@@ -1,0 +1,103 @@
+#include "verbsupport.h"
+
+#include "git/fetcher.h"
+#include "operationcontext.h"
+#include "workspace.h"
+
+#include <QMutex>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+Error usageError(const QString &reason, Message message)
+{
+    return Error(ErrorKind::Usage, reason, std::move(message));
+}
+
+Error cancelledError()
+{
+    return Error(ErrorKind::Cancelled, u"cancelled"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "cancelled")));
+}
+
+Result<void> checkCancelled(const OperationContext &ctx)
+{
+    if (ctx.stopRequested())
+        return cancelledError();
+    return {};
+}
+
+Result<PackState> findPack(const QMap<QString, PackState> &packs, const QString &idOrPath)
+{
+    if (auto it = packs.find(idOrPath); it != packs.end())
+        return *it;
+    for (const PackState &pack : packs) {
+        if (pack.path == idOrPath)
+            return pack;
+    }
+    return Error(ErrorKind::Usage, u"unknown_pack"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "no registered pack is called '%1'"),
+                         {idOrPath}))
+        .withDetail(u"pack"_s, idOrPath)
+        .withHint(Message(QT_TRANSLATE_NOOP("Grex", "'grex ls' lists the registered packs")));
+}
+
+Result<QStringList> cloneMissingPacks(Workspace &workspace, const QList<PackState> &packs,
+                                      OperationContext &ctx)
+{
+    if (packs.isEmpty())
+        return QStringList();
+    QThreadPool pool;
+    pool.setMaxThreadCount(ctx.parallel() > 0 ? ctx.parallel() : int(packs.size()));
+
+    QMutex mutex;
+    QStringList cloned;
+    std::optional<Error> firstError;
+    qint64 done = 0;
+    const qint64 total = packs.size();
+    QList<QFuture<void>> futures;
+    for (const PackState &pack : packs) {
+        futures.append(QtConcurrent::run(&pool, [&, pack] {
+            if (ctx.stopRequested())
+                return;
+            qint64 finished = 0;
+            {
+                QMutexLocker locker(&mutex);
+                finished = done;
+            }
+            ctx.progress(finished, total,
+                         Message(QT_TRANSLATE_NOOP("Grex", "cloning %1"), {pack.id}));
+            Result<FetchReport> report = workspace.fetcher().clone(
+                pack.url, workspace.packDir(pack.path), pack.ref, ctx.stopToken());
+            QMutexLocker locker(&mutex);
+            ++done;
+            if (report) {
+                cloned.append(pack.id);
+            } else if (!firstError) {
+                firstError = std::move(report).error().withDetail(u"pack"_s, pack.id);
+            }
+        }));
+    }
+    for (QFuture<void> &future : futures)
+        future.waitForFinished();
+
+    if (ctx.stopRequested())
+        return cancelledError();
+    if (firstError)
+        return std::move(*firstError).withDetail(u"cloned"_s, JsonValue(cloned));
+    std::sort(cloned.begin(), cloned.end(), utf8Less);
+    return cloned;
+}
+
+std::optional<QString> optionalString(const QJsonObject &args, const QString &key)
+{
+    const QJsonValue value = args.value(key);
+    if (!value.isString())
+        return std::nullopt;
+    return value.toString();
+}
+
+} // namespace Grex

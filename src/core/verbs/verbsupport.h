@@ -1,0 +1,34 @@
+#pragma once
+
+// Helpers shared by the verb implementations; not part of core's public API.
+
+#include "manifest/fold.h"
+#include "naming.h"
+#include "result.h"
+
+#include <QJsonObject>
+#include <QStringList>
+
+namespace Grex {
+
+class OperationContext;
+class Workspace;
+
+Error usageError(const QString &reason, Message message);
+Error cancelledError();
+
+// Cancelled when the operation's stop token fired.
+Result<void> checkCancelled(const OperationContext &ctx);
+
+// The live pack whose id or path is `idOrPath`. Error: Usage "unknown_pack".
+Result<PackState> findPack(const QMap<QString, PackState> &packs, const QString &idOrPath);
+
+// Clones the given registered packs into their missing directories, up to ctx.parallel() at a
+// time. Returns the ids cloned; the first failure is returned after the others finished.
+Result<QStringList> cloneMissingPacks(Workspace &workspace, const QList<PackState> &packs,
+                                      OperationContext &ctx);
+
+// The string argument `key`, or nullopt when it is absent or null.
+std::optional<QString> optionalString(const QJsonObject &args, const QString &key);
+
+} // namespace Grex

@@ -1,0 +1,134 @@
+#include "workspace.h"
+
+#include "git/gitfetcher.h"
+#include "operationcontext.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+Result<Workspace> Workspace::locate(const QString &manifestOption, const QString &currentDir)
+{
+    if (manifestOption.isEmpty())
+        return Workspace(QDir(currentDir).absolutePath());
+
+    const QString path = QDir::cleanPath(QDir(currentDir).absoluteFilePath(manifestOption));
+    const QFileInfo info(path);
+    if (info.isDir()) {
+        Workspace ws(path);
+        return ws;
+    }
+    if (!QFileInfo(info.absolutePath()).isDir()) {
+        return Error(ErrorKind::Usage, u"invalid_manifest_path"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "--manifest %1: the directory %2 does not "
+                                                       "exist"),
+                             {manifestOption, info.absolutePath()}))
+            .withDetail(u"path"_s, path);
+    }
+    Workspace ws(info.absolutePath());
+    ws.m_manifestPath = path;
+    return ws;
+}
+
+Workspace::Workspace(const QString &root)
+    : m_root(QDir::cleanPath(QDir(root).absolutePath()))
+    , m_manifestPath(m_root + u"/grex.jsonl"_s)
+    , m_fetcher(std::make_shared<GitFetcher>())
+{
+}
+
+QString Workspace::lockfilePath() const
+{
+    return m_root + u"/grex.lock.jsonl"_s;
+}
+
+QString Workspace::gitignorePath() const
+{
+    return m_root + u"/.gitignore"_s;
+}
+
+QString Workspace::manifestLockPath() const
+{
+    return QFileInfo(m_manifestPath).absolutePath() + u"/.grex.lock"_s;
+}
+
+QString Workspace::syncLockPath() const
+{
+    return m_root + u"/.grex.sync.lock"_s;
+}
+
+QString Workspace::packDir(const QString &packPath) const
+{
+    return m_root + u'/' + packPath;
+}
+
+IntentLog Workspace::intentLog() const
+{
+    return IntentLog(m_manifestPath, manifestLockPath());
+}
+
+Lockfile Workspace::lockfile() const
+{
+    return Lockfile(lockfilePath(), manifestLockPath());
+}
+
+bool Workspace::isInitialised() const
+{
+    return QFileInfo(m_manifestPath).isFile();
+}
+
+Result<void> Workspace::requireInitialised() const
+{
+    if (isInitialised())
+        return {};
+    return Error(ErrorKind::Usage, u"not_a_workspace"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "%1 is not a grex workspace: %2 does not exist"),
+                         {m_root, m_manifestPath}))
+        .withDetail(u"workspace"_s, m_root)
+        .withHint(Message(QT_TRANSLATE_NOOP(
+            "Grex", "run 'grex init' there first, or point --manifest at an existing grex.jsonl")));
+}
+
+Result<FileLock> Workspace::lockForWriting() const
+{
+    Result<FileLock> lock = FileLock::tryAcquire(syncLockPath(), LockTier::WorkspaceSync);
+    if (lock || lock.error().kind() != ErrorKind::Lock)
+        return lock;
+    const std::optional<LockHolder> holder = FileLock::holder(syncLockPath());
+    Error busy(ErrorKind::Lock, u"workspace_busy"_s,
+               Message(QT_TRANSLATE_NOOP("Grex", "workspace %1 is busy: %2 holds %3"),
+                       {m_root, describeHolder(holder), syncLockPath()}));
+    busy.withDetail(u"workspace"_s, m_root).withDetail(u"lock_path"_s, syncLockPath());
+    if (lock.error().details().contains(u"holder"_s))
+        busy.withDetail(u"holder"_s, lock.error().details().value(u"holder"_s));
+    busy.withHint(Message(QT_TRANSLATE_NOOP("Grex", "wait for it to finish and try again")));
+    return busy;
+}
+
+Result<QMap<QString, PackState>> Workspace::readPacks(OperationContext &ctx) const
+{
+    Result<LogReadResult> log = intentLog().read();
+    if (!log)
+        return log.error();
+    for (const Message &warning : log->warnings)
+        ctx.warn(warning);
+    FoldResult folded = fold(log->events);
+    for (const Message &warning : folded.warnings)
+        ctx.warn(warning);
+    return folded.packs;
+}
+
+Fetcher &Workspace::fetcher() const
+{
+    return *m_fetcher;
+}
+
+void Workspace::setFetcher(std::shared_ptr<Fetcher> fetcher)
+{
+    m_fetcher = std::move(fetcher);
+}
+
+} // namespace Grex

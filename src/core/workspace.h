@@ -1,0 +1,60 @@
+#pragma once
+
+#include "fs/filelock.h"
+#include "lockfile/lockfile.h"
+#include "manifest/fold.h"
+#include "manifest/intentlog.h"
+#include "result.h"
+
+#include <QString>
+
+#include <memory>
+
+namespace Grex {
+
+class Fetcher;
+class OperationContext;
+
+// A grex workspace: the directory W holding grex.jsonl (the intent log), grex.lock.jsonl, the
+// managed .gitignore and the packs cloned flat inside it (spec §2.1). Cheap to copy; holds no
+// open files. The Fetcher it carries is shared by copies.
+class Workspace
+{
+public:
+    // --manifest PATH selects the log (a directory means PATH/grex.jsonl); without it the log
+    // is grex.jsonl in currentDir (no upward search, D-1). Error: Usage "invalid_manifest_path".
+    static Result<Workspace> locate(const QString &manifestOption, const QString &currentDir);
+    explicit Workspace(const QString &root);
+
+    const QString &root() const { return m_root; }
+    const QString &manifestPath() const { return m_manifestPath; }
+    QString lockfilePath() const;
+    QString gitignorePath() const;
+    QString manifestLockPath() const;
+    QString syncLockPath() const;
+    QString packDir(const QString &packPath) const;
+
+    IntentLog intentLog() const;
+    Lockfile lockfile() const;
+
+    bool isInitialised() const;
+    // Usage "not_a_workspace" when grex.jsonl does not exist.
+    Result<void> requireInitialised() const;
+
+    // The workspace sync lock (tier 1), tried once. Error: Lock "workspace_busy" naming the
+    // holder (details: workspace, lock_path, holder), or PackOp when it cannot be created.
+    Result<FileLock> lockForWriting() const;
+
+    // Reads and folds the intent log; read and fold warnings go to ctx.
+    Result<QMap<QString, PackState>> readPacks(OperationContext &ctx) const;
+
+    Fetcher &fetcher() const;
+    void setFetcher(std::shared_ptr<Fetcher> fetcher);
+
+private:
+    QString m_root;
+    QString m_manifestPath;
+    std::shared_ptr<Fetcher> m_fetcher;
+};
+
+} // namespace Grex
