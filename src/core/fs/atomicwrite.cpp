@@ -77,8 +77,8 @@ Result<void> atomicWrite(const QString &target, const QByteArray &bytes)
             .withDetail(u"path"_s, path);
     }
     // rename(2) would replace a read-only file as long as the directory is writable; a file
-    // the user marked read-only is a decision grex respects.
-    if (exists && ::access(nativePath.constData(), W_OK) != 0 && errno == EACCES) {
+    // without any write permission bit is a decision grex respects, whoever runs it.
+    if (exists && (st.st_mode & 0222) == 0) {
         return Error(ErrorKind::PackOp, u"read_only"_s,
                      Message(QT_TRANSLATE_NOOP("Grex", "cannot write %1: the file is read-only"),
                              {path}))

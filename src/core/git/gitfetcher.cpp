@@ -277,6 +277,9 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
             .withDetail(u"path"_s, dest);
     }
 
+    // Local clones never report transfer progress, so the token is also checked around them.
+    if (stop.stop_requested())
+        return cancelled();
     CallbackState state{stop};
     git_clone_options options = GIT_CLONE_OPTIONS_INIT;
     installCallbacks(options.fetch_opts.callbacks, state);
@@ -306,6 +309,11 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
             removeCreated(dest, existed);
             return std::move(checkedOut).error().withDetail(u"url"_s, url);
         }
+    }
+    if (stop.stop_requested()) {
+        repo.reset();
+        removeCreated(dest, existed);
+        return cancelled();
     }
     Result<FetchReport> report = describeHead(repo.get());
     if (report)

@@ -102,6 +102,8 @@ Result<LogReadResult> IntentLog::read() const
     Result<LogReadResult> result = parse(file.readAll());
     if (!result)
         return std::move(result).error().withDetail(u"path"_s, m_path);
+    qCDebug(lcManifest, "read %lld events from %s", qint64(result->events.size()),
+            qPrintable(m_path));
     return result;
 }
 
@@ -112,6 +114,8 @@ Result<LogReadResult> IntentLog::parse(const QByteArray &bytes)
         content = content.sliced(3);
 
     QList<QByteArrayView> lines;
+    // Appends write a line and its '\n' in one call: a last line without one was interrupted.
+    const bool terminated = content.isEmpty() || content.endsWith('\n');
     qsizetype start = 0;
     while (start < content.size()) {
         qsizetype nl = content.indexOf('\n', start);
@@ -138,6 +142,10 @@ Result<LogReadResult> IntentLog::parse(const QByteArray &bytes)
             continue;
         const qsizetype lineNumber = i + 1;
         ParsedLine parsed = parseEventLine(line);
+        if (i == lastContentLine && !terminated && i == lines.size() - 1) {
+            parsed.kind = ParsedLine::Kind::Invalid;
+            parsed.detail = u"the line does not end with a newline"_s;
+        }
         switch (parsed.kind) {
         case ParsedLine::Kind::Events:
             result.events.append(parsed.events);

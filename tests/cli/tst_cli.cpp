@@ -1,0 +1,479 @@
+#include "cliharness.h"
+#include "grexrunner.h"
+#include "remotebuilder.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QLockFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/stat.h>
+
+using namespace Grex::Test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+QMap<QString, QByteArray> snapshot(const QString &dir)
+{
+    QMap<QString, QByteArray> files;
+    QDirIterator it(dir, QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        files.insert(QDir(dir).relativeFilePath(path),
+                     QFileInfo(path).isDir() ? QByteArray("<dir>") : readFile(path));
+    }
+    return files;
+}
+
+// Lines of stderr that report an error (the message itself, without hints).
+QStringList errorLines(const RunResult &r)
+{
+    QStringList lines;
+    for (const QString &line : r.errText().split(u'\n')) {
+        if (line.startsWith(u"grex: error:"_s))
+            lines.append(line);
+    }
+    return lines;
+}
+
+} // namespace
+
+class tst_Cli : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_tmp;
+    QString m_alpha;
+    QString m_beta;
+    int m_counter = 0;
+
+    QString newDir()
+    {
+        const QString dir = m_tmp.filePath(u"ws%1"_s.arg(++m_counter));
+        QDir().mkpath(dir);
+        return dir;
+    }
+
+    RunResult grex(const QString &dir, const QStringList &args, RunOptions options = {})
+    {
+        options.workDir = dir;
+        return runGrex(args, options);
+    }
+
+    QString initialisedWorkspace()
+    {
+        const QString dir = newDir();
+        const RunResult r = grex(dir, {u"init"_s});
+        if (r.exitCode != 0)
+            qFatal("init failed: %s", r.err.constData());
+        return dir;
+    }
+
+    QString workspaceWithAlpha()
+    {
+        const QString dir = initialisedWorkspace();
+        const RunResult r = grex(dir, {u"add"_s, m_alpha});
+        if (r.exitCode != 0)
+            qFatal("add failed: %s", r.err.constData());
+        return dir;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        ::chmod(QFile::encodeName(m_tmp.path()).constData(), 0755);
+        RemoteBuilder remotes(m_tmp.filePath(u"remotes"_s));
+        m_alpha = remotes.create(u"alpha"_s, RemoteBuilder::packFiles(u"alpha"_s));
+        RemoteBuilder::Files betaFiles = RemoteBuilder::packFiles(u"beta"_s, u"meta"_s);
+        remotes.create(u"beta"_s, betaFiles);
+        betaFiles.insert(u"v2.txt"_s, "2\n");
+        m_beta = m_tmp.filePath(u"remotes/beta.git"_s);
+        remotes.commit(m_beta, betaFiles, u"stable"_s);
+    }
+
+    // T-X01
+    void versionAndHelp()
+    {
+        const RunResult version = grex(newDir(), {u"--version"_s});
+        QCOMPARE(version.exitCode, 0);
+        QVERIFY(QRegularExpression(u"^grex \\d+\\.\\d+\\.\\d+\n$"_s).match(version.outText()).hasMatch());
+        QCOMPARE(grex(newDir(), {u"-V"_s}).out, version.out);
+
+        const RunResult help = grex(newDir(), {u"--help"_s});
+        QCOMPARE(help.exitCode, 0);
+        for (const QString &verb : {u"init"_s, u"add"_s, u"rm"_s, u"ls"_s})
+            QVERIFY2(help.outText().contains(u"\n  "_s + verb + u' '), qPrintable(verb));
+        // A verb that is not built does not appear and does not exist.
+        for (const QString &absent : {u"sync"_s, u"status"_s, u"serve"_s, u"doctor"_s}) {
+            QVERIFY(!help.outText().contains(u"\n  "_s + absent + u' '));
+            const RunResult r = grex(newDir(), {absent});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY(r.errText().contains(u"unknown verb '"_s + absent + u"'"_s));
+            QVERIFY(!r.outText().contains(u"unimplemented"_s));
+        }
+        for (char c : help.out)
+            QVERIFY(uchar(c) < 0x80); // ASCII help under NO_COLOR
+
+        const RunResult addHelp = grex(newDir(), {u"add"_s, u"--help"_s});
+        QCOMPARE(addHelp.exitCode, 0);
+        QVERIFY(addHelp.outText().contains(u"Usage: grex add [options] <URL> [PATH]"_s));
+        QVERIFY(addHelp.outText().contains(u"--ref REF"_s));
+        QVERIFY(grex(newDir(), {u"rm"_s, u"-h"_s}).outText().contains(u"--keep-files"_s));
+
+        const RunResult bare = grex(newDir(), {});
+        QCOMPARE(bare.exitCode, 2);
+        QVERIFY(bare.out.isEmpty());
+        QVERIFY(bare.errText().contains(u"Usage: grex"_s));
+    }
+
+    // T-X02
+    void universalFlagsBeforeOrAfterTheVerb()
+    {
+        const QString dir = workspaceWithAlpha();
+        const RunResult after = grex(dir, {u"ls"_s, u"--json"_s, u"--parallel"_s, u"2"_s, u"-v"_s});
+        const RunResult before = grex(dir, {u"--json"_s, u"--parallel=2"_s, u"-q"_s, u"ls"_s});
+        const RunResult manifest =
+            grex(newDir(), {u"--manifest"_s, dir + u"/grex.jsonl"_s, u"ls"_s, u"--json"_s});
+        QCOMPARE(after.exitCode, 0);
+        QCOMPARE(before.exitCode, 0);
+        QCOMPARE(manifest.exitCode, 0);
+        QCOMPARE(after.out, before.out);
+        QCOMPARE(manifest.out, before.out);
+        QVERIFY(grex(dir, {u"ls"_s, u"-vv"_s, u"--plain"_s}).errText().contains(u"debug"_s));
+
+        const RunResult conflict = grex(dir, {u"ls"_s, u"--json"_s, u"--plain"_s});
+        QCOMPARE(conflict.exitCode, 2);
+        QCOMPARE(conflict.json().object().value(u"error"_s).toObject().value(u"kind"_s).toString(),
+                 u"usage"_s);
+        QCOMPARE(grex(dir, {u"ls"_s, u"--bogus"_s}).exitCode, 2);
+        QCOMPARE(grex(dir, {u"ls"_s, u"extra"_s}).exitCode, 2);
+        const RunResult filter = grex(dir, {u"add"_s, m_alpha, u"--filter"_s, u"name=x"_s});
+        QCOMPARE(filter.exitCode, 2);
+        QVERIFY(filter.errText().contains(u"--filter"_s));
+    }
+
+    // T-X04
+    void parallelValues()
+    {
+        const QString dir = initialisedWorkspace();
+        for (const QString &good : {u"0"_s, u"1"_s, u"1024"_s})
+            QCOMPARE(grex(dir, {u"ls"_s, u"--parallel"_s, good}).exitCode, 0);
+        for (const QString &bad : {u"-1"_s, u"1025"_s, u"abc"_s, u""_s})
+            QCOMPARE(grex(dir, {u"ls"_s, u"--parallel="_s + bad}).exitCode, 2);
+        RunOptions badEnv;
+        badEnv.env = QStringList{u"GREX_PARALLEL=lots"_s};
+        QCOMPARE(grex(dir, {u"ls"_s}, badEnv).exitCode, 2);
+        QCOMPARE(grex(dir, {u"ls"_s, u"--parallel"_s, u"3"_s}, badEnv).exitCode, 0); // flag wins
+        RunOptions goodEnv;
+        goodEnv.env = QStringList{u"GREX_PARALLEL=4"_s};
+        QCOMPARE(grex(dir, {u"ls"_s}, goodEnv).exitCode, 0);
+    }
+
+    void initCreatesAWorkspace()
+    {
+        const QString dir = newDir();
+        const RunResult r = grex(dir, {u"init"_s, u"--json"_s});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.endsWith('\n'));
+        QCOMPARE(r.out.count('\n'), 1);
+        const QJsonObject doc = r.json().object();
+        QCOMPARE(doc.value(u"workspace"_s).toString(), dir);
+        QCOMPARE(doc.value(u"created"_s).toArray().size(), 2);
+        QVERIFY(doc.value(u"hooks"_s).isNull());
+        QVERIFY(QFile::exists(dir + u"/grex.jsonl"_s));
+        QVERIFY(readFile(dir + u"/.gitignore"_s).contains("# >>> grex:_workspace >>>"));
+        const RunResult again = grex(dir, {u"init"_s});
+        QCOMPARE(again.exitCode, 0);
+        QVERIFY(again.outText().contains(u"already initialised"_s));
+    }
+
+    void initHooksPathNeedsAGitRepository()
+    {
+        const QString dir = newDir();
+        const RunResult r = grex(dir, {u"init"_s, u"--hooks-path"_s, u".grex/hooks"_s});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(snapshot(dir).isEmpty());
+        QProcess git;
+        git.setWorkingDirectory(dir);
+        git.start(u"git"_s, {u"init"_s, u"-q"_s});
+        QVERIFY(git.waitForFinished());
+        const RunResult ok = grex(dir, {u"init"_s, u"--hooks-path"_s, u".grex/hooks"_s, u"--json"_s});
+        QCOMPARE(ok.exitCode, 0);
+        QCOMPARE(ok.json().object().value(u"hooks"_s).toString(), u".grex/hooks"_s);
+        QVERIFY(readFile(dir + u"/.git/config"_s).contains("hooksPath = .grex/hooks"));
+    }
+
+    void addListsAndRemoves()
+    {
+        const QString dir = initialisedWorkspace();
+        const RunResult added = grex(dir, {u"add"_s, m_alpha, u"--json"_s});
+        QCOMPARE(added.exitCode, 0);
+        const QJsonObject doc = added.json().object();
+        QCOMPARE(doc.value(u"id"_s).toString(), u"alpha"_s);
+        QCOMPARE(doc.value(u"type"_s).toString(), u"declarative"_s);
+        QCOMPARE(doc.value(u"url"_s).toString(), m_alpha);
+        QVERIFY(doc.value(u"ref"_s).isNull());
+        QCOMPARE(doc.value(u"sha"_s).toString().size(), 40);
+        QCOMPARE(doc.value(u"installed"_s).toBool(true), false);
+
+        const RunResult withRef =
+            grex(dir, {u"add"_s, m_beta, u"beta-stable"_s, u"--ref"_s, u"stable"_s});
+        QCOMPARE(withRef.exitCode, 4); // the pack.yaml name is beta
+        QVERIFY(withRef.errText().contains(u"grex add "_s + m_beta + u" beta"_s));
+        QCOMPARE(grex(dir, {u"add"_s, m_beta, u"--ref"_s, u"stable"_s}).exitCode, 0);
+        QVERIFY(QFile::exists(dir + u"/beta/v2.txt"_s));
+
+        const RunResult table = grex(dir, {u"ls"_s});
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY(table.outText().startsWith(u"ID"_s));
+        QVERIFY(table.outText().contains(u"alpha"_s));
+        QVERIFY(QRegularExpression(u"beta\\s+meta\\s+beta\\s+stable\\s+[0-9a-f]{7}"_s)
+                    .match(table.outText())
+                    .hasMatch());
+        QVERIFY(!table.out.contains('\x1b')); // not a terminal: no colour
+
+        const RunResult json = grex(dir, {u"ls"_s, u"--json"_s, u"--long"_s});
+        const QJsonArray packs = json.json().array();
+        QCOMPARE(packs.size(), 2);
+        QCOMPARE(packs.at(1).toObject().value(u"ref"_s).toString(), u"stable"_s);
+        QVERIFY(packs.at(0).toObject().contains(u"actions_hash"_s));
+        QCOMPARE(grex(dir, {u"ls"_s, u"--json"_s, u"--type"_s, u"meta"_s}).json().array().size(), 1);
+        QVERIFY(grex(dir, {u"ls"_s, u"--tree"_s, u"--plain"_s}).exitCode == 0);
+
+        const RunResult removed = grex(dir, {u"rm"_s, u"alpha"_s, u"--yes"_s, u"--json"_s});
+        QCOMPARE(removed.exitCode, 0);
+        QCOMPARE(removed.json().object().value(u"removed"_s).toBool(), true);
+        QCOMPARE(removed.json().object().value(u"files_deleted"_s).toBool(), true);
+        QVERIFY(!QFileInfo::exists(dir + u"/alpha"_s));
+        const RunResult kept = grex(dir, {u"rm"_s, u"beta"_s, u"-y"_s, u"--keep-files"_s});
+        QCOMPARE(kept.exitCode, 0);
+        QVERIFY(QFileInfo::exists(dir + u"/beta/v2.txt"_s));
+        QVERIFY(grex(dir, {u"ls"_s}).outText().contains(u"No packs registered"_s));
+    }
+
+    void addRelativeLocalPath()
+    {
+        const QString dir = initialisedWorkspace();
+        const QString relative = QDir(dir).relativeFilePath(m_alpha);
+        QVERIFY(relative.startsWith(u"../"_s));
+        const RunResult r = grex(dir, {u"add"_s, relative, u"--json"_s});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.json().object().value(u"url"_s).toString(), m_alpha);
+    }
+
+    void dryRunsChangeNothing()
+    {
+        const QString dir = workspaceWithAlpha();
+        const auto before = snapshot(dir);
+        const RunResult add = grex(dir, {u"add"_s, m_beta, u"--dry-run"_s, u"--json"_s});
+        QCOMPARE(add.exitCode, 0);
+        QCOMPARE(add.json().object().value(u"dry_run"_s).toBool(), true);
+        const RunResult rm = grex(dir, {u"rm"_s, u"alpha"_s, u"--dry-run"_s});
+        QCOMPARE(rm.exitCode, 0); // no approval needed to look
+        QVERIFY(rm.outText().contains(u"Would remove pack alpha"_s));
+        QVERIFY(grex(dir, {u"init"_s, u"--dry-run"_s}).exitCode == 0);
+        QCOMPARE(snapshot(dir), before);
+    }
+
+    // The bad inputs of the issue: one line naming the problem, the right exit code, and every
+    // file as it was.
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("malformed url") << QStringList{u"add"_s, u"https://"_s} << 2 << u"usage"_s << u"https://"_s;
+        QTest::newRow("unknown scheme") << QStringList{u"add"_s, u"ftp://h/x.git"_s} << 2 << u"usage"_s << u"ftp://h/x.git"_s;
+        QTest::newRow("path with slash") << QStringList{u"add"_s, u"ALPHA"_s, u"a/b"_s} << 2 << u"usage"_s << u"a/b"_s;
+        QTest::newRow("path with dotdot") << QStringList{u"add"_s, u"ALPHA"_s, u".."_s} << 2 << u"usage"_s << u"'..'"_s;
+        QTest::newRow("occupied directory") << QStringList{u"add"_s, u"BETA"_s, u"occupied"_s} << 4 << u"pack_op"_s << u"occupied"_s;
+        QTest::newRow("added twice") << QStringList{u"add"_s, u"ALPHA"_s} << 2 << u"usage"_s << u"alpha"_s;
+        QTest::newRow("rm unknown") << QStringList{u"rm"_s, u"ghost"_s, u"--yes"_s} << 2 << u"usage"_s << u"ghost"_s;
+        QTest::newRow("rm without approval") << QStringList{u"rm"_s, u"alpha"_s} << 9 << u"not_approved"_s << u"alpha"_s;
+        QTest::newRow("unknown ref") << QStringList{u"add"_s, u"BETA"_s, u"--ref"_s, u"nope"_s} << 4 << u"pack_op"_s << u"nope"_s;
+        QTest::newRow("unknown type") << QStringList{u"add"_s, u"BETA"_s, u"--type"_s, u"weird"_s} << 8 << u"plugin_missing"_s << u"weird"_s;
+        QTest::newRow("missing url") << QStringList{u"add"_s} << 2 << u"usage"_s << u"URL"_s;
+    }
+
+    void badInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QString, kind);
+        QFETCH(QString, mentions);
+        args.replaceInStrings(u"ALPHA"_s, m_alpha).replaceInStrings(u"BETA"_s, m_beta);
+        const QString dir = workspaceWithAlpha();
+        QDir().mkpath(dir + u"/occupied"_s);
+        QFile own(dir + u"/occupied/mine.txt"_s);
+        QVERIFY(own.open(QIODevice::WriteOnly));
+        own.write("mine\n");
+        own.close();
+        const auto before = snapshot(dir);
+
+        const RunResult r = grex(dir, args);
+        QCOMPARE(r.exitCode, exitCode);
+        QVERIFY(r.out.isEmpty());
+        const QStringList errors = errorLines(r);
+        QCOMPARE(errors.size(), 1);
+        QVERIFY2(errors.at(0).contains(mentions), qPrintable(errors.at(0)));
+        QCOMPARE(snapshot(dir), before);
+
+        const RunResult json = grex(dir, args + QStringList{u"--json"_s});
+        QCOMPARE(json.exitCode, exitCode);
+        const QJsonObject error = json.json().object().value(u"error"_s).toObject();
+        QCOMPARE(error.value(u"kind"_s).toString(), kind);
+        QVERIFY(!error.value(u"message"_s).toString().isEmpty());
+        QCOMPARE(snapshot(dir), before);
+    }
+
+    void corruptLineInTheMiddle()
+    {
+        const QString dir = workspaceWithAlpha();
+        QCOMPARE(grex(dir, {u"add"_s, m_beta}).exitCode, 0);
+        QByteArray log = readFile(dir + u"/grex.jsonl"_s);
+        log.insert(log.indexOf('\n') + 1, "{\"op\": \"add\", oops}\n");
+        QFile f(dir + u"/grex.jsonl"_s);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(log);
+        f.close();
+        const auto before = snapshot(dir);
+        for (const QStringList &args : {QStringList{u"ls"_s}, QStringList{u"add"_s, m_beta, u"b2"_s},
+                                        QStringList{u"rm"_s, u"alpha"_s, u"--yes"_s},
+                                        QStringList{u"init"_s}}) {
+            const RunResult r = grex(dir, args);
+            QCOMPARE(r.exitCode, 3);
+            const QStringList errors = errorLines(r);
+            QCOMPARE(errors.size(), 1);
+            QVERIFY2(errors.at(0).contains(u"line 2"_s), qPrintable(errors.at(0)));
+            QCOMPARE(snapshot(dir), before);
+        }
+    }
+
+    void secondGrexHoldingTheLock()
+    {
+        const QString dir = workspaceWithAlpha();
+        QProcess holder;
+        holder.start(helperBinary(), {u"hold-lock"_s, dir + u"/.grex.sync.lock"_s});
+        QVERIFY(holder.waitForReadyRead(10000));
+        const auto before = snapshot(dir);
+        for (const QStringList &args : {QStringList{u"add"_s, m_beta}, QStringList{u"rm"_s, u"alpha"_s, u"-y"_s},
+                                        QStringList{u"init"_s}}) {
+            const RunResult r = grex(dir, args);
+            QCOMPARE(r.exitCode, 5);
+            const QStringList errors = errorLines(r);
+            QCOMPARE(errors.size(), 1);
+            QVERIFY2(errors.at(0).contains(u"busy"_s), qPrintable(errors.at(0)));
+            QVERIFY(errors.at(0).contains(u"pid %1"_s.arg(holder.processId())));
+            QCOMPARE(snapshot(dir), before);
+        }
+        QCOMPARE(grex(dir, {u"ls"_s}).exitCode, 0); // readers never wait for writers
+        holder.kill();
+        holder.waitForFinished();
+        // The holder died without unlocking: the next run is not blocked.
+        QCOMPARE(grex(dir, {u"add"_s, m_beta}).exitCode, 0);
+    }
+
+    void readOnlyWorkspace()
+    {
+        const QString dir = workspaceWithAlpha();
+        const auto before = snapshot(dir);
+        RunOptions options;
+        if (runningAsRoot()) {
+            options.asNobody = true; // root ignores permission bits; the workspace stays root's
+        } else {
+            QVERIFY(QFile::setPermissions(dir, QFile::ReadOwner | QFile::ExeOwner));
+        }
+        for (const QStringList &args : {QStringList{u"add"_s, m_beta}, QStringList{u"rm"_s, u"alpha"_s, u"-y"_s},
+                                        QStringList{u"init"_s}}) {
+            const RunResult r = grex(dir, args, options);
+            QCOMPARE(r.exitCode, 4);
+            const QStringList errors = errorLines(r);
+            QCOMPARE(errors.size(), 1);
+            QVERIFY2(errors.at(0).contains(u"permission denied"_s), qPrintable(errors.at(0)));
+        }
+        QCOMPARE(grex(dir, {u"ls"_s}, options).exitCode, 0);
+        QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner
+                                       | QFile::ReadGroup | QFile::ExeGroup | QFile::ReadOther
+                                       | QFile::ExeOther);
+        QCOMPARE(snapshot(dir), before);
+    }
+
+    void notAWorkspace()
+    {
+        const QString dir = newDir();
+        for (const QStringList &args : {QStringList{u"ls"_s}, QStringList{u"add"_s, m_alpha},
+                                        QStringList{u"rm"_s, u"x"_s, u"-y"_s}}) {
+            const RunResult r = grex(dir, args);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY(r.errText().contains(u"not a grex workspace"_s));
+            QVERIFY(r.errText().contains(u"grex init"_s));
+        }
+        QVERIFY(snapshot(dir).isEmpty());
+        QCOMPARE(grex(dir, {u"ls"_s, u"--manifest"_s, u"/no/such/dir/grex.jsonl"_s}).exitCode, 2);
+    }
+
+    // Destructive verbs ask on a terminal (in-process, with a scripted terminal).
+    void rmAsksOnATerminal()
+    {
+        const QString dir = workspaceWithAlpha();
+        CliHarnessOptions options;
+        options.currentDir = dir;
+        options.interactive = true;
+        options.input = u"n\n"_s;
+        const CliRun declined = runCli({u"rm"_s, u"alpha"_s}, options);
+        QCOMPARE(declined.exitCode, 9);
+        QVERIFY(declined.err.contains(u"remove pack 'alpha' and delete "_s + dir + u"/alpha? [y/N]"_s));
+        QVERIFY(QFileInfo::exists(dir + u"/alpha"_s));
+        options.input = u"y\n"_s;
+        const CliRun approved = runCli({u"rm"_s, u"alpha"_s}, options);
+        QCOMPARE(approved.exitCode, 0);
+        QVERIFY(!QFileInfo::exists(dir + u"/alpha"_s));
+    }
+
+    void colourOnlyOnATerminal()
+    {
+        const QString dir = workspaceWithAlpha();
+        CliHarnessOptions options;
+        options.currentDir = dir;
+        options.stdoutTty = true;
+        QVERIFY(runCli({u"ls"_s}, options).out.contains(u'\x1b'));
+        QVERIFY(!runCli({u"ls"_s, u"--plain"_s}, options).out.contains(u'\x1b'));
+        const CliRun json = runCli({u"ls"_s, u"--json"_s}, options);
+        QVERIFY(!json.out.contains(u'\x1b'));
+        QVERIFY(json.json().isArray());
+    }
+
+    // T-X05: one document on stdout, logs on stderr.
+    void jsonIsOneDocument()
+    {
+        const QString dir = workspaceWithAlpha();
+        for (const QStringList &args :
+             {QStringList{u"ls"_s, u"--json"_s, u"-vv"_s}, QStringList{u"init"_s, u"--json"_s, u"-vv"_s},
+              QStringList{u"add"_s, m_beta, u"--json"_s, u"-vv"_s},
+              QStringList{u"rm"_s, u"beta"_s, u"--yes"_s, u"--json"_s, u"-vv"_s}}) {
+            const RunResult r = grex(dir, args);
+            QCOMPARE(r.exitCode, 0);
+            QJsonParseError error{};
+            QJsonDocument::fromJson(r.out, &error);
+            QCOMPARE(error.error, QJsonParseError::NoError);
+            QCOMPARE(r.out.count('\n'), 1);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_Cli)
+#include "tst_cli.moc"

@@ -1,0 +1,153 @@
+#include "fs/filelock.h"
+#include "grexrunner.h"
+
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QSysInfo>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QTest>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <csignal>
+
+using namespace Grex;
+using namespace Qt::StringLiterals;
+
+class tst_FileLock : public QObject
+{
+    Q_OBJECT
+
+    // Starts the helper holding `path`; the caller kills it.
+    QProcess *startHolder(const QString &path)
+    {
+        auto *holder = new QProcess(this);
+        holder->start(Test::helperBinary(), {u"hold-lock"_s, path});
+        if (!holder->waitForReadyRead(10000) || !holder->readAll().startsWith("locked"))
+            qFatal("the lock holder did not start");
+        return holder;
+    }
+
+private Q_SLOTS:
+    void createsTheSidecarAndReleases()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"sub/dir/.grex.sync.lock"_s);
+        {
+            Result<FileLock> lock = FileLock::tryAcquire(path, LockTier::WorkspaceSync);
+            QVERIFY(lock.ok());
+            QVERIFY(lock->isLocked());
+            QVERIFY(QFileInfo::exists(path)); // parent directories made on demand
+            const std::optional<LockHolder> who = FileLock::holder(path);
+            QVERIFY(who);
+            QCOMPARE(who->pid, QCoreApplication::applicationPid());
+        }
+        QVERIFY(!FileLock::holder(path));
+        QVERIFY(FileLock::tryAcquire(path, LockTier::WorkspaceSync).ok());
+    }
+
+    void secondTryFromAnotherProcessIsBusy()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u".grex.sync.lock"_s);
+        QProcess *holder = startHolder(path);
+        const Result<FileLock> second = FileLock::tryAcquire(path, LockTier::WorkspaceSync);
+        QVERIFY(!second.ok());
+        QCOMPARE(second.error().kind(), ErrorKind::Lock);
+        QCOMPARE(second.error().reason(), u"lock_busy"_s);
+        const JsonObject who = second.error().details().value(u"holder"_s).toObject();
+        QCOMPARE(who.value(u"pid"_s).toInteger(), holder->processId());
+        QCOMPARE(who.value(u"hostname"_s).toString(), QSysInfo::machineHostName());
+        QVERIFY(who.value(u"application"_s).toString().contains(u"grex_test_helper"_s));
+        holder->kill();
+        holder->waitForFinished();
+    }
+
+    // A holder killed with SIGKILL never blocks the next run.
+    void killedHolderDoesNotBlock()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u".grex.sync.lock"_s);
+        QProcess *holder = startHolder(path);
+        ::kill(pid_t(holder->processId()), SIGKILL);
+        holder->waitForFinished();
+        QVERIFY(QFileInfo::exists(path)); // the stale file is still there
+        QVERIFY(!FileLock::holder(path));
+        const Result<FileLock> lock = FileLock::tryAcquire(path, LockTier::WorkspaceSync);
+        QVERIFY2(lock.ok(), qPrintable(lock.ok() ? QString() : lock.error().text()));
+    }
+
+    void waitingAcquireGetsTheLockWhenReleased()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u".grex.lock"_s);
+        QProcess *holder = startHolder(path);
+        QTimer::singleShot(300, holder, [holder] { holder->kill(); });
+        QElapsedTimer timer;
+        timer.start();
+        // acquire() polls; the event loop must run for the singleShot, so wait on a thread.
+        QFuture<bool> waited = QtConcurrent::run(
+            [path] { return FileLock::acquire(path, LockTier::Manifest, {}).ok(); });
+        while (!waited.isFinished())
+            QTest::qWait(10);
+        QVERIFY(waited.result());
+        QVERIFY(timer.elapsed() >= 250);
+    }
+
+    void waitingAcquireIsCancellable()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u".grex.lock"_s);
+        QProcess *holder = startHolder(path);
+        std::stop_source stop;
+        QElapsedTimer timer;
+        // The lock itself is move-only; the thread reports how the wait ended.
+        QFuture<std::optional<ErrorKind>> waited =
+            QtConcurrent::run([path, token = stop.get_token()]() -> std::optional<ErrorKind> {
+                Result<FileLock> r = FileLock::acquire(path, LockTier::Manifest, token);
+                if (r.ok())
+                    return std::nullopt;
+                return r.error().kind();
+            });
+        QTest::qWait(100);
+        timer.start();
+        stop.request_stop();
+        const std::optional<ErrorKind> outcome = waited.result();
+        QVERIFY(timer.elapsed() < 250);
+        QCOMPARE(outcome, std::optional<ErrorKind>(ErrorKind::Cancelled));
+        QVERIFY(FileLock::holder(path)); // the holder keeps it
+        holder->kill();
+        holder->waitForFinished();
+    }
+
+    void ascendingTiersAreFine()
+    {
+        QTemporaryDir dir;
+        Result<FileLock> sync = FileLock::tryAcquire(dir.filePath(u"s"_s), LockTier::WorkspaceSync);
+        Result<FileLock> pack = FileLock::tryAcquire(dir.filePath(u"p"_s), LockTier::Pack);
+        Result<FileLock> manifest = FileLock::acquire(dir.filePath(u"m"_s), LockTier::Manifest, {});
+        QVERIFY(sync.ok() && pack.ok() && manifest.ok());
+        manifest->unlock();
+        pack->unlock();
+        sync->unlock();
+        // After releasing, a lower tier may be taken again.
+        QVERIFY(FileLock::tryAcquire(dir.filePath(u"s"_s), LockTier::WorkspaceSync).ok());
+    }
+
+    // T-C08: a debug build aborts on an out-of-order acquisition.
+    void tierOrderViolationAborts()
+    {
+#ifndef GREX_DEBUG_CHECKS
+        QSKIP("lock-order checks are compiled in with GREX_DEBUG_CHECKS (Debug builds)");
+#endif
+        QTemporaryDir dir;
+        const Test::RunResult r =
+            Test::runProgram(Test::helperBinary(), {u"lock-order-violation"_s, dir.path()}, {});
+        QVERIFY(r.crashed);
+        QVERIFY2(r.errText().contains(u"lock order violation"_s), r.err.constData());
+        QVERIFY(r.errText().contains(u"tier 1 (workspace sync) while holding tier 5 (manifest)"_s));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_FileLock)
+#include "tst_filelock.moc"

@@ -1,0 +1,187 @@
+#include "manifest/intentlog.h"
+
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Grex;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+Timestamp ts(qint64 s)
+{
+    return Timestamp::fromUnixNanos(s * 1'000'000'000);
+}
+
+// A random but valid-shaped event sequence over a few ids (some events refer to dead ids).
+QList<Event> randomEvents(QRandomGenerator &rng, int count)
+{
+    static const QStringList ids{u"a"_s, u"b"_s, u"c"_s, u"d"_s};
+    QList<Event> events;
+    for (int i = 0; i < count; ++i) {
+        const QString id = ids.at(rng.bounded(int(ids.size())));
+        const Timestamp t = ts(1776592800 + i);
+        switch (rng.bounded(6)) {
+        case 0:
+        case 1:
+            events.append(Event::add(id, u"https://h/"_s + id, id, u"meta"_s,
+                                     rng.bounded(2) ? std::optional<QString>(u"r%1"_s.arg(i))
+                                                    : std::nullopt,
+                                     t));
+            break;
+        case 2: {
+            static const QStringList fields{u"url"_s, u"ref"_s, u"path"_s, u"bogus"_s};
+            const QString field = fields.at(rng.bounded(int(fields.size())));
+            events.append(Event::update(id, field,
+                                        rng.bounded(4) ? std::optional<QString>(u"v%1"_s.arg(i))
+                                                       : std::nullopt,
+                                        t));
+            break;
+        }
+        case 3:
+            events.append(Event::rm(id, t));
+            break;
+        case 4:
+            events.append(Event::sync(id, QString::number(i), t));
+            break;
+        default:
+            events.append(Event::actionStarted(id, i, u"mkdir"_s, t));
+        }
+    }
+    return events;
+}
+
+bool equalIgnoringUpdatedAt(const QMap<QString, PackState> &a, const QMap<QString, PackState> &b)
+{
+    if (a.keys() != b.keys())
+        return false;
+    for (const PackState &p : a) {
+        PackState q = b.value(p.id);
+        q.updatedAt = p.updatedAt;
+        if (!(q == p))
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+class tst_Fold : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    // T-M10
+    void basics()
+    {
+        const QList<Event> addRm{Event::add(u"a"_s, u"u"_s, u"a"_s, u"meta"_s, {}, ts(1)),
+                                 Event::rm(u"a"_s, ts(2))};
+        QVERIFY(fold(addRm).packs.isEmpty());
+
+        const FoldResult r = fold({Event::add(u"a"_s, u"u"_s, u"a"_s, u"meta"_s, {}, ts(1)),
+                                   Event::update(u"a"_s, u"url"_s, u"u2"_s, ts(2)),
+                                   Event::update(u"a"_s, u"path"_s, u"p2"_s, ts(3)),
+                                   Event::update(u"a"_s, u"ref"_s, u"v1"_s, ts(4)),
+                                   Event::sync(u"a"_s, u"abc"_s, ts(5)),
+                                   Event::update(u"a"_s, u"colour"_s, u"red"_s, ts(6))});
+        const PackState a = r.packs.value(u"a"_s);
+        QCOMPARE(a.url, u"u2"_s);
+        QCOMPARE(a.path, u"p2"_s);
+        QCOMPARE(a.ref, std::optional<QString>(u"v1"_s));
+        QCOMPARE(a.lastSyncSha, std::optional<QString>(u"abc"_s));
+        QCOMPARE(a.addedAt, ts(1));
+        QCOMPARE(a.updatedAt, ts(6)); // an unknown field is ignored but still advances updated_at
+        QCOMPARE(r.warnings.size(), 1);
+    }
+
+    void updateClearsRefWithNull()
+    {
+        const FoldResult r = fold({Event::add(u"a"_s, u"u"_s, u"a"_s, u"meta"_s, u"v1"_s, ts(1)),
+                                   Event::update(u"a"_s, u"ref"_s, std::nullopt, ts(2))});
+        QVERIFY(!r.packs.value(u"a"_s).ref.has_value());
+    }
+
+    void unknownIdsAreNoOps()
+    {
+        const FoldResult r = fold({Event::rm(u"x"_s, ts(1)),
+                                   Event::update(u"x"_s, u"url"_s, u"u"_s, ts(2)),
+                                   Event::sync(u"x"_s, u"s"_s, ts(3))});
+        QVERIFY(r.packs.isEmpty());
+        QCOMPARE(r.warnings.size(), 3);
+    }
+
+    void addRmAddResetsAddedAt()
+    {
+        const FoldResult r = fold({Event::add(u"a"_s, u"u"_s, u"a"_s, u"meta"_s, {}, ts(1)),
+                                   Event::sync(u"a"_s, u"s"_s, ts(2)),
+                                   Event::rm(u"a"_s, ts(3)),
+                                   Event::add(u"a"_s, u"u"_s, u"a"_s, u"meta"_s, {}, ts(4))});
+        QCOMPARE(r.packs.value(u"a"_s).addedAt, ts(4));
+        QVERIFY(!r.packs.value(u"a"_s).lastSyncSha.has_value());
+    }
+
+    // T-M11 / T-M12 properties over seeded random sequences.
+    void properties()
+    {
+        QRandomGenerator rng(42);
+        QTemporaryDir dir;
+        for (int round = 0; round < 200; ++round) {
+            const QList<Event> events = randomEvents(rng, int(rng.bounded(1, 60)));
+            const FoldResult batch = fold(events);
+            QVERIFY(fold(events).packs == batch.packs); // deterministic
+
+            Folder streamed;
+            for (const Event &e : events)
+                streamed.apply(e);
+            QVERIFY(streamed.packs() == batch.packs);
+
+            // persist-then-read fold equals the direct fold
+            QByteArray bytes;
+            for (const Event &e : events)
+                bytes += e.toLine().value() + '\n';
+            const Result<LogReadResult> read = IntentLog::parse(bytes);
+            QVERIFY(read.ok());
+            QVERIFY(fold(read->events).packs == batch.packs);
+
+            // compaction preserves the fold (modulo updated_at) and is idempotent
+            const QList<Event> compacted = IntentLog::compacted(batch.packs);
+            QVERIFY(equalIgnoringUpdatedAt(fold(compacted).packs, batch.packs));
+            QCOMPARE(IntentLog::compacted(fold(compacted).packs), compacted);
+
+            // rm absorbs: anything followed by rm of every id is empty
+            QList<Event> withRm = events;
+            for (const QString &id : batch.packs.keys())
+                withRm.append(Event::rm(id, ts(1776600000)));
+            QVERIFY(fold(withRm).packs.isEmpty());
+
+            // a repeated update is idempotent
+            if (!batch.packs.isEmpty()) {
+                const QString id = batch.packs.firstKey();
+                QList<Event> once = events;
+                once.append(Event::update(id, u"ref"_s, u"same"_s, ts(1776600001)));
+                QList<Event> twice = once;
+                twice.append(Event::update(id, u"ref"_s, u"same"_s, ts(1776600001)));
+                QVERIFY(fold(once).packs == fold(twice).packs);
+            }
+        }
+    }
+
+    void idOrderIsByteWise()
+    {
+        QMap<QString, PackState> packs;
+        for (const QString &id : {u"b"_s, u"\uFFFD"_s, u"😀"_s, u"A"_s, u"a"_s}) {
+            PackState p;
+            p.id = id;
+            packs.insert(id, p);
+        }
+        QStringList order;
+        for (const PackState &p : packsInIdOrder(packs))
+            order.append(p.id);
+        // UTF-8 bytes: U+FFFD is EF BF BD, U+1F600 is F0 9F 98 80.
+        QCOMPARE(order, (QStringList{u"A"_s, u"a"_s, u"b"_s, u"\uFFFD"_s, u"😀"_s}));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_Fold)
+#include "tst_fold.moc"

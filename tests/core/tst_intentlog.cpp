@@ -1,0 +1,508 @@
+#include "grexrunner.h"
+#include "manifest/intentlog.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <csignal>
+
+using namespace Grex;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+Timestamp ts(qint64 seconds, qint64 nanos = 0)
+{
+    return Timestamp::fromUnixNanos(seconds * 1'000'000'000 + nanos);
+}
+
+QByteArray linesOf(const QList<Event> &events)
+{
+    QByteArray bytes;
+    for (const Event &e : events)
+        bytes += e.toLine().value() + '\n';
+    return bytes;
+}
+
+QList<Event> oneOfEach()
+{
+    return {Event::add(u"a"_s, u"https://h/a.git"_s, u"a"_s, u"declarative"_s, u"main"_s,
+                       ts(1776592800, 123456789)),
+            Event::add(u"b"_s, u"git@h:u/b"_s, u"b"_s, u"meta"_s, std::nullopt, ts(1776592801)),
+            Event::update(u"a"_s, u"ref"_s, u"v0.2.0"_s, ts(1776592802, 1000)),
+            Event::update(u"a"_s, u"ref"_s, std::nullopt, ts(1776592803)),
+            Event::sync(u"a"_s, QString(40, u'a'), ts(1776592804)),
+            Event::actionStarted(u"a"_s, 0, u"symlink"_s, ts(1776592805)),
+            Event::actionCompleted(u"a"_s, 0, u"performed_change"_s, ts(1776592806)),
+            Event::actionHalted(u"a"_s, 1, u"exec"_s, u"exec exited with status 3: make"_s,
+                                ts(1776592807)),
+            Event::rm(u"b"_s, ts(1776592808))};
+}
+
+QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+Result<LogReadResult> parse(const QByteArray &bytes)
+{
+    return IntentLog::parse(bytes);
+}
+
+QList<Event> hundredEvents()
+{
+    QList<Event> events;
+    for (int i = 0; i < 100; ++i)
+        events.append(Event::add(u"p%1"_s.arg(i), u"https://h/p.git"_s, u"p%1"_s.arg(i),
+                                 u"meta"_s, std::nullopt, ts(1776592800 + i)));
+    return events;
+}
+
+} // namespace
+
+class tst_IntentLog : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    // T-M01
+    void everyEventRoundTrips()
+    {
+        const QList<Event> events = oneOfEach();
+        const Result<LogReadResult> read = parse(linesOf(events));
+        QVERIFY(read.ok());
+        QCOMPARE(read->events, events);
+        QVERIFY(read->warnings.isEmpty());
+    }
+
+    void writesCatalogueMemberOrder()
+    {
+        const QList<Event> events = oneOfEach();
+        QCOMPARE(events.at(0).toLine().value(),
+                 QByteArray(R"({"op":"add","ts":"2026-04-19T10:00:00.123456789Z","id":"a",)"
+                            R"("url":"https://h/a.git","path":"a","type":"declarative",)"
+                            R"("schema_version":"1","ref":"main"})"));
+        QCOMPARE(events.at(1).toJson().keys(),
+                 (QStringList{u"op"_s, u"ts"_s, u"id"_s, u"url"_s, u"path"_s, u"type"_s,
+                              u"schema_version"_s}));
+        QCOMPARE(events.at(3).toLine().value(),
+                 QByteArray(R"({"op":"update","ts":"2026-04-19T10:00:03.000000Z","id":"a",)"
+                            R"("field":"ref","value":null,"schema_version":"1"})"));
+        QCOMPARE(events.at(7).toJson().keys(),
+                 (QStringList{u"op"_s, u"ts"_s, u"pack"_s, u"action_idx"_s, u"action_name"_s,
+                              u"error_summary"_s, u"schema_version"_s}));
+    }
+
+    // T-M02
+    void unknownMembersIgnored()
+    {
+        const QByteArray line =
+            R"({"op":"add","ts":"2026-04-19T10:00:00Z","id":"a","url":"u","path":"a",)"
+            R"("type":"meta","future":{"x":[1,2]},"schema_version":"1"})"
+            "\n";
+        const Result<LogReadResult> read = parse(line);
+        QVERIFY(read.ok());
+        QCOMPARE(read->events.size(), 1);
+        QCOMPARE(read->events.at(0).id, u"a"_s);
+    }
+
+    // T-M03: the documented dialect and the original's legacy forms.
+    void readsBothDialects()
+    {
+        const QByteArray log =
+            R"({"op":"add","ts":"2026-04-19T10:00:00Z","id":"a","url":"u","path":"a","type":"declarative","schema_version":"1"})"
+            "\n"
+            R"({"op":"update","ts":"2026-04-19T10:00:01Z","id":"a","ref":"v1","url":"u2"})"
+            "\n"
+            R"({"op":"action_started","ts":"2026-04-19T10:00:02Z","id":"a","idx":2,"action":"mkdir"})"
+            "\n"
+            R"({"op":"action_completed","ts":"2026-04-19T10:00:03Z","pack":"a","action_idx":2,"result_summary":"Skipped { pack_path: x }"})"
+            "\n"
+            R"({"op":"action_completed","ts":"2026-04-19T10:00:03Z","pack":"a","idx":3,"changed":true})"
+            "\n"
+            R"({"op":"action_halted","ts":"2026-04-19T10:00:04Z","id":"a","idx":4,"action":"exec","reason":"boom","stderr":"trace"})"
+            "\n"
+            R"({"op":"sync","ts":"2026-04-19T10:00:05Z","id":"a","sha":"mkdir:PerformedChange","schema_version":1})"
+            "\n";
+        const Result<LogReadResult> read = parse(log);
+        QVERIFY2(read.ok(), qPrintable(read.ok() ? QString() : read.error().text()));
+        const QList<Event> &e = read->events;
+        QCOMPARE(e.size(), 8);
+        QCOMPARE(e.at(1).op, EventOp::Update);
+        QCOMPARE(e.at(1).field, u"url"_s); // one update per present member, in url/ref/path order
+        QCOMPARE(e.at(2).field, u"ref"_s);
+        QCOMPARE(e.at(2).value, std::optional<QString>(u"v1"_s));
+        QCOMPARE(e.at(3).actionIdx, 2);
+        QCOMPARE(e.at(3).actionName, u"mkdir"_s);
+        QCOMPARE(e.at(4).resultSummary, u"skipped"_s);
+        QCOMPARE(e.at(5).resultSummary, u"performed_change"_s);
+        QCOMPARE(e.at(6).errorSummary, u"boom\ntrace"_s);
+        QCOMPARE(e.at(7).sha, u"mkdir:PerformedChange"_s);
+        const FoldResult folded = fold(e);
+        QCOMPARE(folded.packs.value(u"a"_s).ref, std::optional<QString>(u"v1"_s));
+        QCOMPARE(folded.packs.value(u"a"_s).url, u"u2"_s);
+    }
+
+    void unknownOpSkippedWithWarning()
+    {
+        const QByteArray log =
+            R"({"op":"teleport","ts":"2026-04-19T10:00:00Z","schema_version":"1"})"
+            "\n"
+            R"({"op":"rm","ts":"2026-04-19T10:00:00Z","id":"a"})"
+            "\n";
+        const Result<LogReadResult> read = parse(log);
+        QVERIFY(read.ok());
+        QCOMPARE(read->events.size(), 1);
+        QCOMPARE(read->warnings.size(), 1);
+        QVERIFY(read->warnings.at(0).text().contains(u"teleport"_s));
+    }
+
+    void unsupportedSchemaFails_data()
+    {
+        QTest::addColumn<QByteArray>("log");
+        QTest::addColumn<int>("line");
+        const QByteArray good = R"({"op":"rm","ts":"2026-04-19T10:00:00Z","id":"a"})";
+        QTest::newRow("string 2") << QByteArray(R"({"op":"rm","ts":"2026-04-19T10:00:00Z","id":"a","schema_version":"2"})") + "\n" << 1;
+        QTest::newRow("last line too") << good + "\n" + R"({"op":"rm","ts":"2026-04-19T10:00:00Z","id":"a","schema_version":3})" + "\n" << 2;
+        QTest::newRow("unknown op too") << good + "\n" + R"({"op":"zap","schema_version":"9"})" + "\n" + good + "\n" << 2;
+    }
+
+    void unsupportedSchemaFails()
+    {
+        QFETCH(QByteArray, log);
+        QFETCH(int, line);
+        const Result<LogReadResult> read = parse(log);
+        QVERIFY(!read.ok());
+        QCOMPARE(read.error().kind(), ErrorKind::Manifest);
+        QCOMPARE(read.error().reason(), u"unsupported_schema"_s);
+        QCOMPARE(read.error().details().value(u"line"_s).toInteger(), line);
+        QVERIFY(read.error().message().text().contains(u"newer grex"_s));
+    }
+
+    // T-M04
+    void tornLastLineDiscarded_data()
+    {
+        QTest::addColumn<QByteArray>("tail");
+        const QByteArray full = Event::rm(u"zz"_s, ts(1776592900)).toLine().value();
+        QTest::newRow("partial json") << full.left(full.size() / 2);
+        QTest::newRow("partial utf-8") << QByteArray("{\"op\":\"rm\",\"ts\":\"2026-04-19T10:00:00Z\",\"id\":\"\xe6\x97");
+        QTest::newRow("crlf") << full.left(20) + "\r\n";
+        QTest::newRow("invalid utf-8") << QByteArray("\xff\xfe\xfd garbage");
+        QTest::newRow("nul bytes") << QByteArray("{\"op\":\"rm\0\0\0", 12);
+        QTest::newRow("oversized") << QByteArray(1024 * 1024, 'x');
+        QTest::newRow("complete but invalid") << QByteArray("{\"op\":\"add\"}\n");
+        QTest::newRow("valid but unterminated") << full;
+    }
+
+    void tornLastLineDiscarded()
+    {
+        QFETCH(QByteArray, tail);
+        const QList<Event> events = oneOfEach();
+        const Result<LogReadResult> read = parse(linesOf(events) + tail);
+        QVERIFY2(read.ok(), qPrintable(read.ok() ? QString() : read.error().text()));
+        QCOMPARE(read->events, events);
+        QVERIFY(read->tornTail);
+        QCOMPARE(read->warnings.size(), 1);
+    }
+
+    // T-M05
+    void truncationSweep_data()
+    {
+        QTest::addColumn<int>("cut");
+        for (int cut : {1, 2, 3, 5, 8, 13, 21, 34, 55})
+            QTest::newRow(qPrintable(QString::number(cut))) << cut;
+    }
+
+    void truncationSweep()
+    {
+        QFETCH(int, cut);
+        const QList<Event> events = hundredEvents();
+        QByteArray bytes = linesOf(events);
+        bytes.chop(cut);
+        const Result<LogReadResult> read = parse(bytes);
+        QVERIFY(read.ok());
+        QCOMPARE(read->events.size(), 99);
+        QCOMPARE(read->events, events.mid(0, 99));
+    }
+
+    // T-M06
+    void corruptionBeforeTheLastLineIsAnError_data()
+    {
+        QTest::addColumn<int>("line");
+        QTest::newRow("first") << 1;
+        QTest::newRow("middle") << 50;
+        QTest::newRow("penultimate") << 99;
+    }
+
+    void corruptionBeforeTheLastLineIsAnError()
+    {
+        QFETCH(int, line);
+        QList<QByteArray> lines = linesOf(hundredEvents()).split('\n');
+        lines[line - 1] = lines[line - 1].left(lines[line - 1].size() / 2);
+        const Result<LogReadResult> read = parse(lines.join('\n'));
+        QVERIFY(!read.ok());
+        QCOMPARE(read.error().kind(), ErrorKind::Manifest);
+        QCOMPARE(read.error().reason(), u"corruption"_s);
+        QCOMPARE(read.error().details().value(u"line"_s).toInteger(), line);
+        QVERIFY(read.error().message().text().contains(u"line %1"_s.arg(line)));
+    }
+
+    void missingRequiredMemberMidFileIsCorruption()
+    {
+        const QByteArray log = R"({"op":"add","ts":"2026-04-19T10:00:00Z","id":"a"})"
+                               "\n"
+                               R"({"op":"rm","ts":"2026-04-19T10:00:00Z","id":"a"})"
+                               "\n";
+        const Result<LogReadResult> read = parse(log);
+        QVERIFY(!read.ok());
+        QCOMPARE(read.error().details().value(u"line"_s).toInteger(), 1);
+        QVERIFY(read.error().details().value(u"detail"_s).toString().contains(u"url"_s));
+    }
+
+    // T-M07
+    void emptyWhitespaceAndBom()
+    {
+        QVERIFY(parse({})->events.isEmpty());
+        QVERIFY(parse(" \n\t\n\r\n  ")->events.isEmpty());
+        const Result<LogReadResult> bom = parse("\xEF\xBB\xBF" + linesOf(oneOfEach()));
+        QVERIFY(bom.ok());
+        QCOMPARE(bom->events, oneOfEach());
+        QVERIFY(bom->warnings.isEmpty());
+    }
+
+    void missingFileReadsEmpty()
+    {
+        QTemporaryDir dir;
+        IntentLog log(dir.filePath(u"grex.jsonl"_s), dir.filePath(u".grex.lock"_s));
+        const Result<LogReadResult> read = log.read();
+        QVERIFY(read.ok());
+        QVERIFY(read->events.isEmpty());
+    }
+
+    // T-M08
+    void appendHealsATornTail()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"grex.jsonl"_s);
+        IntentLog log(path, dir.filePath(u".grex.lock"_s));
+        const QList<Event> events = oneOfEach();
+        QVERIFY(log.append(events).ok());
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::Append));
+            f.write("{\"op\":\"add\",\"ts\":\"2026-");
+        }
+        const qint64 torn = qstrlen("{\"op\":\"add\",\"ts\":\"2026-");
+        const Event next = Event::rm(u"a"_s, ts(1776599999));
+        QTest::ignoreMessage(QtWarningMsg,
+                             QRegularExpression(u"cut %1 bytes"_s.arg(torn)));
+        const Result<AppendReport> appended = log.append(next);
+        QVERIFY(appended.ok());
+        QCOMPARE(appended->healedBytes, torn);
+        const Result<LogReadResult> read = log.read();
+        QVERIFY(read.ok());
+        QCOMPARE(read->events, events + QList<Event>{next});
+        QVERIFY(read->warnings.isEmpty());
+    }
+
+    void appendToATornFirstLine()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"grex.jsonl"_s);
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("{\"op\":");
+        }
+        IntentLog log(path, dir.filePath(u".grex.lock"_s));
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"cut 6 bytes"_s));
+        QVERIFY(log.append(Event::rm(u"a"_s, ts(1))).ok());
+        QCOMPARE(log.read()->events.size(), 1);
+    }
+
+    // T-M09
+    void semanticWarnings()
+    {
+        const QList<Event> clean = oneOfEach();
+        QVERIFY(fold(clean).warnings.isEmpty());
+        const QList<Event> messy{
+            Event::add(u"a"_s, u"u"_s, u"a"_s, u"meta"_s, std::nullopt, ts(1)),
+            Event::add(u"a"_s, u"u2"_s, u"a"_s, u"meta"_s, std::nullopt, ts(2)),
+            Event::update(u"ghost"_s, u"ref"_s, u"x"_s, ts(3)),
+            Event::sync(u"ghost"_s, u""_s, ts(4)),
+            Event::rm(u"ghost"_s, ts(5)),
+        };
+        const FoldResult folded = fold(messy);
+        QCOMPARE(folded.warnings.size(), 4);
+        QCOMPARE(folded.packs.value(u"a"_s).url, u"u2"_s); // the later add wins
+    }
+
+    // T-M13: concurrent appends from threads of one process.
+    void concurrentAppendsFromThreads()
+    {
+        QTemporaryDir dir;
+        IntentLog log(dir.filePath(u"grex.jsonl"_s), dir.filePath(u".grex.lock"_s));
+        constexpr int threads = 8;
+        constexpr int perThread = 50;
+        QList<QFuture<int>> futures;
+        for (int t = 0; t < threads; ++t) {
+            futures.append(QtConcurrent::run([&log, t] {
+                int failures = 0;
+                for (int i = 0; i < perThread; ++i) {
+                    if (!log.append(Event::sync(u"t%1-%2"_s.arg(t).arg(i), QString(40, u'f'))))
+                        ++failures;
+                }
+                return failures;
+            }));
+        }
+        for (QFuture<int> &f : futures)
+            QCOMPARE(f.result(), 0);
+        const Result<LogReadResult> read = log.read();
+        QVERIFY(read.ok());
+        QCOMPARE(read->events.size(), threads * perThread);
+        QSet<QString> ids;
+        for (const Event &e : read->events)
+            ids.insert(e.id);
+        QCOMPARE(ids.size(), threads * perThread);
+    }
+
+    // T-M13: appends from several processes at once never interleave inside a line.
+    void concurrentAppendsFromProcesses()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"grex.jsonl"_s);
+        QList<QProcess *> writers;
+        for (int i = 0; i < 3; ++i) {
+            auto *p = new QProcess(this);
+            p->start(Test::helperBinary(), {u"append-loop"_s, path});
+            QVERIFY(p->waitForReadyRead(10000));
+            writers.append(p);
+        }
+        QTest::qWait(700);
+        for (QProcess *p : writers) {
+            p->kill();
+            p->waitForFinished();
+        }
+        IntentLog log(path, path + u".lock"_s);
+        const Result<LogReadResult> read = log.read();
+        QVERIFY2(read.ok(), qPrintable(read.ok() ? QString() : read.error().text()));
+        QVERIFY(read->events.size() > 10);
+        QVERIFY(read->warnings.size() <= 1);
+    }
+
+    // T-M14
+    void linesNeverExceedTheCap()
+    {
+        const QString summary = u"é"_s.repeated(3000); // 6000 bytes, 2 per character
+        const Event e = Event::actionHalted(u"p"_s, 0, u"exec"_s, summary, ts(1));
+        const Result<QByteArray> line = e.toLine();
+        QVERIFY(line.ok());
+        QVERIFY(line->size() <= MaxEventLineBytes);
+        QVERIFY(line->size() > MaxEventLineBytes - 8);
+        const Result<LogReadResult> read = parse(*line + '\n');
+        QVERIFY(read.ok());
+        const QString kept = read->events.at(0).errorSummary;
+        QVERIFY(kept.endsWith(u"…[truncated]"_s));
+        QVERIFY(!kept.contains(QChar::ReplacementCharacter)); // cut at a UTF-8 boundary
+        QVERIFY(kept.chopped(12).count(u'é') == kept.size() - 12);
+    }
+
+    void truncationHandlesEscapes()
+    {
+        const QString summary = u"\"\\\n"_s.repeated(2000); // each character escapes to 2 bytes
+        const Result<QByteArray> line =
+            Event::actionHalted(u"p"_s, 0, u"exec"_s, summary, ts(1)).toLine();
+        QVERIFY(line.ok());
+        QVERIFY(line->size() <= MaxEventLineBytes);
+        QVERIFY(parse(*line + '\n').ok());
+    }
+
+    void hugeUrlIsEventTooLarge()
+    {
+        const Event e = Event::add(u"p"_s, u"https://h/"_s + QString(3000, u'x'), u"p"_s,
+                                   u"meta"_s, std::nullopt, ts(1));
+        const Result<QByteArray> line = e.toLine();
+        QVERIFY(!line.ok());
+        QCOMPARE(line.error().kind(), ErrorKind::Manifest);
+        QCOMPARE(line.error().reason(), u"event_too_large"_s);
+        QTemporaryDir dir;
+        IntentLog log(dir.filePath(u"grex.jsonl"_s), dir.filePath(u".grex.lock"_s));
+        QVERIFY(!log.append(e).ok());
+        QVERIFY(!QFile::exists(dir.filePath(u"grex.jsonl"_s)));
+    }
+
+    // T-M15: a writer killed with SIGKILL at random moments leaves a readable log.
+    void killedWriterLeavesAReadableLog()
+    {
+        QRandomGenerator rng(20261121);
+        for (int trial = 0; trial < 5; ++trial) {
+            QTemporaryDir dir;
+            const QString path = dir.filePath(u"grex.jsonl"_s);
+            QProcess writer;
+            writer.start(Test::helperBinary(), {u"append-loop"_s, path});
+            QVERIFY(writer.waitForReadyRead(10000));
+            QTest::qWait(int(rng.bounded(20, 200)));
+            ::kill(pid_t(writer.processId()), SIGKILL);
+            writer.waitForFinished();
+            IntentLog log(path, path + u".lock"_s);
+            const Result<LogReadResult> read = log.read();
+            QVERIFY2(read.ok(), qPrintable(read.ok() ? QString() : read.error().text()));
+            QVERIFY(read->warnings.size() <= 1);
+            // Appending afterwards heals whatever the kill left and keeps every whole line.
+            const qsizetype before = read->events.size();
+            QVERIFY(log.append(Event::rm(u"after"_s)).ok());
+            QCOMPARE(log.read()->events.size(), before + 1);
+        }
+    }
+
+    void compactionKeepsTheFold()
+    {
+        QTemporaryDir dir;
+        IntentLog log(dir.filePath(u"grex.jsonl"_s), dir.filePath(u".grex.lock"_s));
+        QVERIFY(log.append(oneOfEach()).ok());
+        QVERIFY(log.append(Event::sync(u"a"_s, QString(40, u'b'), ts(1776599000))).ok());
+        const FoldResult before = fold(log.read()->events);
+        QVERIFY(log.compact().ok());
+        const Result<LogReadResult> after = log.read();
+        QVERIFY(after.ok());
+        const FoldResult folded = fold(after->events);
+        QCOMPARE(folded.packs.keys(), before.packs.keys());
+        for (const PackState &p : before.packs) {
+            const PackState q = folded.packs.value(p.id);
+            QCOMPARE(q.url, p.url);
+            QCOMPARE(q.path, p.path);
+            QCOMPARE(q.type, p.type);
+            QCOMPARE(q.ref, p.ref);
+            QCOMPARE(q.lastSyncSha, p.lastSyncSha);
+            QCOMPARE(q.addedAt, p.addedAt);
+        }
+        // No audit events and no tombstones survive.
+        for (const Event &e : after->events)
+            QVERIFY(e.op == EventOp::Add || e.op == EventOp::Update || e.op == EventOp::Sync);
+        const QByteArray once = readFile(dir.filePath(u"grex.jsonl"_s));
+        QVERIFY(log.compact().ok());
+        QCOMPARE(readFile(dir.filePath(u"grex.jsonl"_s)), once); // idempotent
+    }
+
+    void compactionRefusesACorruptLog()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"grex.jsonl"_s);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("not json\n" + linesOf(oneOfEach()));
+        f.close();
+        IntentLog log(path, dir.filePath(u".grex.lock"_s));
+        QVERIFY(!log.compact().ok());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readAll().startsWith("not json\n"));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_IntentLog)
+#include "tst_intentlog.moc"

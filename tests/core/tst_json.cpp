@@ -1,0 +1,85 @@
+#include "json.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace Grex;
+using namespace Qt::StringLiterals;
+
+class tst_Json : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void keepsInsertionOrder()
+    {
+        JsonObject o;
+        o.insert(u"op"_s, u"add"_s);
+        o.insert(u"ts"_s, u"t"_s);
+        o.insert(u"id"_s, u"x"_s);
+        QCOMPARE(o.toJson(), QByteArray(R"({"op":"add","ts":"t","id":"x"})"));
+    }
+
+    void insertReplacesInPlace()
+    {
+        JsonObject o{{u"a"_s, 1}, {u"b"_s, 2}};
+        o.insert(u"a"_s, 3);
+        QCOMPARE(o.toJson(), QByteArray(R"({"a":3,"b":2})"));
+        QVERIFY(o.remove(u"a"_s));
+        QVERIFY(!o.remove(u"a"_s));
+        QCOMPARE(o.toJson(), QByteArray(R"({"b":2})"));
+    }
+
+    void scalars()
+    {
+        QCOMPARE(JsonValue().toJson(), QByteArray("null"));
+        QCOMPARE(JsonValue(true).toJson(), QByteArray("true"));
+        QCOMPARE(JsonValue(qint64(-9007199254740993)).toJson(), QByteArray("-9007199254740993"));
+        QCOMPARE(JsonValue(0.5).toJson(), QByteArray("0.5"));
+        QCOMPARE(JsonValue(std::numeric_limits<double>::infinity()).toJson(), QByteArray("null"));
+        QCOMPARE(JsonValue::fromOptional(std::nullopt).toJson(), QByteArray("null"));
+        QCOMPARE(JsonValue(QStringList{u"a"_s, u"b"_s}).toJson(), QByteArray(R"(["a","b"])"));
+    }
+
+    // The escaping of spec §2.8.2 (also used by the actions_hash canonical form).
+    void escaping()
+    {
+        const QString text = u"q\" b\\ \b\t\n\f\r \x01 \x1f / \x7f é 日本 😀"_s;
+        const QByteArray expected = "\"q\\\" b\\\\ \\b\\t\\n\\f\\r \\u0001 \\u001f / \x7f "
+                                    + u"é 日本 😀\""_s.toUtf8();
+        QCOMPARE(JsonValue(text).toJson(), expected);
+    }
+
+    void roundTripsThroughQJson()
+    {
+        const QByteArray text = R"({"a":[1,2.5,"x",null,true,{"b":{}}],"c":"ü"})";
+        const JsonValue value = JsonValue::fromQJsonValue(QJsonDocument::fromJson(text).object());
+        QCOMPARE(value.toJson(), text);
+        QCOMPARE(QJsonDocument(value.toQJsonValue().toObject()).toJson(QJsonDocument::Compact),
+                 text);
+    }
+
+    void outputParsesWithQJson()
+    {
+        JsonObject nested{{u"s"_s, u"\u0000\u0010 tab\t"_s}, {u"n"_s, JsonValue()}};
+        JsonObject o{{u"nested"_s, nested}, {u"list"_s, JsonArray{1, u"two"_s, false}}};
+        QJsonParseError error{};
+        const QJsonDocument doc = QJsonDocument::fromJson(o.toJson(), &error);
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QCOMPARE(doc.object().value(u"nested"_s).toObject().value(u"s"_s).toString(),
+                 u"\u0000\u0010 tab\t"_s);
+    }
+
+    void equalityIgnoresMemberOrder()
+    {
+        const JsonObject a{{u"x"_s, 1}, {u"y"_s, JsonArray{u"z"_s}}};
+        const JsonObject b{{u"y"_s, JsonArray{u"z"_s}}, {u"x"_s, 1.0}};
+        QVERIFY(a == b);
+        QVERIFY(!(a == JsonObject{{u"x"_s, 1}}));
+        QVERIFY(!(JsonValue(u"1"_s) == JsonValue(1)));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_Json)
+#include "tst_json.moc"

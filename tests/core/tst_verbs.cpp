@@ -1,0 +1,615 @@
+#include "fs/gitignore.h"
+#include "git/fetcher.h"
+#include "operationcontext.h"
+#include "grexrunner.h"
+#include "remotebuilder.h"
+#include "scriptedapproval.h"
+#include "verbs/add.h"
+#include "verbs/init.h"
+#include "verbs/ls.h"
+#include "verbs/rm.h"
+#include "verbs/verbregistry.h"
+#include "workspace.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonArray>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Grex;
+using namespace Grex::Test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Every file under dir with its bytes: "nothing changed" means equal snapshots.
+QMap<QString, QByteArray> snapshot(const QString &dir)
+{
+    QMap<QString, QByteArray> files;
+    QDirIterator it(dir, QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        files.insert(QDir(dir).relativeFilePath(path), readFile(path));
+    }
+    return files;
+}
+
+} // namespace
+
+class tst_Verbs : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_tmp;
+    QString m_remotes;
+    QString m_alpha;
+    QString m_beta;
+    QString m_plain;
+    QString m_parent;
+    int m_counter = 0;
+
+    QString newWorkspaceDir()
+    {
+        const QString dir = m_tmp.filePath(u"ws%1"_s.arg(++m_counter));
+        QDir().mkpath(dir);
+        return dir;
+    }
+
+    Workspace initialised()
+    {
+        Workspace ws(newWorkspaceDir());
+        OperationContext ctx;
+        const Result<InitReport> r = init(ws, {}, ctx);
+        if (!r.ok())
+            qFatal("init failed: %s", qPrintable(r.error().text()));
+        return ws;
+    }
+
+    AddReport mustAdd(Workspace &ws, const QString &url, std::optional<QString> path = {})
+    {
+        OperationContext ctx;
+        AddOptions options;
+        options.url = url;
+        options.path = path;
+        Result<AddReport> r = add(ws, options, ctx);
+        if (!r.ok())
+            qFatal("add failed: %s", qPrintable(r.error().text()));
+        return *r;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        RemoteBuilder remotes(m_tmp.filePath(u"remotes"_s));
+        m_alpha = remotes.create(u"alpha"_s,
+                                 RemoteBuilder::packFiles(u"alpha"_s, u"declarative"_s,
+                                                          "x-gitignore:\n  - \"*.cache\"\n"));
+        m_beta = remotes.create(u"beta"_s, RemoteBuilder::packFiles(u"beta"_s, u"scripted"_s));
+        m_plain = remotes.create(u"plain"_s, {{u"README"_s, "no pack.yaml here\n"}});
+        m_parent = remotes.create(
+            u"parent"_s,
+            RemoteBuilder::packFiles(u"parent"_s, u"meta"_s,
+                                     "children:\n  - url: " + m_alpha.toUtf8()
+                                         + "\n  - url: " + m_beta.toUtf8() + "\n"));
+    }
+
+    // init
+    void initCreatesFilesAndIsIdempotent()
+    {
+        Workspace ws(newWorkspaceDir());
+        OperationContext ctx;
+        const Result<InitReport> first = init(ws, {}, ctx);
+        QVERIFY(first.ok());
+        QCOMPARE(first->created, (QStringList{u"grex.jsonl"_s, u"grex.lock.jsonl"_s}));
+        QVERIFY(QFile::exists(ws.manifestPath()));
+        QVERIFY(QFile::exists(ws.lockfilePath()));
+        QCOMPARE(*Gitignore::readBlock(ws.gitignorePath(), u"_workspace"_s),
+                 std::optional<QStringList>(Gitignore::workspaceBody()));
+        const auto before = snapshot(ws.root());
+        const Result<InitReport> second = init(ws, {}, ctx);
+        QVERIFY(second.ok());
+        QVERIFY(second->created.isEmpty());
+        QCOMPARE(snapshot(ws.root()), before);
+        QCOMPARE(first->toJson().keys(),
+                 (QStringList{u"workspace"_s, u"created"_s, u"hooks"_s, u"cloned"_s, u"dry_run"_s}));
+    }
+
+    void initDryRunWritesNothing()
+    {
+        Workspace ws(newWorkspaceDir());
+        OperationContext ctx;
+        InitOptions options;
+        options.dryRun = true;
+        const Result<InitReport> r = init(ws, options, ctx);
+        QVERIFY(r.ok());
+        QCOMPARE(r->created.size(), 2);
+        QVERIFY(snapshot(ws.root()).isEmpty());
+    }
+
+    void initClonesMissingPacks()
+    {
+        Workspace ws = initialised();
+        mustAdd(ws, m_alpha);
+        mustAdd(ws, m_beta);
+        QVERIFY(QDir(ws.packDir(u"alpha"_s)).removeRecursively());
+        QVERIFY(QDir(ws.packDir(u"beta"_s)).removeRecursively());
+        OperationContext ctx;
+        ctx.setParallel(2);
+        const Result<InitReport> r = init(ws, {}, ctx);
+        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
+        QCOMPARE(r->cloned, (QStringList{u"alpha"_s, u"beta"_s}));
+        QVERIFY(QFile::exists(ws.packDir(u"beta"_s) + u"/.grex/pack.yaml"_s));
+        InitOptions noClone;
+        noClone.noClone = true;
+        QVERIFY(QDir(ws.packDir(u"beta"_s)).removeRecursively());
+        QVERIFY(init(ws, noClone, ctx)->cloned.isEmpty());
+        QVERIFY(!QFileInfo::exists(ws.packDir(u"beta"_s)));
+    }
+
+    void initRefusesACorruptLog()
+    {
+        Workspace ws = initialised();
+        mustAdd(ws, m_alpha);
+        QFile log(ws.manifestPath());
+        QVERIFY(log.open(QIODevice::ReadWrite));
+        const QByteArray good = log.readAll();
+        log.seek(0);
+        log.write("garbage\n" + good);
+        log.close();
+        OperationContext ctx;
+        const Result<InitReport> r = init(ws, {}, ctx);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().kind(), ErrorKind::Manifest);
+        QCOMPARE(readFile(ws.manifestPath()), "garbage\n" + good);
+    }
+
+    // add
+    void addClonesRegistersAndIgnores()
+    {
+        Workspace ws = initialised();
+        const AddReport r = mustAdd(ws, m_alpha);
+        QCOMPARE(r.id, u"alpha"_s);
+        QCOMPARE(r.type, u"declarative"_s);
+        QCOMPARE(r.sha.size(), 40);
+        QVERIFY(!r.installed);
+        QVERIFY(QFile::exists(ws.packDir(u"alpha"_s) + u"/.grex/pack.yaml"_s));
+        OperationContext ctx;
+        const auto packs = ws.readPacks(ctx);
+        QCOMPARE(packs->value(u"alpha"_s).url, m_alpha);
+        QCOMPARE(packs->value(u"alpha"_s).type, u"declarative"_s);
+        QCOMPARE(*Gitignore::readBlock(ws.gitignorePath(), u"alpha"_s),
+                 std::optional<QStringList>({u".grex-lock"_s, u"/alpha/"_s, u"*.cache"_s}));
+        QCOMPARE(r.toJson().keys().mid(0, 7),
+                 (QStringList{u"id"_s, u"type"_s, u"path"_s, u"url"_s, u"ref"_s, u"sha"_s,
+                              u"installed"_s}));
+    }
+
+    void addWithoutPackYamlUsesTypeOrMeta()
+    {
+        Workspace ws = initialised();
+        QCOMPARE(mustAdd(ws, m_plain).type, u"meta"_s);
+        OperationContext ctx;
+        AddOptions options;
+        options.url = m_plain;
+        options.path = u"plain2"_s;
+        options.type = u"scripted"_s;
+        QCOMPARE(add(ws, options, ctx)->type, u"scripted"_s);
+    }
+
+    void addDryRunWritesNothing()
+    {
+        Workspace ws = initialised();
+        const auto before = snapshot(ws.root());
+        OperationContext ctx;
+        AddOptions options;
+        options.url = m_alpha;
+        options.dryRun = true;
+        const Result<AddReport> r = add(ws, options, ctx);
+        QVERIFY(r.ok());
+        QVERIFY(r->dryRun);
+        QCOMPARE(r->sha.size(), 40);
+        QCOMPARE(snapshot(ws.root()), before);
+        options.ref = u"no-such-branch"_s;
+        const Result<AddReport> missing = add(ws, options, ctx);
+        QVERIFY(!missing.ok());
+        QCOMPARE(missing.error().reason(), u"ref_not_found"_s);
+    }
+
+    void addAdoptsAnExistingCloneOfTheSameUrl()
+    {
+        Workspace ws = initialised();
+        mustAdd(ws, m_alpha);
+        OperationContext ctx;
+        RmOptions keep;
+        keep.path = u"alpha"_s;
+        keep.keepFiles = true;
+        ScriptedApproval yes;
+        ctx.setApprovalPolicy(&yes);
+        QVERIFY(rm(ws, keep, ctx).ok());
+        QFile mine(ws.packDir(u"alpha"_s) + u"/local-notes.txt"_s);
+        QVERIFY(mine.open(QIODevice::WriteOnly));
+        mine.close();
+        const AddReport again = mustAdd(ws, m_alpha);
+        QVERIFY(again.adopted);
+        QVERIFY(QFile::exists(ws.packDir(u"alpha"_s) + u"/local-notes.txt"_s));
+    }
+
+    void addBadInputChangesNothing_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("malformed url") << u"https:///x"_s << QString() << int(ErrorKind::Usage) << u"invalid_url"_s;
+        QTest::newRow("slash path") << u"ALPHA"_s << u"a/b"_s << int(ErrorKind::Usage) << u"path_not_bare"_s;
+        QTest::newRow("dotdot path") << u"ALPHA"_s << u".."_s << int(ErrorKind::Usage) << u"path_not_bare"_s;
+        QTest::newRow("duplicate") << u"ALPHA"_s << u"alpha"_s << int(ErrorKind::Usage) << u"duplicate_pack"_s;
+        QTest::newRow("occupied") << u"BETA"_s << u"occupied"_s << int(ErrorKind::PackOp) << u"destination_not_empty"_s;
+        QTest::newRow("name mismatch") << u"BETA"_s << u"other"_s << int(ErrorKind::PackOp) << u"pack_name_mismatch"_s;
+        QTest::newRow("unreachable") << u"/nowhere/x.git"_s << QString() << int(ErrorKind::PackOp) << u"clone_failed"_s;
+    }
+
+    void addBadInputChangesNothing()
+    {
+        QFETCH(QString, url);
+        QFETCH(QString, path);
+        QFETCH(int, kind);
+        QFETCH(QString, reason);
+        url.replace(u"ALPHA"_s, m_alpha).replace(u"BETA"_s, m_beta);
+        Workspace ws = initialised();
+        mustAdd(ws, m_alpha);
+        QDir().mkpath(ws.packDir(u"occupied"_s));
+        QFile f(ws.packDir(u"occupied"_s) + u"/file"_s);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        const auto before = snapshot(ws.root());
+        OperationContext ctx;
+        AddOptions options;
+        options.url = url;
+        if (!path.isEmpty())
+            options.path = path;
+        const Result<AddReport> r = add(ws, options, ctx);
+        QVERIFY(!r.ok());
+        QCOMPARE(int(r.error().kind()), kind);
+        QCOMPARE(r.error().reason(), reason);
+        QCOMPARE(snapshot(ws.root()), before);
+    }
+
+    void addRefusesWhileTheWorkspaceIsLocked()
+    {
+        Workspace ws = initialised();
+        // Another process holds it (this thread taking tier 1 twice would be an order bug).
+        QProcess holder;
+        holder.start(helperBinary(), {u"hold-lock"_s, ws.syncLockPath()});
+        QVERIFY(holder.waitForReadyRead(10000));
+        OperationContext ctx;
+        AddOptions options;
+        options.url = m_alpha;
+        const Result<AddReport> r = add(ws, options, ctx);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().kind(), ErrorKind::Lock);
+        QCOMPARE(r.error().reason(), u"workspace_busy"_s);
+        QCOMPARE(r.error().details().value(u"holder"_s).toObject().value(u"pid"_s).toInteger(),
+                 holder.processId());
+        QVERIFY(!QFileInfo::exists(ws.packDir(u"alpha"_s)));
+        holder.kill();
+        holder.waitForFinished();
+    }
+
+    void addCancelledLeavesNothing()
+    {
+        Workspace ws = initialised();
+        const auto before = snapshot(ws.root());
+        std::stop_source stop;
+        stop.request_stop();
+        OperationContext ctx(stop.get_token());
+        AddOptions options;
+        options.url = m_alpha;
+        const Result<AddReport> r = add(ws, options, ctx);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().kind(), ErrorKind::Cancelled);
+        QCOMPARE(snapshot(ws.root()), before);
+    }
+
+    void addNeedsAWorkspace()
+    {
+        Workspace ws(newWorkspaceDir());
+        OperationContext ctx;
+        AddOptions options;
+        options.url = m_alpha;
+        const Result<AddReport> r = add(ws, options, ctx);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().reason(), u"not_a_workspace"_s);
+        QVERIFY(snapshot(ws.root()).isEmpty());
+    }
+
+    // rm
+    void rmDeletesUnregistersAndCleansUp()
+    {
+        Workspace ws = initialised();
+        mustAdd(ws, m_alpha);
+        mustAdd(ws, m_beta);
+        OperationContext ctx;
+        ScriptedApproval approval;
+        ctx.setApprovalPolicy(&approval);
+        RmOptions options;
+        options.path = u"alpha"_s;
+        const Result<RmReport> r = rm(ws, options, ctx);
+        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
+        QVERIFY(r->removed);
+        QVERIFY(r->filesDeleted);
+        QCOMPARE(approval.requests().size(), 1);
+        QCOMPARE(approval.requests().at(0).packs, QStringList{u"alpha"_s});
+        QVERIFY(!QFileInfo::exists(ws.packDir(u"alpha"_s)));
+        QVERIFY(!ws.readPacks(ctx)->contains(u"alpha"_s));
+        QVERIFY(ws.readPacks(ctx)->contains(u"beta"_s));
+        QCOMPARE(*Gitignore::readBlock(ws.gitignorePath(), u"alpha"_s), std::optional<QStringList>());
+        QVERIFY(Gitignore::readBlock(ws.gitignorePath(), u"beta"_s)->has_value());
+        // no trash left behind
+        QCOMPARE(QDir(ws.root()).entryList({u".grex-trash-*"_s}, QDir::AllEntries | QDir::Hidden),
+                 QStringList());
+    }
+
+    void rmKeepFiles()
+    {
+        Workspace ws = initialised();
+        mustAdd(ws, m_alpha);
+        OperationContext ctx;
+        ScriptedApproval approval;
+        ctx.setApprovalPolicy(&approval);
+        RmOptions options;
+        options.path = u"alpha"_s;
+        options.keepFiles = true;
+        const Result<RmReport> r = rm(ws, options, ctx);
+        QVERIFY(r.ok());
+        QVERIFY(!r->filesDeleted);
+        QVERIFY(QFileInfo::exists(ws.packDir(u"alpha"_s) + u"/.grex/pack.yaml"_s));
+    }
+
+    void rmDropsTheLockEntry()
+    {
+        Workspace ws = initialised();
+        mustAdd(ws, m_alpha);
+        LockEntry entry;
+        entry.id = u"alpha"_s;
+        entry.installedAt = Timestamp::now();
+        entry.actionsHash = QString(64, u'0');
+        LockEntry other = entry;
+        other.id = u"other"_s;
+        QVERIFY(ws.lockfile().write({{entry.id, entry}, {other.id, other}}).ok());
+        OperationContext ctx;
+        ScriptedApproval approval;
+        ctx.setApprovalPolicy(&approval);
+        RmOptions options;
+        options.path = u"alpha"_s;
+        QVERIFY(rm(ws, options, ctx).ok());
+        QCOMPARE(ws.lockfile().read()->keys(), QStringList{u"other"_s});
+    }
+
+    void rmRefusalsChangeNothing()
+    {
+        Workspace ws = initialised();
+        mustAdd(ws, m_alpha);
+        const auto before = snapshot(ws.root());
+        OperationContext ctx;
+        RmOptions options;
+        options.path = u"alpha"_s;
+
+        const Result<RmReport> noPolicy = rm(ws, options, ctx);
+        QCOMPARE(noPolicy.error().kind(), ErrorKind::NotApproved);
+        ScriptedApproval no(false);
+        ctx.setApprovalPolicy(&no);
+        const Result<RmReport> denied = rm(ws, options, ctx);
+        QCOMPARE(denied.error().kind(), ErrorKind::NotApproved);
+
+        RmOptions unknown;
+        unknown.path = u"nope"_s;
+        const Result<RmReport> missing = rm(ws, unknown, ctx);
+        QCOMPARE(missing.error().kind(), ErrorKind::Usage);
+        QCOMPARE(missing.error().reason(), u"unknown_pack"_s);
+
+        QCOMPARE(snapshot(ws.root()), before);
+    }
+
+    void rmProtectsLocalChanges()
+    {
+        Workspace ws = initialised();
+        mustAdd(ws, m_alpha);
+        QFile edit(ws.packDir(u"alpha"_s) + u"/README.md"_s);
+        QVERIFY(edit.open(QIODevice::Append));
+        edit.write("my unsaved work\n");
+        edit.close();
+        const auto before = snapshot(ws.root());
+        OperationContext ctx;
+        ScriptedApproval approval;
+        ctx.setApprovalPolicy(&approval);
+        RmOptions options;
+        options.path = u"alpha"_s;
+        const Result<RmReport> refused = rm(ws, options, ctx);
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().reason(), u"local_changes"_s);
+        QCOMPARE(snapshot(ws.root()), before);
+        QVERIFY(approval.requests().isEmpty()); // refused before asking
+        options.force = true;
+        QVERIFY(rm(ws, options, ctx).ok());
+        QVERIFY(!QFileInfo::exists(ws.packDir(u"alpha"_s)));
+    }
+
+    void rmDryRunChangesNothingAndAsksNothing()
+    {
+        Workspace ws = initialised();
+        mustAdd(ws, m_alpha);
+        const auto before = snapshot(ws.root());
+        OperationContext ctx;
+        RmOptions options;
+        options.path = u"alpha"_s;
+        options.dryRun = true;
+        const Result<RmReport> r = rm(ws, options, ctx);
+        QVERIFY(r.ok());
+        QVERIFY(r->dryRun);
+        QVERIFY(r->filesDeleted);
+        QCOMPARE(snapshot(ws.root()), before);
+    }
+
+    void rmNeverDeletesOutsideTheWorkspace()
+    {
+        Workspace ws = initialised();
+        QDir().mkpath(m_tmp.filePath(u"precious"_s));
+        QVERIFY(ws.intentLog()
+                    .append(Event::add(u"evil"_s, u"u"_s, u"../precious"_s, u"meta"_s, {}))
+                    .ok());
+        OperationContext ctx;
+        ScriptedApproval approval;
+        ctx.setApprovalPolicy(&approval);
+        RmOptions options;
+        options.path = u"evil"_s;
+        const Result<RmReport> r = rm(ws, options, ctx);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().reason(), u"invalid_pack_path"_s);
+        QVERIFY(QFileInfo::exists(m_tmp.filePath(u"precious"_s)));
+    }
+
+    // ls
+    void lsReportsPacksInIdOrder()
+    {
+        Workspace ws = initialised();
+        mustAdd(ws, m_beta);
+        mustAdd(ws, m_alpha);
+        mustAdd(ws, m_plain);
+        QVERIFY(QDir(ws.packDir(u"plain"_s)).removeRecursively());
+        OperationContext ctx;
+        const Result<LsReport> r = ls(ws, {}, ctx);
+        QVERIFY(r.ok());
+        QCOMPARE(r->packs.size(), 3);
+        QCOMPARE(r->packs.at(0).id, u"alpha"_s);
+        QCOMPARE(r->packs.at(1).id, u"beta"_s);
+        QCOMPARE(r->packs.at(1).type, u"scripted"_s);
+        QCOMPARE(r->packs.at(0).sha->size(), 40);
+        QCOMPARE(r->packs.at(0).branch, std::optional<QString>(u"main"_s));
+        QVERIFY(!r->packs.at(2).onDisk);
+        QVERIFY(!r->packs.at(2).sha);
+        const JsonArray json = r->toJson().toArray();
+        QCOMPARE(json.at(0).toObject().keys().mid(0, 7),
+                 (QStringList{u"id"_s, u"type"_s, u"path"_s, u"url"_s, u"ref"_s, u"sha"_s,
+                              u"installed_at"_s}));
+        QVERIFY(json.at(2).toObject().value(u"sha"_s).isNull());
+        QVERIFY(!json.at(0).toObject().contains(u"actions_hash"_s));
+        QVERIFY(!json.at(0).toObject().contains(u"children"_s));
+    }
+
+    void lsTypeLongAndTree()
+    {
+        Workspace ws = initialised();
+        mustAdd(ws, m_parent);
+        mustAdd(ws, m_alpha);
+        LockEntry entry;
+        entry.id = u"alpha"_s;
+        entry.sha = QString(40, u'e');
+        entry.installedAt = Timestamp::fromUnixNanos(1776592800000000000);
+        entry.actionsHash = QString(64, u'9');
+        QVERIFY(ws.lockfile().write({{entry.id, entry}}).ok());
+        OperationContext ctx;
+
+        LsOptions byType;
+        byType.type = u"meta"_s;
+        QCOMPARE(ls(ws, byType, ctx)->packs.size(), 1);
+
+        LsOptions longForm;
+        longForm.long_ = true;
+        const JsonArray longJson = ls(ws, longForm, ctx)->toJson().toArray();
+        QCOMPARE(longJson.at(0).toObject().value(u"actions_hash"_s).toString(), QString(64, u'9'));
+        QCOMPARE(longJson.at(0).toObject().value(u"installed_at"_s).toString(),
+                 u"2026-04-19T10:00:00.000000Z"_s);
+        QVERIFY(longJson.at(1).toObject().value(u"actions_hash"_s).isNull());
+
+        LsOptions tree;
+        tree.tree = true;
+        const Result<LsReport> r = ls(ws, tree, ctx);
+        const LsEntry parent = r->packs.at(1);
+        QCOMPARE(parent.id, u"parent"_s);
+        QCOMPARE(parent.children.size(), 2);
+        QCOMPARE(parent.children.at(0).id, u"alpha"_s);
+        QVERIFY(parent.children.at(0).onDisk);
+        QCOMPARE(parent.children.at(1).id, u"beta"_s);
+        QVERIFY(!parent.children.at(1).onDisk);
+        QVERIFY(r->toJson().toArray().at(0).toObject().contains(u"children"_s));
+    }
+
+    void lsReportsACorruptLogWithItsLine()
+    {
+        Workspace ws = initialised();
+        mustAdd(ws, m_alpha);
+        mustAdd(ws, m_beta);
+        QByteArray log = readFile(ws.manifestPath());
+        log.insert(log.indexOf('\n') + 1, "{\"op\":\"add\",broken\n");
+        QFile f(ws.manifestPath());
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(log);
+        f.close();
+        OperationContext ctx;
+        const Result<LsReport> r = ls(ws, {}, ctx);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().kind(), ErrorKind::Manifest);
+        QCOMPARE(r.error().details().value(u"line"_s).toInteger(), 2);
+    }
+
+    // registry
+    void registryInvariants()
+    {
+        QStringList names;
+        for (const VerbSpec &v : verbRegistry()) {
+            names.append(v.name);
+            QVERIFY(v.run);
+            QVERIFY(v.summary && *v.summary);
+            QVERIFY(v.title && *v.title);
+            QCOMPARE(v.readOnly, v.name == u"ls");
+            QCOMPARE(v.destructive, v.name == u"rm");
+            const QJsonObject schema = v.inputSchema();
+            QCOMPARE(schema.value(u"additionalProperties"_s).toBool(true), false);
+            QCOMPARE(schema.value(u"type"_s).toString(), u"object"_s);
+            for (const ParamSpec &p : v.params) {
+                QVERIFY(p.help && *p.help);
+                QVERIFY(schema.value(u"properties"_s).toObject().contains(p.name));
+            }
+        }
+        QCOMPARE(names, (QStringList{u"init"_s, u"add"_s, u"rm"_s, u"ls"_s}));
+        QVERIFY(!findVerb(u"serve"_s));
+        QVERIFY(!findVerb(u"sync"_s));
+    }
+
+    void registryValidatesArguments()
+    {
+        const VerbSpec *addVerb = findVerb(u"add"_s);
+        QVERIFY(addVerb);
+        Workspace ws(newWorkspaceDir());
+        OperationContext ctx;
+        const auto reason = [&](const QJsonObject &args) {
+            const Result<JsonValue> r = runVerb(*addVerb, ws, args, ctx);
+            return r.ok() ? QString() : r.error().reason();
+        };
+        QCOMPARE(reason({}), u"missing_argument"_s);
+        QCOMPARE(reason({{u"url"_s, 3}}), u"invalid_argument"_s);
+        QCOMPARE(reason({{u"url"_s, u"x"_s}, {u"shell"_s, true}}), u"unknown_argument"_s);
+        QCOMPARE(reason({{u"url"_s, m_alpha}, {u"path"_s, QJsonValue::Null}}), u"not_a_workspace"_s);
+    }
+
+    void cliNamesAreKebabCase()
+    {
+        ParamSpec p;
+        p.name = u"keepFiles"_s;
+        QCOMPARE(p.cliName(), u"keep-files"_s);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_Verbs)
+#include "tst_verbs.moc"

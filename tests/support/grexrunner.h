@@ -1,0 +1,41 @@
+#pragma once
+
+#include <QByteArray>
+#include <QJsonDocument>
+#include <QString>
+#include <QStringList>
+
+namespace Grex::Test {
+
+struct RunOptions
+{
+    QString workDir;
+    QStringList env;          // extra KEY=VALUE entries
+    QByteArray stdinData;
+    bool asNobody = false;    // when running as root, drop to uid/gid 65534 first
+    int timeoutMs = 120000;
+};
+
+struct RunResult
+{
+    int exitCode = -1;
+    bool crashed = false;
+    QByteArray out;
+    QByteArray err;
+
+    QJsonDocument json() const;
+    QString outText() const { return QString::fromUtf8(out); }
+    QString errText() const { return QString::fromUtf8(err); }
+};
+
+// The built `grex` and test helper executables.
+QString grexBinary();
+QString helperBinary();
+
+// Runs the built grex in a separate process and collects what it printed.
+RunResult runGrex(const QStringList &args, const RunOptions &options = {});
+RunResult runProgram(const QString &program, const QStringList &args, const RunOptions &options);
+
+bool runningAsRoot();
+
+} // namespace Grex::Test

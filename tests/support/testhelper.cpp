@@ -1,0 +1,90 @@
+// A helper process for tests that need a second program: a lock holder to kill, a writer to
+// kill in the middle of its writes, a lock-order violation to watch abort.
+
+#include "fs/atomicwrite.h"
+#include "fs/filelock.h"
+#include "manifest/intentlog.h"
+
+#include <QCoreApplication>
+#include <QThread>
+
+#include <cstdio>
+
+using namespace Grex;
+
+namespace {
+
+[[noreturn]] void sleepForever()
+{
+    for (;;)
+        QThread::sleep(60);
+}
+
+int holdLock(const QString &path)
+{
+    Result<FileLock> lock = FileLock::tryAcquire(path, LockTier::WorkspaceSync);
+    if (!lock) {
+        std::fprintf(stderr, "%s\n", qPrintable(lock.error().text()));
+        return 3;
+    }
+    std::printf("locked\n");
+    std::fflush(stdout);
+    sleepForever();
+}
+
+int appendLoop(const QString &logPath)
+{
+    IntentLog log(logPath, logPath + QStringLiteral(".lock"));
+    std::printf("ready\n");
+    std::fflush(stdout);
+    for (qint64 i = 0;; ++i) {
+        const QString id = QStringLiteral("pack-%1").arg(i);
+        Result<AppendReport> r = log.append(
+            Event::actionHalted(id, i, QStringLiteral("exec"), QString(1500, QLatin1Char('x'))));
+        if (!r)
+            return 4;
+    }
+}
+
+int atomicLoop(const QString &path, int size)
+{
+    const QByteArray a(size, 'a');
+    const QByteArray b(size, 'b');
+    std::printf("ready\n");
+    std::fflush(stdout);
+    for (qint64 i = 0;; ++i) {
+        if (!atomicWrite(path, i % 2 ? b : a))
+            return 4;
+    }
+}
+
+int lockOrderViolation(const QString &dir)
+{
+    Result<FileLock> manifest =
+        FileLock::tryAcquire(dir + QStringLiteral("/.grex.lock"), LockTier::Manifest);
+    if (!manifest)
+        return 3;
+    // Tier 1 after tier 5: a debug build aborts here.
+    Result<FileLock> sync =
+        FileLock::tryAcquire(dir + QStringLiteral("/.grex.sync.lock"), LockTier::WorkspaceSync);
+    return sync ? 0 : 3;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (args.size() >= 3 && args.at(1) == QStringLiteral("hold-lock"))
+        return holdLock(args.at(2));
+    if (args.size() >= 3 && args.at(1) == QStringLiteral("append-loop"))
+        return appendLoop(args.at(2));
+    if (args.size() >= 4 && args.at(1) == QStringLiteral("atomic-loop"))
+        return atomicLoop(args.at(2), args.at(3).toInt());
+    if (args.size() >= 3 && args.at(1) == QStringLiteral("lock-order-violation"))
+        return lockOrderViolation(args.at(2));
+    std::fprintf(stderr, "usage: grex_test_helper hold-lock PATH | append-loop LOG | "
+                         "atomic-loop FILE SIZE | lock-order-violation DIR\n");
+    return 2;
+}
