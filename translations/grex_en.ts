@@ -1,4 +1,966 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>Grex</name>
+    <message>
+        <source>internal error: %1 (at %2:%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1: it is a directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1: the file is read-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot replace %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is held by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create lock file %1: permission denied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create lock file %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled while waiting for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the .gitignore block of &apos;%1&apos; opened at line %2 is never closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add the line &apos;%1&apos; after the block&apos;s patterns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; cannot name a .gitignore block: it must be non-empty without control characters, &apos;&lt;&apos; or &apos;&gt;&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot resolve branch &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create local branch &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot check out branch &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ref &apos;%1&apos; does not exist in the remote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ref &apos;%1&apos; does not name a commit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot check out &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the status of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 already exists and is not empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot clone %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot reach %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot reach %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot list the refs of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ref &apos;%1&apos; does not exist in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no commit checked out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the origin of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a git repository</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot set %1 in %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex.lock.jsonl is corrupt at line %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the %1 event for &apos;%2&apos; would take %3 bytes; grex.jsonl lines are limited to %4 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; is added again while registered; the later add wins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>update of pack &apos;%1&apos;, which is not registered, ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>update of unknown field &apos;%1&apos; of pack &apos;%2&apos; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removal of pack &apos;%1&apos;, which is not registered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sync of pack &apos;%1&apos;, which is not registered, ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex.jsonl is corrupt at line %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fix or delete line %1; every later line is kept as it is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot repair the torn end of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex.jsonl line %1: unknown op &apos;%2&apos; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex.jsonl line %1 has schema_version %2, which this grex does not read: a newer grex wrote it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>upgrade grex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex.jsonl line %1 is incomplete (an interrupted write) and was ignored: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open %1 for writing: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot append to %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot flush %1 to disk: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a pack path is a single directory name inside the workspace, like &apos;dotfiles&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it contains a path separator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it refers to a directory outside the pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it starts with &apos;.&apos;, which grex reserves for its own files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it starts with &apos;-&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it contains control characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it contains &apos;&lt;&apos; or &apos;&gt;&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: the name is reserved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it is longer than 255 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: it is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: it contains control characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: it contains spaces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: it starts with &apos;-&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: the scheme before &apos;://&apos; is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: the scheme is not one of http, https, ssh, git or file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: a file:// URL needs an absolute path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: the host is malformed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: the port is not a number from 1 to 65535</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: the host name is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: the repository path is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: it is not a URL or a path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: the repository path after &apos;:&apos; is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;%3&apos; must be a list of strings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: every entry of &apos;%3&apos; must be a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: the file is larger than %3 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: YAML anchors and aliases are not allowed in pack.yaml</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: malformed YAML: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: the file is empty; it needs at least schema_version, name and type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: the top level must be a mapping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: keys must be strings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: unknown key &apos;%3&apos; (extension keys start with &apos;x-&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;schema_version&apos; is missing; write schema_version: &quot;1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: schema_version &apos;%3&apos; is not supported; write schema_version: &quot;1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: schema_version must be the quoted string &quot;1&quot;, not the number 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;name&apos; must be lowercase letters, digits and &apos;-&apos;, starting with a letter (got &apos;%3&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;type&apos; is missing (meta, declarative or scripted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;type&apos; must be a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: unknown pack type &apos;%3&apos; (expected meta, declarative or scripted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;version&apos; must be a scalar</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;children&apos; must be a list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: a child must be a mapping with &apos;url&apos; and optional &apos;path&apos; and &apos;ref&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: unknown child key &apos;%3&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: child &apos;%3&apos; must be a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: a child needs a &apos;url&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: child path &apos;%3&apos; must be a single directory name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 already holds a clone of %2, not of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pass another path as the second argument</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 already exists and is not a clone of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pass another path as the second argument, or move the directory away</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--ref must not be empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown pack type &apos;%1&apos; (expected meta, declarative or scripted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; is already registered (from %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cloning %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pack at %1 is named &apos;%2&apos; in its pack.yaml, not &apos;%3&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add it as: grex add %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--type %1 ignored: pack.yaml of &apos;%2&apos; says type %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; is registered but its .gitignore block was not written: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--hooks-path must not be empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--hooks-path needs %1 to be a git repository</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; has the invalid path &apos;%2&apos; in grex.jsonl; not cloned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rm needs the path of a pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex.jsonl records the path &apos;%1&apos; for pack &apos;%2&apos;, which is not a single directory name; nothing was removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; has %2 changed tracked file(s) and %3 untracked file(s) in %4; nothing was removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>commit or move them first, keep the directory with --keep-files, or delete anyway with --force</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>remove pack &apos;%1&apos; and delete %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>remove pack &apos;%1&apos; (keeping %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removing pack &apos;%1&apos; was not approved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pass --yes to approve without a question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot remove %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; is removed but %2 could not be deleted completely; delete it by hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the .gitignore block of &apos;%1&apos; was not removed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex.lock.jsonl was not updated: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show what would happen without changing anything.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Initialise a workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Initialise a grex workspace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not clone registered packs whose directory is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set core.hooksPath of the workspace repository.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Register and clone a pack.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The repository to clone: a URL or a local path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Directory name in the workspace (default: derived from the URL).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pack type when the repository has no pack.yaml: meta, declarative or scripted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Branch, tag or commit to check out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove a pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unregister a pack and delete its directory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pack to remove (its path or id).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unregister only; keep the directory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the directory even if it has uncommitted or untracked files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List packs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List registered packs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only packs of this type.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also show install time and actions hash.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show children under their parents.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not take the argument &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>argument &apos;%1&apos; of %2 must be of type %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs the argument &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no registered pack is called &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;grex ls&apos; lists the registered packs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--manifest %1: the directory %2 does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a grex workspace: %2 does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run &apos;grex init&apos; there first, or point --manifest at an existing grex.jsonl</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workspace %1 is busy: %2 holds %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wait for it to finish and try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Cli</name>
+    <message>
+        <source>y</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number from 0 to 1024, not &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no verb given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown verb &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the verbs are: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--json and --plain cannot be used together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex %1 does not take --filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex %1: unexpected argument &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex %1: missing argument &lt;%2&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 must be a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the version.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the result as one JSON document.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No colour and no Unicode decoration.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show what would happen without changing anything.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Work on up to N packs at once (0: no limit; default: GREX_PARALLEL or the number of CPUs).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only packs matching EXPR, for verbs that select packs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workspace&apos;s grex.jsonl (default: ./grex.jsonl).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>More log output on stderr (GREX_LOG overrides).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only warnings and errors on stderr.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approve destructive verbs without asking.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show help.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: grex [options] &lt;verb&gt; [arguments]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex manages a workspace of git repositories (packs) as one graph.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verbs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Options of every verb:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &apos;grex &lt;verb&gt; --help&apos; for the arguments of one verb.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destructive: asks for confirmation on a terminal; pass --yes otherwise.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hint:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Would add pack %1 (%2) from %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(remote commit %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added pack %1 (%2) from %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>commit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ref %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the existing clone in %1 was adopted as it is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Would initialise workspace %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace %1 is already initialised</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Initialised workspace %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>would create: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>created: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>core.hooksPath: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>would clone: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cloned: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No packs registered. Add one with: grex add &lt;url&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TYPE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PATH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>REF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SHA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>INSTALLED_AT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ACTIONS_HASH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Would remove pack %1 and delete %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Would remove pack %1 and keep its files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed pack %1 and deleted %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed pack %1; its files stay in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui</name>
+    <message>
+        <source>The grex desktop window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workspace to open (default: the last one).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::MainWindow</name>
+    <message>
+        <source>grex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Workspace…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No workspace open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — grex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n pack(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::PackTreeModel</name>
+    <message>
+        <source>detached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Branch or ref</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
 </TS>

@@ -440,7 +440,7 @@ private Q_SLOTS:
     void killedWriterLeavesAReadableLog()
     {
         QRandomGenerator rng(20261121);
-        for (int trial = 0; trial < 5; ++trial) {
+        for (int trial = 0; trial < 20; ++trial) {
             QTemporaryDir dir;
             const QString path = dir.filePath(u"grex.jsonl"_s);
             QProcess writer;

@@ -2,6 +2,7 @@
 
 #include "logging.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QLockFile>
@@ -113,6 +114,30 @@ Error lockFailure(const QLockFile &lock, const QString &path)
     }
 }
 
+// A holder killed between creating the lock file and writing its pid leaves a file whose
+// holder cannot be read, which Qt never treats as stale when the stale time is 0. A live writer
+// fills the file within microseconds, so an unreadable file older than a second is debris.
+// removeStaleLockFile() unlinks only when no process holds flock() on the file, as every live
+// QLockFile holder does. Returns true when the caller should try again.
+bool recoverUnreadableLock(QLockFile &lock, const QString &path)
+{
+    qint64 pid = 0;
+    QString hostname;
+    QString application;
+    if (lock.getLockInfo(&pid, &hostname, &application))
+        return false;
+    const QFileInfo info(path);
+    if (!info.exists())
+        return true;
+    if (info.lastModified().msecsTo(QDateTime::currentDateTime()) < 1000)
+        return false;
+    const bool removed = lock.removeStaleLockFile();
+    if (removed)
+        qCWarning(lcLock, "removed the lock file %s left by a process that died while creating "
+                          "it", qPrintable(path));
+    return removed;
+}
+
 bool processAlive(qint64 pid)
 {
     return pid > 0 && (::kill(pid_t(pid), 0) == 0 || errno == EPERM);
@@ -149,7 +174,11 @@ Result<FileLock> FileLock::tryAcquire(const QString &path, LockTier tier)
 {
     LockOrder::acquired(tier);
     auto lock = makeLockFile(path);
-    if (!lock->tryLock(0)) {
+    bool locked = lock->tryLock(0);
+    if (!locked && lock->error() == QLockFile::LockFailedError
+        && recoverUnreadableLock(*lock, path))
+        locked = lock->tryLock(0);
+    if (!locked) {
         LockOrder::released(tier);
         return lockFailure(*lock, path);
     }
@@ -171,6 +200,7 @@ Result<FileLock> FileLock::acquire(const QString &path, LockTier tier, std::stop
             LockOrder::released(tier);
             return lockFailure(*lock, path);
         }
+        recoverUnreadableLock(*lock, path);
         if (stop.stop_requested()) {
             LockOrder::released(tier);
             return Error(ErrorKind::Cancelled, u"cancelled"_s,
