@@ -72,8 +72,8 @@ public:
         SignalBridge::setPrompting(true);
         const QString answer = m_env.input->readLine().trimmed().toLower();
         SignalBridge::setPrompting(false);
-        return answer == u"y" || answer == u"yes" || answer == Tr::tr("y")
-               || answer == Tr::tr("yes");
+        return answer == u"y" || answer == u"yes" || answer == Tr::tr("y") ||
+               answer == Tr::tr("yes");
     }
 
 private:
@@ -107,8 +107,9 @@ Result<int> parseParallel(const QString &text, const QString &source)
     bool ok = false;
     const int value = text.trimmed().toInt(&ok);
     if (!ok || value < 0 || value > 1024) {
-        return usage(u"invalid_argument"_s,
-                     Tr::tr("%1 must be a whole number from 0 to 1024, not '%2'").arg(source, text));
+        return usage(
+            u"invalid_argument"_s,
+            Tr::tr("%1 must be a whole number from 0 to 1024, not '%2'").arg(source, text));
     }
     return value;
 }
@@ -220,9 +221,9 @@ int Application::run(const QStringList &arguments)
     toParse.removeAt(verbIndex);
     toParse.prepend(u"grex"_s);
     if (!parser.parse(toParse)) {
-        return fail(m_output, verb->name,
-                    usage(u"invalid_option"_s,
-                          Tr::tr("grex %1: %2").arg(verb->name, parser.errorText())));
+        return fail(
+            m_output, verb->name,
+            usage(u"invalid_option"_s, Tr::tr("grex %1: %2").arg(verb->name, parser.errorText())));
     }
     if (parser.isSet(u"help"_s)) {
         m_output.out() << verbHelp(*verb);
@@ -230,9 +231,9 @@ int Application::run(const QStringList &arguments)
     }
 
     if (parser.isSet(u"json"_s) && parser.isSet(u"plain"_s)) {
-        return fail(m_output, verb->name,
-                    usage(u"conflicting_options"_s,
-                          Tr::tr("--json and --plain cannot be used together")));
+        return fail(
+            m_output, verb->name,
+            usage(u"conflicting_options"_s, Tr::tr("--json and --plain cannot be used together")));
     }
     m_output.setMode(parser.isSet(u"json"_s)    ? Output::Mode::Json
                      : parser.isSet(u"plain"_s) ? Output::Mode::Plain
@@ -266,20 +267,20 @@ int Application::run(const QStringList &arguments)
     QJsonObject args;
     const QStringList given = parser.positionalArguments();
     if (given.size() > positionals.size()) {
-        return fail(m_output, verb->name,
-                    usage(u"too_many_arguments"_s,
-                          Tr::tr("grex %1: unexpected argument '%2'")
-                              .arg(verb->name, given.at(positionals.size()))));
+        return fail(
+            m_output, verb->name,
+            usage(u"too_many_arguments"_s, Tr::tr("grex %1: unexpected argument '%2'")
+                                               .arg(verb->name, given.at(positionals.size()))));
     }
     for (qsizetype i = 0; i < positionals.size(); ++i) {
         const ParamSpec *p = positionals.at(i);
         if (i < given.size())
             args.insert(p->name, given.at(i));
         else if (p->required)
-            return fail(m_output, verb->name,
-                        usage(u"missing_argument"_s,
-                              Tr::tr("grex %1: missing argument <%2>").arg(verb->name,
-                                                                           p->valueName)));
+            return fail(
+                m_output, verb->name,
+                usage(u"missing_argument"_s,
+                      Tr::tr("grex %1: missing argument <%2>").arg(verb->name, p->valueName)));
     }
     for (const ParamSpec &p : verb->params) {
         if (p.positional)
@@ -306,9 +307,9 @@ int Application::run(const QStringList &arguments)
             bool ok = false;
             const qint64 value = parser.value(name).toLongLong(&ok);
             if (!ok) {
-                return fail(m_output, verb->name,
-                            usage(u"invalid_argument"_s,
-                                  Tr::tr("--%1 must be a whole number").arg(name)));
+                return fail(
+                    m_output, verb->name,
+                    usage(u"invalid_argument"_s, Tr::tr("--%1 must be a whole number").arg(name)));
             }
             args.insert(p.name, value);
             break;

@@ -15,10 +15,10 @@ class Output;
 struct Environment
 {
     QString currentDir;
-    QString grexParallel; // GREX_PARALLEL
-    QString grexLog;      // GREX_LOG
-    bool noColor = false; // NO_COLOR set
-    bool interactive = false; // stdin and stderr are terminals: prompts are possible
+    QString grexParallel;         // GREX_PARALLEL
+    QString grexLog;              // GREX_LOG
+    bool noColor = false;         // NO_COLOR set
+    bool interactive = false;     // stdin and stderr are terminals: prompts are possible
     QTextStream *input = nullptr; // answers to prompts
 
     static Environment fromProcess();

@@ -52,9 +52,9 @@ QList<UniversalOption> universalOptions()
         {u"--parallel"_s, u"N"_s,
          Tr::tr("Work on up to N packs at once (0: no limit; default: GREX_PARALLEL or the "
                 "number of CPUs).")},
-        {u"--filter"_s, u"EXPR"_s, Tr::tr("Only packs matching EXPR, for verbs that select packs.")},
-        {u"--manifest"_s, u"PATH"_s,
-         Tr::tr("The workspace's grex.jsonl (default: ./grex.jsonl).")},
+        {u"--filter"_s, u"EXPR"_s,
+         Tr::tr("Only packs matching EXPR, for verbs that select packs.")},
+        {u"--manifest"_s, u"PATH"_s, Tr::tr("The workspace's grex.jsonl (default: ./grex.jsonl).")},
         {u"-v, -vv, -vvv"_s, {}, Tr::tr("More log output on stderr (GREX_LOG overrides).")},
         {u"-q, --quiet"_s, {}, Tr::tr("Only warnings and errors on stderr.")},
         {u"-y, --yes"_s, {}, Tr::tr("Approve destructive verbs without asking.")},
@@ -69,9 +69,9 @@ QString versionText()
 
 QString generalHelp()
 {
-    QString text = Tr::tr("Usage: grex [options] <verb> [arguments]") + u"\n\n"_s
-                   + Tr::tr("grex manages a workspace of git repositories (packs) as one graph.")
-                   + u"\n\n"_s + Tr::tr("Verbs:") + u'\n';
+    QString text = Tr::tr("Usage: grex [options] <verb> [arguments]") + u"\n\n"_s +
+                   Tr::tr("grex manages a workspace of git repositories (packs) as one graph.") +
+                   u"\n\n"_s + Tr::tr("Verbs:") + u'\n';
     QList<std::pair<QString, QString>> verbs;
     for (const VerbSpec &verb : verbRegistry())
         verbs.append({verb.name, QCoreApplication::translate("Grex", verb.summary)});
@@ -100,11 +100,11 @@ QString verbHelp(const VerbSpec &verb)
             options.append({left, help});
         }
     }
-    QString text = Tr::tr("Usage: %1").arg(usage) + u"\n\n"_s
-                   + QCoreApplication::translate("Grex", verb.summary) + u'\n';
+    QString text = Tr::tr("Usage: %1").arg(usage) + u"\n\n"_s +
+                   QCoreApplication::translate("Grex", verb.summary) + u'\n';
     if (verb.destructive)
-        text += Tr::tr("Destructive: asks for confirmation on a terminal; pass --yes otherwise.")
-                + u'\n';
+        text += Tr::tr("Destructive: asks for confirmation on a terminal; pass --yes otherwise.") +
+                u'\n';
     if (!arguments.isEmpty())
         text += u'\n' + Tr::tr("Arguments:") + u'\n' + formatRows(arguments);
     if (!options.isEmpty())

@@ -100,8 +100,8 @@ void Output::table(const QStringList &headers, const QList<QStringList> &rows)
 
 void Output::printError(const Error &error)
 {
-    const QString prefix = stderrDecorated() ? u"\x1b[1;31m"_s + Tr::tr("error:") + u"\x1b[0m"_s
-                                             : Tr::tr("error:");
+    const QString prefix =
+        stderrDecorated() ? u"\x1b[1;31m"_s + Tr::tr("error:") + u"\x1b[0m"_s : Tr::tr("error:");
     m_err << u"grex: "_s << prefix << u' ' << error.displayText() << u'\n';
     if (!error.hint().isEmpty())
         m_err << u"  "_s << Tr::tr("hint:") << u' ' << error.hint().displayText() << u'\n';
@@ -110,9 +110,8 @@ void Output::printError(const Error &error)
 
 void Output::printWarning(const QString &text)
 {
-    const QString prefix = stderrDecorated()
-                               ? u"\x1b[1;33m"_s + Tr::tr("warning:") + u"\x1b[0m"_s
-                               : Tr::tr("warning:");
+    const QString prefix = stderrDecorated() ? u"\x1b[1;33m"_s + Tr::tr("warning:") + u"\x1b[0m"_s
+                                             : Tr::tr("warning:");
     m_err << u"grex: "_s << prefix << u' ' << text << u'\n';
     m_err.flush();
 }

@@ -25,7 +25,9 @@ SignalBridge::SignalBridge()
 {
     if (::pipe2(g_pipe, O_CLOEXEC) != 0)
         return;
-    struct sigaction action {};
+    struct sigaction action
+    {
+    };
     action.sa_handler = onSignal;
     sigemptyset(&action.sa_mask);
     ::sigaction(SIGINT, &action, nullptr);

@@ -8,10 +8,11 @@
 
 namespace Grex {
 
-JsonValue::JsonValue(const JsonArray &array) : m_value(std::make_shared<const JsonArray>(array)) {}
+JsonValue::JsonValue(const JsonArray &array) : m_value(std::make_shared<const JsonArray>(array))
+{
+}
 
-JsonValue::JsonValue(const JsonObject &object)
-    : m_value(std::make_shared<const JsonObject>(object))
+JsonValue::JsonValue(const JsonObject &object) : m_value(std::make_shared<const JsonObject>(object))
 {
 }
 

@@ -68,9 +68,9 @@ public:
     friend bool operator==(const JsonValue &a, const JsonValue &b);
 
 private:
-    using Storage = std::variant<std::monostate, bool, qint64, double, QString,
-                                 std::shared_ptr<const JsonArray>,
-                                 std::shared_ptr<const JsonObject>>;
+    using Storage =
+        std::variant<std::monostate, bool, qint64, double, QString,
+                     std::shared_ptr<const JsonArray>, std::shared_ptr<const JsonObject>>;
     Storage m_value;
 };
 

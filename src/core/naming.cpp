@@ -15,7 +15,8 @@ Error notBare(const QString &path, const char *sourceText)
     return Error(ErrorKind::Usage, u"path_not_bare"_s, Message(sourceText, {path}))
         .withDetail(u"path"_s, path)
         .withHint(Message(QT_TRANSLATE_NOOP(
-            "Grex", "a pack path is a single directory name inside the workspace, like 'dotfiles'")));
+            "Grex",
+            "a pack path is a single directory name inside the workspace, like 'dotfiles'")));
 }
 
 // sourceText has %1 for the URL.
@@ -56,24 +57,40 @@ QString stripGitSuffix(QString s)
 Result<void> checkBarePath(const QString &path)
 {
     if (path.isEmpty())
-        return notBare(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it is empty"));
+        return notBare(path,
+                       QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it is empty"));
     if (path.contains(u'/') || path.contains(u'\\'))
-        return notBare(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it contains a path separator"));
+        return notBare(
+            path, QT_TRANSLATE_NOOP("Grex",
+                                    "'%1' is not a valid pack path: it contains a path separator"));
     if (path == u"." || path == u"..")
-        return notBare(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it refers to a directory outside the pack"));
+        return notBare(
+            path, QT_TRANSLATE_NOOP(
+                      "Grex",
+                      "'%1' is not a valid pack path: it refers to a directory outside the pack"));
     if (path.startsWith(u'.'))
-        return notBare(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it starts with '.', which grex reserves "
-                                                       "for its own files"));
+        return notBare(path,
+                       QT_TRANSLATE_NOOP(
+                           "Grex",
+                           "'%1' is not a valid pack path: it starts with '.', which grex reserves "
+                           "for its own files"));
     if (path.startsWith(u'-'))
-        return notBare(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it starts with '-'"));
+        return notBare(
+            path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it starts with '-'"));
     if (hasControl(path))
-        return notBare(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it contains control characters"));
+        return notBare(
+            path, QT_TRANSLATE_NOOP(
+                      "Grex", "'%1' is not a valid pack path: it contains control characters"));
     if (path.contains(u'<') || path.contains(u'>'))
-        return notBare(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it contains '<' or '>'"));
+        return notBare(path, QT_TRANSLATE_NOOP(
+                                 "Grex", "'%1' is not a valid pack path: it contains '<' or '>'"));
     if (path == u"_workspace")
-        return notBare(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: the name is reserved"));
+        return notBare(
+            path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: the name is reserved"));
     if (path.toUtf8().size() > 255)
-        return notBare(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it is longer than 255 bytes"));
+        return notBare(
+            path, QT_TRANSLATE_NOOP("Grex",
+                                    "'%1' is not a valid pack path: it is longer than 255 bytes"));
     return {};
 }
 
@@ -96,7 +113,8 @@ Result<QString> checkRemoteUrl(const QString &url, const QString &currentDir)
     if (url.trimmed().isEmpty())
         return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it is empty"));
     if (hasControl(url))
-        return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it contains control characters"));
+        return badUrl(
+            url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it contains control characters"));
     if (url != url.trimmed() || url.contains(u' '))
         return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it contains spaces"));
     if (url.startsWith(u'-'))
@@ -105,17 +123,22 @@ Result<QString> checkRemoteUrl(const QString &url, const QString &currentDir)
     const qsizetype schemeEnd = url.indexOf(u"://");
     if (schemeEnd >= 0) {
         const QString scheme = url.left(schemeEnd).toLower();
-        static const QStringList supported{u"http"_s, u"https"_s, u"ssh"_s, u"git"_s,
+        static const QStringList supported{u"http"_s, u"https"_s,   u"ssh"_s,    u"git"_s,
                                            u"file"_s, u"git+ssh"_s, u"ssh+git"_s};
         if (scheme.isEmpty())
-            return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the scheme before '://' is missing"));
+            return badUrl(url, QT_TRANSLATE_NOOP(
+                                   "Grex", "invalid URL '%1': the scheme before '://' is missing"));
         if (!supported.contains(scheme))
-            return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the scheme is not one of http, https, "
-                                                         "ssh, git or file"));
+            return badUrl(
+                url,
+                QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the scheme is not one of http, https, "
+                                          "ssh, git or file"));
         const QString rest = url.mid(schemeEnd + 3);
         if (scheme == u"file") {
             if (!rest.startsWith(u'/'))
-                return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': a file:// URL needs an absolute path"));
+                return badUrl(
+                    url, QT_TRANSLATE_NOOP(
+                             "Grex", "invalid URL '%1': a file:// URL needs an absolute path"));
             return url;
         }
         const qsizetype slash = rest.indexOf(u'/');
@@ -124,28 +147,36 @@ Result<QString> checkRemoteUrl(const QString &url, const QString &currentDir)
         QString host = authority.mid(at + 1);
         if (host.startsWith(u'[')) {
             if (!host.contains(u']'))
-                return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the host is malformed"));
+                return badUrl(url,
+                              QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the host is malformed"));
         } else if (host.contains(u':')) {
             const QString port = host.mid(host.indexOf(u':') + 1);
             host = host.left(host.indexOf(u':'));
             bool ok = false;
             const int number = port.toInt(&ok);
             if (!port.isEmpty() && (!ok || number <= 0 || number > 65535))
-                return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the port is not a number from 1 to "
-                                                             "65535"));
+                return badUrl(
+                    url, QT_TRANSLATE_NOOP("Grex",
+                                           "invalid URL '%1': the port is not a number from 1 to "
+                                           "65535"));
         }
         if (host.isEmpty())
-            return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the host name is missing"));
+            return badUrl(url,
+                          QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the host name is missing"));
         if (slash < 0 || rest.mid(slash + 1).isEmpty())
-            return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the repository path is missing"));
+            return badUrl(
+                url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the repository path is missing"));
         return url;
     }
     if (url.contains(u"://") || url.startsWith(u':'))
-        return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it is not a URL or a path"));
+        return badUrl(url,
+                      QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it is not a URL or a path"));
     if (isScpLike(url)) {
         const qsizetype colon = url.indexOf(u':');
         if (url.mid(colon + 1).isEmpty())
-            return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the repository path after ':' is missing"));
+            return badUrl(
+                url, QT_TRANSLATE_NOOP(
+                         "Grex", "invalid URL '%1': the repository path after ':' is missing"));
         return url;
     }
     // A local path: recorded absolute so the log does not depend on the caller's directory.

@@ -6,13 +6,19 @@ namespace Grex {
 
 EventSink::~EventSink() = default;
 
-void EventSink::warning(const Message &) {}
+void EventSink::warning(const Message &)
+{
+}
 
-void EventSink::progress(qint64, qint64, const Message &) {}
+void EventSink::progress(qint64, qint64, const Message &)
+{
+}
 
 ApprovalPolicy::~ApprovalPolicy() = default;
 
-OperationContext::OperationContext(std::stop_token stop) : m_stop(std::move(stop)) {}
+OperationContext::OperationContext(std::stop_token stop) : m_stop(std::move(stop))
+{
+}
 
 void OperationContext::warn(const Message &message)
 {

@@ -25,11 +25,11 @@ public:
 // What a destructive verb asks for before it touches anything.
 struct ApprovalRequest
 {
-    QString verb;          // "rm", "run", "exec"
-    Message summary;       // "remove pack 'x' and delete /w/x"
-    QStringList packs;     // the packs the operation touches
-    QStringList command;   // exec's argv, run's action; empty otherwise
-    JsonObject preview;    // a dry-run report when there is one
+    QString verb;        // "rm", "run", "exec"
+    Message summary;     // "remove pack 'x' and delete /w/x"
+    QStringList packs;   // the packs the operation touches
+    QStringList command; // exec's argv, run's action; empty otherwise
+    JsonObject preview;  // a dry-run report when there is one
 };
 
 // Decides whether a destructive operation may run. Core defines it; each front end implements

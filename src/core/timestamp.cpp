@@ -93,8 +93,8 @@ std::optional<Timestamp> Timestamp::parse(QStringView text)
 {
     qsizetype pos = 0;
     int year, month, day, hour, minute, second;
-    if (!digits(text, pos, 4, year) || !expect(text, pos, u'-') || !digits(text, pos, 2, month)
-        || !expect(text, pos, u'-') || !digits(text, pos, 2, day))
+    if (!digits(text, pos, 4, year) || !expect(text, pos, u'-') || !digits(text, pos, 2, month) ||
+        !expect(text, pos, u'-') || !digits(text, pos, 2, day))
         return std::nullopt;
     if (pos >= text.size())
         return std::nullopt;
@@ -102,11 +102,11 @@ std::optional<Timestamp> Timestamp::parse(QStringView text)
     if (sep != u'T' && sep != u't' && sep != u' ')
         return std::nullopt;
     ++pos;
-    if (!digits(text, pos, 2, hour) || !expect(text, pos, u':') || !digits(text, pos, 2, minute)
-        || !expect(text, pos, u':') || !digits(text, pos, 2, second))
+    if (!digits(text, pos, 2, hour) || !expect(text, pos, u':') || !digits(text, pos, 2, minute) ||
+        !expect(text, pos, u':') || !digits(text, pos, 2, second))
         return std::nullopt;
-    if (month < 1 || month > 12 || day < 1 || unsigned(day) > daysInMonth(year, unsigned(month))
-        || hour > 23 || minute > 59 || second > 60)
+    if (month < 1 || month > 12 || day < 1 || unsigned(day) > daysInMonth(year, unsigned(month)) ||
+        hour > 23 || minute > 59 || second > 60)
         return std::nullopt;
 
     qint64 fraction = 0;
@@ -135,8 +135,8 @@ std::optional<Timestamp> Timestamp::parse(QStringView text)
     } else if (zone == u'+' || zone == u'-') {
         ++pos;
         int oh, om;
-        if (!digits(text, pos, 2, oh) || !expect(text, pos, u':') || !digits(text, pos, 2, om)
-            || oh > 23 || om > 59)
+        if (!digits(text, pos, 2, oh) || !expect(text, pos, u':') || !digits(text, pos, 2, om) ||
+            oh > 23 || om > 59)
             return std::nullopt;
         offsetSeconds = (oh * 3600 + om * 60) * (zone == u'+' ? 1 : -1);
     } else {
@@ -146,8 +146,8 @@ std::optional<Timestamp> Timestamp::parse(QStringView text)
         return std::nullopt;
 
     // A leap second (:60) is folded onto :59 of the same minute.
-    const qint64 seconds = daysFromCivil(year, unsigned(month), unsigned(day)) * 86400
-                           + hour * 3600 + minute * 60 + qMin(second, 59) - offsetSeconds;
+    const qint64 seconds = daysFromCivil(year, unsigned(month), unsigned(day)) * 86400 +
+                           hour * 3600 + minute * 60 + qMin(second, 59) - offsetSeconds;
     return Timestamp(seconds * kNanosPerSecond + fraction);
 }
 
@@ -172,8 +172,8 @@ QString Timestamp::toString() const
     else
         fraction = QString::number(nanos).rightJustified(9, u'0');
     return QString::asprintf("%04lld-%02u-%02uT%02lld:%02lld:%02lld.", c.year, c.month, c.day,
-                             secondOfDay / 3600, (secondOfDay / 60) % 60, secondOfDay % 60)
-           + fraction + u'Z';
+                             secondOfDay / 3600, (secondOfDay / 60) % 60, secondOfDay % 60) +
+           fraction + u'Z';
 }
 
 QDateTime Timestamp::toDateTime() const

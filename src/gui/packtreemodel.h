@@ -15,8 +15,15 @@ class PackTreeModel : public QAbstractItemModel
     Q_OBJECT
 
 public:
-    enum Column { NameColumn, TypeColumn, RefColumn, ShaColumn, InstalledColumn, PathColumn,
-                  ColumnCount };
+    enum Column {
+        NameColumn,
+        TypeColumn,
+        RefColumn,
+        ShaColumn,
+        InstalledColumn,
+        PathColumn,
+        ColumnCount
+    };
 
     explicit PackTreeModel(QObject *parent = nullptr);
     ~PackTreeModel() override;

@@ -109,7 +109,9 @@ private Q_SLOTS:
     {
         const RunResult version = grex(newDir(), {u"--version"_s});
         QCOMPARE(version.exitCode, 0);
-        QVERIFY(QRegularExpression(u"^grex \\d+\\.\\d+\\.\\d+\n$"_s).match(version.outText()).hasMatch());
+        QVERIFY(QRegularExpression(u"^grex \\d+\\.\\d+\\.\\d+\n$"_s)
+                    .match(version.outText())
+                    .hasMatch());
         QCOMPARE(grex(newDir(), {u"-V"_s}).out, version.out);
 
         const RunResult help = grex(newDir(), {u"--help"_s});
@@ -210,7 +212,8 @@ private Q_SLOTS:
         git.setWorkingDirectory(dir);
         git.start(u"git"_s, {u"init"_s, u"-q"_s});
         QVERIFY(git.waitForFinished());
-        const RunResult ok = grex(dir, {u"init"_s, u"--hooks-path"_s, u".grex/hooks"_s, u"--json"_s});
+        const RunResult ok =
+            grex(dir, {u"init"_s, u"--hooks-path"_s, u".grex/hooks"_s, u"--json"_s});
         QCOMPARE(ok.exitCode, 0);
         QCOMPARE(ok.json().object().value(u"hooks"_s).toString(), u".grex/hooks"_s);
         QVERIFY(readFile(dir + u"/.git/config"_s).contains("hooksPath = .grex/hooks"));
@@ -250,7 +253,8 @@ private Q_SLOTS:
         QCOMPARE(packs.size(), 2);
         QCOMPARE(packs.at(1).toObject().value(u"ref"_s).toString(), u"stable"_s);
         QVERIFY(packs.at(0).toObject().contains(u"actions_hash"_s));
-        QCOMPARE(grex(dir, {u"ls"_s, u"--json"_s, u"--type"_s, u"meta"_s}).json().array().size(), 1);
+        QCOMPARE(grex(dir, {u"ls"_s, u"--json"_s, u"--type"_s, u"meta"_s}).json().array().size(),
+                 1);
         QVERIFY(grex(dir, {u"ls"_s, u"--tree"_s, u"--plain"_s}).exitCode == 0);
 
         const RunResult removed = grex(dir, {u"rm"_s, u"alpha"_s, u"--yes"_s, u"--json"_s});
@@ -296,16 +300,26 @@ private Q_SLOTS:
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("mentions");
-        QTest::newRow("malformed url") << QStringList{u"add"_s, u"https://"_s} << 2 << u"usage"_s << u"https://"_s;
-        QTest::newRow("unknown scheme") << QStringList{u"add"_s, u"ftp://h/x.git"_s} << 2 << u"usage"_s << u"ftp://h/x.git"_s;
-        QTest::newRow("path with slash") << QStringList{u"add"_s, u"ALPHA"_s, u"a/b"_s} << 2 << u"usage"_s << u"a/b"_s;
-        QTest::newRow("path with dotdot") << QStringList{u"add"_s, u"ALPHA"_s, u".."_s} << 2 << u"usage"_s << u"'..'"_s;
-        QTest::newRow("occupied directory") << QStringList{u"add"_s, u"BETA"_s, u"occupied"_s} << 4 << u"pack_op"_s << u"occupied"_s;
-        QTest::newRow("added twice") << QStringList{u"add"_s, u"ALPHA"_s} << 2 << u"usage"_s << u"alpha"_s;
-        QTest::newRow("rm unknown") << QStringList{u"rm"_s, u"ghost"_s, u"--yes"_s} << 2 << u"usage"_s << u"ghost"_s;
-        QTest::newRow("rm without approval") << QStringList{u"rm"_s, u"alpha"_s} << 9 << u"not_approved"_s << u"alpha"_s;
-        QTest::newRow("unknown ref") << QStringList{u"add"_s, u"BETA"_s, u"--ref"_s, u"nope"_s} << 4 << u"pack_op"_s << u"nope"_s;
-        QTest::newRow("unknown type") << QStringList{u"add"_s, u"BETA"_s, u"--type"_s, u"weird"_s} << 8 << u"plugin_missing"_s << u"weird"_s;
+        QTest::newRow("malformed url")
+            << QStringList{u"add"_s, u"https://"_s} << 2 << u"usage"_s << u"https://"_s;
+        QTest::newRow("unknown scheme")
+            << QStringList{u"add"_s, u"ftp://h/x.git"_s} << 2 << u"usage"_s << u"ftp://h/x.git"_s;
+        QTest::newRow("path with slash")
+            << QStringList{u"add"_s, u"ALPHA"_s, u"a/b"_s} << 2 << u"usage"_s << u"a/b"_s;
+        QTest::newRow("path with dotdot")
+            << QStringList{u"add"_s, u"ALPHA"_s, u".."_s} << 2 << u"usage"_s << u"'..'"_s;
+        QTest::newRow("occupied directory") << QStringList{u"add"_s, u"BETA"_s, u"occupied"_s} << 4
+                                            << u"pack_op"_s << u"occupied"_s;
+        QTest::newRow("added twice")
+            << QStringList{u"add"_s, u"ALPHA"_s} << 2 << u"usage"_s << u"alpha"_s;
+        QTest::newRow("rm unknown")
+            << QStringList{u"rm"_s, u"ghost"_s, u"--yes"_s} << 2 << u"usage"_s << u"ghost"_s;
+        QTest::newRow("rm without approval")
+            << QStringList{u"rm"_s, u"alpha"_s} << 9 << u"not_approved"_s << u"alpha"_s;
+        QTest::newRow("unknown ref") << QStringList{u"add"_s, u"BETA"_s, u"--ref"_s, u"nope"_s} << 4
+                                     << u"pack_op"_s << u"nope"_s;
+        QTest::newRow("unknown type") << QStringList{u"add"_s, u"BETA"_s, u"--type"_s, u"weird"_s}
+                                      << 8 << u"plugin_missing"_s << u"weird"_s;
         QTest::newRow("missing url") << QStringList{u"add"_s} << 2 << u"usage"_s << u"URL"_s;
     }
 
@@ -351,9 +365,9 @@ private Q_SLOTS:
         f.write(log);
         f.close();
         const auto before = snapshot(dir);
-        for (const QStringList &args : {QStringList{u"ls"_s}, QStringList{u"add"_s, m_beta, u"b2"_s},
-                                        QStringList{u"rm"_s, u"alpha"_s, u"--yes"_s},
-                                        QStringList{u"init"_s}}) {
+        for (const QStringList &args :
+             {QStringList{u"ls"_s}, QStringList{u"add"_s, m_beta, u"b2"_s},
+              QStringList{u"rm"_s, u"alpha"_s, u"--yes"_s}, QStringList{u"init"_s}}) {
             const RunResult r = grex(dir, args);
             QCOMPARE(r.exitCode, 3);
             const QStringList errors = errorLines(r);
@@ -370,8 +384,9 @@ private Q_SLOTS:
         holder.start(helperBinary(), {u"hold-lock"_s, dir + u"/.grex.sync.lock"_s});
         QVERIFY(holder.waitForReadyRead(10000));
         const auto before = snapshot(dir);
-        for (const QStringList &args : {QStringList{u"add"_s, m_beta}, QStringList{u"rm"_s, u"alpha"_s, u"-y"_s},
-                                        QStringList{u"init"_s}}) {
+        for (const QStringList &args :
+             {QStringList{u"add"_s, m_beta}, QStringList{u"rm"_s, u"alpha"_s, u"-y"_s},
+              QStringList{u"init"_s}}) {
             const RunResult r = grex(dir, args);
             QCOMPARE(r.exitCode, 5);
             const QStringList errors = errorLines(r);
@@ -397,8 +412,9 @@ private Q_SLOTS:
         } else {
             QVERIFY(QFile::setPermissions(dir, QFile::ReadOwner | QFile::ExeOwner));
         }
-        for (const QStringList &args : {QStringList{u"add"_s, m_beta}, QStringList{u"rm"_s, u"alpha"_s, u"-y"_s},
-                                        QStringList{u"init"_s}}) {
+        for (const QStringList &args :
+             {QStringList{u"add"_s, m_beta}, QStringList{u"rm"_s, u"alpha"_s, u"-y"_s},
+              QStringList{u"init"_s}}) {
             const RunResult r = grex(dir, args, options);
             QCOMPARE(r.exitCode, 4);
             const QStringList errors = errorLines(r);
@@ -406,9 +422,9 @@ private Q_SLOTS:
             QVERIFY2(errors.at(0).contains(u"permission denied"_s), qPrintable(errors.at(0)));
         }
         QCOMPARE(grex(dir, {u"ls"_s}, options).exitCode, 0);
-        QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner
-                                       | QFile::ReadGroup | QFile::ExeGroup | QFile::ReadOther
-                                       | QFile::ExeOther);
+        QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner |
+                                       QFile::ReadGroup | QFile::ExeGroup | QFile::ReadOther |
+                                       QFile::ExeOther);
         QCOMPARE(snapshot(dir), before);
     }
 
@@ -436,7 +452,8 @@ private Q_SLOTS:
         options.input = u"n\n"_s;
         const CliRun declined = runCli({u"rm"_s, u"alpha"_s}, options);
         QCOMPARE(declined.exitCode, 9);
-        QVERIFY(declined.err.contains(u"remove pack 'alpha' and delete "_s + dir + u"/alpha? [y/N]"_s));
+        QVERIFY(
+            declined.err.contains(u"remove pack 'alpha' and delete "_s + dir + u"/alpha? [y/N]"_s));
         QVERIFY(QFileInfo::exists(dir + u"/alpha"_s));
         options.input = u"y\n"_s;
         const CliRun approved = runCli({u"rm"_s, u"alpha"_s}, options);
@@ -462,7 +479,8 @@ private Q_SLOTS:
     {
         const QString dir = workspaceWithAlpha();
         for (const QStringList &args :
-             {QStringList{u"ls"_s, u"--json"_s, u"-vv"_s}, QStringList{u"init"_s, u"--json"_s, u"-vv"_s},
+             {QStringList{u"ls"_s, u"--json"_s, u"-vv"_s},
+              QStringList{u"init"_s, u"--json"_s, u"-vv"_s},
               QStringList{u"add"_s, m_beta, u"--json"_s, u"-vv"_s},
               QStringList{u"rm"_s, u"beta"_s, u"--yes"_s, u"--json"_s, u"-vv"_s}}) {
             const RunResult r = grex(dir, args);

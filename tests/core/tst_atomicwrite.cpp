@@ -61,7 +61,9 @@ private Q_SLOTS:
         writeFile(path, "x");
         ::chmod(QFile::encodeName(path).constData(), 0640);
         QVERIFY(atomicWrite(path, "y").ok());
-        struct stat st {};
+        struct stat st
+        {
+        };
         ::stat(QFile::encodeName(path).constData(), &st);
         QCOMPARE(int(st.st_mode & 0777), 0640);
     }

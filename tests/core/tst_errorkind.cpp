@@ -33,10 +33,10 @@ private Q_SLOTS:
                                << McpReply::ToolError;
         QTest::newRow("plugin_missing") << ErrorKind::PluginMissing << u"plugin_missing"_s << 8
                                         << -32005 << McpReply::ToolError;
-        QTest::newRow("not_approved") << ErrorKind::NotApproved << u"not_approved"_s << 9
-                                      << -32006 << McpReply::ToolError;
-        QTest::newRow("cancelled") << ErrorKind::Cancelled << u"cancelled"_s << 130 << -32800
-                                   << McpReply::NoReply;
+        QTest::newRow("not_approved")
+            << ErrorKind::NotApproved << u"not_approved"_s << 9 << -32006 << McpReply::ToolError;
+        QTest::newRow("cancelled")
+            << ErrorKind::Cancelled << u"cancelled"_s << 130 << -32800 << McpReply::NoReply;
     }
 
     void table()
@@ -53,18 +53,15 @@ private Q_SLOTS:
         QCOMPARE(errorKindFromWireName(wire), std::optional<ErrorKind>(kind));
     }
 
-    void unknownWireName()
-    {
-        QVERIFY(!errorKindFromWireName(u"validation"_s).has_value());
-    }
+    void unknownWireName() { QVERIFY(!errorKindFromWireName(u"validation"_s).has_value()); }
 
     void exitCodesAreDistinct()
     {
         QSet<int> codes;
-        for (ErrorKind kind : {ErrorKind::Internal, ErrorKind::Usage, ErrorKind::Manifest,
-                               ErrorKind::PackOp, ErrorKind::Lock, ErrorKind::Protocol,
-                               ErrorKind::Drift, ErrorKind::PluginMissing, ErrorKind::NotApproved,
-                               ErrorKind::Cancelled})
+        for (ErrorKind kind :
+             {ErrorKind::Internal, ErrorKind::Usage, ErrorKind::Manifest, ErrorKind::PackOp,
+              ErrorKind::Lock, ErrorKind::Protocol, ErrorKind::Drift, ErrorKind::PluginMissing,
+              ErrorKind::NotApproved, ErrorKind::Cancelled})
             codes.insert(exitCode(kind));
         QCOMPARE(codes.size(), 10);
         QVERIFY(!codes.contains(ExitSuccess));

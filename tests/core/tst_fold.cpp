@@ -25,18 +25,16 @@ QList<Event> randomEvents(QRandomGenerator &rng, int count)
         switch (rng.bounded(6)) {
         case 0:
         case 1:
-            events.append(Event::add(id, u"https://h/"_s + id, id, u"meta"_s,
-                                     rng.bounded(2) ? std::optional<QString>(u"r%1"_s.arg(i))
-                                                    : std::nullopt,
-                                     t));
+            events.append(Event::add(
+                id, u"https://h/"_s + id, id, u"meta"_s,
+                rng.bounded(2) ? std::optional<QString>(u"r%1"_s.arg(i)) : std::nullopt, t));
             break;
         case 2: {
             static const QStringList fields{u"url"_s, u"ref"_s, u"path"_s, u"bogus"_s};
             const QString field = fields.at(rng.bounded(int(fields.size())));
-            events.append(Event::update(id, field,
-                                        rng.bounded(4) ? std::optional<QString>(u"v%1"_s.arg(i))
-                                                       : std::nullopt,
-                                        t));
+            events.append(Event::update(
+                id, field, rng.bounded(4) ? std::optional<QString>(u"v%1"_s.arg(i)) : std::nullopt,
+                t));
             break;
         }
         case 3:
@@ -104,9 +102,9 @@ private Q_SLOTS:
 
     void unknownIdsAreNoOps()
     {
-        const FoldResult r = fold({Event::rm(u"x"_s, ts(1)),
-                                   Event::update(u"x"_s, u"url"_s, u"u"_s, ts(2)),
-                                   Event::sync(u"x"_s, u"s"_s, ts(3))});
+        const FoldResult r =
+            fold({Event::rm(u"x"_s, ts(1)), Event::update(u"x"_s, u"url"_s, u"u"_s, ts(2)),
+                  Event::sync(u"x"_s, u"s"_s, ts(3))});
         QVERIFY(r.packs.isEmpty());
         QCOMPARE(r.warnings.size(), 3);
     }
@@ -114,8 +112,7 @@ private Q_SLOTS:
     void addRmAddResetsAddedAt()
     {
         const FoldResult r = fold({Event::add(u"a"_s, u"u"_s, u"a"_s, u"meta"_s, {}, ts(1)),
-                                   Event::sync(u"a"_s, u"s"_s, ts(2)),
-                                   Event::rm(u"a"_s, ts(3)),
+                                   Event::sync(u"a"_s, u"s"_s, ts(2)), Event::rm(u"a"_s, ts(3)),
                                    Event::add(u"a"_s, u"u"_s, u"a"_s, u"meta"_s, {}, ts(4))});
         QCOMPARE(r.packs.value(u"a"_s).addedAt, ts(4));
         QVERIFY(!r.packs.value(u"a"_s).lastSyncSha.has_value());

@@ -68,8 +68,8 @@ private Q_SLOTS:
     void unclosedBlockIsAnError()
     {
         const QByteArray content = "x\n# >>> grex:a >>>\n1\n";
-        for (const auto &r : {Gitignore::upsert(content, u"a"_s, {}),
-                              Gitignore::remove(content, u"a"_s)}) {
+        for (const auto &r :
+             {Gitignore::upsert(content, u"a"_s, {}), Gitignore::remove(content, u"a"_s)}) {
             QVERIFY(!r.ok());
             QCOMPARE(r.error().reason(), u"gitignore_unclosed_block"_s);
             QCOMPARE(r.error().details().value(u"line"_s).toInteger(), 2);

@@ -58,8 +58,8 @@ QList<Event> hundredEvents()
 {
     QList<Event> events;
     for (int i = 0; i < 100; ++i)
-        events.append(Event::add(u"p%1"_s.arg(i), u"https://h/p.git"_s, u"p%1"_s.arg(i),
-                                 u"meta"_s, std::nullopt, ts(1776592800 + i)));
+        events.append(Event::add(u"p%1"_s.arg(i), u"https://h/p.git"_s, u"p%1"_s.arg(i), u"meta"_s,
+                                 std::nullopt, ts(1776592800 + i)));
     return events;
 }
 
@@ -167,9 +167,18 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("log");
         QTest::addColumn<int>("line");
         const QByteArray good = R"({"op":"rm","ts":"2026-04-19T10:00:00Z","id":"a"})";
-        QTest::newRow("string 2") << QByteArray(R"({"op":"rm","ts":"2026-04-19T10:00:00Z","id":"a","schema_version":"2"})") + "\n" << 1;
-        QTest::newRow("last line too") << good + "\n" + R"({"op":"rm","ts":"2026-04-19T10:00:00Z","id":"a","schema_version":3})" + "\n" << 2;
-        QTest::newRow("unknown op too") << good + "\n" + R"({"op":"zap","schema_version":"9"})" + "\n" + good + "\n" << 2;
+        QTest::newRow("string 2")
+            << QByteArray(
+                   R"({"op":"rm","ts":"2026-04-19T10:00:00Z","id":"a","schema_version":"2"})") +
+                   "\n"
+            << 1;
+        QTest::newRow("last line too")
+            << good + "\n" +
+                   R"({"op":"rm","ts":"2026-04-19T10:00:00Z","id":"a","schema_version":3})" + "\n"
+            << 2;
+        QTest::newRow("unknown op too")
+            << good + "\n" + R"({"op":"zap","schema_version":"9"})" + "\n" + good + "\n"
+            << 2;
     }
 
     void unsupportedSchemaFails()
@@ -190,7 +199,8 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("tail");
         const QByteArray full = Event::rm(u"zz"_s, ts(1776592900)).toLine().value();
         QTest::newRow("partial json") << full.left(full.size() / 2);
-        QTest::newRow("partial utf-8") << QByteArray("{\"op\":\"rm\",\"ts\":\"2026-04-19T10:00:00Z\",\"id\":\"\xe6\x97");
+        QTest::newRow("partial utf-8")
+            << QByteArray("{\"op\":\"rm\",\"ts\":\"2026-04-19T10:00:00Z\",\"id\":\"\xe6\x97");
         QTest::newRow("crlf") << full.left(20) + "\r\n";
         QTest::newRow("invalid utf-8") << QByteArray("\xff\xfe\xfd garbage");
         QTest::newRow("nul bytes") << QByteArray("{\"op\":\"rm\0\0\0", 12);
@@ -299,8 +309,7 @@ private Q_SLOTS:
         }
         const qint64 torn = qstrlen("{\"op\":\"add\",\"ts\":\"2026-");
         const Event next = Event::rm(u"a"_s, ts(1776599999));
-        QTest::ignoreMessage(QtWarningMsg,
-                             QRegularExpression(u"cut %1 bytes"_s.arg(torn)));
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"cut %1 bytes"_s.arg(torn)));
         const Result<AppendReport> appended = log.append(next);
         QVERIFY(appended.ok());
         QCOMPARE(appended->healedBytes, torn);
@@ -424,8 +433,8 @@ private Q_SLOTS:
 
     void hugeUrlIsEventTooLarge()
     {
-        const Event e = Event::add(u"p"_s, u"https://h/"_s + QString(3000, u'x'), u"p"_s,
-                                   u"meta"_s, std::nullopt, ts(1));
+        const Event e = Event::add(u"p"_s, u"https://h/"_s + QString(3000, u'x'), u"p"_s, u"meta"_s,
+                                   std::nullopt, ts(1));
         const Result<QByteArray> line = e.toLine();
         QVERIFY(!line.ok());
         QCOMPARE(line.error().kind(), ErrorKind::Manifest);

@@ -46,8 +46,8 @@ private Q_SLOTS:
     void escaping()
     {
         const QString text = u"q\" b\\ \b\t\n\f\r \x01 \x1f / \x7f é 日本 😀"_s;
-        const QByteArray expected = "\"q\\\" b\\\\ \\b\\t\\n\\f\\r \\u0001 \\u001f / \x7f "
-                                    + u"é 日本 😀\""_s.toUtf8();
+        const QByteArray expected =
+            "\"q\\\" b\\\\ \\b\\t\\n\\f\\r \\u0001 \\u001f / \x7f " + u"é 日本 😀\""_s.toUtf8();
         QCOMPARE(JsonValue(text).toJson(), expected);
     }
 

@@ -51,10 +51,7 @@ class tst_Layering : public QObject
     }
 
 private Q_SLOTS:
-    void sourcesExist()
-    {
-        QVERIFY(sources(u"src/core"_s).size() > 20);
-    }
+    void sourcesExist() { QVERIFY(sources(u"src/core"_s).size() > 20); }
 
     void noWidgetsOrFrontEndsInCore()
     {

@@ -40,7 +40,8 @@ private Q_SLOTS:
         Lockfile lockfile(dir.filePath(u"grex.lock.jsonl"_s), dir.filePath(u".grex.lock"_s));
         LockEntries entries;
         for (int i = 0; i < 500; ++i)
-            entries.insert(u"pack-%1"_s.arg(i), entry(u"pack-%1"_s.arg(i), 1776592800123456789 + i));
+            entries.insert(u"pack-%1"_s.arg(i),
+                           entry(u"pack-%1"_s.arg(i), 1776592800123456789 + i));
         entries.insert(u"ünïcødé-日本"_s, entry(u"ünïcødé-日本"_s, 1));
         QVERIFY(lockfile.write(entries).ok());
         const Result<LockEntries> read = lockfile.read();
@@ -70,11 +71,11 @@ private Q_SLOTS:
         QVERIFY(lines.at(1).startsWith(R"({"id":"beta")"));
         QVERIFY(lines.at(2).startsWith(R"({"id":"zeta")"));
         QVERIFY(lines.at(3).startsWith(R"({"id":"é")"));
-        QCOMPARE(lines.at(0),
-                 QByteArray(R"({"id":"Alpha","sha":")" + QByteArray(40, 'a')
-                            + R"(","branch":"main","installed_at":"1970-01-01T00:00:00.000000005Z",)"
-                            + R"("actions_hash":")" + QByteArray(64, '0')
-                            + R"(","schema_version":"1"})"));
+        QCOMPARE(
+            lines.at(0),
+            QByteArray(R"({"id":"Alpha","sha":")" + QByteArray(40, 'a') +
+                       R"(","branch":"main","installed_at":"1970-01-01T00:00:00.000000005Z",)" +
+                       R"("actions_hash":")" + QByteArray(64, '0') + R"(","schema_version":"1"})"));
         // Equal entries, equal bytes; a parse and re-serialise changes nothing.
         QCOMPARE(Lockfile::serialize(*Lockfile::parse(bytes)), bytes);
     }
@@ -101,8 +102,10 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("line");
         QTest::newRow("not json") << QByteArray("{oops");
         QTest::newRow("array") << QByteArray("[]");
-        QTest::newRow("no id") << QByteArray(R"({"sha":"","installed_at":"2026-04-19T10:00:00Z","actions_hash":""})");
-        QTest::newRow("bad time") << QByteArray(R"({"id":"a","sha":"","installed_at":"yesterday","actions_hash":""})");
+        QTest::newRow("no id") << QByteArray(
+            R"({"sha":"","installed_at":"2026-04-19T10:00:00Z","actions_hash":""})");
+        QTest::newRow("bad time") << QByteArray(
+            R"({"id":"a","sha":"","installed_at":"yesterday","actions_hash":""})");
     }
 
     void malformedLineIsCorruption()

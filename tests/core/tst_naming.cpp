@@ -16,9 +16,9 @@ private Q_SLOTS:
         for (const QString &good : {u"dotfiles"_s, u"warp-cfg"_s, u"Fonts_2"_s, u"ünïcødé"_s,
                                     u"a.b"_s, QString(255, u'x')})
             QVERIFY2(checkBarePath(good).ok(), qPrintable(good));
-        for (const QString &bad : {u""_s, u"a/b"_s, u"a\\b"_s, u"."_s, u".."_s, u"../x"_s,
-                                   u".hidden"_s, u"-rf"_s, u"a\nb"_s, u"a<b"_s, u"_workspace"_s,
-                                   QString(256, u'x'), u"/abs"_s}) {
+        for (const QString &bad :
+             {u""_s, u"a/b"_s, u"a\\b"_s, u"."_s, u".."_s, u"../x"_s, u".hidden"_s, u"-rf"_s,
+              u"a\nb"_s, u"a<b"_s, u"_workspace"_s, QString(256, u'x'), u"/abs"_s}) {
             const Result<void> r = checkBarePath(bad);
             QVERIFY2(!r.ok(), qPrintable(bad));
             QCOMPARE(r.error().kind(), ErrorKind::Usage);
@@ -49,7 +49,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("url");
         QTest::addColumn<QString>("recorded");
-        QTest::newRow("https") << u"https://github.com/u/r.git"_s << u"https://github.com/u/r.git"_s;
+        QTest::newRow("https") << u"https://github.com/u/r.git"_s
+                               << u"https://github.com/u/r.git"_s;
         QTest::newRow("ssh port") << u"ssh://git@h:2222/r"_s << u"ssh://git@h:2222/r"_s;
         QTest::newRow("git") << u"git://h/r"_s << u"git://h/r"_s;
         QTest::newRow("file") << u"file:///srv/r.git"_s << u"file:///srv/r.git"_s;

@@ -60,19 +60,34 @@ actions: []
         QTest::addColumn<QByteArray>("yaml");
         QTest::addColumn<QString>("rule");
         QTest::addColumn<int>("line");
-        QTest::newRow("unquoted schema") << QByteArray("schema_version: 1\nname: a\ntype: meta\n") << u"schema_version"_s << 1;
-        QTest::newRow("schema 2") << QByteArray("schema_version: \"2\"\nname: a\ntype: meta\n") << u"schema_version"_s << 1;
-        QTest::newRow("uppercase name") << QByteArray("schema_version: \"1\"\nname: Abc\ntype: meta\n") << u"name"_s << 2;
-        QTest::newRow("digit name") << QByteArray("schema_version: \"1\"\nname: 1abc\ntype: meta\n") << u"name"_s << 2;
-        QTest::newRow("underscore") << QByteArray("schema_version: \"1\"\nname: a_b\ntype: meta\n") << u"name"_s << 2;
-        QTest::newRow("missing type") << QByteArray("schema_version: \"1\"\nname: a\n") << u"type"_s << 1;
-        QTest::newRow("unknown key") << QByteArray("schema_version: \"1\"\nname: a\ntype: meta\ncolour: red\n") << u"unknown_key"_s << 4;
-        QTest::newRow("anchor") << QByteArray("schema_version: \"1\"\nname: a\ntype: meta\nx-a: &x [1]\nx-b: *x\n") << u"yaml_alias"_s << 4;
-        QTest::newRow("malformed") << QByteArray("schema_version: \"1\"\nname: [a\n") << u"yaml"_s << 3;
+        QTest::newRow("unquoted schema")
+            << QByteArray("schema_version: 1\nname: a\ntype: meta\n") << u"schema_version"_s << 1;
+        QTest::newRow("schema 2") << QByteArray("schema_version: \"2\"\nname: a\ntype: meta\n")
+                                  << u"schema_version"_s << 1;
+        QTest::newRow("uppercase name")
+            << QByteArray("schema_version: \"1\"\nname: Abc\ntype: meta\n") << u"name"_s << 2;
+        QTest::newRow("digit name")
+            << QByteArray("schema_version: \"1\"\nname: 1abc\ntype: meta\n") << u"name"_s << 2;
+        QTest::newRow("underscore")
+            << QByteArray("schema_version: \"1\"\nname: a_b\ntype: meta\n") << u"name"_s << 2;
+        QTest::newRow("missing type")
+            << QByteArray("schema_version: \"1\"\nname: a\n") << u"type"_s << 1;
+        QTest::newRow("unknown key")
+            << QByteArray("schema_version: \"1\"\nname: a\ntype: meta\ncolour: red\n")
+            << u"unknown_key"_s << 4;
+        QTest::newRow("anchor")
+            << QByteArray("schema_version: \"1\"\nname: a\ntype: meta\nx-a: &x [1]\nx-b: *x\n")
+            << u"yaml_alias"_s << 4;
+        QTest::newRow("malformed")
+            << QByteArray("schema_version: \"1\"\nname: [a\n") << u"yaml"_s << 3;
         QTest::newRow("not a mapping") << QByteArray("- a\n- b\n") << u"root"_s << 1;
         QTest::newRow("empty") << QByteArray("") << u"name"_s << 1;
-        QTest::newRow("child path") << QByteArray("schema_version: \"1\"\nname: a\ntype: meta\nchildren:\n  - url: u\n    path: ../x\n") << u"child_path_not_bare"_s << 5;
-        QTest::newRow("child key") << QByteArray("schema_version: \"1\"\nname: a\ntype: meta\nchildren:\n  - url: u\n    branch: x\n") << u"children"_s << 6;
+        QTest::newRow("child path") << QByteArray("schema_version: \"1\"\nname: a\ntype: "
+                                                  "meta\nchildren:\n  - url: u\n    path: ../x\n")
+                                    << u"child_path_not_bare"_s << 5;
+        QTest::newRow("child key") << QByteArray("schema_version: \"1\"\nname: a\ntype: "
+                                                 "meta\nchildren:\n  - url: u\n    branch: x\n")
+                                   << u"children"_s << 6;
     }
 
     void rejects()

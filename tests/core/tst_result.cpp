@@ -62,8 +62,8 @@ private Q_SLOTS:
         Error e(ErrorKind::PackOp, u"clone_failed"_s, Message("cannot clone %1", {u"x"_s}));
         e.withDetail(u"url"_s, u"x"_s).withHint(Message("check %1", {u"the url"_s}));
         const JsonObject json = e.toJson();
-        QCOMPARE(json.keys(), (QStringList{u"kind"_s, u"reason"_s, u"message"_s, u"hint"_s,
-                                           u"url"_s}));
+        QCOMPARE(json.keys(),
+                 (QStringList{u"kind"_s, u"reason"_s, u"message"_s, u"hint"_s, u"url"_s}));
         QCOMPARE(json.value(u"kind"_s).toString(), u"pack_op"_s);
         QCOMPARE(json.value(u"hint"_s).toString(), u"check the url"_s);
         QCOMPARE(e.text(), u"cannot clone x (hint: check the url)"_s);

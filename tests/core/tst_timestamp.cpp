@@ -17,11 +17,11 @@ private Q_SLOTS:
         QTest::newRow("epoch") << u"1970-01-01T00:00:00Z"_s << qint64(0);
         QTest::newRow("micro") << u"2026-04-19T10:00:00.000001Z"_s << qint64(1776592800000001000);
         QTest::newRow("nano") << u"2026-04-19T10:00:00.123456789Z"_s << qint64(1776592800123456789);
-        QTest::newRow("more digits dropped") << u"2026-04-19T10:00:00.1234567891Z"_s
-                                             << qint64(1776592800123456789);
+        QTest::newRow("more digits dropped")
+            << u"2026-04-19T10:00:00.1234567891Z"_s << qint64(1776592800123456789);
         QTest::newRow("offset") << u"2026-04-19T12:00:00+02:00"_s << qint64(1776592800000000000);
-        QTest::newRow("negative offset") << u"2026-04-19T05:30:00-04:30"_s
-                                         << qint64(1776592800000000000);
+        QTest::newRow("negative offset")
+            << u"2026-04-19T05:30:00-04:30"_s << qint64(1776592800000000000);
         QTest::newRow("lowercase") << u"2026-04-19t10:00:00z"_s << qint64(1776592800000000000);
         QTest::newRow("leap day") << u"2024-02-29T00:00:00Z"_s << qint64(1709164800000000000);
         QTest::newRow("before epoch") << u"1969-12-31T23:59:59.5Z"_s << qint64(-500000000);
@@ -39,11 +39,11 @@ private Q_SLOTS:
     void rejectsMalformed_data()
     {
         QTest::addColumn<QString>("text");
-        for (const QString &bad : {u""_s, u"2026-04-19"_s, u"2026-04-19T10:00:00"_s,
-                                   u"2026-13-01T00:00:00Z"_s, u"2026-02-30T00:00:00Z"_s,
-                                   u"2025-02-29T00:00:00Z"_s, u"2026-04-19T24:00:00Z"_s,
-                                   u"2026-04-19T10:00:00.Z"_s, u"2026-04-19T10:00:00Zjunk"_s,
-                                   u"2026-04-19T10:00:00+0200"_s, u"26-04-19T10:00:00Z"_s})
+        for (const QString &bad :
+             {u""_s, u"2026-04-19"_s, u"2026-04-19T10:00:00"_s, u"2026-13-01T00:00:00Z"_s,
+              u"2026-02-30T00:00:00Z"_s, u"2025-02-29T00:00:00Z"_s, u"2026-04-19T24:00:00Z"_s,
+              u"2026-04-19T10:00:00.Z"_s, u"2026-04-19T10:00:00Zjunk"_s,
+              u"2026-04-19T10:00:00+0200"_s, u"26-04-19T10:00:00Z"_s})
             QTest::newRow(qPrintable(bad.isEmpty() ? u"empty"_s : bad)) << bad;
     }
 

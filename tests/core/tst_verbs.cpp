@@ -91,16 +91,15 @@ private Q_SLOTS:
     void initTestCase()
     {
         RemoteBuilder remotes(m_tmp.filePath(u"remotes"_s));
-        m_alpha = remotes.create(u"alpha"_s,
-                                 RemoteBuilder::packFiles(u"alpha"_s, u"declarative"_s,
-                                                          "x-gitignore:\n  - \"*.cache\"\n"));
+        m_alpha =
+            remotes.create(u"alpha"_s, RemoteBuilder::packFiles(u"alpha"_s, u"declarative"_s,
+                                                                "x-gitignore:\n  - \"*.cache\"\n"));
         m_beta = remotes.create(u"beta"_s, RemoteBuilder::packFiles(u"beta"_s, u"scripted"_s));
         m_plain = remotes.create(u"plain"_s, {{u"README"_s, "no pack.yaml here\n"}});
         m_parent = remotes.create(
-            u"parent"_s,
-            RemoteBuilder::packFiles(u"parent"_s, u"meta"_s,
-                                     "children:\n  - url: " + m_alpha.toUtf8()
-                                         + "\n  - url: " + m_beta.toUtf8() + "\n"));
+            u"parent"_s, RemoteBuilder::packFiles(u"parent"_s, u"meta"_s,
+                                                  "children:\n  - url: " + m_alpha.toUtf8() +
+                                                      "\n  - url: " + m_beta.toUtf8() + "\n"));
     }
 
     // init
@@ -120,8 +119,8 @@ private Q_SLOTS:
         QVERIFY(second.ok());
         QVERIFY(second->created.isEmpty());
         QCOMPARE(snapshot(ws.root()), before);
-        QCOMPARE(first->toJson().keys(),
-                 (QStringList{u"workspace"_s, u"created"_s, u"hooks"_s, u"cloned"_s, u"dry_run"_s}));
+        QCOMPARE(first->toJson().keys(), (QStringList{u"workspace"_s, u"created"_s, u"hooks"_s,
+                                                      u"cloned"_s, u"dry_run"_s}));
     }
 
     void initDryRunWritesNothing()
@@ -189,9 +188,8 @@ private Q_SLOTS:
         QCOMPARE(packs->value(u"alpha"_s).type, u"declarative"_s);
         QCOMPARE(*Gitignore::readBlock(ws.gitignorePath(), u"alpha"_s),
                  std::optional<QStringList>({u".grex-lock"_s, u"/alpha/"_s, u"*.cache"_s}));
-        QCOMPARE(r.toJson().keys().mid(0, 7),
-                 (QStringList{u"id"_s, u"type"_s, u"path"_s, u"url"_s, u"ref"_s, u"sha"_s,
-                              u"installed"_s}));
+        QCOMPARE(r.toJson().keys().mid(0, 7), (QStringList{u"id"_s, u"type"_s, u"path"_s, u"url"_s,
+                                                           u"ref"_s, u"sha"_s, u"installed"_s}));
     }
 
     void addWithoutPackYamlUsesTypeOrMeta()
@@ -250,13 +248,20 @@ private Q_SLOTS:
         QTest::addColumn<QString>("path");
         QTest::addColumn<int>("kind");
         QTest::addColumn<QString>("reason");
-        QTest::newRow("malformed url") << u"https:///x"_s << QString() << int(ErrorKind::Usage) << u"invalid_url"_s;
-        QTest::newRow("slash path") << u"ALPHA"_s << u"a/b"_s << int(ErrorKind::Usage) << u"path_not_bare"_s;
-        QTest::newRow("dotdot path") << u"ALPHA"_s << u".."_s << int(ErrorKind::Usage) << u"path_not_bare"_s;
-        QTest::newRow("duplicate") << u"ALPHA"_s << u"alpha"_s << int(ErrorKind::Usage) << u"duplicate_pack"_s;
-        QTest::newRow("occupied") << u"BETA"_s << u"occupied"_s << int(ErrorKind::PackOp) << u"destination_not_empty"_s;
-        QTest::newRow("name mismatch") << u"BETA"_s << u"other"_s << int(ErrorKind::PackOp) << u"pack_name_mismatch"_s;
-        QTest::newRow("unreachable") << u"/nowhere/x.git"_s << QString() << int(ErrorKind::PackOp) << u"clone_failed"_s;
+        QTest::newRow("malformed url")
+            << u"https:///x"_s << QString() << int(ErrorKind::Usage) << u"invalid_url"_s;
+        QTest::newRow("slash path")
+            << u"ALPHA"_s << u"a/b"_s << int(ErrorKind::Usage) << u"path_not_bare"_s;
+        QTest::newRow("dotdot path")
+            << u"ALPHA"_s << u".."_s << int(ErrorKind::Usage) << u"path_not_bare"_s;
+        QTest::newRow("duplicate")
+            << u"ALPHA"_s << u"alpha"_s << int(ErrorKind::Usage) << u"duplicate_pack"_s;
+        QTest::newRow("occupied") << u"BETA"_s << u"occupied"_s << int(ErrorKind::PackOp)
+                                  << u"destination_not_empty"_s;
+        QTest::newRow("name mismatch")
+            << u"BETA"_s << u"other"_s << int(ErrorKind::PackOp) << u"pack_name_mismatch"_s;
+        QTest::newRow("unreachable")
+            << u"/nowhere/x.git"_s << QString() << int(ErrorKind::PackOp) << u"clone_failed"_s;
     }
 
     void addBadInputChangesNothing()
@@ -353,7 +358,8 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(ws.packDir(u"alpha"_s)));
         QVERIFY(!ws.readPacks(ctx)->contains(u"alpha"_s));
         QVERIFY(ws.readPacks(ctx)->contains(u"beta"_s));
-        QCOMPARE(*Gitignore::readBlock(ws.gitignorePath(), u"alpha"_s), std::optional<QStringList>());
+        QCOMPARE(*Gitignore::readBlock(ws.gitignorePath(), u"alpha"_s),
+                 std::optional<QStringList>());
         QVERIFY(Gitignore::readBlock(ws.gitignorePath(), u"beta"_s)->has_value());
         // no trash left behind
         QCOMPARE(QDir(ws.root()).entryList({u".grex-trash-*"_s}, QDir::AllEntries | QDir::Hidden),
@@ -600,7 +606,8 @@ private Q_SLOTS:
         QCOMPARE(reason({}), u"missing_argument"_s);
         QCOMPARE(reason({{u"url"_s, 3}}), u"invalid_argument"_s);
         QCOMPARE(reason({{u"url"_s, u"x"_s}, {u"shell"_s, true}}), u"unknown_argument"_s);
-        QCOMPARE(reason({{u"url"_s, m_alpha}, {u"path"_s, QJsonValue::Null}}), u"not_a_workspace"_s);
+        QCOMPARE(reason({{u"url"_s, m_alpha}, {u"path"_s, QJsonValue::Null}}),
+                 u"not_a_workspace"_s);
     }
 
     void cliNamesAreKebabCase()

@@ -22,19 +22,18 @@ class tst_MainWindow : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-    }
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
     void listsThePacksOfAWorkspace()
     {
         QTemporaryDir tmp;
         Test::RemoteBuilder remotes(tmp.filePath(u"remotes"_s));
-        const QString child = remotes.create(u"child"_s, Test::RemoteBuilder::packFiles(u"child"_s));
+        const QString child =
+            remotes.create(u"child"_s, Test::RemoteBuilder::packFiles(u"child"_s));
         const QString parent = remotes.create(
-            u"parent"_s, Test::RemoteBuilder::packFiles(u"parent"_s, u"meta"_s,
-                                                        "children:\n  - url: " + child.toUtf8() + "\n"));
+            u"parent"_s,
+            Test::RemoteBuilder::packFiles(u"parent"_s, u"meta"_s,
+                                           "children:\n  - url: " + child.toUtf8() + "\n"));
         Workspace ws(tmp.filePath(u"ws"_s));
         QDir().mkpath(ws.root());
         OperationContext ctx;

@@ -10,9 +10,9 @@ namespace Grex::Test {
 struct RunOptions
 {
     QString workDir;
-    QStringList env;          // extra KEY=VALUE entries
+    QStringList env; // extra KEY=VALUE entries
     QByteArray stdinData;
-    bool asNobody = false;    // when running as root, drop to uid/gid 65534 first
+    bool asNobody = false; // when running as root, drop to uid/gid 65534 first
     int timeoutMs = 120000;
 };
 

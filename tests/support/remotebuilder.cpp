@@ -37,8 +37,8 @@ git_oid buildTree(git_repository *repo, const RemoteBuilder::Files &files)
                                           size_t(it.value().size())),
               "git_blob_create_from_buffer");
         // A name ending in ".sh" is committed executable.
-        const git_filemode_t mode = it.key().endsWith(u".sh") ? GIT_FILEMODE_BLOB_EXECUTABLE
-                                                              : GIT_FILEMODE_BLOB;
+        const git_filemode_t mode =
+            it.key().endsWith(u".sh") ? GIT_FILEMODE_BLOB_EXECUTABLE : GIT_FILEMODE_BLOB;
         check(git_treebuilder_insert(nullptr, builder, it.key().toUtf8().constData(), &blob, mode),
               "git_treebuilder_insert");
     }
@@ -97,8 +97,8 @@ QString RemoteBuilder::commit(const QString &repoPath, const Files &files, const
     const QByteArray refName = "refs/heads/" + branch.toUtf8();
     git_oid parentOid;
     git_commit *parent = nullptr;
-    if (git_reference_name_to_id(&parentOid, repo, refName.constData()) == 0
-        || git_reference_name_to_id(&parentOid, repo, "HEAD") == 0) {
+    if (git_reference_name_to_id(&parentOid, repo, refName.constData()) == 0 ||
+        git_reference_name_to_id(&parentOid, repo, "HEAD") == 0) {
         check(git_commit_lookup(&parent, repo, &parentOid), "git_commit_lookup");
     }
 
@@ -148,8 +148,8 @@ QString RemoteBuilder::tip(const QString &repoPath, const QString &branch) const
 QByteArray RemoteBuilder::packYaml(const QString &name, const QString &type,
                                    const QByteArray &extra)
 {
-    return "schema_version: \"1\"\nname: " + name.toUtf8() + "\ntype: " + type.toUtf8() + "\n"
-           + extra;
+    return "schema_version: \"1\"\nname: " + name.toUtf8() + "\ntype: " + type.toUtf8() + "\n" +
+           extra;
 }
 
 RemoteBuilder::Files RemoteBuilder::packFiles(const QString &name, const QString &type,

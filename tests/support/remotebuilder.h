@@ -16,10 +16,12 @@ public:
     explicit RemoteBuilder(QString root);
 
     // Creates <root>/<name>.git with one commit on `branch` holding `files`. Returns its path.
-    QString create(const QString &name, const Files &files, const QString &branch = QStringLiteral("main"));
+    QString create(const QString &name, const Files &files,
+                   const QString &branch = QStringLiteral("main"));
     // Commits a full snapshot of `files` on `branch` (a new branch starts from HEAD's commit).
     // Returns the commit's SHA.
-    QString commit(const QString &repo, const Files &files, const QString &branch = QStringLiteral("main"),
+    QString commit(const QString &repo, const Files &files,
+                   const QString &branch = QStringLiteral("main"),
                    const QString &message = QStringLiteral("update"));
     // A lightweight tag at `sha`.
     void tag(const QString &repo, const QString &name, const QString &sha);

@@ -10,11 +10,15 @@ using namespace Qt::StringLiterals;
 
 namespace Grex::Cli {
 
-Command::Command(const VerbSpec &spec) : m_spec(spec) {}
+Command::Command(const VerbSpec &spec) : m_spec(spec)
+{
+}
 
 Command::~Command() = default;
 
-void Command::prepareArguments(QJsonObject &, const QString &) const {}
+void Command::prepareArguments(QJsonObject &, const QString &) const
+{
+}
 
 std::unique_ptr<Command> createCommand(const VerbSpec &spec)
 {

@@ -28,15 +28,16 @@ void InitCommand::render(const JsonValue &document, Output &output) const
         out << Tr::tr("Initialised workspace %1").arg(output.style(workspace, Output::Style::Bold))
             << u'\n';
     if (!created.isEmpty())
-        out << u"  "_s << (dryRun ? Tr::tr("would create: %1") : Tr::tr("created: %1"))
-                              .arg(created.join(u", "_s))
+        out << u"  "_s
+            << (dryRun ? Tr::tr("would create: %1") : Tr::tr("created: %1"))
+                   .arg(created.join(u", "_s))
             << u'\n';
     if (!report.value(u"hooks"_s).isNull())
         out << u"  "_s << Tr::tr("core.hooksPath: %1").arg(report.value(u"hooks"_s).toString())
             << u'\n';
     if (!cloned.isEmpty())
-        out << u"  "_s << (dryRun ? Tr::tr("would clone: %1") : Tr::tr("cloned: %1"))
-                              .arg(cloned.join(u", "_s))
+        out << u"  "_s
+            << (dryRun ? Tr::tr("would clone: %1") : Tr::tr("cloned: %1")).arg(cloned.join(u", "_s))
             << u'\n';
 }
 

@@ -62,8 +62,7 @@ void LsCommand::render(const JsonValue &document, Output &output) const
     bool longForm = false;
     for (const JsonValue &p : packs)
         longForm = longForm || p.toObject().contains(u"actions_hash"_s);
-    QStringList headers{Tr::tr("ID"), Tr::tr("TYPE"), Tr::tr("PATH"), Tr::tr("REF"),
-                        Tr::tr("SHA")};
+    QStringList headers{Tr::tr("ID"), Tr::tr("TYPE"), Tr::tr("PATH"), Tr::tr("REF"), Tr::tr("SHA")};
     if (longForm)
         headers << Tr::tr("INSTALLED_AT") << Tr::tr("ACTIONS_HASH");
     QList<QStringList> rows;

@@ -68,12 +68,14 @@ Result<void> atomicWrite(const QString &target, const QByteArray &bytes)
     const QString path = resolveTarget(QFileInfo(target).absoluteFilePath());
     const QByteArray nativePath = QFile::encodeName(path);
 
-    struct stat st {};
+    struct stat st
+    {
+    };
     const bool exists = ::stat(nativePath.constData(), &st) == 0;
     if (exists && S_ISDIR(st.st_mode)) {
-        return Error(ErrorKind::PackOp, u"is_directory"_s,
-                     Message(QT_TRANSLATE_NOOP("Grex", "cannot write %1: it is a directory"),
-                             {path}))
+        return Error(
+                   ErrorKind::PackOp, u"is_directory"_s,
+                   Message(QT_TRANSLATE_NOOP("Grex", "cannot write %1: it is a directory"), {path}))
             .withDetail(u"path"_s, path);
     }
     // rename(2) would replace a read-only file as long as the directory is writable; a file
@@ -85,12 +87,12 @@ Result<void> atomicWrite(const QString &target, const QByteArray &bytes)
             .withDetail(u"path"_s, path);
     }
 
-    timespec ts {};
+    timespec ts{};
     ::clock_gettime(CLOCK_REALTIME, &ts);
     const quint64 nanos = quint64(ts.tv_sec) * 1'000'000'000ull + quint64(ts.tv_nsec);
-    const QString temp = path + u".tmp."_s + QString::number(::getpid()) + u'.'
-                         + QString::number(nanos, 16) + u'.'
-                         + QString::number(g_tempCounter.fetch_add(1), 16);
+    const QString temp = path + u".tmp."_s + QString::number(::getpid()) + u'.' +
+                         QString::number(nanos, 16) + u'.' +
+                         QString::number(g_tempCounter.fetch_add(1), 16);
     const QByteArray nativeTemp = QFile::encodeName(temp);
 
     const mode_t mode = exists ? (st.st_mode & 07777) : 0666;

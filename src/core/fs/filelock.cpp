@@ -61,14 +61,17 @@ void acquired(LockTier tier)
 void released(LockTier tier)
 {
     if (t_held.empty() || t_held.back() != tier) {
-        qFatal("lock order violation: releasing tier %s out of order",
-               qPrintable(describe(tier)));
+        qFatal("lock order violation: releasing tier %s out of order", qPrintable(describe(tier)));
     }
     t_held.pop_back();
 }
 #else
-void acquired(LockTier) {}
-void released(LockTier) {}
+void acquired(LockTier)
+{
+}
+void released(LockTier)
+{
+}
 #endif
 
 } // namespace LockOrder
@@ -89,9 +92,9 @@ Error lockFailure(const QLockFile &lock, const QString &path)
     switch (lock.error()) {
     case QLockFile::LockFailedError: {
         const std::optional<LockHolder> who = FileLock::holder(path);
-        Error error(ErrorKind::Lock, u"lock_busy"_s,
-                    Message(QT_TRANSLATE_NOOP("Grex", "%1 is held by %2"),
-                            {path, describeHolder(who)}));
+        Error error(
+            ErrorKind::Lock, u"lock_busy"_s,
+            Message(QT_TRANSLATE_NOOP("Grex", "%1 is held by %2"), {path, describeHolder(who)}));
         error.withDetail(u"lock_path"_s, path);
         if (who) {
             error.withDetail(u"holder"_s, JsonObject{{u"pid"_s, who->pid},
@@ -102,9 +105,9 @@ Error lockFailure(const QLockFile &lock, const QString &path)
     }
     case QLockFile::PermissionError: {
         return Error(ErrorKind::PackOp, u"permission_denied"_s,
-                     Message(QT_TRANSLATE_NOOP("Grex",
-                                               "cannot create lock file %1: permission denied"),
-                             {path}))
+                     Message(
+                         QT_TRANSLATE_NOOP("Grex", "cannot create lock file %1: permission denied"),
+                         {path}))
             .withDetail(u"lock_path"_s, path);
     }
     default:
@@ -133,8 +136,10 @@ bool recoverUnreadableLock(QLockFile &lock, const QString &path)
         return false;
     const bool removed = lock.removeStaleLockFile();
     if (removed)
-        qCWarning(lcLock, "removed the lock file %s left by a process that died while creating "
-                          "it", qPrintable(path));
+        qCWarning(lcLock,
+                  "removed the lock file %s left by a process that died while creating "
+                  "it",
+                  qPrintable(path));
     return removed;
 }
 
@@ -175,8 +180,8 @@ Result<FileLock> FileLock::tryAcquire(const QString &path, LockTier tier)
     LockOrder::acquired(tier);
     auto lock = makeLockFile(path);
     bool locked = lock->tryLock(0);
-    if (!locked && lock->error() == QLockFile::LockFailedError
-        && recoverUnreadableLock(*lock, path))
+    if (!locked && lock->error() == QLockFile::LockFailedError &&
+        recoverUnreadableLock(*lock, path))
         locked = lock->tryLock(0);
     if (!locked) {
         LockOrder::released(tier);
@@ -203,9 +208,9 @@ Result<FileLock> FileLock::acquire(const QString &path, LockTier tier, std::stop
         recoverUnreadableLock(*lock, path);
         if (stop.stop_requested()) {
             LockOrder::released(tier);
-            return Error(ErrorKind::Cancelled, u"cancelled"_s,
-                         Message(QT_TRANSLATE_NOOP("Grex", "cancelled while waiting for %1"),
-                                 {path}));
+            return Error(
+                ErrorKind::Cancelled, u"cancelled"_s,
+                Message(QT_TRANSLATE_NOOP("Grex", "cancelled while waiting for %1"), {path}));
         }
     }
     qCDebug(lcLock, "acquired %s lock %s", qPrintable(lockTierName(tier)), qPrintable(path));
@@ -241,8 +246,7 @@ void FileLock::unlock()
         return;
     m_lock->unlock();
     m_lock.reset();
-    qCDebug(lcLock, "released %s lock %s", qPrintable(lockTierName(m_tier)),
-            qPrintable(m_path));
+    qCDebug(lcLock, "released %s lock %s", qPrintable(lockTierName(m_tier)), qPrintable(m_path));
     LockOrder::released(m_tier);
 }
 
@@ -250,8 +254,8 @@ QString describeHolder(const std::optional<LockHolder> &holder)
 {
     if (!holder)
         return QStringLiteral("another process");
-    const QString app = holder->application.isEmpty() ? QStringLiteral("a process")
-                                                      : holder->application;
+    const QString app =
+        holder->application.isEmpty() ? QStringLiteral("a process") : holder->application;
     if (holder->hostname.isEmpty())
         return app + u" (pid " + QString::number(holder->pid) + u')';
     return app + u" (pid " + QString::number(holder->pid) + u" on " + holder->hostname + u')';

@@ -68,12 +68,14 @@ Result<std::optional<Block>> locate(const QList<Line> &lines, const QString &own
         }
         return Error(ErrorKind::PackOp, u"gitignore_unclosed_block"_s,
                      Message(QT_TRANSLATE_NOOP(
-                                 "Grex", "the .gitignore block of '%1' opened at line %2 is never closed"),
+                                 "Grex",
+                                 "the .gitignore block of '%1' opened at line %2 is never closed"),
                              {owner, QString::number(i + 1)}))
             .withDetail(u"owner"_s, owner)
             .withDetail(u"line"_s, qint64(i + 1))
-            .withHint(Message(QT_TRANSLATE_NOOP("Grex", "add the line '%1' after the block's patterns"),
-                              {QString::fromUtf8(close)}));
+            .withHint(
+                Message(QT_TRANSLATE_NOOP("Grex", "add the line '%1' after the block's patterns"),
+                        {QString::fromUtf8(close)}));
     }
     return std::optional<Block>();
 }

@@ -62,11 +62,10 @@ int onCredentials(git_credential **out, const char *, const char *usernameFromUr
             if (index-- == 0) {
                 const QByteArray priv = QFile::encodeName(privateKey);
                 const QByteArray pub = QFile::encodeName(privateKey + u".pub"_s);
-                return git_credential_ssh_key_new(out, user.constData(),
-                                                  QFileInfo::exists(privateKey + u".pub"_s)
-                                                      ? pub.constData()
-                                                      : nullptr,
-                                                  priv.constData(), "");
+                return git_credential_ssh_key_new(
+                    out, user.constData(),
+                    QFileInfo::exists(privateKey + u".pub"_s) ? pub.constData() : nullptr,
+                    priv.constData(), "");
             }
         }
         return GIT_EAUTH;
@@ -116,7 +115,8 @@ void removeCreated(const QString &dest, bool existedBefore)
 
 bool isEmptyDirectory(const QString &path)
 {
-    return QDir(path).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+    return QDir(path).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System |
+                              QDir::NoDotAndDotDot);
 }
 
 Result<FetchReport> describeHead(git_repository *repo)
@@ -159,8 +159,8 @@ Result<void> checkoutRef(git_repository *repo, const QString &ref)
                                    reinterpret_cast<const git_commit *>(target.get()), 0);
             if (rc != 0)
                 return gitError(u"git"_s,
-                                QT_TRANSLATE_NOOP("Grex", "cannot create local branch '%1'"),
-                                {ref}, rc);
+                                QT_TRANSLATE_NOOP("Grex", "cannot create local branch '%1'"), {ref},
+                                rc);
             git_branch_set_upstream(rawLocal, remoteName.constData());
         }
         ReferencePtr local(rawLocal);
@@ -223,8 +223,8 @@ Result<LocalChanges> countChanges(const QString &dest, bool includeUntracked)
     git_status_list *rawList = nullptr;
     const int rc = git_status_list_new(&rawList, repo->get(), &options);
     if (rc != 0)
-        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read the status of %1"),
-                        {dest}, rc);
+        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read the status of %1"), {dest},
+                        rc);
     StatusListPtr list(rawList);
     LocalChanges changes;
     const size_t count = git_status_list_entrycount(list.get());
@@ -233,8 +233,8 @@ Result<LocalChanges> countChanges(const QString &dest, bool includeUntracked)
         if (entry->status == GIT_STATUS_CURRENT || (entry->status & GIT_STATUS_IGNORED))
             continue;
         if (entry->status == GIT_STATUS_WT_NEW) {
-            const char *path = entry->index_to_workdir ? entry->index_to_workdir->new_file.path
-                                                       : nullptr;
+            const char *path =
+                entry->index_to_workdir ? entry->index_to_workdir->new_file.path : nullptr;
             if (path && !isGrexSidecar(path))
                 ++changes.untracked;
             continue;
@@ -271,9 +271,9 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
     const QFileInfo destInfo(dest);
     const bool existed = destInfo.exists() || destInfo.isSymLink();
     if (existed && (!destInfo.isDir() || destInfo.isSymLink() || !isEmptyDirectory(dest))) {
-        return Error(ErrorKind::PackOp, u"destination_not_empty"_s,
-                     Message(QT_TRANSLATE_NOOP("Grex", "%1 already exists and is not empty"),
-                             {dest}))
+        return Error(
+                   ErrorKind::PackOp, u"destination_not_empty"_s,
+                   Message(QT_TRANSLATE_NOOP("Grex", "%1 already exists and is not empty"), {dest}))
             .withDetail(u"path"_s, dest);
     }
 
@@ -402,8 +402,8 @@ Result<QString> GitFetcher::headSha(const QString &dest)
     git_oid oid;
     const int rc = git_reference_name_to_id(&oid, repo->get(), "HEAD");
     if (rc != 0)
-        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "%1 has no commit checked out"),
-                        {dest}, rc);
+        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "%1 has no commit checked out"), {dest},
+                        rc);
     return oidToHex(&oid);
 }
 
@@ -449,8 +449,8 @@ Result<QString> GitFetcher::originUrl(const QString &dest)
     if (rc == GIT_ENOTFOUND)
         return QString();
     if (rc != 0)
-        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read the origin of %1"),
-                        {dest}, rc);
+        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read the origin of %1"), {dest},
+                        rc);
     RemotePtr remote(rawRemote);
     const char *url = git_remote_url(remote.get());
     return url ? QString::fromUtf8(url) : QString();

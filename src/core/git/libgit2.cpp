@@ -37,8 +37,8 @@ Result<RepositoryPtr> openRepository(const QString &dest)
     ensureInitialised();
     git_repository *raw = nullptr;
     const QByteArray path = QFile::encodeName(dest);
-    const int rc = git_repository_open_ext(&raw, path.constData(), GIT_REPOSITORY_OPEN_NO_SEARCH,
-                                           nullptr);
+    const int rc =
+        git_repository_open_ext(&raw, path.constData(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr);
     if (rc != 0) {
         return Error(ErrorKind::PackOp, u"not_a_repository"_s,
                      Message(QT_TRANSLATE_NOOP("Grex", "%1 is not a git repository"), {dest}))

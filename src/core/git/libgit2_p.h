@@ -24,7 +24,8 @@ using ReferencePtr = std::unique_ptr<git_reference, Deleter<git_reference, git_r
 using ObjectPtr = std::unique_ptr<git_object, Deleter<git_object, git_object_free>>;
 using CommitPtr = std::unique_ptr<git_commit, Deleter<git_commit, git_commit_free>>;
 using RemotePtr = std::unique_ptr<git_remote, Deleter<git_remote, git_remote_free>>;
-using StatusListPtr = std::unique_ptr<git_status_list, Deleter<git_status_list, git_status_list_free>>;
+using StatusListPtr =
+    std::unique_ptr<git_status_list, Deleter<git_status_list, git_status_list_free>>;
 using ConfigPtr = std::unique_ptr<git_config, Deleter<git_config, git_config_free>>;
 
 // The message libgit2 left for the last failure on this thread.

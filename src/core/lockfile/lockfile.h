@@ -12,8 +12,8 @@ namespace Grex {
 struct LockEntry
 {
     QString id;
-    QString sha;         // 40 lowercase hex, or "" when unknown
-    QString branch;      // "" when detached or unknown
+    QString sha;    // 40 lowercase hex, or "" when unknown
+    QString branch; // "" when detached or unknown
     Timestamp installedAt;
     QString actionsHash; // 64 lowercase hex
     QString schemaVersion = QStringLiteral("1");

@@ -306,8 +306,8 @@ ParsedLine parseEventLine(QByteArrayView line)
 
     const QJsonValue schema = object.value(u"schema_version"_s);
     if (!schema.isUndefined()) {
-        const bool supported = (schema.isString() && schema.toString() == u"1")
-                               || (schema.isDouble() && schema.toDouble() == 1.0);
+        const bool supported = (schema.isString() && schema.toString() == u"1") ||
+                               (schema.isDouble() && schema.toDouble() == 1.0);
         if (!supported) {
             ParsedLine p;
             p.kind = ParsedLine::Kind::UnsupportedSchema;
@@ -331,9 +331,9 @@ ParsedLine parseEventLine(QByteArrayView line)
     if (op == u"add") {
         e.op = EventOp::Add;
         QString ref;
-        if (!r.timestamp(e.ts) || !r.string({u"id"_s}, e.id) || !r.string({u"url"_s}, e.url)
-            || !r.string({u"path"_s}, e.path) || !r.optionalString(u"type"_s, e.type)
-            || !r.optionalString(u"ref"_s, ref))
+        if (!r.timestamp(e.ts) || !r.string({u"id"_s}, e.id) || !r.string({u"url"_s}, e.url) ||
+            !r.string({u"path"_s}, e.path) || !r.optionalString(u"type"_s, e.type) ||
+            !r.optionalString(u"ref"_s, ref))
             return invalid(r.error);
         if (e.type.isEmpty())
             e.type = u"meta"_s;
@@ -379,8 +379,8 @@ ParsedLine parseEventLine(QByteArrayView line)
             return invalid(r.error);
         result.events.append(e);
     } else if (op == u"action_started" || op == u"action_completed" || op == u"action_halted") {
-        if (!r.timestamp(e.ts) || !r.string({u"pack"_s, u"id"_s}, e.id)
-            || !r.integer({u"action_idx"_s, u"idx"_s}, e.actionIdx))
+        if (!r.timestamp(e.ts) || !r.string({u"pack"_s, u"id"_s}, e.id) ||
+            !r.integer({u"action_idx"_s, u"idx"_s}, e.actionIdx))
             return invalid(r.error);
         if (op == u"action_started") {
             e.op = EventOp::ActionStarted;
@@ -394,14 +394,14 @@ ParsedLine parseEventLine(QByteArrayView line)
             } else if (!summary.isUndefined()) {
                 return invalid(u"member 'result_summary' is not a string"_s);
             } else if (object.value(u"changed"_s).isBool()) {
-                e.resultSummary = object.value(u"changed"_s).toBool() ? u"performed_change"_s
-                                                                       : u"noop"_s;
+                e.resultSummary =
+                    object.value(u"changed"_s).toBool() ? u"performed_change"_s : u"noop"_s;
             }
         } else {
             e.op = EventOp::ActionHalted;
             QString name, summary, stderrText;
-            if (!r.optionalString(u"action_name"_s, name) || !r.optionalString(u"action"_s, name)
-                || !r.optionalString(u"stderr"_s, stderrText))
+            if (!r.optionalString(u"action_name"_s, name) || !r.optionalString(u"action"_s, name) ||
+                !r.optionalString(u"stderr"_s, stderrText))
                 return invalid(r.error);
             if (object.contains(u"error_summary"_s)) {
                 if (!r.string({u"error_summary"_s}, summary))

@@ -53,9 +53,9 @@ void Folder::apply(const Event &event)
     }
     case EventOp::Rm:
         if (m_packs.remove(event.id) == 0) {
-            m_warnings.append(Message(
-                QT_TRANSLATE_NOOP("Grex", "removal of pack '%1', which is not registered"),
-                {event.id}));
+            m_warnings.append(
+                Message(QT_TRANSLATE_NOOP("Grex", "removal of pack '%1', which is not registered"),
+                        {event.id}));
         }
         break;
     case EventOp::Sync: {

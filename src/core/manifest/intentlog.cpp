@@ -44,7 +44,9 @@ Error corruption(qsizetype line, const QString &detail)
 // Cuts a torn tail (bytes after the last '\n') off an open log. Returns the bytes removed.
 Result<qint64> healTornTail(int fd, const QString &path)
 {
-    struct stat st {};
+    struct stat st
+    {
+    };
     if (::fstat(fd, &st) != 0)
         return fileError(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"), path, errno,
                          ErrorKind::Manifest);
@@ -151,9 +153,9 @@ Result<LogReadResult> IntentLog::parse(const QByteArray &bytes)
             result.events.append(parsed.events);
             break;
         case ParsedLine::Kind::UnknownOp:
-            result.warnings.append(Message(
-                QT_TRANSLATE_NOOP("Grex", "grex.jsonl line %1: unknown op '%2' skipped"),
-                {QString::number(lineNumber), parsed.detail}));
+            result.warnings.append(
+                Message(QT_TRANSLATE_NOOP("Grex", "grex.jsonl line %1: unknown op '%2' skipped"),
+                        {QString::number(lineNumber), parsed.detail}));
             break;
         case ParsedLine::Kind::UnsupportedSchema:
             return Error(ErrorKind::Manifest, u"unsupported_schema"_s,
@@ -196,8 +198,8 @@ Result<AppendReport> IntentLog::append(const QList<Event> &events) const
     const QByteArray nativePath = QFile::encodeName(m_path);
     const int fd = ::open(nativePath.constData(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd < 0)
-        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot open %1 for writing: %2"), m_path,
-                         errno, ErrorKind::Manifest);
+        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot open %1 for writing: %2"), m_path, errno,
+                         ErrorKind::Manifest);
 
     AppendReport report;
     Result<qint64> healed = healTornTail(fd, m_path);
@@ -214,8 +216,8 @@ Result<AppendReport> IntentLog::append(const QList<Event> &events) const
     // One write() of whole lines: a lock-free reader sees all of them or a torn tail.
     qsizetype written = 0;
     while (written < payload.size()) {
-        const ssize_t n = ::write(fd, payload.constData() + written,
-                                  size_t(payload.size() - written));
+        const ssize_t n =
+            ::write(fd, payload.constData() + written, size_t(payload.size() - written));
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
@@ -240,8 +242,8 @@ QList<Event> IntentLog::compacted(const QMap<QString, PackState> &packs)
 {
     QList<Event> events;
     for (const PackState &pack : packsInIdOrder(packs)) {
-        events.append(Event::add(pack.id, pack.url, pack.path, pack.type, std::nullopt,
-                                 pack.addedAt));
+        events.append(
+            Event::add(pack.id, pack.url, pack.path, pack.type, std::nullopt, pack.addedAt));
         if (pack.ref)
             events.append(Event::update(pack.id, u"ref"_s, pack.ref, pack.updatedAt));
         if (pack.lastSyncSha)

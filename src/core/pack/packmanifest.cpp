@@ -191,7 +191,7 @@ Result<PackManifest> parsePackManifest(const QByteArray &yaml, const QString &fi
         return invalid(file, lineOf(root), u"root"_s,
                        QT_TRANSLATE_NOOP("Grex", "%1:%2: the top level must be a mapping"));
 
-    static const QStringList knownKeys{u"schema_version"_s, u"name"_s,     u"type"_s,
+    static const QStringList knownKeys{u"schema_version"_s, u"name"_s,       u"type"_s,
                                        u"version"_s,        u"depends_on"_s, u"children"_s,
                                        u"actions"_s,        u"teardown"_s};
     for (const auto &member : root) {
@@ -224,8 +224,8 @@ Result<PackManifest> parsePackManifest(const QByteArray &yaml, const QString &fi
     PackManifest manifest;
     const YAML::Node name = root["name"];
     static const QRegularExpression namePattern(u"^[a-z][a-z0-9-]*$"_s);
-    if (!name || !name.IsScalar() || !isPlainString(name)
-        || !namePattern.match(scalarText(name)).hasMatch())
+    if (!name || !name.IsScalar() || !isPlainString(name) ||
+        !namePattern.match(scalarText(name)).hasMatch())
         return invalid(file, name ? lineOf(name) : 1, u"name"_s,
                        QT_TRANSLATE_NOOP("Grex", "%1:%2: 'name' must be lowercase letters, digits "
                                                  "and '-', starting with a letter (got '%3')"),

@@ -31,8 +31,8 @@ Result<Destination> classifyDestination(Workspace &workspace, const QString &des
     const QFileInfo info(dest);
     if (!info.exists() && !info.isSymLink())
         return Destination::Clone;
-    if (info.isDir() && !info.isSymLink()
-        && QDir(dest).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot))
+    if (info.isDir() && !info.isSymLink() &&
+        QDir(dest).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot))
         return Destination::Clone;
     if (info.isDir() && Git::isRepository(dest)) {
         Result<QString> origin = workspace.fetcher().originUrl(dest);
@@ -149,8 +149,8 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
         if (report.adopted) {
             report.sha = workspace.fetcher().headSha(dest).valueOr(QString());
         } else {
-            Result<QString> probed = workspace.fetcher().probeRemote(*url, options.ref,
-                                                                     ctx.stopToken());
+            Result<QString> probed =
+                workspace.fetcher().probeRemote(*url, options.ref, ctx.stopToken());
             if (!probed)
                 return probed.error();
             report.sha = *probed;
@@ -166,8 +166,8 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     const bool created = !report.adopted && !QFileInfo::exists(dest);
     if (!report.adopted) {
         ctx.progress(0, 1, Message(QT_TRANSLATE_NOOP("Grex", "cloning %1"), {path}));
-        Result<FetchReport> cloned = workspace.fetcher().clone(*url, dest, options.ref,
-                                                               ctx.stopToken());
+        Result<FetchReport> cloned =
+            workspace.fetcher().clone(*url, dest, options.ref, ctx.stopToken());
         if (!cloned)
             return std::move(cloned).error().withDetail(u"pack"_s, path);
         report.sha = cloned->sha;
@@ -188,14 +188,15 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
         if (!manifest)
             return fail(manifest.error());
         if (manifest->name != path) {
-            return fail(Error(ErrorKind::PackOp, u"pack_name_mismatch"_s,
-                              Message(QT_TRANSLATE_NOOP("Grex", "the pack at %1 is named '%2' in "
-                                                                "its pack.yaml, not '%3'"),
-                                      {*url, manifest->name, path}))
-                            .withDetail(u"got"_s, manifest->name)
-                            .withDetail(u"expected"_s, path)
-                            .withHint(Message(QT_TRANSLATE_NOOP("Grex", "add it as: grex add %1 %2"),
-                                              {*url, manifest->name})));
+            return fail(
+                Error(ErrorKind::PackOp, u"pack_name_mismatch"_s,
+                      Message(QT_TRANSLATE_NOOP("Grex", "the pack at %1 is named '%2' in "
+                                                        "its pack.yaml, not '%3'"),
+                              {*url, manifest->name, path}))
+                    .withDetail(u"got"_s, manifest->name)
+                    .withDetail(u"expected"_s, path)
+                    .withHint(Message(QT_TRANSLATE_NOOP("Grex", "add it as: grex add %1 %2"),
+                                      {*url, manifest->name})));
         }
         if (options.type && *options.type != manifest->type) {
             ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "--type %1 ignored: pack.yaml of '%2' says "
@@ -209,8 +210,8 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     if (ctx.stopRequested())
         return fail(cancelledError());
 
-    Result<AppendReport> appended = workspace.intentLog().append(
-        Event::add(path, *url, path, report.type, options.ref));
+    Result<AppendReport> appended =
+        workspace.intentLog().append(Event::add(path, *url, path, report.type, options.ref));
     if (!appended)
         return fail(appended.error());
 

@@ -30,9 +30,9 @@ struct AddReport
     QString path;
     QString url;
     std::optional<QString> ref;
-    QString sha;           // HEAD of the clone; in a dry run the remote's commit, if known
+    QString sha; // HEAD of the clone; in a dry run the remote's commit, if known
     bool installed = false;
-    bool adopted = false;  // the directory already held a clone of this URL
+    bool adopted = false; // the directory already held a clone of this URL
     bool dryRun = false;
 
     JsonObject toJson() const;

@@ -24,8 +24,8 @@ namespace {
 // Creates an empty file unless it exists. Returns whether it was created.
 Result<bool> createEmpty(const QString &path)
 {
-    const int fd = ::open(QFile::encodeName(path).constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
-                          0644);
+    const int fd =
+        ::open(QFile::encodeName(path).constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (fd < 0) {
         if (errno == EEXIST)
             return false;
@@ -107,14 +107,14 @@ Result<InitReport> init(Workspace &workspace, const InitOptions &options, Operat
     }
 
     if (!options.dryRun) {
-        Result<void> block = Gitignore::upsertBlock(
-            workspace.gitignorePath(), QString::fromUtf16(Gitignore::WorkspaceOwner),
-            Gitignore::workspaceBody());
+        Result<void> block = Gitignore::upsertBlock(workspace.gitignorePath(),
+                                                    QString::fromUtf16(Gitignore::WorkspaceOwner),
+                                                    Gitignore::workspaceBody());
         if (!block)
             return block.error();
         if (options.hooksPath) {
-            Result<void> set = Git::setConfigString(workspace.root(), u"core.hooksPath"_s,
-                                                    *options.hooksPath);
+            Result<void> set =
+                Git::setConfigString(workspace.root(), u"core.hooksPath"_s, *options.hooksPath);
             if (!set)
                 return set.error();
         }

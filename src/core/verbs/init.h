@@ -27,7 +27,7 @@ struct InitReport
     QString workspace;
     QStringList created; // files created (or that would be, in a dry run)
     std::optional<QString> hooks;
-    QStringList cloned;  // registered packs cloned because their directory was missing
+    QStringList cloned; // registered packs cloned because their directory was missing
     bool dryRun = false;
 
     JsonObject toJson() const;

@@ -24,8 +24,8 @@ JsonObject entryToJson(const LsEntry &entry, bool longForm, bool tree)
                  {u"url"_s, entry.url},
                  {u"ref"_s, JsonValue::fromOptional(entry.ref)},
                  {u"sha"_s, JsonValue::fromOptional(entry.sha)},
-                 {u"installed_at"_s, entry.installedAt ? JsonValue(entry.installedAt->toString())
-                                                       : JsonValue()}};
+                 {u"installed_at"_s,
+                  entry.installedAt ? JsonValue(entry.installedAt->toString()) : JsonValue()}};
     if (longForm)
         o.insert(u"actions_hash"_s, JsonValue::fromOptional(entry.actionsHash));
     o.insert(u"branch"_s, JsonValue::fromOptional(entry.branch));

@@ -26,12 +26,12 @@ struct LsEntry
 {
     QString id;
     QString type;
-    QString path;                       // the pack path, as registered
-    QString dir;                        // absolute directory
+    QString path; // the pack path, as registered
+    QString dir;  // absolute directory
     QString url;
     std::optional<QString> ref;
-    std::optional<QString> sha;         // HEAD on disk, else the lockfile's
-    std::optional<QString> branch;      // checked-out branch on disk
+    std::optional<QString> sha;    // HEAD on disk, else the lockfile's
+    std::optional<QString> branch; // checked-out branch on disk
     std::optional<Timestamp> installedAt;
     std::optional<QString> actionsHash;
     bool onDisk = false;

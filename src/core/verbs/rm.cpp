@@ -78,8 +78,8 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
     const bool onDisk = info.exists() || info.isSymLink();
     const bool deleteFiles = !options.keepFiles && onDisk;
 
-    if (deleteFiles && !options.force && info.isDir() && !info.isSymLink()
-        && Git::isRepository(dir)) {
+    if (deleteFiles && !options.force && info.isDir() && !info.isSymLink() &&
+        Git::isRepository(dir)) {
         Result<LocalChanges> changes = workspace.fetcher().localChanges(dir);
         if (!changes)
             return changes.error();
@@ -111,11 +111,10 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
 
     ApprovalRequest request;
     request.verb = u"rm"_s;
-    request.summary = deleteFiles
-                          ? Message(QT_TRANSLATE_NOOP("Grex", "remove pack '%1' and delete %2"),
-                                    {pack.id, dir})
-                          : Message(QT_TRANSLATE_NOOP("Grex", "remove pack '%1' (keeping %2)"),
-                                    {pack.id, dir});
+    request.summary =
+        deleteFiles
+            ? Message(QT_TRANSLATE_NOOP("Grex", "remove pack '%1' and delete %2"), {pack.id, dir})
+            : Message(QT_TRANSLATE_NOOP("Grex", "remove pack '%1' (keeping %2)"), {pack.id, dir});
     request.packs = QStringList{pack.id};
     RmReport preview = report;
     preview.dryRun = true;
@@ -136,10 +135,10 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
     // dies in between, the pack is still registered and its files are in the trash directory.
     QString trash;
     if (deleteFiles) {
-        trash = workspace.root() + u"/.grex-trash-"_s + pack.path + u'.'
-                + QString::number(Timestamp::now().unixNanos(), 16);
-        if (std::rename(QFile::encodeName(dir).constData(), QFile::encodeName(trash).constData())
-            != 0) {
+        trash = workspace.root() + u"/.grex-trash-"_s + pack.path + u'.' +
+                QString::number(Timestamp::now().unixNanos(), 16);
+        if (std::rename(QFile::encodeName(dir).constData(), QFile::encodeName(trash).constData()) !=
+            0) {
             return fileError(QT_TRANSLATE_NOOP("Grex", "cannot remove %1: %2"), dir, errno);
         }
         syncDirectory(workspace.root());

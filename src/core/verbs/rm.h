@@ -23,11 +23,11 @@ struct RmOptions
 struct RmReport
 {
     QString id;
-    QString path;          // absolute directory of the pack
+    QString path; // absolute directory of the pack
     bool removed = false;
     bool filesDeleted = false;
-    QString teardown;      // "skipped": no teardown ran
-    bool dryRun = false;   // removed/filesDeleted then say what a real run would do
+    QString teardown;    // "skipped": no teardown ran
+    bool dryRun = false; // removed/filesDeleted then say what a real run would do
 
     JsonObject toJson() const;
 };

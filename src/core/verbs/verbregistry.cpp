@@ -142,8 +142,8 @@ QList<VerbSpec> buildRegistry()
     lsVerb.readOnly = true;
     lsVerb.idempotent = true;
     lsVerb.params = {
-        param(u"type"_s, ParamType::String,
-              QT_TRANSLATE_NOOP("Grex", "Only packs of this type."), u"TYPE"_s),
+        param(u"type"_s, ParamType::String, QT_TRANSLATE_NOOP("Grex", "Only packs of this type."),
+              u"TYPE"_s),
         param(u"long"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Also show install time and actions hash.")),
         param(u"tree"_s, ParamType::Boolean,

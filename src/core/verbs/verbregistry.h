@@ -18,7 +18,7 @@ enum class ParamType { Boolean, String, StringArray, Integer };
 // schema property (keepFiles) and the help text.
 struct ParamSpec
 {
-    QString name;            // camelCase JSON/MCP property: "keepFiles"
+    QString name; // camelCase JSON/MCP property: "keepFiles"
     ParamType type = ParamType::Boolean;
     const char *help = nullptr; // QT_TRANSLATE_NOOP("Grex", ...)
     bool required = false;
@@ -43,7 +43,7 @@ struct VerbSpec
     bool readOnly = false;
     bool destructive = false;
     bool idempotent = false;
-    bool openWorld = false;        // talks to remotes
+    bool openWorld = false; // talks to remotes
     bool mcpTool = true;
     QList<ParamSpec> params;
     VerbRunner run = nullptr;

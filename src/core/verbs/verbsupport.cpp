@@ -38,9 +38,9 @@ Result<PackState> findPack(const QMap<QString, PackState> &packs, const QString 
         if (pack.path == idOrPath)
             return pack;
     }
-    return Error(ErrorKind::Usage, u"unknown_pack"_s,
-                 Message(QT_TRANSLATE_NOOP("Grex", "no registered pack is called '%1'"),
-                         {idOrPath}))
+    return Error(
+               ErrorKind::Usage, u"unknown_pack"_s,
+               Message(QT_TRANSLATE_NOOP("Grex", "no registered pack is called '%1'"), {idOrPath}))
         .withDetail(u"pack"_s, idOrPath)
         .withHint(Message(QT_TRANSLATE_NOOP("Grex", "'grex ls' lists the registered packs")));
 }
