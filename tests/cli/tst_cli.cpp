@@ -1,5 +1,6 @@
 #include "cliharness.h"
 #include "grexrunner.h"
+#include "testfiles.h"
 #include "remotebuilder.h"
 
 #include <QDir>
@@ -18,25 +19,6 @@ using namespace Grex::Test;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-QMap<QString, QByteArray> snapshot(const QString &dir)
-{
-    QMap<QString, QByteArray> files;
-    QDirIterator it(dir, QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot,
-                    QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        files.insert(QDir(dir).relativeFilePath(path),
-                     QFileInfo(path).isDir() ? QByteArray("<dir>") : readFile(path));
-    }
-    return files;
-}
 
 // Lines of stderr that report an error (the message itself, without hints).
 QStringList errorLines(const RunResult &r)

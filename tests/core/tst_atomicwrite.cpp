@@ -1,5 +1,6 @@
 #include "fs/atomicwrite.h"
 #include "grexrunner.h"
+#include "testfiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -13,22 +14,10 @@
 #include <sys/stat.h>
 
 using namespace Grex;
+using namespace Grex::Test;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
-}
 
 QStringList entries(const QString &dir)
 {
@@ -58,7 +47,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(u"f"_s);
-        writeFile(path, "x");
+        QVERIFY(writeFile(path, "x"));
         ::chmod(QFile::encodeName(path).constData(), 0640);
         QVERIFY(atomicWrite(path, "y").ok());
         struct stat st
@@ -73,7 +62,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString real = dir.filePath(u"real"_s);
         const QString link = dir.filePath(u"link"_s);
-        writeFile(real, "old");
+        QVERIFY(writeFile(real, "old"));
         QVERIFY(QFile::link(real, link));
         QVERIFY(atomicWrite(link, "new").ok());
         QVERIFY(QFileInfo(link).isSymLink());
@@ -96,7 +85,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(u"ro"_s);
-        writeFile(path, "keep");
+        QVERIFY(writeFile(path, "keep"));
         ::chmod(QFile::encodeName(path).constData(), 0444);
         const Result<void> r = atomicWrite(path, "lost");
         QVERIFY(!r.ok());
@@ -108,7 +97,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(u"f"_s);
-        writeFile(path, "keep");
+        QVERIFY(writeFile(path, "keep"));
         // A directory of the same name as the temp file's parent does not exist: write into a
         // path whose parent is a file.
         const Result<void> r = atomicWrite(path + u"/child"_s, "x");

@@ -5,7 +5,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "testfiles.h"
+
 using namespace Grex;
+using namespace Grex::Test;
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -16,12 +19,6 @@ QByteArray up(const QByteArray &content, const QString &owner, const QStringList
     if (!r.ok())
         qFatal("upsert failed: %s", qPrintable(r.error().text()));
     return *r;
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 } // namespace

@@ -1,4 +1,5 @@
 #include "grexrunner.h"
+#include "testfiles.h"
 #include "manifest/intentlog.h"
 
 #include <QFile>
@@ -11,6 +12,7 @@
 #include <csignal>
 
 using namespace Grex;
+using namespace Grex::Test;
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -41,12 +43,6 @@ QList<Event> oneOfEach()
             Event::actionHalted(u"a"_s, 1, u"exec"_s, u"exec exited with status 3: make"_s,
                                 ts(1776592807)),
             Event::rm(u"b"_s, ts(1776592808))};
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 Result<LogReadResult> parse(const QByteArray &bytes)

@@ -4,7 +4,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "testfiles.h"
+
 using namespace Grex;
+using namespace Grex::Test;
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -18,12 +21,6 @@ LockEntry entry(const QString &id, qint64 nanos)
     e.installedAt = Timestamp::fromUnixNanos(nanos);
     e.actionsHash = QString(64, u'0');
     return e;
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 } // namespace

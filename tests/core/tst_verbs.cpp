@@ -2,6 +2,7 @@
 #include "git/fetcher.h"
 #include "operationcontext.h"
 #include "grexrunner.h"
+#include "testfiles.h"
 #include "remotebuilder.h"
 #include "scriptedapproval.h"
 #include "verbs/add.h"
@@ -22,29 +23,6 @@
 using namespace Grex;
 using namespace Grex::Test;
 using namespace Qt::StringLiterals;
-
-namespace {
-
-QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-// Every file under dir with its bytes: "nothing changed" means equal snapshots.
-QMap<QString, QByteArray> snapshot(const QString &dir)
-{
-    QMap<QString, QByteArray> files;
-    QDirIterator it(dir, QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot,
-                    QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        files.insert(QDir(dir).relativeFilePath(path), readFile(path));
-    }
-    return files;
-}
-
-} // namespace
 
 class tst_Verbs : public QObject
 {
@@ -85,6 +63,18 @@ class tst_Verbs : public QObject
         if (!r.ok())
             qFatal("add failed: %s", qPrintable(r.error().text()));
         return *r;
+    }
+
+    // rm of `path` with every question answered yes.
+    static Result<RmReport> rmApproved(Workspace &ws, const QString &path, bool keepFiles = false)
+    {
+        OperationContext ctx;
+        ScriptedApproval yes;
+        ctx.setApprovalPolicy(&yes);
+        RmOptions options;
+        options.path = path;
+        options.keepFiles = keepFiles;
+        return rm(ws, options, ctx);
     }
 
 private Q_SLOTS:
@@ -227,13 +217,7 @@ private Q_SLOTS:
     {
         Workspace ws = initialised();
         mustAdd(ws, m_alpha);
-        OperationContext ctx;
-        RmOptions keep;
-        keep.path = u"alpha"_s;
-        keep.keepFiles = true;
-        ScriptedApproval yes;
-        ctx.setApprovalPolicy(&yes);
-        QVERIFY(rm(ws, keep, ctx).ok());
+        QVERIFY(rmApproved(ws, u"alpha"_s, true).ok());
         QFile mine(ws.packDir(u"alpha"_s) + u"/local-notes.txt"_s);
         QVERIFY(mine.open(QIODevice::WriteOnly));
         mine.close();
@@ -370,13 +354,7 @@ private Q_SLOTS:
     {
         Workspace ws = initialised();
         mustAdd(ws, m_alpha);
-        OperationContext ctx;
-        ScriptedApproval approval;
-        ctx.setApprovalPolicy(&approval);
-        RmOptions options;
-        options.path = u"alpha"_s;
-        options.keepFiles = true;
-        const Result<RmReport> r = rm(ws, options, ctx);
+        const Result<RmReport> r = rmApproved(ws, u"alpha"_s, true);
         QVERIFY(r.ok());
         QVERIFY(!r->filesDeleted);
         QVERIFY(QFileInfo::exists(ws.packDir(u"alpha"_s) + u"/.grex/pack.yaml"_s));
@@ -393,12 +371,7 @@ private Q_SLOTS:
         LockEntry other = entry;
         other.id = u"other"_s;
         QVERIFY(ws.lockfile().write({{entry.id, entry}, {other.id, other}}).ok());
-        OperationContext ctx;
-        ScriptedApproval approval;
-        ctx.setApprovalPolicy(&approval);
-        RmOptions options;
-        options.path = u"alpha"_s;
-        QVERIFY(rm(ws, options, ctx).ok());
+        QVERIFY(rmApproved(ws, u"alpha"_s).ok());
         QCOMPARE(ws.lockfile().read()->keys(), QStringList{u"other"_s});
     }
 
@@ -474,12 +447,7 @@ private Q_SLOTS:
         QVERIFY(ws.intentLog()
                     .append(Event::add(u"evil"_s, u"u"_s, u"../precious"_s, u"meta"_s, {}))
                     .ok());
-        OperationContext ctx;
-        ScriptedApproval approval;
-        ctx.setApprovalPolicy(&approval);
-        RmOptions options;
-        options.path = u"evil"_s;
-        const Result<RmReport> r = rm(ws, options, ctx);
+        const Result<RmReport> r = rmApproved(ws, u"evil"_s);
         QVERIFY(!r.ok());
         QCOMPARE(r.error().reason(), u"invalid_pack_path"_s);
         QVERIFY(QFileInfo::exists(m_tmp.filePath(u"precious"_s)));

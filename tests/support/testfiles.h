@@ -1,0 +1,17 @@
+#pragma once
+
+#include <QByteArray>
+#include <QMap>
+#include <QString>
+
+namespace Grex::Test {
+
+// The bytes of a file; empty when it cannot be read.
+QByteArray readFile(const QString &path);
+// Creates or replaces a file; returns false when it cannot be written.
+bool writeFile(const QString &path, const QByteArray &bytes);
+// Every entry below dir (hidden ones too) with its bytes, directories as "<dir>": two equal
+// snapshots mean nothing under dir changed.
+QMap<QString, QByteArray> snapshot(const QString &dir);
+
+} // namespace Grex::Test
