@@ -61,19 +61,22 @@ public:
     {
     }
 
-    bool approve(const ApprovalRequest &request, std::stop_token) override
+    ApprovalDecision approve(const ApprovalRequest &request, std::stop_token) override
     {
         if (m_yes)
-            return true;
-        if (!m_env.interactive || !m_env.input)
-            return false;
+            return ApprovalDecision::approve();
+        if (!m_env.interactive || !m_env.input) {
+            return ApprovalDecision::refuse(Message(QT_TRANSLATE_NOOP(
+                "Grex", "there is no terminal to ask for confirmation: pass --yes to approve")));
+        }
         m_output.err() << request.summary.displayText() << u"? [y/N] "_s;
         m_output.err().flush();
         SignalBridge::setPrompting(true);
         const QString answer = m_env.input->readLine().trimmed().toLower();
         SignalBridge::setPrompting(false);
-        return answer == u"y" || answer == u"yes" || answer == Tr::tr("y") ||
-               answer == Tr::tr("yes");
+        if (answer == u"y" || answer == u"yes" || answer == Tr::tr("y") || answer == Tr::tr("yes"))
+            return ApprovalDecision::approve();
+        return ApprovalDecision::refuse(Message(QT_TRANSLATE_NOOP("Grex", "you answered no")));
     }
 
 private:

@@ -63,11 +63,13 @@ Result<void> checkBarePath(const QString &path)
         return notBare(
             path, QT_TRANSLATE_NOOP("Grex",
                                     "'%1' is not a valid pack path: it contains a path separator"));
-    if (path == u"." || path == u"..")
+    if (path == u".")
         return notBare(
-            path, QT_TRANSLATE_NOOP(
-                      "Grex",
-                      "'%1' is not a valid pack path: it refers to a directory outside the pack"));
+            path,
+            QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it is the workspace itself"));
+    if (path == u"..")
+        return notBare(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it points "
+                                                       "outside the workspace"));
     if (path.startsWith(u'.'))
         return notBare(path,
                        QT_TRANSLATE_NOOP(

@@ -32,14 +32,24 @@ struct ApprovalRequest
     JsonObject preview;  // a dry-run report when there is one
 };
 
+// The answer to an ApprovalRequest; a refusal says why, for the person or agent who asked.
+struct ApprovalDecision
+{
+    bool approved = false;
+    Message reason; // "you answered no", "there is no terminal to ask: pass --yes"
+
+    static ApprovalDecision approve() { return {true, {}}; }
+    static ApprovalDecision refuse(Message reason) { return {false, std::move(reason)}; }
+};
+
 // Decides whether a destructive operation may run. Core defines it; each front end implements
 // it (CLI: --yes or a terminal prompt; serve: the window, elicitation or a launch flag).
 class ApprovalPolicy
 {
 public:
     virtual ~ApprovalPolicy();
-    // True to go ahead. Called on the verb's thread; may block (cancellable through stop).
-    virtual bool approve(const ApprovalRequest &request, std::stop_token stop) = 0;
+    // Called on the verb's thread; may block (cancellable through stop).
+    virtual ApprovalDecision approve(const ApprovalRequest &request, std::stop_token stop) = 0;
 };
 
 // Everything a verb needs from its caller besides the workspace and its options: the stop

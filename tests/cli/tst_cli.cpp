@@ -218,7 +218,13 @@ private Q_SLOTS:
             grex(dir, {u"add"_s, m_beta, u"beta-stable"_s, u"--ref"_s, u"stable"_s});
         QCOMPARE(withRef.exitCode, 4); // the pack.yaml name is beta
         QVERIFY(withRef.errText().contains(u"grex add "_s + m_beta + u" beta"_s));
-        QCOMPARE(grex(dir, {u"add"_s, m_beta, u"--ref"_s, u"stable"_s}).exitCode, 0);
+        const RunResult stable = grex(dir, {u"add"_s, m_beta, u"--ref"_s, u"stable"_s});
+        QCOMPARE(stable.exitCode, 0);
+        QVERIFY2(QRegularExpression(u"^Added pack beta \\(meta\\) from \\S+\n  commit [0-9a-f]{7}  "
+                                    "ref stable\n$"_s)
+                     .match(stable.outText())
+                     .hasMatch(),
+                 stable.out.constData());
         QVERIFY(QFile::exists(dir + u"/beta/v2.txt"_s));
 
         const RunResult table = grex(dir, {u"ls"_s});
@@ -434,9 +440,16 @@ private Q_SLOTS:
         options.input = u"n\n"_s;
         const CliRun declined = runCli({u"rm"_s, u"alpha"_s}, options);
         QCOMPARE(declined.exitCode, 9);
+        QVERIFY(declined.err.contains(u"hint: you answered no"_s));
         QVERIFY(
             declined.err.contains(u"remove pack 'alpha' and delete "_s + dir + u"/alpha? [y/N]"_s));
         QVERIFY(QFileInfo::exists(dir + u"/alpha"_s));
+        options.interactive = false;
+        const CliRun noTerminal = runCli({u"rm"_s, u"alpha"_s}, options);
+        QCOMPARE(noTerminal.exitCode, 9);
+        QVERIFY(noTerminal.err.contains(u"no terminal to ask for confirmation: pass --yes"_s));
+        QVERIFY(!noTerminal.err.contains(u"[y/N]"_s));
+        options.interactive = true;
         options.input = u"y\n"_s;
         const CliRun approved = runCli({u"rm"_s, u"alpha"_s}, options);
         QCOMPARE(approved.exitCode, 0);

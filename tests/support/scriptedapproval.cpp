@@ -8,11 +8,13 @@ void ScriptedApproval::queue(bool answer)
     m_answers.append(answer);
 }
 
-bool ScriptedApproval::approve(const ApprovalRequest &request, std::stop_token)
+ApprovalDecision ScriptedApproval::approve(const ApprovalRequest &request, std::stop_token)
 {
     QMutexLocker locker(&m_mutex);
     m_requests.append(request);
-    return m_answers.isEmpty() ? m_default : m_answers.takeFirst();
+    const bool answer = m_answers.isEmpty() ? m_default : m_answers.takeFirst();
+    return answer ? ApprovalDecision::approve()
+                  : ApprovalDecision::refuse(Message("the test script said no"));
 }
 
 QList<ApprovalRequest> ScriptedApproval::requests() const

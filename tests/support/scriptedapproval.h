@@ -14,7 +14,7 @@ public:
     explicit ScriptedApproval(bool defaultAnswer = true) : m_default(defaultAnswer) {}
 
     void queue(bool answer);
-    bool approve(const ApprovalRequest &request, std::stop_token stop) override;
+    ApprovalDecision approve(const ApprovalRequest &request, std::stop_token stop) override;
     QList<ApprovalRequest> requests() const;
 
 private:

@@ -44,7 +44,7 @@ void AddCommand::render(const JsonValue &document, Output &output) const
         << u'\n';
     out << u"  "_s << Tr::tr("commit %1").arg(output.style(sha, Output::Style::Cyan));
     if (!ref.isEmpty())
-        out << u"  " << Tr::tr("ref %1").arg(ref);
+        out << u"  "_s << Tr::tr("ref %1").arg(ref);
     out << u'\n';
     if (r.value(u"adopted"_s).toBool())
         out << u"  "_s << Tr::tr("the existing clone in %1 was adopted as it is").arg(id) << u'\n';

@@ -56,6 +56,15 @@ Result<Destination> classifyDestination(Workspace &workspace, const QString &des
                                                     "or move the directory away")));
 }
 
+Error addCancelled(const QString &path)
+{
+    return Error(
+               ErrorKind::Cancelled, u"cancelled"_s,
+               Message(QT_TRANSLATE_NOOP("Grex", "adding '%1' was cancelled; nothing was changed"),
+                       {path}))
+        .withDetail(u"pack"_s, path);
+}
+
 // Removes a directory the failed add cloned (never an adopted one).
 void discardClone(const QString &dest, bool created)
 {
@@ -168,6 +177,8 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
         ctx.progress(0, 1, Message(QT_TRANSLATE_NOOP("Grex", "cloning %1"), {path}));
         Result<FetchReport> cloned =
             workspace.fetcher().clone(*url, dest, options.ref, ctx.stopToken());
+        if (!cloned && cloned.error().kind() == ErrorKind::Cancelled)
+            return addCancelled(path);
         if (!cloned)
             return std::move(cloned).error().withDetail(u"pack"_s, path);
         report.sha = cloned->sha;
@@ -208,7 +219,7 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     }
 
     if (ctx.stopRequested())
-        return fail(cancelledError());
+        return fail(addCancelled(path));
 
     Result<AppendReport> appended =
         workspace.intentLog().append(Event::add(path, *url, path, report.type, options.ref));

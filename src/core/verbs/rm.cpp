@@ -119,16 +119,18 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
     RmReport preview = report;
     preview.dryRun = true;
     request.preview = preview.toJson();
-    ApprovalPolicy *policy = ctx.approvalPolicy();
-    if (!policy || !policy->approve(request, ctx.stopToken())) {
-        if (ctx.stopRequested())
-            return cancelledError();
+    const ApprovalDecision decision =
+        ctx.approvalPolicy() ? ctx.approvalPolicy()->approve(request, ctx.stopToken())
+                             : ApprovalDecision::refuse(Message(QT_TRANSLATE_NOOP(
+                                   "Grex", "nothing is set up to approve destructive verbs")));
+    if (ctx.stopRequested())
+        return cancelledError();
+    if (!decision.approved) {
         return Error(ErrorKind::NotApproved, u"not_approved"_s,
                      Message(QT_TRANSLATE_NOOP("Grex", "removing pack '%1' was not approved"),
                              {pack.id}))
             .withDetail(u"pack"_s, pack.id)
-            .withHint(Message(QT_TRANSLATE_NOOP("Grex", "pass --yes to approve without a "
-                                                        "question")));
+            .withHint(decision.reason);
     }
 
     // Move the directory aside first: if the append fails it is moved back, and if the process

@@ -84,11 +84,17 @@ Result<QStringList> cloneMissingPacks(Workspace &workspace, const QList<PackStat
     for (QFuture<void> &future : futures)
         future.waitForFinished();
 
-    if (ctx.stopRequested())
-        return cancelledError();
+    std::sort(cloned.begin(), cloned.end(), utf8Less);
+    if (ctx.stopRequested()) {
+        return Error(ErrorKind::Cancelled, u"cancelled"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "cloning was cancelled after %1 of %2 "
+                                                       "pack(s): %3"),
+                             {QString::number(cloned.size()), QString::number(total),
+                              cloned.isEmpty() ? u"-"_s : cloned.join(u", "_s)}))
+            .withDetail(u"cloned"_s, JsonValue(cloned));
+    }
     if (firstError)
         return std::move(*firstError).withDetail(u"cloned"_s, JsonValue(cloned));
-    std::sort(cloned.begin(), cloned.end(), utf8Less);
     return cloned;
 }
 
