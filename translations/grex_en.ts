@@ -918,9 +918,9 @@
     </message>
     <message numerus="yes">
         <source>%1 — %n pack(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 — %n pack</numerusform>
+            <numerusform>%1 — %n packs</numerusform>
         </translation>
     </message>
 </context>

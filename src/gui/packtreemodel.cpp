@@ -92,10 +92,12 @@ QVariant PackTreeModel::data(const QModelIndex &index, int role) const
         case NameColumn:
             return e.id;
         case TypeColumn:
-            return e.type;
+            return e.type.isEmpty() ? u"-"_s : e.type;
         case RefColumn:
             if (e.ref)
                 return *e.ref;
+            if (!e.onDisk)
+                return u"-"_s;
             return e.branch ? *e.branch : tr("detached");
         case ShaColumn:
             if (!e.onDisk)

@@ -516,6 +516,9 @@ private Q_SLOTS:
         QVERIFY(parent.children.at(0).onDisk);
         QCOMPARE(parent.children.at(1).id, u"beta"_s);
         QVERIFY(!parent.children.at(1).onDisk);
+        const JsonObject betaJson =
+            r->toJson().toArray().at(1).toObject().value(u"children"_s).toArray().at(1).toObject();
+        QVERIFY(betaJson.value(u"type"_s).isNull()); // unknown until cloned
         QVERIFY(r->toJson().toArray().at(0).toObject().contains(u"children"_s));
     }
 

@@ -2,6 +2,7 @@
 #include "packtreemodel.h"
 #include "remotebuilder.h"
 
+#include "i18n.h"
 #include "operationcontext.h"
 #include "verbs/add.h"
 #include "verbs/init.h"
@@ -12,6 +13,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QStatusBar>
 #include <QTreeView>
 
 using namespace Grex;
@@ -22,7 +24,11 @@ class tst_MainWindow : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        installTranslators(); // as grex-gui's main() does: plurals come from grex_en.qm
+    }
 
     void listsThePacksOfAWorkspace()
     {
@@ -58,6 +64,13 @@ private Q_SLOTS:
         QCOMPARE(model->rowCount(parentIndex), 1);
         const QModelIndex childIndex = model->index(0, Gui::PackTreeModel::ShaColumn, parentIndex);
         QCOMPARE(childIndex.data().toString(), u"missing"_s); // listed, not cloned yet
+        // Its type and branch are unknown until it is cloned.
+        QCOMPARE(model->index(0, Gui::PackTreeModel::TypeColumn, parentIndex).data().toString(),
+                 u"-"_s);
+        QCOMPARE(model->index(0, Gui::PackTreeModel::RefColumn, parentIndex).data().toString(),
+                 u"-"_s);
+        QVERIFY2(window.statusBar()->currentMessage().endsWith(u"1 pack"_s),
+                 qPrintable(window.statusBar()->currentMessage()));
     }
 
     void showsWhyAFolderIsNotAWorkspace()

@@ -32,8 +32,9 @@ void addRows(const JsonArray &packs, int depth, const QString &continuation, boo
         QString ref = p.value(u"ref"_s).toString();
         if (ref.isEmpty())
             ref = p.value(u"branch"_s).isNull() ? u"-"_s : p.value(u"branch"_s).toString();
-        QStringList row{prefix + p.value(u"id"_s).toString(), p.value(u"type"_s).toString(),
-                        p.value(u"path"_s).toString(), ref, sha};
+        const QString type = p.value(u"type"_s).isNull() ? u"-"_s : p.value(u"type"_s).toString();
+        QStringList row{prefix + p.value(u"id"_s).toString(), type, p.value(u"path"_s).toString(),
+                        ref, sha};
         if (longForm) {
             const JsonValue installed = p.value(u"installed_at"_s);
             const JsonValue hash = p.value(u"actions_hash"_s);

@@ -18,8 +18,9 @@ namespace {
 
 JsonObject entryToJson(const LsEntry &entry, bool longForm, bool tree)
 {
+    // A child that is not cloned yet has no pack.yaml to tell its type.
     JsonObject o{{u"id"_s, entry.id},
-                 {u"type"_s, entry.type},
+                 {u"type"_s, entry.type.isEmpty() ? JsonValue() : JsonValue(entry.type)},
                  {u"path"_s, entry.path},
                  {u"url"_s, entry.url},
                  {u"ref"_s, JsonValue::fromOptional(entry.ref)},
@@ -93,7 +94,6 @@ QList<LsEntry> childrenOf(Workspace &workspace, const PackManifest &manifest,
         entry.dir = workspace.packDir(entry.path);
         entry.url = child.url;
         entry.ref = child.ref;
-        entry.type = u"meta"_s;
         const Probe p = probe(workspace, entry.dir, ctx);
         entry.onDisk = p.onDisk;
         entry.sha = p.sha;
