@@ -25,8 +25,19 @@ namespace Grex::Cli {
 
 namespace {
 
-// Universal options that take a value: the verb search skips their values.
-const QStringList kValueOptions{u"--parallel"_s, u"--filter"_s, u"--manifest"_s};
+// Options that take a value, of any verb: the search for the verb skips their values, so
+// "grex --ref v1 add URL" finds "add".
+QStringList valueOptions()
+{
+    QStringList options{u"--parallel"_s, u"--filter"_s, u"--manifest"_s};
+    for (const VerbSpec &verb : verbRegistry()) {
+        for (const ParamSpec &p : verb.params) {
+            if (!p.positional && !p.universal && p.type != ParamType::Boolean)
+                options.append(u"--"_s + p.cliName());
+        }
+    }
+    return options;
+}
 
 class CliEventSink final : public EventSink
 {
@@ -145,13 +156,14 @@ int Application::run(const QStringList &arguments)
     if (arguments.contains(u"--json"_s))
         m_output.setMode(Output::Mode::Json);
 
+    const QStringList takesValue = valueOptions();
     qsizetype verbIndex = -1;
     for (qsizetype i = 0; i < arguments.size(); ++i) {
         const QString &token = arguments.at(i);
         if (token == u"--")
             break;
         if (token.startsWith(u'-') && token.size() > 1) {
-            if (kValueOptions.contains(token))
+            if (takesValue.contains(token))
                 ++i;
             continue;
         }

@@ -89,10 +89,12 @@ Result<void> checkBarePath(const QString &path)
     if (path == u"_workspace")
         return notBare(
             path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: the name is reserved"));
-    if (path.toUtf8().size() > 255)
+    // Sidecars derive their names from the pack path (.grex-backend-<path>.lock, Qt's
+    // <lock>.rmlock): 200 bytes keeps every one of them within NAME_MAX (255).
+    if (path.toUtf8().size() > MaxPackPathBytes)
         return notBare(
             path, QT_TRANSLATE_NOOP("Grex",
-                                    "'%1' is not a valid pack path: it is longer than 255 bytes"));
+                                    "'%1' is not a valid pack path: it is longer than 200 bytes"));
     return {};
 }
 

@@ -6,9 +6,11 @@
 
 namespace Grex {
 
+inline constexpr qsizetype MaxPackPathBytes = 200;
+
 // A pack path is one directory name directly inside the workspace (spec §3.4). Error: Usage
 // "path_not_bare" naming what is wrong (empty, '/', '..', a leading '.' or '-', control
-// characters, '<' or '>', the reserved "_workspace", longer than 255 bytes).
+// characters, '<' or '>', the reserved "_workspace", longer than MaxPackPathBytes).
 Result<void> checkBarePath(const QString &path);
 
 // The path `add` derives from a URL: its last '/'-separated segment (after ':' for scp-like

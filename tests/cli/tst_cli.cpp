@@ -184,12 +184,14 @@ private Q_SLOTS:
         QVERIFY(again.outText().contains(u"already initialised"_s));
     }
 
-    void initHooksPathNeedsAGitRepository()
+    void initSetsHooksPathOnlyInAGitRepository()
     {
         const QString dir = newDir();
-        const RunResult r = grex(dir, {u"init"_s, u"--hooks-path"_s, u".grex/hooks"_s});
-        QCOMPARE(r.exitCode, 2);
-        QVERIFY(snapshot(dir).isEmpty());
+        const RunResult r =
+            grex(dir, {u"init"_s, u"--hooks-path"_s, u".grex/hooks"_s, u"--json"_s});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.json().object().value(u"hooks"_s).isNull());
+        QVERIFY(r.errText().contains(u"not a git repository; --hooks-path is ignored"_s));
         QProcess git;
         git.setWorkingDirectory(dir);
         git.start(u"git"_s, {u"init"_s, u"-q"_s});
@@ -199,6 +201,29 @@ private Q_SLOTS:
         QCOMPARE(ok.exitCode, 0);
         QCOMPARE(ok.json().object().value(u"hooks"_s).toString(), u".grex/hooks"_s);
         QVERIFY(readFile(dir + u"/.git/config"_s).contains("hooksPath = .grex/hooks"));
+    }
+
+    void initRefusesAManifestThatIsADirectory()
+    {
+        const QString dir = newDir();
+        QDir().mkpath(dir + u"/grex.jsonl"_s);
+        const RunResult r = grex(dir, {u"init"_s});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY(r.errText().contains(u"grex.jsonl exists but is not a file"_s));
+    }
+
+    void verbOptionsBeforeTheVerbAndForwardFlags()
+    {
+        const QString dir = initialisedWorkspace();
+        const RunResult r =
+            grex(dir, {u"--ref"_s, u"stable"_s, u"add"_s, m_beta, u"--no-install"_s, u"--json"_s});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.json().object().value(u"ref"_s).toString(), u"stable"_s);
+        QCOMPARE(r.json().object().value(u"installed"_s).toBool(true), false);
+        const RunResult removed =
+            grex(dir, {u"rm"_s, u"beta"_s, u"--skip-teardown"_s, u"-y"_s, u"--json"_s});
+        QCOMPARE(removed.exitCode, 0);
+        QCOMPARE(removed.json().object().value(u"teardown"_s).toString(), u"skipped"_s);
     }
 
     void addListsAndRemoves()

@@ -99,6 +99,17 @@ private Q_SLOTS:
         QCOMPARE(up(c, u"a"_s, {u"2"_s}), QByteArray("# >>> grex:a >>>\n2\n# <<< grex:a <<<"));
     }
 
+    void patternsCannotBreakTheFile()
+    {
+        for (const QString &bad :
+             {u"a\nb"_s, u"a\r"_s, u"# <<< grex:a <<<"_s, u"# >>> grex:other >>>"_s}) {
+            const auto r = Gitignore::upsert("user\n", u"a"_s, {bad});
+            QVERIFY(!r.ok());
+            QCOMPARE(r.error().reason(), u"invalid_gitignore_pattern"_s);
+        }
+        QVERIFY(Gitignore::upsert({}, u"a"_s, {u"# a comment"_s, u"!keep"_s}).ok());
+    }
+
     void ownerValidation()
     {
         for (const QString &bad : {u""_s, u"a<b"_s, u"a>b"_s, u"a\nb"_s, u"a\tb"_s}) {
@@ -115,7 +126,10 @@ private Q_SLOTS:
         QCOMPARE(Gitignore::packBody(u"fonts"_s, {u"*.tmp"_s, u".grex-lock"_s, u"*.tmp"_s}),
                  (QStringList{u".grex-lock"_s, u"/fonts/"_s, u"*.tmp"_s}));
         QCOMPARE(Gitignore::workspaceBody(),
-                 (QStringList{u".grex.lock"_s, u".grex.sync.lock"_s, u".grex-backend-*.lock"_s}));
+                 (QStringList{u".grex.lock"_s, u".grex.sync.lock"_s, u".grex-backend-*.lock"_s,
+                              u".grex-trash-*"_s}));
+        // A pack path is literal, not a glob.
+        QCOMPARE(Gitignore::packBody(u"v[12]*?"_s).at(1), u"/v\\[12\\]\\*\\?/"_s);
     }
 
     void fileUpsertIsIdempotentAndSkipsIdenticalWrites()

@@ -172,6 +172,10 @@ private Q_SLOTS:
             << good + "\n" +
                    R"({"op":"rm","ts":"2026-04-19T10:00:00Z","id":"a","schema_version":3})" + "\n"
             << 2;
+        QTest::newRow("unterminated last line")
+            << good + "\n" +
+                   R"({"op":"rm","ts":"2026-04-19T10:00:00Z","id":"a","schema_version":"2"})"
+            << 2;
         QTest::newRow("unknown op too")
             << good + "\n" + R"({"op":"zap","schema_version":"9"})" + "\n" + good + "\n"
             << 2;

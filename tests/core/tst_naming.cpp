@@ -14,11 +14,11 @@ private Q_SLOTS:
     void bareNames()
     {
         for (const QString &good : {u"dotfiles"_s, u"warp-cfg"_s, u"Fonts_2"_s, u"ünïcødé"_s,
-                                    u"a.b"_s, QString(255, u'x')})
+                                    u"a.b"_s, QString(200, u'x')})
             QVERIFY2(checkBarePath(good).ok(), qPrintable(good));
         for (const QString &bad :
              {u""_s, u"a/b"_s, u"a\\b"_s, u"."_s, u".."_s, u"../x"_s, u".hidden"_s, u"-rf"_s,
-              u"a\nb"_s, u"a<b"_s, u"_workspace"_s, QString(256, u'x'), u"/abs"_s}) {
+              u"a\nb"_s, u"a<b"_s, u"_workspace"_s, QString(201, u'x'), u"/abs"_s}) {
             const Result<void> r = checkBarePath(bad);
             QVERIFY2(!r.ok(), qPrintable(bad));
             QCOMPARE(r.error().kind(), ErrorKind::Usage);

@@ -1,5 +1,6 @@
 #include "fs/gitignore.h"
 #include "git/fetcher.h"
+#include "naming.h"
 #include "operationcontext.h"
 #include "grexrunner.h"
 #include "testfiles.h"
@@ -34,7 +35,20 @@ class tst_Verbs : public QObject
     QString m_beta;
     QString m_plain;
     QString m_parent;
+    QString m_gamma;
+    QString m_evil;
     int m_counter = 0;
+
+    static void git(const QString &dir, const QStringList &args)
+    {
+        QProcess process;
+        process.setWorkingDirectory(dir);
+        process.start(u"git"_s,
+                      QStringList{u"-c"_s, u"user.name=t"_s, u"-c"_s, u"user.email=t@t"_s} + args);
+        if (!process.waitForFinished() || process.exitCode() != 0)
+            qFatal("git %s failed: %s", qPrintable(args.join(u' ')),
+                   process.readAllStandardError().constData());
+    }
 
     QString newWorkspaceDir()
     {
@@ -86,6 +100,15 @@ private Q_SLOTS:
                                                                 "x-gitignore:\n  - \"*.cache\"\n"));
         m_beta = remotes.create(u"beta"_s, RemoteBuilder::packFiles(u"beta"_s, u"scripted"_s));
         m_plain = remotes.create(u"plain"_s, {{u"README"_s, "no pack.yaml here\n"}});
+        m_gamma = remotes.create(u"gamma"_s, RemoteBuilder::packFiles(u"gamma"_s));
+        remotes.tag(m_gamma, u"v1"_s, remotes.tip(m_gamma));
+        RemoteBuilder::Files gamma2 = RemoteBuilder::packFiles(u"gamma"_s);
+        gamma2.insert(u"two.txt"_s, "2\n");
+        remotes.commit(m_gamma, gamma2);
+        m_evil = remotes.create(u"evil"_s,
+                                RemoteBuilder::packFiles(u"evil"_s, u"declarative"_s,
+                                                         "x-gitignore:\n  - \"# <<< grex:evil "
+                                                         "<<<\"\n"));
         m_parent = remotes.create(
             u"parent"_s, RemoteBuilder::packFiles(u"parent"_s, u"meta"_s,
                                                   "children:\n  - url: " + m_alpha.toUtf8() +
@@ -274,6 +297,72 @@ private Q_SLOTS:
         QCOMPARE(snapshot(ws.root()), before);
     }
 
+    void addIntoAnEmptyDirectoryLeavesItEmptyOnFailure()
+    {
+        Workspace ws = initialised();
+        QDir().mkpath(ws.packDir(u"other"_s));
+        OperationContext ctx;
+        AddOptions options;
+        options.url = m_beta;
+        options.path = u"other"_s; // beta's pack.yaml says its name is beta
+        const Result<AddReport> r = add(ws, options, ctx);
+        QCOMPARE(r.error().reason(), u"pack_name_mismatch"_s);
+        QVERIFY(QFileInfo(ws.packDir(u"other"_s)).isDir());
+        QVERIFY(QDir(ws.packDir(u"other"_s))
+                    .isEmpty(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot));
+    }
+
+    void addRefusesGitignoreEntriesThatBreakBlocks()
+    {
+        Workspace ws = initialised();
+        const auto before = snapshot(ws.root());
+        OperationContext ctx;
+        AddOptions options;
+        options.url = m_evil;
+        const Result<AddReport> r = add(ws, options, ctx);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().reason(), u"pack_yaml_invalid"_s);
+        QCOMPARE(r.error().details().value(u"rule"_s).toString(), u"x-gitignore"_s);
+        QCOMPARE(snapshot(ws.root()), before);
+    }
+
+    void addRefusesAPathAnotherPackHolds()
+    {
+        Workspace ws = initialised();
+        QVERIFY(ws.intentLog()
+                    .append(Event::add(u"other"_s, u"u"_s, u"taken"_s, u"meta"_s, std::nullopt))
+                    .ok());
+        OperationContext ctx;
+        AddOptions options;
+        options.url = m_plain;
+        options.path = u"taken"_s;
+        const Result<AddReport> r = add(ws, options, ctx);
+        QCOMPARE(r.error().reason(), u"duplicate_pack"_s);
+        QCOMPARE(r.error().details().value(u"pack"_s).toString(), u"other"_s);
+    }
+
+    void adoptingAClonePinnedToARefNeedsItThere()
+    {
+        Workspace ws = initialised();
+        mustAdd(ws, m_gamma);
+        QVERIFY(rmApproved(ws, u"gamma"_s, true).ok());
+        OperationContext ctx;
+        AddOptions options;
+        options.url = m_gamma;
+        options.ref = u"v1"_s; // the clone is at main, one commit later
+        for (bool dryRun : {true, false}) {
+            options.dryRun = dryRun;
+            const Result<AddReport> r = add(ws, options, ctx);
+            QVERIFY(!r.ok());
+            QCOMPARE(r.error().reason(), u"adopted_clone_not_at_ref"_s);
+        }
+        options.dryRun = false;
+        options.ref = u"main"_s;
+        const Result<AddReport> adopted = add(ws, options, ctx);
+        QVERIFY2(adopted.ok(), qPrintable(adopted.ok() ? QString() : adopted.error().text()));
+        QVERIFY(adopted->adopted);
+    }
+
     void addRefusesWhileTheWorkspaceIsLocked()
     {
         Workspace ws = initialised();
@@ -422,6 +511,53 @@ private Q_SLOTS:
         options.force = true;
         QVERIFY(rm(ws, options, ctx).ok());
         QVERIFY(!QFileInfo::exists(ws.packDir(u"alpha"_s)));
+    }
+
+    void rmProtectsUnpushedCommitsAndStashes()
+    {
+        Workspace ws = initialised();
+        mustAdd(ws, m_alpha);
+        const QString dir = ws.packDir(u"alpha"_s);
+        QVERIFY(writeFile(dir + u"/new.txt"_s, "n\n"));
+        git(dir, {u"add"_s, u"new.txt"_s});
+        git(dir, {u"commit"_s, u"-q"_s, u"-m"_s, u"local only"_s});
+        Result<RmReport> r = rmApproved(ws, u"alpha"_s);
+        QCOMPARE(r.error().reason(), u"local_changes"_s);
+        QCOMPARE(r.error().details().value(u"unpushed"_s).toInteger(), 1);
+
+        git(dir, {u"reset"_s, u"-q"_s, u"--hard"_s, u"origin/main"_s});
+        QVERIFY(rmApproved(ws, u"alpha"_s).ok()); // nothing is lost once it matches the remote
+        Workspace again = initialised();
+        mustAdd(again, m_alpha);
+        const QString dir2 = again.packDir(u"alpha"_s);
+        QVERIFY(writeFile(dir2 + u"/README.md"_s, "stashed edit\n"));
+        git(dir2, {u"stash"_s, u"-q"_s});
+        r = rmApproved(again, u"alpha"_s);
+        QCOMPARE(r.error().reason(), u"local_changes"_s);
+        QCOMPARE(r.error().details().value(u"stashes"_s).toInteger(), 1);
+        QCOMPARE(r.error().details().value(u"tracked"_s).toInteger(), 0);
+    }
+
+    void rmKeepFilesUnregistersALegacyPath()
+    {
+        Workspace ws = initialised();
+        QVERIFY(ws.intentLog()
+                    .append(Event::add(u"legacy"_s, u"u"_s, u".dots"_s, u"meta"_s, std::nullopt))
+                    .ok());
+        QCOMPARE(rmApproved(ws, u"legacy"_s).error().reason(), u"invalid_pack_path"_s);
+        QVERIFY(rmApproved(ws, u"legacy"_s, true).ok());
+        OperationContext ctx;
+        QVERIFY(ws.readPacks(ctx)->isEmpty());
+    }
+
+    void rmWorksForTheLongestName()
+    {
+        Workspace ws = initialised();
+        const QString name = QString(MaxPackPathBytes, u'n');
+        mustAdd(ws, m_plain, name);
+        const Result<RmReport> r = rmApproved(ws, name);
+        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
+        QVERIFY(!QFileInfo::exists(ws.packDir(name)));
     }
 
     void rmDryRunChangesNothingAndAsksNothing()

@@ -124,9 +124,29 @@ Result<void> validateOwner(const QString &owner)
                          {owner}));
 }
 
+Result<void> validatePattern(const QString &pattern)
+{
+    if (pattern.contains(u'\n') || pattern.contains(u'\r') || pattern.startsWith(u"# >>> grex:") ||
+        pattern.startsWith(u"# <<< grex:")) {
+        return Error(ErrorKind::Usage, u"invalid_gitignore_pattern"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "'%1' cannot be a .gitignore pattern: it "
+                                                       "spans lines or looks like a grex marker"),
+                             {pattern}))
+            .withDetail(u"pattern"_s, pattern);
+    }
+    return {};
+}
+
 QStringList packBody(const QString &packPath, const QStringList &extraPatterns)
 {
-    QStringList body{u".grex-lock"_s, u'/' + packPath + u'/'};
+    // A pack path is matched literally: its glob characters are escaped.
+    QString literal;
+    for (QChar c : packPath) {
+        if (c == u'*' || c == u'?' || c == u'[' || c == u']' || c == u'\\')
+            literal += u'\\';
+        literal += c;
+    }
+    QStringList body{u".grex-lock"_s, u'/' + literal + u'/'};
     for (const QString &pattern : extraPatterns) {
         if (!body.contains(pattern))
             body.append(pattern);
@@ -136,13 +156,17 @@ QStringList packBody(const QString &packPath, const QStringList &extraPatterns)
 
 QStringList workspaceBody()
 {
-    return {u".grex.lock"_s, u".grex.sync.lock"_s, u".grex-backend-*.lock"_s};
+    return {u".grex.lock"_s, u".grex.sync.lock"_s, u".grex-backend-*.lock"_s, u".grex-trash-*"_s};
 }
 
 Result<QByteArray> upsert(const QByteArray &content, const QString &owner, const QStringList &body)
 {
     if (Result<void> valid = validateOwner(owner); !valid)
         return valid.error();
+    for (const QString &pattern : body) {
+        if (Result<void> valid = validatePattern(pattern); !valid)
+            return valid.error();
+    }
     const QList<Line> lines = splitLines(content);
     Result<std::optional<Block>> block = locate(lines, owner);
     if (!block)

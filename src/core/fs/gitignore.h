@@ -21,13 +21,19 @@ inline constexpr char16_t WorkspaceOwner[] = u"_workspace";
 // Usage "invalid_block_owner" unless non-empty without control characters, '<' or '>'.
 Result<void> validateOwner(const QString &owner);
 
-// The block body of a pack: .grex-lock, /<path>/, then extra patterns (first occurrence wins).
+// Usage "invalid_gitignore_pattern" for a body line that would break the file's structure: one
+// with a line break, or one that looks like a grex marker.
+Result<void> validatePattern(const QString &pattern);
+
+// The block body of a pack: .grex-lock, /<path>/ (glob characters escaped), then extra patterns
+// (first occurrence wins).
 QStringList packBody(const QString &packPath, const QStringList &extraPatterns = {});
 // The _workspace block body: the workspace's lock sidecars.
 QStringList workspaceBody();
 
 // Pure transforms of a file's bytes. Errors: PackOp "gitignore_unclosed_block" (details:
-// owner, line = 1-based line of the open marker), Usage "invalid_block_owner".
+// owner, line = 1-based line of the open marker), Usage "invalid_block_owner" and
+// "invalid_gitignore_pattern".
 Result<QByteArray> upsert(const QByteArray &content, const QString &owner, const QStringList &body);
 Result<QByteArray> remove(const QByteArray &content, const QString &owner);
 Result<std::optional<QStringList>> read(const QByteArray &content, const QString &owner);

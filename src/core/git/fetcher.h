@@ -17,12 +17,14 @@ struct FetchReport
     std::optional<quint64> bytes;  // received bytes, when the transport reports them
 };
 
-// Changes in a working tree that a delete would lose.
+// Work in a clone that exists nowhere else, which deleting the clone would lose.
 struct LocalChanges
 {
-    int tracked = 0;   // modified, staged, deleted or renamed tracked files
+    int tracked = 0;   // modified, staged, deleted or renamed tracked files (submodules too)
     int untracked = 0; // untracked files that are not ignored (grex's own sidecars excluded)
-    bool isClean() const { return tracked == 0 && untracked == 0; }
+    int unpushed = 0;  // commits reachable from HEAD but from no remote-tracking branch
+    int stashes = 0;
+    bool isClean() const { return tracked == 0 && untracked == 0 && unpushed == 0 && stashes == 0; }
 };
 
 // Moves repositories between remotes and the workspace (spec §9.5). Implementations hold the
@@ -47,6 +49,9 @@ public:
                                         std::stop_token stop) = 0;
 
     virtual Result<QString> headSha(const QString &dest) = 0;
+    // The commit `ref` names in the clone at dest: a local branch, a tag, a commit id, or the
+    // remote-tracking branch origin/<ref>. Error: PackOp "ref_not_found".
+    virtual Result<QString> resolveRef(const QString &dest, const QString &ref) = 0;
     virtual Result<std::optional<QString>> currentBranch(const QString &dest) = 0;
     // Tracked changes only, untracked files do not count (D-43).
     virtual Result<bool> isDirty(const QString &dest) = 0;

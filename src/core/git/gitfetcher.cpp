@@ -1,6 +1,7 @@
 #include "gitfetcher.h"
 
 #include "fs/filelock.h"
+#include "fs/fsutil.h"
 #include "git/libgit2_p.h"
 #include "logging.h"
 
@@ -27,7 +28,8 @@ using namespace Git;
 struct CallbackState
 {
     std::stop_token stop;
-    int credentialAttempts = 0;
+    int sshKeyAttempts = 0; // counted apart: a username request first must not skip the agent
+    int usernameAttempts = 0;
     quint64 receivedBytes = 0;
 };
 
@@ -48,9 +50,9 @@ int onCredentials(git_credential **out, const char *, const char *usernameFromUr
                   unsigned int allowedTypes, void *payload)
 {
     auto *state = static_cast<CallbackState *>(payload);
-    const int attempt = state->credentialAttempts++;
     const QByteArray user = usernameFromUrl ? QByteArray(usernameFromUrl) : QByteArray("git");
     if (allowedTypes & GIT_CREDENTIAL_SSH_KEY) {
+        const int attempt = state->sshKeyAttempts++;
         if (attempt == 0)
             return git_credential_ssh_key_from_agent(out, user.constData());
         static const char *const keys[] = {"id_ed25519", "id_ecdsa", "id_rsa"};
@@ -70,7 +72,7 @@ int onCredentials(git_credential **out, const char *, const char *usernameFromUr
         }
         return GIT_EAUTH;
     }
-    if ((allowedTypes & GIT_CREDENTIAL_USERNAME) && attempt == 0)
+    if ((allowedTypes & GIT_CREDENTIAL_USERNAME) && state->usernameAttempts++ == 0)
         return git_credential_username_new(out, user.constData());
     return GIT_PASSTHROUGH;
 }
@@ -93,30 +95,6 @@ Error gitError(const QString &reason, const char *sourceText, const QStringList 
 {
     return Error(ErrorKind::PackOp, reason, Message(sourceText, args))
         .withDetail(u"detail"_s, lastErrorText(rc));
-}
-
-// Removes what a failed clone created: the directory itself, or its contents when it existed.
-void removeCreated(const QString &dest, bool existedBefore)
-{
-    QDir dir(dest);
-    if (!existedBefore) {
-        dir.removeRecursively();
-        return;
-    }
-    const QFileInfoList entries =
-        dir.entryInfoList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
-    for (const QFileInfo &entry : entries) {
-        if (entry.isDir() && !entry.isSymLink())
-            QDir(entry.absoluteFilePath()).removeRecursively();
-        else
-            QFile::remove(entry.absoluteFilePath());
-    }
-}
-
-bool isEmptyDirectory(const QString &path)
-{
-    return QDir(path).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System |
-                              QDir::NoDotAndDotDot);
 }
 
 Result<FetchReport> describeHead(git_repository *repo)
@@ -217,9 +195,10 @@ Result<LocalChanges> countChanges(const QString &dest, bool includeUntracked)
         return repo.error();
     git_status_options options = GIT_STATUS_OPTIONS_INIT;
     options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
-    options.flags = GIT_STATUS_OPT_EXCLUDE_SUBMODULES;
-    if (includeUntracked)
-        options.flags |= GIT_STATUS_OPT_INCLUDE_UNTRACKED | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS;
+    // The dirty check of D-43 looks at tracked files; the loss check looks at everything.
+    options.flags = includeUntracked
+                        ? GIT_STATUS_OPT_INCLUDE_UNTRACKED | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS
+                        : GIT_STATUS_OPT_EXCLUDE_SUBMODULES;
     git_status_list *rawList = nullptr;
     const int rc = git_status_list_new(&rawList, repo->get(), &options);
     if (rc != 0)
@@ -240,6 +219,28 @@ Result<LocalChanges> countChanges(const QString &dest, bool includeUntracked)
             continue;
         }
         ++changes.tracked;
+    }
+    if (!includeUntracked)
+        return changes;
+
+    git_stash_foreach(
+        repo->get(),
+        [](size_t, const char *, const git_oid *, void *payload) {
+            ++*static_cast<int *>(payload);
+            return 0;
+        },
+        &changes.stashes);
+
+    // Commits no remote-tracking branch contains: pushed nowhere, so only this clone has them.
+    git_revwalk *rawWalk = nullptr;
+    if (git_revwalk_new(&rawWalk, repo->get()) == 0) {
+        std::unique_ptr<git_revwalk, Deleter<git_revwalk, git_revwalk_free>> walk(rawWalk);
+        if (git_revwalk_push_head(walk.get()) == 0) {
+            git_revwalk_hide_glob(walk.get(), "refs/remotes/*");
+            git_oid oid;
+            while (changes.unpushed < 10000 && git_revwalk_next(&oid, walk.get()) == 0)
+                ++changes.unpushed;
+        }
     }
     return changes;
 }
@@ -405,6 +406,28 @@ Result<QString> GitFetcher::headSha(const QString &dest)
         return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "%1 has no commit checked out"), {dest},
                         rc);
     return oidToHex(&oid);
+}
+
+Result<QString> GitFetcher::resolveRef(const QString &dest, const QString &ref)
+{
+    Result<RepositoryPtr> repo = openRepository(dest);
+    if (!repo)
+        return repo.error();
+    for (const QString &candidate : QStringList{ref, u"origin/"_s + ref}) {
+        git_object *rawObject = nullptr;
+        if (git_revparse_single(&rawObject, repo->get(), candidate.toUtf8().constData()) != 0)
+            continue;
+        ObjectPtr object(rawObject);
+        git_object *rawCommit = nullptr;
+        if (git_object_peel(&rawCommit, object.get(), GIT_OBJECT_COMMIT) != 0)
+            continue;
+        ObjectPtr commit(rawCommit);
+        return oidToHex(git_object_id(commit.get()));
+    }
+    return Error(ErrorKind::PackOp, u"ref_not_found"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "ref '%1' does not exist in %2"), {ref, dest}))
+        .withDetail(u"ref"_s, ref)
+        .withDetail(u"path"_s, dest);
 }
 
 Result<std::optional<QString>> GitFetcher::currentBranch(const QString &dest)

@@ -19,6 +19,7 @@ public:
     Result<QString> probeRemote(const QString &url, const std::optional<QString> &ref,
                                 std::stop_token stop) override;
     Result<QString> headSha(const QString &dest) override;
+    Result<QString> resolveRef(const QString &dest, const QString &ref) override;
     Result<std::optional<QString>> currentBranch(const QString &dest) override;
     Result<bool> isDirty(const QString &dest) override;
     Result<LocalChanges> localChanges(const QString &dest) override;

@@ -144,7 +144,8 @@ Result<LogReadResult> IntentLog::parse(const QByteArray &bytes)
             continue;
         const qsizetype lineNumber = i + 1;
         ParsedLine parsed = parseEventLine(line);
-        if (i == lastContentLine && !terminated && i == lines.size() - 1) {
+        if (i == lastContentLine && !terminated && i == lines.size() - 1
+            && parsed.kind != ParsedLine::Kind::UnsupportedSchema) {
             parsed.kind = ParsedLine::Kind::Invalid;
             parsed.detail = u"the line does not end with a newline"_s;
         }
@@ -192,8 +193,12 @@ Result<AppendReport> IntentLog::append(const QList<Event> &events) const
     }
 
     Result<FileLock> lock = FileLock::acquire(m_lockPath, LockTier::Manifest, {});
-    if (!lock)
-        return lock.error();
+    if (!lock) {
+        // Not being able to record intent is a manifest failure (spec §2.4: exit 3).
+        Error error = std::move(lock).error();
+        return Error(ErrorKind::Manifest, error.reason(), error.message())
+            .withDetail(u"path"_s, m_lockPath);
+    }
 
     const QByteArray nativePath = QFile::encodeName(m_path);
     const int fd = ::open(nativePath.constData(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);

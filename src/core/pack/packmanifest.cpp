@@ -1,5 +1,6 @@
 #include "packmanifest.h"
 
+#include "fs/gitignore.h"
 #include "naming.h"
 
 #include <QFile>
@@ -303,6 +304,15 @@ Result<PackManifest> parsePackManifest(const QByteArray &yaml, const QString &fi
     Result<QStringList> gitignore = stringList(root["x-gitignore"], file, u"x-gitignore"_s);
     if (!gitignore)
         return gitignore.error();
+    const YAML::Node gitignoreNode = root["x-gitignore"];
+    for (qsizetype i = 0; i < gitignore->size(); ++i) {
+        if (!Gitignore::validatePattern(gitignore->at(i))) {
+            return invalid(file, lineOf(gitignoreNode[size_t(i)]), u"x-gitignore"_s,
+                           QT_TRANSLATE_NOOP("Grex", "%1:%2: x-gitignore entry '%3' spans lines "
+                                                     "or looks like a grex marker"),
+                           {gitignore->at(i)});
+        }
+    }
     manifest.gitignore = *gitignore;
     return manifest;
 }

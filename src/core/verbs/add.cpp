@@ -1,5 +1,6 @@
 #include "add.h"
 
+#include "fs/fsutil.h"
 #include "fs/gitignore.h"
 #include "git/fetcher.h"
 #include "git/repository.h"
@@ -65,13 +66,6 @@ Error addCancelled(const QString &path)
         .withDetail(u"pack"_s, path);
 }
 
-// Removes a directory the failed add cloned (never an adopted one).
-void discardClone(const QString &dest, bool created)
-{
-    if (created)
-        QDir(dest).removeRecursively();
-}
-
 } // namespace
 
 Result<AddOptions> AddOptions::fromJson(const QJsonObject &args)
@@ -81,6 +75,7 @@ Result<AddOptions> AddOptions::fromJson(const QJsonObject &args)
     options.path = optionalString(args, u"path"_s);
     options.type = optionalString(args, u"type"_s);
     options.ref = optionalString(args, u"ref"_s);
+    options.noInstall = args.value(u"noInstall"_s).toBool();
     options.dryRun = args.value(u"dryRun"_s).toBool();
     if (options.ref && options.ref->trimmed().isEmpty())
         return usageError(u"invalid_argument"_s,
@@ -130,12 +125,14 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     Result<QMap<QString, PackState>> packs = workspace.readPacks(ctx);
     if (!packs)
         return packs.error();
-    if (packs->contains(path)) {
+    for (const PackState &pack : *packs) {
+        if (pack.id != path && pack.path != path)
+            continue;
         return usageError(u"duplicate_pack"_s,
                           Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' is already registered "
                                                             "(from %2)"),
-                                  {path, packs->value(path).url}))
-            .withDetail(u"pack"_s, path);
+                                  {pack.id, pack.url}))
+            .withDetail(u"pack"_s, pack.id);
     }
     // Fail before cloning when the pack's .gitignore block cannot be written.
     if (auto block = Gitignore::readBlock(workspace.gitignorePath(), path); !block)
@@ -153,6 +150,22 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     report.ref = options.ref;
     report.dryRun = options.dryRun;
     report.adopted = *destination == Destination::Adopt;
+
+    // An adopted clone is taken as it is: it must already be at the ref the user asked for.
+    if (report.adopted && options.ref) {
+        const QString head = workspace.fetcher().headSha(dest).valueOr(QString());
+        const Result<QString> wanted = workspace.fetcher().resolveRef(dest, *options.ref);
+        if (!wanted || *wanted != head) {
+            return Error(ErrorKind::PackOp, u"adopted_clone_not_at_ref"_s,
+                         Message(QT_TRANSLATE_NOOP("Grex", "the clone in %1 is at %2, not at '%3'"),
+                                 {dest, head.left(7), *options.ref}))
+                .withDetail(u"path"_s, dest)
+                .withDetail(u"ref"_s, *options.ref)
+                .withHint(Message(QT_TRANSLATE_NOOP("Grex", "check out '%1' there first, or add "
+                                                            "it without --ref"),
+                                  {*options.ref}));
+        }
+    }
 
     if (options.dryRun) {
         if (report.adopted) {
@@ -172,7 +185,9 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
         return report;
     }
 
-    const bool created = !report.adopted && !QFileInfo::exists(dest);
+    // What a failure must undo: the clone's directory, or only its contents when the user had
+    // made the (empty) directory beforehand. An adopted clone is never touched.
+    const bool existedBefore = QFileInfo::exists(dest);
     if (!report.adopted) {
         ctx.progress(0, 1, Message(QT_TRANSLATE_NOOP("Grex", "cloning %1"), {path}));
         Result<FetchReport> cloned =
@@ -188,7 +203,7 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
 
     const auto fail = [&](Error error) -> Result<AddReport> {
         if (!report.adopted)
-            discardClone(dest, created);
+            removeCreated(dest, existedBefore);
         return error;
     };
 

@@ -18,6 +18,7 @@ struct AddOptions
     std::optional<QString> path; // derived from the URL when absent
     std::optional<QString> type; // used when the pack has no pack.yaml
     std::optional<QString> ref;
+    bool noInstall = false; // nothing installs packs yet: add always clones and registers only
     bool dryRun = false;
 
     static Result<AddOptions> fromJson(const QJsonObject &args);

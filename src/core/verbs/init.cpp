@@ -66,11 +66,20 @@ Result<InitReport> init(Workspace &workspace, const InitOptions &options, Operat
     report.workspace = workspace.root();
     report.dryRun = options.dryRun;
 
-    if (options.hooksPath && !Git::isRepository(workspace.root())) {
-        return usageError(u"not_a_git_repository"_s,
-                          Message(QT_TRANSLATE_NOOP("Grex", "--hooks-path needs %1 to be a git "
-                                                            "repository"),
-                                  {workspace.root()}));
+    // core.hooksPath is set only when W is a git repository (spec §6.5.1 step 4).
+    const bool setHooks = options.hooksPath && Git::isRepository(workspace.root());
+    if (options.hooksPath && !setHooks) {
+        ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "%1 is not a git repository; --hooks-path is "
+                                                   "ignored"),
+                         {workspace.root()}));
+    }
+    for (const QString &path : {workspace.manifestPath(), workspace.lockfilePath()}) {
+        const QFileInfo info(path);
+        if (info.exists() && !info.isFile()) {
+            return Error(ErrorKind::Manifest, u"not_a_file"_s,
+                         Message(QT_TRANSLATE_NOOP("Grex", "%1 exists but is not a file"), {path}))
+                .withDetail(u"path"_s, path);
+        }
     }
 
     std::optional<FileLock> lock;
@@ -112,14 +121,15 @@ Result<InitReport> init(Workspace &workspace, const InitOptions &options, Operat
                                                     Gitignore::workspaceBody());
         if (!block)
             return block.error();
-        if (options.hooksPath) {
+        if (setHooks) {
             Result<void> set =
                 Git::setConfigString(workspace.root(), u"core.hooksPath"_s, *options.hooksPath);
             if (!set)
                 return set.error();
         }
     }
-    report.hooks = options.hooksPath;
+    if (setHooks)
+        report.hooks = options.hooksPath;
 
     if (!options.noClone) {
         QList<PackState> missing;

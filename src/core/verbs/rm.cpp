@@ -26,6 +26,7 @@ Result<RmOptions> RmOptions::fromJson(const QJsonObject &args)
     options.path = args.value(u"path"_s).toString();
     options.keepFiles = args.value(u"keepFiles"_s).toBool();
     options.force = args.value(u"force"_s).toBool();
+    options.skipTeardown = args.value(u"skipTeardown"_s).toBool();
     options.dryRun = args.value(u"dryRun"_s).toBool();
     return options;
 }
@@ -64,13 +65,17 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
         return found.error();
     const PackState pack = *found;
     // The path comes from grex.jsonl, which people edit: never delete outside the workspace.
-    if (Result<void> bare = checkBarePath(pack.path); !bare) {
+    // Unregistering alone (--keep-files) touches no directory and stays possible.
+    if (Result<void> bare = checkBarePath(pack.path); !bare && !options.keepFiles) {
         return Error(ErrorKind::Manifest, u"invalid_pack_path"_s,
                      Message(QT_TRANSLATE_NOOP("Grex", "grex.jsonl records the path '%1' for pack "
                                                        "'%2', which is not a single directory "
                                                        "name; nothing was removed"),
                              {pack.path, pack.id}))
-            .withDetail(u"pack"_s, pack.id);
+            .withDetail(u"pack"_s, pack.id)
+            .withHint(Message(QT_TRANSLATE_NOOP("Grex", "unregister it without touching files: "
+                                                        "grex rm %1 --keep-files"),
+                              {pack.id}));
     }
 
     const QString dir = workspace.packDir(pack.path);
@@ -85,15 +90,21 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
             return changes.error();
         if (!changes->isClean()) {
             return Error(ErrorKind::PackOp, u"local_changes"_s,
-                         Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' has %2 changed tracked "
-                                                           "file(s) and %3 untracked file(s) in "
-                                                           "%4; nothing was removed"),
-                                 {pack.id, QString::number(changes->tracked),
-                                  QString::number(changes->untracked), dir}))
+                         Message(QT_TRANSLATE_NOOP("Grex",
+                                                   "pack '%1' has work that exists only in %2 "
+                                                   "(changed tracked files: %3, untracked files: "
+                                                   "%4, commits on no remote: %5, stashes: %6); "
+                                                   "nothing was removed"),
+                                 {pack.id, dir, QString::number(changes->tracked),
+                                  QString::number(changes->untracked),
+                                  QString::number(changes->unpushed),
+                                  QString::number(changes->stashes)}))
                 .withDetail(u"pack"_s, pack.id)
                 .withDetail(u"tracked"_s, changes->tracked)
                 .withDetail(u"untracked"_s, changes->untracked)
-                .withHint(Message(QT_TRANSLATE_NOOP("Grex", "commit or move them first, keep the "
+                .withDetail(u"unpushed"_s, changes->unpushed)
+                .withDetail(u"stashes"_s, changes->stashes)
+                .withHint(Message(QT_TRANSLATE_NOOP("Grex", "commit and push it first, keep the "
                                                             "directory with --keep-files, or "
                                                             "delete anyway with --force")));
         }
@@ -137,7 +148,8 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
     // dies in between, the pack is still registered and its files are in the trash directory.
     QString trash;
     if (deleteFiles) {
-        trash = workspace.root() + u"/.grex-trash-"_s + pack.path + u'.' +
+        // Short, so a long pack name cannot push it past NAME_MAX.
+        trash = workspace.root() + u"/.grex-trash-"_s +
                 QString::number(Timestamp::now().unixNanos(), 16);
         if (std::rename(QFile::encodeName(dir).constData(), QFile::encodeName(trash).constData()) !=
             0) {
@@ -148,8 +160,12 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
 
     Result<AppendReport> appended = workspace.intentLog().append(Event::rm(pack.id));
     if (!appended) {
-        if (deleteFiles)
-            std::rename(QFile::encodeName(trash).constData(), QFile::encodeName(dir).constData());
+        if (deleteFiles && std::rename(QFile::encodeName(trash).constData(),
+                                       QFile::encodeName(dir).constData()) != 0) {
+            ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "the files of pack '%1' are in %2; move "
+                                                       "them back to %3"),
+                             {pack.id, trash, dir}));
+        }
         return appended.error();
     }
 

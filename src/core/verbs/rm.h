@@ -12,9 +12,10 @@ class Workspace;
 
 struct RmOptions
 {
-    QString path;           // the pack's path or id
-    bool keepFiles = false; // unregister only, keep the directory
-    bool force = false;     // delete even with uncommitted or untracked changes
+    QString path;              // the pack's path or id
+    bool keepFiles = false;    // unregister only, keep the directory
+    bool force = false;        // delete even work that exists nowhere else
+    bool skipTeardown = false; // nothing runs teardowns yet: the report always says "skipped"
     bool dryRun = false;
 
     static Result<RmOptions> fromJson(const QJsonObject &args);

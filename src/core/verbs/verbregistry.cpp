@@ -111,6 +111,8 @@ QList<VerbSpec> buildRegistry()
               u"TYPE"_s),
         param(u"ref"_s, ParamType::String,
               QT_TRANSLATE_NOOP("Grex", "Branch, tag or commit to check out."), u"REF"_s),
+        param(u"noInstall"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Only clone and register the pack; do not install it.")),
         dryRunParam(),
     };
     addVerb.run = runAdd;
@@ -128,8 +130,11 @@ QList<VerbSpec> buildRegistry()
         param(u"keepFiles"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Unregister only; keep the directory.")),
         param(u"force"_s, ParamType::Boolean,
-              QT_TRANSLATE_NOOP("Grex", "Delete the directory even if it has uncommitted or "
-                                        "untracked files.")),
+              QT_TRANSLATE_NOOP("Grex", "Delete the directory even if it holds work that exists "
+                                        "nowhere else (changes, commits, stashes).")),
+        param(u"skipTeardown"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Remove without running the pack's teardown.")),
+
         dryRunParam(),
     };
     rmVerb.run = runRm;
