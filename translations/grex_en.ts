@@ -212,10 +212,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not a valid pack path: it refers to a directory outside the pack</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&apos;%1&apos; is not a valid pack path: it starts with &apos;.&apos;, which grex reserves for its own files</source>
         <translation type="unfinished"></translation>
     </message>
@@ -233,10 +229,6 @@
     </message>
     <message>
         <source>&apos;%1&apos; is not a valid pack path: the name is reserved</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; is not a valid pack path: it is longer than 255 bytes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -436,10 +428,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--hooks-path needs %1 to be a git repository</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>pack &apos;%1&apos; has the invalid path &apos;%2&apos; in grex.jsonl; not cloned</source>
         <translation type="unfinished"></translation>
     </message>
@@ -452,14 +440,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>pack &apos;%1&apos; has %2 changed tracked file(s) and %3 untracked file(s) in %4; nothing was removed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>commit or move them first, keep the directory with --keep-files, or delete anyway with --force</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>remove pack &apos;%1&apos; and delete %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -469,10 +449,6 @@
     </message>
     <message>
         <source>removing pack &apos;%1&apos; was not approved</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pass --yes to approve without a question</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -552,10 +528,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Delete the directory even if it has uncommitted or untracked files.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>List packs</source>
         <translation type="unfinished"></translation>
     </message>
@@ -613,6 +585,90 @@
     </message>
     <message>
         <source>wait for it to finish and try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no terminal to ask for confirmation: pass --yes to approve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>you answered no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; cannot be a .gitignore pattern: it spans lines or looks like a grex marker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it is the workspace itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it points outside the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it is longer than 200 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: x-gitignore entry &apos;%3&apos; spans lines or looks like a grex marker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>adding &apos;%1&apos; was cancelled; nothing was changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the clone in %1 is at %2, not at &apos;%3&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check out &apos;%1&apos; there first, or add it without --ref</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a git repository; --hooks-path is ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 exists but is not a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unregister it without touching files: grex rm %1 --keep-files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; has work that exists only in %2 (changed tracked files: %3, untracked files: %4, commits on no remote: %5, stashes: %6); nothing was removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>commit and push it first, keep the directory with --keep-files, or delete anyway with --force</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing is set up to approve destructive verbs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the files of pack &apos;%1&apos; are in %2; move them back to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only clone and register the pack; do not install it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the directory even if it holds work that exists nowhere else (changes, commits, stashes).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove without running the pack&apos;s teardown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cloning was cancelled after %1 of %2 pack(s): %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
