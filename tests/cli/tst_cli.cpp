@@ -445,6 +445,24 @@ private Q_SLOTS:
             QVERIFY2(errors.at(0).contains(u"permission denied"_s), qPrintable(errors.at(0)));
         }
         QCOMPARE(runProgram(program, {u"ls"_s}, options).exitCode, 0);
+
+        // A holder killed while the workspace was writable leaves its lock file; this user
+        // cannot replace it, and is told so rather than that the workspace is busy.
+        QVERIFY(QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner |
+                                               QFile::ReadOther | QFile::ExeOther));
+        QProcess holder;
+        holder.start(helperBinary(), {u"hold-lock"_s, dir + u"/.grex.sync.lock"_s});
+        QVERIFY(holder.waitForReadyRead(10000));
+        holder.kill();
+        holder.waitForFinished();
+        if (!runningAsRoot())
+            QVERIFY(QFile::setPermissions(dir, QFile::ReadOwner | QFile::ExeOwner));
+        const RunResult stale = runProgram(program, {u"add"_s, m_beta}, options);
+        QCOMPARE(stale.exitCode, 4);
+        QVERIFY2(stale.errText().contains(u"stale lock file"_s), stale.err.constData());
+        QVERIFY(!stale.errText().contains(u"busy"_s));
+        QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        QVERIFY(QFile::remove(dir + u"/.grex.sync.lock"_s));
         QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner |
                                        QFile::ReadGroup | QFile::ExeGroup | QFile::ReadOther |
                                        QFile::ExeOther);

@@ -13,6 +13,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -92,6 +93,17 @@ Error lockFailure(const QLockFile &lock, const QString &path)
     switch (lock.error()) {
     case QLockFile::LockFailedError: {
         const std::optional<LockHolder> who = FileLock::holder(path);
+        // Nobody holds it, yet Qt could not replace it: the stale file of a dead holder sits
+        // in a directory this user cannot write.
+        const QString dir = QFileInfo(path).absolutePath();
+        if (!who && ::access(QFile::encodeName(dir).constData(), W_OK) != 0) {
+            return Error(ErrorKind::PackOp, u"permission_denied"_s,
+                         Message(QT_TRANSLATE_NOOP("Grex", "cannot replace the stale lock file %1 "
+                                                           "of a process that is gone: %2 is not "
+                                                           "writable (permission denied)"),
+                                 {path, dir}))
+                .withDetail(u"lock_path"_s, path);
+        }
         Error error(
             ErrorKind::Lock, u"lock_busy"_s,
             Message(QT_TRANSLATE_NOOP("Grex", "%1 is held by %2"), {path, describeHolder(who)}));
