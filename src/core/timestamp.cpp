@@ -166,14 +166,13 @@ QString Timestamp::toString() const
         --days;
     }
     const Civil c = civilFromDays(days);
-    QString fraction;
-    if (nanos % 1000 == 0)
-        fraction = QString::number(nanos / 1000).rightJustified(6, u'0');
-    else
-        fraction = QString::number(nanos).rightJustified(9, u'0');
-    return QString::asprintf("%04lld-%02u-%02uT%02lld:%02lld:%02lld.", c.year, c.month, c.day,
-                             secondOfDay / 3600, (secondOfDay / 60) % 60, secondOfDay % 60) +
-           fraction + u'Z';
+    const auto pad = [](qint64 value, int width) {
+        return QString::number(value).rightJustified(width, u'0');
+    };
+    const QString fraction = nanos % 1000 == 0 ? pad(nanos / 1000, 6) : pad(nanos, 9);
+    return pad(c.year, 4) + u'-' + pad(c.month, 2) + u'-' + pad(c.day, 2) + u'T' +
+           pad(secondOfDay / 3600, 2) + u':' + pad((secondOfDay / 60) % 60, 2) + u':' +
+           pad(secondOfDay % 60, 2) + u'.' + fraction + u'Z';
 }
 
 QDateTime Timestamp::toDateTime() const
