@@ -1,5 +1,6 @@
 #include "application.h"
 
+#include "clieventsink.h"
 #include "clitr.h"
 #include "commands/command.h"
 #include "helptext.h"
@@ -38,28 +39,6 @@ QStringList valueOptions()
     }
     return options;
 }
-
-class CliEventSink final : public EventSink
-{
-public:
-    explicit CliEventSink(Output &output) : m_output(output) {}
-
-    void warning(const Message &message) override
-    {
-        QMutexLocker locker(&m_mutex);
-        m_output.printWarning(message.displayText());
-    }
-
-    void progress(qint64, qint64, const Message &message) override
-    {
-        QMutexLocker locker(&m_mutex);
-        m_output.printProgress(message.displayText());
-    }
-
-private:
-    Output &m_output;
-    QMutex m_mutex;
-};
 
 // --yes approves; otherwise a terminal prompt; without a terminal the answer is no.
 class CliApprovalPolicy final : public ApprovalPolicy
@@ -206,7 +185,7 @@ int Application::run(const QStringList &arguments)
     parser.addOptions({
         {u"json"_s, QString()},
         {u"plain"_s, QString()},
-        {u"dry-run"_s, QString()},
+        {{u"n"_s, u"dry-run"_s}, QString()},
         {u"parallel"_s, QString(), u"N"_s},
         {u"filter"_s, QString(), u"EXPR"_s},
         {u"manifest"_s, QString(), u"PATH"_s},
@@ -303,6 +282,8 @@ int Application::run(const QStringList &arguments)
         if (p.universal) {
             if (p.name == u"dryRun" && parser.isSet(u"dry-run"_s))
                 args.insert(p.name, true);
+            if (p.name == u"parallel")
+                args.insert(p.name, parallel);
             continue;
         }
         const QString name = p.cliName();
@@ -345,8 +326,22 @@ int Application::run(const QStringList &arguments)
     ctx.setApprovalPolicy(&approval);
 
     Result<JsonValue> document = runVerb(*verb, *workspace, args, ctx);
-    if (!document)
-        return fail(m_output, verb->name, document.error());
+    sink.finish();
+    if (!document) {
+        const Error &error = document.error();
+        // A run that halted or was cancelled still has its report: that is the document.
+        const JsonValue report = error.details().value(u"report"_s);
+        if (m_output.mode() == Output::Mode::Json && report.isObject()) {
+            m_output.out() << QString::fromUtf8(report.toJson()) << u'\n';
+            m_output.out().flush();
+            m_output.printError(error);
+            return exitCode(error.kind());
+        }
+        if (m_output.mode() == Output::Mode::Json)
+            return fail(m_output, verb->name, error);
+        command->renderFailure(error, m_output);
+        return exitCode(error.kind());
+    }
     if (m_output.mode() == Output::Mode::Json)
         m_output.out() << QString::fromUtf8(document->toJson()) << u'\n';
     else

@@ -14,6 +14,18 @@ void EventSink::progress(qint64, qint64, const Message &)
 {
 }
 
+void EventSink::packStarted(const QString &, const QString &)
+{
+}
+
+void EventSink::stepFinished(const JsonObject &)
+{
+}
+
+void EventSink::packFinished(const QString &, const QString &, const QString &)
+{
+}
+
 ApprovalPolicy::~ApprovalPolicy() = default;
 
 OperationContext::OperationContext(std::stop_token stop) : m_stop(std::move(stop))
@@ -42,6 +54,25 @@ void OperationContext::progress(qint64 done, qint64 total, const Message &messag
 {
     if (m_sink)
         m_sink->progress(done, total, message);
+}
+
+void OperationContext::packStarted(const QString &pack, const QString &activity)
+{
+    if (m_sink)
+        m_sink->packStarted(pack, activity);
+}
+
+void OperationContext::stepFinished(const JsonObject &step)
+{
+    if (m_sink)
+        m_sink->stepFinished(step);
+}
+
+void OperationContext::packFinished(const QString &pack, const QString &result,
+                                    const QString &message)
+{
+    if (m_sink)
+        m_sink->packFinished(pack, result, message);
 }
 
 } // namespace Grex

@@ -20,6 +20,13 @@ public:
     virtual void warning(const Message &message);
     // done/total in units of work (packs); total is 0 when unknown.
     virtual void progress(qint64 done, qint64 total, const Message &message);
+    // A pack's work began: activity is "clone", "fetch", "install", "sync", "update",
+    // "teardown".
+    virtual void packStarted(const QString &pack, const QString &activity);
+    // A step of a pack finished: {"pack","action","idx","result","details"}.
+    virtual void stepFinished(const JsonObject &step);
+    // A pack is done: result is "ok", "skipped", "filtered", "err" or "not_run".
+    virtual void packFinished(const QString &pack, const QString &result, const QString &message);
 };
 
 // What a destructive verb asks for before it touches anything.
@@ -79,6 +86,9 @@ public:
     QList<Message> warnings() const;
 
     void progress(qint64 done, qint64 total, const Message &message);
+    void packStarted(const QString &pack, const QString &activity);
+    void stepFinished(const JsonObject &step);
+    void packFinished(const QString &pack, const QString &result, const QString &message);
 
 private:
     std::stop_token m_stop;

@@ -36,13 +36,24 @@ Result<Workspace> Workspace::locate(const QString &manifestOption, const QString
 Workspace::Workspace(const QString &root)
     : m_root(QDir::cleanPath(QDir(root).absolutePath()))
     , m_manifestPath(m_root + u"/grex.jsonl"_s)
+    , m_lockfilePath(m_root + u"/grex.lock.jsonl"_s)
     , m_fetcher(std::make_shared<GitFetcher>())
 {
 }
 
+Workspace Workspace::forRootPack(const QString &rootPackDir, const QString &workspaceDir)
+{
+    const QString root = QDir::cleanPath(QDir(rootPackDir).absolutePath());
+    Workspace ws(workspaceDir.isEmpty() ? root + u"/.grex/workspace"_s : workspaceDir);
+    ws.m_rootPackDir = root;
+    ws.m_manifestPath = root + u"/.grex/grex.jsonl"_s;
+    ws.m_lockfilePath = root + u"/.grex/grex.lock.jsonl"_s;
+    return ws;
+}
+
 QString Workspace::lockfilePath() const
 {
-    return m_root + u"/grex.lock.jsonl"_s;
+    return m_lockfilePath;
 }
 
 QString Workspace::gitignorePath() const

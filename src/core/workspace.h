@@ -25,6 +25,11 @@ public:
     // is grex.jsonl in currentDir (no upward search, D-1). Error: Usage "invalid_manifest_path".
     static Result<Workspace> locate(const QString &manifestOption, const QString &currentDir);
     explicit Workspace(const QString &root);
+    // Root-pack mode (spec §2.1): the log, lock and lockfile live in <rootPack>/.grex, the
+    // children are cloned into workspaceDir (default <rootPack>/.grex/workspace).
+    static Workspace forRootPack(const QString &rootPackDir, const QString &workspaceDir = {});
+    const QString &rootPackDir() const { return m_rootPackDir; }
+    bool isRootPackMode() const { return !m_rootPackDir.isEmpty(); }
 
     const QString &root() const { return m_root; }
     const QString &manifestPath() const { return m_manifestPath; }
@@ -49,11 +54,14 @@ public:
     Result<QMap<QString, PackState>> readPacks(OperationContext &ctx) const;
 
     Fetcher &fetcher() const;
+    std::shared_ptr<Fetcher> sharedFetcher() const { return m_fetcher; }
     void setFetcher(std::shared_ptr<Fetcher> fetcher);
 
 private:
     QString m_root;
     QString m_manifestPath;
+    QString m_lockfilePath;
+    QString m_rootPackDir;
     std::shared_ptr<Fetcher> m_fetcher;
 };
 

@@ -193,7 +193,8 @@ private Q_SLOTS:
         QCOMPARE(r.id, u"alpha"_s);
         QCOMPARE(r.type, u"declarative"_s);
         QCOMPARE(r.sha.size(), 40);
-        QVERIFY(!r.installed);
+        QVERIFY(r.installed);
+        QCOMPARE(ws.lockfile().read()->value(u"alpha"_s).sha, r.sha);
         QVERIFY(QFile::exists(ws.packDir(u"alpha"_s) + u"/.grex/pack.yaml"_s));
         OperationContext ctx;
         const auto packs = ws.readPacks(ctx);
@@ -607,12 +608,14 @@ private Q_SLOTS:
         QCOMPARE(r->packs.at(0).sha->size(), 40);
         QCOMPARE(r->packs.at(0).branch, std::optional<QString>(u"main"_s));
         QVERIFY(!r->packs.at(2).onDisk);
-        QVERIFY(!r->packs.at(2).sha);
+        // Not on disk: the commit comes from the lockfile (add installed it).
+        QCOMPARE(r->packs.at(2).sha,
+                 std::optional<QString>(ws.lockfile().read()->value(u"plain"_s).sha));
         const JsonArray json = r->toJson().toArray();
         QCOMPARE(json.at(0).toObject().keys().mid(0, 7),
                  (QStringList{u"id"_s, u"type"_s, u"path"_s, u"url"_s, u"ref"_s, u"sha"_s,
                               u"installed_at"_s}));
-        QVERIFY(json.at(2).toObject().value(u"sha"_s).isNull());
+        QCOMPARE(json.at(2).toObject().value(u"sha"_s).toString().size(), 40);
         QVERIFY(!json.at(0).toObject().contains(u"actions_hash"_s));
         QVERIFY(!json.at(0).toObject().contains(u"children"_s));
     }
@@ -620,7 +623,13 @@ private Q_SLOTS:
     void lsTypeLongAndTree()
     {
         Workspace ws = initialised();
-        mustAdd(ws, m_parent);
+        {
+            OperationContext ctx;
+            AddOptions options;
+            options.url = m_parent;
+            options.noInstall = true; // its children stay uncloned
+            QVERIFY(add(ws, options, ctx).ok());
+        }
         mustAdd(ws, m_alpha);
         LockEntry entry;
         entry.id = u"alpha"_s;
@@ -686,6 +695,7 @@ private Q_SLOTS:
             QVERIFY(v.summary && *v.summary);
             QVERIFY(v.title && *v.title);
             QCOMPARE(v.readOnly, v.name == u"ls");
+            QCOMPARE(v.mcpTool, v.name != u"teardown");
             QCOMPARE(v.destructive, v.name == u"rm");
             const QJsonObject schema = v.inputSchema();
             QCOMPARE(schema.value(u"additionalProperties"_s).toBool(true), false);
@@ -695,9 +705,11 @@ private Q_SLOTS:
                 QVERIFY(schema.value(u"properties"_s).toObject().contains(p.name));
             }
         }
-        QCOMPARE(names, (QStringList{u"init"_s, u"add"_s, u"rm"_s, u"ls"_s}));
+        QCOMPARE(names, (QStringList{u"init"_s, u"add"_s, u"rm"_s, u"ls"_s, u"sync"_s, u"update"_s,
+                                     u"teardown"_s}));
         QVERIFY(!findVerb(u"serve"_s));
-        QVERIFY(!findVerb(u"sync"_s));
+        QVERIFY(!findVerb(u"status"_s));
+        QVERIFY(!findVerb(u"teardown"_s)->mcpTool);
     }
 
     void registryValidatesArguments()

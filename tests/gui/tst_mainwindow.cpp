@@ -46,6 +46,7 @@ private Q_SLOTS:
         QVERIFY(init(ws, {}, ctx).ok());
         AddOptions options;
         options.url = parent;
+        options.noInstall = true; // its child stays uncloned
         QVERIFY(add(ws, options, ctx).ok());
 
         Gui::MainWindow window;

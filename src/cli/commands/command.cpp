@@ -4,6 +4,9 @@
 #include "commands/initcommand.h"
 #include "commands/lscommand.h"
 #include "commands/rmcommand.h"
+#include "commands/runcommand.h"
+#include "error.h"
+#include "output.h"
 #include "verbs/verbregistry.h"
 
 using namespace Qt::StringLiterals;
@@ -20,6 +23,11 @@ void Command::prepareArguments(QJsonObject &, const QString &) const
 {
 }
 
+void Command::renderFailure(const Error &error, Output &output) const
+{
+    output.printError(error);
+}
+
 std::unique_ptr<Command> createCommand(const VerbSpec &spec)
 {
     if (spec.name == u"init")
@@ -30,6 +38,10 @@ std::unique_ptr<Command> createCommand(const VerbSpec &spec)
         return std::make_unique<RmCommand>(spec);
     if (spec.name == u"ls")
         return std::make_unique<LsCommand>(spec);
+    if (spec.name == u"sync" || spec.name == u"teardown")
+        return std::make_unique<RunCommand>(spec);
+    if (spec.name == u"update")
+        return std::make_unique<UpdateCommand>(spec);
     return nullptr;
 }
 

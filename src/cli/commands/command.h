@@ -7,8 +7,9 @@
 #include <memory>
 
 namespace Grex {
+class Error;
 struct VerbSpec;
-}
+} // namespace Grex
 
 namespace Grex::Cli {
 
@@ -28,6 +29,8 @@ public:
     // Makes arguments the user typed relative to their directory absolute.
     virtual void prepareArguments(QJsonObject &args, const QString &currentDir) const;
     virtual void render(const JsonValue &document, Output &output) const = 0;
+    // How a failure reads for people; by default the one-line error on stderr.
+    virtual void renderFailure(const Error &error, Output &output) const;
 
 private:
     const VerbSpec &m_spec;

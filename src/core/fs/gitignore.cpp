@@ -248,6 +248,40 @@ Result<void> removeBlock(const QString &file, const QString &owner)
     return atomicWrite(file, *after);
 }
 
+Result<void> upsertBlocks(const QString &file, const QList<std::pair<QString, QStringList>> &blocks)
+{
+    Result<QByteArray> before = readFile(file);
+    if (!before)
+        return before.error();
+    QByteArray content = *before;
+    for (const auto &[owner, body] : blocks) {
+        Result<QByteArray> after = upsert(content, owner, body);
+        if (!after)
+            return std::move(after).error().withDetail(u"path"_s, file);
+        content = *after;
+    }
+    if (content == *before && QFile::exists(file))
+        return {};
+    return atomicWrite(file, content);
+}
+
+Result<void> removeBlocks(const QString &file, const QStringList &owners)
+{
+    Result<QByteArray> before = readFile(file);
+    if (!before)
+        return before.error();
+    QByteArray content = *before;
+    for (const QString &owner : owners) {
+        Result<QByteArray> after = remove(content, owner);
+        if (!after)
+            return std::move(after).error().withDetail(u"path"_s, file);
+        content = *after;
+    }
+    if (content == *before)
+        return {};
+    return atomicWrite(file, content);
+}
+
 Result<std::optional<QStringList>> readBlock(const QString &file, const QString &owner)
 {
     Result<QByteArray> content = readFile(file);

@@ -44,4 +44,9 @@ Result<void> upsertBlock(const QString &file, const QString &owner, const QStrin
 Result<void> removeBlock(const QString &file, const QString &owner);
 Result<std::optional<QStringList>> readBlock(const QString &file, const QString &owner);
 
+// Several blocks in one read and at most one write (a sync touches every pack's block).
+Result<void> upsertBlocks(const QString &file,
+                          const QList<std::pair<QString, QStringList>> &blocks);
+Result<void> removeBlocks(const QString &file, const QStringList &owners);
+
 } // namespace Grex::Gitignore

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "message.h"
 #include "result.h"
 
 #include <QString>
@@ -15,6 +16,22 @@ struct FetchReport
     QString sha;                   // HEAD, 40 lowercase hex
     std::optional<QString> branch; // checked-out branch; nullopt when detached
     std::optional<quint64> bytes;  // received bytes, when the transport reports them
+};
+
+// What bringing an existing clone up to date did.
+struct UpdateOutcome
+{
+    enum class State {
+        UpToDate,      // nothing to do
+        FastForwarded, // the tracking branch moved to its upstream
+        CheckedOut,    // a pinned ref was checked out
+        LeftAlone,     // not touched: see note (dirty tree, diverged, detached, no upstream)
+    };
+    State state = State::UpToDate;
+    QString shaBefore;
+    QString shaAfter;
+    std::optional<QString> branch;
+    Message note;
 };
 
 // Work in a clone that exists nowhere else, which deleting the clone would lose.
@@ -43,6 +60,16 @@ public:
     // commit (detached). On failure nothing the call created is left behind.
     virtual Result<FetchReport> clone(const QString &url, const QString &dest,
                                       const std::optional<QString> &ref, std::stop_token stop) = 0;
+    // Fetches origin's branches and tags into an existing clone. Error: "fetch_failed".
+    virtual Result<void> fetch(const QString &dest, std::stop_token stop) = 0;
+    // Moves the checked-out branch to its upstream when that is a fast-forward and the tree
+    // is clean (D-44); otherwise leaves the clone alone and says why.
+    virtual Result<UpdateOutcome> fastForward(const QString &dest, std::stop_token stop) = 0;
+    // Checks out ref in an existing clone: a remote branch as a local tracking branch brought
+    // to its upstream, a tag or commit detached. A dirty tree is left alone (D-43). The clean
+    // check happens under the backend lock (spec §8.6).
+    virtual Result<UpdateOutcome> checkout(const QString &dest, const QString &ref,
+                                           std::stop_token stop) = 0;
     // Asks the remote for ref (or its default branch) without cloning; returns the commit it
     // names, or "" for a commit id the remote does not advertise.
     virtual Result<QString> probeRemote(const QString &url, const std::optional<QString> &ref,

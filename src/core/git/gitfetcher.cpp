@@ -1,5 +1,6 @@
 #include "gitfetcher.h"
 
+#include "exec/processrunner.h"
 #include "fs/filelock.h"
 #include "fs/fsutil.h"
 #include "git/libgit2_p.h"
@@ -8,6 +9,8 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QStandardPaths>
+#include <QUrl>
 
 using namespace Qt::StringLiterals;
 
@@ -30,8 +33,49 @@ struct CallbackState
     std::stop_token stop;
     int sshKeyAttempts = 0; // counted apart: a username request first must not skip the agent
     int usernameAttempts = 0;
+    bool helpersAsked = false;
+    QStringList credentialHelpers; // credential.helper values, for https
     quint64 receivedBytes = 0;
 };
+
+// credential.helper values of a config, in the order git consults them.
+QStringList credentialHelpers(git_config *config)
+{
+    QStringList helpers;
+    if (!config)
+        return helpers;
+    git_config_foreach_match(
+        config, "^credential\\.helper$",
+        [](const git_config_entry *entry, void *payload) {
+            auto *list = static_cast<QStringList *>(payload);
+            const QString value = QString::fromUtf8(entry->value);
+            if (value.isEmpty())
+                list->clear(); // an empty value resets the list, as in git
+            else
+                list->append(value);
+            return 0;
+        },
+        &helpers);
+    return helpers;
+}
+
+QStringList defaultCredentialHelpers()
+{
+    git_config *raw = nullptr;
+    if (git_config_open_default(&raw) != 0)
+        return {};
+    ConfigPtr config(raw);
+    return credentialHelpers(config.get());
+}
+
+QStringList repositoryCredentialHelpers(git_repository *repo)
+{
+    git_config *raw = nullptr;
+    if (git_repository_config(&raw, repo) != 0)
+        return {};
+    ConfigPtr config(raw);
+    return credentialHelpers(config.get());
+}
 
 int onTransferProgress(const git_indexer_progress *stats, void *payload)
 {
@@ -46,10 +90,20 @@ int onSidebandProgress(const char *, int, void *payload)
 }
 
 // ssh-agent first, then the usual key files; anonymous otherwise. No prompting.
-int onCredentials(git_credential **out, const char *, const char *usernameFromUrl,
+int onCredentials(git_credential **out, const char *url, const char *usernameFromUrl,
                   unsigned int allowedTypes, void *payload)
 {
     auto *state = static_cast<CallbackState *>(payload);
+    if ((allowedTypes & GIT_CREDENTIAL_USERPASS_PLAINTEXT) && !state->helpersAsked) {
+        state->helpersAsked = true;
+        const std::optional<Credential> credential =
+            credentialFromHelpers(QString::fromUtf8(url), state->credentialHelpers, state->stop);
+        if (credential) {
+            return git_credential_userpass_plaintext_new(out,
+                                                         credential->username.toUtf8().constData(),
+                                                         credential->password.toUtf8().constData());
+        }
+    }
     const QByteArray user = usernameFromUrl ? QByteArray(usernameFromUrl) : QByteArray("git");
     if (allowedTypes & GIT_CREDENTIAL_SSH_KEY) {
         const int attempt = state->sshKeyAttempts++;
@@ -281,7 +335,9 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
     // Local clones never report transfer progress, so the token is also checked around them.
     if (stop.stop_requested())
         return cancelled();
-    CallbackState state{stop};
+    CallbackState state;
+    state.stop = stop;
+    state.credentialHelpers = defaultCredentialHelpers();
     git_clone_options options = GIT_CLONE_OPTIONS_INIT;
     installCallbacks(options.fetch_opts.callbacks, state);
     options.checkout_opts.checkout_strategy = ref ? GIT_CHECKOUT_NONE : GIT_CHECKOUT_SAFE;
@@ -322,6 +378,331 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
     return report;
 }
 
+namespace {
+
+Error fetchFailed(const QString &dest, const QString &detail)
+{
+    return Error(ErrorKind::PackOp, u"fetch_failed"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "cannot fetch into %1: %2"), {dest, detail}))
+        .withDetail(u"path"_s, dest)
+        .withDetail(u"detail"_s, detail);
+}
+
+Error checkoutFailed(const QString &dest, const QString &ref, int rc)
+{
+    const QString detail = lastErrorText(rc);
+    return Error(ErrorKind::PackOp, u"checkout_failed"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "cannot check out '%1' in %2: %3"),
+                         {ref, dest, detail}))
+        .withDetail(u"path"_s, dest)
+        .withDetail(u"ref"_s, ref)
+        .withDetail(u"detail"_s, detail);
+}
+
+QString headOf(git_repository *repo)
+{
+    git_oid oid;
+    return git_reference_name_to_id(&oid, repo, "HEAD") == 0 ? oidToHex(&oid) : QString();
+}
+
+std::optional<QString> branchOf(git_repository *repo)
+{
+    if (git_repository_head_detached(repo) == 1)
+        return std::nullopt;
+    git_reference *raw = nullptr;
+    if (git_repository_head(&raw, repo) != 0)
+        return std::nullopt;
+    ReferencePtr head(raw);
+    return QString::fromUtf8(git_reference_shorthand(head.get()));
+}
+
+bool hasTrackedChanges(git_repository *repo)
+{
+    git_status_options options = GIT_STATUS_OPTIONS_INIT;
+    options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
+    options.flags = GIT_STATUS_OPT_EXCLUDE_SUBMODULES;
+    git_status_list *raw = nullptr;
+    if (git_status_list_new(&raw, repo, &options) != 0)
+        return true; // cannot tell: treat as dirty, never overwrite
+    StatusListPtr list(raw);
+    const size_t count = git_status_list_entrycount(list.get());
+    for (size_t i = 0; i < count; ++i) {
+        const git_status_entry *entry = git_status_byindex(list.get(), i);
+        if (entry->status != GIT_STATUS_CURRENT && !(entry->status & GIT_STATUS_IGNORED) &&
+            entry->status != GIT_STATUS_WT_NEW)
+            return true;
+    }
+    return false;
+}
+
+UpdateOutcome leftAlone(git_repository *repo, Message note)
+{
+    UpdateOutcome outcome;
+    outcome.state = UpdateOutcome::State::LeftAlone;
+    outcome.shaBefore = outcome.shaAfter = headOf(repo);
+    outcome.branch = branchOf(repo);
+    outcome.note = std::move(note);
+    return outcome;
+}
+
+// Moves the current branch to its upstream when that is a fast-forward and the tree is clean.
+// Called with the backend lock held.
+Result<UpdateOutcome> fastForwardLocked(git_repository *repo, const QString &dest)
+{
+    UpdateOutcome outcome;
+    outcome.shaBefore = outcome.shaAfter = headOf(repo);
+    outcome.branch = branchOf(repo);
+    if (git_repository_head_detached(repo) == 1)
+        return leftAlone(repo, Message(QT_TRANSLATE_NOOP("Grex", "HEAD is detached; not moved")));
+    git_reference *rawHead = nullptr;
+    if (git_repository_head(&rawHead, repo) != 0)
+        return leftAlone(repo, Message(QT_TRANSLATE_NOOP("Grex", "no commit is checked out")));
+    ReferencePtr head(rawHead);
+    git_reference *rawUpstream = nullptr;
+    if (git_branch_upstream(&rawUpstream, head.get()) != 0)
+        return leftAlone(repo, Message(QT_TRANSLATE_NOOP("Grex", "branch %1 tracks no upstream; "
+                                                                 "not moved"),
+                                       {outcome.branch.value_or(QString())}));
+    ReferencePtr upstream(rawUpstream);
+    const git_oid *local = git_reference_target(head.get());
+    const git_oid *remote = git_reference_target(upstream.get());
+    if (!local || !remote || git_oid_equal(local, remote))
+        return outcome;
+    size_t ahead = 0;
+    size_t behind = 0;
+    if (git_graph_ahead_behind(&ahead, &behind, repo, local, remote) != 0)
+        return checkoutFailed(dest, QString::fromUtf8(git_reference_shorthand(upstream.get())), -1);
+    if (behind == 0)
+        return outcome; // only local commits: nothing to take
+    const QString upstreamName = QString::fromUtf8(git_reference_shorthand(upstream.get()));
+    if (ahead > 0) {
+        return leftAlone(repo, Message(QT_TRANSLATE_NOOP("Grex", "%1 has diverged from %2 (%3 "
+                                                                 "local and %4 new upstream "
+                                                                 "commits); not moved"),
+                                       {outcome.branch.value_or(QString()), upstreamName,
+                                        QString::number(ahead), QString::number(behind)}));
+    }
+    if (hasTrackedChanges(repo))
+        return leftAlone(repo, Message(QT_TRANSLATE_NOOP("Grex", "the working tree has "
+                                                                 "uncommitted changes; not "
+                                                                 "fast-forwarded to %1"),
+                                       {upstreamName}));
+    git_object *rawTarget = nullptr;
+    int rc = git_object_lookup(&rawTarget, repo, remote, GIT_OBJECT_COMMIT);
+    if (rc != 0)
+        return checkoutFailed(dest, upstreamName, rc);
+    ObjectPtr target(rawTarget);
+    git_checkout_options checkout = GIT_CHECKOUT_OPTIONS_INIT;
+    checkout.checkout_strategy = GIT_CHECKOUT_SAFE;
+    rc = git_checkout_tree(repo, target.get(), &checkout);
+    git_reference *rawMoved = nullptr;
+    if (rc == 0)
+        rc = git_reference_set_target(&rawMoved, head.get(), remote, "grex: fast-forward");
+    ReferencePtr moved(rawMoved);
+    if (rc != 0)
+        return checkoutFailed(dest, upstreamName, rc);
+    outcome.state = UpdateOutcome::State::FastForwarded;
+    outcome.shaAfter = oidToHex(remote);
+    return outcome;
+}
+
+} // namespace
+
+Result<void> GitFetcher::fetch(const QString &dest, std::stop_token stop)
+{
+    Result<FileLock> lock = FileLock::acquire(backendLockPath(dest), LockTier::Backend, stop);
+    if (!lock)
+        return lock.error();
+    Result<RepositoryPtr> repo = openRepository(dest);
+    if (!repo)
+        return repo.error();
+    git_remote *rawRemote = nullptr;
+    int rc = git_remote_lookup(&rawRemote, repo->get(), "origin");
+    if (rc != 0)
+        return fetchFailed(dest, u"no default remote configured"_s);
+    RemotePtr remote(rawRemote);
+    if (stop.stop_requested())
+        return cancelled();
+    CallbackState state;
+    state.stop = stop;
+    state.credentialHelpers = repositoryCredentialHelpers(repo->get());
+    git_fetch_options options = GIT_FETCH_OPTIONS_INIT;
+    installCallbacks(options.callbacks, state);
+    qCDebug(lcGit, "fetching into %s", qPrintable(dest));
+    rc = git_remote_fetch(remote.get(), nullptr, &options, "grex: fetch");
+    if (rc != 0) {
+        if (stop.stop_requested())
+            return cancelled();
+        return fetchFailed(dest, lastErrorText(rc));
+    }
+    return {};
+}
+
+Result<UpdateOutcome> GitFetcher::fastForward(const QString &dest, std::stop_token stop)
+{
+    Result<FileLock> lock = FileLock::acquire(backendLockPath(dest), LockTier::Backend, stop);
+    if (!lock)
+        return lock.error();
+    Result<RepositoryPtr> repo = openRepository(dest);
+    if (!repo)
+        return repo.error();
+    return fastForwardLocked(repo->get(), dest);
+}
+
+Result<UpdateOutcome> GitFetcher::checkout(const QString &dest, const QString &ref,
+                                           std::stop_token stop)
+{
+    Result<FileLock> lock = FileLock::acquire(backendLockPath(dest), LockTier::Backend, stop);
+    if (!lock)
+        return lock.error();
+    Result<RepositoryPtr> repo = openRepository(dest);
+    if (!repo)
+        return repo.error();
+    git_repository *r = repo->get();
+    const QString before = headOf(r);
+    const QByteArray name = ref.toUtf8();
+
+    git_checkout_options options = GIT_CHECKOUT_OPTIONS_INIT;
+    options.checkout_strategy = GIT_CHECKOUT_SAFE;
+
+    git_reference *rawRemote = nullptr;
+    const QByteArray remoteName = "origin/" + name;
+    if (git_branch_lookup(&rawRemote, r, remoteName.constData(), GIT_BRANCH_REMOTE) == 0) {
+        ReferencePtr remoteBranch(rawRemote);
+        if (branchOf(r) != std::optional<QString>(ref)) {
+            // The clean check runs here, under the backend lock (spec §8.6).
+            if (hasTrackedChanges(r))
+                return leftAlone(r, Message(QT_TRANSLATE_NOOP("Grex", "the working tree has "
+                                                                      "uncommitted changes; not "
+                                                                      "switched to %1"),
+                                            {ref}));
+            git_reference *rawLocal = nullptr;
+            int rc = git_branch_lookup(&rawLocal, r, name.constData(), GIT_BRANCH_LOCAL);
+            if (rc != 0) {
+                git_object *rawTip = nullptr;
+                rc = git_reference_peel(&rawTip, remoteBranch.get(), GIT_OBJECT_COMMIT);
+                ObjectPtr tip(rawTip);
+                if (rc == 0)
+                    rc = git_branch_create(&rawLocal, r, name.constData(),
+                                           reinterpret_cast<const git_commit *>(tip.get()), 0);
+                if (rc == 0)
+                    git_branch_set_upstream(rawLocal, remoteName.constData());
+            }
+            ReferencePtr local(rawLocal);
+            git_object *rawTarget = nullptr;
+            if (rc == 0)
+                rc = git_reference_peel(&rawTarget, local.get(), GIT_OBJECT_COMMIT);
+            ObjectPtr target(rawTarget);
+            if (rc == 0)
+                rc = git_checkout_tree(r, target.get(), &options);
+            if (rc == 0)
+                rc = git_repository_set_head(r, git_reference_name(local.get()));
+            if (rc != 0)
+                return checkoutFailed(dest, ref, rc);
+        }
+        Result<UpdateOutcome> moved = fastForwardLocked(r, dest);
+        if (moved && moved->state != UpdateOutcome::State::LeftAlone && before != moved->shaAfter)
+            moved->state = UpdateOutcome::State::CheckedOut;
+        if (moved)
+            moved->shaBefore = before;
+        return moved;
+    }
+
+    git_object *rawObject = nullptr;
+    if (git_revparse_single(&rawObject, r, name.constData()) != 0) {
+        return Error(
+                   ErrorKind::PackOp, u"ref_not_found"_s,
+                   Message(QT_TRANSLATE_NOOP("Grex", "ref '%1' does not exist in %2"), {ref, dest}))
+            .withDetail(u"ref"_s, ref)
+            .withDetail(u"path"_s, dest);
+    }
+    ObjectPtr object(rawObject);
+    git_object *rawCommit = nullptr;
+    int rc = git_object_peel(&rawCommit, object.get(), GIT_OBJECT_COMMIT);
+    ObjectPtr commit(rawCommit);
+    if (rc != 0)
+        return checkoutFailed(dest, ref, rc);
+    const QString target = oidToHex(git_object_id(commit.get()));
+    UpdateOutcome outcome;
+    outcome.shaBefore = before;
+    if (before == target && git_repository_head_detached(r) == 1) {
+        outcome.shaAfter = target;
+        return outcome;
+    }
+    if (hasTrackedChanges(r))
+        return leftAlone(r, Message(QT_TRANSLATE_NOOP("Grex", "the working tree has uncommitted "
+                                                              "changes; not switched to %1"),
+                                    {ref}));
+    rc = git_checkout_tree(r, commit.get(), &options);
+    if (rc == 0)
+        rc = git_repository_set_head_detached(r, git_object_id(commit.get()));
+    if (rc != 0)
+        return checkoutFailed(dest, ref, rc);
+    outcome.state = UpdateOutcome::State::CheckedOut;
+    outcome.shaAfter = target;
+    return outcome;
+}
+
+std::optional<Credential> credentialFromHelpers(const QString &url, const QStringList &helpers,
+                                                std::stop_token stop)
+{
+    const QUrl parsed(url);
+    if (helpers.isEmpty() || !parsed.isValid() || parsed.host().isEmpty())
+        return std::nullopt;
+    QByteArray request =
+        "protocol=" + parsed.scheme().toUtf8() + "\nhost=" + parsed.host().toUtf8();
+    if (parsed.port() > 0)
+        request += ':' + QByteArray::number(parsed.port());
+    const QString path = parsed.path().mid(1);
+    if (!path.isEmpty())
+        request += "\npath=" + path.toUtf8();
+    if (!parsed.userName().isEmpty())
+        request += "\nusername=" + parsed.userName().toUtf8();
+    request += "\n\n";
+
+    for (const QString &helper : helpers) {
+        ProcessSpec spec;
+        if (helper.startsWith(u'!')) {
+            spec.program = u"/bin/sh"_s;
+            spec.arguments = {u"-c"_s, helper.mid(1) + u" get"_s};
+        } else {
+            QStringList words = helper.split(u' ', Qt::SkipEmptyParts);
+            QString program = words.takeFirst();
+            if (!program.startsWith(u'/')) {
+                const QString name = u"git-credential-"_s + program;
+                program = QStandardPaths::findExecutable(name);
+                if (program.isEmpty())
+                    program = QStandardPaths::findExecutable(name, {u"/usr/lib/git-core"_s});
+                if (program.isEmpty())
+                    continue;
+            }
+            spec.program = program;
+            spec.arguments = words + QStringList{u"get"_s};
+        }
+        spec.input = request;
+        spec.stderrTail = 512;
+        Result<ProcessOutcome> outcome = runProcess(spec, stop);
+        if (!outcome || outcome->exitStatus != 0)
+            continue;
+        Credential credential;
+        credential.username = parsed.userName();
+        for (const QByteArray &line : outcome->stdoutData.split('\n')) {
+            const qsizetype eq = line.indexOf('=');
+            if (eq < 0)
+                continue;
+            const QByteArray key = line.left(eq);
+            const QString value = QString::fromUtf8(line.mid(eq + 1)).trimmed();
+            if (key == "username")
+                credential.username = value;
+            else if (key == "password")
+                credential.password = value;
+        }
+        if (!credential.password.isEmpty())
+            return credential;
+    }
+    return std::nullopt;
+}
+
 Result<QString> GitFetcher::probeRemote(const QString &url, const std::optional<QString> &ref,
                                         std::stop_token stop)
 {
@@ -332,7 +713,8 @@ Result<QString> GitFetcher::probeRemote(const QString &url, const std::optional<
         return gitError(u"remote_unreachable"_s, QT_TRANSLATE_NOOP("Grex", "cannot reach %1"),
                         {url}, rc);
     RemotePtr remote(rawRemote);
-    CallbackState state{stop};
+    CallbackState state;
+    state.stop = stop;
     git_remote_callbacks callbacks = GIT_REMOTE_CALLBACKS_INIT;
     installCallbacks(callbacks, state);
     rc = git_remote_connect(remote.get(), GIT_DIRECTION_FETCH, &callbacks, nullptr, nullptr);

@@ -16,6 +16,10 @@ public:
 
     Result<FetchReport> clone(const QString &url, const QString &dest,
                               const std::optional<QString> &ref, std::stop_token stop) override;
+    Result<void> fetch(const QString &dest, std::stop_token stop) override;
+    Result<UpdateOutcome> fastForward(const QString &dest, std::stop_token stop) override;
+    Result<UpdateOutcome> checkout(const QString &dest, const QString &ref,
+                                   std::stop_token stop) override;
     Result<QString> probeRemote(const QString &url, const std::optional<QString> &ref,
                                 std::stop_token stop) override;
     Result<QString> headSha(const QString &dest) override;
@@ -28,5 +32,16 @@ public:
 
 // The backend lock sidecar guarding clones and fetches into dest (tier 4).
 QString backendLockPath(const QString &dest);
+
+// Asks the git credential helpers configured for `url` (credential.helper, in the order git
+// uses) for a username and password, speaking git's credential protocol to the helper program
+// directly. nullopt when no helper answers.
+struct Credential
+{
+    QString username;
+    QString password;
+};
+std::optional<Credential> credentialFromHelpers(const QString &url, const QStringList &helpers,
+                                                std::stop_token stop);
 
 } // namespace Grex

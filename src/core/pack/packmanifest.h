@@ -1,11 +1,15 @@
 #pragma once
 
+#include "json.h"
+#include "pack/action.h"
 #include "result.h"
 
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
 #include <optional>
+#include <vector>
 
 namespace Grex {
 
@@ -15,31 +19,61 @@ struct ChildRef
     QString url;
     std::optional<QString> path;
     std::optional<QString> ref;
+    int line = 0;
 
     // `path`, else the last segment of `url` without ".git".
     QString effectivePath() const;
+    friend bool operator==(const ChildRef &a, const ChildRef &b)
+    {
+        return a.url == b.url && a.path == b.path && a.ref == b.ref;
+    }
 };
 
-// What grex reads from a pack's .grex/pack.yaml: identity, graph edges and the x-gitignore
-// patterns of its managed .gitignore block.
+// A pack's .grex/pack.yaml, schema v1 (spec §3.2), with its per-OS override merged.
 struct PackManifest
 {
+    QString file; // the pack.yaml it was read from
     QString name;
     QString type;
     std::optional<QString> version;
     QStringList dependsOn;
     QList<ChildRef> children;
-    QStringList gitignore; // x-gitignore
+    std::vector<Action> actions;
+    std::optional<std::vector<Action>> teardown; // absent and empty differ (spec §3.2)
+    QMap<QString, JsonValue> extensions;         // every x-* key, for plugins
+    QStringList gitignore;                       // x-gitignore
+
+    // The implicit pack of a repository without pack.yaml (D-7): meta, nothing else.
+    static PackManifest implicit(const QString &name);
+    bool isImplicit() const { return file.isEmpty(); }
 };
 
 inline constexpr qsizetype MaxPackYamlBytes = 1024 * 1024;
+inline constexpr int MaxPredicateDepth = 32;
+
+// "linux", "macos" or "windows": the OS whose .grex/targets/<os>.yaml applies.
+QString currentOs();
 
 QString packManifestPath(const QString &packDir);
 bool hasPackManifest(const QString &packDir);
 
-// Parses <packDir>/.grex/pack.yaml. Errors: PackOp "pack_yaml_invalid" naming the file, the
-// line and the broken rule (details: file, line, rule); PluginMissing "unknown_pack_type".
-Result<PackManifest> loadPackManifest(const QString &packDir);
+// Parses <packDir>/.grex/pack.yaml and merges .grex/targets/<os>.yaml over it (spec §3.6).
+// Errors: PackOp "pack_yaml_invalid" naming the file, the line and the broken rule (details:
+// file, line, rule); PluginMissing "unknown_pack_type" / "unknown_action".
+Result<PackManifest> loadPackManifest(const QString &packDir, const QString &os = currentOs());
 Result<PackManifest> parsePackManifest(const QByteArray &yaml, const QString &file);
+// The grammar of an override file: pack.yaml without schema_version, plus actions_replace.
+struct PackOverride
+{
+    PackManifest fields;
+    QStringList present; // top-level keys the override sets
+    bool actionsReplace = false;
+};
+Result<PackOverride> parsePackOverride(const QByteArray &yaml, const QString &file);
+Result<PackManifest> mergeOverride(const PackManifest &base, const PackOverride &override);
+
+// Per-pack plan validation that needs no other pack (spec §3.5): duplicate symlink dst (also
+// inside `when`, compared raw). Returns every violation, not only the first.
+QList<Error> validatePack(const PackManifest &manifest);
 
 } // namespace Grex

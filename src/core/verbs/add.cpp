@@ -1,5 +1,6 @@
 #include "add.h"
 
+#include "engine/pipeline.h"
 #include "fs/fsutil.h"
 #include "fs/gitignore.h"
 #include "git/fetcher.h"
@@ -248,6 +249,35 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
                                                    "block was not written: %2"),
                          {path, block.error().text()}));
     }
+    if (options.noInstall)
+        return report;
+
+    // Install: clone the pack's children, validate, run install children first (§6.5.2 step
+    // 5). A failure keeps the registration; the next sync or update finishes the job.
+    WalkSeed seed;
+    seed.id = path;
+    seed.path = path;
+    seed.dir = dest;
+    seed.url = *url;
+    seed.ref = options.ref;
+    seed.registered = true;
+    PipelineRequest request;
+    request.verb = u"add"_s;
+    request.lifecycle = Lifecycle::Install;
+    request.recoveryScan = false;
+    Result<RunReport> run = runPipeline(workspace, {seed}, request, ctx);
+    if (run)
+        run = concludeRun(std::move(run).value(), ctx);
+    if (!run) {
+        return std::move(run)
+            .error()
+            .withDetail(u"add"_s, report.toJson())
+            .withHint(
+                Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' stays registered; fix the problem and "
+                                                  "run grex sync"),
+                        {path}));
+    }
+    report.installed = true;
     return report;
 }
 

@@ -1,5 +1,6 @@
 #include "rm.h"
 
+#include "engine/pipeline.h"
 #include "fs/atomicwrite.h"
 #include "fs/fserror.h"
 #include "fs/gitignore.h"
@@ -12,6 +13,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QSet>
 
 #include <cerrno>
 #include <cstdio>
@@ -37,9 +39,61 @@ JsonObject RmReport::toJson() const
                       {u"removed"_s, removed},
                       {u"files_deleted"_s, filesDeleted},
                       {u"teardown"_s, teardown},
+                      {u"children"_s, JsonValue(children)},
                       {u"path"_s, path},
                       {u"dry_run"_s, dryRun}};
 }
+
+namespace {
+
+// Work in `dir` that exists nowhere else; nullopt when there is none (or it is not a clone).
+Result<std::optional<Error>> lostWork(Workspace &workspace, const QString &id, const QString &dir)
+{
+    const QFileInfo info(dir);
+    if (!info.isDir() || info.isSymLink() || !Git::isRepository(dir))
+        return std::optional<Error>();
+    Result<LocalChanges> changes = workspace.fetcher().localChanges(dir);
+    if (!changes)
+        return changes.error();
+    if (changes->isClean())
+        return std::optional<Error>();
+    return std::optional<Error>(
+        Error(ErrorKind::PackOp, u"local_changes"_s,
+              Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' has work that exists only in %2 "
+                                                "(changed tracked files: %3, untracked files: %4, "
+                                                "commits on no remote: %5, stashes: %6); nothing "
+                                                "was removed"),
+                      {id, dir, QString::number(changes->tracked),
+                       QString::number(changes->untracked), QString::number(changes->unpushed),
+                       QString::number(changes->stashes)}))
+            .withDetail(u"pack"_s, id)
+            .withDetail(u"tracked"_s, changes->tracked)
+            .withDetail(u"untracked"_s, changes->untracked)
+            .withDetail(u"unpushed"_s, changes->unpushed)
+            .withDetail(u"stashes"_s, changes->stashes)
+            .withHint(Message(QT_TRANSLATE_NOOP("Grex", "commit and push it first, keep the "
+                                                        "directory with --keep-files, or delete "
+                                                        "anyway with --force"))));
+}
+
+// Moves dir aside (so that it can be put back) and returns where it went.
+Result<QString> moveAside(const Workspace &workspace, const QString &dir)
+{
+    // Short, so a long pack name cannot push it past NAME_MAX.
+    const QString trash =
+        workspace.root() + u"/.grex-trash-"_s + QString::number(Timestamp::now().unixNanos(), 16);
+    if (std::rename(QFile::encodeName(dir).constData(), QFile::encodeName(trash).constData()) != 0)
+        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot remove %1: %2"), dir, errno);
+    return trash;
+}
+
+bool deleteTree(const QString &path)
+{
+    const QFileInfo info(path);
+    return info.isDir() && !info.isSymLink() ? QDir(path).removeRecursively() : QFile::remove(path);
+}
+
+} // namespace
 
 Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationContext &ctx)
 {
@@ -64,9 +118,10 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
     if (!found)
         return found.error();
     const PackState pack = *found;
+    const bool barePath = checkBarePath(pack.path).ok();
     // The path comes from grex.jsonl, which people edit: never delete outside the workspace.
     // Unregistering alone (--keep-files) touches no directory and stays possible.
-    if (Result<void> bare = checkBarePath(pack.path); !bare && !options.keepFiles) {
+    if (!barePath && !options.keepFiles) {
         return Error(ErrorKind::Manifest, u"invalid_pack_path"_s,
                      Message(QT_TRANSLATE_NOOP("Grex", "grex.jsonl records the path '%1' for pack "
                                                        "'%2', which is not a single directory "
@@ -81,42 +136,55 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
     const QString dir = workspace.packDir(pack.path);
     const QFileInfo info(dir);
     const bool onDisk = info.exists() || info.isSymLink();
-    const bool deleteFiles = !options.keepFiles && onDisk;
 
-    if (deleteFiles && !options.force && info.isDir() && !info.isSymLink() &&
-        Git::isRepository(dir)) {
-        Result<LocalChanges> changes = workspace.fetcher().localChanges(dir);
-        if (!changes)
-            return changes.error();
-        if (!changes->isClean()) {
-            return Error(ErrorKind::PackOp, u"local_changes"_s,
-                         Message(QT_TRANSLATE_NOOP("Grex",
-                                                   "pack '%1' has work that exists only in %2 "
-                                                   "(changed tracked files: %3, untracked files: "
-                                                   "%4, commits on no remote: %5, stashes: %6); "
-                                                   "nothing was removed"),
-                                 {pack.id, dir, QString::number(changes->tracked),
-                                  QString::number(changes->untracked),
-                                  QString::number(changes->unpushed),
-                                  QString::number(changes->stashes)}))
-                .withDetail(u"pack"_s, pack.id)
-                .withDetail(u"tracked"_s, changes->tracked)
-                .withDetail(u"untracked"_s, changes->untracked)
-                .withDetail(u"unpushed"_s, changes->unpushed)
-                .withDetail(u"stashes"_s, changes->stashes)
-                .withHint(Message(QT_TRANSLATE_NOOP("Grex", "commit and push it first, keep the "
-                                                            "directory with --keep-files, or "
-                                                            "delete anyway with --force")));
+    // The pack's subtree as it is on disk; children that no other registered pack reaches go
+    // with it (D-28).
+    QStringList removing{pack.id};
+    PackGraph graph;
+    if (barePath && onDisk) {
+        Result<QList<WalkSeed>> seeds = workspaceSeeds(workspace, ctx);
+        if (!seeds)
+            return seeds.error();
+        WalkOptions walk;
+        walk.network = false;
+        Result<PackGraph> walked = walkPacks(workspace, *seeds, walk, ctx);
+        if (!walked)
+            return walked.error();
+        graph = std::move(walked).value();
+        QSet<QString> keptByOthers;
+        for (const QString &root : graph.roots) {
+            if (root == pack.id)
+                continue;
+            for (const QString &id : graph.subtree(root))
+                keptByOthers.insert(id);
+        }
+        for (const QString &id : graph.subtree(pack.id)) {
+            if (id != pack.id && !keptByOthers.contains(id) && graph.nodes.value(id).onDisk)
+                removing.append(id);
         }
     }
+
+    const bool deleteFiles = !options.keepFiles && onDisk;
+    if (deleteFiles && !options.force) {
+        for (const QString &id : removing) {
+            const QString packDir = id == pack.id ? dir : graph.nodes.value(id).dir;
+            Result<std::optional<Error>> lost = lostWork(workspace, id, packDir);
+            if (!lost)
+                return lost.error();
+            if (*lost)
+                return **lost;
+        }
+    }
+    const bool runTeardown = !options.skipTeardown && barePath && onDisk;
 
     RmReport report;
     report.id = pack.id;
     report.path = dir;
-    report.teardown = u"skipped"_s;
+    report.teardown = runTeardown ? u"ok"_s : u"skipped"_s;
     report.dryRun = options.dryRun;
     report.removed = true;
     report.filesDeleted = deleteFiles;
+    report.children = removing.mid(1);
     if (options.dryRun)
         return report;
 
@@ -124,9 +192,15 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
     request.verb = u"rm"_s;
     request.summary =
         deleteFiles
-            ? Message(QT_TRANSLATE_NOOP("Grex", "remove pack '%1' and delete %2"), {pack.id, dir})
+            ? (removing.size() > 1
+                   ? Message(QT_TRANSLATE_NOOP("Grex", "remove pack '%1' and delete "
+                                                       "%2 with its children %3"),
+                             {pack.id, dir, removing.mid(1).join(u", "_s)})
+                   : Message(QT_TRANSLATE_NOOP("Grex", "remove pack '%1' and delete "
+                                                       "%2"),
+                             {pack.id, dir}))
             : Message(QT_TRANSLATE_NOOP("Grex", "remove pack '%1' (keeping %2)"), {pack.id, dir});
-    request.packs = QStringList{pack.id};
+    request.packs = removing;
     RmReport preview = report;
     preview.dryRun = true;
     request.preview = preview.toJson();
@@ -144,57 +218,89 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
             .withHint(decision.reason);
     }
 
-    // Move the directory aside first: if the append fails it is moved back, and if the process
-    // dies in between, the pack is still registered and its files are in the trash directory.
-    QString trash;
+    // Teardown first: if it fails, nothing is deleted and nothing is unregistered.
+    if (runTeardown) {
+        PipelineRequest teardownRequest;
+        teardownRequest.verb = u"rm"_s;
+        teardownRequest.lifecycle = Lifecycle::Teardown;
+        teardownRequest.network = false;
+        teardownRequest.noValidate = true;
+        teardownRequest.recoveryScan = false;
+        teardownRequest.packs = removing;
+        Result<QList<WalkSeed>> seeds = workspaceSeeds(workspace, ctx);
+        if (!seeds)
+            return seeds.error();
+        Result<RunReport> run = runPipeline(workspace, *seeds, teardownRequest, ctx);
+        if (run)
+            run = concludeRun(std::move(run).value(), ctx);
+        if (!run) {
+            return std::move(run).error().withHint(
+                Message(QT_TRANSLATE_NOOP("Grex", "nothing was removed; retry, or remove without "
+                                                  "the teardown: grex rm %1 --skip-teardown"),
+                        {pack.id}));
+        }
+    }
+
+    // Move the directories aside first: if the append fails they are moved back, and if the
+    // process dies in between, the pack is still registered and its files are in the trash.
+    QList<std::pair<QString, QString>> moved; // (trash, original)
     if (deleteFiles) {
-        // Short, so a long pack name cannot push it past NAME_MAX.
-        trash = workspace.root() + u"/.grex-trash-"_s +
-                QString::number(Timestamp::now().unixNanos(), 16);
-        if (std::rename(QFile::encodeName(dir).constData(), QFile::encodeName(trash).constData()) !=
-            0) {
-            return fileError(QT_TRANSLATE_NOOP("Grex", "cannot remove %1: %2"), dir, errno);
+        for (const QString &id : removing) {
+            const QString packDir = id == pack.id ? dir : graph.nodes.value(id).dir;
+            Result<QString> trash = moveAside(workspace, packDir);
+            if (!trash) {
+                for (const auto &[from, to] : moved)
+                    std::rename(QFile::encodeName(from).constData(),
+                                QFile::encodeName(to).constData());
+                return trash.error();
+            }
+            moved.append({*trash, packDir});
         }
         syncDirectory(workspace.root());
     }
 
     Result<AppendReport> appended = workspace.intentLog().append(Event::rm(pack.id));
     if (!appended) {
-        if (deleteFiles && std::rename(QFile::encodeName(trash).constData(),
-                                       QFile::encodeName(dir).constData()) != 0) {
-            ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "the files of pack '%1' are in %2; move "
-                                                       "them back to %3"),
-                             {pack.id, trash, dir}));
+        for (const auto &[trash, original] : moved) {
+            if (std::rename(QFile::encodeName(trash).constData(),
+                            QFile::encodeName(original).constData()) != 0) {
+                ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "the files of %1 are in %2; move "
+                                                           "them back"),
+                                 {original, trash}));
+            }
         }
         return appended.error();
     }
 
-    if (deleteFiles) {
-        QFileInfo trashInfo(trash);
-        const bool deleted = trashInfo.isDir() && !trashInfo.isSymLink()
-                                 ? QDir(trash).removeRecursively()
-                                 : QFile::remove(trash);
-        if (!deleted) {
+    for (const auto &[trash, original] : moved) {
+        if (!deleteTree(trash)) {
             ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' is removed but %2 could not be "
                                                        "deleted completely; delete it by hand"),
                              {pack.id, trash}));
         }
     }
 
-    if (Result<void> block = Gitignore::removeBlock(workspace.gitignorePath(), pack.id); !block) {
+    const QStringList blocks = deleteFiles ? removing : QStringList{pack.id};
+    if (Result<void> removed = Gitignore::removeBlocks(workspace.gitignorePath(), blocks);
+        !removed) {
         ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "the .gitignore block of '%1' was not removed: "
                                                    "%2"),
-                         {pack.id, block.error().text()}));
+                         {pack.id, removed.error().text()}));
     }
 
     Result<LockEntries> entries = workspace.lockfile().read();
-    if (entries && entries->remove(pack.id) > 0) {
+    if (!entries) {
+        ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "grex.lock.jsonl was not updated: %1"),
+                         {entries.error().text()}));
+        return report;
+    }
+    qsizetype dropped = 0;
+    for (const QString &id : blocks)
+        dropped += entries->remove(id);
+    if (dropped > 0) {
         if (Result<void> written = workspace.lockfile().write(*entries); !written)
             ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "grex.lock.jsonl was not updated: %1"),
                              {written.error().text()}));
-    } else if (!entries) {
-        ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "grex.lock.jsonl was not updated: %1"),
-                         {entries.error().text()}));
     }
     return report;
 }

@@ -15,7 +15,7 @@ struct RmOptions
     QString path;              // the pack's path or id
     bool keepFiles = false;    // unregister only, keep the directory
     bool force = false;        // delete even work that exists nowhere else
-    bool skipTeardown = false; // nothing runs teardowns yet: the report always says "skipped"
+    bool skipTeardown = false; // remove without running the pack's teardown
     bool dryRun = false;
 
     static Result<RmOptions> fromJson(const QJsonObject &args);
@@ -27,17 +27,20 @@ struct RmReport
     QString path; // absolute directory of the pack
     bool removed = false;
     bool filesDeleted = false;
-    QString teardown;    // "skipped": no teardown ran
-    bool dryRun = false; // removed/filesDeleted then say what a real run would do
+    QString teardown;     // "ok": the pack's teardown ran; "skipped"
+    QStringList children; // children removed with it: no other registered pack owns them
+    bool dryRun = false;  // removed/filesDeleted then say what a real run would do
 
     JsonObject toJson() const;
 };
 
-// `grex rm <path>` (spec §6.5.3): unregisters a pack and deletes its directory. Destructive:
-// asks ctx's ApprovalPolicy first (not in a dry run). Refuses to delete a working tree with
-// uncommitted or untracked changes unless forced. The directory is moved aside before the rm
-// event is appended and deleted after, so an interrupted run loses nothing. Errors: Usage
-// (unknown pack), NotApproved, PackOp ("local_changes", filesystem), Manifest, Lock.
+// `grex rm <path>` (spec §6.5.3): runs the teardown of the pack and of its children no other
+// registered pack owns (parents first, D-28), then unregisters it and
+// deletes those directories. Destructive: asks ctx's ApprovalPolicy first (not in a dry run).
+// Refuses to delete work that exists nowhere else unless forced. A failed teardown removes
+// nothing. Directories are moved aside before the rm event is appended and deleted after, so
+// an interrupted run loses nothing. Errors: Usage (unknown pack), NotApproved, PackOp
+// ("local_changes", teardown halted, filesystem), Manifest, Lock, Cancelled.
 Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationContext &ctx);
 
 } // namespace Grex

@@ -1,9 +1,13 @@
 #include "verbregistry.h"
 
+#include "operationcontext.h"
 #include "verbs/add.h"
 #include "verbs/init.h"
 #include "verbs/ls.h"
 #include "verbs/rm.h"
+#include "verbs/sync.h"
+#include "verbs/teardown.h"
+#include "verbs/update.h"
 #include "verbs/verbsupport.h"
 
 #include <QJsonArray>
@@ -46,6 +50,29 @@ Result<JsonValue> runLs(Workspace &w, const QJsonObject &a, OperationContext &c)
     return adapt<LsOptions, LsReport>(w, a, c, ls);
 }
 
+// `parallel` is also a tool argument of sync (spec §7.3); it sets the run's width.
+void applyParallel(const QJsonObject &args, OperationContext &ctx)
+{
+    if (args.value(u"parallel"_s).isDouble())
+        ctx.setParallel(args.value(u"parallel"_s).toInt());
+}
+
+Result<JsonValue> runSync(Workspace &w, const QJsonObject &a, OperationContext &c)
+{
+    applyParallel(a, c);
+    return adapt<SyncOptions, RunReport>(w, a, c, sync);
+}
+
+Result<JsonValue> runUpdate(Workspace &w, const QJsonObject &a, OperationContext &c)
+{
+    return adapt<UpdateOptions, UpdateReport>(w, a, c, update);
+}
+
+Result<JsonValue> runTeardown(Workspace &w, const QJsonObject &a, OperationContext &c)
+{
+    return adapt<TeardownOptions, RunReport>(w, a, c, teardown);
+}
+
 ParamSpec dryRunParam()
 {
     ParamSpec p;
@@ -53,6 +80,19 @@ ParamSpec dryRunParam()
     p.type = ParamType::Boolean;
     p.help = QT_TRANSLATE_NOOP("Grex", "Show what would happen without changing anything.");
     p.universal = true;
+    return p;
+}
+
+ParamSpec parallelParam()
+{
+    ParamSpec p;
+    p.name = u"parallel"_s;
+    p.type = ParamType::Integer;
+    p.help = QT_TRANSLATE_NOOP("Grex", "Work on up to N packs at once (0: no limit).");
+    p.valueName = u"N"_s;
+    p.universal = true;
+    p.minimum = 0;
+    p.maximum = 1024;
     return p;
 }
 
@@ -157,6 +197,88 @@ QList<VerbSpec> buildRegistry()
     lsVerb.run = runLs;
     verbs.append(lsVerb);
 
+    VerbSpec syncVerb;
+    syncVerb.name = u"sync"_s;
+    syncVerb.title = QT_TRANSLATE_NOOP("Grex", "Sync packs");
+    syncVerb.summary = QT_TRANSLATE_NOOP("Grex", "Sync all packs recursively.");
+    syncVerb.idempotent = true;
+    syncVerb.openWorld = true;
+    syncVerb.params = {
+        param(u"packRoot"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "Sync this pack and its children instead of the "
+                                        "workspace (root-pack mode)."),
+              u"PACK_ROOT"_s, false, true),
+        param(u"workspace"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "Root-pack mode: where children are cloned (default: "
+                                        "<pack_root>/.grex/workspace)."),
+              u"DIR"_s, false, false, true),
+        param(u"ref"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "Check out this ref in every pack but the root."), u"REF"_s,
+              false, false, true),
+        param(u"only"_s, ParamType::StringArray,
+              QT_TRANSLATE_NOOP("Grex", "Run only packs whose workspace path matches this glob "
+                                        "(repeatable)."),
+              u"GLOB"_s),
+        param(u"force"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Run every pack, even when its actions and commit did "
+                                        "not change.")),
+        param(u"noInstall"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Only fetch and clone; run no pack lifecycle.")),
+        param(u"noRecursive"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Do not walk into children.")),
+        param(u"noValidate"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Skip the plan validators (debugging only).")),
+        param(u"keepGoing"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "After a failure, go on with packs that do not build on "
+                                        "the failed one.")),
+        dryRunParam(),
+        parallelParam(),
+    };
+    syncVerb.run = runSync;
+    verbs.append(syncVerb);
+
+    VerbSpec updateVerb;
+    updateVerb.name = u"update"_s;
+    updateVerb.title = QT_TRANSLATE_NOOP("Grex", "Update packs");
+    updateVerb.summary =
+        QT_TRANSLATE_NOOP("Grex", "Update one or more packs (re-resolve refs, reinstall).");
+    updateVerb.openWorld = true;
+    updateVerb.params = {
+        param(u"pack"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "Update only this registered pack and its children."),
+              u"PACK"_s, false, true, true),
+        param(u"force"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Reinstall every pack, changed or not.")),
+        param(u"only"_s, ParamType::StringArray,
+              QT_TRANSLATE_NOOP("Grex", "Run only packs whose workspace path matches this glob "
+                                        "(repeatable)."),
+              u"GLOB"_s),
+        dryRunParam(),
+    };
+    updateVerb.run = runUpdate;
+    verbs.append(updateVerb);
+
+    VerbSpec teardownVerb;
+    teardownVerb.name = u"teardown"_s;
+    teardownVerb.title = QT_TRANSLATE_NOOP("Grex", "Tear packs down");
+    teardownVerb.summary = QT_TRANSLATE_NOOP(
+        "Grex", "Undo what packs installed, parents first; keep them registered and cloned.");
+    teardownVerb.mcpTool = false;
+    teardownVerb.params = {
+        param(u"packRoot"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "Tear down this pack and its children instead of the "
+                                        "workspace (root-pack mode)."),
+              u"PACK_ROOT"_s, false, true),
+        param(u"workspace"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "Root-pack mode: where the children are."), u"DIR"_s, false,
+              false, true),
+        param(u"noValidate"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Skip the plan validators (debugging only).")),
+        dryRunParam(),
+    };
+    teardownVerb.run = runTeardown;
+    verbs.append(teardownVerb);
+
     return verbs;
 }
 
@@ -232,6 +354,10 @@ QJsonObject VerbSpec::inputSchema() const
             property.insert(u"type"_s, typeName(p.type));
         if (p.type == ParamType::StringArray)
             property.insert(u"items"_s, QJsonObject{{u"type"_s, u"string"_s}});
+        if (p.minimum)
+            property.insert(u"minimum"_s, *p.minimum);
+        if (p.maximum)
+            property.insert(u"maximum"_s, *p.maximum);
         property.insert(u"description"_s, QString::fromUtf8(p.help));
         properties.insert(p.name, property);
         if (p.required)
@@ -264,6 +390,17 @@ Result<void> VerbSpec::validateArguments(const QJsonObject &args) const
                                                                 "type %3"),
                                       {it.key(), name, typeName(p->type)}))
                 .withDetail(u"argument"_s, it.key());
+        }
+        if (p->type == ParamType::Integer) {
+            const qint64 value = qint64(it.value().toDouble());
+            if ((p->minimum && value < *p->minimum) || (p->maximum && value > *p->maximum)) {
+                return usageError(u"invalid_argument"_s,
+                                  Message(QT_TRANSLATE_NOOP("Grex", "argument '%1' of %2 must be "
+                                                                    "from %3 to %4"),
+                                          {it.key(), name, QString::number(p->minimum.value_or(0)),
+                                           QString::number(p->maximum.value_or(0))}))
+                    .withDetail(u"argument"_s, it.key());
+            }
         }
     }
     for (const ParamSpec &p : params) {

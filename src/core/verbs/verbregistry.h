@@ -7,6 +7,8 @@
 #include <QList>
 #include <QString>
 
+#include <optional>
+
 namespace Grex {
 
 class OperationContext;
@@ -22,11 +24,13 @@ struct ParamSpec
     ParamType type = ParamType::Boolean;
     const char *help = nullptr; // QT_TRANSLATE_NOOP("Grex", ...)
     bool required = false;
-    bool positional = false; // a CLI positional argument rather than an option
-    bool universal = false;  // filled from a universal CLI flag (--dry-run)
-    bool nullable = false;   // the schema also accepts null
-    QString valueName;       // "URL", "REF"; empty for booleans
-    QChar shortName;         // a one-letter CLI alias, or null
+    bool positional = false;       // a CLI positional argument rather than an option
+    bool universal = false;        // filled from a universal CLI flag (--dry-run)
+    bool nullable = false;         // the schema also accepts null
+    QString valueName;             // "URL", "REF"; empty for booleans
+    QChar shortName;               // a one-letter CLI alias, or null
+    std::optional<qint64> minimum; // integers: the accepted range
+    std::optional<qint64> maximum;
 
     // "keep-files" for "keepFiles".
     QString cliName() const;

@@ -1,0 +1,110 @@
+#include "clieventsink.h"
+
+#include "clitr.h"
+#include "commands/runcommand.h"
+#include "output.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Cli {
+
+CliEventSink::CliEventSink(Output &output) : m_output(output)
+{
+    m_clock.start();
+}
+
+CliEventSink::~CliEventSink()
+{
+    finish();
+}
+
+bool CliEventSink::liveStatus() const
+{
+    return m_output.stderrDecorated() && !m_output.quiet();
+}
+
+void CliEventSink::clearStatus()
+{
+    if (!m_statusShown)
+        return;
+    m_output.err() << u"\r\x1b[K"_s;
+    m_output.err().flush();
+    m_statusShown = false;
+}
+
+void CliEventSink::drawStatus()
+{
+    if (!liveStatus() || (m_active.isEmpty() && m_done == 0))
+        return;
+    QStringList running;
+    for (auto it = m_active.begin(); it != m_active.end() && running.size() < 4; ++it)
+        running.append(it.value() + u' ' + it.key());
+    QString line = m_total > 0 ? Tr::tr("%1/%2 packs").arg(m_done).arg(m_total)
+                               : Tr::tr("%n pack(s) ready", nullptr, int(m_done));
+    if (!running.isEmpty()) {
+        line += u" · "_s + running.join(u", "_s);
+        if (m_active.size() > running.size())
+            line += Tr::tr(" and %1 more").arg(m_active.size() - running.size());
+    }
+    line += u" · "_s + QString::number(double(m_clock.elapsed()) / 1000.0, 'f', 1) + u's';
+    if (line.size() > 110)
+        line = line.left(109) + u'…';
+    m_output.err() << u"\r\x1b[K\x1b[2m"_s << line << u"\x1b[0m"_s;
+    m_output.err().flush();
+    m_statusShown = true;
+}
+
+void CliEventSink::warning(const Message &message)
+{
+    QMutexLocker locker(&m_mutex);
+    clearStatus();
+    m_output.printWarning(message.displayText());
+    drawStatus();
+}
+
+void CliEventSink::progress(qint64 done, qint64 total, const Message &message)
+{
+    QMutexLocker locker(&m_mutex);
+    if (total > 0) {
+        m_done = done;
+        m_total = total;
+        drawStatus();
+        return;
+    }
+    // Work without a count (a single clone): a line when there is no status line to update.
+    if (!liveStatus() && total == 0 && done == 0)
+        m_output.printProgress(message.displayText());
+}
+
+void CliEventSink::packStarted(const QString &pack, const QString &activity)
+{
+    QMutexLocker locker(&m_mutex);
+    m_active.insert(pack, activity);
+    drawStatus();
+}
+
+void CliEventSink::stepFinished(const JsonObject &step)
+{
+    QMutexLocker locker(&m_mutex);
+    if (m_output.mode() == Output::Mode::Json || m_output.quiet())
+        return;
+    clearStatus();
+    m_output.out() << RunCommand::stepLine(step) << u'\n';
+    m_output.out().flush();
+    drawStatus();
+}
+
+void CliEventSink::packFinished(const QString &pack, const QString &, const QString &)
+{
+    QMutexLocker locker(&m_mutex);
+    m_active.remove(pack);
+    drawStatus();
+}
+
+void CliEventSink::finish()
+{
+    QMutexLocker locker(&m_mutex);
+    clearStatus();
+}
+
+} // namespace Grex::Cli

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "operationcontext.h"
+
+#include <QElapsedTimer>
+#include <QMap>
+#include <QMutex>
+
+namespace Grex::Cli {
+
+class Output;
+
+// What a running verb shows on the terminal: warnings on stderr; each finished step as one
+// line on stdout (spec §6.5.6); on a terminal, a status line on stderr that shows the packs in
+// flight, the count done and the time so far. Silent with --json; no step lines with -q.
+class CliEventSink final : public EventSink
+{
+public:
+    explicit CliEventSink(Output &output);
+    ~CliEventSink() override;
+
+    void warning(const Message &message) override;
+    void progress(qint64 done, qint64 total, const Message &message) override;
+    void packStarted(const QString &pack, const QString &activity) override;
+    void stepFinished(const JsonObject &step) override;
+    void packFinished(const QString &pack, const QString &result, const QString &message) override;
+
+    // Removes the status line before the final output.
+    void finish();
+
+private:
+    bool liveStatus() const;
+    void clearStatus();
+    void drawStatus();
+
+    Output &m_output;
+    QMutex m_mutex;
+    QElapsedTimer m_clock;
+    QMap<QString, QString> m_active; // pack -> activity
+    qint64 m_done = 0;
+    qint64 m_total = 0;
+    bool m_statusShown = false;
+};
+
+} // namespace Grex::Cli

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "message.h"
+#include "pack/packmanifest.h"
+#include "result.h"
+
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+namespace Grex {
+
+// One pack of a run (spec §3.5): a registered pack, a child reached through `children`, or the
+// root pack. Packs other than the root live flat in the workspace, at <workspace>/<path>.
+struct PackNode
+{
+    QString id;   // the pack name: its path, or the root pack's manifest name
+    QString path; // the directory name in the workspace; empty for the root pack
+    QString dir;  // absolute directory
+    QString url;
+    std::optional<QString> ref;
+    PackManifest manifest;
+    bool isRoot = false;
+    bool registered = false;
+    bool onDisk = false;  // the directory exists (in a dry run: will exist only after a clone)
+    bool cloned = false;  // this walk cloned it
+    int depth = 0;        // 0 for registered packs and the root, +1 per child edge
+    QStringList children; // ids of its children, in declaration order
+    QString shaBefore;
+    QString sha; // HEAD after the walk; "" when unknown
+    std::optional<QString> branch;
+    Message note; // why the walk left the clone as it was (dirty, diverged, ...)
+};
+
+struct PackGraph
+{
+    QMap<QString, PackNode> nodes;
+    QStringList roots; // the root pack and the registered packs, in the order given
+
+    // DFS post-order from the roots in order, children in declaration order: children before
+    // parents, every pack once. Exactly the serial execution order (spec §8.2).
+    QStringList postOrder() const;
+    // The pack and everything below it through children, in post-order.
+    QStringList subtree(const QString &id) const;
+    // Every pack that lists id among its children.
+    QStringList parentsOf(const QString &id) const;
+};
+
+// The plan-phase validators (spec §3.5), errors aggregated rather than first-fail: duplicate
+// symlink dst per pack, cycles over children and over depends_on, unsatisfied depends_on.
+QList<Error> validateGraph(const PackGraph &graph);
+
+// One Error summarising a list of validation errors (PackOp "validation_failed", phase
+// "validation"; details.errors lists each).
+Error validationFailed(const QList<Error> &errors);
+
+} // namespace Grex

@@ -1,0 +1,265 @@
+#include "packtypes.h"
+
+#include "exec/actionplugin.h"
+#include "exec/execerror.h"
+#include "exec/processrunner.h"
+#include "logging.h"
+
+#include <QFileInfo>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+QString lifecycleName(Lifecycle lifecycle)
+{
+    switch (lifecycle) {
+    case Lifecycle::Install:
+        return u"install"_s;
+    case Lifecycle::Sync:
+        return u"sync"_s;
+    case Lifecycle::Update:
+        return u"update"_s;
+    case Lifecycle::Teardown:
+        return u"teardown"_s;
+    }
+    return {};
+}
+
+AuditTrail::~AuditTrail() = default;
+
+PackTypePlugin::~PackTypePlugin() = default;
+
+void PackTypeRegistry::add(std::shared_ptr<const PackTypePlugin> plugin)
+{
+    const QString name = plugin->name();
+    if (m_plugins.contains(name))
+        qCWarning(lcCore, "pack type plugin '%s' replaces an earlier one", qPrintable(name));
+    m_plugins.insert(name, std::move(plugin));
+}
+
+const PackTypePlugin *PackTypeRegistry::get(const QString &name) const
+{
+    const auto it = m_plugins.find(name);
+    return it == m_plugins.end() ? nullptr : it->get();
+}
+
+QString scriptedHook(const QString &packDir, Lifecycle lifecycle)
+{
+    QStringList stems;
+    switch (lifecycle) {
+    case Lifecycle::Install:
+        stems = {u"setup"_s};
+        break;
+    case Lifecycle::Sync:
+        stems = {u"sync"_s};
+        break;
+    case Lifecycle::Update:
+        stems = {u"update"_s, u"setup"_s};
+        break;
+    case Lifecycle::Teardown:
+        stems = {u"teardown"_s};
+        break;
+    }
+    for (const QString &stem : stems) {
+        const QString hook = packDir + u"/.grex/hooks/"_s + stem + u".sh"_s;
+        if (QFileInfo(hook).isFile())
+            return hook;
+    }
+    return {};
+}
+
+namespace {
+
+ExecStep summaryStep(const QString &name, StepResult result, QString message = {})
+{
+    ExecStep s;
+    s.actionName = name;
+    s.result = result;
+    s.message = std::move(message);
+    return s;
+}
+
+// Runs a list of actions top to bottom, bracketing each with audit events.
+Result<void> runActions(const std::vector<Action> &actions, LifecycleRun &run,
+                        bool teardownInverse = false)
+{
+    const ActionRegistry &registry = run.exec.actions ? *run.exec.actions : builtinActions();
+    bool skipRest = false;
+    for (size_t i = 0; i < actions.size(); ++i) {
+        const Action &action = actions.at(i);
+        const qint64 idx = qint64(i);
+        if (skipRest) {
+            run.steps.push_back(summaryStep(action.name, StepResult::NoOp,
+                                            u"skipped: a requirement was not met"_s));
+            continue;
+        }
+        if (run.exec.stop.stop_requested()) {
+            run.halt = {idx, action.name};
+            if (run.audit)
+                run.audit->halted(idx, action.name, cancelledRun());
+            return cancelledRun();
+        }
+        if (run.audit)
+            run.audit->started(idx, action.name);
+        Result<ExecStep> step = registry.run(action, run.exec);
+        // D-15: the automatic inverse of mkdir leaves a directory someone filled.
+        if (!step && teardownInverse && step.error().reason() == u"rmdir_not_empty") {
+            run.exec.warn(Message(QT_TRANSLATE_NOOP("Grex", "%1 is not empty; left in place"),
+                                  {step.error().details().value(u"path"_s).toString()}));
+            step = summaryStep(action.name, StepResult::NoOp);
+        }
+        if (!step) {
+            run.halt = {idx, action.name};
+            if (run.audit)
+                run.audit->halted(idx, action.name, step.error());
+            return step.error();
+        }
+        if (run.audit)
+            run.audit->completed(idx, step->result);
+        skipRest = step->skipRest;
+        run.steps.push_back(std::move(step).value());
+    }
+    return {};
+}
+
+class MetaPackType final : public PackTypePlugin
+{
+public:
+    QString name() const override { return u"meta"_s; }
+
+    // Walker-driven dispatch (spec §4.3): the driver runs the children itself; the meta pack
+    // only reports one summary step.
+    Result<void> run(Lifecycle, const PackManifest &manifest, LifecycleRun &run) const override
+    {
+        if (!manifest.actions.empty()) {
+            run.exec.warn(Message(QT_TRANSLATE_NOOP("Grex", "the actions of meta pack '%1' are "
+                                                            "ignored (D-13)"),
+                                  {manifest.name}));
+        }
+        if (run.audit)
+            run.audit->started(0, name());
+        ExecStep s = summaryStep(name(), StepResult::NoOp);
+        QStringList children;
+        for (const ChildRef &child : manifest.children)
+            children.append(child.effectivePath());
+        s.message = children.join(u", "_s);
+        if (run.audit)
+            run.audit->completed(0, s.result);
+        run.steps.push_back(s);
+        return {};
+    }
+};
+
+class DeclarativePackType final : public PackTypePlugin
+{
+public:
+    QString name() const override { return u"declarative"_s; }
+
+    Result<void> run(Lifecycle lifecycle, const PackManifest &manifest,
+                     LifecycleRun &run) const override
+    {
+        if (lifecycle != Lifecycle::Teardown)
+            return runActions(manifest.actions, run);
+        if (manifest.teardown)
+            return runActions(*manifest.teardown, run);
+        // Auto-reverse: the inverses of the actions, last first (spec §4.4).
+        std::vector<Action> inverses;
+        const ActionRegistry &registry = run.exec.actions ? *run.exec.actions : builtinActions();
+        for (auto it = manifest.actions.rbegin(); it != manifest.actions.rend(); ++it) {
+            const ActionPlugin *plugin = registry.get(it->name);
+            std::optional<Action> inverse = plugin ? plugin->inverse(*it) : std::nullopt;
+            if (inverse) {
+                inverses.push_back(std::move(*inverse));
+            } else {
+                run.steps.push_back(
+                    summaryStep(u"teardown:no-inverse:"_s + it->name, StepResult::NoOp));
+            }
+        }
+        return runActions(inverses, run, true);
+    }
+};
+
+class ScriptedPackType final : public PackTypePlugin
+{
+public:
+    QString name() const override { return u"scripted"_s; }
+
+    Result<void> run(Lifecycle lifecycle, const PackManifest &, LifecycleRun &run) const override
+    {
+        const ExecContext &exec = run.exec;
+        const QString hook = scriptedHook(exec.packRoot, lifecycle);
+        if (hook.isEmpty()) {
+            run.steps.push_back(summaryStep(name(), StepResult::NoOp, u"no hook"_s));
+            return {};
+        }
+        // Hooks never run in a dry run (the original ran them).
+        if (exec.dryRun) {
+            run.steps.push_back(summaryStep(name(), StepResult::WouldPerformChange, hook));
+            return {};
+        }
+        if (run.audit)
+            run.audit->started(0, name());
+        ProcessSpec spec;
+        if (QFileInfo(hook).isExecutable()) {
+            spec.program = hook;
+        } else {
+            spec.program = u"/bin/sh"_s;
+            spec.arguments = {hook};
+        }
+        spec.workingDirectory = exec.packRoot;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        if (const std::optional<QString> home = exec.vars.value(u"HOME"_s))
+            env.insert(u"HOME"_s, *home);
+        env.insert(u"GREX_PACK_NAME"_s, exec.packName);
+        env.insert(u"GREX_PACK_PATH"_s, exec.packRoot);
+        env.insert(u"GREX_PACK_OS"_s, exec.os);
+        env.insert(u"GREX_DRY_RUN"_s, u"0"_s);
+        env.insert(u"GREX_WORKSPACE"_s, exec.workspace);
+        env.insert(u"GREX_LIFECYCLE"_s, lifecycleName(lifecycle));
+        spec.environment = env;
+        Result<ProcessOutcome> outcome = runProcess(spec, exec.stop);
+        Result<void> result;
+        if (!outcome) {
+            result = outcome.error();
+        } else if (outcome->exitStatus != 0) {
+            result = execError(u"exec_non_zero"_s,
+                               Message(QT_TRANSLATE_NOOP("Grex", "exec exited with status %1: %2"),
+                                       {QString::number(outcome->exitStatus), hook}))
+                         .withDetail(u"status"_s, qint64(outcome->exitStatus))
+                         .withDetail(u"command"_s, hook)
+                         .withDetail(u"stderr"_s, QString::fromUtf8(outcome->stderrData));
+        }
+        if (!result) {
+            run.halt = {0, name()};
+            if (run.audit)
+                run.audit->halted(0, name(), result.error());
+            return result;
+        }
+        if (run.audit)
+            run.audit->completed(0, StepResult::PerformedChange);
+        run.steps.push_back(summaryStep(name(), StepResult::PerformedChange, hook));
+        return {};
+    }
+};
+
+} // namespace
+
+void registerBuiltinPackTypes(PackTypeRegistry &registry)
+{
+    registry.add(std::make_shared<MetaPackType>());
+    registry.add(std::make_shared<DeclarativePackType>());
+    registry.add(std::make_shared<ScriptedPackType>());
+}
+
+const PackTypeRegistry &builtinPackTypes()
+{
+    static const PackTypeRegistry registry = [] {
+        PackTypeRegistry r;
+        registerBuiltinPackTypes(r);
+        return r;
+    }();
+    return registry;
+}
+
+} // namespace Grex

@@ -1,0 +1,76 @@
+#pragma once
+
+#include "exec/execcontext.h"
+#include "exec/execstep.h"
+#include "pack/packmanifest.h"
+#include "result.h"
+
+#include <QMap>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace Grex {
+
+enum class Lifecycle { Install, Sync, Update, Teardown };
+QString lifecycleName(Lifecycle lifecycle); // "install", "sync", "update", "teardown"
+
+// Receives the audit trail of one pack's lifecycle call: declarative packs bracket every
+// top-level action, the other types the whole call (spec §2.3.2). Never called in a dry run.
+class AuditTrail
+{
+public:
+    virtual ~AuditTrail();
+    virtual void started(qint64 idx, const QString &actionName) = 0;
+    virtual void completed(qint64 idx, StepResult result) = 0;
+    virtual void halted(qint64 idx, const QString &actionName, const Error &error) = 0;
+};
+
+// Where a failed lifecycle call stopped.
+struct Halt
+{
+    qint64 idx = 0;
+    QString actionName;
+};
+
+// One pack's lifecycle call: the steps it produced and, on failure, where it stopped.
+struct LifecycleRun
+{
+    ExecContext &exec;
+    AuditTrail *audit = nullptr; // null in a dry run
+    std::vector<ExecStep> steps;
+    Halt halt;
+};
+
+// A pack type (spec §4, §9.4): what install, sync, update and teardown mean for it.
+class PackTypePlugin
+{
+public:
+    virtual ~PackTypePlugin();
+    virtual QString name() const = 0;
+    // Runs one lifecycle; steps go into run.steps. On failure run.halt says where.
+    virtual Result<void> run(Lifecycle lifecycle, const PackManifest &manifest,
+                             LifecycleRun &run) const = 0;
+};
+
+class PackTypeRegistry
+{
+public:
+    void add(std::shared_ptr<const PackTypePlugin> plugin);
+    const PackTypePlugin *get(const QString &name) const;
+    qsizetype size() const { return m_plugins.size(); }
+
+private:
+    QMap<QString, std::shared_ptr<const PackTypePlugin>> m_plugins;
+};
+
+// meta, declarative, scripted.
+void registerBuiltinPackTypes(PackTypeRegistry &registry);
+const PackTypeRegistry &builtinPackTypes();
+
+// The hook a scripted pack runs for a lifecycle: .grex/hooks/<stem>.sh (D-16: update falls
+// back to setup). Empty when the pack has none.
+QString scriptedHook(const QString &packDir, Lifecycle lifecycle);
+
+} // namespace Grex

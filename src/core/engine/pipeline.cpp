@@ -1,0 +1,156 @@
+#include "pipeline.h"
+
+#include "engine/recovery.h"
+#include "fs/gitignore.h"
+#include "operationcontext.h"
+#include "workspace.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+Result<Workspace> resolveRunWorkspace(const Workspace &workspace,
+                                      const std::optional<QString> &packRoot,
+                                      const std::optional<QString> &workspaceDir)
+{
+    if (!packRoot) {
+        if (workspaceDir) {
+            return Error(ErrorKind::Usage, u"invalid_argument"_s,
+                         Message(QT_TRANSLATE_NOOP("Grex", "--workspace needs a pack root")));
+        }
+        if (Result<void> ready = workspace.requireInitialised(); !ready)
+            return ready.error();
+        return workspace;
+    }
+    QString dir = QDir(workspace.root()).absoluteFilePath(*packRoot);
+    if (QFileInfo(dir).isFile() && dir.endsWith(u"pack.yaml"))
+        dir = QFileInfo(QFileInfo(dir).absolutePath()).absolutePath(); // <R>/.grex/pack.yaml
+    dir = QDir::cleanPath(dir);
+    if (!hasPackManifest(dir)) {
+        return Error(ErrorKind::Usage, u"not_a_pack"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "%1 is not a pack: %2 does not exist"),
+                             {dir, packManifestPath(dir)}))
+            .withDetail(u"path"_s, dir);
+    }
+    QString target;
+    if (workspaceDir)
+        target = QDir::cleanPath(QDir(workspace.root()).absoluteFilePath(*workspaceDir));
+    Workspace rootMode = Workspace::forRootPack(dir, target);
+    rootMode.setFetcher(workspace.sharedFetcher());
+    return rootMode;
+}
+
+Result<QList<WalkSeed>> runSeeds(const Workspace &workspace, OperationContext &ctx)
+{
+    if (!workspace.isRootPackMode())
+        return workspaceSeeds(workspace, ctx);
+    WalkSeed root;
+    root.id = u"."_s;
+    root.dir = workspace.rootPackDir();
+    root.isRoot = true;
+    return QList<WalkSeed>{root};
+}
+
+Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds,
+                              const PipelineRequest &request, OperationContext &ctx,
+                              PackGraph *graphOut)
+{
+    for (const QString &glob : request.only) {
+        if (Result<void> valid = checkGlob(glob); !valid)
+            return valid.error();
+    }
+    if (!request.dryRun && request.network)
+        QDir().mkpath(workspace.root());
+
+    WalkOptions walk;
+    walk.network = request.network && !request.dryRun;
+    walk.refOverride = request.refOverride;
+    walk.recursive = request.recursive;
+    Result<PackGraph> graph = walkPacks(workspace, seeds, walk, ctx);
+    if (!graph)
+        return graph.error();
+    if (graphOut)
+        *graphOut = *graph;
+
+    if (!request.noValidate) {
+        const QList<Error> problems = validateGraph(*graph);
+        if (!problems.isEmpty())
+            return validationFailed(problems);
+    }
+
+    RunReport report;
+    report.verb = request.verb;
+    report.dryRun = request.dryRun;
+    if (request.noInstall) {
+        for (const QString &id : graph->postOrder()) {
+            const PackNode &node = graph->nodes.value(id);
+            PackOutcome outcome;
+            outcome.id = id;
+            outcome.result = u"ok"_s;
+            outcome.shaBefore = node.shaBefore;
+            outcome.shaAfter = node.sha;
+            outcome.message = node.note.text();
+            report.packs.append(outcome);
+        }
+        return report;
+    }
+
+    if (!request.dryRun && request.lifecycle != Lifecycle::Teardown) {
+        QList<std::pair<QString, QStringList>> blocks;
+        if (workspace.isRootPackMode()) {
+            blocks.append(
+                {QString::fromUtf16(Gitignore::WorkspaceOwner), Gitignore::workspaceBody()});
+        }
+        for (const PackNode &node : graph->nodes) {
+            if (!node.isRoot && node.onDisk)
+                blocks.append({node.id, Gitignore::packBody(node.path, node.manifest.gitignore)});
+        }
+        if (Result<void> written = Gitignore::upsertBlocks(workspace.gitignorePath(), blocks);
+            !written) {
+            report.eventLogWarnings.append(written.error().text());
+        }
+    }
+
+    if (request.recoveryScan)
+        report.recovery = recoveryScan(workspace, workspace.rootPackDir(), ctx);
+
+    Result<LockEntries> locks = workspace.lockfile().read();
+    if (!locks)
+        return locks.error();
+
+    RunRequest run;
+    run.verb = request.verb;
+    run.lifecycle = request.lifecycle;
+    run.dryRun = request.dryRun;
+    run.force = request.force;
+    run.keepGoing = request.keepGoing;
+    run.only = request.only;
+    run.packs = request.packs;
+    Result<RunReport> executed = runLifecycles(workspace, *graph, run, *locks, ctx);
+    if (!executed)
+        return executed.error();
+    executed->recovery = report.recovery;
+    executed->eventLogWarnings = report.eventLogWarnings + executed->eventLogWarnings;
+
+    if (!request.dryRun) {
+        if (request.lifecycle == Lifecycle::Teardown) {
+            QStringList removed;
+            for (const PackOutcome &p : executed->packs) {
+                if (p.result == u"ok" && !graph->nodes.value(p.id).isRoot)
+                    removed.append(p.id);
+            }
+            if (Result<void> blocks = Gitignore::removeBlocks(workspace.gitignorePath(), removed);
+                !blocks)
+                executed->eventLogWarnings.append(blocks.error().text());
+        }
+        // The snapshot is written even when the run halted (spec §2.7.2).
+        if (Result<void> written = workspace.lockfile().write(*locks); !written)
+            executed->eventLogWarnings.append(written.error().text());
+    }
+    return executed;
+}
+
+} // namespace Grex

@@ -1,0 +1,123 @@
+#include "recovery.h"
+
+#include "fs/filelock.h"
+#include "manifest/intentlog.h"
+#include "operationcontext.h"
+#include "workspace.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+namespace {
+
+void scanTree(const QString &dir, int depth, JsonArray &backups, JsonArray &tombstones)
+{
+    if (depth > 6)
+        return;
+    static const QRegularExpression tombstone(u"\\.grex\\.bak\\..+$"_s);
+    const QFileInfoList entries = QDir(dir).entryInfoList(QDir::AllEntries | QDir::Hidden |
+                                                          QDir::System | QDir::NoDotAndDotDot);
+    for (const QFileInfo &entry : entries) {
+        const QString name = entry.fileName();
+        if (name.endsWith(u".grex.bak"))
+            backups.append(entry.absoluteFilePath());
+        else if (tombstone.match(name).hasMatch())
+            tombstones.append(entry.absoluteFilePath());
+        // Backups never live inside .git, and symlinks are not followed.
+        if (entry.isDir() && !entry.isSymLink() && name != u".git")
+            scanTree(entry.absoluteFilePath(), depth + 1, backups, tombstones);
+    }
+}
+
+void heldLock(const QString &path, JsonArray &held)
+{
+    if (!QFileInfo::exists(path))
+        return;
+    if (const std::optional<LockHolder> who = FileLock::holder(path)) {
+        if (who->pid == qint64(QCoreApplication::applicationPid()))
+            return;
+        held.append(JsonObject{{u"path"_s, path},
+                               {u"pid"_s, who->pid},
+                               {u"hostname"_s, who->hostname},
+                               {u"application"_s, who->application}});
+    }
+}
+
+} // namespace
+
+JsonObject recoveryScan(const Workspace &workspace, const QString &rootPackDir,
+                        OperationContext &ctx)
+{
+    JsonArray backups;
+    JsonArray tombstones;
+    scanTree(workspace.root(), 1, backups, tombstones);
+    if (!rootPackDir.isEmpty() && rootPackDir != workspace.root())
+        scanTree(rootPackDir, 1, backups, tombstones);
+
+    JsonArray trash;
+    JsonArray held;
+    const QFileInfoList top =
+        QDir(workspace.root())
+            .entryInfoList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+    for (const QFileInfo &entry : top) {
+        const QString name = entry.fileName();
+        if (name.startsWith(u".grex-trash-"))
+            trash.append(entry.absoluteFilePath());
+        else if (name.startsWith(u".grex-backend-") && name.endsWith(u".lock"))
+            heldLock(entry.absoluteFilePath(), held);
+        else if (entry.isDir() && !entry.isSymLink())
+            heldLock(entry.absoluteFilePath() + u"/.grex-lock"_s, held);
+    }
+
+    // action_started events never followed by completed or halted for the same (pack, idx).
+    JsonArray dangling;
+    Result<LogReadResult> log = workspace.intentLog().read();
+    if (!log) {
+        ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "recovery scan: %1"), {log.error().text()}));
+    } else {
+        QMap<std::pair<QString, qint64>, Event> open;
+        for (const Event &e : log->events) {
+            const std::pair key{e.id, e.actionIdx};
+            if (e.op == EventOp::ActionStarted)
+                open.insert(key, e);
+            else if (e.op == EventOp::ActionCompleted || e.op == EventOp::ActionHalted)
+                open.remove(key);
+        }
+        QList<Event> starts = open.values();
+        std::sort(starts.begin(), starts.end(),
+                  [](const Event &a, const Event &b) { return a.ts < b.ts; });
+        for (const Event &e : starts) {
+            dangling.append(JsonObject{{u"pack"_s, e.id},
+                                       {u"action_idx"_s, e.actionIdx},
+                                       {u"action_name"_s, e.actionName},
+                                       {u"ts"_s, e.ts.toString()}});
+        }
+    }
+
+    const qsizetype found =
+        backups.size() + tombstones.size() + trash.size() + dangling.size() + held.size();
+    if (found == 0)
+        return {};
+    ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pre-run recovery scan found %1 artifact(s): %2 "
+                                               "backup(s), %3 rmdir tombstone(s), %4 moved-aside "
+                                               "director(ies), %5 unfinished action(s), %6 lock(s) "
+                                               "held elsewhere"),
+                     {QString::number(found), QString::number(backups.size()),
+                      QString::number(tombstones.size()), QString::number(trash.size()),
+                      QString::number(dangling.size()), QString::number(held.size())}));
+    return JsonObject{{u"orphan_backups"_s, backups},
+                      {u"orphan_tombstones"_s, tombstones},
+                      {u"orphan_trash"_s, trash},
+                      {u"dangling_starts"_s, dangling},
+                      {u"held_locks"_s, held}};
+}
+
+} // namespace Grex

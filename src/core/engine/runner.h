@@ -1,0 +1,92 @@
+#pragma once
+
+#include "engine/packgraph.h"
+#include "engine/packtypes.h"
+#include "json.h"
+#include "lockfile/lockfile.h"
+#include "result.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace Grex {
+
+class OperationContext;
+class Workspace;
+
+struct RunRequest
+{
+    QString verb; // "sync", "update", "teardown", "add", "rm"
+    Lifecycle lifecycle = Lifecycle::Sync;
+    bool dryRun = false;
+    bool force = false; // sync: bypass the hash skip; update: reinstall every pack
+    bool keepGoing = false;
+    QStringList only;  // --only globs on the workspace-relative path; empty: every pack
+    QStringList packs; // restrict to these ids (a subtree); empty: the whole graph
+};
+
+struct StepRecord
+{
+    QString pack;
+    qint64 idx = 0;
+    ExecStep step;
+    JsonObject toJson() const;
+};
+
+struct PackOutcome
+{
+    QString id;
+    QString result; // ok | skipped | filtered | err | not_run
+    QString shaBefore;
+    QString shaAfter;
+    QString message;
+    QString reason;   // update: new | sha-changed | hash-changed | forced | none
+    bool ran = false; // the lifecycle was called
+};
+
+struct HaltRecord
+{
+    QString pack;
+    QString action;
+    qint64 idx = 0;
+    Error error;
+    JsonObject toJson() const;
+};
+
+// The SyncReport of spec §6.5.6, also used by update, teardown, add and rm.
+struct RunReport
+{
+    QString verb;
+    bool dryRun = false;
+    QList<StepRecord> steps;
+    std::optional<HaltRecord> halted;
+    QStringList eventLogWarnings;
+    QList<PackOutcome> packs;
+    JsonObject recovery; // the pre-run recovery scan, when one ran
+
+    JsonObject toJson() const;
+    const PackOutcome *outcome(const QString &id) const;
+};
+
+// Runs one lifecycle over the graph (spec §8.2): children before parents (teardown: parents
+// first) as a DAG, up to ctx.parallel() packs at once, exactly DFS post-order at width 1. Each
+// pack holds a scheduler permit and its pack lock while it runs. Writes audit events and
+// `sync` events (not in a dry run) and updates `locks` per spec §2.7.3; the caller writes the
+// lockfile. A halt stops new packs from starting unless keepGoing; the report says where.
+// Errors only for what prevents the run from starting (unknown pack type: PluginMissing).
+Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
+                                const RunRequest &request, LockEntries &locks,
+                                OperationContext &ctx);
+
+// Turns a finished report into the verb's result: the report itself, or an error carrying it
+// (PackOp "halted" with details.report; Cancelled when the run was interrupted).
+Result<RunReport> concludeRun(RunReport report, const OperationContext &ctx);
+
+// Matches a --only glob against a workspace-relative path: *, ?, [...], {a,b}, ** (spec
+// §6.5.6); backslash escapes. Error: Usage "invalid_glob".
+Result<bool> globMatches(const QString &glob, const QString &path);
+Result<void> checkGlob(const QString &glob);
+
+} // namespace Grex

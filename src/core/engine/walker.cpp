@@ -1,0 +1,262 @@
+#include "walker.h"
+
+#include "fs/fsutil.h"
+#include "git/fetcher.h"
+#include "git/repository.h"
+#include "logging.h"
+#include "naming.h"
+#include "operationcontext.h"
+#include "workspace.h"
+
+#include <QFileInfo>
+#include <QMutex>
+#include <QSet>
+#include <QThreadPool>
+#include <QWaitCondition>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+namespace {
+
+Error treeError(Error error, const QString &pack)
+{
+    return std::move(error).withDetail(u"phase"_s, u"tree"_s).withDetail(u"pack"_s, pack);
+}
+
+// Brings one pack onto disk (or reads it, without network) and loads its manifest. Runs on a
+// worker thread.
+Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const WalkOptions &options,
+                             OperationContext &ctx, std::stop_token stop)
+{
+    PackNode node;
+    node.id = seed.id;
+    node.path = seed.path;
+    node.dir = seed.dir;
+    node.url = seed.url;
+    node.ref = seed.isRoot ? seed.ref : options.refOverride ? options.refOverride : seed.ref;
+    node.registered = seed.registered;
+    node.isRoot = seed.isRoot;
+    Fetcher &git = workspace.fetcher();
+
+    const QFileInfo info(node.dir);
+    const bool isClone = info.isDir() && Git::isRepository(node.dir);
+    if (seed.isRoot) {
+        // The root pack is the user's own checkout: read, never fetched or checked out.
+        node.onDisk = true;
+    } else if (isClone) {
+        node.onDisk = true;
+        node.shaBefore = git.headSha(node.dir).valueOr(QString());
+        if (options.network) {
+            ctx.packStarted(node.id, u"fetch"_s);
+            if (Result<void> fetched = git.fetch(node.dir, stop); !fetched)
+                return treeError(fetched.error(), node.id);
+            Result<UpdateOutcome> updated = node.ref ? git.checkout(node.dir, *node.ref, stop)
+                                                     : git.fastForward(node.dir, stop);
+            if (!updated)
+                return treeError(updated.error(), node.id);
+            node.note = updated->note;
+        }
+    } else if (info.exists() && !isEmptyDirectory(node.dir)) {
+        return treeError(Error(ErrorKind::PackOp, u"destination_not_empty"_s,
+                               Message(QT_TRANSLATE_NOOP("Grex", "%1 exists and is not a clone of "
+                                                                 "pack '%2'"),
+                                       {node.dir, node.id}))
+                             .withDetail(u"path"_s, node.dir),
+                         node.id);
+    } else if (options.network) {
+        ctx.packStarted(node.id, u"clone"_s);
+        Result<FetchReport> cloned = git.clone(node.url, node.dir, node.ref, stop);
+        if (!cloned)
+            return treeError(cloned.error(), node.id);
+        node.onDisk = true;
+        node.cloned = true;
+    } else {
+        node.manifest = PackManifest::implicit(node.id);
+        return node;
+    }
+
+    if (hasPackManifest(node.dir)) {
+        Result<PackManifest> manifest = loadPackManifest(node.dir);
+        if (!manifest)
+            return treeError(manifest.error(), node.id);
+        node.manifest = std::move(manifest).value();
+        if (!node.isRoot && node.manifest.name != node.path) {
+            return treeError(Error(ErrorKind::PackOp, u"pack_name_mismatch"_s,
+                                   Message(QT_TRANSLATE_NOOP("Grex", "the pack in %1 is named '%2' "
+                                                                     "in its pack.yaml, not '%3'"),
+                                           {node.dir, node.manifest.name, node.path}))
+                                 .withDetail(u"got"_s, node.manifest.name)
+                                 .withDetail(u"expected"_s, node.path),
+                             node.id);
+        }
+        if (node.isRoot)
+            node.id = node.manifest.name;
+    } else {
+        node.manifest = PackManifest::implicit(node.id);
+    }
+    if (Git::isRepository(node.dir)) {
+        node.sha = git.headSha(node.dir).valueOr(QString());
+        node.branch = git.currentBranch(node.dir).valueOr(std::nullopt);
+    }
+    if (node.shaBefore.isEmpty() && !node.cloned)
+        node.shaBefore = node.sha;
+    return node;
+}
+
+} // namespace
+
+Result<QList<WalkSeed>> workspaceSeeds(const Workspace &workspace, OperationContext &ctx)
+{
+    Result<QMap<QString, PackState>> packs = workspace.readPacks(ctx);
+    if (!packs)
+        return packs.error();
+    QList<WalkSeed> seeds;
+    if (hasPackManifest(workspace.root())) {
+        WalkSeed root;
+        root.id = u"."_s;
+        root.dir = workspace.root();
+        root.isRoot = true;
+        seeds.append(root);
+    }
+    for (const PackState &pack : packsInIdOrder(*packs)) {
+        if (!checkBarePath(pack.path)) {
+            ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' has the invalid path '%2' in "
+                                                       "grex.jsonl; skipped"),
+                             {pack.id, pack.path}));
+            continue;
+        }
+        WalkSeed seed;
+        seed.id = pack.path;
+        seed.path = pack.path;
+        seed.dir = workspace.packDir(pack.path);
+        seed.url = pack.url;
+        seed.ref = pack.ref;
+        seed.registered = true;
+        seeds.append(seed);
+    }
+    return seeds;
+}
+
+Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
+                            const WalkOptions &options, OperationContext &ctx)
+{
+    struct Outcome
+    {
+        WalkSeed seed;
+        int depth = 0;
+        Result<PackNode> node;
+    };
+
+    // A failure stops the rest of the walk as fast as possible; so does the caller's token.
+    std::stop_source walkStop;
+    std::stop_callback link(ctx.stopToken(), [&walkStop] { walkStop.request_stop(); });
+
+    QThreadPool pool;
+    const int width = ctx.parallel() > 0 ? ctx.parallel() : 64;
+    pool.setMaxThreadCount(width);
+    QMutex mutex;
+    QWaitCondition finished;
+    QList<Outcome> done;
+    int running = 0;
+
+    QMap<QString, WalkSeed> known; // every pack handed to a worker, by id
+    const auto submit = [&](const WalkSeed &seed, int depth) {
+        known.insert(seed.id, seed);
+        ++running;
+        pool.start([&, seed, depth] {
+            Result<PackNode> node =
+                resolveNode(workspace, seed, options, ctx, walkStop.get_token());
+            QMutexLocker locker(&mutex);
+            done.append(Outcome{seed, depth, std::move(node)});
+            finished.wakeAll();
+        });
+    };
+
+    PackGraph graph;
+    for (const WalkSeed &seed : seeds) {
+        if (known.contains(seed.id))
+            continue;
+        submit(seed, 0);
+    }
+
+    std::optional<Error> firstError;
+    qint64 resolved = 0;
+    while (running > 0) {
+        QList<Outcome> batch;
+        {
+            QMutexLocker locker(&mutex);
+            while (done.isEmpty())
+                finished.wait(&mutex);
+            batch.swap(done);
+        }
+        for (Outcome &outcome : batch) {
+            --running;
+            if (!outcome.node) {
+                if (!firstError) {
+                    firstError = outcome.node.error();
+                    walkStop.request_stop();
+                }
+                continue;
+            }
+            if (firstError)
+                continue;
+            PackNode node = std::move(outcome.node).value();
+            node.depth = outcome.depth;
+            ctx.progress(++resolved, 0, Message(QT_TRANSLATE_NOOP("Grex", "%1 ready"), {node.id}));
+            if (!node.note.isEmpty())
+                ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pack '%1': %2"),
+                                 {node.id, node.note.text()}));
+            if (options.recursive) {
+                for (const ChildRef &child : node.manifest.children) {
+                    const QString path = child.effectivePath();
+                    node.children.append(path);
+                    if (known.contains(path)) {
+                        const WalkSeed &other = known.value(path);
+                        if (!other.isRoot && !other.url.isEmpty() &&
+                            !sameRemote(other.url, child.url)) {
+                            firstError = Error(ErrorKind::PackOp, u"child_url_conflict"_s,
+                                               Message(QT_TRANSLATE_NOOP(
+                                                           "Grex", "pack '%1' declares child '%2' "
+                                                                   "from %3, but '%2' comes from "
+                                                                   "%4"),
+                                                       {node.id, path, child.url, other.url}))
+                                             .withDetail(u"phase"_s, u"tree"_s)
+                                             .withDetail(u"pack"_s, path);
+                            walkStop.request_stop();
+                        }
+                        continue;
+                    }
+                    WalkSeed seed;
+                    seed.id = path;
+                    seed.path = path;
+                    seed.dir = workspace.packDir(path);
+                    seed.url = child.url;
+                    seed.ref = child.ref;
+                    submit(seed, outcome.depth + 1);
+                }
+            }
+            if (node.isRoot)
+                graph.roots.prepend(node.id);
+            graph.nodes.insert(node.id, std::move(node));
+        }
+    }
+    if (firstError)
+        return *firstError;
+    if (ctx.stopRequested())
+        return Error(ErrorKind::Cancelled, u"cancelled"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "cancelled")));
+    for (const WalkSeed &seed : seeds) {
+        if (!seed.isRoot && graph.nodes.contains(seed.id) && !graph.roots.contains(seed.id))
+            graph.roots.append(seed.id);
+    }
+    // A pack reached both as a root and as a child keeps the smallest depth.
+    for (PackNode &node : graph.nodes) {
+        if (node.registered)
+            node.depth = 0;
+    }
+    return graph;
+}
+
+} // namespace Grex

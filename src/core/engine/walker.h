@@ -1,0 +1,48 @@
+#pragma once
+
+#include "engine/packgraph.h"
+#include "result.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace Grex {
+
+class OperationContext;
+class Workspace;
+
+// A pack the walk starts from: a registered pack, or the root pack.
+struct WalkSeed
+{
+    QString id;
+    QString path; // empty for the root pack
+    QString dir;  // absolute
+    QString url;
+    std::optional<QString> ref;
+    bool registered = false;
+    bool isRoot = false;
+};
+
+struct WalkOptions
+{
+    // Fetch, fast-forward and clone. Without it the walk reads only what is on disk (dry runs,
+    // teardown, rm): a missing clone becomes a node with no manifest.
+    bool network = true;
+    std::optional<QString> refOverride; // --ref: every pack but the root
+    bool recursive = true;              // follow `children`
+};
+
+// The seeds of a workspace run: every registered pack, plus the workspace itself when it has
+// a .grex/pack.yaml (spec §3.5).
+Result<QList<WalkSeed>> workspaceSeeds(const Workspace &workspace, OperationContext &ctx);
+
+// Walks the pack graph from the seeds (spec §3.5): up to ctx.parallel() clones and fetches at
+// once, children cloned flat into the workspace, each pack's manifest loaded and its name
+// checked. Fails fast on the first clone, fetch, manifest or name error (PackOp, phase
+// "tree"). A clone that cannot be fast-forwarded is left alone with a note, not an error.
+Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
+                            const WalkOptions &options, OperationContext &ctx);
+
+} // namespace Grex

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "json.h"
+
+#include <QString>
+
+namespace Grex {
+
+// What an action, or a pack-type lifecycle call, did (spec §5.2).
+enum class StepResult { PerformedChange, WouldPerformChange, AlreadySatisfied, NoOp, Skipped };
+
+QString stepResultName(StepResult result); // "performed_change", ...
+
+struct ExecStep
+{
+    QString actionName; // "symlink", "pack", "meta", "teardown:no-inverse:exec", ...
+    StepResult result = StepResult::NoOp;
+    JsonValue details; // null except for a pack skipped by hash: {pack_path, actions_hash}
+    // `require` with on_fail: skip asks for the rest of the pack's actions to be skipped.
+    bool skipRest = false;
+    QString message; // a human-readable note (the exec command line, the hook run); not in JSON
+};
+
+} // namespace Grex

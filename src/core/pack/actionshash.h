@@ -1,0 +1,21 @@
+#pragma once
+
+#include "json.h"
+#include "pack/action.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace Grex {
+
+// The canonical argument object of an action for actions_hash v1 (spec §2.8.2): members in the
+// fixed order of the table, defaults materialised, strings unexpanded. For `when`, keys are
+// sorted byte-wise at every level.
+JsonValue canonicalArgs(const Action &action);
+
+// actions_hash v1: lowercase hex SHA-256 of "grex-actions-v1" 0x00, one frame per action
+// (name 0x00 args_json 0x1E), 0x00, then the commit SHA. Bit-exact with the original.
+QString actionsHash(const std::vector<Action> &actions, const QString &commitSha);
+
+} // namespace Grex

@@ -1,0 +1,74 @@
+#include "sync.h"
+
+#include "engine/pipeline.h"
+#include "operationcontext.h"
+#include "verbs/verbsupport.h"
+#include "workspace.h"
+
+#include <QDir>
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+Result<SyncOptions> SyncOptions::fromJson(const QJsonObject &args)
+{
+    SyncOptions options;
+    options.packRoot = optionalString(args, u"packRoot"_s);
+    options.workspace = optionalString(args, u"workspace"_s);
+    options.dryRun = args.value(u"dryRun"_s).toBool();
+    options.noValidate = args.value(u"noValidate"_s).toBool();
+    options.ref = optionalString(args, u"ref"_s);
+    for (const QJsonValue &glob : args.value(u"only"_s).toArray())
+        options.only.append(glob.toString());
+    options.force = args.value(u"force"_s).toBool();
+    options.recursive = !args.value(u"noRecursive"_s).toBool();
+    options.noInstall = args.value(u"noInstall"_s).toBool();
+    options.keepGoing = args.value(u"keepGoing"_s).toBool();
+    if (options.ref && options.ref->trimmed().isEmpty())
+        return usageError(u"invalid_argument"_s,
+                          Message(QT_TRANSLATE_NOOP("Grex", "--ref must not be empty")));
+    for (const QString &glob : options.only) {
+        if (glob.isEmpty())
+            return usageError(u"invalid_glob"_s,
+                              Message(QT_TRANSLATE_NOOP("Grex", "--only must not be empty")));
+    }
+    return options;
+}
+
+Result<RunReport> sync(Workspace &workspace, const SyncOptions &options, OperationContext &ctx)
+{
+    Result<Workspace> target = resolveRunWorkspace(workspace, options.packRoot, options.workspace);
+    if (!target)
+        return target.error();
+    std::optional<FileLock> lock;
+    if (!options.dryRun) {
+        QDir().mkpath(target->root());
+        Result<FileLock> acquired = target->lockForWriting();
+        if (!acquired)
+            return acquired.error();
+        lock = std::move(acquired).value();
+    }
+    Result<QList<WalkSeed>> seeds = runSeeds(*target, ctx);
+    if (!seeds)
+        return seeds.error();
+
+    PipelineRequest request;
+    request.verb = u"sync"_s;
+    request.lifecycle = Lifecycle::Sync;
+    request.dryRun = options.dryRun;
+    request.noValidate = options.noValidate;
+    request.noInstall = options.noInstall;
+    request.refOverride = options.ref;
+    request.recursive = options.recursive;
+    request.only = options.only;
+    request.force = options.force;
+    request.keepGoing = options.keepGoing;
+    Result<RunReport> report = runPipeline(*target, *seeds, request, ctx);
+    if (!report)
+        return report.error();
+    return concludeRun(std::move(report).value(), ctx);
+}
+
+} // namespace Grex

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "engine/runner.h"
+#include "result.h"
+
+#include <QJsonObject>
+
+#include <optional>
+
+namespace Grex {
+
+class OperationContext;
+class Workspace;
+
+struct SyncOptions
+{
+    std::optional<QString> packRoot;  // root-pack mode
+    std::optional<QString> workspace; // root-pack mode: where children go
+    bool dryRun = false;
+    bool noValidate = false;
+    std::optional<QString> ref; // override the ref of every pack but the root
+    QStringList only;
+    bool force = false;
+    bool recursive = true;
+    bool noInstall = false;
+    bool keepGoing = false;
+
+    static Result<SyncOptions> fromJson(const QJsonObject &args);
+};
+
+// `grex sync [pack_root]` (spec §6.5.6): fetches and fast-forwards (or clones) every pack of
+// the graph in parallel, validates the plan, then runs each pack's sync lifecycle children
+// first, skipping packs whose actions_hash did not change. Errors: Usage, Manifest (corrupt log
+// or lockfile), Lock (busy), PackOp (walk, validation; a halt carries details.report),
+// PluginMissing, Cancelled (with details.report).
+Result<RunReport> sync(Workspace &workspace, const SyncOptions &options, OperationContext &ctx);
+
+} // namespace Grex

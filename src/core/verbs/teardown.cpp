@@ -1,0 +1,50 @@
+#include "teardown.h"
+
+#include "engine/pipeline.h"
+#include "operationcontext.h"
+#include "verbs/verbsupport.h"
+#include "workspace.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+Result<TeardownOptions> TeardownOptions::fromJson(const QJsonObject &args)
+{
+    TeardownOptions options;
+    options.packRoot = optionalString(args, u"packRoot"_s);
+    options.workspace = optionalString(args, u"workspace"_s);
+    options.dryRun = args.value(u"dryRun"_s).toBool();
+    options.noValidate = args.value(u"noValidate"_s).toBool();
+    return options;
+}
+
+Result<RunReport> teardown(Workspace &workspace, const TeardownOptions &options,
+                           OperationContext &ctx)
+{
+    Result<Workspace> target = resolveRunWorkspace(workspace, options.packRoot, options.workspace);
+    if (!target)
+        return target.error();
+    std::optional<FileLock> lock;
+    if (!options.dryRun) {
+        Result<FileLock> acquired = target->lockForWriting();
+        if (!acquired)
+            return acquired.error();
+        lock = std::move(acquired).value();
+    }
+    Result<QList<WalkSeed>> seeds = runSeeds(*target, ctx);
+    if (!seeds)
+        return seeds.error();
+    PipelineRequest request;
+    request.verb = u"teardown"_s;
+    request.lifecycle = Lifecycle::Teardown;
+    request.dryRun = options.dryRun;
+    request.noValidate = options.noValidate;
+    request.network = false;
+    Result<RunReport> report = runPipeline(*target, *seeds, request, ctx);
+    if (!report)
+        return report.error();
+    return concludeRun(std::move(report).value(), ctx);
+}
+
+} // namespace Grex

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "engine/runner.h"
+#include "result.h"
+
+#include <QJsonObject>
+
+#include <optional>
+
+namespace Grex {
+
+class OperationContext;
+class Workspace;
+
+struct TeardownOptions
+{
+    std::optional<QString> packRoot;
+    std::optional<QString> workspace;
+    bool dryRun = false;
+    bool noValidate = false;
+
+    static Result<TeardownOptions> fromJson(const QJsonObject &args);
+};
+
+// `grex teardown [pack_root]` (spec §6.5.13): walks the graph from disk (no network) and runs
+// each pack type's teardown parents first, removing their lock entries and .gitignore blocks.
+// Registrations and directories stay. Errors as sync.
+Result<RunReport> teardown(Workspace &workspace, const TeardownOptions &options,
+                           OperationContext &ctx);
+
+} // namespace Grex

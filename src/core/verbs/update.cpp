@@ -1,0 +1,76 @@
+#include "update.h"
+
+#include "engine/pipeline.h"
+#include "operationcontext.h"
+#include "verbs/verbsupport.h"
+#include "workspace.h"
+
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+Result<UpdateOptions> UpdateOptions::fromJson(const QJsonObject &args)
+{
+    UpdateOptions options;
+    options.pack = optionalString(args, u"pack"_s);
+    options.force = args.value(u"force"_s).toBool();
+    options.dryRun = args.value(u"dryRun"_s).toBool();
+    for (const QJsonValue &glob : args.value(u"only"_s).toArray())
+        options.only.append(glob.toString());
+    return options;
+}
+
+JsonValue UpdateReport::toJson() const
+{
+    JsonArray array;
+    for (const PackOutcome &p : run.packs) {
+        if (p.result == u"filtered")
+            continue;
+        array.append(JsonObject{{u"id"_s, p.id},
+                                {u"synced"_s, p.result != u"not_run"},
+                                {u"reinstalled"_s, p.ran && p.result == u"ok"},
+                                {u"reason"_s, p.reason.isEmpty() ? u"none"_s : p.reason}});
+    }
+    return array;
+}
+
+Result<UpdateReport> update(Workspace &workspace, const UpdateOptions &options,
+                            OperationContext &ctx)
+{
+    if (Result<void> ready = workspace.requireInitialised(); !ready)
+        return ready.error();
+    std::optional<FileLock> lock;
+    if (!options.dryRun) {
+        Result<FileLock> acquired = workspace.lockForWriting();
+        if (!acquired)
+            return acquired.error();
+        lock = std::move(acquired).value();
+    }
+    Result<QList<WalkSeed>> seeds = runSeeds(workspace, ctx);
+    if (!seeds)
+        return seeds.error();
+    QList<WalkSeed> walked = *seeds;
+    if (options.pack) {
+        walked.removeIf([&](const WalkSeed &seed) { return seed.id != *options.pack; });
+        if (walked.isEmpty())
+            return findPack({}, *options.pack).error();
+    }
+
+    PipelineRequest request;
+    request.verb = u"update"_s;
+    request.lifecycle = Lifecycle::Update;
+    request.dryRun = options.dryRun;
+    request.only = options.only;
+    request.force = options.force;
+    Result<RunReport> report = runPipeline(workspace, walked, request, ctx);
+    if (!report)
+        return report.error();
+    Result<RunReport> concluded = concludeRun(std::move(report).value(), ctx);
+    if (!concluded)
+        return concluded.error();
+    return UpdateReport{std::move(concluded).value()};
+}
+
+} // namespace Grex

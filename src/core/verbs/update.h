@@ -1,0 +1,38 @@
+#pragma once
+
+#include "engine/runner.h"
+#include "json.h"
+#include "result.h"
+
+#include <QJsonObject>
+
+#include <optional>
+
+namespace Grex {
+
+class OperationContext;
+class Workspace;
+
+struct UpdateOptions
+{
+    std::optional<QString> pack; // one pack's subtree; absent: every pack
+    bool force = false;
+    QStringList only;
+    bool dryRun = false;
+
+    static Result<UpdateOptions> fromJson(const QJsonObject &args);
+};
+
+struct UpdateReport
+{
+    RunReport run;
+    JsonValue toJson() const; // [{"id","synced","reinstalled","reason"}] (D-35)
+};
+
+// `grex update [pack]` (spec §6.5.8): the sync pipeline, running the update lifecycle of each
+// pack whose lock entry is missing, whose HEAD or actions_hash changed, or with --force.
+// Errors as sync; an unknown pack is Usage "unknown_pack".
+Result<UpdateReport> update(Workspace &workspace, const UpdateOptions &options,
+                            OperationContext &ctx);
+
+} // namespace Grex
