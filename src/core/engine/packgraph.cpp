@@ -18,8 +18,11 @@ QStringList PackGraph::postOrder() const
         if (visited.contains(id) || !nodes.contains(id))
             return;
         visited.insert(id);
-        for (const QString &child : nodes.value(id).children)
+        const PackNode &node = nodes.find(id).value();
+        for (const QString &child : node.children)
             visit(child);
+        for (const QString &dependency : node.dependencies)
+            visit(dependency);
         order.append(id);
     };
     for (const QString &root : roots)
@@ -112,6 +115,18 @@ Error graphError(const QString &rule, Message message)
 }
 
 } // namespace
+
+void resolveDependencies(PackGraph &graph)
+{
+    for (PackNode &node : graph.nodes) {
+        node.dependencies.clear();
+        for (const QString &entry : node.manifest.dependsOn) {
+            if (const std::optional<QString> target = resolveDependency(graph, entry);
+                target && *target != node.id)
+                node.dependencies.append(*target);
+        }
+    }
+}
 
 QList<Error> validateGraph(const PackGraph &graph)
 {

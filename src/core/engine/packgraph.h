@@ -22,10 +22,11 @@ struct PackNode
     PackManifest manifest;
     bool isRoot = false;
     bool registered = false;
-    bool onDisk = false;  // the directory exists (in a dry run: will exist only after a clone)
-    bool cloned = false;  // this walk cloned it
-    int depth = 0;        // 0 for registered packs and the root, +1 per child edge
-    QStringList children; // ids of its children, in declaration order
+    bool onDisk = false;      // the directory exists (in a dry run: will exist only after a clone)
+    bool cloned = false;      // this walk cloned it
+    int depth = 0;            // 0 for registered packs and the root, +1 per child edge
+    QStringList children;     // ids of its children, in declaration order
+    QStringList dependencies; // ids its depends_on entries resolve to (run before it)
     QString shaBefore;
     QString sha; // HEAD after the walk; "" when unknown
     std::optional<QString> branch;
@@ -37,14 +38,18 @@ struct PackGraph
     QMap<QString, PackNode> nodes;
     QStringList roots; // the root pack and the registered packs, in the order given
 
-    // DFS post-order from the roots in order, children in declaration order: children before
-    // parents, every pack once. Exactly the serial execution order (spec §8.2).
+    // DFS post-order from the roots in order, children in declaration order, then the packs a
+    // pack depends on: every pack after what it builds on, each once. Exactly the serial
+    // execution order (spec §8.2).
     QStringList postOrder() const;
     // The pack and everything below it through children, in post-order.
     QStringList subtree(const QString &id) const;
     // Every pack that lists id among its children.
     QStringList parentsOf(const QString &id) const;
 };
+
+// Fills every node's `dependencies` from its manifest's depends_on (by name, or by URL).
+void resolveDependencies(PackGraph &graph);
 
 // The plan-phase validators (spec §3.5), errors aggregated rather than first-fail: duplicate
 // symlink dst per pack, cycles over children and over depends_on, unsatisfied depends_on.

@@ -242,14 +242,19 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
             return valid.error();
     }
 
-    // A pack waits for these: its children (teardown: its parents) within this run.
+    // A pack waits for its children and the packs it depends on; in a teardown, for its
+    // parents and the packs that depend on it.
     const QSet<QString> inRun(order.begin(), order.end());
     QMap<QString, QStringList> waitsFor;
     for (const QString &id : order) {
-        const QStringList edges = teardown ? graph.parentsOf(id) : graph.nodes.value(id).children;
-        for (const QString &other : edges) {
-            if (inRun.contains(other) && other != id)
-                waitsFor[id].append(other);
+        const PackNode &node = graph.nodes.find(id).value();
+        for (const QString &before : node.children + node.dependencies) {
+            if (!inRun.contains(before) || before == id)
+                continue;
+            if (teardown)
+                waitsFor[before].append(id);
+            else
+                waitsFor[id].append(before);
         }
     }
 

@@ -256,6 +256,7 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
         if (node.registered)
             node.depth = 0;
     }
+    resolveDependencies(graph);
     return graph;
 }
 

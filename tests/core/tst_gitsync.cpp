@@ -1,0 +1,263 @@
+#include "fs/filelock.h"
+#include "git/gitfetcher.h"
+#include "remotebuilder.h"
+#include "testfiles.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+#include <QtConcurrent/QtConcurrentRun>
+
+using namespace Grex;
+using namespace Grex::Test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+void git(const QString &dir, const QStringList &args)
+{
+    QProcess process;
+    process.setWorkingDirectory(dir);
+    process.start(u"git"_s,
+                  QStringList{u"-c"_s, u"user.name=t"_s, u"-c"_s, u"user.email=t@t"_s} + args);
+    if (!process.waitForFinished() || process.exitCode() != 0)
+        qFatal("git %s failed: %s", qPrintable(args.join(u' ')),
+               process.readAllStandardError().constData());
+}
+
+} // namespace
+
+// T-W02, T-W07 (fetch half), T-W08 and the TOCTOU check of spec §8.6.
+class tst_GitSync : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    int m_counter = 0;
+
+    struct Fixture
+    {
+        QString remote;
+        QString clone;
+        RemoteBuilder::Files files;
+    };
+
+    Fixture cloned(RemoteBuilder &remotes)
+    {
+        Fixture f;
+        const QString name = u"r%1"_s.arg(++m_counter);
+        f.files = RemoteBuilder::packFiles(name);
+        f.remote = remotes.create(name, f.files);
+        f.clone = m_dir.filePath(u"ws/"_s + name);
+        GitFetcher fetcher;
+        if (!fetcher.clone(f.remote, f.clone, std::nullopt, {}).ok())
+            qFatal("clone failed");
+        return f;
+    }
+
+private Q_SLOTS:
+    void fetchThenFastForward()
+    {
+        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
+        Fixture f = cloned(remotes);
+        GitFetcher fetcher;
+        const QString before = fetcher.headSha(f.clone).value();
+        f.files.insert(u"new.txt"_s, "new\n");
+        const QString upstream = remotes.commit(f.remote, f.files);
+
+        // Nothing moves before a fetch.
+        QCOMPARE(fetcher.fastForward(f.clone, {})->state, UpdateOutcome::State::UpToDate);
+        QVERIFY(fetcher.fetch(f.clone, {}).ok());
+        QCOMPARE(fetcher.headSha(f.clone).value(), before);
+        const Result<UpdateOutcome> moved = fetcher.fastForward(f.clone, {});
+        QVERIFY(moved.ok());
+        QCOMPARE(moved->state, UpdateOutcome::State::FastForwarded);
+        QCOMPARE(moved->shaBefore, before);
+        QCOMPARE(moved->shaAfter, upstream);
+        QCOMPARE(fetcher.headSha(f.clone).value(), upstream);
+        QCOMPARE(readFile(f.clone + u"/new.txt"_s), QByteArray("new\n"));
+        QCOMPARE(fetcher.isDirty(f.clone).value(), false);
+        QCOMPARE(fetcher.fastForward(f.clone, {})->state, UpdateOutcome::State::UpToDate);
+    }
+
+    void dirtyTreeIsLeftAlone()
+    {
+        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
+        Fixture f = cloned(remotes);
+        f.files.insert(u"new.txt"_s, "new\n");
+        remotes.commit(f.remote, f.files);
+        QVERIFY(writeFile(f.clone + u"/README.md"_s, "local edit\n"));
+        GitFetcher fetcher;
+        const QString before = fetcher.headSha(f.clone).value();
+        QVERIFY(fetcher.fetch(f.clone, {}).ok());
+        const Result<UpdateOutcome> outcome = fetcher.fastForward(f.clone, {});
+        QVERIFY(outcome.ok());
+        QCOMPARE(outcome->state, UpdateOutcome::State::LeftAlone);
+        QVERIFY(outcome->note.text().contains(u"uncommitted changes"_s));
+        QCOMPARE(fetcher.headSha(f.clone).value(), before);
+        QCOMPARE(readFile(f.clone + u"/README.md"_s), QByteArray("local edit\n"));
+        // Untracked files do not count as dirt (D-43).
+        git(f.clone, {u"checkout"_s, u"-q"_s, u"--"_s, u"README.md"_s});
+        QVERIFY(writeFile(f.clone + u"/scratch.txt"_s, "mine\n"));
+        QCOMPARE(fetcher.fastForward(f.clone, {})->state, UpdateOutcome::State::FastForwarded);
+        QCOMPARE(readFile(f.clone + u"/scratch.txt"_s), QByteArray("mine\n"));
+    }
+
+    void divergedBranchIsLeftAlone()
+    {
+        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
+        Fixture f = cloned(remotes);
+        f.files.insert(u"upstream.txt"_s, "u\n");
+        remotes.commit(f.remote, f.files);
+        QVERIFY(writeFile(f.clone + u"/local.txt"_s, "l\n"));
+        git(f.clone, {u"add"_s, u"local.txt"_s});
+        git(f.clone, {u"commit"_s, u"-q"_s, u"-m"_s, u"local"_s});
+        GitFetcher fetcher;
+        const QString local = fetcher.headSha(f.clone).value();
+        QVERIFY(fetcher.fetch(f.clone, {}).ok());
+        const Result<UpdateOutcome> outcome = fetcher.fastForward(f.clone, {});
+        QCOMPARE(outcome->state, UpdateOutcome::State::LeftAlone);
+        QVERIFY(outcome->note.text().contains(u"diverged"_s));
+        QCOMPARE(fetcher.headSha(f.clone).value(), local);
+    }
+
+    void detachedHeadIsLeftAlone()
+    {
+        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
+        Fixture f = cloned(remotes);
+        git(f.clone, {u"checkout"_s, u"-q"_s, u"--detach"_s});
+        GitFetcher fetcher;
+        const Result<UpdateOutcome> outcome = fetcher.fastForward(f.clone, {});
+        QCOMPARE(outcome->state, UpdateOutcome::State::LeftAlone);
+        QVERIFY(outcome->note.text().contains(u"detached"_s));
+    }
+
+    // T-W02: a declared ref is checked out on an existing clone.
+    void checkoutPinnedRefs()
+    {
+        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
+        Fixture f = cloned(remotes);
+        const QString first = remotes.tip(f.remote);
+        remotes.tag(f.remote, u"v1"_s, first);
+        RemoteBuilder::Files dev = f.files;
+        dev.insert(u"dev.txt"_s, "d\n");
+        const QString devSha = remotes.commit(f.remote, dev, u"dev"_s);
+        f.files.insert(u"main2.txt"_s, "m\n");
+        remotes.commit(f.remote, f.files);
+        GitFetcher fetcher;
+        QVERIFY(fetcher.fetch(f.clone, {}).ok());
+
+        Result<UpdateOutcome> toDev = fetcher.checkout(f.clone, u"dev"_s, {});
+        QVERIFY2(toDev.ok(), qPrintable(toDev.ok() ? QString() : toDev.error().text()));
+        QCOMPARE(toDev->state, UpdateOutcome::State::CheckedOut);
+        QCOMPARE(fetcher.headSha(f.clone).value(), devSha);
+        QCOMPARE(fetcher.currentBranch(f.clone).value(), std::optional<QString>(u"dev"_s));
+        QVERIFY(QFile::exists(f.clone + u"/dev.txt"_s));
+        QCOMPARE(fetcher.checkout(f.clone, u"dev"_s, {})->state, UpdateOutcome::State::UpToDate);
+
+        // The branch keeps following its upstream.
+        dev.insert(u"dev2.txt"_s, "d2\n");
+        const QString devSha2 = remotes.commit(f.remote, dev, u"dev"_s);
+        QVERIFY(fetcher.fetch(f.clone, {}).ok());
+        QCOMPARE(fetcher.checkout(f.clone, u"dev"_s, {})->shaAfter, devSha2);
+
+        Result<UpdateOutcome> toTag = fetcher.checkout(f.clone, u"v1"_s, {});
+        QVERIFY(toTag.ok());
+        QCOMPARE(toTag->state, UpdateOutcome::State::CheckedOut);
+        QCOMPARE(fetcher.headSha(f.clone).value(), first);
+        QCOMPARE(fetcher.currentBranch(f.clone).value(), std::optional<QString>());
+        QVERIFY(!QFile::exists(f.clone + u"/dev.txt"_s));
+        QCOMPARE(fetcher.checkout(f.clone, first.left(8), {})->state,
+                 UpdateOutcome::State::UpToDate);
+
+        const Result<UpdateOutcome> missing = fetcher.checkout(f.clone, u"nope"_s, {});
+        QVERIFY(!missing.ok());
+        QCOMPARE(missing.error().reason(), u"ref_not_found"_s);
+    }
+
+    void checkoutLeavesADirtyTree()
+    {
+        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
+        Fixture f = cloned(remotes);
+        remotes.tag(f.remote, u"v1"_s, remotes.tip(f.remote));
+        f.files.insert(u"x.txt"_s, "x\n");
+        remotes.commit(f.remote, f.files);
+        GitFetcher fetcher;
+        QVERIFY(fetcher.fetch(f.clone, {}).ok());
+        QVERIFY(fetcher.fastForward(f.clone, {}).ok());
+        QVERIFY(writeFile(f.clone + u"/README.md"_s, "edit\n"));
+        const Result<UpdateOutcome> outcome = fetcher.checkout(f.clone, u"v1"_s, {});
+        QCOMPARE(outcome->state, UpdateOutcome::State::LeftAlone);
+        QCOMPARE(readFile(f.clone + u"/README.md"_s), QByteArray("edit\n"));
+    }
+
+    // T-W07: fetches of one destination serialise on its backend lock; distinct ones do not.
+    void fetchesOfOneCloneSerialise()
+    {
+        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
+        Fixture f = cloned(remotes);
+        // Hold the backend lock from another thread, the way a concurrent fetch would.
+        std::atomic<bool> held{false};
+        std::atomic<bool> release{false};
+        QFuture<void> holder = QtConcurrent::run([&] {
+            Result<FileLock> lock =
+                FileLock::acquire(backendLockPath(f.clone), LockTier::Backend, {});
+            held = true;
+            while (!release)
+                QThread::msleep(5);
+        });
+        while (!held)
+            QThread::msleep(5);
+        GitFetcher fetcher;
+        std::stop_source stop;
+        QFuture<bool> waiting =
+            QtConcurrent::run([&] { return fetcher.fetch(f.clone, stop.get_token()).ok(); });
+        QTest::qWait(200);
+        QVERIFY(!waiting.isFinished()); // waits for the holder
+        release = true;
+        holder.waitForFinished();
+        QVERIFY(waiting.result());
+    }
+
+    void fetchWithoutOrigin()
+    {
+        const QString dir = m_dir.filePath(u"no-origin"_s);
+        QDir().mkpath(dir);
+        git(dir, {u"init"_s, u"-q"_s});
+        GitFetcher fetcher;
+        const Result<void> r = fetcher.fetch(dir, {});
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().reason(), u"fetch_failed"_s);
+        QVERIFY(r.error().message().text().contains(u"no default remote configured"_s));
+    }
+
+    void credentialHelpersSpeakGitsProtocol()
+    {
+        const QString helper = m_dir.filePath(u"helper.sh"_s);
+        const QString seen = m_dir.filePath(u"seen.txt"_s);
+        QVERIFY(writeFile(helper, "#!/bin/sh\ncat > " + seen.toUtf8() +
+                                      "\necho username=alice\necho password=s3cret\n"));
+        QFile::setPermissions(helper, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        const std::optional<Credential> credential = credentialFromHelpers(
+            u"https://git.example.org:8443/team/repo.git"_s, {u"!"_s + helper}, {});
+        QVERIFY(credential);
+        QCOMPARE(credential->username, u"alice"_s);
+        QCOMPARE(credential->password, u"s3cret"_s);
+        QCOMPARE(readFile(seen), QByteArray("protocol=https\nhost=git.example.org:8443\n"
+                                            "path=team/repo.git\n\n"));
+        // A helper that knows nothing, then one that does: git asks them in order.
+        const QString empty = m_dir.filePath(u"empty.sh"_s);
+        QVERIFY(writeFile(empty, "#!/bin/sh\ncat > /dev/null\nexit 0\n"));
+        QFile::setPermissions(empty, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        QVERIFY(credentialFromHelpers(u"https://h/r"_s, {empty, u"!"_s + helper}, {}));
+        QVERIFY(!credentialFromHelpers(u"https://h/r"_s, {empty}, {}));
+        QVERIFY(!credentialFromHelpers(u"https://h/r"_s, {u"no-such-helper"_s}, {}));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_GitSync)
+#include "tst_gitsync.moc"
