@@ -652,10 +652,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the files of pack &apos;%1&apos; are in %2; move them back to %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Only clone and register the pack; do not install it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -669,6 +665,494 @@
     </message>
     <message>
         <source>cloning was cancelled after %1 of %2 pack(s): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the packs form a cycle through children: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; depends on &apos;%2&apos;, which is not in the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the packs form a cycle through depends_on: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (and %2 more problem(s))</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not empty; left in place</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the actions of meta pack &apos;%1&apos; are ignored (D-13)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exec exited with status %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--workspace needs a pack root</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a pack: %2 does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recovery scan: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pre-run recovery scan found %1 artifact(s): %2 backup(s), %3 rmdir tombstone(s), %4 moved-aside director(ies), %5 unfinished action(s), %6 lock(s) held elsewhere</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid --only glob &apos;%1&apos;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; has the unknown type &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was cancelled after %2 of %3 pack(s); run it again to finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 halted at pack &apos;%2&apos; action #%3 (%4): %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 exists and is not a clone of pack &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pack in %1 is named &apos;%2&apos; in its pack.yaml, not &apos;%3&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; has the invalid path &apos;%2&apos; in grex.jsonl; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; declares child &apos;%2&apos; from %3, but &apos;%2&apos; comes from %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no action called &apos;%1&apos; is registered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is empty after expansion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed on %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>create the parent directory first, with a mkdir action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 already exists and is not a link to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>created the backup %1 but not the link %2 (%3), and could not move the backup back (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>backup left at %1; restore manually and re-run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the value of %1 spans lines; only a session variable may</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot set %1 in %2 for the %3 scope: permission denied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 exists as a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid POSIX mode &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a requirement of pack &apos;%1&apos; does not hold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a requirement of pack &apos;%1&apos; does not hold; continuing (on_fail: warn)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 exited with status %2 (on_fail: warn)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exec has an empty command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set backup: true or remove the entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set force: true</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>re-run elevated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>enable Developer Mode or run elevated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>predicate &apos;%1&apos; is not supported on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot replace the stale lock file %1 of a process that is gone: %2 is not writable (permission denied)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot fetch into %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot check out &apos;%1&apos; in %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HEAD is detached; not moved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no commit is checked out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>branch %1 tracks no upstream; not moved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has diverged from %2 (%3 local and %4 new upstream commits); not moved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the working tree has uncommitted changes; not fast-forwarded to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the working tree has uncommitted changes; not switched to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;%3&apos; must be a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;%3&apos; must be true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;%3&apos; must be one of %4 (got &apos;%5&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;%3&apos; must be a list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: the arguments of &apos;%3&apos; must be a mapping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;%3&apos; does not take the argument &apos;%4&apos; (it takes %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;%3&apos; needs the argument &apos;%4&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: an action must be a mapping with one key naming it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: an action has exactly one key, this entry has %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;%3&apos; is not a valid variable name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;mkdir.mode&apos; must be an octal mode like &quot;755&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;require&apos; needs exactly one of all_of, any_of and none_of (found %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: nesting deeper than %3 levels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;exec&apos; takes &apos;cmd&apos; (a list) without shell, or &apos;cmd_shell&apos; (a string) with shell: true (shell: %3, cmd: %4, cmd_shell: %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;exec.cmd&apos; must be a list of strings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: every entry of &apos;exec.cmd&apos; must be a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;exec.cmd&apos; is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;exec.cmd_shell&apos; is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;exec.env&apos; must be a mapping of names to strings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;exec.env&apos; values must be strings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: unknown action &apos;%3&apos; (the actions are symlink, env, mkdir, rmdir, require, when and exec)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: predicates nest deeper than %3 levels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;%3&apos; must be a list of predicates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: a predicate is a mapping with one key, like path_exists: /usr/bin/git</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: predicate &apos;%3&apos; takes a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: predicate &apos;os&apos; takes windows, linux or macos (got &apos;%3&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: predicate &apos;%3&apos; takes a mapping with &apos;%4&apos; and &apos;%5&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: predicate &apos;%3&apos; takes the strings &apos;%4&apos; and &apos;%5&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: predicate &apos;%3&apos; needs &apos;%4&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: predicate &apos;symlink_privilege&apos; takes no argument</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: unknown predicate &apos;%3&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: an override cannot change &apos;%3&apos; (&apos;%4&apos; in pack.yaml, &apos;%5&apos; here)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: symlink #%3 and symlink #%4 both create &apos;%5&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled while waiting for the lock of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pack %1 is in use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled while waiting for a slot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: variable &apos;%3&apos; (at byte %2) is not defined</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &apos;${&apos; at byte %2 is never closed with &apos;}&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &apos;${}&apos; at byte %2 names no variable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &apos;%3&apos; at byte %2 is not a valid variable name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &apos;$&apos; at byte %2 is not followed by a variable name (&apos;%3&apos;); write &apos;$$&apos; for a literal &apos;$&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &apos;%&apos; at byte %2 is never closed; write &apos;%%&apos; for a literal &apos;%&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &apos;%3&apos; at byte %2 is not a valid variable name; write &apos;%%&apos; for a literal &apos;%&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; stays registered; fix the problem and run grex sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>remove pack &apos;%1&apos; and delete %2 with its children %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing was removed; retry, or remove without the teardown: grex rm %1 --skip-teardown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the files of %1 are in %2; move them back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--only must not be empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Work on up to N packs at once (0: no limit).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sync packs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sync all packs recursively.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sync this pack and its children instead of the workspace (root-pack mode).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Root-pack mode: where children are cloned (default: &lt;pack_root&gt;/.grex/workspace).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check out this ref in every pack but the root.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run only packs whose workspace path matches this glob (repeatable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run every pack, even when its actions and commit did not change.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only fetch and clone; run no pack lifecycle.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not walk into children.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skip the plan validators (debugging only).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After a failure, go on with packs that do not build on the failed one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update packs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update one or more packs (re-resolve refs, reinstall).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update only this registered pack and its children.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reinstall every pack, changed or not.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tear packs down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo what packs installed, parents first; keep them registered and cloned.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tear down this pack and its children instead of the workspace (root-pack mode).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Root-pack mode: where the children are.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>argument &apos;%1&apos; of %2 must be from %3 to %4</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -924,6 +1408,64 @@
     </message>
     <message>
         <source>Removed pack %1; its files stay in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/%2 packs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pack(s) ready</source>
+        <translation>
+            <numerusform>%n pack ready</numerusform>
+            <numerusform>%n packs ready</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> and %1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (dry run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no packs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n step</numerusform>
+            <numerusform>%n steps</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 halted at pack `%2` action #%3 (%4):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hint: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No packs to update.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>REASON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>REINSTALLED</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

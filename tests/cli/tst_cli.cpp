@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QDirIterator>
+#include <QFileInfo>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -40,6 +41,9 @@ class tst_Cli : public QObject
     QTemporaryDir m_tmp;
     QString m_alpha;
     QString m_beta;
+    QString m_maker;
+    QString m_breaker;
+    QString m_weird;
     int m_counter = 0;
 
     QString newDir()
@@ -84,6 +88,20 @@ private Q_SLOTS:
         betaFiles.insert(u"v2.txt"_s, "2\n");
         m_beta = m_tmp.filePath(u"remotes/beta.git"_s);
         remotes.commit(m_beta, betaFiles, u"stable"_s);
+        m_maker = remotes.create(
+            u"maker"_s, {{u".grex/pack.yaml"_s,
+                          RemoteBuilder::packYaml(u"maker"_s, u"declarative"_s,
+                                                  "actions:\n  - mkdir: {path: made}\n"
+                                                  "  - exec: {cmd: [\"true\"]}\n")}});
+        m_breaker = remotes.create(
+            u"breaker"_s, {{u".grex/pack.yaml"_s,
+                            RemoteBuilder::packYaml(u"breaker"_s, u"declarative"_s,
+                                                    "actions:\n  - rmdir: {path: full}\n")},
+                           {u"full/file"_s, "x"}});
+        m_weird = remotes.create(u"weird"_s,
+                                 {{u".grex/pack.yaml"_s,
+                                   RemoteBuilder::packYaml(u"weird"_s, u"declarative"_s,
+                                                           "actions:\n  - teleport: {to: mars}\n")}});
     }
 
     // T-X01
@@ -522,6 +540,114 @@ private Q_SLOTS:
         const CliRun json = runCli({u"ls"_s, u"--json"_s}, options);
         QVERIFY(!json.out.contains(u'\x1b'));
         QVERIFY(json.json().isArray());
+    }
+
+    // Spec §6.5.6 human output: one line per step, then a summary.
+    void syncPrintsStepsAndASummary()
+    {
+        const QString dir = initialisedWorkspace();
+        QCOMPARE(grex(dir, {u"add"_s, m_maker, u"--no-install"_s}).exitCode, 0);
+        const RunResult first = grex(dir, {u"sync"_s});
+        QCOMPARE(first.exitCode, 0);
+        QCOMPARE(first.outText(), u"[ok] pack=maker action=mkdir idx=0\n"
+                                  "[ok] pack=maker action=exec idx=1\n"
+                                  "sync: 1 ok; 2 steps\n"_s);
+        QVERIFY(QFileInfo(dir + u"/maker/made"_s).isDir());
+        const RunResult second = grex(dir, {u"sync"_s});
+        QVERIFY2(QRegularExpression(u"^\\[skipped\\] pack=maker path=\\S+/maker hash=[0-9a-f]{64}\n"_s)
+                     .match(second.outText())
+                     .hasMatch(),
+                 second.out.constData());
+        const RunResult quiet = grex(dir, {u"sync"_s, u"-q"_s});
+        QCOMPARE(quiet.outText(), u"sync: 1 skipped; 1 step\n"_s);
+
+        const RunResult json = grex(dir, {u"sync"_s, u"--json"_s, u"--force"_s});
+        QCOMPARE(json.exitCode, 0);
+        const QJsonObject doc = json.json().object();
+        QCOMPARE(doc.value(u"verb"_s).toString(), u"sync"_s);
+        QCOMPARE(doc.value(u"dry_run"_s).toBool(true), false);
+        QVERIFY(doc.value(u"halted"_s).isNull());
+        QCOMPARE(doc.value(u"steps"_s).toArray().size(), 2);
+        QCOMPARE(doc.value(u"summary"_s).toObject().value(u"total_steps"_s).toInt(), 2);
+        QCOMPARE(doc.value(u"packs"_s).toArray().at(0).toObject().value(u"result"_s).toString(),
+                 u"ok"_s);
+        // Members in the spec's order.
+        QVERIFY(json.out.startsWith("{\"verb\":\"sync\",\"dry_run\":false,\"steps\":["));
+    }
+
+    void haltedSyncExits4WithItsReport()
+    {
+        const QString dir = initialisedWorkspace();
+        QCOMPARE(grex(dir, {u"add"_s, m_breaker, u"--no-install"_s}).exitCode, 0);
+        const RunResult human = grex(dir, {u"sync"_s});
+        QCOMPARE(human.exitCode, 4);
+        QVERIFY2(human.errText().contains(u"sync halted at pack `breaker` action #0 (rmdir):\n"
+                                          "  error: "_s),
+                 human.err.constData());
+        QVERIFY(human.errText().contains(u"hint:  set force: true"_s));
+        const RunResult json = grex(dir, {u"sync"_s, u"--json"_s});
+        QCOMPARE(json.exitCode, 4);
+        const QJsonObject halted = json.json().object().value(u"halted"_s).toObject();
+        QCOMPARE(halted.value(u"pack"_s).toString(), u"breaker"_s);
+        QCOMPARE(halted.value(u"recovery_hint"_s).toString(), u"set force: true"_s);
+        QVERIFY(!readFile(dir + u"/grex.lock.jsonl"_s).contains("breaker"));
+    }
+
+    void syncErrorsAndExitCodes()
+    {
+        const QString dir = initialisedWorkspace();
+        QCOMPARE(grex(dir, {u"add"_s, m_weird, u"--no-install"_s}).exitCode, 8);
+        const QString plain = initialisedWorkspace();
+        QCOMPARE(grex(plain, {u"sync"_s, u"--only"_s, u"[x"_s}).exitCode, 2);
+        QCOMPARE(grex(plain, {u"sync"_s, u"--ref"_s, u" "_s}).exitCode, 2);
+        QCOMPARE(grex(plain, {u"sync"_s, u"--parallel"_s, u"2000"_s}).exitCode, 2);
+        QCOMPARE(grex(plain, {u"sync"_s, u"/no/such/pack"_s}).exitCode, 2);
+        QCOMPARE(grex(newDir(), {u"sync"_s}).exitCode, 2); // not a workspace
+        QProcess holder;
+        holder.start(helperBinary(), {u"hold-lock"_s, plain + u"/.grex.sync.lock"_s});
+        QVERIFY(holder.waitForReadyRead(10000));
+        QCOMPARE(grex(plain, {u"sync"_s}).exitCode, 5);
+        QCOMPARE(grex(plain, {u"update"_s}).exitCode, 5);
+        QCOMPARE(grex(plain, {u"teardown"_s}).exitCode, 5);
+        QCOMPARE(grex(plain, {u"sync"_s, u"--dry-run"_s}).exitCode, 0); // dry runs take no lock
+        holder.kill();
+        holder.waitForFinished();
+    }
+
+    void updateAndTeardown()
+    {
+        const QString dir = initialisedWorkspace();
+        QCOMPARE(grex(dir, {u"add"_s, m_maker}).exitCode, 0); // installs
+        const RunResult update = grex(dir, {u"update"_s, u"--json"_s});
+        QCOMPARE(update.exitCode, 0);
+        QCOMPARE(update.outText(), u"[{\"id\":\"maker\",\"synced\":true,\"reinstalled\":false,"
+                                   "\"reason\":\"none\"}]\n"_s);
+        const RunResult forced = grex(dir, {u"update"_s, u"maker"_s, u"--force"_s});
+        QCOMPARE(forced.exitCode, 0);
+        QVERIFY(QRegularExpression(u"maker\\s+forced\\s+yes"_s).match(forced.outText()).hasMatch());
+        QCOMPARE(grex(dir, {u"update"_s, u"ghost"_s}).exitCode, 2);
+
+        const auto before = snapshot(dir);
+        QCOMPARE(grex(dir, {u"teardown"_s, u"--dry-run"_s}).exitCode, 0);
+        QCOMPARE(snapshot(dir), before);
+        const RunResult torn = grex(dir, {u"teardown"_s, u"--json"_s});
+        QCOMPARE(torn.exitCode, 0);
+        QCOMPARE(torn.json().object().value(u"verb"_s).toString(), u"teardown"_s);
+        QVERIFY(!QFileInfo::exists(dir + u"/maker/made"_s)); // the mkdir was reversed
+        QVERIFY(QFileInfo(dir + u"/maker/.grex/pack.yaml"_s).isFile()); // still cloned
+    }
+
+    void rmTearsDownUnlessSkipped()
+    {
+        const QString dir = initialisedWorkspace();
+        QCOMPARE(grex(dir, {u"add"_s, m_maker}).exitCode, 0);
+        const RunResult r = grex(dir, {u"rm"_s, u"maker"_s, u"-y"_s, u"--json"_s});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.json().object().value(u"teardown"_s).toString(), u"ok"_s);
+        QCOMPARE(grex(dir, {u"add"_s, m_maker}).exitCode, 0);
+        const RunResult skipped = grex(dir, {u"rm"_s, u"maker"_s, u"-y"_s, u"--skip-teardown"_s,
+                                             u"--json"_s});
+        QCOMPARE(skipped.json().object().value(u"teardown"_s).toString(), u"skipped"_s);
     }
 
     // T-X05: one document on stdout, logs on stderr.

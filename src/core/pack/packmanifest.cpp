@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QSet>
 
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
@@ -49,47 +50,146 @@ bool looksTyped(const QString &text)
     return typed.match(text).hasMatch();
 }
 
-// Finds the first anchor or alias (spec §3.3 step 1), before any node is built: an alias can
-// expand a small file into an enormous document.
-class AliasDetector : public YAML::EventHandler
+// Checks the event stream before any node is built (spec §3.3 step 1): the first anchor or
+// alias (an alias can expand a small file into an enormous document) and the first mapping
+// key given twice (yaml-cpp keeps one silently, so a repeated `actions:` would lose a list).
+class StructureChecker : public YAML::EventHandler
 {
 public:
-    int line = 0;
+    int aliasLine = 0;
+    int duplicateLine = 0;
+    QString duplicateKey;
+
+    bool failed() const { return aliasLine || duplicateLine; }
 
     void OnDocumentStart(const YAML::Mark &) override {}
     void OnDocumentEnd() override {}
-    void OnNull(const YAML::Mark &mark, YAML::anchor_t anchor) override { check(mark, anchor); }
-    void OnAlias(const YAML::Mark &mark, YAML::anchor_t) override { flag(mark); }
-    void OnScalar(const YAML::Mark &mark, const std::string &, YAML::anchor_t anchor,
-                  const std::string &) override
+    void OnNull(const YAML::Mark &mark, YAML::anchor_t anchor) override
     {
         check(mark, anchor);
+        node(mark, nullptr);
+    }
+    void OnAlias(const YAML::Mark &mark, YAML::anchor_t) override
+    {
+        flagAlias(mark);
+        node(mark, nullptr);
+    }
+    void OnScalar(const YAML::Mark &mark, const std::string &, YAML::anchor_t anchor,
+                  const std::string &value) override
+    {
+        check(mark, anchor);
+        node(mark, &value);
     }
     void OnSequenceStart(const YAML::Mark &mark, const std::string &, YAML::anchor_t anchor,
                          YAML::EmitterStyle::value) override
     {
         check(mark, anchor);
+        node(mark, nullptr);
+        m_frames.push_back({false, true, {}});
     }
-    void OnSequenceEnd() override {}
+    void OnSequenceEnd() override { m_frames.pop_back(); }
     void OnMapStart(const YAML::Mark &mark, const std::string &, YAML::anchor_t anchor,
                     YAML::EmitterStyle::value) override
     {
         check(mark, anchor);
+        node(mark, nullptr);
+        m_frames.push_back({true, true, {}});
     }
-    void OnMapEnd() override {}
+    void OnMapEnd() override { m_frames.pop_back(); }
 
 private:
+    struct Frame
+    {
+        bool isMap;
+        bool expectKey;
+        QSet<QString> keys;
+    };
+
+    // A node starts in the current container: in a mapping, keys and values alternate.
+    void node(const YAML::Mark &mark, const std::string *scalar)
+    {
+        if (m_frames.empty() || !m_frames.back().isMap)
+            return;
+        Frame &frame = m_frames.back();
+        if (frame.expectKey && scalar) {
+            const QString key = QString::fromStdString(*scalar);
+            if (frame.keys.contains(key) && duplicateLine == 0) {
+                duplicateLine = mark.line + 1;
+                duplicateKey = key;
+            }
+            frame.keys.insert(key);
+        }
+        frame.expectKey = !frame.expectKey;
+    }
     void check(const YAML::Mark &mark, YAML::anchor_t anchor)
     {
         if (anchor != YAML::NullAnchor)
-            flag(mark);
+            flagAlias(mark);
     }
-    void flag(const YAML::Mark &mark)
+    void flagAlias(const YAML::Mark &mark)
     {
-        if (line == 0)
-            line = mark.line + 1;
+        if (aliasLine == 0)
+            aliasLine = mark.line + 1;
     }
+
+    std::vector<Frame> m_frames;
 };
+
+// The line of a quoted scalar that the file never closes; 0 when every quote is closed.
+// yaml-cpp silently ends such a scalar at the end of the file. A quote opens a scalar only
+// where a scalar can start (after indentation, "- ", ": ", "[", "{", ",", "? "); the content
+// of block scalars (| and >) is text, not YAML, and is skipped.
+int unclosedQuoteLine(const QByteArray &yaml)
+{
+    static const QRegularExpression blockHeader(u"(^|[\\s:-])[|>][-+0-9]*\\s*(#.*)?$"_s);
+    const QList<QByteArray> lines = yaml.split('\n');
+    char open = 0;
+    int openLine = 0;
+    int blockIndent = -1; // lines indented more than this belong to a block scalar
+    for (qsizetype n = 0; n < lines.size(); ++n) {
+        const QByteArray &text = lines.at(n);
+        int indent = 0;
+        while (indent < text.size() && text.at(indent) == ' ')
+            ++indent;
+        if (!open && blockIndent >= 0) {
+            if (text.trimmed().isEmpty() || indent > blockIndent)
+                continue;
+            blockIndent = -1;
+        }
+        char previous = ' ';
+        char lastSignificant = '\n';
+        bool comment = false;
+        for (qsizetype i = 0; i < text.size(); ++i) {
+            const char c = text.at(i);
+            if (open == '"') {
+                if (c == '\\')
+                    ++i; // skip the escaped character
+                else if (c == '"')
+                    open = 0;
+            } else if (open == '\'') {
+                if (c == '\'' && i + 1 < text.size() && text.at(i + 1) == '\'')
+                    ++i; // '' is an escaped quote
+                else if (c == '\'')
+                    open = 0;
+            } else if (!comment) {
+                if (c == '#' && (previous == ' ' || previous == '\t')) {
+                    comment = true;
+                } else if ((c == '"' || c == '\'') &&
+                           QByteArrayView("\n-:[{,?").contains(lastSignificant) &&
+                           QByteArrayView(" \t[{,").contains(previous)) {
+                    open = c;
+                    openLine = int(n) + 1;
+                }
+                if (c != ' ' && c != '\t' && !comment)
+                    lastSignificant = c;
+            }
+            previous = c;
+        }
+        if (!open && blockHeader.match(QString::fromUtf8(text)).hasMatch())
+            blockIndent = indent;
+    }
+    return open ? openLine : 0;
+}
 
 JsonValue toJson(const YAML::Node &node)
 {
@@ -137,16 +237,28 @@ public:
                           QT_TRANSLATE_NOOP("Grex", "%1:%2: the file is larger than %3 bytes"),
                           {QString::number(MaxPackYamlBytes)});
         const std::string text = yaml.toStdString();
+        m_lines = yaml.split('\n');
         try {
             std::istringstream events(text);
             YAML::Parser parser(events);
-            AliasDetector detector;
-            while (detector.line == 0 && parser.HandleNextDocument(detector)) {
+            StructureChecker checker;
+            while (!checker.failed() && parser.HandleNextDocument(checker)) {
             }
-            if (detector.line) {
-                return failAt(detector.line, u"yaml_alias"_s,
+            if (checker.aliasLine) {
+                return failAt(checker.aliasLine, u"yaml_alias"_s,
                               QT_TRANSLATE_NOOP("Grex", "%1:%2: YAML anchors and aliases are not "
                                                         "allowed in pack.yaml"));
+            }
+            if (checker.duplicateLine) {
+                return failAt(checker.duplicateLine, u"yaml"_s,
+                              QT_TRANSLATE_NOOP("Grex", "%1:%2: the key '%3' appears twice in the "
+                                                        "same mapping"),
+                              {checker.duplicateKey});
+            }
+            if (const int quoteLine = unclosedQuoteLine(yaml)) {
+                return failAt(quoteLine, u"yaml"_s,
+                              QT_TRANSLATE_NOOP("Grex", "%1:%2: malformed YAML: a quoted string "
+                                                        "that starts here is never closed"));
             }
             return YAML::Load(text);
         } catch (const YAML::Exception &e) {
@@ -460,7 +572,8 @@ private:
         if (!entry.IsMap() || entry.size() == 0)
             return fail(entry, u"empty_action_entry"_s,
                         QT_TRANSLATE_NOOP("Grex", "%1:%2: an action must be a mapping with one "
-                                                  "key naming it"));
+                                                  "key naming it"),
+                        {}, entryLine(entry));
         if (entry.size() > 1) {
             QStringList keys;
             for (const auto &member : entry)
@@ -836,7 +949,24 @@ private:
                     QT_TRANSLATE_NOOP("Grex", "%1:%2: unknown predicate '%3'"), {key});
     }
 
+    // yaml-cpp marks a bare "-" entry (a null node) at the token after it: look back for it.
+    int entryLine(const YAML::Node &entry) const
+    {
+        int line = lineOf(entry);
+        if (!entry.IsNull())
+            return line;
+        for (int l = line; l >= 1 && l - 1 < m_lines.size(); --l) {
+            const QByteArray text = m_lines.at(l - 1).trimmed();
+            if (text == "-" || text.startsWith("- #"))
+                return l;
+            if (l < line && !text.isEmpty() && !text.startsWith('#'))
+                break;
+        }
+        return line;
+    }
+
     QString m_file;
+    QList<QByteArray> m_lines;
 };
 
 void collectSymlinkDsts(const std::vector<Action> &actions, QList<std::pair<QString, int>> &out)
