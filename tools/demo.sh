@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds grex, and runs it on a demo workspace: the example packs in
-# tools/demo/packs become local bare repositories (no network), then grex init, grex add for
-# each pack and grex ls. The workspace is left in .demo/workspace for you to explore.
+# tools/demo/packs become local bare repositories (no network); grex init, grex add for the
+# packs people register (which clones and installs them), a new commit upstream, grex sync to
+# bring it in, then grex ls --tree. Packs install into a demo home, .demo/home, never into
+# yours. The workspace is left in .demo/workspace for you to explore.
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 grex_install_packages
@@ -12,10 +14,16 @@ GREX="$GREX_BUILD_DIR/src/cli/grex"
 DEMO="${GREX_DEMO_DIR:-$GREX_ROOT/.demo}"
 REMOTES="$DEMO/remotes"
 WORKSPACE="$DEMO/workspace"
+DEMO_HOME="$DEMO/home"
 
 grex_say "creating local repositories from tools/demo/packs in $REMOTES"
 rm -rf "$DEMO"
-mkdir -p "$REMOTES" "$WORKSPACE"
+mkdir -p "$REMOTES" "$WORKSPACE" "$DEMO_HOME"
+
+demo_git() {
+    git -c user.name="grex demo" -c user.email="demo@grex.invalid" -c init.defaultBranch=main "$@"
+}
+
 for pack in "$GREX_ROOT"/tools/demo/packs/*/; do
     name="$(basename "$pack")"
     work="$DEMO/src/$name"
@@ -25,13 +33,16 @@ for pack in "$GREX_ROOT"/tools/demo/packs/*/; do
     if [ -f "$work/.grex/pack.yaml" ]; then
         sed -i "s|@REMOTES@|$REMOTES|g" "$work/.grex/pack.yaml"
     fi
-    git -C "$work" init -q -b main
-    git -C "$work" add -A
-    git -C "$work" -c user.name="grex demo" -c user.email="demo@grex.invalid" \
-        commit -q -m "$name: initial version"
+    demo_git -C "$work" init -q -b main
+    demo_git -C "$work" add -A
+    demo_git -C "$work" commit -q -m "$name: initial version"
     git clone -q --bare "$work" "$REMOTES/$name.git"
+    demo_git -C "$work" remote add origin "$REMOTES/$name.git"
     echo "  $REMOTES/$name.git" >&2
 done
+
+# The packs install into the demo home: $HOME in their actions and hooks is .demo/home.
+export HOME="$DEMO_HOME"
 
 run() {
     printf '\n\033[1m$ grex %s\033[0m\n' "$*"
@@ -43,8 +54,39 @@ run init
 for name in dotfiles dev-tools notes; do
     run add "$REMOTES/$name.git"
 done
-run ls
-printf '\n\033[1mWhat grex recorded in %s/grex.jsonl:\033[0m\n' "$WORKSPACE"
-cat "$WORKSPACE/grex.jsonl"
 
-printf '\nThe demo workspace is %s; try: cd %s && %s ls --json\n' "$WORKSPACE" "$WORKSPACE" "$GREX"
+# Upstream moves on: a new note, and dotfiles gains an action. The sync fetches both,
+# fast-forwards, and reinstalls dotfiles because its actions changed.
+printf '\n\033[1mMeanwhile, upstream: a new note, and dotfiles gains an action\033[0m\n'
+printf '# 2026-11-22\n\nSynced by grex.\n' >"$DEMO/src/notes/2026-11-22.md"
+demo_git -C "$DEMO/src/notes" add -A
+demo_git -C "$DEMO/src/notes" commit -q -m "notes: another day"
+demo_git -C "$DEMO/src/notes" push -q origin main
+# actions: is the last key of that pack.yaml, so the new action goes at its end.
+cat >>"$DEMO/src/dotfiles/.grex/pack.yaml" <<'YAML'
+  - env:
+      name: GREX_DEMO_EDITOR
+      value: vi
+YAML
+demo_git -C "$DEMO/src/dotfiles" commit -q -am "dotfiles: set an editor"
+demo_git -C "$DEMO/src/dotfiles" push -q origin main
+
+run sync
+run ls --tree
+
+printf '\n\033[1mWhat the packs installed in the demo home, %s:\033[0m\n' "$DEMO_HOME"
+(cd "$DEMO_HOME" && find . -mindepth 1 | sort | while read -r entry; do
+    if [ -L "$entry" ]; then
+        printf '  %s -> %s\n' "$entry" "$(readlink "$entry")"
+    else
+        printf '  %s\n' "$entry"
+    fi
+done)
+
+if [ -f "$DEMO_HOME/.profile" ]; then
+    printf '\n\033[1mThe env action wrote %s/.profile:\033[0m\n' "$DEMO_HOME"
+    cat "$DEMO_HOME/.profile"
+fi
+
+printf '\nThe demo workspace is %s; try: cd %s && HOME=%s %s sync\n' \
+    "$WORKSPACE" "$WORKSPACE" "$DEMO_HOME" "$GREX"
