@@ -229,7 +229,8 @@ QJsonValue JsonValue::toQJsonValue() const
     }
     case Type::Object: {
         QJsonObject object;
-        for (const auto &[key, member] : toObject().members())
+        const JsonObject members = toObject(); // members() refers into it: keep it alive
+        for (const auto &[key, member] : members.members())
             object.insert(key, member.toQJsonValue());
         return object;
     }

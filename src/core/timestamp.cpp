@@ -92,7 +92,7 @@ Timestamp Timestamp::fromUnixNanos(qint64 nanos)
 std::optional<Timestamp> Timestamp::parse(QStringView text)
 {
     qsizetype pos = 0;
-    int year, month, day, hour, minute, second;
+    int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
     if (!digits(text, pos, 4, year) || !expect(text, pos, u'-') || !digits(text, pos, 2, month) ||
         !expect(text, pos, u'-') || !digits(text, pos, 2, day))
         return std::nullopt;

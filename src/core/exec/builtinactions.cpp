@@ -237,7 +237,9 @@ private:
 
     static bool isSatisfied(const Paths &paths)
     {
-        return QFileInfo(paths.dst).isSymLink() && linkTarget(paths.dst) == paths.src;
+        // linkTarget() comes back tidied; src is raw when normalize is off, so tidy it too.
+        return QFileInfo(paths.dst).isSymLink() &&
+            linkTarget(paths.dst) == QDir::cleanPath(paths.src);
     }
 };
 

@@ -47,17 +47,14 @@ Result<Scheduler::Permit> Scheduler::acquire(std::stop_token stop)
     std::unique_lock lock(m_mutex);
     const std::uint64_t ticket = m_nextTicket++;
     m_queue.push_back(ticket);
-    // Wakes this waiter when its token fires, so a cancelled wait ends at once.
-    std::stop_callback onStop(stop, [this] {
-        std::lock_guard guard(m_mutex);
-        m_changed.notify_all();
-    });
     const auto mayProceed = [&] {
         return m_queue.front() == ticket && (m_width == 0 || m_inFlight < m_width);
     };
-    while (!mayProceed() && !stop.stop_requested())
-        m_changed.wait(lock);
-    if (!mayProceed()) {
+    // condition_variable_any wakes the wait when the token fires through its own internal
+    // lock, never m_mutex: a stop callback taking m_mutex would deadlock against a waiter
+    // that holds it (a token that already fired runs the callback inside acquire()).
+    const bool proceed = m_changed.wait(lock, stop, mayProceed);
+    if (!proceed || stop.stop_requested()) {
         m_queue.erase(std::find(m_queue.begin(), m_queue.end(), ticket));
         m_changed.notify_all(); // the next in line may be able to go now
         LockOrder::released(LockTier::SchedulerPermit);

@@ -51,7 +51,7 @@ private:
 
     const int m_width; // 0: unbounded
     mutable std::mutex m_mutex;
-    std::condition_variable m_changed;
+    std::condition_variable_any m_changed;
     std::deque<std::uint64_t> m_queue; // tickets of waiters, first come first served
     std::uint64_t m_nextTicket = 0;
     int m_inFlight = 0;

@@ -1,0 +1,553 @@
+// Scheduler (spec §8.1, §11.9 T-C01, T-C02, T-C05): a counting semaphore with FIFO waiters and
+// cancellable acquisition. A debug build aborts when one thread holds two permits (lock tier
+// order), so every permit here is taken and given back on its own thread.
+
+#include "sched/scheduler.h"
+
+#include <QElapsedTimer>
+#include <QList>
+#include <QTest>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+using namespace Grex;
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+
+namespace {
+
+// Polls until `done` holds or timeoutMs passed; true when it held.
+bool waitFor(const std::function<bool()> &done, int timeoutMs = 3000)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (!done()) {
+        if (timer.elapsed() > timeoutMs)
+            return false;
+        std::this_thread::sleep_for(2ms);
+    }
+    return true;
+}
+
+// A thread that takes one permit and keeps it until release() (or destruction).
+class PermitHolder
+{
+public:
+    explicit PermitHolder(Scheduler &scheduler)
+        : m_thread([this, &scheduler] {
+            Result<Scheduler::Permit> permit = scheduler.acquire({});
+            m_ok = permit.ok();
+            m_acquired = true;
+            std::unique_lock lock(m_mutex);
+            m_wake.wait(lock, [this] { return m_release; });
+            // The permit goes back here, on the thread that took it.
+        })
+    {
+    }
+    PermitHolder(const PermitHolder &) = delete;
+    PermitHolder &operator=(const PermitHolder &) = delete;
+    ~PermitHolder()
+    {
+        release();
+        m_thread.join();
+    }
+
+    bool waitAcquired(int timeoutMs = 3000) const
+    {
+        return waitFor([this] { return m_acquired.load(); }, timeoutMs) && m_ok.load();
+    }
+    bool hasAcquired() const { return m_acquired.load(); }
+    void release()
+    {
+        {
+            std::lock_guard guard(m_mutex);
+            m_release = true;
+        }
+        m_wake.notify_all();
+    }
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    bool m_release = false;
+    std::atomic<bool> m_acquired{false};
+    std::atomic<bool> m_ok{false};
+    std::thread m_thread; // last: starts once everything above exists
+};
+
+// The shared state of a test whose threads may deadlock inside the scheduler. A test deletes
+// it only when everything finished; on a hang it is leaked on purpose, so the stuck threads
+// never touch freed memory and no joinable std::thread is ever destroyed.
+struct Fixture
+{
+    explicit Fixture(int width) : scheduler(width) {}
+    ~Fixture()
+    {
+        holders.clear();
+        joinThreads();
+    }
+    void joinThreads()
+    {
+        for (std::thread &t : threads) {
+            if (t.joinable())
+                t.join();
+        }
+    }
+
+    Scheduler scheduler;
+    std::atomic<int> started{0};
+    std::atomic<int> granted{0};
+    std::atomic<int> cancelled{0};
+    std::vector<std::unique_ptr<PermitHolder>> holders;
+    std::vector<std::thread> threads;
+};
+
+// Requests the stop from a detached thread (stop callbacks run on the requesting thread);
+// false when request_stop() did not return within timeoutMs.
+bool requestStopWithin(std::stop_source source, int timeoutMs)
+{
+    auto done = std::make_shared<std::atomic<bool>>(false);
+    std::thread([source, done]() mutable {
+        source.request_stop();
+        *done = true;
+    }).detach();
+    return waitFor([&] { return done->load(); }, timeoutMs);
+}
+
+} // namespace
+
+class tst_Scheduler : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void reportsWidth()
+    {
+        Scheduler scheduler(3);
+        QCOMPARE(scheduler.maxParallelism(), 3);
+        QCOMPARE(scheduler.available(), 3);
+        QCOMPARE(scheduler.inFlight(), 0);
+        QCOMPARE(scheduler.highWater(), 0);
+    }
+
+    // T-C01: N permits are handed out, the N+1st acquire waits until one comes back.
+    void acquireBlocksWhenSaturated()
+    {
+        Scheduler scheduler(3);
+        std::vector<std::unique_ptr<PermitHolder>> holders;
+        for (int i = 0; i < 3; ++i) {
+            holders.push_back(std::make_unique<PermitHolder>(scheduler));
+            QVERIFY(holders.back()->waitAcquired());
+        }
+        QCOMPARE(scheduler.inFlight(), 3);
+        QCOMPARE(scheduler.available(), 0);
+
+        PermitHolder fourth(scheduler);
+        std::this_thread::sleep_for(200ms);
+        QVERIFY2(!fourth.hasAcquired(), "a fourth permit was handed out by a 3-permit scheduler");
+
+        holders.front()->release();
+        QVERIFY(fourth.waitAcquired());
+        QCOMPARE(scheduler.inFlight(), 3);
+        QVERIFY(scheduler.highWater() <= 3);
+
+        holders.clear();
+        fourth.release();
+        QVERIFY(waitFor([&] { return scheduler.inFlight() == 0; }));
+        QCOMPARE(scheduler.available(), 3);
+    }
+
+    // T-C01: width 0 means no bound.
+    void zeroIsUnbounded()
+    {
+        Scheduler scheduler(0);
+        constexpr int Workers = 64;
+        std::atomic<int> holding{0};
+        std::atomic<int> sawAll{0};
+        std::vector<std::thread> threads;
+        for (int i = 0; i < Workers; ++i) {
+            threads.emplace_back([&] {
+                Result<Scheduler::Permit> permit = scheduler.acquire({});
+                if (!permit)
+                    return;
+                ++holding;
+                // Everybody holds a permit at the same time, or nobody gets past this.
+                if (waitFor([&] { return holding.load() == Workers; }, 10000))
+                    ++sawAll;
+            });
+        }
+        for (std::thread &t : threads)
+            t.join();
+        QCOMPARE(sawAll.load(), Workers);
+        QCOMPARE(scheduler.highWater(), Workers);
+        QCOMPARE(scheduler.inFlight(), 0);
+        QVERIFY(scheduler.available() >= Workers);
+    }
+
+    // T-C01: waiters are served in the order they queued.
+    void waitersAreServedFirstComeFirstServed()
+    {
+        Scheduler scheduler(1);
+        PermitHolder holder(scheduler);
+        QVERIFY(holder.waitAcquired());
+
+        constexpr int Waiters = 8;
+        std::mutex orderMutex;
+        QList<int> order;
+        std::atomic<int> started{0};
+        std::vector<std::thread> threads;
+        for (int i = 0; i < Waiters; ++i) {
+            threads.emplace_back([&, i] {
+                started = i + 1;
+                Result<Scheduler::Permit> permit = scheduler.acquire({});
+                if (permit) {
+                    std::lock_guard guard(orderMutex);
+                    order.append(i);
+                }
+                std::this_thread::sleep_for(2ms);
+            });
+            QVERIFY(waitFor([&] { return started.load() == i + 1; }));
+            std::this_thread::sleep_for(100ms); // let it reach the queue before the next one
+        }
+        holder.release();
+        for (std::thread &t : threads)
+            t.join();
+        QList<int> expected;
+        for (int i = 0; i < Waiters; ++i)
+            expected.append(i);
+        QCOMPARE(order, expected);
+    }
+
+    // T-C01: 100 parallel acquirers all get through, never more than the width at once.
+    void hundredParallelAcquirers()
+    {
+        Scheduler scheduler(4);
+        std::atomic<int> current{0};
+        std::atomic<int> peak{0};
+        std::atomic<int> succeeded{0};
+        std::vector<std::thread> threads;
+        for (int i = 0; i < 100; ++i) {
+            threads.emplace_back([&] {
+                Result<Scheduler::Permit> permit = scheduler.acquire({});
+                if (!permit)
+                    return;
+                const int now = ++current;
+                int seen = peak.load();
+                while (now > seen && !peak.compare_exchange_weak(seen, now)) {
+                }
+                std::this_thread::sleep_for(1ms);
+                --current;
+                ++succeeded;
+            });
+        }
+        for (std::thread &t : threads)
+            t.join();
+        QCOMPARE(succeeded.load(), 100);
+        QVERIFY2(peak.load() <= 4, qPrintable(u"peak %1"_s.arg(peak.load())));
+        QVERIFY(scheduler.highWater() <= 4);
+        QCOMPARE(scheduler.inFlight(), 0);
+        QCOMPARE(scheduler.available(), 4);
+    }
+
+    // T-C02: an uncancelled cancellable acquire returns a permit.
+    void cancellableAcquireReturnsPermit()
+    {
+        Scheduler scheduler(2);
+        std::stop_source source;
+        bool ok = false;
+        int inFlight = -1;
+        std::thread([&] {
+            Result<Scheduler::Permit> permit = scheduler.acquire(source.get_token());
+            ok = permit.ok() && permit->isHeld();
+            inFlight = scheduler.inFlight();
+        }).join();
+        QVERIFY(ok);
+        QCOMPARE(inFlight, 1);
+        QCOMPARE(scheduler.available(), 2);
+    }
+
+    // T-C02: a waiter whose token fires returns Cancelled promptly and takes nothing.
+    void cancelledWaiterReturnsQuickly()
+    {
+        auto *f = new Fixture(1); // leaked when a thread hangs, see Fixture
+        f->holders.push_back(std::make_unique<PermitHolder>(f->scheduler));
+        QVERIFY(f->holders.back()->waitAcquired());
+
+        std::stop_source source;
+        f->threads.emplace_back([f, token = source.get_token()] {
+            ++f->started;
+            Result<Scheduler::Permit> permit = f->scheduler.acquire(token);
+            if (permit)
+                ++f->granted;
+            else if (permit.error().kind() == ErrorKind::Cancelled)
+                ++f->cancelled;
+        });
+        QVERIFY(waitFor([&] { return f->started.load() == 1; }));
+        std::this_thread::sleep_for(150ms);
+        QCOMPARE(f->cancelled.load() + f->granted.load(), 0);
+        QElapsedTimer sinceStop;
+        sinceStop.start();
+        if (!requestStopWithin(source, 3000))
+            QFAIL("std::stop_source::request_stop() never returned: the stop callback and the "
+                  "cancelled waiter deadlock on the scheduler mutex");
+        const bool returned = waitFor([&] { return f->cancelled.load() == 1; }, 3000);
+        const qint64 elapsed = sinceStop.elapsed();
+        QVERIFY2(returned, "a cancelled waiter did not return Cancelled");
+        QVERIFY2(elapsed < 3000, qPrintable(u"took %1 ms"_s.arg(elapsed)));
+        f->joinThreads();
+        QCOMPARE(f->scheduler.inFlight(), 1); // the holder still has its permit
+
+        f->holders.clear();
+        QVERIFY(waitFor([&] { return f->scheduler.inFlight() == 0; }));
+        QCOMPARE(f->scheduler.available(), 1);
+        {
+            PermitHolder next(f->scheduler);
+            QVERIFY(next.waitAcquired());
+        }
+        delete f;
+    }
+
+    // T-C02: 100 cancelled waiters (one shared stop source, as a run has) on a 4-permit
+    // scheduler leave exactly 4 permits.
+    void hundredCancelledWaitersLeakNothing()
+    {
+        auto *f = new Fixture(4);
+        for (int i = 0; i < 4; ++i) {
+            f->holders.push_back(std::make_unique<PermitHolder>(f->scheduler));
+            QVERIFY(f->holders.back()->waitAcquired());
+        }
+        std::stop_source source;
+        for (int i = 0; i < 100; ++i) {
+            f->threads.emplace_back([f, token = source.get_token()] {
+                ++f->started;
+                Result<Scheduler::Permit> permit = f->scheduler.acquire(token);
+                if (permit)
+                    ++f->granted;
+                else if (permit.error().kind() == ErrorKind::Cancelled)
+                    ++f->cancelled;
+            });
+        }
+        QVERIFY(waitFor([&] { return f->started.load() == 100; }));
+        std::this_thread::sleep_for(200ms);
+        if (!requestStopWithin(source, 5000))
+            QFAIL("std::stop_source::request_stop() never returned: the stop callback and a "
+                  "cancelled waiter deadlock on the scheduler mutex");
+        const bool allBack =
+            waitFor([&] { return f->cancelled.load() + f->granted.load() == 100; }, 5000);
+        QVERIFY2(allBack, qPrintable(u"only %1 of 100 waiters returned"_s.arg(f->cancelled.load() +
+                                                                              f->granted.load())));
+        f->joinThreads();
+        QCOMPARE(f->granted.load(), 0);
+        QCOMPARE(f->cancelled.load(), 100);
+        QCOMPARE(f->scheduler.inFlight(), 4);
+        f->holders.clear(); // releases the four permits
+        QCOMPARE(f->scheduler.inFlight(), 0);
+        QCOMPARE(f->scheduler.available(), 4);
+
+        // All four permits can still be held at once.
+        for (int i = 0; i < 4; ++i)
+            f->holders.push_back(std::make_unique<PermitHolder>(f->scheduler));
+        for (const auto &h : f->holders)
+            QVERIFY(h->waitAcquired());
+        QCOMPARE(f->scheduler.available(), 0);
+        delete f;
+    }
+
+    // A cancelled waiter ahead in the queue must not block those behind it.
+    void cancelledWaiterDoesNotBlockTheQueue()
+    {
+        constexpr int Waiters = 20;
+        auto *f = new Fixture(2);
+        for (int i = 0; i < 2; ++i) {
+            f->holders.push_back(std::make_unique<PermitHolder>(f->scheduler));
+            QVERIFY(f->holders.back()->waitAcquired());
+        }
+        std::vector<std::stop_source> sources(Waiters);
+        for (int i = 0; i < Waiters; ++i) {
+            f->threads.emplace_back([f, token = sources[size_t(i)].get_token()] {
+                ++f->started;
+                Result<Scheduler::Permit> permit = f->scheduler.acquire(token);
+                if (permit) {
+                    ++f->granted;
+                    std::this_thread::sleep_for(1ms);
+                } else {
+                    ++f->cancelled;
+                }
+            });
+            QVERIFY(waitFor([&] { return f->started.load() == i + 1; }));
+            std::this_thread::sleep_for(10ms);
+        }
+        std::this_thread::sleep_for(100ms);
+        for (int i = 0; i < Waiters; i += 2) { // every other waiter, the first one included
+            if (!requestStopWithin(sources[size_t(i)], 3000))
+                QFAIL("std::stop_source::request_stop() never returned: the stop callback and "
+                      "the cancelled waiter deadlock on the scheduler mutex");
+        }
+        QVERIFY(waitFor([&] { return f->cancelled.load() == Waiters / 2; }));
+        f->holders.clear();
+        const bool allDone = waitFor([&] { return f->granted.load() == Waiters / 2; }, 10000);
+        QVERIFY2(allDone, qPrintable(u"only %1 waiters got a permit"_s.arg(f->granted.load())));
+        f->joinThreads();
+        QVERIFY(waitFor([&] { return f->scheduler.inFlight() == 0; }));
+        QCOMPARE(f->scheduler.available(), 2);
+        delete f;
+    }
+
+    // T-C02: a token that has already fired: the waiter must come back with Cancelled rather
+    // than hang (the scheduler is saturated, so it cannot be granted).
+    void alreadyCancelledTokenOnSaturatedScheduler()
+    {
+        // Heap objects that are leaked on purpose when the call hangs, so the stuck thread never
+        // touches freed memory.
+        auto *scheduler = new Scheduler(1);
+        auto holder = std::make_unique<PermitHolder>(*scheduler);
+        QVERIFY(holder->waitAcquired());
+        auto promise = std::make_shared<std::promise<QString>>();
+        std::future<QString> answer = promise->get_future();
+        std::thread([scheduler, promise] {
+            std::stop_source source;
+            source.request_stop();
+            Result<Scheduler::Permit> permit = scheduler->acquire(source.get_token());
+            promise->set_value(permit ? u"granted"_s : wireName(permit.error().kind()));
+        }).detach();
+        if (answer.wait_for(3s) != std::future_status::ready) {
+            (void)holder.release(); // leak both: the waiter thread is stuck inside the scheduler
+            QFAIL("Scheduler::acquire with an already-fired stop token never returned "
+                  "(the scheduler mutex stays locked)");
+        }
+        QCOMPARE(answer.get(), wireName(ErrorKind::Cancelled));
+        holder.reset();
+        QCOMPARE(scheduler->available(), 1);
+        delete scheduler;
+    }
+
+    // An already-fired token on a free scheduler must not hang either (granting or cancelling
+    // are both acceptable; leaking is not).
+    void alreadyCancelledTokenOnFreeSchedulerReturns()
+    {
+        auto *scheduler = new Scheduler(2);
+        auto promise = std::make_shared<std::promise<QString>>();
+        std::future<QString> answer = promise->get_future();
+        std::thread([scheduler, promise] {
+            std::stop_source source;
+            source.request_stop();
+            Result<Scheduler::Permit> permit = scheduler->acquire(source.get_token());
+            promise->set_value(permit ? u"granted"_s : wireName(permit.error().kind()));
+        }).detach();
+        if (answer.wait_for(3s) != std::future_status::ready)
+            QFAIL("Scheduler::acquire with an already-fired stop token never returned");
+        const QString outcome = answer.get();
+        // Spec §8.1: a token that has fired means Cancelled, even with permits free.
+        QCOMPARE(outcome, wireName(ErrorKind::Cancelled));
+        QVERIFY(waitFor([&] { return scheduler->inFlight() == 0; }));
+        QCOMPARE(scheduler->available(), 2);
+        delete scheduler;
+    }
+
+    // T-C02: cancelling after the permit was granted changes nothing.
+    void cancelAfterSuccessIsNoOp()
+    {
+        Scheduler scheduler(2);
+        std::stop_source source;
+        bool heldAfterStop = false;
+        int inFlightAfterStop = -1;
+        std::thread([&] {
+            Result<Scheduler::Permit> permit = scheduler.acquire(source.get_token());
+            if (!permit)
+                return;
+            source.request_stop();
+            std::this_thread::sleep_for(20ms);
+            heldAfterStop = permit->isHeld();
+            inFlightAfterStop = scheduler.inFlight();
+        }).join();
+        QVERIFY(heldAfterStop);
+        QCOMPARE(inFlightAfterStop, 1);
+        QCOMPARE(scheduler.inFlight(), 0);
+        QCOMPARE(scheduler.available(), 2);
+    }
+
+    // A moved permit is given back exactly once; release() twice is harmless.
+    void permitMoveAndDoubleRelease()
+    {
+        Scheduler scheduler(2);
+        bool movedFromEmpty = false;
+        bool movedToHeld = false;
+        int afterRelease = -1;
+        int afterSecondRelease = -1;
+        std::thread([&] {
+            Result<Scheduler::Permit> permit = scheduler.acquire({});
+            if (!permit)
+                return;
+            Scheduler::Permit moved = std::move(*permit);
+            movedFromEmpty = !permit->isHeld();
+            movedToHeld = moved.isHeld();
+            moved.release();
+            afterRelease = scheduler.inFlight();
+            moved.release();
+            afterSecondRelease = scheduler.inFlight();
+        }).join();
+        QVERIFY(movedFromEmpty);
+        QVERIFY(movedToHeld);
+        QCOMPARE(afterRelease, 0);
+        QCOMPARE(afterSecondRelease, 0);
+        QCOMPARE(scheduler.available(), 2);
+    }
+
+    // T-C05 / I6: under load the number of permits held never exceeds the width.
+    void highWaterNeverExceedsWidth_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("workers");
+        QTest::newRow("8 permits, 32 workers") << 8 << 32;
+        QTest::newRow("width 1 serialises") << 1 << 16;
+    }
+
+    void highWaterNeverExceedsWidth()
+    {
+        QFETCH(int, width);
+        QFETCH(int, workers);
+        Scheduler scheduler(width);
+        std::atomic<int> current{0};
+        std::atomic<int> peak{0};
+        std::atomic<int> operations{0};
+        std::vector<std::thread> threads;
+        for (int w = 0; w < workers; ++w) {
+            threads.emplace_back([&] {
+                for (int round = 0; round < 10; ++round) {
+                    Result<Scheduler::Permit> permit = scheduler.acquire({});
+                    if (!permit)
+                        return;
+                    const int now = ++current;
+                    int seen = peak.load();
+                    while (now > seen && !peak.compare_exchange_weak(seen, now)) {
+                    }
+                    std::this_thread::sleep_for(1ms);
+                    --current;
+                    ++operations;
+                }
+            });
+        }
+        for (std::thread &t : threads)
+            t.join();
+        QCOMPARE(operations.load(), workers * 10);
+        QVERIFY2(peak.load() <= width, qPrintable(u"peak %1"_s.arg(peak.load())));
+        QVERIFY2(scheduler.highWater() <= width,
+                 qPrintable(u"highWater %1"_s.arg(scheduler.highWater())));
+        QVERIFY(scheduler.highWater() >= 1);
+        if (width == 1)
+            QCOMPARE(peak.load(), 1);
+        QCOMPARE(scheduler.inFlight(), 0);
+        QCOMPARE(scheduler.available(), width);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_Scheduler)
+#include "tst_scheduler.moc"
