@@ -6,7 +6,9 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -17,6 +19,26 @@ using namespace Grex::Test;
 using namespace Qt::StringLiterals;
 
 namespace {
+
+QString gitOutput(const QString &dir, const QStringList &args)
+{
+    QProcess process;
+    process.setWorkingDirectory(dir);
+    process.start(u"git"_s, args);
+    if (!process.waitForFinished() || process.exitCode() != 0)
+        qFatal("git %s failed: %s", qPrintable(args.join(u' ')),
+               process.readAllStandardError().constData());
+    return QString::fromUtf8(process.readAllStandardOutput()).trimmed();
+}
+
+bool hasRef(const QString &repo, const QString &ref)
+{
+    QProcess process;
+    process.setWorkingDirectory(repo);
+    process.start(u"git"_s, {u"rev-parse"_s, u"--verify"_s, u"-q"_s, ref});
+    process.waitForFinished();
+    return process.exitCode() == 0;
+}
 
 void git(const QString &dir, const QStringList &args)
 {
@@ -233,6 +255,127 @@ private Q_SLOTS:
         QVERIFY(!r.ok());
         QCOMPARE(r.error().reason(), u"fetch_failed"_s);
         QVERIFY(r.error().message().text().contains(u"no default remote configured"_s));
+    }
+
+    // What sync calls: fetch and fast-forward (or check out a ref) in one go.
+    void updateFetchesThenMoves()
+    {
+        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
+        Fixture f = cloned(remotes);
+        GitFetcher fetcher;
+        const QString before = fetcher.headSha(f.clone).value();
+        f.files.insert(u"new.txt"_s, "new\n");
+        const QString upstream = remotes.commit(f.remote, f.files);
+        const Result<UpdateOutcome> moved = fetcher.update(f.clone, std::nullopt, {});
+        QVERIFY(moved.ok());
+        QCOMPARE(moved->state, UpdateOutcome::State::FastForwarded);
+        QCOMPARE(moved->shaBefore, before);
+        QCOMPARE(moved->shaAfter, upstream);
+        QCOMPARE(moved->branch, std::optional<QString>(u"main"_s));
+        QCOMPARE(readFile(f.clone + u"/new.txt"_s), QByteArray("new\n"));
+
+        remotes.tag(f.remote, u"v1"_s, before);
+        const Result<UpdateOutcome> pinned = fetcher.update(f.clone, u"v1"_s, {});
+        QVERIFY(pinned.ok());
+        QCOMPARE(pinned->state, UpdateOutcome::State::CheckedOut);
+        QCOMPARE(pinned->shaBefore, upstream);
+        QCOMPARE(pinned->shaAfter, before);
+        QCOMPARE(pinned->branch, std::optional<QString>());
+
+        const Result<FetchReport> described = fetcher.describe(f.clone);
+        QVERIFY(described.ok());
+        QCOMPARE(described->sha, before);
+        QVERIFY(!described->branch);
+        QCOMPARE(fetcher.describe(m_dir.filePath(u"nothing-here"_s)).error().reason(),
+                 u"not_a_repository"_s);
+    }
+
+    // url.<base>.insteadOf applies to clone, fetch and originUrl, longest prefix first; the
+    // config keeps the URL as the user wrote it.
+    void insteadOfRewritesUrls()
+    {
+        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
+        const QString name = u"r%1"_s.arg(++m_counter);
+        RemoteBuilder::Files files = RemoteBuilder::packFiles(name);
+        const QString remote = remotes.create(name, files);
+        const QString remotesDir = QFileInfo(remote).absolutePath();
+        const QString globalConfig = QDir::homePath() + u"/.gitconfig"_s;
+        if (QFile::exists(globalConfig))
+            QSKIP("needs a HOME without .gitconfig; ctest gives each test its own");
+        QVERIFY(writeFile(globalConfig, "[url \"/nonexistent/\"]\n"
+                                        "\tinsteadOf = grex-test:\n"
+                                        "[url \"" + remotesDir.toUtf8() + "/\"]\n"
+                                        "\tinsteadOf = grex-test:team/\n"));
+        const auto cleanup = qScopeGuard([&] { QFile::remove(globalConfig); });
+
+        GitFetcher fetcher;
+        const QString clone = m_dir.filePath(u"ws/"_s + name);
+        const QString alias = u"grex-test:team/"_s + name + u".git"_s;
+        const Result<FetchReport> cloned = fetcher.clone(alias, clone, std::nullopt, {});
+        QVERIFY2(cloned.ok(), qPrintable(cloned.ok() ? QString() : cloned.error().text()));
+        QCOMPARE(gitOutput(clone, {u"config"_s, u"remote.origin.url"_s}), alias);
+        QCOMPARE(fetcher.originUrl(clone).value(), remote);
+
+        files.insert(u"more.txt"_s, "more\n");
+        const QString upstream = remotes.commit(remote, files);
+        const Result<UpdateOutcome> moved = fetcher.update(clone, std::nullopt, {});
+        QVERIFY2(moved.ok(), qPrintable(moved.ok() ? QString() : moved.error().text()));
+        QCOMPARE(moved->shaAfter, upstream);
+    }
+
+    // remote.origin.tagopt and fetch.prune are honoured as git does.
+    void tagAndPruneSettings()
+    {
+        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
+        Fixture f = cloned(remotes);
+        RemoteBuilder::Files dev = f.files;
+        dev.insert(u"dev.txt"_s, "d\n");
+        remotes.commit(f.remote, dev, u"dev"_s);
+        GitFetcher fetcher;
+        QVERIFY(fetcher.fetch(f.clone, {}).ok());
+        QVERIFY(hasRef(f.clone, u"refs/remotes/origin/dev"_s));
+
+        // Tags on fetched commits follow by default, not with --no-tags.
+        f.files.insert(u"a.txt"_s, "a\n");
+        remotes.tag(f.remote, u"v-auto"_s, remotes.commit(f.remote, f.files));
+        QVERIFY(fetcher.fetch(f.clone, {}).ok());
+        QVERIFY(hasRef(f.clone, u"refs/tags/v-auto"_s));
+        git(f.clone, {u"config"_s, u"remote.origin.tagopt"_s, u"--no-tags"_s});
+        f.files.insert(u"b.txt"_s, "b\n");
+        remotes.tag(f.remote, u"v-none"_s, remotes.commit(f.remote, f.files));
+        QVERIFY(fetcher.fetch(f.clone, {}).ok());
+        QVERIFY(!hasRef(f.clone, u"refs/tags/v-none"_s));
+
+        // A branch deleted upstream stays until pruning is asked for.
+        git(f.remote, {u"branch"_s, u"-q"_s, u"-D"_s, u"dev"_s});
+        QVERIFY(fetcher.fetch(f.clone, {}).ok());
+        QVERIFY(hasRef(f.clone, u"refs/remotes/origin/dev"_s));
+        git(f.clone, {u"config"_s, u"fetch.prune"_s, u"true"_s});
+        QVERIFY(fetcher.fetch(f.clone, {}).ok());
+        QVERIFY(!hasRef(f.clone, u"refs/remotes/origin/dev"_s));
+    }
+
+    // The upstream of a branch goes through the remote's own fetch refspec.
+    void upstreamFollowsTheFetchRefspec()
+    {
+        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
+        Fixture f = cloned(remotes);
+        git(f.clone, {u"config"_s, u"remote.origin.fetch"_s,
+                      u"+refs/heads/*:refs/remotes/mirror/*"_s});
+        f.files.insert(u"c.txt"_s, "c\n");
+        const QString upstream = remotes.commit(f.remote, f.files);
+        GitFetcher fetcher;
+        const Result<UpdateOutcome> moved = fetcher.update(f.clone, std::nullopt, {});
+        QVERIFY(moved.ok());
+        QVERIFY(hasRef(f.clone, u"refs/remotes/mirror/main"_s));
+        QCOMPARE(moved->state, UpdateOutcome::State::FastForwarded);
+        QCOMPARE(moved->shaAfter, upstream);
+
+        // No upstream configured: left alone, and said so.
+        git(f.clone, {u"config"_s, u"--unset"_s, u"branch.main.merge"_s});
+        const Result<UpdateOutcome> alone = fetcher.update(f.clone, std::nullopt, {});
+        QCOMPARE(alone->state, UpdateOutcome::State::LeftAlone);
+        QVERIFY(alone->note.text().contains(u"tracks no upstream"_s));
     }
 
     void credentialHelpersSpeakGitsProtocol()

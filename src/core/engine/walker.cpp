@@ -41,23 +41,33 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
     Fetcher &git = workspace.fetcher();
 
     const QFileInfo info(node.dir);
-    const bool isClone = info.isDir() && Git::isRepository(node.dir);
+    // An existing clone is opened once: updated in one go when the network is on, else read.
+    std::optional<FetchReport> head;
+    if (info.isDir() && options.network && !seed.isRoot) {
+        ctx.packStarted(node.id, u"fetch"_s);
+        Result<UpdateOutcome> updated = git.update(node.dir, node.ref, stop);
+        if (updated) {
+            node.note = updated->note;
+            head = FetchReport{updated->shaAfter, updated->branch, std::nullopt};
+            node.shaBefore = updated->shaBefore;
+        } else if (updated.error().reason() != u"not_a_repository") {
+            return treeError(updated.error(), node.id);
+        }
+    } else if (info.isDir()) {
+        if (Result<FetchReport> described = git.describe(node.dir)) {
+            head = std::move(described).value();
+            node.shaBefore = head->sha;
+        }
+    }
+    if (head) {
+        node.sha = head->sha;
+        node.branch = head->branch;
+    }
     if (seed.isRoot) {
         // The root pack is the user's own checkout: read, never fetched or checked out.
         node.onDisk = true;
-    } else if (isClone) {
+    } else if (head) {
         node.onDisk = true;
-        node.shaBefore = git.headSha(node.dir).valueOr(QString());
-        if (options.network) {
-            ctx.packStarted(node.id, u"fetch"_s);
-            if (Result<void> fetched = git.fetch(node.dir, stop); !fetched)
-                return treeError(fetched.error(), node.id);
-            Result<UpdateOutcome> updated = node.ref ? git.checkout(node.dir, *node.ref, stop)
-                                                     : git.fastForward(node.dir, stop);
-            if (!updated)
-                return treeError(updated.error(), node.id);
-            node.note = updated->note;
-        }
     } else if (info.exists() && !isEmptyDirectory(node.dir)) {
         return treeError(Error(ErrorKind::PackOp, u"destination_not_empty"_s,
                                Message(QT_TRANSLATE_NOOP("Grex", "%1 exists and is not a clone of "
@@ -72,6 +82,8 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
             return treeError(cloned.error(), node.id);
         node.onDisk = true;
         node.cloned = true;
+        node.sha = cloned->sha;
+        node.branch = cloned->branch;
     } else {
         node.manifest = PackManifest::implicit(node.id);
         return node;
@@ -95,10 +107,6 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
             node.id = node.manifest.name;
     } else {
         node.manifest = PackManifest::implicit(node.id);
-    }
-    if (Git::isRepository(node.dir)) {
-        node.sha = git.headSha(node.dir).valueOr(QString());
-        node.branch = git.currentBranch(node.dir).valueOr(std::nullopt);
     }
     if (node.shaBefore.isEmpty() && !node.cloned)
         node.shaBefore = node.sha;

@@ -70,12 +70,18 @@ public:
     // check happens under the backend lock (spec §8.6).
     virtual Result<UpdateOutcome> checkout(const QString &dest, const QString &ref,
                                            std::stop_token stop) = 0;
+    // What sync does to an existing clone, under one backend lock: fetch, then fastForward
+    // (no ref) or checkout(ref). shaBefore/shaAfter/branch describe HEAD before and after.
+    virtual Result<UpdateOutcome> update(const QString &dest, const std::optional<QString> &ref,
+                                         std::stop_token stop) = 0;
     // Asks the remote for ref (or its default branch) without cloning; returns the commit it
     // names, or "" for a commit id the remote does not advertise.
     virtual Result<QString> probeRemote(const QString &url, const std::optional<QString> &ref,
                                         std::stop_token stop) = 0;
 
     virtual Result<QString> headSha(const QString &dest) = 0;
+    // HEAD and the checked-out branch, read together. Error: "not_a_repository".
+    virtual Result<FetchReport> describe(const QString &dest) = 0;
     // The commit `ref` names in the clone at dest: a local branch, a tag, a commit id, or the
     // remote-tracking branch origin/<ref>. Error: PackOp "ref_not_found".
     virtual Result<QString> resolveRef(const QString &dest, const QString &ref) = 0;

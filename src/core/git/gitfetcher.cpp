@@ -4,6 +4,7 @@
 #include "fs/filelock.h"
 #include "fs/fsutil.h"
 #include "git/libgit2_p.h"
+#include "git/remoteconfig_p.h"
 #include "logging.h"
 
 #include <QDir>
@@ -34,45 +35,19 @@ struct CallbackState
     int sshKeyAttempts = 0; // counted apart: a username request first must not skip the agent
     int usernameAttempts = 0;
     bool helpersAsked = false;
-    QStringList credentialHelpers; // credential.helper values, for https
+    // Where credential.helper is read from, only once a remote asks for a password.
+    git_repository *repo = nullptr;
     quint64 receivedBytes = 0;
 };
 
-// credential.helper values of a config, in the order git consults them.
-QStringList credentialHelpers(git_config *config)
-{
-    QStringList helpers;
-    if (!config)
-        return helpers;
-    git_config_foreach_match(
-        config, "^credential\\.helper$",
-        [](const git_config_entry *entry, void *payload) {
-            auto *list = static_cast<QStringList *>(payload);
-            const QString value = QString::fromUtf8(entry->value);
-            if (value.isEmpty())
-                list->clear(); // an empty value resets the list, as in git
-            else
-                list->append(value);
-            return 0;
-        },
-        &helpers);
-    return helpers;
-}
-
-QStringList defaultCredentialHelpers()
+// credential.helper values of the repository's config, or of the user's when there is none yet.
+QStringList credentialHelpersFor(git_repository *repo)
 {
     git_config *raw = nullptr;
-    if (git_config_open_default(&raw) != 0)
+    if ((repo ? git_repository_config(&raw, repo) : git_config_open_default(&raw)) != 0) {
+        git_error_clear();
         return {};
-    ConfigPtr config(raw);
-    return credentialHelpers(config.get());
-}
-
-QStringList repositoryCredentialHelpers(git_repository *repo)
-{
-    git_config *raw = nullptr;
-    if (git_repository_config(&raw, repo) != 0)
-        return {};
+    }
     ConfigPtr config(raw);
     return credentialHelpers(config.get());
 }
@@ -97,7 +72,8 @@ int onCredentials(git_credential **out, const char *url, const char *usernameFro
     if ((allowedTypes & GIT_CREDENTIAL_USERPASS_PLAINTEXT) && !state->helpersAsked) {
         state->helpersAsked = true;
         const std::optional<Credential> credential =
-            credentialFromHelpers(QString::fromUtf8(url), state->credentialHelpers, state->stop);
+            credentialFromHelpers(QString::fromUtf8(url), credentialHelpersFor(state->repo),
+                                  state->stop);
         if (credential) {
             return git_credential_userpass_plaintext_new(out,
                                                          credential->username.toUtf8().constData(),
@@ -193,7 +169,7 @@ Result<void> checkoutRef(git_repository *repo, const QString &ref)
                 return gitError(u"git"_s,
                                 QT_TRANSLATE_NOOP("Grex", "cannot create local branch '%1'"), {ref},
                                 rc);
-            git_branch_set_upstream(rawLocal, remoteName.constData());
+            setUpstream(repo, name, "origin");
         }
         ReferencePtr local(rawLocal);
         rc = git_checkout_tree(repo, target.get(), &checkout);
@@ -337,10 +313,15 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
         return cancelled();
     CallbackState state;
     state.stop = stop;
-    state.credentialHelpers = defaultCredentialHelpers();
     git_clone_options options = GIT_CLONE_OPTIONS_INIT;
     installCallbacks(options.fetch_opts.callbacks, state);
     options.checkout_opts.checkout_strategy = ref ? GIT_CHECKOUT_NONE : GIT_CHECKOUT_SAFE;
+    options.remote_cb = createCloneRemote;
+    // A file:// URL is cloned like a local path: objects are hard-linked (copied across file
+    // systems) instead of being packed by libgit2's in-process pack builder, which is several
+    // times slower than git's. The clone is the same; git objects are never modified in place.
+    if (url.startsWith(u"file://"_s))
+        options.local = GIT_CLONE_LOCAL;
 
     qCDebug(lcGit, "cloning %s into %s", qPrintable(url), qPrintable(dest));
     git_repository *rawRepo = nullptr;
@@ -458,11 +439,15 @@ Result<UpdateOutcome> fastForwardLocked(git_repository *repo, const QString &des
     if (git_repository_head(&rawHead, repo) != 0)
         return leftAlone(repo, Message(QT_TRANSLATE_NOOP("Grex", "no commit is checked out")));
     ReferencePtr head(rawHead);
+    const std::optional<QByteArray> trackingRef =
+        upstreamRefName(repo, QByteArray(git_reference_shorthand(head.get())));
     git_reference *rawUpstream = nullptr;
-    if (git_branch_upstream(&rawUpstream, head.get()) != 0)
+    if (!trackingRef || git_reference_lookup(&rawUpstream, repo, trackingRef->constData()) != 0) {
+        git_error_clear();
         return leftAlone(repo, Message(QT_TRANSLATE_NOOP("Grex", "branch %1 tracks no upstream; "
                                                                  "not moved"),
                                        {outcome.branch.value_or(QString())}));
+    }
     ReferencePtr upstream(rawUpstream);
     const git_oid *local = git_reference_target(head.get());
     const git_oid *remote = git_reference_target(upstream.get());
@@ -506,30 +491,28 @@ Result<UpdateOutcome> fastForwardLocked(git_repository *repo, const QString &des
     return outcome;
 }
 
-} // namespace
-
-Result<void> GitFetcher::fetch(const QString &dest, std::stop_token stop)
+// Fetches origin into repo. Called with the backend lock held.
+Result<void> fetchLocked(git_repository *repo, const QString &dest, std::stop_token stop)
 {
-    Result<FileLock> lock = FileLock::acquire(backendLockPath(dest), LockTier::Backend, stop);
-    if (!lock)
-        return lock.error();
-    Result<RepositoryPtr> repo = openRepository(dest);
-    if (!repo)
-        return repo.error();
-    git_remote *rawRemote = nullptr;
-    int rc = git_remote_lookup(&rawRemote, repo->get(), "origin");
+    ConfiguredRemote origin;
+    int rc = configuredRemote(origin, repo, "origin");
     if (rc != 0)
         return fetchFailed(dest, u"no default remote configured"_s);
-    RemotePtr remote(rawRemote);
     if (stop.stop_requested())
         return cancelled();
     CallbackState state;
     state.stop = stop;
-    state.credentialHelpers = repositoryCredentialHelpers(repo->get());
+    state.repo = repo;
     git_fetch_options options = GIT_FETCH_OPTIONS_INIT;
     installCallbacks(options.callbacks, state);
+    options.download_tags = origin.tags;
+    options.prune = origin.prune;
+    QList<char *> specs;
+    for (QByteArray &spec : origin.refspecs)
+        specs.append(spec.data());
+    const git_strarray refspecs{specs.data(), size_t(specs.size())};
     qCDebug(lcGit, "fetching into %s", qPrintable(dest));
-    rc = git_remote_fetch(remote.get(), nullptr, &options, "grex: fetch");
+    rc = git_remote_fetch(origin.remote.get(), &refspecs, &options, "grex: fetch");
     if (rc != 0) {
         if (stop.stop_requested())
             return cancelled();
@@ -538,27 +521,9 @@ Result<void> GitFetcher::fetch(const QString &dest, std::stop_token stop)
     return {};
 }
 
-Result<UpdateOutcome> GitFetcher::fastForward(const QString &dest, std::stop_token stop)
+// Checks out ref (see Fetcher::checkout). Called with the backend lock held.
+Result<UpdateOutcome> checkoutLocked(git_repository *r, const QString &dest, const QString &ref)
 {
-    Result<FileLock> lock = FileLock::acquire(backendLockPath(dest), LockTier::Backend, stop);
-    if (!lock)
-        return lock.error();
-    Result<RepositoryPtr> repo = openRepository(dest);
-    if (!repo)
-        return repo.error();
-    return fastForwardLocked(repo->get(), dest);
-}
-
-Result<UpdateOutcome> GitFetcher::checkout(const QString &dest, const QString &ref,
-                                           std::stop_token stop)
-{
-    Result<FileLock> lock = FileLock::acquire(backendLockPath(dest), LockTier::Backend, stop);
-    if (!lock)
-        return lock.error();
-    Result<RepositoryPtr> repo = openRepository(dest);
-    if (!repo)
-        return repo.error();
-    git_repository *r = repo->get();
     const QString before = headOf(r);
     const QByteArray name = ref.toUtf8();
 
@@ -586,7 +551,7 @@ Result<UpdateOutcome> GitFetcher::checkout(const QString &dest, const QString &r
                     rc = git_branch_create(&rawLocal, r, name.constData(),
                                            reinterpret_cast<const git_commit *>(tip.get()), 0);
                 if (rc == 0)
-                    git_branch_set_upstream(rawLocal, remoteName.constData());
+                    setUpstream(r, name, "origin");
             }
             ReferencePtr local(rawLocal);
             git_object *rawTarget = nullptr;
@@ -641,6 +606,73 @@ Result<UpdateOutcome> GitFetcher::checkout(const QString &dest, const QString &r
     outcome.state = UpdateOutcome::State::CheckedOut;
     outcome.shaAfter = target;
     return outcome;
+}
+
+} // namespace
+
+Result<void> GitFetcher::fetch(const QString &dest, std::stop_token stop)
+{
+    Result<FileLock> lock = FileLock::acquire(backendLockPath(dest), LockTier::Backend, stop);
+    if (!lock)
+        return lock.error();
+    Result<RepositoryPtr> repo = openRepository(dest);
+    if (!repo)
+        return repo.error();
+    return fetchLocked(repo->get(), dest, stop);
+}
+
+Result<UpdateOutcome> GitFetcher::checkout(const QString &dest, const QString &ref,
+                                           std::stop_token stop)
+{
+    Result<FileLock> lock = FileLock::acquire(backendLockPath(dest), LockTier::Backend, stop);
+    if (!lock)
+        return lock.error();
+    Result<RepositoryPtr> repo = openRepository(dest);
+    if (!repo)
+        return repo.error();
+    return checkoutLocked(repo->get(), dest, ref);
+}
+
+Result<UpdateOutcome> GitFetcher::update(const QString &dest, const std::optional<QString> &ref,
+                                         std::stop_token stop)
+{
+    Result<FileLock> lock = FileLock::acquire(backendLockPath(dest), LockTier::Backend, stop);
+    if (!lock)
+        return lock.error();
+    Result<RepositoryPtr> repo = openRepository(dest);
+    if (!repo)
+        return repo.error();
+    git_repository *r = repo->get();
+    const QString before = headOf(r);
+    if (Result<void> fetched = fetchLocked(r, dest, stop); !fetched)
+        return fetched.error();
+    Result<UpdateOutcome> outcome = ref ? checkoutLocked(r, dest, *ref) : fastForwardLocked(r, dest);
+    if (outcome) {
+        outcome->shaBefore = before;
+        outcome->shaAfter = headOf(r);
+        outcome->branch = branchOf(r);
+    }
+    return outcome;
+}
+
+Result<FetchReport> GitFetcher::describe(const QString &dest)
+{
+    Result<RepositoryPtr> repo = openRepository(dest);
+    if (!repo)
+        return repo.error();
+    return describeHead(repo->get());
+}
+
+
+Result<UpdateOutcome> GitFetcher::fastForward(const QString &dest, std::stop_token stop)
+{
+    Result<FileLock> lock = FileLock::acquire(backendLockPath(dest), LockTier::Backend, stop);
+    if (!lock)
+        return lock.error();
+    Result<RepositoryPtr> repo = openRepository(dest);
+    if (!repo)
+        return repo.error();
+    return fastForwardLocked(repo->get(), dest);
 }
 
 std::optional<Credential> credentialFromHelpers(const QString &url, const QStringList &helpers,
@@ -849,16 +881,8 @@ Result<QString> GitFetcher::originUrl(const QString &dest)
     Result<RepositoryPtr> repo = openRepository(dest);
     if (!repo)
         return repo.error();
-    git_remote *rawRemote = nullptr;
-    const int rc = git_remote_lookup(&rawRemote, repo->get(), "origin");
-    if (rc == GIT_ENOTFOUND)
-        return QString();
-    if (rc != 0)
-        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read the origin of %1"), {dest},
-                        rc);
-    RemotePtr remote(rawRemote);
-    const char *url = git_remote_url(remote.get());
-    return url ? QString::fromUtf8(url) : QString();
+    const std::optional<QByteArray> url = remoteUrl(repo->get(), "origin");
+    return url ? QString::fromUtf8(*url) : QString();
 }
 
 } // namespace Grex

@@ -20,9 +20,12 @@ public:
     Result<UpdateOutcome> fastForward(const QString &dest, std::stop_token stop) override;
     Result<UpdateOutcome> checkout(const QString &dest, const QString &ref,
                                    std::stop_token stop) override;
+    Result<UpdateOutcome> update(const QString &dest, const std::optional<QString> &ref,
+                                 std::stop_token stop) override;
     Result<QString> probeRemote(const QString &url, const std::optional<QString> &ref,
                                 std::stop_token stop) override;
     Result<QString> headSha(const QString &dest) override;
+    Result<FetchReport> describe(const QString &dest) override;
     Result<QString> resolveRef(const QString &dest, const QString &ref) override;
     Result<std::optional<QString>> currentBranch(const QString &dest) override;
     Result<bool> isDirty(const QString &dest) override;

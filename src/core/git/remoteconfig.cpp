@@ -1,0 +1,222 @@
+#include "remoteconfig_p.h"
+
+#include <QString>
+
+namespace Grex::Git {
+
+namespace {
+
+using ConfigIteratorPtr =
+    std::unique_ptr<git_config_iterator, Deleter<git_config_iterator, git_config_iterator_free>>;
+using RefspecPtr = std::unique_ptr<git_refspec, Deleter<git_refspec, git_refspec_free>>;
+
+QByteArray defaultFetchRefspec(const QByteArray &remote)
+{
+    return "+refs/heads/*:refs/remotes/" + remote + "/*";
+}
+
+// A snapshot of the repository's config: reads are consistent and need no locking.
+ConfigPtr snapshotOf(git_repository *repo)
+{
+    git_config *raw = nullptr;
+    if (git_repository_config_snapshot(&raw, repo) != 0)
+        return nullptr;
+    return ConfigPtr(raw);
+}
+
+QList<QByteArray> fetchRefspecs(git_config *config, const QByteArray &remote)
+{
+    QList<QByteArray> specs = configValues(config, "remote." + remote + ".fetch");
+    if (specs.isEmpty())
+        specs.append(defaultFetchRefspec(remote));
+    return specs;
+}
+
+std::optional<bool> configBool(git_config *config, const QByteArray &key)
+{
+    int value = 0;
+    if (git_config_get_bool(&value, config, key.constData()) != 0) {
+        git_error_clear();
+        return std::nullopt;
+    }
+    return value != 0;
+}
+
+} // namespace
+
+std::optional<QByteArray> configValue(git_config *config, const QByteArray &key)
+{
+    git_config_entry *entry = nullptr;
+    if (!config || git_config_get_entry(&entry, config, key.constData()) != 0) {
+        git_error_clear();
+        return std::nullopt;
+    }
+    QByteArray value(entry->value ? entry->value : "");
+    git_config_entry_free(entry);
+    return value;
+}
+
+QList<QByteArray> configValues(git_config *config, const QByteArray &key)
+{
+    QList<QByteArray> values;
+    git_config_iterator *raw = nullptr;
+    // A null regexp: every value of the key, no pattern matching.
+    if (!config || git_config_multivar_iterator_new(&raw, config, key.constData(), nullptr) != 0) {
+        git_error_clear();
+        return values;
+    }
+    ConfigIteratorPtr iterator(raw);
+    git_config_entry *entry = nullptr;
+    while (git_config_next(&entry, iterator.get()) == 0)
+        values.append(QByteArray(entry->value ? entry->value : ""));
+    git_error_clear();
+    return values;
+}
+
+QByteArray applyInsteadOf(git_config *config, const QByteArray &url)
+{
+    if (!config)
+        return url;
+    git_config_iterator *raw = nullptr;
+    if (git_config_iterator_new(&raw, config) != 0) {
+        git_error_clear();
+        return url;
+    }
+    ConfigIteratorPtr iterator(raw);
+    // Section and key names come lower-cased; the subsection (the base URL) keeps its case.
+    static constexpr QByteArrayView prefix("url.");
+    static constexpr QByteArrayView suffix(".insteadof");
+    QByteArray bestBase;
+    qsizetype bestLength = -1;
+    git_config_entry *entry = nullptr;
+    while (git_config_next(&entry, iterator.get()) == 0) {
+        const QByteArrayView name(entry->name);
+        if (!name.startsWith(prefix) || !name.endsWith(suffix) || !entry->value)
+            continue;
+        const QByteArrayView insteadOf(entry->value);
+        if (insteadOf.length() > bestLength && url.startsWith(insteadOf)) {
+            bestLength = insteadOf.length();
+            bestBase = name.sliced(prefix.size(), name.size() - prefix.size() - suffix.size())
+                           .toByteArray();
+        }
+    }
+    git_error_clear();
+    return bestLength < 0 ? url : bestBase + url.mid(bestLength);
+}
+
+int configuredRemote(ConfiguredRemote &out, git_repository *repo, const QByteArray &name)
+{
+    ConfigPtr config = snapshotOf(repo);
+    if (!config)
+        return -1;
+    const std::optional<QByteArray> url = configValue(config.get(), "remote." + name + ".url");
+    if (!url || url->isEmpty()) {
+        git_error_set_str(GIT_ERROR_CONFIG, "remote has no url");
+        return GIT_ENOTFOUND;
+    }
+    const QByteArray effective = applyInsteadOf(config.get(), *url);
+    git_remote_create_options options = GIT_REMOTE_CREATE_OPTIONS_INIT;
+    options.repository = repo;
+    options.flags = GIT_REMOTE_CREATE_SKIP_INSTEADOF | GIT_REMOTE_CREATE_SKIP_DEFAULT_FETCHSPEC;
+    git_remote *raw = nullptr;
+    if (const int rc = git_remote_create_with_opts(&raw, effective.constData(), &options); rc != 0)
+        return rc;
+    out.remote.reset(raw);
+    out.refspecs = fetchRefspecs(config.get(), name);
+
+    const std::optional<QByteArray> tagopt = configValue(config.get(), "remote." + name + ".tagopt");
+    out.tags = tagopt == QByteArray("--no-tags") ? GIT_REMOTE_DOWNLOAD_TAGS_NONE
+               : tagopt == QByteArray("--tags")  ? GIT_REMOTE_DOWNLOAD_TAGS_ALL
+                                                 : GIT_REMOTE_DOWNLOAD_TAGS_AUTO;
+    std::optional<bool> prune = configBool(config.get(), "remote." + name + ".prune");
+    if (!prune)
+        prune = configBool(config.get(), "fetch.prune");
+    out.prune = prune.value_or(false) ? GIT_FETCH_PRUNE : GIT_FETCH_NO_PRUNE;
+    return 0;
+}
+
+std::optional<QByteArray> remoteUrl(git_repository *repo, const QByteArray &name)
+{
+    ConfigPtr config = snapshotOf(repo);
+    const std::optional<QByteArray> url = configValue(config.get(), "remote." + name + ".url");
+    if (!url)
+        return std::nullopt;
+    return applyInsteadOf(config.get(), *url);
+}
+
+int createCloneRemote(git_remote **out, git_repository *repo, const char *name, const char *url,
+                      void *)
+{
+    ConfigPtr config = snapshotOf(repo);
+    const QByteArray effective = applyInsteadOf(config.get(), QByteArray(url));
+    git_remote_create_options options = GIT_REMOTE_CREATE_OPTIONS_INIT;
+    options.repository = repo;
+    options.name = name;
+    options.flags = GIT_REMOTE_CREATE_SKIP_INSTEADOF;
+    // The config keeps the URL as given, as git does; this remote uses the rewritten one.
+    int rc = git_remote_create_with_opts(out, url, &options);
+    if (rc == 0 && effective != url)
+        rc = git_remote_set_instance_url(*out, effective.constData());
+    return rc;
+}
+
+std::optional<QByteArray> upstreamRefName(git_repository *repo, const QByteArray &branch)
+{
+    ConfigPtr config = snapshotOf(repo);
+    const std::optional<QByteArray> remote =
+        configValue(config.get(), "branch." + branch + ".remote");
+    const std::optional<QByteArray> merge = configValue(config.get(), "branch." + branch + ".merge");
+    if (!remote || !merge || remote->isEmpty() || merge->isEmpty())
+        return std::nullopt;
+    if (*remote == ".")
+        return merge; // tracks a local branch
+    for (const QByteArray &text : fetchRefspecs(config.get(), *remote)) {
+        git_refspec *raw = nullptr;
+        if (git_refspec_parse(&raw, text.constData(), 1) != 0) {
+            git_error_clear();
+            continue;
+        }
+        RefspecPtr spec(raw);
+        if (!git_refspec_src_matches(spec.get(), merge->constData()))
+            continue;
+        git_buf out = GIT_BUF_INIT;
+        if (git_refspec_transform(&out, spec.get(), merge->constData()) != 0) {
+            git_error_clear();
+            continue;
+        }
+        QByteArray name(out.ptr, qsizetype(out.size));
+        git_buf_dispose(&out);
+        return name;
+    }
+    return std::nullopt;
+}
+
+int setUpstream(git_repository *repo, const QByteArray &branch, const QByteArray &remote)
+{
+    git_config *raw = nullptr;
+    int rc = git_repository_config(&raw, repo);
+    if (rc != 0)
+        return rc;
+    ConfigPtr config(raw);
+    const QByteArray remoteKey = "branch." + branch + ".remote";
+    const QByteArray mergeKey = "branch." + branch + ".merge";
+    const QByteArray merge = "refs/heads/" + branch;
+    rc = git_config_set_string(config.get(), remoteKey.constData(), remote.constData());
+    if (rc == 0)
+        rc = git_config_set_string(config.get(), mergeKey.constData(), merge.constData());
+    return rc;
+}
+
+QStringList credentialHelpers(git_config *config)
+{
+    QStringList helpers;
+    for (const QByteArray &value : configValues(config, "credential.helper")) {
+        if (value.isEmpty())
+            helpers.clear(); // an empty value resets the list, as in git
+        else
+            helpers.append(QString::fromUtf8(value));
+    }
+    return helpers;
+}
+
+} // namespace Grex::Git
