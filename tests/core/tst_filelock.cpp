@@ -10,6 +10,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <csignal>
+#include <thread>
 
 using namespace Grex;
 using namespace Qt::StringLiterals;
@@ -149,6 +150,56 @@ private Q_SLOTS:
         QVERIFY(FileLock::holder(path)); // the holder keeps it
         holder->kill();
         holder->waitForFinished();
+    }
+
+    // Threads of one process: a try fails naming this process, a waiter gets the lock once
+    // the holder lets go (also when it names the file differently), and a waiter can be
+    // cancelled.
+    void threadsOfOneProcessTakeTurns()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u".grex.lock"_s);
+        std::optional<FileLock> held;
+        held.emplace(FileLock::acquire(path, LockTier::Manifest, {}).value());
+
+        // Plain threads: QFuture::result() may run a task on the waiting thread itself, which
+        // holds the lock. The lock is move-only: each thread hands back what happened.
+        std::optional<Error> busy;
+        std::thread([&] {
+            Result<FileLock> r = FileLock::tryAcquire(path, LockTier::Manifest);
+            if (!r.ok())
+                busy = r.error();
+        }).join();
+        QVERIFY(busy);
+        QCOMPARE(busy->reason(), u"lock_busy"_s);
+        const JsonObject who = busy->details().value(u"holder"_s).toObject();
+        QCOMPARE(who.value(u"pid"_s).toInteger(), qint64(QCoreApplication::applicationPid()));
+
+        std::atomic<int> waiterState{0}; // 0 waiting, 1 got it, 2 failed
+        const QString otherSpelling = dir.path() + u"/./sub/../.grex.lock"_s;
+        std::thread waiter([&] {
+            Result<FileLock> lock = FileLock::acquire(otherSpelling, LockTier::Manifest, {});
+            waiterState = lock.ok() ? 1 : 2;
+        });
+        QTest::qWait(100);
+        QCOMPARE(waiterState.load(), 0); // still held
+        held.reset();
+        waiter.join();
+        QCOMPARE(waiterState.load(), 1);
+
+        held.emplace(FileLock::acquire(path, LockTier::Manifest, {}).value());
+        std::stop_source stop;
+        std::optional<ErrorKind> outcome;
+        std::thread cancelled([&, token = stop.get_token()] {
+            Result<FileLock> r = FileLock::acquire(path, LockTier::Manifest, token);
+            if (!r.ok())
+                outcome = r.error().kind();
+        });
+        QTest::qWait(50);
+        stop.request_stop();
+        cancelled.join();
+        QCOMPARE(outcome, std::optional<ErrorKind>(ErrorKind::Cancelled));
+        QVERIFY(held->isLocked());
     }
 
     void ascendingTiersAreFine()

@@ -2,13 +2,17 @@
 
 #include "logging.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QLockFile>
+#include <QSet>
 #include <QSysInfo>
 #include <QThread>
 
+#include <condition_variable>
+#include <mutex>
 #include <vector>
 
 #include <cerrno>
@@ -160,6 +164,51 @@ bool processAlive(qint64 pid)
     return pid > 0 && (::kill(pid_t(pid), 0) == 0 || errno == EPERM);
 }
 
+// Lock files this process holds. Threads of one process wait for each other here, woken the
+// moment the holder lets go; QLockFile would have them poll the file, sleeping 20 ms or more
+// per attempt, which serialised a sync's log appends into a crawl.
+struct InProcessGate
+{
+    std::mutex mutex;
+    std::condition_variable_any released;
+    QSet<QString> held;
+};
+
+// One spelling per file, so that threads naming it differently still meet at the gate.
+QString lockKey(const QString &path)
+{
+    return QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+}
+
+InProcessGate &gate()
+{
+    static InProcessGate instance;
+    return instance;
+}
+
+void leaveGate(const QString &path)
+{
+    InProcessGate &g = gate();
+    {
+        std::lock_guard guard(g.mutex);
+        g.held.remove(path);
+    }
+    g.released.notify_all();
+}
+
+Error busyInThisProcess(const QString &path)
+{
+    const LockHolder self{qint64(QCoreApplication::applicationPid()), QSysInfo::machineHostName(),
+                          QCoreApplication::applicationName()};
+    return Error(ErrorKind::Lock, u"lock_busy"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "%1 is held by %2"),
+                         {path, describeHolder(self)}))
+        .withDetail(u"lock_path"_s, path)
+        .withDetail(u"holder"_s, JsonObject{{u"pid"_s, self.pid},
+                                            {u"hostname"_s, self.hostname},
+                                            {u"application"_s, self.application}});
+}
+
 } // namespace
 
 FileLock::FileLock() = default;
@@ -187,15 +236,26 @@ FileLock::~FileLock()
     unlock();
 }
 
-Result<FileLock> FileLock::tryAcquire(const QString &path, LockTier tier)
+Result<FileLock> FileLock::tryAcquire(const QString &rawPath, LockTier tier)
 {
+    const QString path = lockKey(rawPath);
     LockOrder::acquired(tier);
+    {
+        InProcessGate &g = gate();
+        std::lock_guard guard(g.mutex);
+        if (g.held.contains(path)) {
+            LockOrder::released(tier);
+            return busyInThisProcess(path);
+        }
+        g.held.insert(path);
+    }
     auto lock = makeLockFile(path);
     bool locked = lock->tryLock(0);
     if (!locked && lock->error() == QLockFile::LockFailedError &&
         recoverUnreadableLock(*lock, path))
         locked = lock->tryLock(0);
     if (!locked) {
+        leaveGate(path);
         LockOrder::released(tier);
         return lockFailure(*lock, path);
     }
@@ -207,22 +267,34 @@ Result<FileLock> FileLock::tryAcquire(const QString &path, LockTier tier)
     return result;
 }
 
-Result<FileLock> FileLock::acquire(const QString &path, LockTier tier, std::stop_token stop)
+Result<FileLock> FileLock::acquire(const QString &rawPath, LockTier tier, std::stop_token stop)
 {
+    const QString path = lockKey(rawPath);
     LockOrder::acquired(tier);
+    const auto cancelled = [&] {
+        LockOrder::released(tier);
+        return Error(ErrorKind::Cancelled, u"cancelled"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "cancelled while waiting for %1"), {path}));
+    };
+    {
+        InProcessGate &g = gate();
+        std::unique_lock guard(g.mutex);
+        if (!g.released.wait(guard, stop, [&] { return !g.held.contains(path); }))
+            return cancelled();
+        g.held.insert(path);
+    }
     auto lock = makeLockFile(path);
-    // Short waits keep cancellation responsive (spec §7.6: released within 250 ms).
+    // Another process: short waits keep cancellation responsive (spec §7.6: within 250 ms).
     while (!lock->tryLock(20)) {
         if (lock->error() != QLockFile::LockFailedError) {
+            leaveGate(path);
             LockOrder::released(tier);
             return lockFailure(*lock, path);
         }
         recoverUnreadableLock(*lock, path);
         if (stop.stop_requested()) {
-            LockOrder::released(tier);
-            return Error(
-                ErrorKind::Cancelled, u"cancelled"_s,
-                Message(QT_TRANSLATE_NOOP("Grex", "cancelled while waiting for %1"), {path}));
+            leaveGate(path);
+            return cancelled();
         }
     }
     qCDebug(lcLock, "acquired %s lock %s", qPrintable(lockTierName(tier)), qPrintable(path));
@@ -258,6 +330,7 @@ void FileLock::unlock()
         return;
     m_lock->unlock();
     m_lock.reset();
+    leaveGate(m_path);
     qCDebug(lcLock, "released %s lock %s", qPrintable(lockTierName(m_tier)), qPrintable(m_path));
     LockOrder::released(m_tier);
 }
