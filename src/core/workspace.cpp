@@ -38,6 +38,7 @@ Workspace::Workspace(const QString &root)
     , m_manifestPath(m_root + u"/grex.jsonl"_s)
     , m_lockfilePath(m_root + u"/grex.lock.jsonl"_s)
     , m_fetcher(std::make_shared<GitFetcher>())
+    , m_logCache(IntentLog::makeReadCache())
 {
 }
 
@@ -78,7 +79,7 @@ QString Workspace::packDir(const QString &packPath) const
 
 IntentLog Workspace::intentLog() const
 {
-    return IntentLog(m_manifestPath, manifestLockPath());
+    return IntentLog(m_manifestPath, manifestLockPath(), m_logCache);
 }
 
 Lockfile Workspace::lockfile() const

@@ -63,6 +63,7 @@ private:
     QString m_lockfilePath;
     QString m_rootPackDir;
     std::shared_ptr<Fetcher> m_fetcher;
+    std::shared_ptr<IntentLog::ReadCache> m_logCache;
 };
 
 } // namespace Grex

@@ -2,6 +2,7 @@
 #include "testfiles.h"
 #include "manifest/intentlog.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QProcess>
 #include <QRandomGenerator>
@@ -43,6 +44,13 @@ QList<Event> oneOfEach()
             Event::actionHalted(u"a"_s, 1, u"exec"_s, u"exec exited with status 3: make"_s,
                                 ts(1776592807)),
             Event::rm(u"b"_s, ts(1776592808))};
+}
+
+bool setModified(const QString &path, const QDateTime &when)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadWrite) &&
+           file.setFileTime(when, QFileDevice::FileModificationTime);
 }
 
 Result<LogReadResult> parse(const QByteArray &bytes)
@@ -292,6 +300,34 @@ private Q_SLOTS:
         const Result<LogReadResult> read = log.read();
         QVERIFY(read.ok());
         QVERIFY(read->events.isEmpty());
+    }
+
+    // Copies of one log share a parse while the file is unchanged; any write shows.
+    void readCacheSeesEveryChange()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"grex.jsonl"_s);
+        const auto cache = IntentLog::makeReadCache();
+        const IntentLog log(path, dir.filePath(u".grex.lock"_s), cache);
+        const IntentLog other(path, dir.filePath(u".grex.lock"_s), cache);
+        const QList<Event> events = oneOfEach();
+        QVERIFY(log.append(events.at(0)).ok());
+        QCOMPARE(log.read()->events.size(), 1);
+        QCOMPARE(other.read()->events.size(), 1);
+        QVERIFY(other.append(events.at(1)).ok());
+        const QDateTime when = QDateTime::fromSecsSinceEpoch(1776592800);
+        QVERIFY(setModified(path, when));
+        QCOMPARE(log.read()->events.size(), 2);
+        // Replaced behind grex's back: same size and time, only the inode tells.
+        const QByteArray bytes = readFile(path);
+        QByteArray changed = bytes;
+        QCOMPARE(events.at(0).id, u"a"_s);
+        changed.replace(QByteArray("\"id\":\"a\""), QByteArray("\"id\":\"z\""));
+        QVERIFY(changed != bytes && changed.size() == bytes.size());
+        QVERIFY(writeFile(path + u".new"_s, changed));
+        QVERIFY(setModified(path + u".new"_s, when));
+        QVERIFY(QFile::remove(path) && QFile::rename(path + u".new"_s, path));
+        QCOMPARE(log.read()->events.at(0).id, u"z"_s);
     }
 
     // T-M08

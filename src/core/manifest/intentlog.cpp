@@ -7,8 +7,10 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QMutex>
 
 #include <cerrno>
+#include <optional>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -85,9 +87,65 @@ Result<qint64> healTornTail(int fd, const QString &path)
 
 } // namespace
 
-IntentLog::IntentLog(QString logPath, QString lockPath)
+class IntentLog::ReadCache
+{
+public:
+    struct Stamp
+    {
+        dev_t device = 0;
+        ino_t inode = 0;
+        off_t size = -1;
+        timespec modified{};
+        bool operator==(const Stamp &o) const
+        {
+            return device == o.device && inode == o.inode && size == o.size &&
+                   modified.tv_sec == o.modified.tv_sec && modified.tv_nsec == o.modified.tv_nsec;
+        }
+    };
+
+    std::optional<LogReadResult> lookup(const Stamp &stamp) const
+    {
+        QMutexLocker locker(&m_mutex);
+        if (m_result && m_stamp == stamp)
+            return m_result;
+        return std::nullopt;
+    }
+    void store(const Stamp &stamp, const LogReadResult &result)
+    {
+        QMutexLocker locker(&m_mutex);
+        m_stamp = stamp;
+        m_result = result;
+    }
+
+private:
+    mutable QMutex m_mutex;
+    Stamp m_stamp;
+    std::optional<LogReadResult> m_result;
+};
+
+namespace {
+
+std::optional<IntentLog::ReadCache::Stamp> stampOf(int fd)
+{
+    struct stat st
+    {
+    };
+    if (::fstat(fd, &st) != 0)
+        return std::nullopt;
+    return IntentLog::ReadCache::Stamp{st.st_dev, st.st_ino, st.st_size, st.st_mtim};
+}
+
+} // namespace
+
+std::shared_ptr<IntentLog::ReadCache> IntentLog::makeReadCache()
+{
+    return std::make_shared<ReadCache>();
+}
+
+IntentLog::IntentLog(QString logPath, QString lockPath, std::shared_ptr<ReadCache> cache)
     : m_path(std::move(logPath))
     , m_lockPath(std::move(lockPath))
+    , m_cache(std::move(cache))
 {
 }
 
@@ -101,11 +159,20 @@ Result<LogReadResult> IntentLog::read() const
                          file.error() == QFileDevice::PermissionsError ? EACCES : EIO,
                          ErrorKind::Manifest);
     }
+    // The stamp is taken before reading: a write racing the read changes it, so the next read
+    // parses again rather than trusting a parse of a file that was still moving.
+    const std::optional<ReadCache::Stamp> stamp = m_cache ? stampOf(file.handle()) : std::nullopt;
+    if (stamp) {
+        if (std::optional<LogReadResult> cached = m_cache->lookup(*stamp))
+            return *std::move(cached);
+    }
     Result<LogReadResult> result = parse(file.readAll());
     if (!result)
         return std::move(result).error().withDetail(u"path"_s, m_path);
     qCDebug(lcManifest, "read %lld events from %s", qint64(result->events.size()),
             qPrintable(m_path));
+    if (stamp && stampOf(file.handle()) == stamp)
+        m_cache->store(*stamp, *result);
     return result;
 }
 

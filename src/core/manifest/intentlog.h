@@ -8,6 +8,8 @@
 #include <QList>
 #include <QString>
 
+#include <memory>
+
 namespace Grex {
 
 struct LogReadResult
@@ -28,7 +30,12 @@ struct AppendReport
 class IntentLog
 {
 public:
-    IntentLog(QString logPath, QString lockPath);
+    // The last parse of the file, reused while the file is unchanged (same inode, size and
+    // modification time): one run reads the log in several places. Shared by copies; thread-safe.
+    class ReadCache;
+    static std::shared_ptr<ReadCache> makeReadCache();
+
+    IntentLog(QString logPath, QString lockPath, std::shared_ptr<ReadCache> cache = {});
 
     const QString &path() const { return m_path; }
     const QString &lockPath() const { return m_lockPath; }
@@ -48,6 +55,7 @@ public:
 private:
     QString m_path;
     QString m_lockPath;
+    std::shared_ptr<ReadCache> m_cache;
 };
 
 } // namespace Grex
