@@ -1,6 +1,8 @@
 #include "fs/gitignore.h"
 
+#include <QDateTime>
 #include <QFile>
+#include <QFileInfo>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
@@ -147,6 +149,39 @@ private Q_SLOTS:
         QCOMPARE(readFile(path), QByteArray());
         QVERIFY(Gitignore::removeBlock(dir.filePath(u"missing"_s), u"a"_s).ok());
         QVERIFY(!QFile::exists(dir.filePath(u"missing"_s)));
+    }
+
+    // The batch a sync writes: checked in one pass, written only when a block changed, and
+    // held to the same rules as single upserts.
+    void batchUpsertWritesOnlyChanges()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u".gitignore"_s);
+        QVERIFY(writeFile(path, "user\n# >>> grex:b >>>\nold\n# <<< grex:b <<<\n"));
+        const QList<std::pair<QString, QStringList>> blocks{{u"a"_s, {u"1"_s}},
+                                                            {u"b"_s, {u"2"_s, u"3"_s}}};
+        QVERIFY(Gitignore::upsertBlocks(path, blocks).ok());
+        const QByteArray written = readFile(path);
+        QCOMPARE(written, QByteArray("user\n# >>> grex:b >>>\n2\n3\n# <<< grex:b <<<\n"
+                                     "# >>> grex:a >>>\n1\n# <<< grex:a <<<\n"));
+        const QDateTime mtime = QFileInfo(path).lastModified();
+        QTest::qWait(20);
+        QVERIFY(Gitignore::upsertBlocks(path, blocks).ok());
+        QCOMPARE(QFileInfo(path).lastModified(), mtime);
+
+        // A marker inside a longer line, or a second copy after the first, is not the block.
+        QVERIFY(writeFile(path, "x# >>> grex:a >>>\n# >>> grex:a >>>\n0\n# <<< grex:a <<<\n"
+                                "# >>> grex:a >>>\n1\n# <<< grex:a <<<\n"));
+        QVERIFY(Gitignore::upsertBlocks(path, {{u"a"_s, {u"1"_s}}}).ok());
+        QCOMPARE(readFile(path), QByteArray("x# >>> grex:a >>>\n# >>> grex:a >>>\n1\n"
+                                            "# <<< grex:a <<<\n# >>> grex:a >>>\n1\n"
+                                            "# <<< grex:a <<<\n"));
+
+        // A pattern that may not be written is refused even where the file already has it.
+        QVERIFY(writeFile(path, "# >>> grex:a >>>\n# <<< grex:z\n# <<< grex:a <<<\n"));
+        const Result<void> refused = Gitignore::upsertBlocks(path, {{u"a"_s, {u"# <<< grex:z"_s}}});
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().reason(), u"invalid_gitignore_pattern"_s);
     }
 
     // T-T07: random user content and add/rm sequences never touch user lines.

@@ -4,6 +4,7 @@
 #include "fs/fserror.h"
 
 #include <QFile>
+#include <QHash>
 
 #include <cerrno>
 
@@ -106,6 +107,33 @@ Result<QByteArray> readFile(const QString &file)
     return f.readAll();
 }
 
+// True when each block is present as render() would write it, at the first line that is its
+// open marker (the one locate() finds; no body line can be a close marker, validatePattern).
+bool blocksUpToDate(const QByteArray &content, const QList<std::pair<QString, QStringList>> &blocks)
+{
+    const QByteArray eol = lineEnding(content);
+    QHash<QByteArrayView, qsizetype> firstOpen; // open-marker line -> its offset
+    for (const Line &line : splitLines(content)) {
+        if (line.text.startsWith("# >>> grex:") && !firstOpen.contains(line.text))
+            firstOpen.insert(QByteArrayView(content).sliced(line.start, line.text.size()),
+                             line.start);
+    }
+    for (const auto &[owner, body] : blocks) {
+        if (!validateOwner(owner))
+            return false; // the slow path reports it
+        for (const QString &pattern : body) {
+            if (!validatePattern(pattern))
+                return false;
+        }
+        const QByteArray open = openMarker(owner);
+        const auto at = firstOpen.constFind(QByteArrayView(open));
+        if (at == firstOpen.constEnd() ||
+            !QByteArrayView(content).sliced(*at).startsWith(render(owner, body, eol)))
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
 Result<void> validateOwner(const QString &owner)
@@ -167,12 +195,12 @@ Result<QByteArray> upsert(const QByteArray &content, const QString &owner, const
         if (Result<void> valid = validatePattern(pattern); !valid)
             return valid.error();
     }
+    const QByteArray eol = lineEnding(content);
+    const QByteArray rendered = render(owner, body, eol);
     const QList<Line> lines = splitLines(content);
     Result<std::optional<Block>> block = locate(lines, owner);
     if (!block)
         return block.error();
-    const QByteArray eol = lineEnding(content);
-    const QByteArray rendered = render(owner, body, eol);
     if (*block) {
         const Block &b = **block;
         QByteArray out = content;
@@ -253,6 +281,10 @@ Result<void> upsertBlocks(const QString &file, const QList<std::pair<QString, QS
     Result<QByteArray> before = readFile(file);
     if (!before)
         return before.error();
+    // The common case, every block already written as it would be now, is checked in one pass
+    // over the file: a sync of hundreds of packs must not split the file once per pack.
+    if (blocksUpToDate(*before, blocks))
+        return {};
     QByteArray content = *before;
     for (const auto &[owner, body] : blocks) {
         Result<QByteArray> after = upsert(content, owner, body);
