@@ -4,6 +4,7 @@
 #include "signalbridge.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QTextStream>
 
 #include <csignal>
@@ -11,6 +12,12 @@
 #include <unistd.h>
 
 namespace {
+
+QElapsedTimer &sinceStart()
+{
+    static QElapsedTimer timer;
+    return timer;
+}
 
 // Every log line goes to stderr: stdout carries only the verb's result.
 void messageHandler(QtMsgType type, const QMessageLogContext &context, const QString &message)
@@ -35,8 +42,11 @@ void messageHandler(QtMsgType type, const QMessageLogContext &context, const QSt
     }
     const QByteArray category = context.category ? QByteArray(context.category) : QByteArray();
     const QByteArray text = message.toUtf8();
+    // Debug lines carry the time since start, to see where a slow run spends it.
     if (type == QtDebugMsg && !category.isEmpty())
-        std::fprintf(stderr, "grex: %s [%s]: %s\n", level, category.constData(), text.constData());
+        std::fprintf(stderr, "grex: %s +%.1fms [%s]: %s\n", level,
+                     double(sinceStart().nsecsElapsed()) / 1e6, category.constData(),
+                     text.constData());
     else
         std::fprintf(stderr, "grex: %s: %s\n", level, text.constData());
     std::fflush(stderr);
@@ -46,6 +56,7 @@ void messageHandler(QtMsgType type, const QMessageLogContext &context, const QSt
 
 int main(int argc, char *argv[])
 {
+    sinceStart().start();
     qInstallMessageHandler(messageHandler);
     std::signal(SIGPIPE, SIG_IGN);
 

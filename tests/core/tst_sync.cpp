@@ -65,6 +65,16 @@ public:
         record(dest, start);
         return r;
     }
+    Result<UpdateOutcome> update(const QString &dest, const std::optional<QString> &ref,
+                                 std::stop_token stop) override
+    {
+        const qint64 start = m_clock.elapsed();
+        QThread::msleep(ulong(m_delay));
+        Result<UpdateOutcome> r = m_git.update(dest, ref, stop);
+        record(dest, start);
+        return r;
+    }
+    Result<FetchReport> describe(const QString &dest) override { return m_git.describe(dest); }
     Result<UpdateOutcome> fastForward(const QString &dest, std::stop_token stop) override
     {
         return m_git.fastForward(dest, stop);
@@ -355,6 +365,8 @@ private Q_SLOTS:
         QCOMPARE(countEvents(ws, EventOp::Sync), 3);
         QCOMPARE(countEvents(ws, EventOp::ActionStarted, u"tools"_s), 2);
         QCOMPARE(countEvents(ws, EventOp::ActionCompleted, u"tools"_s), 2);
+        // A meta pack only reports its children: nothing to bracket (T-S04).
+        QCOMPARE(countEvents(ws, EventOp::ActionStarted, u"suite"_s), 0);
         // Managed .gitignore blocks for the children too.
         QVERIFY(readFile(ws.gitignorePath()).contains("# >>> grex:tools >>>"));
 
@@ -906,6 +918,45 @@ private Q_SLOTS:
         // The path of its pack.yaml names the same pack.
         options.packRoot = root + u"/.grex/pack.yaml"_s;
         QVERIFY(sync(anywhere, options, ctx).ok());
+    }
+
+    // T-S05: the pre-run recovery scan reports what an earlier run left behind, changes none of
+    // it, and looks no deeper than 6 levels, nor into .git or through symlinks.
+    void recoveryScanReportsLeftovers()
+    {
+        freshHome();
+        Workspace ws = newWorkspace();
+        addPack(ws, u"tools"_s, true);
+        const QString root = ws.root();
+        QVERIFY(writeFile(root + u"/tools/files/tool.conf.grex.bak"_s, "old\n"));
+        QVERIFY(QDir().mkpath(root + u"/old.grex.bak.20260101T000000Z"_s));
+        QVERIFY(writeFile(root + u"/tools/.git/x.grex.bak"_s, "inside .git\n"));
+        QVERIFY(QDir().mkpath(root + u"/a/b/c/d/e/f"_s));
+        QVERIFY(QDir().mkpath(m_home + u"/linked"_s));
+        QVERIFY(writeFile(root + u"/a/b/c/d/e/f.grex.bak"_s, "depth 6\n"));
+        QVERIFY(writeFile(root + u"/a/b/c/d/e/f/g.grex.bak"_s, "depth 7\n"));
+        QVERIFY(writeFile(m_home + u"/linked/h.grex.bak"_s, "behind a symlink\n"));
+        QVERIFY(QFile::link(m_home + u"/linked"_s, root + u"/link"_s));
+        QVERIFY(ws.intentLog().append(Event::actionStarted(u"tools"_s, 7, u"exec"_s)).ok());
+
+        const RunReport report = reportOf(runSync(ws));
+        const JsonObject found = report.recovery;
+        QStringList backups;
+        for (const JsonValue &v : found.value(u"orphan_backups"_s).toArray())
+            backups.append(v.toString().mid(root.size() + 1));
+        backups.sort();
+        QCOMPARE(backups, QStringList({u"a/b/c/d/e/f.grex.bak"_s,
+                                       u"tools/files/tool.conf.grex.bak"_s}));
+        const JsonArray tombstones = found.value(u"orphan_tombstones"_s).toArray();
+        QCOMPARE(tombstones.size(), 1);
+        QCOMPARE(tombstones.at(0).toString(), root + u"/old.grex.bak.20260101T000000Z"_s);
+        const JsonArray dangling = found.value(u"dangling_starts"_s).toArray();
+        QCOMPARE(dangling.size(), 1);
+        QCOMPARE(dangling.at(0).toObject().value(u"pack"_s).toString(), u"tools"_s);
+        QCOMPARE(dangling.at(0).toObject().value(u"action_idx"_s).toInteger(), 7);
+        // Reported, never touched.
+        QVERIFY(QFile::exists(root + u"/tools/files/tool.conf.grex.bak"_s));
+        QVERIFY(QFileInfo(root + u"/old.grex.bak.20260101T000000Z"_s).isDir());
     }
 };
 

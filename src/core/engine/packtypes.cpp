@@ -129,7 +129,8 @@ public:
     QString name() const override { return u"meta"_s; }
 
     // Walker-driven dispatch (spec §4.3): the driver runs the children itself; the meta pack
-    // only reports one summary step.
+    // only reports one summary step. It changes nothing, so it writes no action events: there
+    // is nothing a killed run could leave half done (T-S04, a no-op pack writes none).
     Result<void> run(Lifecycle, const PackManifest &manifest, LifecycleRun &run) const override
     {
         if (!manifest.actions.empty()) {
@@ -137,15 +138,11 @@ public:
                                                             "ignored (D-13)"),
                                   {manifest.name}));
         }
-        if (run.audit)
-            run.audit->started(0, name());
         ExecStep s = summaryStep(name(), StepResult::NoOp);
         QStringList children;
         for (const ChildRef &child : manifest.children)
             children.append(child.effectivePath());
         s.message = children.join(u", "_s);
-        if (run.audit)
-            run.audit->completed(0, s.result);
         run.steps.push_back(s);
         return {};
     }

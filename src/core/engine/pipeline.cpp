@@ -2,11 +2,15 @@
 
 #include "engine/recovery.h"
 #include "fs/gitignore.h"
+#include "logging.h"
 #include "operationcontext.h"
 #include "workspace.h"
 
 #include <QDir>
 #include <QFileInfo>
+#include <QFuture>
+#include <QScopeGuard>
+#include <QtConcurrent/QtConcurrentRun>
 
 using namespace Qt::StringLiterals;
 
@@ -65,13 +69,24 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
     if (!request.dryRun && request.network)
         QDir().mkpath(workspace.root());
 
+    // The recovery scan only reads (the workspace tree and the intent log) and nothing the walk
+    // does can change what it finds, so it runs beside the walk instead of after it.
+    QFuture<JsonObject> recovery;
+    if (request.recoveryScan && !request.noInstall) {
+        recovery = QtConcurrent::run(
+            [&workspace, &ctx] { return recoveryScan(workspace, workspace.rootPackDir(), ctx); });
+    }
+    const auto joinRecovery = qScopeGuard([&recovery] { recovery.waitForFinished(); });
+
     WalkOptions walk;
     walk.network = request.network && !request.dryRun;
     walk.refOverride = request.refOverride;
     walk.recursive = request.recursive;
+    qCDebug(lcCore, "walking %lld seed pack(s)", qint64(seeds.size()));
     Result<PackGraph> graph = walkPacks(workspace, seeds, walk, ctx);
     if (!graph)
         return graph.error();
+    qCDebug(lcCore, "walked %lld pack(s)", qint64(graph->nodes.size()));
     if (graphOut)
         *graphOut = *graph;
 
@@ -114,12 +129,13 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
         }
     }
 
-    if (request.recoveryScan)
-        report.recovery = recoveryScan(workspace, workspace.rootPackDir(), ctx);
+    if (recovery.isValid())
+        report.recovery = recovery.result();
 
     Result<LockEntries> locks = workspace.lockfile().read();
     if (!locks)
         return locks.error();
+    qCDebug(lcCore, "running the %s lifecycle", qPrintable(lifecycleName(request.lifecycle)));
 
     RunRequest run;
     run.verb = request.verb;
@@ -132,6 +148,7 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
     Result<RunReport> executed = runLifecycles(workspace, *graph, run, *locks, ctx);
     if (!executed)
         return executed.error();
+    qCDebug(lcCore, "ran %lld pack(s)", qint64(executed->packs.size()));
     executed->recovery = report.recovery;
     executed->eventLogWarnings = report.eventLogWarnings + executed->eventLogWarnings;
 

@@ -16,6 +16,8 @@
 #include <QThreadPool>
 #include <QWaitCondition>
 
+#include <set>
+
 using namespace Qt::StringLiterals;
 
 namespace Grex {
@@ -137,6 +139,7 @@ struct PackTurn
     std::optional<HaltRecord> halt;
     enum class LockChange { None, Upsert, Remove } lockChange = LockChange::None;
     LockEntry entry;
+    std::optional<Event> syncEvent; // appended with the others when the run ends
 };
 
 QString forwardSlashPath(const PackNode &node)
@@ -291,26 +294,9 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
             return turn;
         }
 
-        Result<Scheduler::Permit> permit = scheduler.acquire(ctx.stopToken());
-        if (!permit) {
-            turn.outcome.result = u"not_run"_s;
-            turn.outcome.message = u"cancelled"_s;
-            return turn;
-        }
-        std::optional<PackLock> packLock;
-        if (!request.dryRun) {
-            Result<PackLock> lock = PackLock::acquire(node.dir, ctx.stopToken());
-            if (!lock) {
-                turn.outcome.result =
-                    lock.error().kind() == ErrorKind::Cancelled ? u"not_run"_s : u"err"_s;
-                turn.outcome.message = lock.error().message().text();
-                if (lock.error().kind() != ErrorKind::Cancelled)
-                    turn.halt = HaltRecord{node.id, u"pack"_s, 0, lock.error()};
-                return turn;
-            }
-            packLock = std::move(lock).value();
-        }
-
+        // Whether the pack runs at all is decided first: a skip reads and changes nothing, so it
+        // needs neither a scheduler slot nor the pack lock (the workspace sync lock already
+        // keeps other grex runs out).
         const QString hash = actionsHash(node.manifest.actions, node.sha);
         const auto priorEntry = prior.find(node.id);
         const bool hasPrior = priorEntry != prior.end();
@@ -340,6 +326,27 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
                 return turn;
             }
         }
+
+        Result<Scheduler::Permit> permit = scheduler.acquire(ctx.stopToken());
+        if (!permit) {
+            turn.outcome.result = u"not_run"_s;
+            turn.outcome.message = u"cancelled"_s;
+            return turn;
+        }
+        std::optional<PackLock> packLock;
+        if (!request.dryRun) {
+            Result<PackLock> lock = PackLock::acquire(node.dir, ctx.stopToken());
+            if (!lock) {
+                turn.outcome.result =
+                    lock.error().kind() == ErrorKind::Cancelled ? u"not_run"_s : u"err"_s;
+                turn.outcome.message = lock.error().message().text();
+                if (lock.error().kind() != ErrorKind::Cancelled)
+                    turn.halt = HaltRecord{node.id, u"pack"_s, 0, lock.error()};
+                return turn;
+            }
+            packLock = std::move(lock).value();
+        }
+
 
         ctx.packStarted(node.id, lifecycleName(request.lifecycle));
         ExecContext exec;
@@ -378,13 +385,8 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
             return turn;
         }
         // The fold tracks registered packs; a child's state lives in the lockfile alone.
-        if (node.registered) {
-            if (Result<AppendReport> appended = log.append(Event::sync(node.id, node.sha));
-                !appended) {
-                QMutexLocker locker(&warningsMutex);
-                report.eventLogWarnings.append(appended.error().text());
-            }
-        }
+        if (node.registered)
+            turn.syncEvent = Event::sync(node.id, node.sha);
         turn.lockChange = PackTurn::LockChange::Upsert;
         turn.entry.id = node.id;
         turn.entry.sha = node.sha;
@@ -394,12 +396,30 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
         return turn;
     };
 
-    // The coordinator: starts every pack whose prerequisites finished, in order, up to the
-    // scheduler's width; records what each turn produced as it completes.
-    enum class State { Pending, Running, Succeeded, Failed };
-    QMap<QString, State> state;
-    for (const QString &id : order)
-        state.insert(id, State::Pending);
+    // The coordinator: a pack is ready once every pack it waits for has finished; ready packs
+    // start in `order`, up to the scheduler's width. Linear in packs and edges.
+    const qsizetype count = order.size();
+    QHash<QString, qsizetype> position;
+    position.reserve(count);
+    for (qsizetype i = 0; i < count; ++i)
+        position.insert(order.at(i), i);
+    QList<int> unfinished(count, 0);  // prerequisites not finished yet
+    QList<bool> blocked(count, false); // a prerequisite failed
+    QList<bool> handled(count, false); // started, or recorded as not run
+    QList<QList<qsizetype>> dependents(count);
+    for (qsizetype i = 0; i < count; ++i) {
+        for (const QString &before : waitsFor.value(order.at(i))) {
+            const qsizetype j = position.value(before);
+            ++unfinished[i];
+            dependents[j].append(i);
+        }
+    }
+    std::set<qsizetype> ready;
+    for (qsizetype i = 0; i < count; ++i) {
+        if (unfinished[i] == 0)
+            ready.insert(i);
+    }
+
     QThreadPool pool;
     pool.setMaxThreadCount(ctx.parallel() > 0 ? ctx.parallel()
                                               : int(qMax<qsizetype>(1, order.size())));
@@ -410,10 +430,19 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
     bool halting = false;
     const qint64 total = order.size();
     qint64 doneCount = 0;
+    // The sync events of the packs that finished, written together once the run ends, like the
+    // lockfile: one append instead of one per pack. A killed run loses them with the lockfile
+    // update, and the next run does those packs again.
+    QList<Event> syncEvents;
 
     const auto record = [&](PackTurn &turn) {
         const bool failed = turn.outcome.result == u"err" || turn.outcome.result == u"not_run";
-        state[turn.outcome.id] = failed ? State::Failed : State::Succeeded;
+        for (const qsizetype d : dependents.at(position.value(turn.outcome.id))) {
+            if (failed)
+                blocked[d] = true;
+            if (--unfinished[d] == 0)
+                ready.insert(d);
+        }
         for (const StepRecord &s : turn.steps) {
             report.steps.append(s);
             ctx.stepFinished(s.toJson());
@@ -428,6 +457,8 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
         case PackTurn::LockChange::None:
             break;
         }
+        if (turn.syncEvent)
+            syncEvents.append(*turn.syncEvent);
         if (turn.halt && !report.halted)
             report.halted = turn.halt;
         if (turn.outcome.result == u"err" && !request.keepGoing)
@@ -441,20 +472,15 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
 
     for (;;) {
         const bool stopping = halting || ctx.stopRequested();
-        for (const QString &id : order) {
-            if (state.value(id) != State::Pending)
-                continue;
-            bool ready = true;
-            bool blocked = false;
-            for (const QString &dependency : waitsFor.value(id)) {
-                const State s = state.value(dependency);
-                ready = ready && (s == State::Succeeded || s == State::Failed);
-                blocked = blocked || s == State::Failed;
-            }
-            if (!ready)
-                continue;
-            if (blocked) {
+        // Recording a pack that cannot run makes others ready, maybe earlier in `order`: the
+        // scan restarts from the front until nothing changes.
+        for (auto it = ready.begin(); it != ready.end();) {
+            const qsizetype i = *it;
+            const QString &id = order.at(i);
+            if (blocked[i]) {
                 // Something it builds on failed: it does not run (--keep-going included).
+                ready.erase(it);
+                handled[i] = true;
                 PackTurn turn;
                 turn.outcome.id = id;
                 turn.outcome.result = u"not_run"_s;
@@ -463,13 +489,15 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
                 turn.outcome.shaBefore = graph.nodes.value(id).shaBefore;
                 turn.outcome.shaAfter = graph.nodes.value(id).sha;
                 record(turn);
+                it = ready.begin();
                 continue;
             }
-            if (stopping)
+            if (stopping || (ctx.parallel() > 0 && running >= ctx.parallel())) {
+                ++it;
                 continue;
-            if (ctx.parallel() > 0 && running >= ctx.parallel())
-                break;
-            state[id] = State::Running;
+            }
+            it = ready.erase(it);
+            handled[i] = true;
             ++running;
             const PackNode *node = &graph.nodes.find(id).value();
             pool.start([&, node] {
@@ -493,9 +521,14 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
             record(turn);
         }
     }
-    for (const QString &id : order) {
-        if (state.value(id) != State::Pending)
+    if (!syncEvents.isEmpty()) {
+        if (Result<AppendReport> appended = log.append(syncEvents); !appended)
+            report.eventLogWarnings.append(appended.error().text());
+    }
+    for (qsizetype i = 0; i < count; ++i) {
+        if (handled[i])
             continue;
+        const QString &id = order.at(i);
         PackOutcome outcome;
         outcome.id = id;
         outcome.result = u"not_run"_s;
