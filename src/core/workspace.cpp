@@ -69,7 +69,7 @@ QString Workspace::manifestLockPath() const
 
 QString Workspace::syncLockPath() const
 {
-    return m_root + u"/.grex.sync.lock"_s;
+    return m_root + u'/' + WorkspaceSyncLockName.toString();
 }
 
 QString Workspace::packDir(const QString &packPath) const

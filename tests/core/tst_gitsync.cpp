@@ -14,6 +14,8 @@
 #include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <thread>
+
 using namespace Grex;
 using namespace Grex::Test;
 using namespace Qt::StringLiterals;
@@ -243,6 +245,43 @@ private Q_SLOTS:
         release = true;
         holder.waitForFinished();
         QVERIFY(waiting.result());
+    }
+
+    // Under the workspace sync lock the backend lock lives in this process only: no lock file,
+    // but two threads still take turns on one clone.
+    void backendLockUnderTheSyncLockStaysInProcess()
+    {
+        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
+        Fixture f = cloned(remotes);
+        const QString workspace = QFileInfo(f.clone).absolutePath();
+        Result<FileLock> sync = FileLock::tryAcquire(
+            workspace + u'/' + WorkspaceSyncLockName.toString(), LockTier::WorkspaceSync);
+        QVERIFY(sync.ok());
+        std::atomic<bool> held{false};
+        std::atomic<bool> release{false};
+        std::thread holder([&] {
+            Result<FileLock> lock = FileLock::acquire(backendLockPath(f.clone), LockTier::Backend,
+                                                      {}, FileLock::Scope::Process);
+            held = lock.ok();
+            while (!release)
+                QThread::msleep(5);
+        });
+        while (!held)
+            QThread::msleep(5);
+        QVERIFY(!QFile::exists(backendLockPath(f.clone)));
+        QVERIFY(FileLock::isHeldHere(backendLockPath(f.clone)));
+        GitFetcher fetcher;
+        std::atomic<bool> done{false};
+        std::thread updater([&] {
+            done = fetcher.update(f.clone, std::nullopt, {}).ok();
+        });
+        QTest::qWait(150);
+        QVERIFY(!done); // waits for the other thread
+        release = true;
+        holder.join();
+        updater.join();
+        QVERIFY(done);
+        QVERIFY(!FileLock::isHeldHere(backendLockPath(f.clone)));
     }
 
     void fetchWithoutOrigin()

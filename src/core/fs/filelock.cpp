@@ -13,6 +13,7 @@
 
 #include <condition_variable>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 #include <cerrno>
@@ -217,6 +218,7 @@ FileLock::FileLock(FileLock &&other) noexcept
     : m_lock(std::move(other.m_lock))
     , m_path(std::move(other.m_path))
     , m_tier(other.m_tier)
+    , m_held(std::exchange(other.m_held, false))
 {
 }
 
@@ -227,6 +229,7 @@ FileLock &FileLock::operator=(FileLock &&other) noexcept
         m_lock = std::move(other.m_lock);
         m_path = std::move(other.m_path);
         m_tier = other.m_tier;
+        m_held = std::exchange(other.m_held, false);
     }
     return *this;
 }
@@ -264,10 +267,12 @@ Result<FileLock> FileLock::tryAcquire(const QString &rawPath, LockTier tier)
     result.m_lock = std::move(lock);
     result.m_path = path;
     result.m_tier = tier;
+    result.m_held = true;
     return result;
 }
 
-Result<FileLock> FileLock::acquire(const QString &rawPath, LockTier tier, std::stop_token stop)
+Result<FileLock> FileLock::acquire(const QString &rawPath, LockTier tier, std::stop_token stop,
+                                   Scope scope)
 {
     const QString path = lockKey(rawPath);
     LockOrder::acquired(tier);
@@ -283,26 +288,41 @@ Result<FileLock> FileLock::acquire(const QString &rawPath, LockTier tier, std::s
             return cancelled();
         g.held.insert(path);
     }
+    FileLock result;
+    result.m_path = path;
+    result.m_tier = tier;
+    result.m_held = true;
+    if (scope == Scope::Process) {
+        qCDebug(lcLock, "acquired %s lock %s (this process)", qPrintable(lockTierName(tier)),
+                qPrintable(path));
+        return result;
+    }
     auto lock = makeLockFile(path);
     // Another process: short waits keep cancellation responsive (spec §7.6: within 250 ms).
     while (!lock->tryLock(20)) {
         if (lock->error() != QLockFile::LockFailedError) {
+            result.m_held = false;
             leaveGate(path);
             LockOrder::released(tier);
             return lockFailure(*lock, path);
         }
         recoverUnreadableLock(*lock, path);
         if (stop.stop_requested()) {
+            result.m_held = false;
             leaveGate(path);
             return cancelled();
         }
     }
     qCDebug(lcLock, "acquired %s lock %s", qPrintable(lockTierName(tier)), qPrintable(path));
-    FileLock result;
     result.m_lock = std::move(lock);
-    result.m_path = path;
-    result.m_tier = tier;
     return result;
+}
+
+bool FileLock::isHeldHere(const QString &path)
+{
+    InProcessGate &g = gate();
+    std::lock_guard guard(g.mutex);
+    return g.held.contains(lockKey(path));
 }
 
 std::optional<LockHolder> FileLock::holder(const QString &path)
@@ -319,17 +339,15 @@ std::optional<LockHolder> FileLock::holder(const QString &path)
     return who;
 }
 
-bool FileLock::isLocked() const
-{
-    return m_lock && m_lock->isLocked();
-}
-
 void FileLock::unlock()
 {
-    if (!m_lock)
+    if (!m_held)
         return;
-    m_lock->unlock();
-    m_lock.reset();
+    m_held = false;
+    if (m_lock) {
+        m_lock->unlock();
+        m_lock.reset();
+    }
     leaveGate(m_path);
     qCDebug(lcLock, "released %s lock %s", qPrintable(lockTierName(m_tier)), qPrintable(m_path));
     LockOrder::released(m_tier);

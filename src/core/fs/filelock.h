@@ -52,23 +52,35 @@ public:
     FileLock &operator=(FileLock &&other) noexcept;
     ~FileLock();
 
+    // Who a lock keeps out: other processes too (a QLockFile on disk), or only the other
+    // threads of this process, for a lock whose file another held lock already covers.
+    enum class Scope { System, Process };
+
     // One attempt. Errors: Lock "lock_busy" (details: lock_path, holder), PackOp (cannot create).
     static Result<FileLock> tryAcquire(const QString &path, LockTier tier);
-    // Waits in short steps until acquired or stop is requested. Errors: Cancelled, PackOp.
-    static Result<FileLock> acquire(const QString &path, LockTier tier, std::stop_token stop);
+    // Waits until acquired or stop is requested: threads of this process are woken when the
+    // holder lets go, other processes are polled in short steps. Errors: Cancelled, PackOp.
+    static Result<FileLock> acquire(const QString &path, LockTier tier, std::stop_token stop,
+                                    Scope scope = Scope::System);
+    // Whether a FileLock of this process holds path right now.
+    static bool isHeldHere(const QString &path);
 
     // The holder of `path` when a live process holds it; nullopt when free or stale.
     static std::optional<LockHolder> holder(const QString &path);
 
-    bool isLocked() const;
+    bool isLocked() const { return m_held; }
     QString path() const { return m_path; }
     void unlock();
 
 private:
-    std::unique_ptr<QLockFile> m_lock;
+    std::unique_ptr<QLockFile> m_lock; // null for a Scope::Process lock
     QString m_path;
     LockTier m_tier = LockTier::Admission;
+    bool m_held = false;
 };
+
+// The file name of a workspace's sync lock (tier 1), in the workspace root.
+inline constexpr QStringView WorkspaceSyncLockName = u".grex.sync.lock";
 
 // "grex (pid 123 on host)" for messages.
 QString describeHolder(const std::optional<LockHolder> &holder);

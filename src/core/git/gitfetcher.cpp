@@ -29,6 +29,19 @@ namespace {
 
 using namespace Git;
 
+// While this process holds the sync lock (tier 1) of the workspace dest lives in, no other grex
+// process can touch dest: the threads of this one only need to keep out of each other's way,
+// and the backend lock needs no file. A QLockFile flushes every new lock file to disk, which
+// for hundreds of packs made the flushes, not git, the cost of a sync.
+Result<FileLock> lockBackend(const QString &dest, std::stop_token stop)
+{
+    const QString syncLock =
+        QFileInfo(dest).absolutePath() + u'/' + WorkspaceSyncLockName.toString();
+    const FileLock::Scope scope =
+        FileLock::isHeldHere(syncLock) ? FileLock::Scope::Process : FileLock::Scope::System;
+    return FileLock::acquire(backendLockPath(dest), LockTier::Backend, stop, scope);
+}
+
 struct CallbackState
 {
     std::stop_token stop;
@@ -295,7 +308,7 @@ bool GitFetcher::handles(const QString &url) const
 Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
                                       const std::optional<QString> &ref, std::stop_token stop)
 {
-    Result<FileLock> lock = FileLock::acquire(backendLockPath(dest), LockTier::Backend, stop);
+    Result<FileLock> lock = lockBackend(dest, stop);
     if (!lock)
         return lock.error();
 
@@ -612,7 +625,7 @@ Result<UpdateOutcome> checkoutLocked(git_repository *r, const QString &dest, con
 
 Result<void> GitFetcher::fetch(const QString &dest, std::stop_token stop)
 {
-    Result<FileLock> lock = FileLock::acquire(backendLockPath(dest), LockTier::Backend, stop);
+    Result<FileLock> lock = lockBackend(dest, stop);
     if (!lock)
         return lock.error();
     Result<RepositoryPtr> repo = openRepository(dest);
@@ -624,7 +637,7 @@ Result<void> GitFetcher::fetch(const QString &dest, std::stop_token stop)
 Result<UpdateOutcome> GitFetcher::checkout(const QString &dest, const QString &ref,
                                            std::stop_token stop)
 {
-    Result<FileLock> lock = FileLock::acquire(backendLockPath(dest), LockTier::Backend, stop);
+    Result<FileLock> lock = lockBackend(dest, stop);
     if (!lock)
         return lock.error();
     Result<RepositoryPtr> repo = openRepository(dest);
@@ -636,7 +649,7 @@ Result<UpdateOutcome> GitFetcher::checkout(const QString &dest, const QString &r
 Result<UpdateOutcome> GitFetcher::update(const QString &dest, const std::optional<QString> &ref,
                                          std::stop_token stop)
 {
-    Result<FileLock> lock = FileLock::acquire(backendLockPath(dest), LockTier::Backend, stop);
+    Result<FileLock> lock = lockBackend(dest, stop);
     if (!lock)
         return lock.error();
     Result<RepositoryPtr> repo = openRepository(dest);
@@ -666,7 +679,7 @@ Result<FetchReport> GitFetcher::describe(const QString &dest)
 
 Result<UpdateOutcome> GitFetcher::fastForward(const QString &dest, std::stop_token stop)
 {
-    Result<FileLock> lock = FileLock::acquire(backendLockPath(dest), LockTier::Backend, stop);
+    Result<FileLock> lock = lockBackend(dest, stop);
     if (!lock)
         return lock.error();
     Result<RepositoryPtr> repo = openRepository(dest);
