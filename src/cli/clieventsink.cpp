@@ -41,6 +41,8 @@ void CliEventSink::drawStatus()
         running.append(it.value() + u' ' + it.key());
     QString line = m_total > 0 ? Tr::tr("%1/%2 packs").arg(m_done).arg(m_total)
                                : Tr::tr("%n pack(s) ready", nullptr, int(m_done));
+    if (!m_phase.isEmpty())
+        line = m_phase + u' ' + line;
     if (!running.isEmpty()) {
         line += u" · "_s + running.join(u", "_s);
         if (m_active.size() > running.size())
@@ -59,6 +61,16 @@ void CliEventSink::warning(const Message &message)
     QMutexLocker locker(&m_mutex);
     clearStatus();
     m_output.printWarning(message.displayText());
+    drawStatus();
+}
+
+void CliEventSink::phase(const QString &name)
+{
+    QMutexLocker locker(&m_mutex);
+    m_phase = name;
+    m_done = 0;
+    m_total = 0;
+    m_active.clear();
     drawStatus();
 }
 

@@ -20,6 +20,7 @@ public:
     ~CliEventSink() override;
 
     void warning(const Message &message) override;
+    void phase(const QString &name) override;
     void progress(qint64 done, qint64 total, const Message &message) override;
     void packStarted(const QString &pack, const QString &activity) override;
     void stepFinished(const JsonObject &step) override;
@@ -37,6 +38,7 @@ private:
     QMutex m_mutex;
     QElapsedTimer m_clock;
     QMap<QString, QString> m_active; // pack -> activity
+    QString m_phase; // "fetch", "sync", ...: the stage the counts belong to
     qint64 m_done = 0;
     qint64 m_total = 0;
     bool m_statusShown = false;

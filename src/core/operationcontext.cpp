@@ -26,6 +26,10 @@ void EventSink::packFinished(const QString &, const QString &, const QString &)
 {
 }
 
+void EventSink::phase(const QString &)
+{
+}
+
 ApprovalPolicy::~ApprovalPolicy() = default;
 
 OperationContext::OperationContext(std::stop_token stop) : m_stop(std::move(stop))
@@ -48,6 +52,12 @@ QList<Message> OperationContext::warnings() const
 {
     QMutexLocker locker(&m_mutex);
     return m_warnings;
+}
+
+void OperationContext::phase(const QString &name)
+{
+    if (m_sink)
+        m_sink->phase(name);
 }
 
 void OperationContext::progress(qint64 done, qint64 total, const Message &message)

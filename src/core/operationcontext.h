@@ -18,7 +18,12 @@ class EventSink
 public:
     virtual ~EventSink();
     virtual void warning(const Message &message);
-    // done/total in units of work (packs); total is 0 when unknown.
+    // A stage of the verb begins: "fetch" (clone and fetch the pack graph), "read" (read it
+    // without network), or a lifecycle: "install", "sync", "update", "teardown". Progress
+    // counts start again at each stage.
+    virtual void phase(const QString &name);
+    // done/total in units of work (packs); total is 0 when unknown. In the fetch stage the
+    // total grows as packs name their children.
     virtual void progress(qint64 done, qint64 total, const Message &message);
     // A pack's work began: activity is "clone", "fetch", "install", "sync", "update",
     // "teardown".
@@ -85,6 +90,7 @@ public:
     void warn(const Message &message);
     QList<Message> warnings() const;
 
+    void phase(const QString &name);
     void progress(qint64 done, qint64 total, const Message &message);
     void packStarted(const QString &pack, const QString &activity);
     void stepFinished(const JsonObject &step);

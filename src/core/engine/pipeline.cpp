@@ -83,6 +83,7 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
     walk.refOverride = request.refOverride;
     walk.recursive = request.recursive;
     qCDebug(lcCore, "walking %lld seed pack(s)", qint64(seeds.size()));
+    ctx.phase(walk.network ? u"fetch"_s : u"read"_s);
     Result<PackGraph> graph = walkPacks(workspace, seeds, walk, ctx);
     if (!graph)
         return graph.error();
@@ -136,6 +137,7 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
     if (!locks)
         return locks.error();
     qCDebug(lcCore, "running the %s lifecycle", qPrintable(lifecycleName(request.lifecycle)));
+    ctx.phase(lifecycleName(request.lifecycle));
 
     RunRequest run;
     run.verb = request.verb;

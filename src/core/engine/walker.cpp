@@ -201,6 +201,8 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
         }
         for (Outcome &outcome : batch) {
             --running;
+            ctx.packFinished(outcome.seed.id, outcome.node ? u"ok"_s : u"err"_s,
+                             outcome.node ? QString() : outcome.node.error().message().text());
             if (!outcome.node) {
                 if (!firstError) {
                     firstError = outcome.node.error();
@@ -212,7 +214,6 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
                 continue;
             PackNode node = std::move(outcome.node).value();
             node.depth = outcome.depth;
-            ctx.progress(++resolved, 0, Message(QT_TRANSLATE_NOOP("Grex", "%1 ready"), {node.id}));
             if (!node.note.isEmpty())
                 ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pack '%1': %2"),
                                  {node.id, node.note.text()}));
@@ -245,16 +246,25 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
                     submit(seed, outcome.depth + 1);
                 }
             }
+            // The total grows as packs name their children.
+            ctx.progress(++resolved, known.size(),
+                         Message(QT_TRANSLATE_NOOP("Grex", "%1 ready"), {node.id}));
             if (node.isRoot)
                 graph.roots.prepend(node.id);
             graph.nodes.insert(node.id, std::move(node));
         }
     }
-    if (firstError)
+    // A pack that stopped because the run was cancelled is not the story: the cancel is.
+    if (firstError && !(ctx.stopRequested() && firstError->kind() == ErrorKind::Cancelled))
         return *firstError;
-    if (ctx.stopRequested())
+    if (ctx.stopRequested()) {
         return Error(ErrorKind::Cancelled, u"cancelled"_s,
-                     Message(QT_TRANSLATE_NOOP("Grex", "cancelled")));
+                     Message(QT_TRANSLATE_NOOP("Grex", "cancelled while fetching, with %1 of %2 "
+                                                       "pack(s) ready; run it again to finish"),
+                             {QString::number(resolved), QString::number(known.size())}))
+            .withDetail(u"ready"_s, resolved)
+            .withDetail(u"known"_s, qint64(known.size()));
+    }
     for (const WalkSeed &seed : seeds) {
         if (!seed.isRoot && graph.nodes.contains(seed.id) && !graph.roots.contains(seed.id))
             graph.roots.append(seed.id);
