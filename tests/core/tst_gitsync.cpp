@@ -341,7 +341,9 @@ private Q_SLOTS:
         const QString globalConfig = QDir::homePath() + u"/.gitconfig"_s;
         if (QFile::exists(globalConfig))
             QSKIP("needs a HOME without .gitconfig; ctest gives each test its own");
-        QVERIFY(writeFile(globalConfig, "[url \"/nonexistent/\"]\n"
+        // A [url] section without a base URL is no rule (git and libgit2 ignore it).
+        QVERIFY(writeFile(globalConfig, "[url]\n\tinsteadOf = grex-test:team/\n"
+                                        "[url \"/nonexistent/\"]\n"
                                         "\tinsteadOf = grex-test:\n"
                                         "[url \"" + remotesDir.toUtf8() + "/\"]\n"
                                         "\tinsteadOf = grex-test:team/\n"));
@@ -415,6 +417,39 @@ private Q_SLOTS:
         const Result<UpdateOutcome> alone = fetcher.update(f.clone, std::nullopt, {});
         QCOMPARE(alone->state, UpdateOutcome::State::LeftAlone);
         QVERIFY(alone->note.text().contains(u"tracks no upstream"_s));
+    }
+
+    // Without a fetch refspec git updates no remote-tracking branch, so nothing tracks one.
+    void remoteWithoutFetchRefspec()
+    {
+        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
+        Fixture f = cloned(remotes);
+        git(f.clone, {u"config"_s, u"--unset-all"_s, u"remote.origin.fetch"_s});
+        const QString tracked = gitOutput(f.clone, {u"rev-parse"_s, u"refs/remotes/origin/main"_s});
+        f.files.insert(u"d.txt"_s, "d\n");
+        remotes.commit(f.remote, f.files);
+        GitFetcher fetcher;
+        const Result<UpdateOutcome> outcome = fetcher.update(f.clone, std::nullopt, {});
+        QVERIFY2(outcome.ok(), qPrintable(outcome.ok() ? QString() : outcome.error().text()));
+        QCOMPARE(outcome->state, UpdateOutcome::State::LeftAlone);
+        QVERIFY(outcome->note.text().contains(u"tracks no upstream"_s));
+        QCOMPARE(gitOutput(f.clone, {u"rev-parse"_s, u"refs/remotes/origin/main"_s}), tracked);
+    }
+
+    // A clone of an empty repository is on its (unborn) branch, with no commit.
+    void emptyRepositoryHasABranchButNoCommit()
+    {
+        const QString remote = m_dir.filePath(u"remotes/empty.git"_s);
+        QDir().mkpath(remote);
+        git(remote, {u"init"_s, u"-q"_s, u"--bare"_s, u"-b"_s, u"trunk"_s});
+        GitFetcher fetcher;
+        const QString clone = m_dir.filePath(u"ws/empty"_s);
+        QVERIFY(fetcher.clone(remote, clone, std::nullopt, {}).ok());
+        const Result<FetchReport> head = fetcher.describe(clone);
+        QVERIFY(head.ok());
+        QVERIFY(head->sha.isEmpty());
+        QVERIFY(head->branch && !head->branch->isEmpty());
+        QCOMPARE(fetcher.currentBranch(clone).value(), head->branch);
     }
 
     void credentialHelpersSpeakGitsProtocol()

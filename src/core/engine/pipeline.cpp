@@ -71,10 +71,11 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
 
     // The recovery scan only reads (the workspace tree and the intent log) and nothing the walk
     // does can change what it finds, so it runs beside the walk instead of after it.
-    QFuture<JsonObject> recovery;
+    QFuture<RecoveryFindings> recovery;
     if (request.recoveryScan && !request.noInstall) {
-        recovery = QtConcurrent::run(
-            [&workspace, &ctx] { return recoveryScan(workspace, workspace.rootPackDir(), ctx); });
+        recovery = QtConcurrent::run([&workspace, stop = ctx.stopToken()] {
+            return recoveryScan(workspace, workspace.rootPackDir(), stop);
+        });
     }
     const auto joinRecovery = qScopeGuard([&recovery] { recovery.waitForFinished(); });
 
@@ -130,8 +131,13 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
         }
     }
 
-    if (recovery.isValid())
-        report.recovery = recovery.result();
+    if (recovery.isValid()) {
+        // Shown once the walk succeeded, after its own warnings.
+        const RecoveryFindings findings = recovery.result();
+        for (const Message &warning : findings.warnings)
+            ctx.warn(warning);
+        report.recovery = findings.report;
+    }
 
     Result<LockEntries> locks = workspace.lockfile().read();
     if (!locks)

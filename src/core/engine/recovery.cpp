@@ -30,9 +30,10 @@ bool isTombstoneName(QByteArrayView name)
 
 // Walks dir with readdir(3), taking each entry's type from the listing: no stat and no QString
 // per file, which matters in a workspace of hundreds of clones.
-void scanTree(const QByteArray &dir, int depth, JsonArray &backups, JsonArray &tombstones)
+void scanTree(const QByteArray &dir, int depth, QStringList &backups, QStringList &tombstones,
+              const std::stop_token &stop)
 {
-    if (depth > 6)
+    if (depth > 6 || stop.stop_requested())
         return;
     DIR *handle = ::opendir(dir.constData());
     if (!handle)
@@ -58,7 +59,7 @@ void scanTree(const QByteArray &dir, int depth, JsonArray &backups, JsonArray &t
             isDir = ::lstat(path.constData(), &st) == 0 && S_ISDIR(st.st_mode);
         }
         if (isDir)
-            scanTree(path, depth + 1, backups, tombstones);
+            scanTree(path, depth + 1, backups, tombstones, stop);
     }
 }
 
@@ -78,14 +79,26 @@ void heldLock(const QString &path, JsonArray &held)
 
 } // namespace
 
-JsonObject recoveryScan(const Workspace &workspace, const QString &rootPackDir,
-                        OperationContext &ctx)
+RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPackDir,
+                              std::stop_token stop)
 {
-    JsonArray backups;
-    JsonArray tombstones;
-    scanTree(QFile::encodeName(workspace.root()), 1, backups, tombstones);
+    RecoveryFindings findings;
+    QStringList backupPaths;
+    QStringList tombstonePaths;
+    scanTree(QFile::encodeName(workspace.root()), 1, backupPaths, tombstonePaths, stop);
     if (!rootPackDir.isEmpty() && rootPackDir != workspace.root())
-        scanTree(QFile::encodeName(rootPackDir), 1, backups, tombstones);
+        scanTree(QFile::encodeName(rootPackDir), 1, backupPaths, tombstonePaths, stop);
+    // readdir order is the file system's: sorted, the report is the same on every run.
+    backupPaths.sort();
+    backupPaths.removeDuplicates();
+    tombstonePaths.sort();
+    tombstonePaths.removeDuplicates();
+    JsonArray backups;
+    for (const QString &path : std::as_const(backupPaths))
+        backups.append(path);
+    JsonArray tombstones;
+    for (const QString &path : std::as_const(tombstonePaths))
+        tombstones.append(path);
 
     JsonArray trash;
     JsonArray held;
@@ -106,7 +119,8 @@ JsonObject recoveryScan(const Workspace &workspace, const QString &rootPackDir,
     JsonArray dangling;
     Result<LogReadResult> log = workspace.intentLog().read();
     if (!log) {
-        ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "recovery scan: %1"), {log.error().text()}));
+        findings.warnings.append(
+            Message(QT_TRANSLATE_NOOP("Grex", "recovery scan: %1"), {log.error().text()}));
     } else {
         QMap<std::pair<QString, qint64>, Event> open;
         for (const Event &e : log->events) {
@@ -130,19 +144,20 @@ JsonObject recoveryScan(const Workspace &workspace, const QString &rootPackDir,
     const qsizetype found =
         backups.size() + tombstones.size() + trash.size() + dangling.size() + held.size();
     if (found == 0)
-        return {};
-    ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pre-run recovery scan found %1 artifact(s): %2 "
+        return findings;
+    findings.warnings.append(Message(QT_TRANSLATE_NOOP("Grex", "pre-run recovery scan found %1 artifact(s): %2 "
                                                "backup(s), %3 rmdir tombstone(s), %4 moved-aside "
                                                "director(ies), %5 unfinished action(s), %6 lock(s) "
                                                "held elsewhere"),
                      {QString::number(found), QString::number(backups.size()),
                       QString::number(tombstones.size()), QString::number(trash.size()),
                       QString::number(dangling.size()), QString::number(held.size())}));
-    return JsonObject{{u"orphan_backups"_s, backups},
-                      {u"orphan_tombstones"_s, tombstones},
-                      {u"orphan_trash"_s, trash},
-                      {u"dangling_starts"_s, dangling},
-                      {u"held_locks"_s, held}};
+    findings.report = JsonObject{{u"orphan_backups"_s, backups},
+                                 {u"orphan_tombstones"_s, tombstones},
+                                 {u"orphan_trash"_s, trash},
+                                 {u"dangling_starts"_s, dangling},
+                                 {u"held_locks"_s, held}};
+    return findings;
 }
 
 } // namespace Grex

@@ -172,8 +172,10 @@ struct InProcessGate
 {
     std::mutex mutex;
     std::condition_variable_any released;
-    QSet<QString> held;
+    QSet<QString> held;  // a thread of this process holds or is acquiring the lock
+    QSet<QString> owned; // ... and has it: the lock file too, unless Scope::Process
 };
+
 
 // One spelling per file, so that threads naming it differently still meet at the gate.
 QString lockKey(const QString &path)
@@ -185,6 +187,16 @@ InProcessGate &gate()
 {
     static InProcessGate instance;
     return instance;
+}
+
+void markOwned(const QString &path, bool owned)
+{
+    InProcessGate &g = gate();
+    std::lock_guard guard(g.mutex);
+    if (owned)
+        g.owned.insert(path);
+    else
+        g.owned.remove(path);
 }
 
 void leaveGate(const QString &path)
@@ -268,6 +280,7 @@ Result<FileLock> FileLock::tryAcquire(const QString &rawPath, LockTier tier)
     result.m_path = path;
     result.m_tier = tier;
     result.m_held = true;
+    markOwned(path, true);
     return result;
 }
 
@@ -295,6 +308,7 @@ Result<FileLock> FileLock::acquire(const QString &rawPath, LockTier tier, std::s
     if (scope == Scope::Process) {
         qCDebug(lcLock, "acquired %s lock %s (this process)", qPrintable(lockTierName(tier)),
                 qPrintable(path));
+        markOwned(path, true);
         return result;
     }
     auto lock = makeLockFile(path);
@@ -315,6 +329,7 @@ Result<FileLock> FileLock::acquire(const QString &rawPath, LockTier tier, std::s
     }
     qCDebug(lcLock, "acquired %s lock %s", qPrintable(lockTierName(tier)), qPrintable(path));
     result.m_lock = std::move(lock);
+    markOwned(path, true);
     return result;
 }
 
@@ -322,7 +337,7 @@ bool FileLock::isHeldHere(const QString &path)
 {
     InProcessGate &g = gate();
     std::lock_guard guard(g.mutex);
-    return g.held.contains(lockKey(path));
+    return g.owned.contains(lockKey(path));
 }
 
 std::optional<LockHolder> FileLock::holder(const QString &path)
@@ -344,6 +359,7 @@ void FileLock::unlock()
     if (!m_held)
         return;
     m_held = false;
+    markOwned(m_path, false);
     if (m_lock) {
         m_lock->unlock();
         m_lock.reset();

@@ -62,7 +62,7 @@ public:
     // holder lets go, other processes are polled in short steps. Errors: Cancelled, PackOp.
     static Result<FileLock> acquire(const QString &path, LockTier tier, std::stop_token stop,
                                     Scope scope = Scope::System);
-    // Whether a FileLock of this process holds path right now.
+    // Whether a FileLock of this process holds path right now (acquired, not just waiting).
     static bool isHeldHere(const QString &path);
 
     // The holder of `path` when a live process holds it; nullopt when free or stale.

@@ -53,6 +53,19 @@ struct CallbackState
     quint64 receivedBytes = 0;
 };
 
+// Whether the user's git config rewrites url (url.<base>.insteadOf).
+bool isRewrittenByInsteadOf(const QString &url)
+{
+    git_config *raw = nullptr;
+    if (git_config_open_default(&raw) != 0) {
+        git_error_clear();
+        return false;
+    }
+    ConfigPtr config(raw);
+    const QByteArray original = url.toUtf8();
+    return applyInsteadOf(config.get(), original) != original;
+}
+
 // credential.helper values of the repository's config, or of the user's when there is none yet.
 QStringList credentialHelpersFor(git_repository *repo)
 {
@@ -140,19 +153,32 @@ Error gitError(const QString &reason, const char *sourceText, const QStringList 
         .withDetail(u"detail"_s, lastErrorText(rc));
 }
 
+// The branch HEAD names, also before its first commit; nullopt when HEAD is detached.
+std::optional<QString> branchOf(git_repository *repo)
+{
+    git_reference *raw = nullptr;
+    if (git_reference_lookup(&raw, repo, "HEAD") != 0) {
+        git_error_clear();
+        return std::nullopt;
+    }
+    ReferencePtr head(raw);
+    if (git_reference_type(head.get()) != GIT_REFERENCE_SYMBOLIC)
+        return std::nullopt;
+    QString target = QString::fromUtf8(git_reference_symbolic_target(head.get()));
+    if (target.startsWith(u"refs/heads/"))
+        target = target.mid(11);
+    return target;
+}
+
 Result<FetchReport> describeHead(git_repository *repo)
 {
     FetchReport report;
     git_oid oid;
     if (git_reference_name_to_id(&oid, repo, "HEAD") == 0)
         report.sha = oidToHex(&oid);
-    if (!git_repository_head_detached(repo)) {
-        git_reference *head = nullptr;
-        if (git_repository_head(&head, repo) == 0) {
-            report.branch = QString::fromUtf8(git_reference_shorthand(head));
-            git_reference_free(head);
-        }
-    }
+    else
+        git_error_clear(); // no commit yet
+    report.branch = branchOf(repo);
     return report;
 }
 
@@ -333,7 +359,8 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
     // A file:// URL is cloned like a local path: objects are hard-linked (copied across file
     // systems) instead of being packed by libgit2's in-process pack builder, which is several
     // times slower than git's. The clone is the same; git objects are never modified in place.
-    if (url.startsWith(u"file://"_s))
+    // Not when insteadOf sends the URL elsewhere: libgit2 would open the rewritten URL as a path.
+    if (url.startsWith(u"file://"_s) && !isRewrittenByInsteadOf(url))
         options.local = GIT_CLONE_LOCAL;
 
     qCDebug(lcGit, "cloning %s into %s", qPrintable(url), qPrintable(dest));
@@ -397,17 +424,6 @@ QString headOf(git_repository *repo)
 {
     git_oid oid;
     return git_reference_name_to_id(&oid, repo, "HEAD") == 0 ? oidToHex(&oid) : QString();
-}
-
-std::optional<QString> branchOf(git_repository *repo)
-{
-    if (git_repository_head_detached(repo) == 1)
-        return std::nullopt;
-    git_reference *raw = nullptr;
-    if (git_repository_head(&raw, repo) != 0)
-        return std::nullopt;
-    ReferencePtr head(raw);
-    return QString::fromUtf8(git_reference_shorthand(head.get()));
 }
 
 bool hasTrackedChanges(git_repository *repo)
@@ -509,8 +525,10 @@ Result<void> fetchLocked(git_repository *repo, const QString &dest, std::stop_to
 {
     ConfiguredRemote origin;
     int rc = configuredRemote(origin, repo, "origin");
-    if (rc != 0)
+    if (rc == GIT_ENOTFOUND)
         return fetchFailed(dest, u"no default remote configured"_s);
+    if (rc != 0)
+        return fetchFailed(dest, lastErrorText(rc));
     if (stop.stop_requested())
         return cancelled();
     CallbackState state;
@@ -862,18 +880,7 @@ Result<std::optional<QString>> GitFetcher::currentBranch(const QString &dest)
     Result<RepositoryPtr> repo = openRepository(dest);
     if (!repo)
         return repo.error();
-    if (git_repository_head_detached(repo->get()) == 1)
-        return std::optional<QString>();
-    git_reference *rawHead = nullptr;
-    if (git_reference_lookup(&rawHead, repo->get(), "HEAD") != 0)
-        return std::optional<QString>();
-    ReferencePtr head(rawHead);
-    if (git_reference_type(head.get()) != GIT_REFERENCE_SYMBOLIC)
-        return std::optional<QString>();
-    QString target = QString::fromUtf8(git_reference_symbolic_target(head.get()));
-    if (target.startsWith(u"refs/heads/"))
-        target = target.mid(11);
-    return std::optional<QString>(target);
+    return branchOf(repo->get());
 }
 
 Result<bool> GitFetcher::isDirty(const QString &dest)

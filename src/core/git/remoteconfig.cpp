@@ -10,11 +10,6 @@ using ConfigIteratorPtr =
     std::unique_ptr<git_config_iterator, Deleter<git_config_iterator, git_config_iterator_free>>;
 using RefspecPtr = std::unique_ptr<git_refspec, Deleter<git_refspec, git_refspec_free>>;
 
-QByteArray defaultFetchRefspec(const QByteArray &remote)
-{
-    return "+refs/heads/*:refs/remotes/" + remote + "/*";
-}
-
 // A snapshot of the repository's config: reads are consistent and need no locking.
 ConfigPtr snapshotOf(git_repository *repo)
 {
@@ -24,12 +19,11 @@ ConfigPtr snapshotOf(git_repository *repo)
     return ConfigPtr(raw);
 }
 
+// What git fetches for the remote: only its configured refspecs. A remote without any fetches
+// HEAD into FETCH_HEAD and updates no remote-tracking branch, as in git.
 QList<QByteArray> fetchRefspecs(git_config *config, const QByteArray &remote)
 {
-    QList<QByteArray> specs = configValues(config, "remote." + remote + ".fetch");
-    if (specs.isEmpty())
-        specs.append(defaultFetchRefspec(remote));
-    return specs;
+    return configValues(config, "remote." + remote + ".fetch");
 }
 
 std::optional<bool> configBool(git_config *config, const QByteArray &key)
@@ -91,7 +85,9 @@ QByteArray applyInsteadOf(git_config *config, const QByteArray &url)
     git_config_entry *entry = nullptr;
     while (git_config_next(&entry, iterator.get()) == 0) {
         const QByteArrayView name(entry->name);
-        if (!name.startsWith(prefix) || !name.endsWith(suffix) || !entry->value)
+        // "url.insteadof" (no base URL) is no rule at all, for git as for libgit2.
+        if (name.size() <= prefix.size() + suffix.size() || !name.startsWith(prefix) ||
+            !name.endsWith(suffix) || !entry->value)
             continue;
         const QByteArrayView insteadOf(entry->value);
         if (insteadOf.length() > bestLength && url.startsWith(insteadOf)) {
@@ -186,6 +182,8 @@ std::optional<QByteArray> upstreamRefName(git_repository *repo, const QByteArray
         }
         QByteArray name(out.ptr, qsizetype(out.size));
         git_buf_dispose(&out);
+        if (name.isEmpty())
+            continue; // a refspec without a destination tracks nothing; git tries the next
         return name;
     }
     return std::nullopt;
