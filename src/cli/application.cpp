@@ -182,6 +182,10 @@ int Application::run(const QStringList &arguments)
 
     QCommandLineParser parser;
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsCompactedShortOptions);
+    // Everything after exec's command belongs to the command: grex exec git log --oneline.
+    if (verb->name == u"exec")
+        parser.setOptionsAfterPositionalArgumentsMode(
+            QCommandLineParser::ParseAsPositionalArguments);
     parser.addOptions({
         {u"json"_s, QString()},
         {u"plain"_s, QString()},
@@ -252,7 +256,7 @@ int Application::run(const QStringList &arguments)
     if (parallel == 0)
         qCInfo(lcCore, "--parallel 0: no limit on concurrent pack operations");
 
-    if (!parser.value(u"filter"_s).trimmed().isEmpty()) {
+    if (!parser.value(u"filter"_s).trimmed().isEmpty() && !verb->param(u"filter"_s)) {
         return fail(m_output, verb->name,
                     usage(u"filter_not_supported"_s,
                           Tr::tr("grex %1 does not take --filter").arg(verb->name)));
@@ -260,7 +264,9 @@ int Application::run(const QStringList &arguments)
 
     QJsonObject args;
     const QStringList given = parser.positionalArguments();
-    if (given.size() > positionals.size()) {
+    const bool takesRest =
+        !positionals.isEmpty() && positionals.last()->type == ParamType::StringArray;
+    if (given.size() > positionals.size() && !takesRest) {
         return fail(
             m_output, verb->name,
             usage(u"too_many_arguments"_s, Tr::tr("grex %1: unexpected argument '%2'")
@@ -268,7 +274,10 @@ int Application::run(const QStringList &arguments)
     }
     for (qsizetype i = 0; i < positionals.size(); ++i) {
         const ParamSpec *p = positionals.at(i);
-        if (i < given.size())
+        if (p->type == ParamType::StringArray) {
+            if (i < given.size())
+                args.insert(p->name, QJsonArray::fromStringList(given.mid(i)));
+        } else if (i < given.size())
             args.insert(p->name, given.at(i));
         else if (p->required)
             return fail(
@@ -284,6 +293,8 @@ int Application::run(const QStringList &arguments)
                 args.insert(p.name, true);
             if (p.name == u"parallel")
                 args.insert(p.name, parallel);
+            if (p.name == u"filter" && parser.isSet(u"filter"_s))
+                args.insert(p.name, parser.value(u"filter"_s));
             continue;
         }
         const QString name = p.cliName();
@@ -331,7 +342,7 @@ int Application::run(const QStringList &arguments)
         const Error &error = document.error();
         // A run that halted or was cancelled still has its report: that is the document.
         const JsonValue report = error.details().value(u"report"_s);
-        if (m_output.mode() == Output::Mode::Json && report.isObject()) {
+        if (m_output.mode() == Output::Mode::Json && (report.isObject() || report.isArray())) {
             m_output.out() << QString::fromUtf8(report.toJson()) << u'\n';
             m_output.out().flush();
             m_output.printError(error);

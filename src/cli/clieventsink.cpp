@@ -113,6 +113,32 @@ void CliEventSink::packFinished(const QString &pack, const QString &, const QStr
     drawStatus();
 }
 
+void CliEventSink::packOutput(const JsonObject &output)
+{
+    QMutexLocker locker(&m_mutex);
+    if (m_output.mode() == Output::Mode::Json)
+        return;
+    clearStatus();
+    const QString pack = output.value(u"pack"_s).toString();
+    const qint64 exit = output.value(u"exit"_s).toInteger(-1);
+    const QString status = exit == 0 ? Tr::tr("exit 0") : Tr::tr("exit %1").arg(exit);
+    QString header = m_output.decorated() ? u"── %1 (%2) ──"_s.arg(pack, status)
+                                          : u"== %1 (%2) =="_s.arg(pack, status);
+    header = m_output.style(header, exit == 0 ? Output::Style::Bold : Output::Style::Red);
+    QTextStream &out = m_output.out();
+    out << header << u'\n';
+    for (const QString &key : {u"stdout"_s, u"stderr"_s}) {
+        QString text = output.value(key).toString();
+        if (text.isEmpty())
+            continue;
+        if (!text.endsWith(u'\n'))
+            text += u'\n';
+        out << (key == u"stderr" ? m_output.style(text, Output::Style::Yellow) : text);
+    }
+    out.flush();
+    drawStatus();
+}
+
 void CliEventSink::finish()
 {
     QMutexLocker locker(&m_mutex);

@@ -25,6 +25,8 @@ public:
     void packStarted(const QString &pack, const QString &activity) override;
     void stepFinished(const JsonObject &step) override;
     void packFinished(const QString &pack, const QString &result, const QString &message) override;
+    // exec: the pack's output as one block, stdout then stderr, under a header line.
+    void packOutput(const JsonObject &output) override;
 
     // Removes the status line before the final output.
     void finish();

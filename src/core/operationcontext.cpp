@@ -26,6 +26,10 @@ void EventSink::packFinished(const QString &, const QString &, const QString &)
 {
 }
 
+void EventSink::packOutput(const JsonObject &)
+{
+}
+
 void EventSink::phase(const QString &)
 {
 }
@@ -83,6 +87,12 @@ void OperationContext::packFinished(const QString &pack, const QString &result,
 {
     if (m_sink)
         m_sink->packFinished(pack, result, message);
+}
+
+void OperationContext::packOutput(const JsonObject &output)
+{
+    if (m_sink)
+        m_sink->packOutput(output);
 }
 
 } // namespace Grex

@@ -32,6 +32,9 @@ public:
     virtual void stepFinished(const JsonObject &step);
     // A pack is done: result is "ok", "skipped", "filtered", "err" or "not_run".
     virtual void packFinished(const QString &pack, const QString &result, const QString &message);
+    // `exec` finished in one pack: {"pack","stdout","stderr","exit"}, the whole output at once
+    // so that front ends can show each pack's lines together.
+    virtual void packOutput(const JsonObject &output);
 };
 
 // What a destructive verb asks for before it touches anything.
@@ -95,6 +98,7 @@ public:
     void packStarted(const QString &pack, const QString &activity);
     void stepFinished(const JsonObject &step);
     void packFinished(const QString &pack, const QString &result, const QString &message);
+    void packOutput(const JsonObject &output);
 
 private:
     std::stop_token m_stop;

@@ -694,15 +694,16 @@ private Q_SLOTS:
             QVERIFY(v.run);
             QVERIFY(v.summary && *v.summary);
             QVERIFY(v.title && *v.title);
-            QCOMPARE(v.readOnly, v.name == u"ls");
+            QCOMPARE(v.readOnly, v.name == u"ls" || v.name == u"status");
             QCOMPARE(v.mcpTool, v.name != u"teardown");
-            QCOMPARE(v.destructive, v.name == u"rm");
+            QCOMPARE(v.destructive, v.name == u"rm" || v.name == u"run" || v.name == u"exec");
             const QJsonObject schema = v.inputSchema();
             QCOMPARE(schema.value(u"additionalProperties"_s).toBool(true), false);
             QCOMPARE(schema.value(u"type"_s).toString(), u"object"_s);
             for (const ParamSpec &p : v.params) {
                 QVERIFY(p.help && *p.help);
-                QVERIFY(schema.value(u"properties"_s).toObject().contains(p.name));
+                // A CLI-only option (exec --shell) is not part of the tool.
+                QCOMPARE(schema.value(u"properties"_s).toObject().contains(p.name), !p.cliOnly);
             }
         }
         QCOMPARE(names, (QStringList{u"init"_s, u"add"_s, u"rm"_s, u"ls"_s, u"sync"_s, u"update"_s,

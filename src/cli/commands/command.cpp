@@ -1,10 +1,14 @@
 #include "command.h"
 
 #include "commands/addcommand.h"
+#include "commands/doctorcommand.h"
+#include "commands/execcommand.h"
+#include "commands/importcommand.h"
 #include "commands/initcommand.h"
 #include "commands/lscommand.h"
 #include "commands/rmcommand.h"
 #include "commands/runcommand.h"
+#include "commands/statuscommand.h"
 #include "error.h"
 #include "output.h"
 #include "verbs/verbregistry.h"
@@ -42,6 +46,16 @@ std::unique_ptr<Command> createCommand(const VerbSpec &spec)
         return std::make_unique<RunCommand>(spec);
     if (spec.name == u"update")
         return std::make_unique<UpdateCommand>(spec);
+    if (spec.name == u"status")
+        return std::make_unique<StatusCommand>(spec);
+    if (spec.name == u"doctor")
+        return std::make_unique<DoctorCommand>(spec);
+    if (spec.name == u"import")
+        return std::make_unique<ImportCommand>(spec);
+    if (spec.name == u"run")
+        return std::make_unique<RunActionCommand>(spec);
+    if (spec.name == u"exec")
+        return std::make_unique<ExecCommand>(spec);
     return nullptr;
 }
 

@@ -31,6 +31,7 @@ struct PackNode
     QString sha; // HEAD after the walk; "" when unknown
     std::optional<QString> branch;
     Message note; // why the walk left the clone as it was (dirty, diverged, ...)
+    std::optional<Error> loadError; // a tolerant walk could not read this pack
 };
 
 struct PackGraph

@@ -2,6 +2,7 @@
 
 #include "exec/actionplugin.h"
 #include "exec/execerror.h"
+#include "exec/predicates.h"
 #include "exec/processrunner.h"
 #include "logging.h"
 
@@ -241,6 +242,76 @@ public:
 };
 
 } // namespace
+
+bool hasNamedAction(const std::vector<Action> &actions, const QString &name)
+{
+    return std::any_of(actions.begin(), actions.end(), [&](const Action &action) {
+        if (action.name == name)
+            return true;
+        const auto *when = std::get_if<WhenArgs>(&action.args);
+        return when && hasNamedAction(when->actions, name);
+    });
+}
+
+namespace {
+
+// The actions called `name` among `actions`, looking into `when`s whose gate holds.
+Result<void> runMatching(const QString &name, const std::vector<Action> &actions, qint64 idx,
+                         LifecycleRun &run)
+{
+    const ActionRegistry &registry = run.exec.actions ? *run.exec.actions : builtinActions();
+    for (const Action &action : actions) {
+        if (action.name != name) {
+            const auto *when = std::get_if<WhenArgs>(&action.args);
+            if (!when || !hasNamedAction(when->actions, name))
+                continue;
+            Result<bool> open = whenGateHolds(*when, run.exec);
+            if (!open) {
+                run.halt = {idx, action.name};
+                if (run.audit)
+                    run.audit->halted(idx, action.name, open.error());
+                return open.error();
+            }
+            if (*open) {
+                if (Result<void> nested = runMatching(name, when->actions, idx, run); !nested)
+                    return nested;
+            }
+            continue;
+        }
+        if (run.exec.stop.stop_requested()) {
+            run.halt = {idx, action.name};
+            if (run.audit)
+                run.audit->halted(idx, action.name, cancelledRun());
+            return cancelledRun();
+        }
+        if (run.audit)
+            run.audit->started(idx, action.name);
+        Result<ExecStep> step = registry.run(action, run.exec);
+        if (!step) {
+            run.halt = {idx, action.name};
+            if (run.audit)
+                run.audit->halted(idx, action.name, step.error());
+            return step.error();
+        }
+        if (run.audit)
+            run.audit->completed(idx, step->result);
+        run.steps.push_back(std::move(step).value());
+    }
+    return {};
+}
+
+} // namespace
+
+Result<void> runNamedActions(const QString &name, const std::vector<Action> &actions,
+                             LifecycleRun &run)
+{
+    for (size_t i = 0; i < actions.size(); ++i) {
+        const std::vector<Action> one{actions.at(i)};
+        if (Result<void> ran = runMatching(name, one, qint64(i), run); !ran)
+            return ran;
+    }
+    return {};
+}
 
 void registerBuiltinPackTypes(PackTypeRegistry &registry)
 {

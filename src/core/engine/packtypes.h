@@ -65,6 +65,14 @@ private:
     QMap<QString, std::shared_ptr<const PackTypePlugin>> m_plugins;
 };
 
+// `grex run <action>` for one pack (spec §6.5.11): each top-level action called `name` and
+// each one nested in a `when` whose gate holds, in order, each audit-bracketed under the index
+// of its top-level action. Stops at the first failure (run.halt says where).
+Result<void> runNamedActions(const QString &name, const std::vector<Action> &actions,
+                             LifecycleRun &run);
+// Whether the actions have one called `name`, at the top level or inside a `when`.
+bool hasNamedAction(const std::vector<Action> &actions, const QString &name);
+
 // meta, declarative, scripted.
 void registerBuiltinPackTypes(PackTypeRegistry &registry);
 const PackTypeRegistry &builtinPackTypes();

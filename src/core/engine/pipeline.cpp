@@ -1,6 +1,7 @@
 #include "pipeline.h"
 
 #include "engine/recovery.h"
+#include "verbs/status.h"
 #include "fs/gitignore.h"
 #include "logging.h"
 #include "operationcontext.h"
@@ -68,6 +69,14 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
     }
     if (!request.dryRun && request.network)
         QDir().mkpath(workspace.root());
+    // drift=... compares with what status sees before the run changes anything.
+    QHash<QString, QString> drift;
+    if (request.filter.usesDrift()) {
+        Result<QHash<QString, QString>> computed = driftByPack(workspace, ctx);
+        if (!computed)
+            return computed.error();
+        drift = std::move(computed).value();
+    }
 
     // The recovery scan only reads (the workspace tree and the intent log) and nothing the walk
     // does can change what it finds, so it runs beside the walk instead of after it.
@@ -83,6 +92,7 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
     walk.network = request.network && !request.dryRun;
     walk.refOverride = request.refOverride;
     walk.recursive = request.recursive;
+    walk.tolerateErrors = request.tolerateErrors;
     qCDebug(lcCore, "walking %lld seed pack(s)", qint64(seeds.size()));
     ctx.phase(walk.network ? u"fetch"_s : u"read"_s);
     Result<PackGraph> graph = walkPacks(workspace, seeds, walk, ctx);
@@ -115,7 +125,12 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
         return report;
     }
 
-    if (!request.dryRun && request.lifecycle != Lifecycle::Teardown) {
+    if (request.beforeRun) {
+        if (Result<void> go = request.beforeRun(*graph); !go)
+            return go.error();
+    }
+
+    if (!request.dryRun && request.lifecycle != Lifecycle::Teardown && !request.action) {
         QList<std::pair<QString, QStringList>> blocks;
         if (workspace.isRootPackMode()) {
             blocks.append(
@@ -143,7 +158,7 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
     if (!locks)
         return locks.error();
     qCDebug(lcCore, "running the %s lifecycle", qPrintable(lifecycleName(request.lifecycle)));
-    ctx.phase(lifecycleName(request.lifecycle));
+    ctx.phase(request.action ? u"run"_s : lifecycleName(request.lifecycle));
 
     RunRequest run;
     run.verb = request.verb;
@@ -153,6 +168,9 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
     run.keepGoing = request.keepGoing;
     run.only = request.only;
     run.packs = request.packs;
+    run.filter = request.filter;
+    run.drift = drift;
+    run.action = request.action;
     Result<RunReport> executed = runLifecycles(workspace, *graph, run, *locks, ctx);
     if (!executed)
         return executed.error();
@@ -171,9 +189,12 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
                 !blocks)
                 executed->eventLogWarnings.append(blocks.error().text());
         }
-        // The snapshot is written even when the run halted (spec §2.7.2).
-        if (Result<void> written = workspace.lockfile().write(*locks); !written)
-            executed->eventLogWarnings.append(written.error().text());
+        // The snapshot is written even when the run halted (spec §2.7.2). `run` changes no
+        // entry.
+        if (!request.action) {
+            if (Result<void> written = workspace.lockfile().write(*locks); !written)
+                executed->eventLogWarnings.append(written.error().text());
+        }
     }
     return executed;
 }

@@ -4,6 +4,7 @@
 #include "engine/walker.h"
 #include "result.h"
 
+#include <functional>
 #include <optional>
 
 namespace Grex {
@@ -26,6 +27,12 @@ struct PipelineRequest
     bool force = false;
     bool keepGoing = false;
     QStringList packs; // restrict the lifecycle run to these ids; empty: all
+    PackFilter filter; // --filter; drift is computed before the walk when it asks for it
+    std::optional<QString> action; // `grex run <action>` (see RunRequest)
+    bool tolerateErrors = false;   // walk: see WalkOptions
+    // Called with the walked, validated graph before any pack runs; an error stops the run
+    // there (run and exec ask for approval here).
+    std::function<Result<void>(const PackGraph &)> beforeRun;
 };
 
 // The walk, validate and execute pipeline of spec §6.5.6 shared by sync, update, teardown,

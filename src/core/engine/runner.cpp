@@ -163,7 +163,7 @@ Result<bool> globMatches(const QString &glob, const QString &path)
 {
     const auto invalid = [&](const char *why) {
         return Error(ErrorKind::Usage, u"invalid_glob"_s,
-                     Message(QT_TRANSLATE_NOOP("Grex", "invalid --only glob '%1': %2"),
+                     Message(QT_TRANSLATE_NOOP("Grex", "invalid glob '%1': %2"),
                              {glob, QString::fromLatin1(why)}))
             .withDetail(u"glob"_s, glob);
     };
@@ -282,6 +282,18 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
                 return turn;
             }
         }
+        if (!request.filter.isEmpty() &&
+            !request.filter.matches({node.id, forwardSlashPath(node), node.manifest.type,
+                                     node.url, node.depth, request.drift.value(node.id)})) {
+            turn.outcome.result = u"filtered"_s;
+            return turn;
+        }
+        if (request.action && (!node.onDisk || node.manifest.type == u"meta" ||
+                               !hasNamedAction(node.manifest.actions, *request.action))) {
+            turn.outcome.result = u"skipped"_s;
+            turn.outcome.message = u"no action '%1'"_s.arg(*request.action);
+            return turn;
+        }
         if (!node.onDisk) {
             turn.outcome.result = teardown ? u"skipped"_s : u"ok"_s;
             turn.outcome.message = teardown ? u"not on disk"_s : u"would be cloned"_s;
@@ -300,7 +312,8 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
         const QString hash = actionsHash(node.manifest.actions, node.sha);
         const auto priorEntry = prior.find(node.id);
         const bool hasPrior = priorEntry != prior.end();
-        if (request.lifecycle == Lifecycle::Sync && !request.dryRun && !request.force && hasPrior &&
+        if (request.lifecycle == Lifecycle::Sync && !request.action && !request.dryRun &&
+            !request.force && hasPrior &&
             priorEntry->actionsHash == hash) {
             ExecStep skipped;
             skipped.actionName = u"pack"_s;
@@ -348,7 +361,7 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
         }
 
 
-        ctx.packStarted(node.id, lifecycleName(request.lifecycle));
+        ctx.packStarted(node.id, request.action ? u"run"_s : lifecycleName(request.lifecycle));
         ExecContext exec;
         exec.vars = baseVars.forPack(node.dir, workspace.root(), node.id);
         exec.packRoot = node.dir;
@@ -364,7 +377,9 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
             audit.emplace(log, node.id, report.eventLogWarnings, warningsMutex);
         LifecycleRun run{exec, audit ? &*audit : nullptr, {}, {}};
         const PackTypePlugin *plugin = builtinPackTypes().get(node.manifest.type);
-        Result<void> result = plugin->run(request.lifecycle, node.manifest, run);
+        Result<void> result = request.action
+                                  ? runNamedActions(*request.action, node.manifest.actions, run)
+                                  : plugin->run(request.lifecycle, node.manifest, run);
         turn.outcome.ran = true;
         for (size_t i = 0; i < run.steps.size(); ++i)
             turn.steps.append({node.id, qint64(i), run.steps.at(i)});
@@ -373,12 +388,12 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
             turn.outcome.result = u"err"_s;
             turn.outcome.message = result.error().message().text();
             turn.halt = HaltRecord{node.id, run.halt.actionName, run.halt.idx, result.error()};
-            if (!request.dryRun)
+            if (!request.dryRun && !request.action)
                 turn.lockChange = PackTurn::LockChange::Remove; // the next run re-executes it
             return turn;
         }
         turn.outcome.result = u"ok"_s;
-        if (request.dryRun)
+        if (request.dryRun || request.action)
             return turn;
         if (teardown) {
             turn.lockChange = PackTurn::LockChange::Remove;

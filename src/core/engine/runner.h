@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/packfilter.h"
 #include "engine/packgraph.h"
 #include "engine/packtypes.h"
 #include "json.h"
@@ -25,6 +26,11 @@ struct RunRequest
     bool keepGoing = false;
     QStringList only;  // --only globs on the workspace-relative path; empty: every pack
     QStringList packs; // restrict to these ids (a subtree); empty: the whole graph
+    PackFilter filter; // --filter: packs it rejects are "filtered"
+    QHash<QString, QString> drift; // the drift of each pack, when the filter looks at it
+    // `grex run <action>`: instead of the lifecycle, run the pack's actions of this name (also
+    // inside a `when` whose gate holds); no hash skip, no lockfile or sync event.
+    std::optional<QString> action;
 };
 
 struct StepRecord

@@ -203,6 +203,21 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
             --running;
             ctx.packFinished(outcome.seed.id, outcome.node ? u"ok"_s : u"err"_s,
                              outcome.node ? QString() : outcome.node.error().message().text());
+            if (!outcome.node && options.tolerateErrors &&
+                outcome.node.error().kind() != ErrorKind::Cancelled) {
+                PackNode broken;
+                broken.id = outcome.seed.id;
+                broken.path = outcome.seed.path;
+                broken.dir = outcome.seed.dir;
+                broken.url = outcome.seed.url;
+                broken.ref = outcome.seed.ref;
+                broken.registered = outcome.seed.registered;
+                broken.isRoot = outcome.seed.isRoot;
+                broken.onDisk = QFileInfo(broken.dir).isDir();
+                broken.manifest = PackManifest::implicit(broken.id);
+                broken.loadError = outcome.node.error();
+                outcome.node = std::move(broken);
+            }
             if (!outcome.node) {
                 if (!firstError) {
                     firstError = outcome.node.error();

@@ -32,6 +32,9 @@ struct WalkOptions
     bool network = true;
     std::optional<QString> refOverride; // --ref: every pack but the root
     bool recursive = true;              // follow `children`
+    // Read-only verbs (status, doctor, run, exec): a pack whose manifest cannot be read becomes
+    // a node with loadError set and no children instead of failing the walk.
+    bool tolerateErrors = false;
 };
 
 // The seeds of a workspace run: every registered pack, plus the workspace itself when it has

@@ -643,33 +643,10 @@ public:
     }
 
 private:
-    Result<bool> gate(const WhenArgs &args, const ExecContext &ctx) const
-    {
-        if (args.os && *args.os != ctx.os)
-            return false;
-        const auto listHolds = [&](const std::optional<std::vector<Predicate>> &list,
-                                   Predicate::Kind kind) -> Result<bool> {
-            if (!list)
-                return true;
-            Predicate combiner;
-            combiner.kind = kind;
-            combiner.children = *list;
-            return evaluatePredicate(combiner, ctx, false);
-        };
-        for (const auto &[list, kind] : {std::pair{&args.allOf, Predicate::Kind::AllOf},
-                                         std::pair{&args.anyOf, Predicate::Kind::AnyOf},
-                                         std::pair{&args.noneOf, Predicate::Kind::NoneOf}}) {
-            Result<bool> holds = listHolds(*list, kind);
-            if (!holds || !*holds)
-                return holds;
-        }
-        return true;
-    }
-
     Result<ExecStep> runBranch(const Action &action, ExecContext &ctx) const
     {
         const auto &args = std::get<WhenArgs>(action.args);
-        Result<bool> open = gate(args, ctx);
+        Result<bool> open = whenGateHolds(args, ctx);
         if (!open)
             return open.error();
         if (!*open)

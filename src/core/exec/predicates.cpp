@@ -114,4 +114,27 @@ bool commandAvailable(const QString &name, const QString &path)
     return false;
 }
 
+Result<bool> whenGateHolds(const WhenArgs &args, const ExecContext &ctx)
+{
+    if (args.os && *args.os != ctx.os)
+        return false;
+    const auto listHolds = [&](const std::optional<std::vector<Predicate>> &list,
+                               Predicate::Kind kind) -> Result<bool> {
+        if (!list)
+            return true;
+        Predicate combiner;
+        combiner.kind = kind;
+        combiner.children = *list;
+        return evaluatePredicate(combiner, ctx, false);
+    };
+    for (const auto &[list, kind] : {std::pair{&args.allOf, Predicate::Kind::AllOf},
+                                     std::pair{&args.anyOf, Predicate::Kind::AnyOf},
+                                     std::pair{&args.noneOf, Predicate::Kind::NoneOf}}) {
+        Result<bool> holds = listHolds(*list, kind);
+        if (!holds || !*holds)
+            return holds;
+    }
+    return true;
+}
+
 } // namespace Grex

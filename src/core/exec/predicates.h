@@ -14,6 +14,10 @@ struct ExecContext;
 Result<bool> evaluatePredicate(const Predicate &predicate, const ExecContext &ctx,
                                bool strictLeaves);
 
+// Whether a `when` runs its actions (spec §5.9): its os matches and its all_of, any_of and
+// none_of lists hold.
+Result<bool> whenGateHolds(const WhenArgs &args, const ExecContext &ctx);
+
 // True when an executable file called `name` is in one of the PATH directories.
 bool commandAvailable(const QString &name, const QString &path);
 

@@ -44,6 +44,17 @@ struct LocalChanges
     bool isClean() const { return tracked == 0 && untracked == 0 && unpushed == 0 && stashes == 0; }
 };
 
+// What `status` reads from a clone in one go (spec §6.5.5). Never touches the network.
+struct RepoStatus
+{
+    QString sha;                     // HEAD; "" before the first commit
+    std::optional<QString> branch;   // nullopt when detached
+    int changedFiles = 0;            // tracked files modified, staged, deleted or renamed
+    std::optional<QString> upstream; // the branch's tracking ref, "origin/main"
+    int ahead = 0;                   // commits on HEAD not on the upstream (when there is one)
+    int behind = 0;                  // commits on the upstream not on HEAD
+};
+
 // Moves repositories between remotes and the workspace (spec §9.5). Implementations hold the
 // backend lock (tier 4) around every mutating call and are thread-safe. All calls return PackOp
 // errors with reasons "clone_failed", "ref_not_found", "destination_not_empty",
@@ -91,6 +102,9 @@ public:
     virtual Result<LocalChanges> localChanges(const QString &dest) = 0;
     // The URL of the "origin" remote; "" when there is none.
     virtual Result<QString> originUrl(const QString &dest) = 0;
+    // HEAD, branch, tracked changes and ahead/behind of the tracking branch as last fetched.
+    // The default asks describe() and isDirty(); a backend can do it with one open.
+    virtual Result<RepoStatus> inspect(const QString &dest);
 };
 
 } // namespace Grex

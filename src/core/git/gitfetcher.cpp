@@ -19,6 +19,21 @@ namespace Grex {
 
 Fetcher::~Fetcher() = default;
 
+Result<RepoStatus> Fetcher::inspect(const QString &dest)
+{
+    Result<FetchReport> head = describe(dest);
+    if (!head)
+        return head.error();
+    Result<bool> dirty = isDirty(dest);
+    if (!dirty)
+        return dirty.error();
+    RepoStatus status;
+    status.sha = head->sha;
+    status.branch = head->branch;
+    status.changedFiles = *dirty ? 1 : 0;
+    return status;
+}
+
 QString backendLockPath(const QString &dest)
 {
     const QFileInfo info(dest);
@@ -903,6 +918,62 @@ Result<QString> GitFetcher::originUrl(const QString &dest)
         return repo.error();
     const std::optional<QByteArray> url = remoteUrl(repo->get(), "origin");
     return url ? QString::fromUtf8(*url) : QString();
+}
+
+Result<RepoStatus> GitFetcher::inspect(const QString &dest)
+{
+    Result<RepositoryPtr> repo = openRepository(dest);
+    if (!repo)
+        return repo.error();
+    RepoStatus status;
+    const Result<FetchReport> head = describeHead(repo->get());
+    if (head) {
+        status.sha = head->sha;
+        status.branch = head->branch;
+    }
+    // Tracked files only, as the dirty check of D-43: untracked files need a directory scan
+    // and do not make a pack drift.
+    git_status_options options = GIT_STATUS_OPTIONS_INIT;
+    options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
+    options.flags = GIT_STATUS_OPT_EXCLUDE_SUBMODULES;
+    git_status_list *rawList = nullptr;
+    if (const int rc = git_status_list_new(&rawList, repo->get(), &options); rc != 0)
+        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read the status of %1"), {dest},
+                        rc);
+    StatusListPtr list(rawList);
+    const size_t count = git_status_list_entrycount(list.get());
+    for (size_t i = 0; i < count; ++i) {
+        const git_status_entry *entry = git_status_byindex(list.get(), i);
+        if (entry->status != GIT_STATUS_CURRENT && !(entry->status & GIT_STATUS_IGNORED) &&
+            entry->status != GIT_STATUS_WT_NEW)
+            ++status.changedFiles;
+    }
+    if (!status.branch || status.sha.isEmpty())
+        return status;
+    const std::optional<QByteArray> upstream =
+        upstreamRefName(repo->get(), status.branch->toUtf8());
+    if (!upstream)
+        return status;
+    git_oid local;
+    git_oid remote;
+    if (git_oid_fromstr(&local, status.sha.toLatin1().constData()) != 0 ||
+        git_reference_name_to_id(&remote, repo->get(), upstream->constData()) != 0) {
+        git_error_clear(); // the tracking branch was never fetched
+        return status;
+    }
+    size_t ahead = 0;
+    size_t behind = 0;
+    if (git_graph_ahead_behind(&ahead, &behind, repo->get(), &local, &remote) != 0) {
+        git_error_clear();
+        return status;
+    }
+    QString name = QString::fromUtf8(*upstream);
+    if (name.startsWith(u"refs/remotes/"))
+        name = name.mid(13);
+    status.upstream = name;
+    status.ahead = int(ahead);
+    status.behind = int(behind);
+    return status;
 }
 
 } // namespace Grex

@@ -17,13 +17,13 @@ using namespace Qt::StringLiterals;
 
 namespace Grex {
 
-namespace {
-
-const QStringList &builtinPackTypes()
+const QStringList &packTypeNames()
 {
     static const QStringList types{u"meta"_s, u"declarative"_s, u"scripted"_s};
     return types;
 }
+
+namespace {
 
 int lineOf(const YAML::Node &node)
 {
@@ -344,7 +344,7 @@ public:
                 return fail(type, u"type"_s,
                             QT_TRANSLATE_NOOP("Grex", "%1:%2: 'type' must be a string"));
             m.type = scalarText(type);
-            if (!builtinPackTypes().contains(m.type)) {
+            if (!packTypeNames().contains(m.type)) {
                 return Error(ErrorKind::PluginMissing, u"unknown_pack_type"_s,
                              Message(QT_TRANSLATE_NOOP("Grex", "%1:%2: unknown pack type '%3' "
                                                                "(expected meta, declarative or "

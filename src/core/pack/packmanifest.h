@@ -57,6 +57,9 @@ QString currentOs();
 QString packManifestPath(const QString &packDir);
 bool hasPackManifest(const QString &packDir);
 
+// The built-in pack types: meta, declarative, scripted.
+const QStringList &packTypeNames();
+
 // Parses <packDir>/.grex/pack.yaml and merges .grex/targets/<os>.yaml over it (spec §3.6).
 // Errors: PackOp "pack_yaml_invalid" naming the file, the line and the broken rule (details:
 // file, line, rule); PluginMissing "unknown_pack_type" / "unknown_action".

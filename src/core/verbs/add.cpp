@@ -19,12 +19,6 @@ namespace Grex {
 
 namespace {
 
-const QStringList &packTypes()
-{
-    static const QStringList types{u"meta"_s, u"declarative"_s, u"scripted"_s};
-    return types;
-}
-
 enum class Destination { Clone, Adopt };
 
 Result<Destination> classifyDestination(Workspace &workspace, const QString &dest,
@@ -107,7 +101,7 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     const QString path = options.path.value_or(derivePathFromUrl(*url));
     if (Result<void> bare = checkBarePath(path); !bare)
         return bare.error();
-    if (options.type && !packTypes().contains(*options.type)) {
+    if (options.type && !packTypeNames().contains(*options.type)) {
         return Error(ErrorKind::PluginMissing, u"unknown_pack_type"_s,
                      Message(QT_TRANSLATE_NOOP("Grex", "unknown pack type '%1' (expected meta, "
                                                        "declarative or scripted)"),

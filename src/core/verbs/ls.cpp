@@ -1,5 +1,7 @@
 #include "ls.h"
 
+#include "verbs/status.h"
+
 #include "git/fetcher.h"
 #include "operationcontext.h"
 #include "pack/packmanifest.h"
@@ -112,11 +114,27 @@ QList<LsEntry> childrenOf(Workspace &workspace, const PackManifest &manifest,
     return result;
 }
 
+// A filter never pulls in dependencies (spec §6.4): a child that does not match goes, with
+// its own children.
+void filterChildren(QList<LsEntry> &children, int depth, const PackFilter &filter,
+                    const QHash<QString, QString> &drift)
+{
+    children.removeIf([&](const LsEntry &e) {
+        return !filter.matches({e.id, e.path, e.type, e.url, depth, drift.value(e.id)});
+    });
+    for (LsEntry &child : children)
+        filterChildren(child.children, depth + 1, filter, drift);
+}
+
 } // namespace
 
 Result<LsOptions> LsOptions::fromJson(const QJsonObject &args)
 {
     LsOptions options;
+    Result<PackFilter> filter = PackFilter::parse(args.value(u"filter"_s).toString());
+    if (!filter)
+        return filter.error();
+    options.filter = std::move(filter).value();
     options.type = optionalString(args, u"type"_s);
     options.long_ = args.value(u"long"_s).toBool();
     options.tree = args.value(u"tree"_s).toBool();
@@ -141,6 +159,14 @@ Result<LsReport> ls(Workspace &workspace, const LsOptions &options, OperationCon
     Result<LockEntries> locks = workspace.lockfile().read();
     if (!locks)
         return locks.error();
+
+    QHash<QString, QString> drift;
+    if (options.filter.usesDrift()) {
+        Result<QHash<QString, QString>> computed = driftByPack(workspace, ctx);
+        if (!computed)
+            return computed.error();
+        drift = std::move(computed).value();
+    }
 
     const QList<PackState> ordered = packsInIdOrder(*packs);
     // Opening each repository is independent work: probe them all at once.
@@ -172,9 +198,13 @@ Result<LsReport> ls(Workspace &workspace, const LsOptions &options, OperationCon
             entry.sha = pack.lastSyncSha;
         if (options.type && entry.type != *options.type)
             continue;
+        if (!options.filter.matches(
+                {entry.id, entry.path, entry.type, entry.url, 0, drift.value(entry.id)}))
+            continue;
         if (options.tree && p.manifest) {
             QSet<QString> visiting{entry.id};
             entry.children = childrenOf(workspace, *p.manifest, *locks, visiting, ctx);
+            filterChildren(entry.children, 1, options.filter, drift);
         }
         report.packs.append(entry);
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/packfilter.h"
 #include "json.h"
 #include "result.h"
 #include "timestamp.h"
@@ -15,6 +16,7 @@ class Workspace;
 
 struct LsOptions
 {
+    PackFilter filter; // --filter (spec §6.4)
     std::optional<QString> type; // only packs of this type
     bool long_ = false;          // add actions_hash
     bool tree = false;           // nest children read from on-disk pack.yaml files

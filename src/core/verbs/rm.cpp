@@ -204,19 +204,12 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
     RmReport preview = report;
     preview.dryRun = true;
     request.preview = preview.toJson();
-    const ApprovalDecision decision =
-        ctx.approvalPolicy() ? ctx.approvalPolicy()->approve(request, ctx.stopToken())
-                             : ApprovalDecision::refuse(Message(QT_TRANSLATE_NOOP(
-                                   "Grex", "nothing is set up to approve destructive verbs")));
-    if (ctx.stopRequested())
-        return cancelledError();
-    if (!decision.approved) {
-        return Error(ErrorKind::NotApproved, u"not_approved"_s,
-                     Message(QT_TRANSLATE_NOOP("Grex", "removing pack '%1' was not approved"),
-                             {pack.id}))
-            .withDetail(u"pack"_s, pack.id)
-            .withHint(decision.reason);
-    }
+    if (Result<void> approved = requestApproval(
+            request,
+            Message(QT_TRANSLATE_NOOP("Grex", "removing pack '%1' was not approved"), {pack.id}),
+            ctx);
+        !approved)
+        return std::move(approved).error().withDetail(u"pack"_s, pack.id);
 
     // Teardown first: if it fails, nothing is deleted and nothing is unregistered.
     if (runTeardown) {

@@ -15,6 +15,10 @@ namespace Grex {
 Result<SyncOptions> SyncOptions::fromJson(const QJsonObject &args)
 {
     SyncOptions options;
+    Result<PackFilter> filter = PackFilter::parse(args.value(u"filter"_s).toString());
+    if (!filter)
+        return filter.error();
+    options.filter = std::move(filter).value();
     options.packRoot = optionalString(args, u"packRoot"_s);
     options.workspace = optionalString(args, u"workspace"_s);
     options.dryRun = args.value(u"dryRun"_s).toBool();
@@ -56,6 +60,7 @@ Result<RunReport> sync(Workspace &workspace, const SyncOptions &options, Operati
 
     PipelineRequest request;
     request.verb = u"sync"_s;
+    request.filter = options.filter;
     request.lifecycle = Lifecycle::Sync;
     request.dryRun = options.dryRun;
     request.noValidate = options.noValidate;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/packfilter.h"
 #include "engine/runner.h"
 #include "result.h"
 
@@ -14,6 +15,7 @@ class Workspace;
 
 struct SyncOptions
 {
+    PackFilter filter; // --filter (spec §6.4)
     std::optional<QString> packRoot;  // root-pack mode
     std::optional<QString> workspace; // root-pack mode: where children go
     bool dryRun = false;

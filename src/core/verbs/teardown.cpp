@@ -12,6 +12,10 @@ namespace Grex {
 Result<TeardownOptions> TeardownOptions::fromJson(const QJsonObject &args)
 {
     TeardownOptions options;
+    Result<PackFilter> filter = PackFilter::parse(args.value(u"filter"_s).toString());
+    if (!filter)
+        return filter.error();
+    options.filter = std::move(filter).value();
     options.packRoot = optionalString(args, u"packRoot"_s);
     options.workspace = optionalString(args, u"workspace"_s);
     options.dryRun = args.value(u"dryRun"_s).toBool();
@@ -37,6 +41,7 @@ Result<RunReport> teardown(Workspace &workspace, const TeardownOptions &options,
         return seeds.error();
     PipelineRequest request;
     request.verb = u"teardown"_s;
+    request.filter = options.filter;
     request.lifecycle = Lifecycle::Teardown;
     request.dryRun = options.dryRun;
     request.noValidate = options.noValidate;

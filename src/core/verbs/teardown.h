@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/packfilter.h"
 #include "engine/runner.h"
 #include "result.h"
 
@@ -14,6 +15,7 @@ class Workspace;
 
 struct TeardownOptions
 {
+    PackFilter filter; // --filter (spec §6.4)
     std::optional<QString> packRoot;
     std::optional<QString> workspace;
     bool dryRun = false;

@@ -14,6 +14,10 @@ namespace Grex {
 Result<UpdateOptions> UpdateOptions::fromJson(const QJsonObject &args)
 {
     UpdateOptions options;
+    Result<PackFilter> filter = PackFilter::parse(args.value(u"filter"_s).toString());
+    if (!filter)
+        return filter.error();
+    options.filter = std::move(filter).value();
     options.pack = optionalString(args, u"pack"_s);
     options.force = args.value(u"force"_s).toBool();
     options.dryRun = args.value(u"dryRun"_s).toBool();
@@ -60,6 +64,7 @@ Result<UpdateReport> update(Workspace &workspace, const UpdateOptions &options,
 
     PipelineRequest request;
     request.verb = u"update"_s;
+    request.filter = options.filter;
     request.lifecycle = Lifecycle::Update;
     request.dryRun = options.dryRun;
     request.only = options.only;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/packfilter.h"
 #include "engine/runner.h"
 #include "json.h"
 #include "result.h"
@@ -15,6 +16,7 @@ class Workspace;
 
 struct UpdateOptions
 {
+    PackFilter filter; // --filter (spec §6.4)
     std::optional<QString> pack; // one pack's subtree; absent: every pack
     bool force = false;
     QStringList only;

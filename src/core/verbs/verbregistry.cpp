@@ -2,9 +2,14 @@
 
 #include "operationcontext.h"
 #include "verbs/add.h"
+#include "verbs/doctor.h"
+#include "verbs/exec.h"
+#include "verbs/import.h"
 #include "verbs/init.h"
 #include "verbs/ls.h"
 #include "verbs/rm.h"
+#include "verbs/run.h"
+#include "verbs/status.h"
 #include "verbs/sync.h"
 #include "verbs/teardown.h"
 #include "verbs/update.h"
@@ -71,6 +76,45 @@ Result<JsonValue> runUpdate(Workspace &w, const QJsonObject &a, OperationContext
 Result<JsonValue> runTeardown(Workspace &w, const QJsonObject &a, OperationContext &c)
 {
     return adapt<TeardownOptions, RunReport>(w, a, c, teardown);
+}
+
+Result<JsonValue> runStatus(Workspace &w, const QJsonObject &a, OperationContext &c)
+{
+    return adapt<StatusOptions, StatusReport>(w, a, c, status);
+}
+
+Result<JsonValue> runDoctor(Workspace &w, const QJsonObject &a, OperationContext &c)
+{
+    return adapt<DoctorOptions, DoctorReport>(w, a, c, doctor);
+}
+
+Result<JsonValue> runImport(Workspace &w, const QJsonObject &a, OperationContext &c)
+{
+    return adapt<ImportOptions, ImportReport>(w, a, c, importPacks);
+}
+
+Result<JsonValue> runRun(Workspace &w, const QJsonObject &a, OperationContext &c)
+{
+    applyParallel(a, c);
+    return adapt<RunActionOptions, RunActionReport>(w, a, c, runAction);
+}
+
+Result<JsonValue> runExec(Workspace &w, const QJsonObject &a, OperationContext &c)
+{
+    applyParallel(a, c);
+    return adapt<ExecOptions, ExecReport>(w, a, c, execInPacks);
+}
+
+ParamSpec filterParam()
+{
+    ParamSpec p;
+    p.name = u"filter"_s;
+    p.type = ParamType::String;
+    p.help = QT_TRANSLATE_NOOP("Grex", "Only packs matching EXPR, e.g. \"name=lib-*,drift=dirty\" "
+                                       "(keys name, path, type, depth, url, drift).");
+    p.valueName = u"EXPR"_s;
+    p.universal = true;
+    return p;
 }
 
 ParamSpec dryRunParam()
@@ -193,6 +237,7 @@ QList<VerbSpec> buildRegistry()
               QT_TRANSLATE_NOOP("Grex", "Also show install time and actions hash.")),
         param(u"tree"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Show children under their parents.")),
+        filterParam(),
     };
     lsVerb.run = runLs;
     verbs.append(lsVerb);
@@ -233,6 +278,7 @@ QList<VerbSpec> buildRegistry()
                                         "the failed one.")),
         dryRunParam(),
         parallelParam(),
+        filterParam(),
     };
     syncVerb.run = runSync;
     verbs.append(syncVerb);
@@ -254,6 +300,7 @@ QList<VerbSpec> buildRegistry()
                                         "(repeatable)."),
               u"GLOB"_s),
         dryRunParam(),
+        filterParam(),
     };
     updateVerb.run = runUpdate;
     verbs.append(updateVerb);
@@ -275,9 +322,117 @@ QList<VerbSpec> buildRegistry()
         param(u"noValidate"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Skip the plan validators (debugging only).")),
         dryRunParam(),
+        filterParam(),
     };
     teardownVerb.run = runTeardown;
     verbs.append(teardownVerb);
+
+    VerbSpec statusVerb;
+    statusVerb.name = u"status"_s;
+    statusVerb.title = QT_TRANSLATE_NOOP("Grex", "Show pack status");
+    statusVerb.summary =
+        QT_TRANSLATE_NOOP("Grex", "Show what drifted: local changes, missing or stale packs, "
+                                  "commits ahead or behind.");
+    statusVerb.readOnly = true;
+    statusVerb.idempotent = true;
+    statusVerb.params = {
+        param(u"long"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Also show install times and who holds each pack's "
+                                        "lock.")),
+        param(u"staleAfter"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "Count packs installed longer ago than this as stale "
+                                        "(7d, 12h, 30m)."),
+              u"DURATION"_s),
+        param(u"failOnDrift"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Exit with 7 when any pack is not clean.")),
+        filterParam(),
+    };
+    statusVerb.run = runStatus;
+    verbs.insert(4, statusVerb);
+
+    VerbSpec doctorVerb;
+    doctorVerb.name = u"doctor"_s;
+    doctorVerb.title = QT_TRANSLATE_NOOP("Grex", "Check the workspace");
+    doctorVerb.summary = QT_TRANSLATE_NOOP(
+        "Grex", "Check the workspace for damage and drift; repair what can be repaired.");
+    doctorVerb.idempotent = true;
+    doctorVerb.params = {
+        param(u"fix"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Repair what is marked fixable (.gitignore blocks, "
+                                        "stale lock files) and list what changed.")),
+        param(u"compact"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Compact grex.jsonl and drop orphan lockfile entries.")),
+        filterParam(),
+    };
+    doctorVerb.run = runDoctor;
+    verbs.append(doctorVerb);
+
+    VerbSpec importVerb;
+    importVerb.name = u"import"_s;
+    importVerb.title = QT_TRANSLATE_NOOP("Grex", "Import repositories");
+    importVerb.summary = QT_TRANSLATE_NOOP(
+        "Grex", "Register existing repositories as packs, without cloning or installing.");
+    importVerb.idempotent = true;
+    importVerb.params = {
+        param(u"fromReposJson"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "Read a JSON array of {\"url\", \"path\"} objects."),
+              u"FILE"_s),
+        param(u"scan"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Register the git clones at the top of the workspace "
+                                        "that are not packs yet.")),
+        param(u"defaultType"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "Type of repositories without pack.yaml (default "
+                                        "meta)."),
+              u"TYPE"_s),
+        dryRunParam(),
+    };
+    importVerb.run = runImport;
+    verbs.append(importVerb);
+
+    VerbSpec runVerb;
+    runVerb.name = u"run"_s;
+    runVerb.title = QT_TRANSLATE_NOOP("Grex", "Run an action");
+    runVerb.summary =
+        QT_TRANSLATE_NOOP("Grex", "Run the actions of one kind (symlink, exec, ...) of every "
+                                  "matching pack.");
+    runVerb.destructive = true;
+    runVerb.params = {
+        param(u"action"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "The action to run: symlink, env, mkdir, rmdir, "
+                                        "require, when or exec."),
+              u"ACTION"_s, true, true),
+        dryRunParam(),
+        parallelParam(),
+        filterParam(),
+    };
+    runVerb.run = runRun;
+    verbs.append(runVerb);
+
+    VerbSpec execVerb;
+    execVerb.name = u"exec"_s;
+    execVerb.title = QT_TRANSLATE_NOOP("Grex", "Run a command in packs");
+    execVerb.summary =
+        QT_TRANSLATE_NOOP("Grex", "Run a command in the directory of every matching pack.");
+    execVerb.destructive = true;
+    execVerb.openWorld = true;
+    ParamSpec shell = param(u"shell"_s, ParamType::Boolean,
+                            QT_TRANSLATE_NOOP("Grex", "Join the command and its arguments and "
+                                                      "run them with sh -c."));
+    shell.cliOnly = true;
+    execVerb.params = {
+        param(u"command"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "The program to run (put -- before it when it has "
+                                        "options)."),
+              u"CMD"_s, true, true),
+        param(u"args"_s, ParamType::StringArray,
+              QT_TRANSLATE_NOOP("Grex", "Its arguments."), u"ARG..."_s, false, true),
+        shell,
+        dryRunParam(),
+        parallelParam(),
+        filterParam(),
+    };
+    execVerb.run = runExec;
+    verbs.append(execVerb);
 
     return verbs;
 }
@@ -347,6 +502,8 @@ QJsonObject VerbSpec::inputSchema() const
     QJsonObject properties;
     QJsonArray required;
     for (const ParamSpec &p : params) {
+        if (p.cliOnly)
+            continue;
         QJsonObject property;
         if (p.nullable)
             property.insert(u"type"_s, QJsonArray{typeName(p.type), u"null"_s});

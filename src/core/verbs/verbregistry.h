@@ -24,9 +24,11 @@ struct ParamSpec
     ParamType type = ParamType::Boolean;
     const char *help = nullptr; // QT_TRANSLATE_NOOP("Grex", ...)
     bool required = false;
-    bool positional = false;       // a CLI positional argument rather than an option
+    bool positional = false;       // a CLI positional argument rather than an option; a
+                                   // StringArray one takes the remaining arguments
     bool universal = false;        // filled from a universal CLI flag (--dry-run)
     bool nullable = false;         // the schema also accepts null
+    bool cliOnly = false;          // not part of the MCP tool (exec --shell)
     QString valueName;             // "URL", "REF"; empty for booleans
     QChar shortName;               // a one-letter CLI alias, or null
     std::optional<qint64> minimum; // integers: the accepted range

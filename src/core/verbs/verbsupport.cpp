@@ -106,4 +106,20 @@ std::optional<QString> optionalString(const QJsonObject &args, const QString &ke
     return value.toString();
 }
 
+Result<void> requestApproval(const ApprovalRequest &request, Message refused,
+                             OperationContext &ctx)
+{
+    const ApprovalDecision decision =
+        ctx.approvalPolicy() ? ctx.approvalPolicy()->approve(request, ctx.stopToken())
+                             : ApprovalDecision::refuse(Message(QT_TRANSLATE_NOOP(
+                                   "Grex", "nothing is set up to approve destructive verbs")));
+    if (ctx.stopRequested())
+        return cancelledError();
+    if (!decision.approved) {
+        return Error(ErrorKind::NotApproved, u"not_approved"_s, std::move(refused))
+            .withHint(decision.reason);
+    }
+    return {};
+}
+
 } // namespace Grex

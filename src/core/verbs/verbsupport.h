@@ -12,6 +12,7 @@
 namespace Grex {
 
 class OperationContext;
+struct ApprovalRequest;
 class Workspace;
 
 Error usageError(const QString &reason, Message message);
@@ -27,6 +28,11 @@ Result<PackState> findPack(const QMap<QString, PackState> &packs, const QString 
 // time. Returns the ids cloned; the first failure is returned after the others finished.
 Result<QStringList> cloneMissingPacks(Workspace &workspace, const QList<PackState> &packs,
                                       OperationContext &ctx);
+
+// Asks ctx's approval policy (none: refused). Errors: NotApproved "not_approved" with
+// `refused` as the message and the policy's reason as the hint; Cancelled.
+Result<void> requestApproval(const ApprovalRequest &request, Message refused,
+                             OperationContext &ctx);
 
 // The string argument `key`, or nullopt when it is absent or null.
 std::optional<QString> optionalString(const QJsonObject &args, const QString &key);

@@ -1,0 +1,16 @@
+#pragma once
+
+#include "commands/command.h"
+
+namespace Grex::Cli {
+
+class ImportCommand final : public Command
+{
+public:
+    using Command::Command;
+    void prepareArguments(QJsonObject &args, const QString &currentDir) const override;
+    void render(const JsonValue &document, Output &output) const override;
+    void renderFailure(const Error &error, Output &output) const override;
+};
+
+} // namespace Grex::Cli

@@ -1,0 +1,279 @@
+#include "packfilter.h"
+
+#include "engine/runner.h"
+#include "error.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+namespace {
+
+struct KeyName
+{
+    QStringView text;
+    int key;
+};
+
+Error filterError(const QString &expression, qsizetype position, const QString &what)
+{
+    // The expression on its own line with a caret under the character that is wrong.
+    const QString caret = QString(position, u' ') + u'^';
+    return Error(ErrorKind::Usage, u"invalid_filter"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "invalid --filter at column %1: %2\n  %3\n  "
+                                                   "%4"),
+                         {QString::number(position + 1), what, expression, caret}))
+        .withDetail(u"expression"_s, expression)
+        .withDetail(u"position"_s, qint64(position));
+}
+
+int editDistance(const QString &a, const QString &b)
+{
+    QList<int> row(b.size() + 1);
+    for (qsizetype j = 0; j <= b.size(); ++j)
+        row[j] = int(j);
+    for (qsizetype i = 1; i <= a.size(); ++i) {
+        int diagonal = row[0];
+        row[0] = int(i);
+        for (qsizetype j = 1; j <= b.size(); ++j) {
+            const int above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+QString closest(const QString &word, const QStringList &candidates)
+{
+    QString best;
+    int bestDistance = 3;
+    for (const QString &c : candidates) {
+        const int d = editDistance(word, c);
+        if (d < bestDistance) {
+            bestDistance = d;
+            best = c;
+        }
+    }
+    return best;
+}
+
+} // namespace
+
+const QStringList &PackFilter::driftKinds()
+{
+    static const QStringList kinds{u"missing"_s, u"dirty"_s,  u"stale"_s,    u"behind"_s,
+                                   u"ahead"_s,   u"clean"_s,  u"untracked"_s};
+    return kinds;
+}
+
+Result<PackFilter> PackFilter::parse(const QString &expression)
+{
+    PackFilter filter;
+    filter.m_expression = expression;
+    const qsizetype n = expression.size();
+    qsizetype pos = 0;
+    const auto skipSpace = [&] {
+        while (pos < n && expression.at(pos).isSpace())
+            ++pos;
+    };
+    skipSpace();
+    if (pos == n)
+        return filter; // empty: every pack
+
+    static const QStringList keyNames{u"name"_s, u"path"_s,  u"type"_s, u"depth"_s,
+                                      u"url"_s,  u"drift"_s, u"kind"_s};
+    while (true) {
+        skipSpace();
+        const qsizetype keyStart = pos;
+        while (pos < n && (expression.at(pos).isLetter() || expression.at(pos) == u'_'))
+            ++pos;
+        const QString keyText = expression.mid(keyStart, pos - keyStart);
+        if (keyText.isEmpty()) {
+            return filterError(expression, keyStart,
+                               pos == n ? u"expected a key (name, path, type, depth, url or "
+                                          u"drift) at the end"_s
+                                        : u"expected a key (name, path, type, depth, url or "
+                                          u"drift), found '%1'"_s.arg(expression.at(pos)));
+        }
+        Term term;
+        if (keyText == u"name")
+            term.key = Key::Name;
+        else if (keyText == u"path")
+            term.key = Key::Path;
+        else if (keyText == u"type" || keyText == u"kind")
+            term.key = Key::Type;
+        else if (keyText == u"depth")
+            term.key = Key::Depth;
+        else if (keyText == u"url")
+            term.key = Key::Url;
+        else if (keyText == u"drift")
+            term.key = Key::Drift;
+        else {
+            const QString suggestion = closest(keyText, keyNames);
+            return filterError(expression, keyStart,
+                               suggestion.isEmpty()
+                                   ? u"unknown key '%1' (keys: name, path, type, depth, url, "
+                                     u"drift)"_s.arg(keyText)
+                                   : u"unknown key '%1'; did you mean '%2'?"_s.arg(keyText,
+                                                                                  suggestion));
+        }
+        skipSpace();
+        const qsizetype opStart = pos;
+        const QStringView rest = QStringView(expression).mid(pos);
+        if (rest.startsWith(u"!=")) {
+            term.op = Op::NotEqual;
+            pos += 2;
+        } else if (rest.startsWith(u">=")) {
+            term.op = Op::AtLeast;
+            pos += 2;
+        } else if (rest.startsWith(u"<=")) {
+            term.op = Op::AtMost;
+            pos += 2;
+        } else if (rest.startsWith(u"=")) {
+            term.op = Op::Equal;
+            pos += 1;
+        } else {
+            return filterError(expression, opStart,
+                               u"expected one of = != >= <= after '%1'"_s.arg(keyText));
+        }
+        if ((term.op == Op::AtLeast || term.op == Op::AtMost) && term.key != Key::Depth) {
+            return filterError(expression, opStart,
+                               u"'%1' works only with depth"_s.arg(expression.mid(opStart, 2)));
+        }
+        skipSpace();
+        // The value runs to the next comma outside [...] and {...} (globs use both).
+        const qsizetype valueStart = pos;
+        int brackets = 0;
+        int braces = 0;
+        while (pos < n) {
+            const QChar c = expression.at(pos);
+            if (c == u'\\' && pos + 1 < n) {
+                pos += 2;
+                continue;
+            }
+            if (c == u'[')
+                ++brackets;
+            else if (c == u']' && brackets > 0)
+                --brackets;
+            else if (c == u'{')
+                ++braces;
+            else if (c == u'}' && braces > 0)
+                --braces;
+            else if (c == u',' && brackets == 0 && braces == 0)
+                break;
+            ++pos;
+        }
+        const QString value = expression.mid(valueStart, pos - valueStart).trimmed();
+        if (value.isEmpty())
+            return filterError(expression, valueStart, u"missing value after '%1'"_s.arg(keyText));
+
+        // Alternatives, each checked where it starts.
+        qsizetype altStart = valueStart;
+        for (const QString &raw : value.split(u'|')) {
+            const QString alternative = raw.trimmed();
+            const qsizetype at = expression.indexOf(raw, altStart);
+            const qsizetype altPos = at < 0 ? valueStart : at;
+            altStart = altPos + raw.size();
+            if (alternative.isEmpty())
+                return filterError(expression, altPos, u"empty alternative in '%1'"_s.arg(value));
+            switch (term.key) {
+            case Key::Name:
+            case Key::Path:
+            case Key::Url:
+                if (Result<void> glob = checkGlob(alternative); !glob) {
+                    return filterError(expression, altPos,
+                                       u"invalid glob '%1': %2"_s.arg(
+                                           alternative, glob.error().message().text()));
+                }
+                break;
+            case Key::Depth: {
+                bool ok = false;
+                term.number = alternative.toInt(&ok);
+                if (!ok || term.number < 0 || value.contains(u'|')) {
+                    return filterError(expression, altPos,
+                                       u"depth takes one whole number, not '%1'"_s.arg(value));
+                }
+                break;
+            }
+            case Key::Drift:
+                if (!driftKinds().contains(alternative)) {
+                    const QString suggestion = closest(alternative, driftKinds());
+                    return filterError(
+                        expression, altPos,
+                        suggestion.isEmpty()
+                            ? u"unknown drift '%1' (drift is one of %2)"_s.arg(
+                                  alternative, driftKinds().join(u", "_s))
+                            : u"unknown drift '%1'; did you mean '%2'?"_s.arg(alternative,
+                                                                              suggestion));
+                }
+                break;
+            case Key::Type:
+                break;
+            }
+            term.alternatives.append(alternative);
+        }
+        filter.m_terms.append(term);
+        if (pos == n)
+            break;
+        ++pos; // the comma
+        skipSpace();
+        if (pos == n)
+            return filterError(expression, n - 1, u"a term must follow ','"_s);
+    }
+    return filter;
+}
+
+bool PackFilter::usesDrift() const
+{
+    return std::any_of(m_terms.begin(), m_terms.end(),
+                       [](const Term &t) { return t.key == Key::Drift; });
+}
+
+bool PackFilter::matches(const FilterSubject &subject) const
+{
+    for (const Term &term : m_terms) {
+        bool hit = false;
+        switch (term.key) {
+        case Key::Depth:
+            switch (term.op) {
+            case Op::Equal:
+                hit = subject.depth == term.number;
+                break;
+            case Op::NotEqual:
+                hit = subject.depth != term.number;
+                break;
+            case Op::AtLeast:
+                hit = subject.depth >= term.number;
+                break;
+            case Op::AtMost:
+                hit = subject.depth <= term.number;
+                break;
+            }
+            if (!hit)
+                return false;
+            continue;
+        case Key::Name:
+        case Key::Path:
+        case Key::Url: {
+            const QString &text = term.key == Key::Name   ? subject.name
+                                  : term.key == Key::Path ? subject.path
+                                                          : subject.url;
+            for (const QString &glob : term.alternatives)
+                hit = hit || globMatches(glob, text).valueOr(false);
+            break;
+        }
+        case Key::Type:
+            hit = term.alternatives.contains(subject.type);
+            break;
+        case Key::Drift:
+            hit = subject.drift && term.alternatives.contains(*subject.drift);
+            break;
+        }
+        if (hit != (term.op == Op::Equal))
+            return false;
+    }
+    return true;
+}
+
+} // namespace Grex

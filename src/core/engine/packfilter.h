@@ -1,0 +1,60 @@
+#pragma once
+
+#include "result.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace Grex {
+
+// What a --filter expression looks at for one pack.
+struct FilterSubject
+{
+    QString name; // the pack id
+    QString path; // workspace-relative directory
+    QString type;
+    QString url;
+    int depth = 0;
+    std::optional<QString> drift; // the drift kind status reports; nullopt when not computed
+};
+
+// A parsed --filter expression (spec §6.4): comma-separated terms that must all hold, each
+// `key op value` with key name, path, url (globs), type (kind is an alias), depth (integer,
+// also >= and <=) or drift; `|` separates alternatives. An empty expression matches every pack.
+class PackFilter
+{
+public:
+    PackFilter() = default;
+
+    // Error: Usage "invalid_filter" whose message quotes the expression with a caret under the
+    // offending character (details: expression, position as a 0-based character offset).
+    static Result<PackFilter> parse(const QString &expression);
+
+    bool isEmpty() const { return m_terms.isEmpty(); }
+    const QString &expression() const { return m_expression; }
+    // Whether a term looks at drift: the caller must compute it (it costs a status query).
+    bool usesDrift() const;
+    bool matches(const FilterSubject &subject) const;
+
+    // The drift kinds status reports, in precedence order.
+    static const QStringList &driftKinds();
+
+private:
+    enum class Key { Name, Path, Type, Depth, Url, Drift };
+    enum class Op { Equal, NotEqual, AtLeast, AtMost };
+    struct Term
+    {
+        Key key = Key::Name;
+        Op op = Op::Equal;
+        QStringList alternatives;
+        int number = 0;
+    };
+
+    QString m_expression;
+    QList<Term> m_terms;
+};
+
+} // namespace Grex

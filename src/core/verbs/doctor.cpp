@@ -1,0 +1,568 @@
+#include "doctor.h"
+
+#include "engine/recovery.h"
+#include "engine/walker.h"
+#include "fs/atomicwrite.h"
+#include "fs/filelock.h"
+#include "fs/gitignore.h"
+#include "operationcontext.h"
+#include "verbs/status.h"
+#include "verbs/verbsupport.h"
+#include "workspace.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSet>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+namespace {
+
+int rank(const QString &severity)
+{
+    return severity == u"error" ? 2 : severity == u"warning" ? 1 : 0;
+}
+
+DoctorFinding finding(const QString &check, const QString &severity, const QString &pack,
+                      const QString &detail, bool fixable = false)
+{
+    return DoctorFinding{check, severity, pack, detail, fixable};
+}
+
+// One `ok` row for a check that found nothing, as the spec asks.
+void addChecked(QList<DoctorFinding> &all, const QString &check, QList<DoctorFinding> found)
+{
+    if (found.isEmpty())
+        found.append(finding(check, u"ok"_s, {}, {}));
+    all.append(found);
+}
+
+// What the read-only checks need, gathered once.
+struct Facts
+{
+    bool logReadable = false;
+    QMap<QString, PackState> packs; // live packs by id
+    LockEntries locks;
+    bool locksReadable = false;
+    PackGraph graph;
+    bool walked = false;
+};
+
+QList<DoctorFinding> checkManifest(const Workspace &workspace, Facts &facts)
+{
+    QList<DoctorFinding> found;
+    const QString check = u"manifest-schema"_s;
+    if (!QFileInfo::exists(workspace.manifestPath()))
+        return found;
+    Result<LogReadResult> log = workspace.intentLog().read();
+    if (!log) {
+        const Error &e = log.error();
+        if (e.reason() == u"corruption") {
+            found.append(finding(check, u"error"_s, {},
+                                 u"corruption at line %1: %2"_s.arg(
+                                     e.details().value(u"line"_s).toInteger(0))
+                                     .arg(e.details().value(u"detail"_s).toString())));
+        } else if (e.reason() == u"unsupported_schema") {
+            found.append(finding(check, u"error"_s, {}, e.message().text()));
+        } else {
+            found.append(finding(check, u"error"_s, {}, u"io error: "_s + e.message().text()));
+        }
+        return found;
+    }
+    facts.logReadable = true;
+    if (log->tornTail) {
+        found.append(finding(check, u"warning"_s, {},
+                             u"the last line of grex.jsonl is torn (a write was interrupted); the "
+                             u"next write or grex doctor --compact drops it"_s));
+    }
+    const FoldResult folded = fold(log->events);
+    facts.packs = folded.packs;
+    for (const Message &warning : folded.warnings)
+        found.append(finding(check, u"warning"_s, {}, warning.text()));
+    return found;
+}
+
+QList<DoctorFinding> checkLockfile(const Workspace &workspace, Facts &facts)
+{
+    QList<DoctorFinding> found;
+    Result<LockEntries> locks = workspace.lockfile().read();
+    if (!locks) {
+        found.append(finding(u"lockfile"_s, u"error"_s, {},
+                             locks.error().message().text() +
+                                 u"; grex sync --force rewrites it"_s));
+        return found;
+    }
+    facts.locks = std::move(locks).value();
+    facts.locksReadable = true;
+    return found;
+}
+
+// The blocks doctor expects in W/.gitignore: every pack on disk or registered, and the
+// workspace's own.
+QList<std::pair<QString, QStringList>> expectedBlocks(const Facts &facts)
+{
+    QList<std::pair<QString, QStringList>> blocks;
+    for (const PackNode &node : facts.graph.nodes) {
+        if (node.isRoot || (!node.registered && !node.onDisk))
+            continue;
+        blocks.append({node.id, Gitignore::packBody(node.path, node.manifest.gitignore)});
+    }
+    return blocks;
+}
+
+QList<DoctorFinding> checkGitignore(const Workspace &workspace, const Facts &facts,
+                                    const PackFilter &filter,
+                                    const QHash<QString, QString> &drift)
+{
+    QList<DoctorFinding> found;
+    const QString check = u"gitignore-sync"_s;
+    QByteArray content;
+    QFile file(workspace.gitignorePath());
+    if (file.exists()) {
+        if (!file.open(QIODevice::ReadOnly)) {
+            found.append(finding(check, u"error"_s, {},
+                                 u"cannot read %1: %2"_s.arg(file.fileName(), file.errorString())));
+            return found;
+        }
+        content = file.readAll();
+    }
+    for (const auto &[owner, body] : expectedBlocks(facts)) {
+        const PackNode &node = facts.graph.nodes[owner];
+        if (!filter.matches({node.id, node.path, node.manifest.type, node.url, node.depth,
+                             drift.value(node.id)}))
+            continue;
+        Result<std::optional<QStringList>> block = Gitignore::read(content, owner);
+        if (!block) {
+            found.append(finding(check, u"warning"_s, owner,
+                                 u"cannot read managed block: "_s + block.error().message().text(),
+                                 true));
+        } else if (!*block) {
+            found.append(finding(check, u"warning"_s, owner, u"managed block missing"_s, true));
+        } else if (**block != body) {
+            found.append(finding(check, u"warning"_s, owner,
+                                 u"managed block drift: expected %1 line(s), got %2"_s
+                                     .arg(body.size())
+                                     .arg((*block)->size()),
+                                 true));
+        }
+    }
+    return found;
+}
+
+QList<DoctorFinding> checkPackSchemas(const Facts &facts, const PackFilter &filter,
+                                      const QHash<QString, QString> &drift)
+{
+    QList<DoctorFinding> found;
+    for (const PackNode &node : facts.graph.nodes) {
+        if (!node.loadError ||
+            !filter.matches({node.id, node.path, node.manifest.type, node.url, node.depth,
+                             drift.value(node.id)}))
+            continue;
+        found.append(finding(u"pack-schema"_s, u"error"_s, node.id,
+                             node.loadError->message().text()));
+    }
+    return found;
+}
+
+const QSet<QString> &ignoredTopLevel()
+{
+    static const QSet<QString> names{u"target"_s, u"node_modules"_s, u"crates"_s, u"openspec"_s,
+                                     u"dist"_s};
+    return names;
+}
+
+QList<DoctorFinding> checkOnDisk(const Workspace &workspace, const Facts &facts,
+                                 const PackFilter &filter, const QHash<QString, QString> &drift)
+{
+    QList<DoctorFinding> found;
+    const QString check = u"on-disk-drift"_s;
+    QSet<QString> known;
+    for (const PackState &pack : packsInIdOrder(facts.packs)) {
+        known.insert(pack.path);
+        if (!filter.matches({pack.id, pack.path, pack.type, pack.url, 0, drift.value(pack.id)}))
+            continue;
+        const QFileInfo info(workspace.packDir(pack.path));
+        if (!info.exists() && !info.isSymLink()) {
+            found.append(finding(check, u"error"_s, pack.id,
+                                 u"registered pack dir missing: %1 (grex sync clones it)"_s.arg(
+                                     pack.path)));
+        } else if (!info.isDir() || info.isSymLink()) {
+            found.append(finding(check, u"error"_s, pack.id,
+                                 u"registered pack path is not a directory: "_s + pack.path));
+        }
+    }
+    for (const PackNode &node : facts.graph.nodes)
+        known.insert(node.path);
+    for (const QString &id : facts.locks.keys())
+        known.insert(id);
+    const QStringList dirs =
+        QDir(workspace.root()).entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
+    for (const QString &name : dirs) {
+        if (name.startsWith(u'.') || ignoredTopLevel().contains(name) || known.contains(name))
+            continue;
+        const bool isGit = QFileInfo::exists(workspace.root() + u'/' + name + u"/.git"_s);
+        found.append(finding(check, u"warning"_s, {},
+                             isGit ? u"unregistered directory on disk: %1 (a git clone: grex "
+                                     u"import --scan registers it)"_s.arg(name)
+                                   : u"unregistered directory on disk: "_s + name));
+    }
+    return found;
+}
+
+QList<DoctorFinding> checkOrphanLockEntries(const Facts &facts)
+{
+    QList<DoctorFinding> found;
+    for (const QString &id : facts.locks.keys()) {
+        if (facts.packs.contains(id) || facts.graph.nodes.contains(id))
+            continue;
+        found.append(finding(u"orphan-lock-entries"_s, u"warning"_s, id,
+                             u"grex.lock.jsonl has an entry for '%1', which is neither registered "
+                             u"nor a child of a pack; grex doctor --compact removes it"_s.arg(id)));
+    }
+    return found;
+}
+
+// Every lock file grex may leave behind: the workspace's, and each pack's.
+QStringList lockFiles(const Workspace &workspace, const Facts &facts)
+{
+    QStringList files{workspace.syncLockPath(), workspace.manifestLockPath()};
+    const QStringList backends = QDir(workspace.root())
+                                     .entryList({u".grex-backend-*.lock"_s},
+                                                QDir::Files | QDir::Hidden | QDir::System);
+    for (const QString &name : backends)
+        files.append(workspace.root() + u'/' + name);
+    for (const PackNode &node : facts.graph.nodes)
+        files.append(node.dir + u"/.grex-lock"_s);
+    return files;
+}
+
+QList<DoctorFinding> checkLockFiles(const Workspace &workspace, const Facts &facts,
+                                    QStringList *staleOut = nullptr)
+{
+    QList<DoctorFinding> found;
+    const QString check = u"lock-files"_s;
+    const qint64 self = QCoreApplication::applicationPid();
+    for (const QString &path : lockFiles(workspace, facts)) {
+        if (!QFileInfo::exists(path))
+            continue;
+        const std::optional<LockHolder> holder = FileLock::holder(path);
+        if (holder && holder->pid == self)
+            continue; // this doctor's own workspace lock (--fix, --compact)
+        if (holder) {
+            found.append(finding(check, u"warning"_s, {},
+                                 u"%1 is held by %2"_s.arg(path, describeHolder(holder))));
+            continue;
+        }
+        if (staleOut)
+            staleOut->append(path);
+        found.append(finding(check, u"warning"_s, {},
+                             u"stale lock file %1: the process that held it is gone"_s.arg(path),
+                             true));
+    }
+    return found;
+}
+
+QList<DoctorFinding> checkRecovery(const Workspace &workspace, const OperationContext &ctx)
+{
+    QList<DoctorFinding> found;
+    const QString check = u"unfinished-work"_s;
+    const RecoveryFindings scan = recoveryScan(workspace, workspace.rootPackDir(), ctx.stopToken());
+    const JsonObject &r = scan.report;
+    for (const JsonValue &v : r.value(u"dangling_starts"_s).toArray()) {
+        const JsonObject s = v.toObject();
+        found.append(finding(check, u"warning"_s, s.value(u"pack"_s).toString(),
+                             u"action #%1 '%2' started at %3 and never finished (the run was "
+                             u"killed); grex sync --force redoes the pack"_s
+                                 .arg(s.value(u"action_idx"_s).toInteger(0))
+                                 .arg(s.value(u"action_name"_s).toString(),
+                                      s.value(u"ts"_s).toString())));
+    }
+    for (const JsonValue &v : r.value(u"orphan_backups"_s).toArray()) {
+        found.append(finding(check, u"warning"_s, {},
+                             u"backup left by a replaced file: %1 (restore or delete it)"_s.arg(
+                                 v.toString())));
+    }
+    for (const JsonValue &v : r.value(u"orphan_tombstones"_s).toArray()) {
+        found.append(finding(check, u"warning"_s, {},
+                             u"directory set aside by rmdir: %1 (delete it when unneeded)"_s.arg(
+                                 v.toString())));
+    }
+    for (const JsonValue &v : r.value(u"orphan_trash"_s).toArray()) {
+        found.append(finding(check, u"warning"_s, {},
+                             u"pack directory an interrupted grex rm moved aside: %1 (delete it, "
+                             u"or move it back and grex add it)"_s.arg(v.toString())));
+    }
+    return found;
+}
+
+// Rewrites the managed blocks doctor found wrong; a dangling open marker goes first (D-33).
+Result<QStringList> fixGitignore(const Workspace &workspace, const Facts &facts,
+                                 const QList<DoctorFinding> &findings)
+{
+    QSet<QString> owners;
+    for (const DoctorFinding &f : findings) {
+        if (f.check == u"gitignore-sync" && f.autoFixable && !f.pack.isEmpty())
+            owners.insert(f.pack);
+    }
+    if (owners.isEmpty())
+        return QStringList();
+    QByteArray content;
+    QFile file(workspace.gitignorePath());
+    if (file.exists()) {
+        if (!file.open(QIODevice::ReadOnly)) {
+            return Error(ErrorKind::PackOp, u"fix_failed"_s,
+                         Message(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"),
+                                 {file.fileName(), file.errorString()}));
+        }
+        content = file.readAll();
+        file.close();
+    }
+    QStringList fixedOwners;
+    for (const auto &[owner, body] : expectedBlocks(facts)) {
+        if (!owners.contains(owner))
+            continue;
+        Result<QByteArray> updated = Gitignore::upsert(content, owner, body);
+        if (!updated && updated.error().reason() == u"gitignore_unclosed_block") {
+            const qint64 line = updated.error().details().value(u"line"_s).toInteger(0);
+            QList<QByteArray> lines = content.split('\n');
+            if (line >= 1 && line <= lines.size())
+                lines.removeAt(line - 1);
+            content = lines.join('\n');
+            updated = Gitignore::upsert(content, owner, body);
+        }
+        if (!updated)
+            return updated.error();
+        content = std::move(updated).value();
+        fixedOwners.append(owner);
+    }
+    if (Result<void> written = atomicWrite(workspace.gitignorePath(), content); !written)
+        return written.error();
+    return fixedOwners;
+}
+
+} // namespace
+
+Result<DoctorOptions> DoctorOptions::fromJson(const QJsonObject &args)
+{
+    DoctorOptions options;
+    options.fix = args.value(u"fix"_s).toBool();
+    options.compact = args.value(u"compact"_s).toBool();
+    Result<PackFilter> filter = PackFilter::parse(args.value(u"filter"_s).toString());
+    if (!filter)
+        return filter.error();
+    options.filter = std::move(filter).value();
+    return options;
+}
+
+JsonObject DoctorFinding::toJson() const
+{
+    return JsonObject{{u"check"_s, check},
+                      {u"severity"_s, severity},
+                      {u"pack"_s, pack.isEmpty() ? JsonValue() : JsonValue(pack)},
+                      {u"detail"_s, detail},
+                      {u"auto_fixable"_s, autoFixable}};
+}
+
+QString DoctorReport::worstSeverity() const
+{
+    QString worst = u"ok"_s;
+    for (const DoctorFinding &f : findings) {
+        if (rank(f.severity) > rank(worst))
+            worst = f.severity;
+    }
+    return worst;
+}
+
+int DoctorReport::exitCode() const
+{
+    for (const DoctorFinding &f : findings) {
+        if (f.check == u"manifest-schema" && f.severity == u"error")
+            return Grex::exitCode(ErrorKind::Manifest);
+    }
+    return worstSeverity() == u"ok" ? 0 : Grex::exitCode(ErrorKind::Drift);
+}
+
+JsonObject DoctorReport::toJson() const
+{
+    JsonArray rows;
+    for (const DoctorFinding &f : findings)
+        rows.append(f.toJson());
+    JsonArray fixedRows;
+    for (const DoctorFinding &f : fixed)
+        fixedRows.append(f.toJson());
+    return JsonObject{{u"exit_code"_s, qint64(exitCode())},
+                      {u"worst_severity"_s, worstSeverity()},
+                      {u"findings"_s, rows},
+                      {u"fixed"_s, fixedRows},
+                      {u"compacted"_s, compactRan ? JsonValue(compacted) : JsonValue()}};
+}
+
+Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
+                            OperationContext &ctx)
+{
+    if (Result<void> ready = workspace.requireInitialised(); !ready)
+        return ready.error();
+    std::optional<FileLock> lock;
+    if (options.fix || options.compact) {
+        Result<FileLock> acquired = workspace.lockForWriting();
+        if (!acquired)
+            return acquired.error();
+        lock = std::move(acquired).value();
+    }
+
+    DoctorReport report;
+    Facts facts;
+    addChecked(report.findings, u"manifest-schema"_s, checkManifest(workspace, facts));
+    addChecked(report.findings, u"lockfile"_s, checkLockfile(workspace, facts));
+    if (!facts.logReadable) {
+        for (const QString &check : {u"gitignore-sync"_s, u"on-disk-drift"_s}) {
+            report.findings.append(
+                finding(check, u"warning"_s, {}, u"skipped: manifest unreadable"_s));
+        }
+    } else {
+        Result<QList<WalkSeed>> seeds = workspaceSeeds(workspace, ctx);
+        if (!seeds)
+            return seeds.error();
+        WalkOptions walk;
+        walk.network = false;
+        walk.tolerateErrors = true;
+        Result<PackGraph> graph = walkPacks(workspace, *seeds, walk, ctx);
+        if (!graph)
+            return graph.error();
+        facts.graph = std::move(graph).value();
+        facts.walked = true;
+
+        QHash<QString, QString> drift;
+        if (options.filter.usesDrift()) {
+            Result<QHash<QString, QString>> computed = driftByPack(workspace, ctx);
+            if (!computed)
+                return computed.error();
+            drift = std::move(computed).value();
+        }
+        addChecked(report.findings, u"gitignore-sync"_s,
+                   checkGitignore(workspace, facts, options.filter, drift));
+        addChecked(report.findings, u"pack-schema"_s,
+                   checkPackSchemas(facts, options.filter, drift));
+        addChecked(report.findings, u"on-disk-drift"_s,
+                   checkOnDisk(workspace, facts, options.filter, drift));
+        if (facts.locksReadable)
+            addChecked(report.findings, u"orphan-lock-entries"_s, checkOrphanLockEntries(facts));
+    }
+    addChecked(report.findings, u"lock-files"_s, checkLockFiles(workspace, facts));
+    addChecked(report.findings, u"unfinished-work"_s, checkRecovery(workspace, ctx));
+    if (Result<void> alive = checkCancelled(ctx); !alive)
+        return alive.error();
+
+    if (options.fix && facts.walked) {
+        Result<QStringList> fixedOwners = fixGitignore(workspace, facts, report.findings);
+        if (!fixedOwners)
+            return fixedOwners.error();
+        QStringList stale;
+        checkLockFiles(workspace, facts, &stale);
+        QStringList removed;
+        for (const QString &path : stale) {
+            // Checked again just before: a run may have started since.
+            if (FileLock::holder(path) || !QFile::remove(path))
+                continue;
+            removed.append(path);
+        }
+        QList<DoctorFinding> remaining;
+        for (const DoctorFinding &f : std::as_const(report.findings)) {
+            const bool gitignoreFixed = f.check == u"gitignore-sync" && fixedOwners->contains(f.pack);
+            const bool lockFixed = f.check == u"lock-files" && f.autoFixable &&
+                                   std::any_of(removed.begin(), removed.end(),
+                                               [&](const QString &p) { return f.detail.contains(p); });
+            if (gitignoreFixed || lockFixed)
+                report.fixed.append(f);
+            else
+                remaining.append(f);
+        }
+        // The fixed checks are run again and their findings replace the old ones.
+        QList<DoctorFinding> gitignoreNow =
+            checkGitignore(workspace, facts, options.filter, QHash<QString, QString>());
+        QList<DoctorFinding> locksNow = checkLockFiles(workspace, facts);
+        report.findings.clear();
+        for (const DoctorFinding &f : std::as_const(remaining)) {
+            if (f.check == u"gitignore-sync" || f.check == u"lock-files")
+                continue;
+            report.findings.append(f);
+        }
+        addChecked(report.findings, u"gitignore-sync"_s, gitignoreNow);
+        addChecked(report.findings, u"lock-files"_s, locksNow);
+    }
+
+    if (options.compact && facts.logReadable) {
+        Result<LogReadResult> before = workspace.intentLog().read();
+        if (!before)
+            return before.error();
+        if (Result<void> compacted = workspace.intentLog().compact(); !compacted)
+            return compacted.error();
+        Result<LogReadResult> after = workspace.intentLog().read();
+        if (!after)
+            return after.error();
+        // The fold is the same, but for updated_at (spec §2.6).
+        const auto withoutUpdatedAt = [](QMap<QString, PackState> packs) {
+            for (PackState &p : packs)
+                p.updatedAt = Timestamp();
+            return packs;
+        };
+        if (withoutUpdatedAt(fold(after->events).packs) !=
+            withoutUpdatedAt(fold(before->events).packs)) {
+            return Error::internal(__FILE__, __LINE__,
+                                   u"compaction changed the folded state of grex.jsonl"_s);
+        }
+        qint64 lockRemoved = 0;
+        if (facts.locksReadable) {
+            LockEntries kept;
+            for (const LockEntry &entry : std::as_const(facts.locks)) {
+                if (facts.packs.contains(entry.id) || facts.graph.nodes.contains(entry.id))
+                    kept.insert(entry.id, entry);
+                else
+                    ++lockRemoved;
+            }
+            if (Result<void> written = workspace.lockfile().write(kept); !written)
+                return written.error();
+            QList<DoctorFinding> remaining;
+            for (const DoctorFinding &f : std::as_const(report.findings)) {
+                if (f.check == u"orphan-lock-entries" && f.severity != u"ok")
+                    report.fixed.append(f);
+                else if (f.check != u"orphan-lock-entries")
+                    remaining.append(f);
+            }
+            report.findings = remaining;
+            addChecked(report.findings, u"orphan-lock-entries"_s, {});
+        }
+        report.compactRan = true;
+        report.compacted = JsonObject{{u"events_before"_s, qint64(before->events.size())},
+                                      {u"events_after"_s, qint64(after->events.size())},
+                                      {u"lock_entries_removed"_s, lockRemoved}};
+    }
+
+    if (report.exitCode() != 0) {
+        const ErrorKind kind = report.exitCode() == exitCode(ErrorKind::Manifest)
+                                   ? ErrorKind::Manifest
+                                   : ErrorKind::Drift;
+        int problems = 0;
+        int fixable = 0;
+        for (const DoctorFinding &f : std::as_const(report.findings)) {
+            problems += f.severity != u"ok" ? 1 : 0;
+            fixable += f.autoFixable ? 1 : 0;
+        }
+        Message message = fixable > 0 && !options.fix
+                              ? Message(QT_TRANSLATE_NOOP("Grex", "doctor found %1 problem(s); "
+                                                                  "grex doctor --fix repairs %2 "
+                                                                  "of them"),
+                                        {QString::number(problems), QString::number(fixable)})
+                              : Message(QT_TRANSLATE_NOOP("Grex", "doctor found %1 problem(s)"),
+                                        {QString::number(problems)});
+        return Error(kind, u"doctor_findings"_s, std::move(message))
+            .withDetail(u"report"_s, report.toJson());
+    }
+    return report;
+}
+
+} // namespace Grex

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "engine/packfilter.h"
+#include "json.h"
+#include "result.h"
+
+#include <QJsonObject>
+
+namespace Grex {
+
+class OperationContext;
+class Workspace;
+
+struct DoctorOptions
+{
+    bool fix = false;     // repair what is auto-fixable
+    bool compact = false; // compact the intent log and the lockfile after the checks
+    PackFilter filter;    // restricts the per-pack checks
+
+    static Result<DoctorOptions> fromJson(const QJsonObject &args);
+};
+
+struct DoctorFinding
+{
+    QString check;
+    QString severity; // ok | warning | error
+    QString pack;     // "" when the finding is about no single pack
+    QString detail;
+    bool autoFixable = false;
+
+    JsonObject toJson() const;
+};
+
+struct DoctorReport
+{
+    QList<DoctorFinding> findings;
+    QList<DoctorFinding> fixed; // what --fix changed
+    JsonObject compacted;       // --compact: events and lock entries before and after
+    bool compactRan = false;
+
+    QString worstSeverity() const;
+    int exitCode() const; // D-34: 0 all ok, 3 manifest-schema error, else 7
+    JsonObject toJson() const;
+};
+
+// `grex doctor` (spec §6.5.7 and issue 4): the intent log, the lockfile, the managed
+// .gitignore blocks, every pack's pack.yaml, on-disk drift, lock files left by processes that
+// are gone, orphan directories and lockfile entries, and unfinished actions. Without --fix and
+// --compact it changes nothing and takes no lock; with them it holds the workspace lock.
+// Returns the report when every finding is ok; otherwise an error carrying it (details.report):
+// Manifest "doctor_findings" when the log is unreadable, else Drift "doctor_findings". Other
+// errors: Usage (not a workspace), Lock (busy, with --fix/--compact), PackOp (a repair failed).
+Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
+                            OperationContext &ctx);
+
+} // namespace Grex

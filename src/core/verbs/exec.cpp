@@ -1,0 +1,183 @@
+#include "exec.h"
+
+#include "engine/walker.h"
+#include "exec/predicates.h"
+#include "exec/processrunner.h"
+#include "manifest/fold.h"
+#include "operationcontext.h"
+#include "verbs/status.h"
+#include "verbs/verbsupport.h"
+#include "workspace.h"
+
+#include <QJsonArray>
+#include <QMutex>
+#include <QThreadPool>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+Result<ExecOptions> ExecOptions::fromJson(const QJsonObject &args)
+{
+    ExecOptions options;
+    options.command = args.value(u"command"_s).toString();
+    for (const QJsonValue &a : args.value(u"args"_s).toArray())
+        options.arguments.append(a.toString());
+    options.shell = args.value(u"shell"_s).toBool();
+    options.dryRun = args.value(u"dryRun"_s).toBool();
+    Result<PackFilter> filter = PackFilter::parse(args.value(u"filter"_s).toString());
+    if (!filter)
+        return filter.error();
+    options.filter = std::move(filter).value();
+    if (options.command.trimmed().isEmpty()) {
+        return usageError(u"missing_argument"_s,
+                          Message(QT_TRANSLATE_NOOP("Grex", "exec needs a command to run (put "
+                                                            "-- before it when it has options)")));
+    }
+    return options;
+}
+
+JsonObject ExecReport::rowJson(const Row &row)
+{
+    return JsonObject{{u"pack"_s, row.pack},
+                      {u"stdout"_s, row.stdoutText},
+                      {u"stderr"_s, row.stderrText},
+                      {u"exit"_s, row.exit ? JsonValue(qint64(*row.exit)) : JsonValue()}};
+}
+
+JsonValue ExecReport::toJson() const
+{
+    JsonArray array;
+    for (const Row &row : rows)
+        array.append(rowJson(row));
+    return array;
+}
+
+Result<ExecReport> execInPacks(Workspace &workspace, const ExecOptions &options,
+                               OperationContext &ctx)
+{
+    if (Result<void> ready = workspace.requireInitialised(); !ready)
+        return ready.error();
+    ExecReport report;
+    report.dryRun = options.dryRun;
+    report.argv = options.shell
+                      ? QStringList{u"sh"_s, u"-c"_s,
+                                    (QStringList{options.command} + options.arguments).join(u' ')}
+                      : QStringList{options.command} + options.arguments;
+    // A bare name must be a command on PATH: said once, not once per pack. A path with a
+    // slash may exist only in some packs and is resolved in each.
+    if (!options.shell && !options.command.contains(u'/') &&
+        !commandAvailable(options.command, qEnvironmentVariable("PATH"))) {
+        return usageError(u"command_not_found"_s,
+                          Message(QT_TRANSLATE_NOOP("Grex", "'%1' is not a command on PATH"),
+                                  {options.command}))
+            .withDetail(u"command"_s, options.command);
+    }
+
+    Result<QList<WalkSeed>> seeds = workspaceSeeds(workspace, ctx);
+    if (!seeds)
+        return seeds.error();
+    WalkOptions walk;
+    walk.network = false;
+    walk.tolerateErrors = true;
+    Result<PackGraph> graph = walkPacks(workspace, *seeds, walk, ctx);
+    if (!graph)
+        return graph.error();
+    QHash<QString, QString> drift;
+    if (options.filter.usesDrift()) {
+        Result<QHash<QString, QString>> computed = driftByPack(workspace, ctx);
+        if (!computed)
+            return computed.error();
+        drift = std::move(computed).value();
+    }
+    for (const PackNode &node : graph->nodes) {
+        if (node.isRoot || !node.onDisk ||
+            !options.filter.matches({node.id, node.path, node.manifest.type, node.url, node.depth,
+                                     drift.value(node.id)}))
+            continue;
+        report.rows.append(ExecReport::Row{node.id, node.dir, {}, {}, std::nullopt});
+    }
+    std::sort(report.rows.begin(), report.rows.end(),
+              [](const ExecReport::Row &a, const ExecReport::Row &b) {
+                  return utf8Less(a.pack, b.pack);
+              });
+    if (options.dryRun || report.rows.isEmpty())
+        return report;
+
+    ApprovalRequest approval;
+    approval.verb = u"exec"_s;
+    QStringList packs;
+    for (const ExecReport::Row &row : std::as_const(report.rows))
+        packs.append(row.pack);
+    approval.summary = Message(QT_TRANSLATE_NOOP("Grex", "run '%1' in %2 pack(s): %3"),
+                               {report.argv.join(u' '), QString::number(packs.size()),
+                                packs.join(u", "_s)});
+    approval.packs = packs;
+    approval.command = report.argv;
+    if (Result<void> approved = requestApproval(
+            approval,
+            Message(QT_TRANSLATE_NOOP("Grex", "running '%1' was not approved"),
+                    {report.argv.join(u' ')}),
+            ctx);
+        !approved)
+        return approved.error();
+
+    ctx.phase(u"exec"_s);
+    QThreadPool pool;
+    pool.setMaxThreadCount(ctx.parallel() > 0 ? ctx.parallel() : int(report.rows.size()));
+    QMutex mutex;
+    qint64 done = 0;
+    const qint64 total = report.rows.size();
+    for (ExecReport::Row &row : report.rows) {
+        pool.start([&, rowPtr = &row] {
+            ExecReport::Row &r = *rowPtr;
+            if (ctx.stopRequested())
+                return;
+            ctx.packStarted(r.pack, u"exec"_s);
+            ProcessSpec spec;
+            spec.program = report.argv.first();
+            spec.arguments = report.argv.mid(1);
+            spec.workingDirectory = r.dir;
+            spec.stdoutLimit = -1;
+            spec.stderrTail = -1;
+            spec.environment.insert(u"GREX_PACK"_s, r.pack);
+            spec.environment.insert(u"GREX_PACK_DIR"_s, r.dir);
+            spec.environment.insert(u"GREX_WORKSPACE"_s, workspace.root());
+            Result<ProcessOutcome> outcome = runProcess(spec, ctx.stopToken());
+            if (outcome) {
+                r.stdoutText = QString::fromUtf8(outcome->stdoutData);
+                r.stderrText = QString::fromUtf8(outcome->stderrData);
+                r.exit = outcome->exitStatus;
+            } else if (outcome.error().kind() != ErrorKind::Cancelled) {
+                r.stderrText = outcome.error().message().text() + u'\n';
+                r.exit = 127; // what a shell answers for a command it cannot run
+            }
+            if (!r.exit)
+                return; // cancelled: neither output nor a result
+            ctx.packOutput(ExecReport::rowJson(r));
+            QMutexLocker locker(&mutex);
+            ctx.packFinished(r.pack, *r.exit == 0 ? u"ok"_s : u"err"_s, QString());
+            ctx.progress(++done, total, Message(QT_TRANSLATE_NOOP("Grex", "%1 done"), {r.pack}));
+        });
+    }
+    pool.waitForDone();
+    if (ctx.stopRequested())
+        return cancelledError();
+
+    QStringList failed;
+    for (const ExecReport::Row &row : std::as_const(report.rows)) {
+        if (row.exit && *row.exit != 0)
+            failed.append(u"%1 (exit %2)"_s.arg(row.pack).arg(*row.exit));
+    }
+    if (!failed.isEmpty()) {
+        return Error(ErrorKind::PackOp, u"exec_failed"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "the command failed in %1 of %2 pack(s): "
+                                                       "%3"),
+                             {QString::number(failed.size()), QString::number(total),
+                              failed.join(u", "_s)}))
+            .withDetail(u"report"_s, report.toJson());
+    }
+    return report;
+}
+
+} // namespace Grex

@@ -1,0 +1,245 @@
+#include "import.h"
+
+#include "fs/gitignore.h"
+#include "git/fetcher.h"
+#include "naming.h"
+#include "operationcontext.h"
+#include "pack/packmanifest.h"
+#include "verbs/verbsupport.h"
+#include "workspace.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+namespace {
+
+struct Candidate
+{
+    QString path;
+    QString url;
+    bool fromScan = false;
+};
+
+constexpr qint64 MaxReposJsonBytes = 16 * 1024 * 1024;
+
+Error badReposJson(const QString &file, const QString &what)
+{
+    return usageError(u"invalid_repos_json"_s,
+                      Message(QT_TRANSLATE_NOOP("Grex", "malformed REPOS.json at %1: %2"),
+                              {file, what}))
+        .withDetail(u"path"_s, file);
+}
+
+Result<QList<Candidate>> readReposJson(const QString &file)
+{
+    QFile in(file);
+    if (!in.open(QIODevice::ReadOnly)) {
+        return usageError(u"unreadable_repos_json"_s,
+                          Message(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"),
+                                  {file, in.errorString()}))
+            .withDetail(u"path"_s, file);
+    }
+    if (in.size() > MaxReposJsonBytes) {
+        return badReposJson(file, u"it is %1 bytes; the limit is %2"_s.arg(in.size()).arg(
+                                      MaxReposJsonBytes));
+    }
+    const QByteArray bytes = in.readAll();
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        // The byte offset as line and column, which is what an editor shows.
+        const qsizetype offset = qBound(qsizetype(0), qsizetype(parseError.offset), bytes.size());
+        const qsizetype line = bytes.left(offset).count('\n') + 1;
+        const qsizetype column = offset - (bytes.lastIndexOf('\n', offset - 1) + 1) + 1;
+        return badReposJson(file, u"not JSON: %1 at line %2, column %3"_s.arg(
+                                      parseError.errorString())
+                                      .arg(line)
+                                      .arg(column));
+    }
+    if (!doc.isArray())
+        return badReposJson(file, u"expected an array of {\"url\", \"path\"} objects"_s);
+    const QJsonArray array = doc.array();
+    if (array.size() > MaxImportEntries) {
+        return badReposJson(file, u"it has %1 entries; one import takes at most %2"_s.arg(
+                                      array.size())
+                                      .arg(MaxImportEntries));
+    }
+    QList<Candidate> candidates;
+    candidates.reserve(array.size());
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QJsonValue entry = array.at(i);
+        if (!entry.isObject())
+            return badReposJson(file, u"entry %1 is not an object"_s.arg(i + 1));
+        const QJsonObject o = entry.toObject();
+        if (!o.value(u"path"_s).isString())
+            return badReposJson(file, u"entry %1 has no string \"path\""_s.arg(i + 1));
+        if (o.contains(u"url"_s) && !o.value(u"url"_s).isString() && !o.value(u"url"_s).isNull())
+            return badReposJson(file, u"the \"url\" of entry %1 is not a string"_s.arg(i + 1));
+        candidates.append(Candidate{o.value(u"path"_s).toString(), o.value(u"url"_s).toString()});
+    }
+    return candidates;
+}
+
+} // namespace
+
+Result<ImportOptions> ImportOptions::fromJson(const QJsonObject &args)
+{
+    ImportOptions options;
+    options.fromReposJson = optionalString(args, u"fromReposJson"_s);
+    options.scan = args.value(u"scan"_s).toBool();
+    options.defaultType = optionalString(args, u"defaultType"_s);
+    options.dryRun = args.value(u"dryRun"_s).toBool();
+    if (!options.fromReposJson && !options.scan) {
+        return usageError(u"missing_argument"_s,
+                          Message(QT_TRANSLATE_NOOP("Grex", "import needs --from-repos-json FILE, "
+                                                            "--scan, or both")));
+    }
+    if (options.defaultType && !packTypeNames().contains(*options.defaultType)) {
+        return usageError(u"unknown_pack_type"_s,
+                          Message(QT_TRANSLATE_NOOP("Grex", "unknown --default-type '%1': use "
+                                                            "meta, declarative or scripted"),
+                                  {*options.defaultType}));
+    }
+    return options;
+}
+
+JsonObject ImportReport::toJson() const
+{
+    JsonArray importedArray;
+    for (const Imported &i : imported) {
+        importedArray.append(JsonObject{{u"path"_s, i.path},
+                                        {u"url"_s, i.url},
+                                        {u"kind"_s, i.kind},
+                                        {u"would_dispatch"_s, dryRun}});
+    }
+    JsonArray skippedArray;
+    for (const Skipped &s : skipped)
+        skippedArray.append(JsonObject{{u"path"_s, s.path}, {u"reason"_s, s.reason}});
+    JsonArray failedArray;
+    for (const Failed &f : failed)
+        failedArray.append(JsonObject{{u"path"_s, f.path}, {u"error"_s, f.error}});
+    return JsonObject{{u"dry_run"_s, dryRun},
+                      {u"imported"_s, importedArray},
+                      {u"skipped"_s, skippedArray},
+                      {u"failed"_s, failedArray}};
+}
+
+Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &options,
+                                 OperationContext &ctx)
+{
+    if (Result<void> ready = workspace.requireInitialised(); !ready)
+        return ready.error();
+    // The input is read in full before anything is locked or written.
+    QList<Candidate> candidates;
+    if (options.fromReposJson) {
+        Result<QList<Candidate>> fromFile = readReposJson(*options.fromReposJson);
+        if (!fromFile)
+            return fromFile.error();
+        candidates = std::move(fromFile).value();
+    }
+    std::optional<FileLock> lock;
+    if (!options.dryRun) {
+        Result<FileLock> acquired = workspace.lockForWriting();
+        if (!acquired)
+            return acquired.error();
+        lock = std::move(acquired).value();
+    }
+    Result<QMap<QString, PackState>> packs = workspace.readPacks(ctx);
+    if (!packs)
+        return packs.error();
+    QHash<QString, const PackState *> byPath;
+    for (const PackState &pack : std::as_const(*packs))
+        byPath.insert(pack.path, &pack);
+
+    ImportReport report;
+    report.dryRun = options.dryRun;
+    if (options.scan) {
+        const QStringList dirs =
+            QDir(workspace.root()).entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
+        for (const QString &name : dirs) {
+            const QString dir = workspace.packDir(name);
+            if (name.startsWith(u'.') || byPath.contains(name) ||
+                !QFileInfo::exists(dir + u"/.git"_s))
+                continue;
+            Result<QString> origin = workspace.fetcher().originUrl(dir);
+            if (!origin || origin->isEmpty()) {
+                report.skipped.append({name, u"no_remote"_s});
+                continue;
+            }
+            candidates.append(Candidate{name, *origin, true});
+        }
+    }
+
+    QSet<QString> seen;
+    QList<Event> events;
+    QList<std::pair<QString, QStringList>> blocks;
+    const Timestamp now = Timestamp::now();
+    for (const Candidate &c : std::as_const(candidates)) {
+        if (const PackState *live = byPath.value(c.path)) {
+            if (!c.url.isEmpty() && !sameRemote(live->url, c.url)) {
+                ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "%1 is already registered from %2, not "
+                                                           "%3; left as it is"),
+                                 {c.path, live->url, c.url}));
+            }
+            report.skipped.append({c.path, u"path_collision"_s});
+            continue;
+        }
+        if (seen.contains(c.path)) {
+            report.skipped.append({c.path, u"duplicate_in_input"_s});
+            continue;
+        }
+        seen.insert(c.path);
+        if (Result<void> bare = checkBarePath(c.path); !bare) {
+            report.failed.append({c.path, bare.error().message().text()});
+            continue;
+        }
+        const QString dir = workspace.packDir(c.path);
+        QString kind = options.defaultType.value_or(u"meta"_s);
+        QStringList extraPatterns;
+        if (hasPackManifest(dir)) {
+            Result<PackManifest> manifest = loadPackManifest(dir);
+            if (!manifest) {
+                report.failed.append({c.path, manifest.error().message().text()});
+                continue;
+            }
+            kind = manifest->type;
+            extraPatterns = manifest->gitignore;
+        }
+        report.imported.append({c.path, c.url, kind});
+        events.append(Event::add(c.path, c.url, c.path, kind, std::nullopt, now));
+        blocks.append({c.path, Gitignore::packBody(c.path, extraPatterns)});
+    }
+
+    if (!options.dryRun && !events.isEmpty()) {
+        Result<AppendReport> appended = workspace.intentLog().append(events);
+        if (!appended)
+            return appended.error();
+        if (Result<void> written = Gitignore::upsertBlocks(workspace.gitignorePath(), blocks);
+            !written) {
+            ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "the packs are registered, but .gitignore "
+                                                       "was not updated: %1 (grex doctor --fix "
+                                                       "repairs it)"),
+                             {written.error().message().text()}));
+        }
+    }
+    if (!report.failed.isEmpty()) {
+        return Error(ErrorKind::PackOp, u"import_failed"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "%1 of %2 entr(ies) could not be "
+                                                       "imported; the other %3 were"),
+                             {QString::number(report.failed.size()),
+                              QString::number(candidates.size()),
+                              QString::number(report.imported.size())}))
+            .withDetail(u"report"_s, report.toJson());
+    }
+    return report;
+}
+
+} // namespace Grex

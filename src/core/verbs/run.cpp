@@ -1,0 +1,136 @@
+#include "run.h"
+
+#include "engine/pipeline.h"
+#include "exec/actionplugin.h"
+#include "operationcontext.h"
+#include "verbs/status.h"
+#include "verbs/verbsupport.h"
+#include "workspace.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+Result<RunActionOptions> RunActionOptions::fromJson(const QJsonObject &args)
+{
+    RunActionOptions options;
+    options.action = args.value(u"action"_s).toString().trimmed();
+    options.dryRun = args.value(u"dryRun"_s).toBool();
+    Result<PackFilter> filter = PackFilter::parse(args.value(u"filter"_s).toString());
+    if (!filter)
+        return filter.error();
+    options.filter = std::move(filter).value();
+    if (options.action.isEmpty()) {
+        return usageError(u"missing_argument"_s,
+                          Message(QT_TRANSLATE_NOOP("Grex", "run needs the name of an action")));
+    }
+    return options;
+}
+
+JsonValue RunActionReport::toJson() const
+{
+    JsonArray array;
+    for (const Row &row : rows) {
+        array.append(JsonObject{{u"pack"_s, row.pack},
+                                {u"action"_s, row.action},
+                                {u"changed"_s, row.changed},
+                                {u"message"_s, row.message}});
+    }
+    return array;
+}
+
+Result<RunActionReport> runAction(Workspace &workspace, const RunActionOptions &options,
+                                  OperationContext &ctx)
+{
+    if (Result<void> ready = workspace.requireInitialised(); !ready)
+        return ready.error();
+    if (!builtinActions().get(options.action) || options.action == u"unlink") {
+        QStringList names = builtinActions().names();
+        names.removeAll(u"unlink"_s);
+        return Error(ErrorKind::PluginMissing, u"unknown_action"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "there is no action called '%1'; the "
+                                                       "actions are %2"),
+                             {options.action, names.join(u", "_s)}))
+            .withDetail(u"action"_s, options.action);
+    }
+    std::optional<FileLock> lock;
+    if (!options.dryRun) {
+        Result<FileLock> acquired = workspace.lockForWriting();
+        if (!acquired)
+            return acquired.error();
+        lock = std::move(acquired).value();
+    }
+    Result<QList<WalkSeed>> seeds = runSeeds(workspace, ctx);
+    if (!seeds)
+        return seeds.error();
+
+    PipelineRequest request;
+    request.verb = u"run"_s;
+    request.lifecycle = Lifecycle::Sync;
+    request.network = false;
+    request.recoveryScan = false;
+    request.dryRun = options.dryRun;
+    request.action = options.action;
+    request.filter = options.filter;
+    QHash<QString, QString> drift;
+    if (options.filter.usesDrift()) {
+        Result<QHash<QString, QString>> computed = driftByPack(workspace, ctx);
+        if (!computed)
+            return computed.error();
+        drift = std::move(computed).value();
+    }
+    if (!options.dryRun) {
+        request.beforeRun = [&](const PackGraph &graph) -> Result<void> {
+            QStringList packs;
+            for (const PackNode &node : graph.nodes) {
+                if (node.onDisk && node.manifest.type != u"meta" &&
+                    hasNamedAction(node.manifest.actions, options.action) &&
+                    options.filter.matches({node.id, node.path, node.manifest.type, node.url,
+                                            node.depth, drift.value(node.id)}))
+                    packs.append(node.id);
+            }
+            if (packs.isEmpty())
+                return {};
+            ApprovalRequest approval;
+            approval.verb = u"run"_s;
+            approval.summary = Message(QT_TRANSLATE_NOOP("Grex", "run the '%1' actions of %2 "
+                                                                 "pack(s): %3"),
+                                       {options.action, QString::number(packs.size()),
+                                        packs.join(u", "_s)});
+            approval.packs = packs;
+            approval.command = {options.action};
+            return requestApproval(
+                approval,
+                Message(QT_TRANSLATE_NOOP("Grex", "running '%1' was not approved"),
+                        {options.action}),
+                ctx);
+        };
+    }
+    Result<RunReport> ran = runPipeline(workspace, *seeds, request, ctx);
+    if (!ran)
+        return ran.error();
+
+    RunActionReport report;
+    report.dryRun = options.dryRun;
+    for (const StepRecord &s : ran->steps) {
+        const bool changed = s.step.result == StepResult::PerformedChange ||
+                             s.step.result == StepResult::WouldPerformChange;
+        report.rows.append({s.pack, s.step.actionName, changed, s.step.message});
+    }
+    if (ran->halted) {
+        const HaltRecord &halt = *ran->halted;
+        report.rows.append({halt.pack, halt.action, false, halt.error.message().text()});
+        if (halt.error.kind() == ErrorKind::Cancelled || ctx.stopRequested())
+            return cancelledError();
+        return Error(ErrorKind::PackOp, u"run_failed"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "action '%1' failed in pack '%2': %3"),
+                             {halt.action, halt.pack, halt.error.message().text()}))
+            .withDetail(u"pack"_s, halt.pack)
+            .withDetail(u"report"_s, report.toJson());
+    }
+    if (ctx.stopRequested())
+        return cancelledError();
+    return report;
+}
+
+} // namespace Grex

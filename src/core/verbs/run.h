@@ -1,0 +1,47 @@
+#pragma once
+
+#include "engine/packfilter.h"
+#include "json.h"
+#include "result.h"
+
+#include <QJsonObject>
+
+namespace Grex {
+
+class OperationContext;
+class Workspace;
+
+struct RunActionOptions
+{
+    QString action;
+    bool dryRun = false;
+    PackFilter filter;
+
+    static Result<RunActionOptions> fromJson(const QJsonObject &args);
+};
+
+struct RunActionReport
+{
+    struct Row
+    {
+        QString pack;
+        QString action;
+        bool changed = false;
+        QString message;
+    };
+    bool dryRun = false;
+    QList<Row> rows;
+
+    JsonValue toJson() const; // [{"pack","action","changed","message"}]
+};
+
+// `grex run <action>` (spec §6.5.11): in every matching pack on disk, runs each action of that
+// name (also inside a `when` whose gate holds) through the normal executor, audit-bracketed,
+// children before parents, up to ctx.parallel() packs at once; no hash skip, no lockfile
+// change. Destructive: asks ctx's approval policy first, naming how many packs it touches.
+// Errors: PluginMissing "unknown_action", Usage (filter), NotApproved, Lock (busy), PackOp
+// "run_failed" at the first failure (details.report holds the rows so far), Cancelled.
+Result<RunActionReport> runAction(Workspace &workspace, const RunActionOptions &options,
+                                  OperationContext &ctx);
+
+} // namespace Grex

@@ -1,0 +1,317 @@
+#include "status.h"
+
+#include "engine/walker.h"
+#include "git/fetcher.h"
+#include "manifest/fold.h"
+#include "operationcontext.h"
+#include "pack/actionshash.h"
+#include "verbs/verbsupport.h"
+#include "workspace.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QtConcurrent/QtConcurrentMap>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+namespace {
+
+JsonValue optionalJson(const std::optional<QString> &value)
+{
+    return value ? JsonValue(*value) : JsonValue();
+}
+
+Error invalidDuration(const QString &text, const QString &why)
+{
+    return usageError(u"invalid_duration"_s,
+                      Message(QT_TRANSLATE_NOOP("Grex", "invalid --stale-after '%1': %2 (use a "
+                                                        "number and a unit s, m, h, d or w, "
+                                                        "like 7d or 12h)"),
+                              {text, why}))
+        .withDetail(u"value"_s, text);
+}
+
+// The lock and drift facts of one walked pack.
+StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEntries &locks,
+                        const StatusOptions &options, qint64 nowSeconds)
+{
+    StatusEntry e;
+    e.id = node.id;
+    e.path = node.path;
+    e.type = node.manifest.type;
+    e.depth = node.depth;
+    e.registered = node.registered;
+    e.onDisk = node.onDisk;
+    e.long_ = options.long_;
+    if (node.loadError)
+        e.error = node.loadError->message().text();
+    const auto lock = locks.find(node.id);
+    if (lock != locks.end())
+        e.installedAt = lock->installedAt;
+    if (options.long_)
+        e.holder = FileLock::holder(node.dir + u"/.grex-lock"_s);
+    if (!e.onDisk) {
+        e.drift = u"missing"_s;
+        return e;
+    }
+    Result<RepoStatus> repo = workspace.fetcher().inspect(node.dir);
+    if (!repo) {
+        e.error = repo.error().message().text();
+        e.drift = u"stale"_s;
+        e.staleReason = u"unreadable"_s;
+        return e;
+    }
+    e.sha = repo->sha;
+    e.branch = repo->branch;
+    e.upstream = repo->upstream;
+    e.ahead = repo->ahead;
+    e.behind = repo->behind;
+    e.changedFiles = repo->changedFiles;
+    if (lock != locks.end()) {
+        e.shaMatch = !lock->sha.isEmpty() && lock->sha == e.sha;
+        e.actionsHashMatch =
+            !node.loadError && lock->actionsHash == actionsHash(node.manifest.actions, e.sha);
+    }
+    if (e.changedFiles > 0)
+        e.drift = u"dirty"_s;
+    else if (lock == locks.end())
+        e.staleReason = u"not_installed"_s;
+    else if (!e.shaMatch)
+        e.staleReason = u"sha_changed"_s;
+    else if (!e.actionsHashMatch)
+        e.staleReason = u"actions_changed"_s;
+    else if (options.staleAfterSeconds &&
+             nowSeconds - lock->installedAt.unixNanos() / 1'000'000'000 >
+                 *options.staleAfterSeconds)
+        e.staleReason = u"too_old"_s;
+    if (!e.drift.isEmpty())
+        return e;
+    if (!e.staleReason.isEmpty())
+        e.drift = u"stale"_s;
+    else if (e.behind > 0)
+        e.drift = u"behind"_s;
+    else if (e.ahead > 0)
+        e.drift = u"ahead"_s;
+    else
+        e.drift = u"clean"_s;
+    return e;
+}
+
+} // namespace
+
+Result<qint64> parseDuration(const QString &text)
+{
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty())
+        return invalidDuration(text, u"it is empty"_s);
+    qint64 total = 0;
+    qsizetype pos = 0;
+    while (pos < trimmed.size()) {
+        const qsizetype start = pos;
+        while (pos < trimmed.size() && trimmed.at(pos).isDigit())
+            ++pos;
+        if (pos == start)
+            return invalidDuration(text, u"expected a number at '%1'"_s.arg(trimmed.mid(start)));
+        bool ok = false;
+        const qint64 number = trimmed.mid(start, pos - start).toLongLong(&ok);
+        if (!ok || number > 1'000'000)
+            return invalidDuration(text, u"the number is too large"_s);
+        if (pos == trimmed.size())
+            return invalidDuration(text, u"the number %1 has no unit"_s.arg(number));
+        qint64 unit = 0;
+        switch (trimmed.at(pos).unicode()) {
+        case 's':
+            unit = 1;
+            break;
+        case 'm':
+            unit = 60;
+            break;
+        case 'h':
+            unit = 3600;
+            break;
+        case 'd':
+            unit = 86400;
+            break;
+        case 'w':
+            unit = 7 * 86400;
+            break;
+        default:
+            return invalidDuration(text, u"unknown unit '%1'"_s.arg(trimmed.at(pos)));
+        }
+        ++pos;
+        total += number * unit;
+    }
+    return total;
+}
+
+Result<StatusOptions> StatusOptions::fromJson(const QJsonObject &args)
+{
+    StatusOptions options;
+    if (const std::optional<QString> staleAfter = optionalString(args, u"staleAfter"_s)) {
+        Result<qint64> seconds = parseDuration(*staleAfter);
+        if (!seconds)
+            return seconds.error();
+        options.staleAfterSeconds = *seconds;
+    }
+    options.failOnDrift = args.value(u"failOnDrift"_s).toBool();
+    options.long_ = args.value(u"long"_s).toBool();
+    Result<PackFilter> filter = PackFilter::parse(args.value(u"filter"_s).toString());
+    if (!filter)
+        return filter.error();
+    options.filter = std::move(filter).value();
+    return options;
+}
+
+JsonObject StatusEntry::toJson() const
+{
+    JsonObject o{{u"id"_s, id},
+                 {u"path"_s, path},
+                 {u"type"_s, type.isEmpty() ? JsonValue() : JsonValue(type)},
+                 {u"depth"_s, qint64(depth)},
+                 {u"registered"_s, registered},
+                 {u"on_disk"_s, onDisk},
+                 {u"sha_match"_s, shaMatch},
+                 {u"actions_hash_match"_s, actionsHashMatch},
+                 {u"drift"_s, drift},
+                 {u"stale_reason"_s, staleReason.isEmpty() ? JsonValue() : JsonValue(staleReason)},
+                 {u"sha"_s, sha.isEmpty() ? JsonValue() : JsonValue(sha)},
+                 {u"branch"_s, optionalJson(branch)},
+                 {u"upstream"_s, optionalJson(upstream)},
+                 {u"ahead"_s, qint64(ahead)},
+                 {u"behind"_s, qint64(behind)},
+                 {u"changed_files"_s, qint64(changedFiles)},
+                 {u"installed_at"_s, installedAt ? JsonValue(installedAt->toString()) : JsonValue()},
+                 {u"error"_s, error.isEmpty() ? JsonValue() : JsonValue(error)}};
+    if (long_) {
+        o.insert(u"lock_holder"_s,
+                 holder ? JsonValue(JsonObject{{u"pid"_s, holder->pid},
+                                               {u"host"_s, holder->hostname},
+                                               {u"application"_s, holder->application}})
+                        : JsonValue());
+    }
+    return o;
+}
+
+JsonValue StatusReport::toJson() const
+{
+    JsonArray array;
+    for (const StatusEntry &entry : packs)
+        array.append(entry.toJson());
+    return array;
+}
+
+QString StatusReport::driftSummary() const
+{
+    QMap<QString, int> counts;
+    int drifted = 0;
+    for (const StatusEntry &e : packs) {
+        if (e.drift == u"clean")
+            continue;
+        ++drifted;
+        ++counts[e.drift];
+    }
+    if (drifted == 0)
+        return {};
+    QStringList parts;
+    for (const QString &kind : PackFilter::driftKinds()) {
+        if (counts.value(kind) > 0)
+            parts.append(u"%1 %2"_s.arg(counts.value(kind)).arg(kind));
+    }
+    return u"%1 of %2 pack(s) drifted: %3"_s.arg(drifted).arg(packs.size()).arg(
+        parts.join(u", "_s));
+}
+
+Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
+                            OperationContext &ctx)
+{
+    if (Result<void> ready = workspace.requireInitialised(); !ready)
+        return ready.error();
+    Result<LockEntries> locks = workspace.lockfile().read();
+    if (!locks)
+        return locks.error();
+    Result<QList<WalkSeed>> seeds = workspaceSeeds(workspace, ctx);
+    if (!seeds)
+        return seeds.error();
+    WalkOptions walk;
+    walk.network = false;
+    walk.tolerateErrors = true;
+    Result<PackGraph> graph = walkPacks(workspace, *seeds, walk, ctx);
+    if (!graph)
+        return graph.error();
+
+    QList<const PackNode *> nodes;
+    for (const PackNode &node : graph->nodes) {
+        // The workspace's own pack.yaml is the user's checkout, not a pack status reports.
+        if (!node.isRoot)
+            nodes.append(&node);
+    }
+    const qint64 now = Timestamp::now().unixNanos() / 1'000'000'000;
+    QList<StatusEntry> entries = QtConcurrent::blockingMapped(nodes, [&](const PackNode *node) {
+        return inspectNode(workspace, *node, *locks, options, now);
+    });
+    if (Result<void> alive = checkCancelled(ctx); !alive)
+        return alive.error();
+
+    // Git directories in the workspace that no pack accounts for.
+    const QStringList dirs =
+        QDir(workspace.root()).entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
+    QList<QString> untracked;
+    for (const QString &name : dirs) {
+        if (name.startsWith(u'.') || graph->nodes.contains(name) || locks->contains(name))
+            continue;
+        if (QFileInfo::exists(workspace.root() + u'/' + name + u"/.git"_s))
+            untracked.append(name);
+    }
+    const QList<StatusEntry> untrackedEntries =
+        QtConcurrent::blockingMapped(untracked, [&](const QString &name) {
+            StatusEntry e;
+            e.id = name;
+            e.path = name;
+            e.onDisk = true;
+            e.drift = u"untracked"_s;
+            e.long_ = options.long_;
+            if (Result<RepoStatus> repo =
+                    workspace.fetcher().inspect(workspace.root() + u'/' + name)) {
+                e.sha = repo->sha;
+                e.branch = repo->branch;
+                e.changedFiles = repo->changedFiles;
+            }
+            return e;
+        });
+    entries.append(untrackedEntries);
+
+    StatusReport report;
+    for (StatusEntry &e : entries) {
+        FilterSubject subject{e.id, e.path, e.type, {}, e.depth, e.drift};
+        if (const auto it = graph->nodes.find(e.id); it != graph->nodes.end())
+            subject.url = it->url;
+        if (options.filter.matches(subject))
+            report.packs.append(std::move(e));
+    }
+    std::sort(report.packs.begin(), report.packs.end(),
+              [](const StatusEntry &a, const StatusEntry &b) { return utf8Less(a.id, b.id); });
+
+    if (options.failOnDrift) {
+        const QString summary = report.driftSummary();
+        if (!summary.isEmpty()) {
+            return Error(ErrorKind::Drift, u"drift_found"_s, Message("%1", {summary}))
+                .withDetail(u"report"_s, report.toJson());
+        }
+    }
+    return report;
+}
+
+Result<QHash<QString, QString>> driftByPack(Workspace &workspace, OperationContext &ctx)
+{
+    Result<StatusReport> report = status(workspace, StatusOptions{}, ctx);
+    if (!report)
+        return report.error();
+    QHash<QString, QString> drift;
+    for (const StatusEntry &e : report->packs)
+        drift.insert(e.id, e.drift);
+    return drift;
+}
+
+} // namespace Grex

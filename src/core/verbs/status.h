@@ -1,0 +1,80 @@
+#pragma once
+
+#include "engine/packfilter.h"
+#include "fs/filelock.h"
+#include "json.h"
+#include "result.h"
+#include "timestamp.h"
+
+#include <QHash>
+#include <QJsonObject>
+
+#include <optional>
+
+namespace Grex {
+
+class OperationContext;
+class Workspace;
+
+struct StatusOptions
+{
+    std::optional<qint64> staleAfterSeconds; // --stale-after
+    bool failOnDrift = false;
+    bool long_ = false; // add who holds each pack's lock
+    PackFilter filter;
+
+    static Result<StatusOptions> fromJson(const QJsonObject &args);
+};
+
+// "7d", "12h", "30m", "45s", "2w" and sums of them ("1d12h"). Error: Usage "invalid_duration".
+Result<qint64> parseDuration(const QString &text);
+
+// One pack as `status` sees it (spec §6.5.5).
+struct StatusEntry
+{
+    QString id;
+    QString path;
+    QString type; // "" for an untracked directory
+    int depth = 0;
+    bool registered = false;
+    bool onDisk = false;
+    bool shaMatch = false;
+    bool actionsHashMatch = false;
+    QString drift;       // missing | dirty | stale | behind | ahead | clean | untracked
+    QString staleReason; // not_installed | sha_changed | actions_changed | too_old; "" otherwise
+    QString sha;
+    std::optional<QString> branch;
+    std::optional<QString> upstream;
+    int ahead = 0;
+    int behind = 0;
+    int changedFiles = 0;
+    std::optional<Timestamp> installedAt;
+    QString error; // why the pack's pack.yaml or repository could not be read
+    bool long_ = false;
+    std::optional<LockHolder> holder; // with long_: who holds <pack>/.grex-lock
+
+    JsonObject toJson() const;
+};
+
+struct StatusReport
+{
+    QList<StatusEntry> packs; // ordered by id
+
+    JsonValue toJson() const; // an array
+    // "3 of 50 packs drifted: 2 dirty, 1 missing"; "" when every pack is clean.
+    QString driftSummary() const;
+};
+
+// `grex status` (spec §6.5.5): per registered pack and every child on disk whether it is on
+// disk, matches the lockfile, has local changes or differs from its tracking branch, plus the
+// git directories in the workspace nobody registered. Read-only: no lock, no network, one
+// in-process libgit2 query per pack, in parallel. Errors: Usage (not a workspace, a bad
+// --stale-after), Manifest (corrupt log or lockfile), Drift "drift_found" with --fail-on-drift
+// (details.report holds the document).
+Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
+                            OperationContext &ctx);
+
+// The drift kind of every pack status reports, by id: what --filter drift=... compares with.
+Result<QHash<QString, QString>> driftByPack(Workspace &workspace, OperationContext &ctx);
+
+} // namespace Grex
