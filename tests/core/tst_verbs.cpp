@@ -706,10 +706,10 @@ private Q_SLOTS:
                 QCOMPARE(schema.value(u"properties"_s).toObject().contains(p.name), !p.cliOnly);
             }
         }
-        QCOMPARE(names, (QStringList{u"init"_s, u"add"_s, u"rm"_s, u"ls"_s, u"sync"_s, u"update"_s,
-                                     u"teardown"_s}));
+        QCOMPARE(names, (QStringList{u"init"_s, u"add"_s, u"rm"_s, u"ls"_s, u"status"_s,
+                                     u"sync"_s, u"update"_s, u"teardown"_s, u"doctor"_s,
+                                     u"import"_s, u"run"_s, u"exec"_s}));
         QVERIFY(!findVerb(u"serve"_s));
-        QVERIFY(!findVerb(u"status"_s));
         QVERIFY(!findVerb(u"teardown"_s)->mcpTool);
     }
 
