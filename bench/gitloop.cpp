@@ -4,6 +4,9 @@
 //
 //   grex-bench-gitloop clone LIST DEST THREADS   LIST: lines "<name> <url>"; clones into DEST/<name>
 //   grex-bench-gitloop sync  LIST DEST THREADS   fetch origin, fast-forward the branch, check out
+//   grex-bench-gitloop status LIST DEST THREADS  count tracked files with changes in each clone
+//                                                (the query `grex status` makes); prints the
+//                                                number of dirty clones
 //
 // It is a plain C++ program on purpose: Qt is not needed to drive libgit2. It assumes what the
 // benchmark's clones have (an "origin" remote, a branch tracking origin/<same name>) where grex
@@ -113,15 +116,48 @@ bool syncOne(const Entry &entry, const std::string &dest, std::string &error)
     return rc == 0;
 }
 
+// The same status query grex makes: tracked files only, submodules left out.
+bool statusOne(const Entry &entry, const std::string &dest, bool &dirty, std::string &error)
+{
+    git_repository *repo = nullptr;
+    git_status_list *list = nullptr;
+    const std::string path = dest + "/" + entry.name;
+    int rc = git_repository_open(&repo, path.c_str());
+    if (rc == 0) {
+        git_status_options options = GIT_STATUS_OPTIONS_INIT;
+        options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
+        options.flags = GIT_STATUS_OPT_EXCLUDE_SUBMODULES;
+        rc = git_status_list_new(&list, repo, &options);
+    }
+    if (rc == 0) {
+        dirty = false;
+        const size_t count = git_status_list_entrycount(list);
+        for (size_t i = 0; i < count; ++i) {
+            const git_status_entry *e = git_status_byindex(list, i);
+            if (e->status != GIT_STATUS_CURRENT && !(e->status & GIT_STATUS_IGNORED) &&
+                e->status != GIT_STATUS_WT_NEW)
+                dirty = true;
+        }
+    } else {
+        error = lastError();
+    }
+    git_status_list_free(list);
+    git_repository_free(repo);
+    return rc == 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
-    if (argc != 5 || (std::strcmp(argv[1], "clone") != 0 && std::strcmp(argv[1], "sync") != 0)) {
-        std::fprintf(stderr, "usage: %s clone|sync LIST DEST THREADS\n", argv[0]);
+    if (argc != 5 || (std::strcmp(argv[1], "clone") != 0 && std::strcmp(argv[1], "sync") != 0 &&
+                      std::strcmp(argv[1], "status") != 0)) {
+        std::fprintf(stderr, "usage: %s clone|sync|status LIST DEST THREADS\n", argv[0]);
         return 2;
     }
     const bool cloning = std::strcmp(argv[1], "clone") == 0;
+    const bool status = std::strcmp(argv[1], "status") == 0;
+    std::atomic<int> dirtyCount{0};
     const std::string dest = argv[3];
     const int threads = std::atoi(argv[4]);
     if (threads < 1) {
@@ -147,8 +183,12 @@ int main(int argc, char **argv)
         pool.emplace_back([&] {
             for (size_t i = next++; i < entries.size(); i = next++) {
                 std::string error;
-                const bool ok = cloning ? cloneOne(entries[i], dest, error)
-                                        : syncOne(entries[i], dest, error);
+                bool dirty = false;
+                const bool ok = status    ? statusOne(entries[i], dest, dirty, error)
+                                : cloning ? cloneOne(entries[i], dest, error)
+                                          : syncOne(entries[i], dest, error);
+                if (dirty)
+                    ++dirtyCount;
                 if (!ok) {
                     std::fprintf(stderr, "%s: %s\n", entries[i].name.c_str(), error.c_str());
                     ++failures;
@@ -159,5 +199,7 @@ int main(int argc, char **argv)
     for (std::thread &thread : pool)
         thread.join();
     git_libgit2_shutdown();
+    if (status)
+        std::printf("%d dirty\n", dirtyCount.load());
     return failures == 0 ? 0 : 1;
 }

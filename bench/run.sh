@@ -5,11 +5,15 @@
 #
 #   bench/run.sh [--sizes "20 100 400"] [--transports "file daemon"] [--runs N]
 #                [--tools "grex gitloop git mr vcs gita meta"] [--parallel N] [--out DIR]
+#                [--scenarios "clone new noop status"]
 #
 # Scenarios, for every tool, on a fresh copy of the upstreams:
 #   clone  an empty workspace that knows the N repositories gets them all
 #   new    one new upstream commit in every repository is fetched and checked out
 #   noop   nothing changed upstream
+#   status every tenth clone has a changed tracked file; each tool's status command runs
+#          (grex status, the libgit2 loop's status query, git status --porcelain through xargs,
+#          mr status, vcs status, gita ll, meta git status)
 # After each scenario every clone is checked against its upstream (bench/upstreams.py verify):
 # a tool that did not do the work does not get a time.
 #
@@ -25,6 +29,7 @@ SIZES="20 100 400"
 TRANSPORTS="file daemon"
 TOOLS="grex gitloop git mr vcs gita meta"
 RUNS=""
+SCENARIOS="clone new noop status"
 PARALLEL=2
 OUT="$GREX_ROOT/.bench"
 while [ $# -gt 0 ]; do
@@ -33,6 +38,7 @@ while [ $# -gt 0 ]; do
     --transports) TRANSPORTS="$2"; shift 2 ;;
     --tools) TOOLS="$2"; shift 2 ;;
     --runs) RUNS="$2"; shift 2 ;;
+    --scenarios) SCENARIOS="$2"; shift 2 ;;
     --parallel) PARALLEL="$2"; shift 2 ;;
     --out) OUT="$2"; shift 2 ;;
     *) echo "bench/run.sh: unknown option $1 (see the comment at the top)" >&2; exit 2 ;;
@@ -87,7 +93,7 @@ prepare_tool() {
     local t="$T/$tool"
     mkdir -p "$t"
     rm -f "$t/after-clone"
-    local ws="$t/ws" reset clone sync
+    local ws="$t/ws" reset clone sync status
     case "$tool" in
     grex)
         # Registered once with grex itself; a reset keeps only grex.jsonl, so sync must clone.
@@ -100,28 +106,33 @@ prepare_tool() {
         reset="rm -rf '$ws' && mkdir '$ws' && cd '$ws' && '$GREX' init -q >/dev/null && cp '$t/grex.jsonl' grex.jsonl"
         clone="cd '$ws' && '$GREX' sync --parallel $PARALLEL -q"
         sync="$clone"
+        status="cd '$ws' && '$GREX' status -q"
         ;;
     gitloop)
         reset="rm -rf '$ws' && mkdir '$ws'"
         clone="'$GITLOOP' clone '$LIST' '$ws' $PARALLEL"
         sync="'$GITLOOP' sync '$LIST' '$ws' $PARALLEL"
+        status="'$GITLOOP' status '$LIST' '$ws' $PARALLEL"
         ;;
     git)
         reset="rm -rf '$ws' && mkdir '$ws'"
         clone="cd '$ws' && awk '{print \$2, \$1}' '$LIST' | xargs -P$PARALLEL -n2 git clone -q"
         sync="cd '$ws' && awk '{print \$1}' '$LIST' | xargs -P$PARALLEL -I{} git -C {} pull -q --ff-only"
+        status="cd '$ws' && awk '{print \$1}' '$LIST' | xargs -P$PARALLEL -I{} git -C {} status --porcelain"
         ;;
     mr)
         awk '{printf "[%s]\ncheckout = git clone '"'"'%s'"'"' '"'"'%s'"'"'\n", $1, $2, $1}' "$LIST" >"$t/mrconfig"
         reset="rm -rf '$ws' && mkdir '$ws' && cp '$t/mrconfig' '$ws/.mrconfig'"
         clone="cd '$ws' && mr -q -j$PARALLEL -c '$ws/.mrconfig' checkout"
         sync="cd '$ws' && mr -q -j$PARALLEL -c '$ws/.mrconfig' update"
+        status="cd '$ws' && mr -q -j$PARALLEL -c '$ws/.mrconfig' status"
         ;;
     vcs)
         { echo "repositories:"; awk '{printf "  %s:\n    type: git\n    url: %s\n    version: main\n", $1, $2}' "$LIST"; } >"$t/repos.yaml"
         reset="rm -rf '$ws' && mkdir '$ws'"
         clone="vcs import --workers $PARALLEL --input '$t/repos.yaml' '$ws'"
         sync="vcs pull --workers $PARALLEL '$ws'"
+        status="vcs status --workers $PARALLEL '$ws'"
         ;;
     gita)
         awk -v ws="$ws" '{printf "%s,%s,%s/%s\n", $2, $1, ws, $1}' "$LIST" >"$t/gita.csv"
@@ -131,6 +142,7 @@ prepare_tool() {
         reset="rm -rf '$ws' '$cfg' && mkdir '$ws'"
         clone="XDG_CONFIG_HOME='$cfg' gita clone -C '$ws' -f '$t/gita.csv'"
         sync="XDG_CONFIG_HOME='$cfg' gita pull"
+        status="XDG_CONFIG_HOME='$cfg' gita ll"
         # Registering the clones is set-up, not part of the clone time.
         echo "XDG_CONFIG_HOME='$cfg' gita add $paths >/dev/null" >"$t/after-clone"
         ;;
@@ -152,17 +164,20 @@ PY
         reset="rm -rf '$ws'"
         clone="cd '$t' && meta git clone 'file://$t/meta-root.git'"
         sync="cd '$ws' && meta git pull --parallel"
+        status="cd '$ws' && meta git status"
         ;;
     esac
     echo "$reset" >"$t/reset"
     echo "$clone" >"$t/clone"
     echo "$sync" >"$t/sync"
+    echo "$status" >"$t/status"
     echo "$ws" >"$t/ws-path"
 }
 
 verify() { # verify <tool> <scenario>
     local ws
     ws="$(cat "$T/$1/ws-path")"
+    case "$2" in status*) return 0 ;; esac # status changes nothing
     if ! $PY "$BENCH/upstreams.py" verify "$UP" "$ws"; then
         echo "bench/run.sh: $1 left wrong clones after '$2' (n=$N, $TRANSPORT); its time is void" >&2
         echo "$N $TRANSPORT $2 $1" >>"$RESULTS/failures.txt"
@@ -177,6 +192,17 @@ peak_rss() { # peak_rss <prepare cmd or ""> <cmd>
     cat "$T/rss"
 }
 
+# Changes one tracked file in every tenth clone of the tool's workspace (the status scenario).
+dirty_clones() { # dirty_clones <tool>
+    local ws i=0
+    ws="$(cat "$T/$1/ws-path")"
+    while read -r name _; do
+        i=$((i + 1))
+        [ $((i % 10)) -eq 0 ] || continue
+        echo "local change" >>"$ws/$name/$(git -C "$ws/$name" ls-files | head -n1)"
+    done <"$LIST"
+}
+
 measure() { # measure <tool> <scenario>
     local tool="$1" scenario="$2" t="$T/$1" runs prepare cmd json
     runs="$(RUNS_FOR "$N")"
@@ -185,6 +211,7 @@ measure() { # measure <tool> <scenario>
     clone) prepare="$(cat "$t/reset")"; cmd="$(cat "$t/clone")" ;;
     new) prepare="$PY '$BENCH/upstreams.py' advance '$UP'"; cmd="$(cat "$t/sync")" ;;
     noop) prepare=""; cmd="$(cat "$t/sync")" ;;
+    status) prepare=""; cmd="$(cat "$t/status")"; dirty_clones "$tool" ;;
     esac
     local args=(--runs "$runs" --export-json "$json" --style none --command-name "$tool")
     # The first new-commit run may also fetch the commits of the tools before: a warm-up
@@ -240,7 +267,13 @@ for N in $SIZES; do
                 echo "$name $BASE/$name.git"
             done >"$LIST"
             prepare_tool "$tool"
-            for scenario in clone new noop; do
+            if [[ " $SCENARIOS " != *" clone "* ]]; then
+                # The other scenarios need the clones: made once, untimed.
+                bash -c "$(cat "$T/$tool/reset")" >/dev/null 2>&1
+                bash -c "$(cat "$T/$tool/clone")" >/dev/null 2>&1
+                [ -f "$T/$tool/after-clone" ] && bash -c "$(cat "$T/$tool/after-clone")"
+            fi
+            for scenario in $SCENARIOS; do
                 measure "$tool" "$scenario"
             done
         done

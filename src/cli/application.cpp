@@ -44,10 +44,11 @@ QStringList valueOptions()
 class CliApprovalPolicy final : public ApprovalPolicy
 {
 public:
-    CliApprovalPolicy(bool yes, const Environment &env, Output &output)
+    CliApprovalPolicy(bool yes, const Environment &env, Output &output, CliEventSink &sink)
         : m_yes(yes)
         , m_env(env)
         , m_output(output)
+        , m_sink(sink)
     {
     }
 
@@ -59,6 +60,7 @@ public:
             return ApprovalDecision::refuse(Message(QT_TRANSLATE_NOOP(
                 "Grex", "there is no terminal to ask for confirmation: pass --yes to approve")));
         }
+        m_sink.finish(); // the question goes on a line of its own, not after the status line
         m_output.err() << request.summary.displayText() << u"? [y/N] "_s;
         m_output.err().flush();
         SignalBridge::setPrompting(true);
@@ -73,6 +75,7 @@ private:
     bool m_yes;
     const Environment &m_env;
     Output &m_output;
+    CliEventSink &m_sink;
 };
 
 Error usage(const QString &reason, const QString &text)
@@ -333,7 +336,7 @@ int Application::run(const QStringList &arguments)
     ctx.setParallel(parallel);
     CliEventSink sink(m_output);
     ctx.setEventSink(&sink);
-    CliApprovalPolicy approval(parser.isSet(u"yes"_s), m_env, m_output);
+    CliApprovalPolicy approval(parser.isSet(u"yes"_s), m_env, m_output, sink);
     ctx.setApprovalPolicy(&approval);
 
     Result<JsonValue> document = runVerb(*verb, *workspace, args, ctx);

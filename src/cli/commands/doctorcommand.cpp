@@ -70,6 +70,7 @@ void DoctorCommand::renderFailure(const Error &error, Output &output) const
     const JsonValue report = error.details().value(u"report"_s);
     if (report.isObject())
         renderReport(report.toObject(), output);
+    output.out().flush();
     output.printError(error);
 }
 

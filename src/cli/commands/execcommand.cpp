@@ -77,6 +77,7 @@ void ExecCommand::renderFailure(const Error &error, Output &output) const
     const JsonValue report = error.details().value(u"report"_s);
     if (report.isArray())
         renderExec(report.toArray(), output);
+    output.out().flush();
     output.printError(error);
 }
 
@@ -90,6 +91,7 @@ void RunActionCommand::renderFailure(const Error &error, Output &output) const
     const JsonValue report = error.details().value(u"report"_s);
     if (report.isArray())
         renderRun(report.toArray(), output);
+    output.out().flush();
     output.printError(error);
 }
 

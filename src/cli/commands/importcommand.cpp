@@ -61,6 +61,7 @@ void ImportCommand::renderFailure(const Error &error, Output &output) const
     const JsonValue report = error.details().value(u"report"_s);
     if (report.isObject())
         renderReport(report.toObject(), output);
+    output.out().flush();
     output.printError(error);
 }
 

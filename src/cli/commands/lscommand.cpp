@@ -53,9 +53,19 @@ void addRows(const JsonArray &packs, int depth, const QString &continuation, boo
 
 } // namespace
 
+void LsCommand::prepareArguments(QJsonObject &args, const QString &) const
+{
+    m_selective = !args.value(u"filter"_s).toString().trimmed().isEmpty() ||
+                  args.contains(u"type"_s);
+}
+
 void LsCommand::render(const JsonValue &document, Output &output) const
 {
     const JsonArray packs = document.toArray();
+    if (packs.isEmpty() && m_selective) {
+        output.out() << Tr::tr("No registered pack matches.") << u'\n';
+        return;
+    }
     if (packs.isEmpty()) {
         output.out() << Tr::tr("No packs registered. Add one with: grex add <url>") << u'\n';
         return;

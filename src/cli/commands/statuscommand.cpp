@@ -127,6 +127,7 @@ void StatusCommand::renderFailure(const Error &error, Output &output) const
     const JsonValue report = error.details().value(u"report"_s);
     if (report.isArray())
         renderReport(report.toArray(), output);
+    output.out().flush();
     output.printError(error);
 }
 

@@ -216,10 +216,11 @@ Result<PackFilter> PackFilter::parse(const QString &expression)
         filter.m_terms.append(term);
         if (pos == n)
             break;
-        ++pos; // the comma
+        const qsizetype comma = pos;
+        ++pos;
         skipSpace();
         if (pos == n)
-            return filterError(expression, n - 1, u"a term must follow ','"_s);
+            return filterError(expression, comma, u"a term must follow ','"_s);
     }
     return filter;
 }

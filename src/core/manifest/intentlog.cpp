@@ -332,8 +332,24 @@ Result<void> IntentLog::compact() const
     Result<LogReadResult> current = read();
     if (!current)
         return current.error();
+    // An action that started and never ended is the evidence doctor and the recovery scan
+    // show until a run redoes the pack: it survives compaction (a revisit of spec §2.6, which
+    // drops every action event).
+    QMap<std::pair<QString, qint64>, Event> unfinished;
+    for (const Event &e : std::as_const(current->events)) {
+        const std::pair key{e.id, e.actionIdx};
+        if (e.op == EventOp::ActionStarted)
+            unfinished.insert(key, e);
+        else if (e.op == EventOp::ActionCompleted || e.op == EventOp::ActionHalted)
+            unfinished.remove(key);
+    }
+    QList<Event> events = compacted(fold(current->events).packs);
+    QList<Event> starts = unfinished.values();
+    std::sort(starts.begin(), starts.end(),
+              [](const Event &a, const Event &b) { return a.ts < b.ts; });
+    events.append(starts);
     QByteArray bytes;
-    for (const Event &event : compacted(fold(current->events).packs)) {
+    for (const Event &event : std::as_const(events)) {
         Result<QByteArray> line = event.toLine();
         if (!line)
             return line.error();

@@ -48,7 +48,8 @@ public:
     Result<AppendReport> append(const QList<Event> &events) const;
     Result<AppendReport> append(const Event &event) const { return append(QList<Event>{event}); }
 
-    // Rewrites the log as the minimal event list with the same fold (atomic replace).
+    // Rewrites the log as the minimal event list with the same fold (atomic replace), keeping
+    // the action_started events that never ended.
     Result<void> compact() const;
     static QList<Event> compacted(const QMap<QString, PackState> &packs);
 

@@ -542,6 +542,15 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
                                       {u"lock_entries_removed"_s, lockRemoved}};
     }
 
+    // Findings in the order of the checks, whatever was re-run.
+    static const QStringList order{u"manifest-schema"_s, u"lockfile"_s,        u"gitignore-sync"_s,
+                                   u"pack-schema"_s,     u"on-disk-drift"_s,   u"orphan-lock-entries"_s,
+                                   u"lock-files"_s,      u"unfinished-work"_s};
+    std::stable_sort(report.findings.begin(), report.findings.end(),
+                     [](const DoctorFinding &a, const DoctorFinding &b) {
+                         return order.indexOf(a.check) < order.indexOf(b.check);
+                     });
+
     if (report.exitCode() != 0) {
         const ErrorKind kind = report.exitCode() == exitCode(ErrorKind::Manifest)
                                    ? ErrorKind::Manifest

@@ -72,6 +72,8 @@ Result<RunActionReport> runAction(Workspace &workspace, const RunActionOptions &
     request.dryRun = options.dryRun;
     request.action = options.action;
     request.filter = options.filter;
+    // One unreadable pack.yaml does not keep the action from the other packs: it is named.
+    request.tolerateErrors = true;
     QHash<QString, QString> drift;
     if (options.filter.usesDrift()) {
         Result<QHash<QString, QString>> computed = driftByPack(workspace, ctx);
@@ -79,8 +81,16 @@ Result<RunActionReport> runAction(Workspace &workspace, const RunActionOptions &
             return computed.error();
         drift = std::move(computed).value();
     }
-    if (!options.dryRun) {
-        request.beforeRun = [&](const PackGraph &graph) -> Result<void> {
+    request.beforeRun = [&](const PackGraph &graph) -> Result<void> {
+        for (const PackNode &node : graph.nodes) {
+            if (node.loadError) {
+                ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' is left out: %2"),
+                                 {node.id, node.loadError->message().text()}));
+            }
+        }
+        if (options.dryRun)
+            return {};
+        {
             QStringList packs;
             for (const PackNode &node : graph.nodes) {
                 if (node.onDisk && node.manifest.type != u"meta" &&
@@ -104,8 +114,8 @@ Result<RunActionReport> runAction(Workspace &workspace, const RunActionOptions &
                 Message(QT_TRANSLATE_NOOP("Grex", "running '%1' was not approved"),
                         {options.action}),
                 ctx);
-        };
-    }
+        }
+    };
     Result<RunReport> ran = runPipeline(workspace, *seeds, request, ctx);
     if (!ran)
         return ran.error();

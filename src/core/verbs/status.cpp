@@ -33,9 +33,18 @@ Error invalidDuration(const QString &text, const QString &why)
         .withDetail(u"value"_s, text);
 }
 
+// Whether an age in nanoseconds exceeds a number of seconds, to the nanosecond and without
+// overflow for the largest --stale-after.
+bool olderThan(qint64 ageNanos, qint64 seconds)
+{
+    constexpr qint64 NanosPerSecond = 1'000'000'000;
+    const qint64 whole = ageNanos / NanosPerSecond;
+    return whole > seconds || (whole == seconds && ageNanos % NanosPerSecond > 0);
+}
+
 // The lock and drift facts of one walked pack.
 StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEntries &locks,
-                        const StatusOptions &options, qint64 nowSeconds)
+                        const StatusOptions &options, qint64 nowNanos)
 {
     StatusEntry e;
     e.id = node.id;
@@ -74,18 +83,19 @@ StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEn
         e.actionsHashMatch =
             !node.loadError && lock->actionsHash == actionsHash(node.manifest.actions, e.sha);
     }
+    // A local commit or a fetched upstream explains a changed HEAD better than "stale": the
+    // pack is ahead or behind. Stale is what needs a sync for another reason.
     if (e.changedFiles > 0)
         e.drift = u"dirty"_s;
     else if (lock == locks.end())
         e.staleReason = u"not_installed"_s;
-    else if (!e.shaMatch)
-        e.staleReason = u"sha_changed"_s;
-    else if (!e.actionsHashMatch)
+    else if (node.loadError || lock->actionsHash != actionsHash(node.manifest.actions, lock->sha))
         e.staleReason = u"actions_changed"_s;
     else if (options.staleAfterSeconds &&
-             nowSeconds - lock->installedAt.unixNanos() / 1'000'000'000 >
-                 *options.staleAfterSeconds)
+             olderThan(nowNanos - lock->installedAt.unixNanos(), *options.staleAfterSeconds))
         e.staleReason = u"too_old"_s;
+    else if (e.behind == 0 && e.ahead == 0 && !e.shaMatch)
+        e.staleReason = u"sha_changed"_s;
     if (!e.drift.isEmpty())
         return e;
     if (!e.staleReason.isEmpty())
@@ -247,7 +257,8 @@ Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
         if (!node.isRoot)
             nodes.append(&node);
     }
-    const qint64 now = Timestamp::now().unixNanos() / 1'000'000'000;
+    // In nanoseconds: whole seconds would let a pack installed 1.9 s ago pass --stale-after 1s.
+    const qint64 now = Timestamp::now().unixNanos();
     QList<StatusEntry> entries = QtConcurrent::blockingMapped(nodes, [&](const PackNode *node) {
         return inspectNode(workspace, *node, *locks, options, now);
     });
