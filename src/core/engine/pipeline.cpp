@@ -70,13 +70,10 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
     if (!request.dryRun && request.network)
         QDir().mkpath(workspace.root());
     // drift=... compares with what status sees before the run changes anything.
-    QHash<QString, QString> drift;
-    if (request.filter.usesDrift()) {
-        Result<QHash<QString, QString>> computed = driftByPack(workspace, ctx);
-        if (!computed)
-            return computed.error();
-        drift = std::move(computed).value();
-    }
+    Result<QHash<QString, QString>> computedDrift = driftForFilter(request.filter, workspace, ctx);
+    if (!computedDrift)
+        return computedDrift.error();
+    const QHash<QString, QString> drift = std::move(computedDrift).value();
 
     // The recovery scan only reads (the workspace tree and the intent log) and nothing the walk
     // does can change what it finds, so it runs beside the walk instead of after it.

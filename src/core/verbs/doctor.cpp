@@ -436,13 +436,10 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
         facts.graph = std::move(graph).value();
         facts.walked = true;
 
-        QHash<QString, QString> drift;
-        if (options.filter.usesDrift()) {
-            Result<QHash<QString, QString>> computed = driftByPack(workspace, ctx);
-            if (!computed)
-                return computed.error();
-            drift = std::move(computed).value();
-        }
+        Result<QHash<QString, QString>> computedDrift = driftForFilter(options.filter, workspace, ctx);
+        if (!computedDrift)
+            return computedDrift.error();
+        const QHash<QString, QString> drift = std::move(computedDrift).value();
         addChecked(report.findings, u"gitignore-sync"_s,
                    checkGitignore(workspace, facts, options.filter, drift));
         addChecked(report.findings, u"pack-schema"_s,

@@ -83,13 +83,10 @@ Result<ExecReport> execInPacks(Workspace &workspace, const ExecOptions &options,
     Result<PackGraph> graph = walkPacks(workspace, *seeds, walk, ctx);
     if (!graph)
         return graph.error();
-    QHash<QString, QString> drift;
-    if (options.filter.usesDrift()) {
-        Result<QHash<QString, QString>> computed = driftByPack(workspace, ctx);
-        if (!computed)
-            return computed.error();
-        drift = std::move(computed).value();
-    }
+    Result<QHash<QString, QString>> computedDrift = driftForFilter(options.filter, workspace, ctx);
+    if (!computedDrift)
+        return computedDrift.error();
+    const QHash<QString, QString> drift = std::move(computedDrift).value();
     for (const PackNode &node : graph->nodes) {
         if (node.isRoot || !node.onDisk ||
             !options.filter.matches({node.id, node.path, node.manifest.type, node.url, node.depth,

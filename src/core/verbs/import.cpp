@@ -1,5 +1,6 @@
 #include "import.h"
 
+#include "engine/walker.h"
 #include "fs/gitignore.h"
 #include "git/fetcher.h"
 #include "naming.h"
@@ -162,11 +163,27 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
     ImportReport report;
     report.dryRun = options.dryRun;
     if (options.scan) {
+        // A child of a pack is already managed through its parent.
+        QSet<QString> children;
+        Result<LockEntries> locks = workspace.lockfile().read();
+        if (locks) {
+            for (const QString &id : locks->keys())
+                children.insert(id);
+        }
+        if (Result<QList<WalkSeed>> seeds = workspaceSeeds(workspace, ctx)) {
+            WalkOptions walk;
+            walk.network = false;
+            walk.tolerateErrors = true;
+            if (Result<PackGraph> graph = walkPacks(workspace, *seeds, walk, ctx)) {
+                for (const PackNode &node : graph->nodes)
+                    children.insert(node.path);
+            }
+        }
         const QStringList dirs =
             QDir(workspace.root()).entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
         for (const QString &name : dirs) {
             const QString dir = workspace.packDir(name);
-            if (name.startsWith(u'.') || byPath.contains(name) ||
+            if (name.startsWith(u'.') || byPath.contains(name) || children.contains(name) ||
                 !QFileInfo::exists(dir + u"/.git"_s))
                 continue;
             Result<QString> origin = workspace.fetcher().originUrl(dir);
@@ -232,11 +249,13 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
     }
     if (!report.failed.isEmpty()) {
         return Error(ErrorKind::PackOp, u"import_failed"_s,
-                     Message(QT_TRANSLATE_NOOP("Grex", "%1 of %2 entr(ies) could not be "
-                                                       "imported; the other %3 were"),
+                     Message(QT_TRANSLATE_NOOP("Grex", "%1 of %2 entr(ies) cannot be imported "
+                                                       "(%3 imported, %4 skipped)"),
                              {QString::number(report.failed.size()),
-                              QString::number(candidates.size()),
-                              QString::number(report.imported.size())}))
+                              QString::number(report.imported.size() + report.skipped.size() +
+                                              report.failed.size()),
+                              QString::number(report.imported.size()),
+                              QString::number(report.skipped.size())}))
             .withDetail(u"report"_s, report.toJson());
     }
     return report;

@@ -160,13 +160,10 @@ Result<LsReport> ls(Workspace &workspace, const LsOptions &options, OperationCon
     if (!locks)
         return locks.error();
 
-    QHash<QString, QString> drift;
-    if (options.filter.usesDrift()) {
-        Result<QHash<QString, QString>> computed = driftByPack(workspace, ctx);
-        if (!computed)
-            return computed.error();
-        drift = std::move(computed).value();
-    }
+    Result<QHash<QString, QString>> computedDrift = driftForFilter(options.filter, workspace, ctx);
+    if (!computedDrift)
+        return computedDrift.error();
+    const QHash<QString, QString> drift = std::move(computedDrift).value();
 
     const QList<PackState> ordered = packsInIdOrder(*packs);
     // Opening each repository is independent work: probe them all at once.

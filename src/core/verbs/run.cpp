@@ -74,13 +74,10 @@ Result<RunActionReport> runAction(Workspace &workspace, const RunActionOptions &
     request.filter = options.filter;
     // One unreadable pack.yaml does not keep the action from the other packs: it is named.
     request.tolerateErrors = true;
-    QHash<QString, QString> drift;
-    if (options.filter.usesDrift()) {
-        Result<QHash<QString, QString>> computed = driftByPack(workspace, ctx);
-        if (!computed)
-            return computed.error();
-        drift = std::move(computed).value();
-    }
+    Result<QHash<QString, QString>> computedDrift = driftForFilter(options.filter, workspace, ctx);
+    if (!computedDrift)
+        return computedDrift.error();
+    const QHash<QString, QString> drift = std::move(computedDrift).value();
     request.beforeRun = [&](const PackGraph &graph) -> Result<void> {
         for (const PackNode &node : graph.nodes) {
             if (node.loadError) {

@@ -325,4 +325,12 @@ Result<QHash<QString, QString>> driftByPack(Workspace &workspace, OperationConte
     return drift;
 }
 
+Result<QHash<QString, QString>> driftForFilter(const PackFilter &filter, Workspace &workspace,
+                                               OperationContext &ctx)
+{
+    if (!filter.usesDrift())
+        return QHash<QString, QString>();
+    return driftByPack(workspace, ctx);
+}
+
 } // namespace Grex

@@ -76,5 +76,8 @@ Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
 
 // The drift kind of every pack status reports, by id: what --filter drift=... compares with.
 Result<QHash<QString, QString>> driftByPack(Workspace &workspace, OperationContext &ctx);
+// driftByPack when the filter compares drift, else an empty map (no status query).
+Result<QHash<QString, QString>> driftForFilter(const PackFilter &filter, Workspace &workspace,
+                                               OperationContext &ctx);
 
 } // namespace Grex
