@@ -1,7 +1,11 @@
 #include "cliharness.h"
+#include "fs/gitignore.h"
 #include "grexrunner.h"
+#include "operationcontext.h"
 #include "testfiles.h"
 #include "remotebuilder.h"
+#include "verbs/status.h"
+#include "workspace.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -10,6 +14,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLockFile>
+#include <QRegularExpression>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -667,6 +672,293 @@ private Q_SLOTS:
             QCOMPARE(error.error, QJsonParseError::NoError);
             QCOMPARE(r.out.count('\n'), 1);
         }
+    }
+
+    // ---- status, doctor, import, run, exec, --filter -------------------------------------
+
+    // Destructive verbs without a terminal and without --yes: exit 9, and nothing happens.
+    void runAndExecRefuseWithoutATerminal()
+    {
+        const QString dir = initialisedWorkspace();
+        QCOMPARE(grex(dir, {u"add"_s, m_alpha}).exitCode, 0);
+        QCOMPARE(grex(dir, {u"add"_s, m_maker, u"--no-install"_s}).exitCode, 0);
+        const auto before = snapshot(dir);
+        for (const QStringList &args :
+             {QStringList{u"exec"_s, u"--"_s, u"touch"_s, u"marker"_s},
+              QStringList{u"exec"_s, u"--shell"_s, u"touch marker"_s},
+              QStringList{u"run"_s, u"mkdir"_s}, QStringList{u"run"_s, u"exec"_s},
+              QStringList{u"--json"_s, u"run"_s, u"mkdir"_s}}) {
+            const RunResult r = grex(dir, args);
+            QCOMPARE(r.exitCode, 9);
+            QVERIFY2(r.errText().contains(u"pass --yes"_s), r.err.constData());
+            QVERIFY(!r.errText().contains(u"[y/N]"_s));
+            QCOMPARE(snapshot(dir), before);
+        }
+        // The same through the in-process harness, which has no terminal either.
+        CliHarnessOptions options;
+        options.currentDir = dir;
+        QCOMPARE(runCli({u"exec"_s, u"touch"_s, u"marker"_s}, options).exitCode, 9);
+        QCOMPARE(snapshot(dir), before);
+
+        // --yes approves.
+        QCOMPARE(grex(dir, {u"run"_s, u"mkdir"_s, u"--yes"_s}).exitCode, 0);
+        QVERIFY(QFileInfo(dir + u"/maker/made"_s).isDir());
+        QCOMPARE(grex(dir, {u"-y"_s, u"exec"_s, u"touch"_s, u"marker"_s}).exitCode, 0);
+        QVERIFY(QFileInfo::exists(dir + u"/alpha/marker"_s));
+        QVERIFY(QFileInfo::exists(dir + u"/maker/marker"_s));
+    }
+
+    // On a terminal they ask, saying how many packs they touch.
+    void execAsksOnATerminal()
+    {
+        const QString dir = workspaceWithAlpha();
+        CliHarnessOptions options;
+        options.currentDir = dir;
+        options.interactive = true;
+        options.input = u"n\n"_s;
+        const CliRun declined = runCli({u"exec"_s, u"touch"_s, u"marker"_s}, options);
+        QCOMPARE(declined.exitCode, 9);
+        QVERIFY2(declined.err.contains(u"1 pack(s): alpha? [y/N]"_s), qPrintable(declined.err));
+        QVERIFY(!QFileInfo::exists(dir + u"/alpha/marker"_s));
+        options.input = u"y\n"_s;
+        QCOMPARE(runCli({u"exec"_s, u"touch"_s, u"marker"_s}, options).exitCode, 0);
+        QVERIFY(QFileInfo::exists(dir + u"/alpha/marker"_s));
+    }
+
+    // `grex status --json` is one document, the core report itself.
+    void statusJsonIsTheCoreReport()
+    {
+        const QString dir = workspaceWithAlpha();
+        QCOMPARE(grex(dir, {u"add"_s, m_maker}).exitCode, 0);
+        QVERIFY(writeFile(dir + u"/alpha/README.md"_s, "edited\n"));
+        const RunResult r = grex(dir, {u"status"_s, u"--json"_s, u"-v"_s});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out.count('\n'), 1);
+        QJsonParseError error{};
+        const QJsonDocument doc = QJsonDocument::fromJson(r.out, &error);
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QVERIFY(doc.isArray());
+
+        Grex::Workspace ws(dir);
+        Grex::OperationContext ctx;
+        const Grex::Result<Grex::StatusReport> core = Grex::status(ws, {}, ctx);
+        QVERIFY(core.ok());
+        const QJsonArray expected = core->toJson().toQJsonValue().toArray();
+        QCOMPARE(doc.array(), expected);
+        QCOMPARE(doc.array().size(), 2);
+        QCOMPARE(doc.array().at(0).toObject().value(u"drift"_s).toString(), u"dirty"_s);
+        // Members in the order core writes them.
+        QVERIFY(r.out.startsWith("[{\"id\":\"alpha\","));
+
+        // --fail-on-drift: exit 7, and the report is still the one document on stdout.
+        const RunResult failing = grex(dir, {u"status"_s, u"--json"_s, u"--fail-on-drift"_s});
+        QCOMPARE(failing.exitCode, 7);
+        QCOMPARE(failing.out.count('\n'), 1);
+        QCOMPARE(failing.json().array(), expected);
+        const RunResult human = grex(dir, {u"status"_s, u"--fail-on-drift"_s});
+        QCOMPARE(human.exitCode, 7);
+        QVERIFY(human.outText().contains(u"dirty"_s));
+        QCOMPARE(grex(dir, {u"status"_s, u"--stale-after"_s, u"soon"_s}).exitCode, 2);
+        QCOMPARE(grex(dir, {u"status"_s, u"--filter"_s, u"name=maker"_s, u"--fail-on-drift"_s})
+                     .exitCode,
+                 0);
+    }
+
+    void filterErrorPointsAtTheColumn()
+    {
+        const QString dir = workspaceWithAlpha();
+        const RunResult r = grex(dir, {u"--filter"_s, u"nmae=x"_s, u"ls"_s});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(r.errText().contains(u"did you mean 'name'"_s), r.err.constData());
+        QVERIFY2(r.errText().contains(u"\n  nmae=x\n  ^\n"_s), r.err.constData());
+        const RunResult later = grex(dir, {u"status"_s, u"--filter"_s, u"name=a, drift=dirt"_s});
+        QCOMPARE(later.exitCode, 2);
+        QVERIFY2(later.errText().contains(u"\n  name=a, drift=dirt\n"_s + QString(2 + 14, u' ') + u"^\n"_s),
+                 later.err.constData());
+        const RunResult json = grex(dir, {u"ls"_s, u"--json"_s, u"--filter"_s, u"type>=meta"_s});
+        QCOMPARE(json.exitCode, 2);
+        const QJsonObject error = json.json().object().value(u"error"_s).toObject();
+        QCOMPARE(error.value(u"kind"_s).toString(), u"usage"_s);
+        QCOMPARE(error.value(u"reason"_s).toString(), u"invalid_filter"_s);
+        QCOMPARE(error.value(u"position"_s).toInt(-1), 4);
+        // A good filter selects.
+        QCOMPARE(grex(dir, {u"ls"_s, u"--json"_s, u"--filter"_s, u"kind=declarative"_s})
+                     .json()
+                     .array()
+                     .size(),
+                 1);
+        QVERIFY(grex(dir, {u"ls"_s, u"--filter"_s, u"name=zzz"_s})
+                    .outText()
+                    .contains(u"No registered pack matches"_s));
+    }
+
+    // exec's output comes per pack: the lines of one pack are never split by another's.
+    void execGroupsOutputPerPack()
+    {
+        const QString dir = initialisedWorkspace();
+        for (const QString &url : {m_alpha, m_beta, m_maker})
+            QCOMPARE(grex(dir, {u"add"_s, url, u"--no-install"_s}).exitCode, 0);
+        const RunResult r =
+            grex(dir, {u"exec"_s, u"--yes"_s, u"--parallel"_s, u"4"_s, u"--"_s, u"sh"_s, u"-c"_s,
+                       u"for i in 1 2 3 4; do echo \"$GREX_PACK $i\"; done; echo \"$GREX_PACK e\" >&2"_s});
+        QCOMPARE(r.exitCode, 0);
+        QStringList order;   // the pack of each output line, in order
+        QStringList headers; // the packs whose block started, in order
+        for (const QString &line : r.outText().split(u'\n', Qt::SkipEmptyParts)) {
+            const QRegularExpressionMatch header =
+                QRegularExpression(u"^== (\\S+) \\(exit 0\\) ==$"_s).match(line);
+            if (header.hasMatch()) {
+                headers.append(header.captured(1));
+                continue;
+            }
+            const QRegularExpressionMatch body =
+                QRegularExpression(u"^(\\S+) ([1-4e])$"_s).match(line);
+            if (body.hasMatch()) {
+                QCOMPARE(body.captured(1), headers.isEmpty() ? QString() : headers.last());
+                order.append(body.captured(1));
+            }
+        }
+        QStringList sorted = headers;
+        sorted.sort();
+        QCOMPARE(sorted, (QStringList{u"alpha"_s, u"beta"_s, u"maker"_s}));
+        QCOMPARE(order.size(), 15);
+        for (const QString &pack : headers) {
+            const qsizetype first = order.indexOf(pack);
+            QCOMPARE(order.lastIndexOf(pack) - first, 4); // five lines in a row
+        }
+        QVERIFY2(r.outText().endsWith(u"3 pack(s): 3 ok\n"_s), r.out.constData());
+
+        // With the spec's one-liner too, and as JSON: one row per pack, in pack order.
+        const RunResult json = grex(dir, {u"exec"_s, u"-y"_s, u"--json"_s, u"--"_s, u"sh"_s,
+                                          u"-c"_s, u"echo $GREX_PACK"_s});
+        QCOMPARE(json.exitCode, 0);
+        QCOMPARE(json.out.count('\n'), 1);
+        const QJsonArray rows = json.json().array();
+        QCOMPARE(rows.size(), 3);
+        QCOMPARE(rows.at(0).toObject().value(u"pack"_s).toString(), u"alpha"_s);
+        QCOMPARE(rows.at(0).toObject().value(u"stdout"_s).toString(), u"alpha\n"_s);
+        QCOMPARE(rows.at(2).toObject().value(u"exit"_s).toInt(-1), 0);
+
+        // A failure in one pack: exit 4, and the JSON document still has every row.
+        const RunResult failing = grex(dir, {u"exec"_s, u"-y"_s, u"--json"_s, u"--"_s, u"sh"_s,
+                                             u"-c"_s, u"test $GREX_PACK != beta"_s});
+        QCOMPARE(failing.exitCode, 4);
+        QCOMPARE(failing.json().array().size(), 3);
+        QCOMPARE(failing.json().array().at(1).toObject().value(u"exit"_s).toInt(), 1);
+        const RunResult missing = grex(dir, {u"exec"_s, u"-y"_s, u"grex-no-such-command"_s});
+        QCOMPARE(missing.exitCode, 2);
+        QCOMPARE(grex(dir, {u"exec"_s, u"-y"_s}).exitCode, 2); // no command
+        QCOMPARE(grex(dir, {u"run"_s, u"teleport"_s, u"-y"_s}).exitCode, 8);
+    }
+
+    void initAndImportRejectFilter()
+    {
+        const QString dir = initialisedWorkspace();
+        const auto before = snapshot(dir);
+        for (const QStringList &args :
+             {QStringList{u"init"_s, u"--filter"_s, u"name=x"_s},
+              QStringList{u"--filter"_s, u"name=x"_s, u"init"_s},
+              QStringList{u"import"_s, u"--scan"_s, u"--filter"_s, u"name=x"_s},
+              QStringList{u"import"_s, u"--scan"_s, u"--filter=type=meta"_s}}) {
+            const RunResult r = grex(dir, args);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.errText().contains(u"does not take --filter"_s), r.err.constData());
+            QCOMPARE(snapshot(dir), before);
+        }
+        // An empty filter is no filter.
+        QCOMPARE(grex(dir, {u"import"_s, u"--scan"_s, u"--filter"_s, u" "_s}).exitCode, 0);
+    }
+
+    void importFromReposJson()
+    {
+        const QString dir = initialisedWorkspace();
+        QVERIFY(writeFile(dir + u"/../repos.json"_s,
+                          "[{\"url\": \"" + m_alpha.toUtf8() + "\", \"path\": \"alpha\"},"
+                          " {\"url\": \"" + m_beta.toUtf8() + "\", \"path\": \"a/b\"}]"));
+        const RunResult r = grex(dir, {u"import"_s, u"--from-repos-json"_s, u"../repos.json"_s});
+        QCOMPARE(r.exitCode, 4);
+        QVERIFY2(r.outText().contains(u"added alpha meta "_s + m_alpha), r.out.constData());
+        QVERIFY(r.outText().contains(u"summary: imported=1 skipped=0 failed=1"_s));
+        QVERIFY(r.errText().contains(u"failed a/b: "_s));
+        const RunResult again = grex(dir, {u"import"_s, u"--from-repos-json"_s,
+                                           u"../repos.json"_s, u"--json"_s});
+        QCOMPARE(again.exitCode, 4);
+        const QJsonObject doc = again.json().object();
+        QCOMPARE(doc.value(u"skipped"_s).toArray().at(0).toObject().value(u"reason"_s).toString(),
+                 u"path_collision"_s);
+        QVERIFY(writeFile(dir + u"/../bad.json"_s, "{}"));
+        const auto before = snapshot(dir);
+        QCOMPARE(grex(dir, {u"import"_s, u"--from-repos-json"_s, u"../bad.json"_s}).exitCode, 2);
+        QCOMPARE(grex(dir, {u"import"_s}).exitCode, 2);
+        QCOMPARE(snapshot(dir), before);
+    }
+
+    void doctorExitCodes()
+    {
+        const QString dir = workspaceWithAlpha();
+        const RunResult ok = grex(dir, {u"doctor"_s, u"--json"_s});
+        QCOMPARE(ok.exitCode, 0);
+        QCOMPARE(ok.out.count('\n'), 1);
+        QCOMPARE(ok.json().object().value(u"worst_severity"_s).toString(), u"ok"_s);
+        QVERIFY(grex(dir, {u"doctor"_s}).outText().contains(u"No problems found."_s));
+
+        QVERIFY(Grex::Gitignore::removeBlock(dir + u"/.gitignore"_s, u"alpha"_s).ok());
+        const RunResult drift = grex(dir, {u"doctor"_s, u"--json"_s});
+        QCOMPARE(drift.exitCode, 7);
+        QCOMPARE(drift.json().object().value(u"exit_code"_s).toInt(), 7);
+        const RunResult human = grex(dir, {u"doctor"_s});
+        QCOMPARE(human.exitCode, 7);
+        QVERIFY2(QRegularExpression(u"gitignore-sync\\[alpha\\]\\s+WARN\\s+managed block missing"_s)
+                     .match(human.outText())
+                     .hasMatch(),
+                 human.out.constData());
+        const RunResult fixed = grex(dir, {u"doctor"_s, u"--fix"_s});
+        QCOMPARE(fixed.exitCode, 0);
+        QVERIFY(fixed.outText().contains(u"fixed gitignore-sync[alpha]"_s));
+
+        QByteArray log = readFile(dir + u"/grex.jsonl"_s);
+        QVERIFY(writeFile(dir + u"/grex.jsonl"_s, "garbage\n" + log));
+        const RunResult corrupt = grex(dir, {u"doctor"_s, u"--json"_s});
+        QCOMPARE(corrupt.exitCode, 3);
+        QCOMPARE(corrupt.json().object().value(u"exit_code"_s).toInt(), 3);
+    }
+
+    // doctor --fix where the workspace cannot be written: a clear error, nothing half-written.
+    void doctorFixOnAReadOnlyWorkspace()
+    {
+        const QString dir = workspaceWithAlpha();
+        QVERIFY(Grex::Gitignore::removeBlock(dir + u"/.gitignore"_s, u"alpha"_s).ok());
+        const auto before = snapshot(dir);
+        QString program = grexBinary();
+        RunOptions options;
+        options.workDir = dir;
+        if (runningAsRoot()) {
+            // As readOnlyWorkspace: root ignores permission bits, so run as nobody.
+            options.asNobody = true;
+            program = m_tmp.filePath(u"grex-for-nobody"_s);
+            QFile::remove(program);
+            QVERIFY(QFile::copy(grexBinary(), program));
+            QVERIFY(QFile::setPermissions(program, QFile::ReadOwner | QFile::ExeOwner |
+                                                       QFile::ReadOther | QFile::ExeOther));
+            options.env = QStringList{u"HOME="_s + m_tmp.path()};
+            QVERIFY(QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner |
+                                                   QFile::ExeOwner | QFile::ReadOther |
+                                                   QFile::ExeOther));
+        } else {
+            QVERIFY(QFile::setPermissions(dir, QFile::ReadOwner | QFile::ExeOwner));
+        }
+        const RunResult r = runProgram(program, {u"doctor"_s, u"--fix"_s}, options);
+        QCOMPARE(r.exitCode, 4);
+        const QStringList errors = errorLines(r);
+        QCOMPARE(errors.size(), 1);
+        QVERIFY2(errors.at(0).contains(u"permission denied"_s), qPrintable(errors.at(0)));
+        // Without --fix doctor only reads: it still reports.
+        QCOMPARE(runProgram(program, {u"doctor"_s}, options).exitCode, 7);
+        QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner |
+                                       QFile::ReadGroup | QFile::ExeGroup | QFile::ReadOther |
+                                       QFile::ExeOther);
+        QCOMPARE(snapshot(dir), before);
     }
 };
 

@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QProcess>
 
 namespace Grex::Test {
 
@@ -30,6 +31,22 @@ QMap<QString, QByteArray> snapshot(const QString &dir)
                        info.isDir() && !info.isSymLink() ? QByteArray("<dir>") : readFile(path));
     }
     return entries;
+}
+
+QString runGit(const QString &dir, const QStringList &args)
+{
+    QProcess process;
+    process.setWorkingDirectory(dir);
+    process.start(QStringLiteral("git"),
+                  QStringList{QStringLiteral("-c"), QStringLiteral("user.name=grex tests"),
+                              QStringLiteral("-c"), QStringLiteral("user.email=tests@grex.invalid")} +
+                      args);
+    if (!process.waitForFinished(60000) || process.exitStatus() != QProcess::NormalExit ||
+        process.exitCode() != 0) {
+        qFatal("git %s in %s failed: %s", qPrintable(args.join(QLatin1Char(' '))), qPrintable(dir),
+               process.readAllStandardError().constData());
+    }
+    return QString::fromUtf8(process.readAllStandardOutput()).trimmed();
 }
 
 } // namespace Grex::Test

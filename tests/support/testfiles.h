@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QMap>
 #include <QString>
+#include <QStringList>
 
 namespace Grex::Test {
 
@@ -13,5 +14,8 @@ bool writeFile(const QString &path, const QByteArray &bytes);
 // Every entry below dir (hidden ones too) with its bytes, directories as "<dir>": two equal
 // snapshots mean nothing under dir changed.
 QMap<QString, QByteArray> snapshot(const QString &dir);
+// Runs the git CLI in dir (with a fixed identity) and returns its stdout, trimmed; a failure
+// stops the test program.
+QString runGit(const QString &dir, const QStringList &args);
 
 } // namespace Grex::Test

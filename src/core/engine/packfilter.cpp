@@ -58,6 +58,39 @@ QString closest(const QString &word, const QStringList &candidates)
     return best;
 }
 
+// Splits a value at the `|` that are not escaped and not inside [...] or {...}.
+QStringList splitAlternatives(const QString &value)
+{
+    QStringList parts;
+    QString current;
+    int brackets = 0;
+    int braces = 0;
+    for (qsizetype i = 0; i < value.size(); ++i) {
+        const QChar c = value.at(i);
+        if (c == u'\\' && i + 1 < value.size()) {
+            current += c;
+            current += value.at(++i);
+            continue;
+        }
+        if (c == u'[')
+            ++brackets;
+        else if (c == u']' && brackets > 0)
+            --brackets;
+        else if (c == u'{')
+            ++braces;
+        else if (c == u'}' && braces > 0)
+            --braces;
+        else if (c == u'|' && brackets == 0 && braces == 0) {
+            parts.append(current);
+            current.clear();
+            continue;
+        }
+        current += c;
+    }
+    parts.append(current);
+    return parts;
+}
+
 } // namespace
 
 const QStringList &PackFilter::driftKinds()
@@ -170,7 +203,7 @@ Result<PackFilter> PackFilter::parse(const QString &expression)
 
         // Alternatives, each checked where it starts.
         qsizetype altStart = valueStart;
-        for (const QString &raw : value.split(u'|')) {
+        for (const QString &raw : splitAlternatives(value)) {
             const QString alternative = raw.trimmed();
             const qsizetype at = expression.indexOf(raw, altStart);
             const qsizetype altPos = at < 0 ? valueStart : at;

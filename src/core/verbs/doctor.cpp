@@ -14,6 +14,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QLockFile>
 #include <QSet>
 
 using namespace Qt::StringLiterals;
@@ -52,6 +53,12 @@ struct Facts
     bool walked = false;
 };
 
+QString tornTailDetail()
+{
+    return u"the last line of grex.jsonl is torn (a write was interrupted); the next write or "
+           u"grex doctor --compact drops it"_s;
+}
+
 QList<DoctorFinding> checkManifest(const Workspace &workspace, Facts &facts)
 {
     QList<DoctorFinding> found;
@@ -74,11 +81,8 @@ QList<DoctorFinding> checkManifest(const Workspace &workspace, Facts &facts)
         return found;
     }
     facts.logReadable = true;
-    if (log->tornTail) {
-        found.append(finding(check, u"warning"_s, {},
-                             u"the last line of grex.jsonl is torn (a write was interrupted); the "
-                             u"next write or grex doctor --compact drops it"_s));
-    }
+    if (log->tornTail)
+        found.append(finding(check, u"warning"_s, {}, tornTailDetail()));
     const FoldResult folded = fold(log->events);
     facts.packs = folded.packs;
     for (const Message &warning : folded.warnings)
@@ -462,8 +466,10 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
         checkLockFiles(workspace, facts, &stale);
         QStringList removed;
         for (const QString &path : stale) {
-            // Checked again just before: a run may have started since.
-            if (FileLock::holder(path) || !QFile::remove(path))
+            // Checked again just before: a run may have started since. A holder that has
+            // created its file but not written its pid yet already holds flock() on it, and
+            // removeStaleLockFile() leaves such a file alone; QFile::remove() would not.
+            if (FileLock::holder(path) || !QLockFile(path).removeStaleLockFile())
                 continue;
             removed.append(path);
         }
@@ -511,6 +517,22 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
             withoutUpdatedAt(fold(before->events).packs)) {
             return Error::internal(__FILE__, __LINE__,
                                    u"compaction changed the folded state of grex.jsonl"_s);
+        }
+        // The rewrite dropped a torn last line: that finding is fixed, as the detail promised.
+        if (before->tornTail && !after->tornTail) {
+            QList<DoctorFinding> remaining;
+            for (const DoctorFinding &f : std::as_const(report.findings)) {
+                if (f.check == u"manifest-schema" && f.detail == tornTailDetail())
+                    report.fixed.append(f);
+                else
+                    remaining.append(f);
+            }
+            report.findings = remaining;
+            const bool manifestRows =
+                std::any_of(report.findings.begin(), report.findings.end(),
+                            [](const DoctorFinding &f) { return f.check == u"manifest-schema"; });
+            if (!manifestRows)
+                addChecked(report.findings, u"manifest-schema"_s, {});
         }
         qint64 lockRemoved = 0;
         if (facts.locksReadable) {

@@ -53,6 +53,25 @@ JsonValue ExecReport::toJson() const
     return array;
 }
 
+namespace {
+
+// The command as a shell would need it typed: arguments with spaces or quotes in quotes.
+QString displayCommand(const QStringList &argv)
+{
+    QStringList shown;
+    for (const QString &arg : argv) {
+        static const QString plain = u"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                     u"0123456789-_./=:,+@%"_s;
+        const bool safe = !arg.isEmpty() && std::all_of(arg.begin(), arg.end(), [](QChar c) {
+            return plain.contains(c);
+        });
+        shown.append(safe ? arg : u"'"_s + QString(arg).replace(u"'"_s, u"'\\''"_s) + u"'"_s);
+    }
+    return shown.join(u' ');
+}
+
+} // namespace
+
 Result<ExecReport> execInPacks(Workspace &workspace, const ExecOptions &options,
                                OperationContext &ctx)
 {
@@ -107,14 +126,14 @@ Result<ExecReport> execInPacks(Workspace &workspace, const ExecOptions &options,
     for (const ExecReport::Row &row : std::as_const(report.rows))
         packs.append(row.pack);
     approval.summary = Message(QT_TRANSLATE_NOOP("Grex", "run '%1' in %2 pack(s): %3"),
-                               {report.argv.join(u' '), QString::number(packs.size()),
+                               {displayCommand(report.argv), QString::number(packs.size()),
                                 packs.join(u", "_s)});
     approval.packs = packs;
     approval.command = report.argv;
     if (Result<void> approved = requestApproval(
             approval,
             Message(QT_TRANSLATE_NOOP("Grex", "running '%1' was not approved"),
-                    {report.argv.join(u' ')}),
+                    {displayCommand(report.argv)}),
             ctx);
         !approved)
         return approved.error();

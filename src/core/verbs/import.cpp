@@ -227,6 +227,15 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
                 report.failed.append({c.path, manifest.error().message().text()});
                 continue;
             }
+            // As add refuses it: registered under another name, every later walk would fail.
+            if (manifest->name != c.path) {
+                report.failed.append(
+                    {c.path, Message(QT_TRANSLATE_NOOP("Grex", "the pack in %1 is named '%2' in "
+                                                               "its pack.yaml, not '%3'"),
+                                     {dir, manifest->name, c.path})
+                                 .text()});
+                continue;
+            }
             kind = manifest->type;
             extraPatterns = manifest->gitignore;
         }
