@@ -77,6 +77,8 @@ private Q_SLOTS:
         row("name braces", u"name={alpha,beta}"_s, {u"alpha"_s, u"beta"_s});
         row("name braces then term", u"name={alpha,beta},type=meta"_s, {u"beta"_s});
         row("name bracket comma", u"name=[,a]*"_s, {u"alpha"_s});
+        row("a | inside braces is not an alternative", u"name={alpha|x,beta}"_s, {u"beta"_s});
+        row("an escaped | is not an alternative", u"name=alpha\\|beta"_s, {});
         row("name is case-sensitive", u"name=ALPHA"_s, {});
         row("path star stops at slash", u"path=*"_s, {u"alpha"_s, u"beta"_s, u"gamma"_s});
         row("path double star", u"path=**"_s,
