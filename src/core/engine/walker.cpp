@@ -53,6 +53,9 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
         } else if (updated.error().reason() != u"not_a_repository") {
             return treeError(updated.error(), node.id);
         }
+    } else if (info.isDir() && !options.readHead) {
+        if (QFileInfo::exists(node.dir + u"/.git"_s))
+            head = FetchReport{};
     } else if (info.isDir()) {
         if (Result<FetchReport> described = git.describe(node.dir)) {
             head = std::move(described).value();

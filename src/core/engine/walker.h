@@ -35,6 +35,9 @@ struct WalkOptions
     // Read-only verbs (status, doctor, run, exec): a pack whose manifest cannot be read becomes
     // a node with loadError set and no children instead of failing the walk.
     bool tolerateErrors = false;
+    // Without network: read each clone's HEAD and branch. A caller that opens every clone
+    // itself anyway (status) turns it off; a node is then on disk when it has a .git.
+    bool readHead = true;
 };
 
 // The seeds of a workspace run: every registered pack, plus the workspace itself when it has

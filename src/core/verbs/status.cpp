@@ -247,6 +247,7 @@ Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
     WalkOptions walk;
     walk.network = false;
     walk.tolerateErrors = true;
+    walk.readHead = false; // inspect() reads HEAD with the status, in the same open
     Result<PackGraph> graph = walkPacks(workspace, *seeds, walk, ctx);
     if (!graph)
         return graph.error();
