@@ -2,7 +2,7 @@
 # Installs what is missing, builds grex, and runs it on a demo workspace: the example packs in
 # tools/demo/packs become local bare repositories (no network); grex init, grex add for the
 # packs people register (which clones and installs them), a new commit upstream, grex sync to
-# bring it in, then grex ls --tree. Packs install into a demo home, .demo/home, never into
+# bring it in, then grex ls --tree and grex status. Packs install into a demo home, .demo/home, never into
 # yours. The workspace is left in .demo/workspace for you to explore.
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
@@ -73,6 +73,7 @@ demo_git -C "$DEMO/src/dotfiles" push -q origin main
 
 run sync
 run ls --tree
+run status
 
 printf '\n\033[1mWhat the packs installed in the demo home, %s:\033[0m\n' "$DEMO_HOME"
 (cd "$DEMO_HOME" && find . -mindepth 1 | sort | while read -r entry; do
@@ -88,5 +89,5 @@ if [ -f "$DEMO_HOME/.profile" ]; then
     cat "$DEMO_HOME/.profile"
 fi
 
-printf '\nThe demo workspace is %s; try: cd %s && HOME=%s %s sync\n' \
+printf '\nThe demo workspace is %s; try: cd %s && HOME=%s %s status\n' \
     "$WORKSPACE" "$WORKSPACE" "$DEMO_HOME" "$GREX"
