@@ -179,6 +179,8 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
         pool.start([&, seed, depth] {
             Result<PackNode> node =
                 resolveNode(workspace, seed, options, ctx, walkStop.get_token());
+            if (node && options.visit)
+                options.visit(*node);
             QMutexLocker locker(&mutex);
             done.append(Outcome{seed, depth, std::move(node)});
             finished.wakeAll();

@@ -6,6 +6,8 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
+
 #include <optional>
 
 namespace Grex {
@@ -38,6 +40,9 @@ struct WalkOptions
     // Without network: read each clone's HEAD and branch. A caller that opens every clone
     // itself anyway (status) turns it off; a node is then on disk when it has a .git.
     bool readHead = true;
+    // Called on the worker thread with each node it resolved (not for tolerated failures):
+    // a read-only verb inspects the clone there instead of in a second pass.
+    std::function<void(const PackNode &)> visit;
 };
 
 // The seeds of a workspace run: every registered pack, plus the workspace itself when it has

@@ -963,7 +963,8 @@ Result<RepoStatus> GitFetcher::inspect(const QString &dest)
     }
     size_t ahead = 0;
     size_t behind = 0;
-    if (git_graph_ahead_behind(&ahead, &behind, repo->get(), &local, &remote) != 0) {
+    if (!git_oid_equal(&local, &remote) &&
+        git_graph_ahead_behind(&ahead, &behind, repo->get(), &local, &remote) != 0) {
         git_error_clear();
         return status;
     }

@@ -19,6 +19,16 @@ ConfigPtr snapshotOf(git_repository *repo)
     return ConfigPtr(raw);
 }
 
+// The repository's own config object, loaded once per open: no copy of every entry, which a
+// snapshot makes. Enough for reads by exact key.
+ConfigPtr liveConfigOf(git_repository *repo)
+{
+    git_config *raw = nullptr;
+    if (git_repository_config(&raw, repo) != 0)
+        return nullptr;
+    return ConfigPtr(raw);
+}
+
 // What git fetches for the remote: only its configured refspecs. A remote without any fetches
 // HEAD into FETCH_HEAD and updates no remote-tracking branch, as in git.
 QList<QByteArray> fetchRefspecs(git_config *config, const QByteArray &remote)
@@ -158,7 +168,7 @@ int createCloneRemote(git_remote **out, git_repository *repo, const char *name, 
 
 std::optional<QByteArray> upstreamRefName(git_repository *repo, const QByteArray &branch)
 {
-    ConfigPtr config = snapshotOf(repo);
+    ConfigPtr config = liveConfigOf(repo);
     const std::optional<QByteArray> remote =
         configValue(config.get(), "branch." + branch + ".remote");
     const std::optional<QByteArray> merge = configValue(config.get(), "branch." + branch + ".merge");

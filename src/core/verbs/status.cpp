@@ -10,6 +10,8 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QMutex>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentMap>
 
 using namespace Qt::StringLiterals;
@@ -244,25 +246,40 @@ Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
     Result<QList<WalkSeed>> seeds = workspaceSeeds(workspace, ctx);
     if (!seeds)
         return seeds.error();
+    const qint64 now = Timestamp::now().unixNanos();
+    // Each clone is inspected by the walk's worker that found it: one pass, one open.
+    QMutex mutex;
+    QHash<QString, StatusEntry> inspected;
     WalkOptions walk;
     walk.network = false;
     walk.tolerateErrors = true;
     walk.readHead = false; // inspect() reads HEAD with the status, in the same open
+    walk.visit = [&](const PackNode &node) {
+        if (node.isRoot)
+            return;
+        StatusEntry entry = inspectNode(workspace, node, *locks, options, now);
+        QMutexLocker locker(&mutex);
+        inspected.insert(node.id, std::move(entry));
+    };
     Result<PackGraph> graph = walkPacks(workspace, *seeds, walk, ctx);
     if (!graph)
         return graph.error();
 
-    QList<const PackNode *> nodes;
+    QList<StatusEntry> entries;
     for (const PackNode &node : graph->nodes) {
         // The workspace's own pack.yaml is the user's checkout, not a pack status reports.
-        if (!node.isRoot)
-            nodes.append(&node);
+        if (node.isRoot)
+            continue;
+        // A pack whose pack.yaml could not be read was not visited: inspected here.
+        StatusEntry entry = inspected.contains(node.id)
+                                ? inspected.take(node.id)
+                                : inspectNode(workspace, node, *locks, options, now);
+        entry.depth = node.depth; // known once the walk is over
+        entry.registered = node.registered;
+        entries.append(std::move(entry));
     }
-    // In nanoseconds: whole seconds would let a pack installed 1.9 s ago pass --stale-after 1s.
-    const qint64 now = Timestamp::now().unixNanos();
-    QList<StatusEntry> entries = QtConcurrent::blockingMapped(nodes, [&](const PackNode *node) {
-        return inspectNode(workspace, *node, *locks, options, now);
-    });
+    QThreadPool pool;
+    pool.setMaxThreadCount(ctx.parallel() > 0 ? ctx.parallel() : 64);
     if (Result<void> alive = checkCancelled(ctx); !alive)
         return alive.error();
 
@@ -277,7 +294,7 @@ Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
             untracked.append(name);
     }
     const QList<StatusEntry> untrackedEntries =
-        QtConcurrent::blockingMapped(untracked, [&](const QString &name) {
+        QtConcurrent::blockingMapped(&pool, untracked, [&](const QString &name) {
             StatusEntry e;
             e.id = name;
             e.path = name;
