@@ -926,10 +926,17 @@ Result<RepoStatus> GitFetcher::inspect(const QString &dest)
     if (!repo)
         return repo.error();
     RepoStatus status;
-    const Result<FetchReport> head = describeHead(repo->get());
-    if (head) {
-        status.sha = head->sha;
-        status.branch = head->branch;
+    // HEAD resolved once: its commit and, when it is a branch, the branch's name.
+    git_reference *rawHead = nullptr;
+    if (git_repository_head(&rawHead, repo->get()) == 0) {
+        ReferencePtr head(rawHead);
+        if (const git_oid *oid = git_reference_target(head.get()))
+            status.sha = oidToHex(oid);
+        if (git_reference_is_branch(head.get()))
+            status.branch = QString::fromUtf8(git_reference_shorthand(head.get()));
+    } else {
+        git_error_clear(); // unborn: the branch HEAD names, no commit yet
+        status.branch = branchOf(repo->get());
     }
     // Tracked files only, as the dirty check of D-43: untracked files need a directory scan
     // and do not make a pack drift.
