@@ -104,6 +104,16 @@ Result<void> Workspace::requireInitialised() const
             "Grex", "run 'grex init' there first, or point --manifest at an existing grex.jsonl")));
 }
 
+Result<std::optional<FileLock>> Workspace::lockForWritingIf(bool needed) const
+{
+    if (!needed)
+        return std::optional<FileLock>();
+    Result<FileLock> acquired = lockForWriting();
+    if (!acquired)
+        return acquired.error();
+    return std::optional<FileLock>(std::move(acquired).value());
+}
+
 Result<FileLock> Workspace::lockForWriting() const
 {
     Result<FileLock> lock = FileLock::tryAcquire(syncLockPath(), LockTier::WorkspaceSync);

@@ -9,6 +9,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 namespace Grex {
 
@@ -49,6 +50,8 @@ public:
     // The workspace sync lock (tier 1), tried once. Error: Lock "workspace_busy" naming the
     // holder (details: workspace, lock_path, holder), or PackOp when it cannot be created.
     Result<FileLock> lockForWriting() const;
+    // lockForWriting() when `needed` (a verb that writes: not a dry run); else no lock.
+    Result<std::optional<FileLock>> lockForWritingIf(bool needed) const;
 
     // Reads and folds the intent log; read and fold warnings go to ctx.
     Result<QMap<QString, PackState>> readPacks(OperationContext &ctx) const;

@@ -32,6 +32,15 @@ void Command::renderFailure(const Error &error, Output &output) const
     output.printError(error);
 }
 
+void Command::renderReportThenError(const Error &error, Output &output, JsonValue::Type shape) const
+{
+    const JsonValue report = error.details().value(u"report"_s);
+    if (report.type() == shape)
+        render(report, output);
+    output.out().flush(); // the document before the error line, on a terminal too
+    output.printError(error);
+}
+
 std::unique_ptr<Command> createCommand(const VerbSpec &spec)
 {
     if (spec.name == u"init")

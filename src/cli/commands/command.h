@@ -32,6 +32,12 @@ public:
     // How a failure reads for people; by default the one-line error on stderr.
     virtual void renderFailure(const Error &error, Output &output) const;
 
+protected:
+    // For a verb whose failure carries its document in details.report (a drifted status, a
+    // doctor with findings, a failed exec): shows it as render() does when it has the shape
+    // of the verb's document, then the error line.
+    void renderReportThenError(const Error &error, Output &output, JsonValue::Type shape) const;
+
 private:
     const VerbSpec &m_spec;
 };

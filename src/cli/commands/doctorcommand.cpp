@@ -24,11 +24,10 @@ void renderReport(const JsonObject &report, Output &output)
     for (const JsonValue &v : report.value(u"findings"_s).toArray()) {
         const JsonObject f = v.toObject();
         const QString severity = f.value(u"severity"_s).toString();
-        const QString status = severity == u"ok"        ? output.style(u"OK"_s, Output::Style::Green)
-                               : severity == u"warning" ? output.style(u"WARN"_s,
-                                                                       Output::Style::Yellow)
-                                                        : output.style(u"ERROR"_s,
-                                                                       Output::Style::Red);
+        const QString status = severity == u"ok" ? output.style(u"OK"_s, Output::Style::Green)
+                               : severity == u"warning"
+                                   ? output.style(u"WARN"_s, Output::Style::Yellow)
+                                   : output.style(u"ERROR"_s, Output::Style::Red);
         QString detail = f.value(u"detail"_s).toString();
         if (detail.isEmpty())
             detail = u"-"_s;
@@ -67,11 +66,7 @@ void DoctorCommand::render(const JsonValue &document, Output &output) const
 
 void DoctorCommand::renderFailure(const Error &error, Output &output) const
 {
-    const JsonValue report = error.details().value(u"report"_s);
-    if (report.isObject())
-        renderReport(report.toObject(), output);
-    output.out().flush();
-    output.printError(error);
+    renderReportThenError(error, output, JsonValue::Type::Object);
 }
 
 } // namespace Grex::Cli

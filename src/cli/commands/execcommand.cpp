@@ -37,9 +37,10 @@ void renderExec(const JsonArray &rows, Output &output)
     QString summary = Tr::tr("%n pack(s): ", nullptr, int(rows.size())) +
                       output.style(Tr::tr("%1 ok").arg(ok), Output::Style::Green);
     if (!failed.isEmpty())
-        summary += u", "_s + output.style(Tr::tr("%1 failed: %2").arg(failed.size()).arg(
-                                              failed.join(u", "_s)),
-                                          Output::Style::Red);
+        summary +=
+            u", "_s +
+            output.style(Tr::tr("%1 failed: %2").arg(failed.size()).arg(failed.join(u", "_s)),
+                         Output::Style::Red);
     output.out() << summary << u'\n';
 }
 
@@ -74,11 +75,7 @@ void ExecCommand::render(const JsonValue &document, Output &output) const
 
 void ExecCommand::renderFailure(const Error &error, Output &output) const
 {
-    const JsonValue report = error.details().value(u"report"_s);
-    if (report.isArray())
-        renderExec(report.toArray(), output);
-    output.out().flush();
-    output.printError(error);
+    renderReportThenError(error, output, JsonValue::Type::Array);
 }
 
 void RunActionCommand::render(const JsonValue &document, Output &output) const
@@ -88,11 +85,7 @@ void RunActionCommand::render(const JsonValue &document, Output &output) const
 
 void RunActionCommand::renderFailure(const Error &error, Output &output) const
 {
-    const JsonValue report = error.details().value(u"report"_s);
-    if (report.isArray())
-        renderRun(report.toArray(), output);
-    output.out().flush();
-    output.printError(error);
+    renderReportThenError(error, output, JsonValue::Type::Array);
 }
 
 } // namespace Grex::Cli

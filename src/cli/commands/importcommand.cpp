@@ -58,11 +58,7 @@ void ImportCommand::render(const JsonValue &document, Output &output) const
 
 void ImportCommand::renderFailure(const Error &error, Output &output) const
 {
-    const JsonValue report = error.details().value(u"report"_s);
-    if (report.isObject())
-        renderReport(report.toObject(), output);
-    output.out().flush();
-    output.printError(error);
+    renderReportThenError(error, output, JsonValue::Type::Object);
 }
 
 } // namespace Grex::Cli

@@ -79,12 +79,12 @@ void renderReport(const JsonArray &packs, Output &output)
         ++counts[p.value(u"drift"_s).toString()];
         const int depth = int(p.value(u"depth"_s).toInteger());
         const JsonValue branch = p.value(u"branch"_s);
-        QStringList row{QString(2 * depth, u' ') + p.value(u"id"_s).toString(),
-                        p.value(u"type"_s).isNull() ? u"-"_s : p.value(u"type"_s).toString(),
-                        branch.isNull() ? (p.value(u"sha"_s).isNull() ? u"-"_s : Tr::tr("(detached)"))
-                                        : branch.toString(),
-                        output.style(shortSha(p.value(u"sha"_s)), Output::Style::Dim),
-                        stateText(p, output)};
+        QStringList row{
+            QString(2 * depth, u' ') + p.value(u"id"_s).toString(),
+            p.value(u"type"_s).isNull() ? u"-"_s : p.value(u"type"_s).toString(),
+            branch.isNull() ? (p.value(u"sha"_s).isNull() ? u"-"_s : Tr::tr("(detached)"))
+                            : branch.toString(),
+            output.style(shortSha(p.value(u"sha"_s)), Output::Style::Dim), stateText(p, output)};
         if (longForm) {
             const JsonValue installed = p.value(u"installed_at"_s);
             row << (installed.isNull() ? u"-"_s : installed.toString().left(19) + u'Z');
@@ -124,11 +124,7 @@ void StatusCommand::render(const JsonValue &document, Output &output) const
 
 void StatusCommand::renderFailure(const Error &error, Output &output) const
 {
-    const JsonValue report = error.details().value(u"report"_s);
-    if (report.isArray())
-        renderReport(report.toArray(), output);
-    output.out().flush();
-    output.printError(error);
+    renderReportThenError(error, output, JsonValue::Type::Array);
 }
 
 } // namespace Grex::Cli

@@ -1,5 +1,6 @@
 #include "packfilter.h"
 
+#include "engine/packgraph.h"
 #include "engine/runner.h"
 #include "error.h"
 
@@ -37,7 +38,8 @@ int editDistance(const QString &a, const QString &b)
         row[0] = int(i);
         for (qsizetype j = 1; j <= b.size(); ++j) {
             const int above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            row[j] =
+                std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
             diagonal = above;
         }
     }
@@ -58,18 +60,16 @@ QString closest(const QString &word, const QStringList &candidates)
     return best;
 }
 
-// Splits a value at the `|` that are not escaped and not inside [...] or {...}.
-QStringList splitAlternatives(const QString &value)
+// The position of the first `separator` in text[from, end) that is not escaped and not inside
+// [...] or {...} (globs use both); `end` when there is none.
+qsizetype findSeparator(const QString &text, qsizetype from, qsizetype end, QChar separator)
 {
-    QStringList parts;
-    QString current;
     int brackets = 0;
     int braces = 0;
-    for (qsizetype i = 0; i < value.size(); ++i) {
-        const QChar c = value.at(i);
-        if (c == u'\\' && i + 1 < value.size()) {
-            current += c;
-            current += value.at(++i);
+    for (qsizetype i = from; i < end; ++i) {
+        const QChar c = text.at(i);
+        if (c == u'\\') {
+            ++i;
             continue;
         }
         if (c == u'[')
@@ -80,23 +80,25 @@ QStringList splitAlternatives(const QString &value)
             ++braces;
         else if (c == u'}' && braces > 0)
             --braces;
-        else if (c == u'|' && brackets == 0 && braces == 0) {
-            parts.append(current);
-            current.clear();
-            continue;
-        }
-        current += c;
+        else if (c == separator && brackets == 0 && braces == 0)
+            return i;
     }
-    parts.append(current);
-    return parts;
+    return end;
 }
 
 } // namespace
 
+FilterSubject filterSubject(const PackNode &node, const QHash<QString, QString> &drift)
+{
+    const auto it = drift.find(node.id);
+    return {node.id,  node.path,  node.manifest.type,
+            node.url, node.depth, it == drift.end() ? std::nullopt : std::optional(*it)};
+}
+
 const QStringList &PackFilter::driftKinds()
 {
-    static const QStringList kinds{u"missing"_s, u"dirty"_s,  u"stale"_s,    u"behind"_s,
-                                   u"ahead"_s,   u"clean"_s,  u"untracked"_s};
+    static const QStringList kinds{u"missing"_s, u"dirty"_s, u"stale"_s,    u"behind"_s,
+                                   u"ahead"_s,   u"clean"_s, u"untracked"_s};
     return kinds;
 }
 
@@ -144,12 +146,12 @@ Result<PackFilter> PackFilter::parse(const QString &expression)
             term.key = Key::Drift;
         else {
             const QString suggestion = closest(keyText, keyNames);
-            return filterError(expression, keyStart,
-                               suggestion.isEmpty()
-                                   ? u"unknown key '%1' (keys: name, path, type, depth, url, "
-                                     u"drift)"_s.arg(keyText)
-                                   : u"unknown key '%1'; did you mean '%2'?"_s.arg(keyText,
-                                                                                  suggestion));
+            return filterError(
+                expression, keyStart,
+                suggestion.isEmpty()
+                    ? u"unknown key '%1' (keys: name, path, type, depth, url, "
+                      u"drift)"_s.arg(keyText)
+                    : u"unknown key '%1'; did you mean '%2'?"_s.arg(keyText, suggestion));
         }
         skipSpace();
         const qsizetype opStart = pos;
@@ -175,49 +177,31 @@ Result<PackFilter> PackFilter::parse(const QString &expression)
                                u"'%1' works only with depth"_s.arg(expression.mid(opStart, 2)));
         }
         skipSpace();
-        // The value runs to the next comma outside [...] and {...} (globs use both).
+        // The value runs to the next separating comma.
         const qsizetype valueStart = pos;
-        int brackets = 0;
-        int braces = 0;
-        while (pos < n) {
-            const QChar c = expression.at(pos);
-            if (c == u'\\' && pos + 1 < n) {
-                pos += 2;
-                continue;
-            }
-            if (c == u'[')
-                ++brackets;
-            else if (c == u']' && brackets > 0)
-                --brackets;
-            else if (c == u'{')
-                ++braces;
-            else if (c == u'}' && braces > 0)
-                --braces;
-            else if (c == u',' && brackets == 0 && braces == 0)
-                break;
-            ++pos;
-        }
+        pos = findSeparator(expression, pos, n, u',');
         const QString value = expression.mid(valueStart, pos - valueStart).trimmed();
         if (value.isEmpty())
             return filterError(expression, valueStart, u"missing value after '%1'"_s.arg(keyText));
 
         // Alternatives, each checked where it starts.
-        qsizetype altStart = valueStart;
-        for (const QString &raw : splitAlternatives(value)) {
-            const QString alternative = raw.trimmed();
-            const qsizetype at = expression.indexOf(raw, altStart);
-            const qsizetype altPos = at < 0 ? valueStart : at;
-            altStart = altPos + raw.size();
-            if (alternative.isEmpty())
-                return filterError(expression, altPos, u"empty alternative in '%1'"_s.arg(value));
+        const qsizetype valueEnd = valueStart + value.size();
+        for (qsizetype altPos = valueStart; altPos <= valueEnd;) {
+            const qsizetype altEnd = findSeparator(expression, altPos, valueEnd, u'|');
+            const QString alternative = expression.mid(altPos, altEnd - altPos).trimmed();
+            if (alternative.isEmpty()) {
+                // Points at the | that has nothing after it (or at the start of the value).
+                return filterError(expression, altPos > valueStart ? altPos - 1 : altPos,
+                                   u"empty alternative in '%1'"_s.arg(value));
+            }
             switch (term.key) {
             case Key::Name:
             case Key::Path:
             case Key::Url:
                 if (Result<void> glob = checkGlob(alternative); !glob) {
-                    return filterError(expression, altPos,
-                                       u"invalid glob '%1': %2"_s.arg(
-                                           alternative, glob.error().message().text()));
+                    return filterError(
+                        expression, altPos,
+                        u"invalid glob '%1': %2"_s.arg(alternative, glob.error().message().text()));
                 }
                 break;
             case Key::Depth: {
@@ -232,19 +216,19 @@ Result<PackFilter> PackFilter::parse(const QString &expression)
             case Key::Drift:
                 if (!driftKinds().contains(alternative)) {
                     const QString suggestion = closest(alternative, driftKinds());
-                    return filterError(
-                        expression, altPos,
-                        suggestion.isEmpty()
-                            ? u"unknown drift '%1' (drift is one of %2)"_s.arg(
-                                  alternative, driftKinds().join(u", "_s))
-                            : u"unknown drift '%1'; did you mean '%2'?"_s.arg(alternative,
-                                                                              suggestion));
+                    return filterError(expression, altPos,
+                                       suggestion.isEmpty()
+                                           ? u"unknown drift '%1' (drift is one of %2)"_s.arg(
+                                                 alternative, driftKinds().join(u", "_s))
+                                           : u"unknown drift '%1'; did you mean '%2'?"_s.arg(
+                                                 alternative, suggestion));
                 }
                 break;
             case Key::Type:
                 break;
             }
             term.alternatives.append(alternative);
+            altPos = altEnd + 1;
         }
         filter.m_terms.append(term);
         if (pos == n)

@@ -2,6 +2,7 @@
 
 #include "result.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -20,6 +21,11 @@ struct FilterSubject
     int depth = 0;
     std::optional<QString> drift; // the drift kind status reports; nullopt when not computed
 };
+
+struct PackNode;
+
+// The subject of a walked pack; drift holds what status reports, by id (empty: not computed).
+FilterSubject filterSubject(const PackNode &node, const QHash<QString, QString> &drift);
 
 // A parsed --filter expression (spec §6.4): comma-separated terms that must all hold, each
 // `key op value` with key name, path, url (globs), type (kind is an alias), depth (integer,

@@ -81,11 +81,42 @@ ExecStep summaryStep(const QString &name, StepResult result, QString message = {
     return s;
 }
 
+// Records where the run stopped, in the audit trail too, and returns the error.
+Error haltAt(LifecycleRun &run, qint64 idx, const QString &actionName, Error error)
+{
+    run.halt = {idx, actionName};
+    if (run.audit)
+        run.audit->halted(idx, actionName, error);
+    return error;
+}
+
+// Runs one action between its audit events, under the index `idx` of its top-level action.
+// teardownInverse: the automatic inverse of mkdir leaves a directory someone filled (D-15).
+Result<ExecStep> runAudited(const Action &action, qint64 idx, LifecycleRun &run,
+                            bool teardownInverse = false)
+{
+    if (run.exec.stop.stop_requested())
+        return haltAt(run, idx, action.name, cancelledRun());
+    if (run.audit)
+        run.audit->started(idx, action.name);
+    const ActionRegistry &registry = run.exec.actions ? *run.exec.actions : builtinActions();
+    Result<ExecStep> step = registry.run(action, run.exec);
+    if (!step && teardownInverse && step.error().reason() == u"rmdir_not_empty") {
+        run.exec.warn(Message(QT_TRANSLATE_NOOP("Grex", "%1 is not empty; left in place"),
+                              {step.error().details().value(u"path"_s).toString()}));
+        step = summaryStep(action.name, StepResult::NoOp);
+    }
+    if (!step)
+        return haltAt(run, idx, action.name, step.error());
+    if (run.audit)
+        run.audit->completed(idx, step->result);
+    return step;
+}
+
 // Runs a list of actions top to bottom, bracketing each with audit events.
 Result<void> runActions(const std::vector<Action> &actions, LifecycleRun &run,
                         bool teardownInverse = false)
 {
-    const ActionRegistry &registry = run.exec.actions ? *run.exec.actions : builtinActions();
     bool skipRest = false;
     for (size_t i = 0; i < actions.size(); ++i) {
         const Action &action = actions.at(i);
@@ -95,29 +126,9 @@ Result<void> runActions(const std::vector<Action> &actions, LifecycleRun &run,
                                             u"skipped: a requirement was not met"_s));
             continue;
         }
-        if (run.exec.stop.stop_requested()) {
-            run.halt = {idx, action.name};
-            if (run.audit)
-                run.audit->halted(idx, action.name, cancelledRun());
-            return cancelledRun();
-        }
-        if (run.audit)
-            run.audit->started(idx, action.name);
-        Result<ExecStep> step = registry.run(action, run.exec);
-        // D-15: the automatic inverse of mkdir leaves a directory someone filled.
-        if (!step && teardownInverse && step.error().reason() == u"rmdir_not_empty") {
-            run.exec.warn(Message(QT_TRANSLATE_NOOP("Grex", "%1 is not empty; left in place"),
-                                  {step.error().details().value(u"path"_s).toString()}));
-            step = summaryStep(action.name, StepResult::NoOp);
-        }
-        if (!step) {
-            run.halt = {idx, action.name};
-            if (run.audit)
-                run.audit->halted(idx, action.name, step.error());
+        Result<ExecStep> step = runAudited(action, idx, run, teardownInverse);
+        if (!step)
             return step.error();
-        }
-        if (run.audit)
-            run.audit->completed(idx, step->result);
         skipRest = step->skipRest;
         run.steps.push_back(std::move(step).value());
     }
@@ -228,12 +239,8 @@ public:
                          .withDetail(u"command"_s, hook)
                          .withDetail(u"stderr"_s, QString::fromUtf8(outcome->stderrData));
         }
-        if (!result) {
-            run.halt = {0, name()};
-            if (run.audit)
-                run.audit->halted(0, name(), result.error());
-            return result;
-        }
+        if (!result)
+            return haltAt(run, 0, name(), result.error());
         if (run.audit)
             run.audit->completed(0, StepResult::PerformedChange);
         run.steps.push_back(summaryStep(name(), StepResult::PerformedChange, hook));
@@ -259,42 +266,23 @@ namespace {
 Result<void> runMatching(const QString &name, const std::vector<Action> &actions, qint64 idx,
                          LifecycleRun &run)
 {
-    const ActionRegistry &registry = run.exec.actions ? *run.exec.actions : builtinActions();
     for (const Action &action : actions) {
         if (action.name != name) {
             const auto *when = std::get_if<WhenArgs>(&action.args);
             if (!when || !hasNamedAction(when->actions, name))
                 continue;
             Result<bool> open = whenGateHolds(*when, run.exec);
-            if (!open) {
-                run.halt = {idx, action.name};
-                if (run.audit)
-                    run.audit->halted(idx, action.name, open.error());
-                return open.error();
-            }
+            if (!open)
+                return haltAt(run, idx, action.name, open.error());
             if (*open) {
                 if (Result<void> nested = runMatching(name, when->actions, idx, run); !nested)
                     return nested;
             }
             continue;
         }
-        if (run.exec.stop.stop_requested()) {
-            run.halt = {idx, action.name};
-            if (run.audit)
-                run.audit->halted(idx, action.name, cancelledRun());
-            return cancelledRun();
-        }
-        if (run.audit)
-            run.audit->started(idx, action.name);
-        Result<ExecStep> step = registry.run(action, run.exec);
-        if (!step) {
-            run.halt = {idx, action.name};
-            if (run.audit)
-                run.audit->halted(idx, action.name, step.error());
+        Result<ExecStep> step = runAudited(action, idx, run);
+        if (!step)
             return step.error();
-        }
-        if (run.audit)
-            run.audit->completed(idx, step->result);
         run.steps.push_back(std::move(step).value());
     }
     return {};

@@ -298,4 +298,15 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
     return graph;
 }
 
+Result<PackGraph> readPackGraph(Workspace &workspace, OperationContext &ctx)
+{
+    Result<QList<WalkSeed>> seeds = workspaceSeeds(workspace, ctx);
+    if (!seeds)
+        return seeds.error();
+    WalkOptions walk;
+    walk.network = false;
+    walk.tolerateErrors = true;
+    return walkPacks(workspace, *seeds, walk, ctx);
+}
+
 } // namespace Grex

@@ -56,4 +56,8 @@ Result<QList<WalkSeed>> workspaceSeeds(const Workspace &workspace, OperationCont
 Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
                             const WalkOptions &options, OperationContext &ctx);
 
+// The workspace's pack graph as it is on disk, read without network; a pack whose pack.yaml
+// cannot be read stays in it with its loadError. What doctor, exec and import --scan look at.
+Result<PackGraph> readPackGraph(Workspace &workspace, OperationContext &ctx);
+
 } // namespace Grex

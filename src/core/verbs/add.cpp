@@ -109,13 +109,9 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
             .withDetail(u"type"_s, *options.type);
     }
 
-    std::optional<FileLock> lock;
-    if (!options.dryRun) {
-        Result<FileLock> acquired = workspace.lockForWriting();
-        if (!acquired)
-            return acquired.error();
-        lock = std::move(acquired).value();
-    }
+    Result<std::optional<FileLock>> lock = workspace.lockForWritingIf(!options.dryRun);
+    if (!lock)
+        return lock.error();
 
     Result<QMap<QString, PackState>> packs = workspace.readPacks(ctx);
     if (!packs)

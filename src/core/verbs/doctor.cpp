@@ -69,10 +69,10 @@ QList<DoctorFinding> checkManifest(const Workspace &workspace, Facts &facts)
     if (!log) {
         const Error &e = log.error();
         if (e.reason() == u"corruption") {
-            found.append(finding(check, u"error"_s, {},
-                                 u"corruption at line %1: %2"_s.arg(
-                                     e.details().value(u"line"_s).toInteger(0))
-                                     .arg(e.details().value(u"detail"_s).toString())));
+            found.append(finding(
+                check, u"error"_s, {},
+                u"corruption at line %1: %2"_s.arg(e.details().value(u"line"_s).toInteger(0))
+                    .arg(e.details().value(u"detail"_s).toString())));
         } else if (e.reason() == u"unsupported_schema") {
             found.append(finding(check, u"error"_s, {}, e.message().text()));
         } else {
@@ -95,9 +95,9 @@ QList<DoctorFinding> checkLockfile(const Workspace &workspace, Facts &facts)
     QList<DoctorFinding> found;
     Result<LockEntries> locks = workspace.lockfile().read();
     if (!locks) {
-        found.append(finding(u"lockfile"_s, u"error"_s, {},
-                             locks.error().message().text() +
-                                 u"; grex sync --force rewrites it"_s));
+        found.append(
+            finding(u"lockfile"_s, u"error"_s, {},
+                    locks.error().message().text() + u"; grex sync --force rewrites it"_s));
         return found;
     }
     facts.locks = std::move(locks).value();
@@ -119,8 +119,7 @@ QList<std::pair<QString, QStringList>> expectedBlocks(const Facts &facts)
 }
 
 QList<DoctorFinding> checkGitignore(const Workspace &workspace, const Facts &facts,
-                                    const PackFilter &filter,
-                                    const QHash<QString, QString> &drift)
+                                    const PackFilter &filter, const QHash<QString, QString> &drift)
 {
     QList<DoctorFinding> found;
     const QString check = u"gitignore-sync"_s;
@@ -136,8 +135,7 @@ QList<DoctorFinding> checkGitignore(const Workspace &workspace, const Facts &fac
     }
     for (const auto &[owner, body] : expectedBlocks(facts)) {
         const PackNode &node = facts.graph.nodes[owner];
-        if (!filter.matches({node.id, node.path, node.manifest.type, node.url, node.depth,
-                             drift.value(node.id)}))
+        if (!filter.matches(filterSubject(node, drift)))
             continue;
         Result<std::optional<QStringList>> block = Gitignore::read(content, owner);
         if (!block) {
@@ -147,11 +145,11 @@ QList<DoctorFinding> checkGitignore(const Workspace &workspace, const Facts &fac
         } else if (!*block) {
             found.append(finding(check, u"warning"_s, owner, u"managed block missing"_s, true));
         } else if (**block != body) {
-            found.append(finding(check, u"warning"_s, owner,
-                                 u"managed block drift: expected %1 line(s), got %2"_s
-                                     .arg(body.size())
-                                     .arg((*block)->size()),
-                                 true));
+            found.append(
+                finding(check, u"warning"_s, owner,
+                        u"managed block drift: expected %1 line(s), got %2"_s.arg(body.size())
+                            .arg((*block)->size()),
+                        true));
         }
     }
     return found;
@@ -162,12 +160,10 @@ QList<DoctorFinding> checkPackSchemas(const Facts &facts, const PackFilter &filt
 {
     QList<DoctorFinding> found;
     for (const PackNode &node : facts.graph.nodes) {
-        if (!node.loadError ||
-            !filter.matches({node.id, node.path, node.manifest.type, node.url, node.depth,
-                             drift.value(node.id)}))
+        if (!node.loadError || !filter.matches(filterSubject(node, drift)))
             continue;
-        found.append(finding(u"pack-schema"_s, u"error"_s, node.id,
-                             node.loadError->message().text()));
+        found.append(
+            finding(u"pack-schema"_s, u"error"_s, node.id, node.loadError->message().text()));
     }
     return found;
 }
@@ -191,9 +187,9 @@ QList<DoctorFinding> checkOnDisk(const Workspace &workspace, const Facts &facts,
             continue;
         const QFileInfo info(workspace.packDir(pack.path));
         if (!info.exists() && !info.isSymLink()) {
-            found.append(finding(check, u"error"_s, pack.id,
-                                 u"registered pack dir missing: %1 (grex sync clones it)"_s.arg(
-                                     pack.path)));
+            found.append(
+                finding(check, u"error"_s, pack.id,
+                        u"registered pack dir missing: %1 (grex sync clones it)"_s.arg(pack.path)));
         } else if (!info.isDir() || info.isSymLink()) {
             found.append(finding(check, u"error"_s, pack.id,
                                  u"registered pack path is not a directory: "_s + pack.path));
@@ -234,9 +230,9 @@ QList<DoctorFinding> checkOrphanLockEntries(const Facts &facts)
 QStringList lockFiles(const Workspace &workspace, const Facts &facts)
 {
     QStringList files{workspace.syncLockPath(), workspace.manifestLockPath()};
-    const QStringList backends = QDir(workspace.root())
-                                     .entryList({u".grex-backend-*.lock"_s},
-                                                QDir::Files | QDir::Hidden | QDir::System);
+    const QStringList backends =
+        QDir(workspace.root())
+            .entryList({u".grex-backend-*.lock"_s}, QDir::Files | QDir::Hidden | QDir::System);
     for (const QString &name : backends)
         files.append(workspace.root() + u'/' + name);
     for (const PackNode &node : facts.graph.nodes)
@@ -278,22 +274,22 @@ QList<DoctorFinding> checkRecovery(const Workspace &workspace, const OperationCo
     const JsonObject &r = scan.report;
     for (const JsonValue &v : r.value(u"dangling_starts"_s).toArray()) {
         const JsonObject s = v.toObject();
-        found.append(finding(check, u"warning"_s, s.value(u"pack"_s).toString(),
-                             u"action #%1 '%2' started at %3 and never finished (the run was "
-                             u"killed); grex sync --force redoes the pack"_s
-                                 .arg(s.value(u"action_idx"_s).toInteger(0))
-                                 .arg(s.value(u"action_name"_s).toString(),
-                                      s.value(u"ts"_s).toString())));
+        found.append(
+            finding(check, u"warning"_s, s.value(u"pack"_s).toString(),
+                    u"action #%1 '%2' started at %3 and never finished (the run was "
+                    u"killed); grex sync --force redoes the pack"_s
+                        .arg(s.value(u"action_idx"_s).toInteger(0))
+                        .arg(s.value(u"action_name"_s).toString(), s.value(u"ts"_s).toString())));
     }
     for (const JsonValue &v : r.value(u"orphan_backups"_s).toArray()) {
-        found.append(finding(check, u"warning"_s, {},
-                             u"backup left by a replaced file: %1 (restore or delete it)"_s.arg(
-                                 v.toString())));
+        found.append(finding(
+            check, u"warning"_s, {},
+            u"backup left by a replaced file: %1 (restore or delete it)"_s.arg(v.toString())));
     }
     for (const JsonValue &v : r.value(u"orphan_tombstones"_s).toArray()) {
-        found.append(finding(check, u"warning"_s, {},
-                             u"directory set aside by rmdir: %1 (delete it when unneeded)"_s.arg(
-                                 v.toString())));
+        found.append(finding(
+            check, u"warning"_s, {},
+            u"directory set aside by rmdir: %1 (delete it when unneeded)"_s.arg(v.toString())));
     }
     for (const JsonValue &v : r.value(u"orphan_trash"_s).toArray()) {
         found.append(finding(check, u"warning"_s, {},
@@ -355,10 +351,8 @@ Result<DoctorOptions> DoctorOptions::fromJson(const QJsonObject &args)
     DoctorOptions options;
     options.fix = args.value(u"fix"_s).toBool();
     options.compact = args.value(u"compact"_s).toBool();
-    Result<PackFilter> filter = PackFilter::parse(args.value(u"filter"_s).toString());
-    if (!filter)
+    if (Result<void> filter = readFilter(args, options.filter); !filter)
         return filter.error();
-    options.filter = std::move(filter).value();
     return options;
 }
 
@@ -410,13 +404,10 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
 {
     if (Result<void> ready = workspace.requireInitialised(); !ready)
         return ready.error();
-    std::optional<FileLock> lock;
-    if (options.fix || options.compact) {
-        Result<FileLock> acquired = workspace.lockForWriting();
-        if (!acquired)
-            return acquired.error();
-        lock = std::move(acquired).value();
-    }
+    Result<std::optional<FileLock>> lock =
+        workspace.lockForWritingIf(options.fix || options.compact);
+    if (!lock)
+        return lock.error();
 
     DoctorReport report;
     Facts facts;
@@ -428,19 +419,14 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
                 finding(check, u"warning"_s, {}, u"skipped: manifest unreadable"_s));
         }
     } else {
-        Result<QList<WalkSeed>> seeds = workspaceSeeds(workspace, ctx);
-        if (!seeds)
-            return seeds.error();
-        WalkOptions walk;
-        walk.network = false;
-        walk.tolerateErrors = true;
-        Result<PackGraph> graph = walkPacks(workspace, *seeds, walk, ctx);
+        Result<PackGraph> graph = readPackGraph(workspace, ctx);
         if (!graph)
             return graph.error();
         facts.graph = std::move(graph).value();
         facts.walked = true;
 
-        Result<QHash<QString, QString>> computedDrift = driftForFilter(options.filter, workspace, ctx);
+        Result<QHash<QString, QString>> computedDrift =
+            driftForFilter(options.filter, workspace, ctx);
         if (!computedDrift)
             return computedDrift.error();
         const QHash<QString, QString> drift = std::move(computedDrift).value();
@@ -453,7 +439,8 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
         if (facts.locksReadable)
             addChecked(report.findings, u"orphan-lock-entries"_s, checkOrphanLockEntries(facts));
     }
-    addChecked(report.findings, u"lock-files"_s, checkLockFiles(workspace, facts));
+    QStringList staleLocks; // what --fix may remove, checked again just before
+    addChecked(report.findings, u"lock-files"_s, checkLockFiles(workspace, facts, &staleLocks));
     addChecked(report.findings, u"unfinished-work"_s, checkRecovery(workspace, ctx));
     if (Result<void> alive = checkCancelled(ctx); !alive)
         return alive.error();
@@ -462,10 +449,8 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
         Result<QStringList> fixedOwners = fixGitignore(workspace, facts, report.findings);
         if (!fixedOwners)
             return fixedOwners.error();
-        QStringList stale;
-        checkLockFiles(workspace, facts, &stale);
         QStringList removed;
-        for (const QString &path : stale) {
+        for (const QString &path : std::as_const(staleLocks)) {
             // Checked again just before: a run may have started since. A holder that has
             // created its file but not written its pid yet already holds flock() on it, and
             // removeStaleLockFile() leaves such a file alone; QFile::remove() would not.
@@ -475,10 +460,12 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
         }
         QList<DoctorFinding> remaining;
         for (const DoctorFinding &f : std::as_const(report.findings)) {
-            const bool gitignoreFixed = f.check == u"gitignore-sync" && fixedOwners->contains(f.pack);
-            const bool lockFixed = f.check == u"lock-files" && f.autoFixable &&
-                                   std::any_of(removed.begin(), removed.end(),
-                                               [&](const QString &p) { return f.detail.contains(p); });
+            const bool gitignoreFixed =
+                f.check == u"gitignore-sync" && fixedOwners->contains(f.pack);
+            const bool lockFixed =
+                f.check == u"lock-files" && f.autoFixable &&
+                std::any_of(removed.begin(), removed.end(),
+                            [&](const QString &p) { return f.detail.contains(p); });
             if (gitignoreFixed || lockFixed)
                 report.fixed.append(f);
             else
@@ -562,8 +549,9 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
     }
 
     // Findings in the order of the checks, whatever was re-run.
-    static const QStringList order{u"manifest-schema"_s, u"lockfile"_s,        u"gitignore-sync"_s,
-                                   u"pack-schema"_s,     u"on-disk-drift"_s,   u"orphan-lock-entries"_s,
+    static const QStringList order{u"manifest-schema"_s, u"lockfile"_s,
+                                   u"gitignore-sync"_s,  u"pack-schema"_s,
+                                   u"on-disk-drift"_s,   u"orphan-lock-entries"_s,
                                    u"lock-files"_s,      u"unfinished-work"_s};
     std::stable_sort(report.findings.begin(), report.findings.end(),
                      [](const DoctorFinding &a, const DoctorFinding &b) {

@@ -25,10 +25,8 @@ Result<ExecOptions> ExecOptions::fromJson(const QJsonObject &args)
         options.arguments.append(a.toString());
     options.shell = args.value(u"shell"_s).toBool();
     options.dryRun = args.value(u"dryRun"_s).toBool();
-    Result<PackFilter> filter = PackFilter::parse(args.value(u"filter"_s).toString());
-    if (!filter)
+    if (Result<void> filter = readFilter(args, options.filter); !filter)
         return filter.error();
-    options.filter = std::move(filter).value();
     if (options.command.trimmed().isEmpty()) {
         return usageError(u"missing_argument"_s,
                           Message(QT_TRANSLATE_NOOP("Grex", "exec needs a command to run (put "
@@ -62,9 +60,8 @@ QString displayCommand(const QStringList &argv)
     for (const QString &arg : argv) {
         static const QString plain = u"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
                                      u"0123456789-_./=:,+@%"_s;
-        const bool safe = !arg.isEmpty() && std::all_of(arg.begin(), arg.end(), [](QChar c) {
-            return plain.contains(c);
-        });
+        const bool safe = !arg.isEmpty() && std::all_of(arg.begin(), arg.end(),
+                                                        [](QChar c) { return plain.contains(c); });
         shown.append(safe ? arg : u"'"_s + QString(arg).replace(u"'"_s, u"'\\''"_s) + u"'"_s);
     }
     return shown.join(u' ');
@@ -93,13 +90,7 @@ Result<ExecReport> execInPacks(Workspace &workspace, const ExecOptions &options,
             .withDetail(u"command"_s, options.command);
     }
 
-    Result<QList<WalkSeed>> seeds = workspaceSeeds(workspace, ctx);
-    if (!seeds)
-        return seeds.error();
-    WalkOptions walk;
-    walk.network = false;
-    walk.tolerateErrors = true;
-    Result<PackGraph> graph = walkPacks(workspace, *seeds, walk, ctx);
+    Result<PackGraph> graph = readPackGraph(workspace, ctx);
     if (!graph)
         return graph.error();
     Result<QHash<QString, QString>> computedDrift = driftForFilter(options.filter, workspace, ctx);
@@ -107,9 +98,7 @@ Result<ExecReport> execInPacks(Workspace &workspace, const ExecOptions &options,
         return computedDrift.error();
     const QHash<QString, QString> drift = std::move(computedDrift).value();
     for (const PackNode &node : graph->nodes) {
-        if (node.isRoot || !node.onDisk ||
-            !options.filter.matches({node.id, node.path, node.manifest.type, node.url, node.depth,
-                                     drift.value(node.id)}))
+        if (node.isRoot || !node.onDisk || !options.filter.matches(filterSubject(node, drift)))
             continue;
         report.rows.append(ExecReport::Row{node.id, node.dir, {}, {}, std::nullopt});
     }
@@ -125,16 +114,16 @@ Result<ExecReport> execInPacks(Workspace &workspace, const ExecOptions &options,
     QStringList packs;
     for (const ExecReport::Row &row : std::as_const(report.rows))
         packs.append(row.pack);
-    approval.summary = Message(QT_TRANSLATE_NOOP("Grex", "run '%1' in %2 pack(s): %3"),
-                               {displayCommand(report.argv), QString::number(packs.size()),
-                                packs.join(u", "_s)});
+    approval.summary =
+        Message(QT_TRANSLATE_NOOP("Grex", "run '%1' in %2 pack(s): %3"),
+                {displayCommand(report.argv), QString::number(packs.size()), packs.join(u", "_s)});
     approval.packs = packs;
     approval.command = report.argv;
-    if (Result<void> approved = requestApproval(
-            approval,
-            Message(QT_TRANSLATE_NOOP("Grex", "running '%1' was not approved"),
-                    {displayCommand(report.argv)}),
-            ctx);
+    if (Result<void> approved =
+            requestApproval(approval,
+                            Message(QT_TRANSLATE_NOOP("Grex", "running '%1' was not approved"),
+                                    {displayCommand(report.argv)}),
+                            ctx);
         !approved)
         return approved.error();
 

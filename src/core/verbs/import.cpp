@@ -33,9 +33,9 @@ constexpr qint64 MaxReposJsonBytes = 16 * 1024 * 1024;
 
 Error badReposJson(const QString &file, const QString &what)
 {
-    return usageError(u"invalid_repos_json"_s,
-                      Message(QT_TRANSLATE_NOOP("Grex", "malformed REPOS.json at %1: %2"),
-                              {file, what}))
+    return usageError(
+               u"invalid_repos_json"_s,
+               Message(QT_TRANSLATE_NOOP("Grex", "malformed REPOS.json at %1: %2"), {file, what}))
         .withDetail(u"path"_s, file);
 }
 
@@ -49,8 +49,8 @@ Result<QList<Candidate>> readReposJson(const QString &file)
             .withDetail(u"path"_s, file);
     }
     if (in.size() > MaxReposJsonBytes) {
-        return badReposJson(file, u"it is %1 bytes; the limit is %2"_s.arg(in.size()).arg(
-                                      MaxReposJsonBytes));
+        return badReposJson(
+            file, u"it is %1 bytes; the limit is %2"_s.arg(in.size()).arg(MaxReposJsonBytes));
     }
     const QByteArray bytes = in.readAll();
     QJsonParseError parseError;
@@ -60,18 +60,18 @@ Result<QList<Candidate>> readReposJson(const QString &file)
         const qsizetype offset = qBound(qsizetype(0), qsizetype(parseError.offset), bytes.size());
         const qsizetype line = bytes.left(offset).count('\n') + 1;
         const qsizetype column = offset - (bytes.lastIndexOf('\n', offset - 1) + 1) + 1;
-        return badReposJson(file, u"not JSON: %1 at line %2, column %3"_s.arg(
-                                      parseError.errorString())
-                                      .arg(line)
-                                      .arg(column));
+        return badReposJson(file,
+                            u"not JSON: %1 at line %2, column %3"_s.arg(parseError.errorString())
+                                .arg(line)
+                                .arg(column));
     }
     if (!doc.isArray())
         return badReposJson(file, u"expected an array of {\"url\", \"path\"} objects"_s);
     const QJsonArray array = doc.array();
     if (array.size() > MaxImportEntries) {
-        return badReposJson(file, u"it has %1 entries; one import takes at most %2"_s.arg(
-                                      array.size())
-                                      .arg(MaxImportEntries));
+        return badReposJson(file,
+                            u"it has %1 entries; one import takes at most %2"_s.arg(array.size())
+                                .arg(MaxImportEntries));
     }
     QList<Candidate> candidates;
     candidates.reserve(array.size());
@@ -146,13 +146,9 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
             return fromFile.error();
         candidates = std::move(fromFile).value();
     }
-    std::optional<FileLock> lock;
-    if (!options.dryRun) {
-        Result<FileLock> acquired = workspace.lockForWriting();
-        if (!acquired)
-            return acquired.error();
-        lock = std::move(acquired).value();
-    }
+    Result<std::optional<FileLock>> lock = workspace.lockForWritingIf(!options.dryRun);
+    if (!lock)
+        return lock.error();
     Result<QMap<QString, PackState>> packs = workspace.readPacks(ctx);
     if (!packs)
         return packs.error();
@@ -170,14 +166,9 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
             for (const QString &id : locks->keys())
                 children.insert(id);
         }
-        if (Result<QList<WalkSeed>> seeds = workspaceSeeds(workspace, ctx)) {
-            WalkOptions walk;
-            walk.network = false;
-            walk.tolerateErrors = true;
-            if (Result<PackGraph> graph = walkPacks(workspace, *seeds, walk, ctx)) {
-                for (const PackNode &node : graph->nodes)
-                    children.insert(node.path);
-            }
+        if (Result<PackGraph> graph = readPackGraph(workspace, ctx)) {
+            for (const PackNode &node : graph->nodes)
+                children.insert(node.path);
         }
         const QStringList dirs =
             QDir(workspace.root()).entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);

@@ -82,13 +82,9 @@ Result<InitReport> init(Workspace &workspace, const InitOptions &options, Operat
         }
     }
 
-    std::optional<FileLock> lock;
-    if (!options.dryRun) {
-        Result<FileLock> acquired = workspace.lockForWriting();
-        if (!acquired)
-            return acquired.error();
-        lock = std::move(acquired).value();
-    }
+    Result<std::optional<FileLock>> lock = workspace.lockForWritingIf(!options.dryRun);
+    if (!lock)
+        return lock.error();
 
     // An existing log is read in full: init never builds on a corrupt one.
     QMap<QString, PackState> packs;

@@ -131,10 +131,8 @@ void filterChildren(QList<LsEntry> &children, int depth, const PackFilter &filte
 Result<LsOptions> LsOptions::fromJson(const QJsonObject &args)
 {
     LsOptions options;
-    Result<PackFilter> filter = PackFilter::parse(args.value(u"filter"_s).toString());
-    if (!filter)
+    if (Result<void> filter = readFilter(args, options.filter); !filter)
         return filter.error();
-    options.filter = std::move(filter).value();
     options.type = optionalString(args, u"type"_s);
     options.long_ = args.value(u"long"_s).toBool();
     options.tree = args.value(u"tree"_s).toBool();

@@ -103,13 +103,9 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
         return usageError(u"missing_argument"_s,
                           Message(QT_TRANSLATE_NOOP("Grex", "rm needs the path of a pack")));
 
-    std::optional<FileLock> lock;
-    if (!options.dryRun) {
-        Result<FileLock> acquired = workspace.lockForWriting();
-        if (!acquired)
-            return acquired.error();
-        lock = std::move(acquired).value();
-    }
+    Result<std::optional<FileLock>> lock = workspace.lockForWritingIf(!options.dryRun);
+    if (!lock)
+        return lock.error();
 
     Result<QMap<QString, PackState>> packs = workspace.readPacks(ctx);
     if (!packs)

@@ -16,10 +16,8 @@ Result<RunActionOptions> RunActionOptions::fromJson(const QJsonObject &args)
     RunActionOptions options;
     options.action = args.value(u"action"_s).toString().trimmed();
     options.dryRun = args.value(u"dryRun"_s).toBool();
-    Result<PackFilter> filter = PackFilter::parse(args.value(u"filter"_s).toString());
-    if (!filter)
+    if (Result<void> filter = readFilter(args, options.filter); !filter)
         return filter.error();
-    options.filter = std::move(filter).value();
     if (options.action.isEmpty()) {
         return usageError(u"missing_argument"_s,
                           Message(QT_TRANSLATE_NOOP("Grex", "run needs the name of an action")));
@@ -53,13 +51,9 @@ Result<RunActionReport> runAction(Workspace &workspace, const RunActionOptions &
                              {options.action, names.join(u", "_s)}))
             .withDetail(u"action"_s, options.action);
     }
-    std::optional<FileLock> lock;
-    if (!options.dryRun) {
-        Result<FileLock> acquired = workspace.lockForWriting();
-        if (!acquired)
-            return acquired.error();
-        lock = std::move(acquired).value();
-    }
+    Result<std::optional<FileLock>> lock = workspace.lockForWritingIf(!options.dryRun);
+    if (!lock)
+        return lock.error();
     Result<QList<WalkSeed>> seeds = runSeeds(workspace, ctx);
     if (!seeds)
         return seeds.error();
@@ -92,18 +86,17 @@ Result<RunActionReport> runAction(Workspace &workspace, const RunActionOptions &
             for (const PackNode &node : graph.nodes) {
                 if (node.onDisk && node.manifest.type != u"meta" &&
                     hasNamedAction(node.manifest.actions, options.action) &&
-                    options.filter.matches({node.id, node.path, node.manifest.type, node.url,
-                                            node.depth, drift.value(node.id)}))
+                    options.filter.matches(filterSubject(node, drift)))
                     packs.append(node.id);
             }
             if (packs.isEmpty())
                 return {};
             ApprovalRequest approval;
             approval.verb = u"run"_s;
-            approval.summary = Message(QT_TRANSLATE_NOOP("Grex", "run the '%1' actions of %2 "
-                                                                 "pack(s): %3"),
-                                       {options.action, QString::number(packs.size()),
-                                        packs.join(u", "_s)});
+            approval.summary =
+                Message(QT_TRANSLATE_NOOP("Grex", "run the '%1' actions of %2 "
+                                                  "pack(s): %3"),
+                        {options.action, QString::number(packs.size()), packs.join(u", "_s)});
             approval.packs = packs;
             approval.command = {options.action};
             return requestApproval(

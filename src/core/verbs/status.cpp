@@ -169,33 +169,32 @@ Result<StatusOptions> StatusOptions::fromJson(const QJsonObject &args)
     }
     options.failOnDrift = args.value(u"failOnDrift"_s).toBool();
     options.long_ = args.value(u"long"_s).toBool();
-    Result<PackFilter> filter = PackFilter::parse(args.value(u"filter"_s).toString());
-    if (!filter)
+    if (Result<void> filter = readFilter(args, options.filter); !filter)
         return filter.error();
-    options.filter = std::move(filter).value();
     return options;
 }
 
 JsonObject StatusEntry::toJson() const
 {
-    JsonObject o{{u"id"_s, id},
-                 {u"path"_s, path},
-                 {u"type"_s, type.isEmpty() ? JsonValue() : JsonValue(type)},
-                 {u"depth"_s, qint64(depth)},
-                 {u"registered"_s, registered},
-                 {u"on_disk"_s, onDisk},
-                 {u"sha_match"_s, shaMatch},
-                 {u"actions_hash_match"_s, actionsHashMatch},
-                 {u"drift"_s, drift},
-                 {u"stale_reason"_s, staleReason.isEmpty() ? JsonValue() : JsonValue(staleReason)},
-                 {u"sha"_s, sha.isEmpty() ? JsonValue() : JsonValue(sha)},
-                 {u"branch"_s, optionalJson(branch)},
-                 {u"upstream"_s, optionalJson(upstream)},
-                 {u"ahead"_s, qint64(ahead)},
-                 {u"behind"_s, qint64(behind)},
-                 {u"changed_files"_s, qint64(changedFiles)},
-                 {u"installed_at"_s, installedAt ? JsonValue(installedAt->toString()) : JsonValue()},
-                 {u"error"_s, error.isEmpty() ? JsonValue() : JsonValue(error)}};
+    JsonObject o{
+        {u"id"_s, id},
+        {u"path"_s, path},
+        {u"type"_s, type.isEmpty() ? JsonValue() : JsonValue(type)},
+        {u"depth"_s, qint64(depth)},
+        {u"registered"_s, registered},
+        {u"on_disk"_s, onDisk},
+        {u"sha_match"_s, shaMatch},
+        {u"actions_hash_match"_s, actionsHashMatch},
+        {u"drift"_s, drift},
+        {u"stale_reason"_s, staleReason.isEmpty() ? JsonValue() : JsonValue(staleReason)},
+        {u"sha"_s, sha.isEmpty() ? JsonValue() : JsonValue(sha)},
+        {u"branch"_s, optionalJson(branch)},
+        {u"upstream"_s, optionalJson(upstream)},
+        {u"ahead"_s, qint64(ahead)},
+        {u"behind"_s, qint64(behind)},
+        {u"changed_files"_s, qint64(changedFiles)},
+        {u"installed_at"_s, installedAt ? JsonValue(installedAt->toString()) : JsonValue()},
+        {u"error"_s, error.isEmpty() ? JsonValue() : JsonValue(error)}};
     if (long_) {
         o.insert(u"lock_holder"_s,
                  holder ? JsonValue(JsonObject{{u"pid"_s, holder->pid},
@@ -231,8 +230,9 @@ QString StatusReport::driftSummary() const
         if (counts.value(kind) > 0)
             parts.append(u"%1 %2"_s.arg(counts.value(kind)).arg(kind));
     }
-    return u"%1 of %2 pack(s) drifted: %3"_s.arg(drifted).arg(packs.size()).arg(
-        parts.join(u", "_s));
+    return u"%1 of %2 pack(s) drifted: %3"_s.arg(drifted)
+        .arg(packs.size())
+        .arg(parts.join(u", "_s));
 }
 
 Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,

@@ -15,10 +15,8 @@ namespace Grex {
 Result<SyncOptions> SyncOptions::fromJson(const QJsonObject &args)
 {
     SyncOptions options;
-    Result<PackFilter> filter = PackFilter::parse(args.value(u"filter"_s).toString());
-    if (!filter)
+    if (Result<void> filter = readFilter(args, options.filter); !filter)
         return filter.error();
-    options.filter = std::move(filter).value();
     options.packRoot = optionalString(args, u"packRoot"_s);
     options.workspace = optionalString(args, u"workspace"_s);
     options.dryRun = args.value(u"dryRun"_s).toBool();
@@ -46,14 +44,11 @@ Result<RunReport> sync(Workspace &workspace, const SyncOptions &options, Operati
     Result<Workspace> target = resolveRunWorkspace(workspace, options.packRoot, options.workspace);
     if (!target)
         return target.error();
-    std::optional<FileLock> lock;
-    if (!options.dryRun) {
+    if (!options.dryRun)
         QDir().mkpath(target->root());
-        Result<FileLock> acquired = target->lockForWriting();
-        if (!acquired)
-            return acquired.error();
-        lock = std::move(acquired).value();
-    }
+    Result<std::optional<FileLock>> lock = target->lockForWritingIf(!options.dryRun);
+    if (!lock)
+        return lock.error();
     Result<QList<WalkSeed>> seeds = runSeeds(*target, ctx);
     if (!seeds)
         return seeds.error();

@@ -12,10 +12,8 @@ namespace Grex {
 Result<TeardownOptions> TeardownOptions::fromJson(const QJsonObject &args)
 {
     TeardownOptions options;
-    Result<PackFilter> filter = PackFilter::parse(args.value(u"filter"_s).toString());
-    if (!filter)
+    if (Result<void> filter = readFilter(args, options.filter); !filter)
         return filter.error();
-    options.filter = std::move(filter).value();
     options.packRoot = optionalString(args, u"packRoot"_s);
     options.workspace = optionalString(args, u"workspace"_s);
     options.dryRun = args.value(u"dryRun"_s).toBool();
@@ -29,13 +27,9 @@ Result<RunReport> teardown(Workspace &workspace, const TeardownOptions &options,
     Result<Workspace> target = resolveRunWorkspace(workspace, options.packRoot, options.workspace);
     if (!target)
         return target.error();
-    std::optional<FileLock> lock;
-    if (!options.dryRun) {
-        Result<FileLock> acquired = target->lockForWriting();
-        if (!acquired)
-            return acquired.error();
-        lock = std::move(acquired).value();
-    }
+    Result<std::optional<FileLock>> lock = target->lockForWritingIf(!options.dryRun);
+    if (!lock)
+        return lock.error();
     Result<QList<WalkSeed>> seeds = runSeeds(*target, ctx);
     if (!seeds)
         return seeds.error();

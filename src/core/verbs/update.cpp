@@ -14,10 +14,8 @@ namespace Grex {
 Result<UpdateOptions> UpdateOptions::fromJson(const QJsonObject &args)
 {
     UpdateOptions options;
-    Result<PackFilter> filter = PackFilter::parse(args.value(u"filter"_s).toString());
-    if (!filter)
+    if (Result<void> filter = readFilter(args, options.filter); !filter)
         return filter.error();
-    options.filter = std::move(filter).value();
     options.pack = optionalString(args, u"pack"_s);
     options.force = args.value(u"force"_s).toBool();
     options.dryRun = args.value(u"dryRun"_s).toBool();
@@ -45,13 +43,9 @@ Result<UpdateReport> update(Workspace &workspace, const UpdateOptions &options,
 {
     if (Result<void> ready = workspace.requireInitialised(); !ready)
         return ready.error();
-    std::optional<FileLock> lock;
-    if (!options.dryRun) {
-        Result<FileLock> acquired = workspace.lockForWriting();
-        if (!acquired)
-            return acquired.error();
-        lock = std::move(acquired).value();
-    }
+    Result<std::optional<FileLock>> lock = workspace.lockForWritingIf(!options.dryRun);
+    if (!lock)
+        return lock.error();
     Result<QList<WalkSeed>> seeds = runSeeds(workspace, ctx);
     if (!seeds)
         return seeds.error();

@@ -23,86 +23,22 @@ namespace Grex {
 
 namespace {
 
-template<typename Options, typename Report, typename Fn>
-Result<JsonValue> adapt(Workspace &workspace, const QJsonObject &args, OperationContext &ctx, Fn fn)
-{
-    Result<Options> options = Options::fromJson(args);
-    if (!options)
-        return options.error();
-    Result<Report> report = fn(workspace, *options, ctx);
-    if (!report)
-        return report.error();
-    return JsonValue(report->toJson());
-}
-
-Result<JsonValue> runInit(Workspace &w, const QJsonObject &a, OperationContext &c)
-{
-    return adapt<InitOptions, InitReport>(w, a, c, init);
-}
-
-Result<JsonValue> runAdd(Workspace &w, const QJsonObject &a, OperationContext &c)
-{
-    return adapt<AddOptions, AddReport>(w, a, c, add);
-}
-
-Result<JsonValue> runRm(Workspace &w, const QJsonObject &a, OperationContext &c)
-{
-    return adapt<RmOptions, RmReport>(w, a, c, rm);
-}
-
-Result<JsonValue> runLs(Workspace &w, const QJsonObject &a, OperationContext &c)
-{
-    return adapt<LsOptions, LsReport>(w, a, c, ls);
-}
-
-// `parallel` is also a tool argument of sync (spec §7.3); it sets the run's width.
-void applyParallel(const QJsonObject &args, OperationContext &ctx)
+// A core verb function as a VerbRunner: its options from the arguments, its report as JSON.
+// A `parallel` argument (sync, run, exec: spec §7.3) sets the run's width; the verbs without
+// that parameter never get one past validateArguments.
+template<typename Options, typename Report,
+         Result<Report> (*Verb)(Workspace &, const Options &, OperationContext &)>
+Result<JsonValue> adapt(Workspace &workspace, const QJsonObject &args, OperationContext &ctx)
 {
     if (args.value(u"parallel"_s).isDouble())
         ctx.setParallel(args.value(u"parallel"_s).toInt());
-}
-
-Result<JsonValue> runSync(Workspace &w, const QJsonObject &a, OperationContext &c)
-{
-    applyParallel(a, c);
-    return adapt<SyncOptions, RunReport>(w, a, c, sync);
-}
-
-Result<JsonValue> runUpdate(Workspace &w, const QJsonObject &a, OperationContext &c)
-{
-    return adapt<UpdateOptions, UpdateReport>(w, a, c, update);
-}
-
-Result<JsonValue> runTeardown(Workspace &w, const QJsonObject &a, OperationContext &c)
-{
-    return adapt<TeardownOptions, RunReport>(w, a, c, teardown);
-}
-
-Result<JsonValue> runStatus(Workspace &w, const QJsonObject &a, OperationContext &c)
-{
-    return adapt<StatusOptions, StatusReport>(w, a, c, status);
-}
-
-Result<JsonValue> runDoctor(Workspace &w, const QJsonObject &a, OperationContext &c)
-{
-    return adapt<DoctorOptions, DoctorReport>(w, a, c, doctor);
-}
-
-Result<JsonValue> runImport(Workspace &w, const QJsonObject &a, OperationContext &c)
-{
-    return adapt<ImportOptions, ImportReport>(w, a, c, importPacks);
-}
-
-Result<JsonValue> runRun(Workspace &w, const QJsonObject &a, OperationContext &c)
-{
-    applyParallel(a, c);
-    return adapt<RunActionOptions, RunActionReport>(w, a, c, runAction);
-}
-
-Result<JsonValue> runExec(Workspace &w, const QJsonObject &a, OperationContext &c)
-{
-    applyParallel(a, c);
-    return adapt<ExecOptions, ExecReport>(w, a, c, execInPacks);
+    Result<Options> options = Options::fromJson(args);
+    if (!options)
+        return options.error();
+    Result<Report> report = Verb(workspace, *options, ctx);
+    if (!report)
+        return report.error();
+    return JsonValue(report->toJson());
 }
 
 ParamSpec filterParam()
@@ -173,7 +109,7 @@ QList<VerbSpec> buildRegistry()
               u"DIR"_s),
         dryRunParam(),
     };
-    initVerb.run = runInit;
+    initVerb.run = adapt<InitOptions, InitReport, init>;
     verbs.append(initVerb);
 
     VerbSpec addVerb;
@@ -199,7 +135,7 @@ QList<VerbSpec> buildRegistry()
               QT_TRANSLATE_NOOP("Grex", "Only clone and register the pack; do not install it.")),
         dryRunParam(),
     };
-    addVerb.run = runAdd;
+    addVerb.run = adapt<AddOptions, AddReport, add>;
     verbs.append(addVerb);
 
     VerbSpec rmVerb;
@@ -221,7 +157,7 @@ QList<VerbSpec> buildRegistry()
 
         dryRunParam(),
     };
-    rmVerb.run = runRm;
+    rmVerb.run = adapt<RmOptions, RmReport, rm>;
     verbs.append(rmVerb);
 
     VerbSpec lsVerb;
@@ -239,7 +175,7 @@ QList<VerbSpec> buildRegistry()
               QT_TRANSLATE_NOOP("Grex", "Show children under their parents.")),
         filterParam(),
     };
-    lsVerb.run = runLs;
+    lsVerb.run = adapt<LsOptions, LsReport, ls>;
     verbs.append(lsVerb);
 
     VerbSpec syncVerb;
@@ -280,7 +216,7 @@ QList<VerbSpec> buildRegistry()
         parallelParam(),
         filterParam(),
     };
-    syncVerb.run = runSync;
+    syncVerb.run = adapt<SyncOptions, RunReport, sync>;
     verbs.append(syncVerb);
 
     VerbSpec updateVerb;
@@ -302,7 +238,7 @@ QList<VerbSpec> buildRegistry()
         dryRunParam(),
         filterParam(),
     };
-    updateVerb.run = runUpdate;
+    updateVerb.run = adapt<UpdateOptions, UpdateReport, update>;
     verbs.append(updateVerb);
 
     VerbSpec teardownVerb;
@@ -324,7 +260,7 @@ QList<VerbSpec> buildRegistry()
         dryRunParam(),
         filterParam(),
     };
-    teardownVerb.run = runTeardown;
+    teardownVerb.run = adapt<TeardownOptions, RunReport, teardown>;
     verbs.append(teardownVerb);
 
     VerbSpec statusVerb;
@@ -347,7 +283,7 @@ QList<VerbSpec> buildRegistry()
               QT_TRANSLATE_NOOP("Grex", "Exit with 7 when any pack is not clean.")),
         filterParam(),
     };
-    statusVerb.run = runStatus;
+    statusVerb.run = adapt<StatusOptions, StatusReport, status>;
     verbs.insert(4, statusVerb);
 
     VerbSpec doctorVerb;
@@ -364,7 +300,7 @@ QList<VerbSpec> buildRegistry()
               QT_TRANSLATE_NOOP("Grex", "Compact grex.jsonl and drop orphan lockfile entries.")),
         filterParam(),
     };
-    doctorVerb.run = runDoctor;
+    doctorVerb.run = adapt<DoctorOptions, DoctorReport, doctor>;
     verbs.append(doctorVerb);
 
     VerbSpec importVerb;
@@ -386,7 +322,7 @@ QList<VerbSpec> buildRegistry()
               u"TYPE"_s),
         dryRunParam(),
     };
-    importVerb.run = runImport;
+    importVerb.run = adapt<ImportOptions, ImportReport, importPacks>;
     verbs.append(importVerb);
 
     VerbSpec runVerb;
@@ -405,7 +341,7 @@ QList<VerbSpec> buildRegistry()
         parallelParam(),
         filterParam(),
     };
-    runVerb.run = runRun;
+    runVerb.run = adapt<RunActionOptions, RunActionReport, runAction>;
     verbs.append(runVerb);
 
     VerbSpec execVerb;
@@ -424,14 +360,14 @@ QList<VerbSpec> buildRegistry()
               QT_TRANSLATE_NOOP("Grex", "The program to run (put -- before it when it has "
                                         "options)."),
               u"CMD"_s, true, true),
-        param(u"args"_s, ParamType::StringArray,
-              QT_TRANSLATE_NOOP("Grex", "Its arguments."), u"ARG..."_s, false, true),
+        param(u"args"_s, ParamType::StringArray, QT_TRANSLATE_NOOP("Grex", "Its arguments."),
+              u"ARG..."_s, false, true),
         shell,
         dryRunParam(),
         parallelParam(),
         filterParam(),
     };
-    execVerb.run = runExec;
+    execVerb.run = adapt<ExecOptions, ExecReport, execInPacks>;
     verbs.append(execVerb);
 
     return verbs;

@@ -106,8 +106,7 @@ std::optional<QString> optionalString(const QJsonObject &args, const QString &ke
     return value.toString();
 }
 
-Result<void> requestApproval(const ApprovalRequest &request, Message refused,
-                             OperationContext &ctx)
+Result<void> requestApproval(const ApprovalRequest &request, Message refused, OperationContext &ctx)
 {
     const ApprovalDecision decision =
         ctx.approvalPolicy() ? ctx.approvalPolicy()->approve(request, ctx.stopToken())
@@ -119,6 +118,15 @@ Result<void> requestApproval(const ApprovalRequest &request, Message refused,
         return Error(ErrorKind::NotApproved, u"not_approved"_s, std::move(refused))
             .withHint(decision.reason);
     }
+    return {};
+}
+
+Result<void> readFilter(const QJsonObject &args, PackFilter &filter)
+{
+    Result<PackFilter> parsed = PackFilter::parse(args.value(u"filter"_s).toString());
+    if (!parsed)
+        return parsed.error();
+    filter = std::move(parsed).value();
     return {};
 }
 

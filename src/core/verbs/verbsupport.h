@@ -2,6 +2,7 @@
 
 // Helpers shared by the verb implementations; not part of core's public API.
 
+#include "engine/packfilter.h"
 #include "manifest/fold.h"
 #include "naming.h"
 #include "result.h"
@@ -33,6 +34,9 @@ Result<QStringList> cloneMissingPacks(Workspace &workspace, const QList<PackStat
 // `refused` as the message and the policy's reason as the hint; Cancelled.
 Result<void> requestApproval(const ApprovalRequest &request, Message refused,
                              OperationContext &ctx);
+
+// Parses the "filter" argument (--filter) into `filter`. Error: Usage "invalid_filter".
+Result<void> readFilter(const QJsonObject &args, PackFilter &filter);
 
 // The string argument `key`, or nullopt when it is absent or null.
 std::optional<QString> optionalString(const QJsonObject &args, const QString &key);
