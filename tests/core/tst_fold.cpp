@@ -178,6 +178,28 @@ private Q_SLOTS:
         // UTF-8 bytes: U+FFFD is EF BF BD, U+1F600 is F0 9F 98 80.
         QCOMPARE(order, (QStringList{u"A"_s, u"a"_s, u"b"_s, u"\uFFFD"_s, u"😀"_s}));
     }
+
+    void utf8LessAgreesWithUtf8Bytes()
+    {
+        // Code points from each range where UTF-16 and UTF-8 orders could part: ASCII, the
+        // BMP below and above the surrogates, and beyond the BMP.
+        static const QList<char32_t> points{u'a',   u'z',   0xE9,    0x4E2D,  0xD7FF,
+                                            0xE000, 0xFFFD, 0x10000, 0x1F600, 0x10FFFF};
+        QRandomGenerator rng(7);
+        QStringList words;
+        for (int i = 0; i < 300; ++i) {
+            QString word;
+            for (int n = int(rng.bounded(4)); n >= 0; --n) {
+                const char32_t point = points.at(rng.bounded(points.size()));
+                word += QString::fromUcs4(&point, 1);
+            }
+            words.append(word);
+        }
+        for (const QString &a : std::as_const(words)) {
+            for (const QString &b : std::as_const(words))
+                QCOMPARE(utf8Less(a, b), a.toUtf8() < b.toUtf8());
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_Fold)

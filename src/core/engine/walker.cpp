@@ -8,6 +8,7 @@
 #include "operationcontext.h"
 #include "workspace.h"
 
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QMutex>
 #include <QSet>
@@ -19,6 +20,9 @@ using namespace Qt::StringLiterals;
 namespace Grex {
 
 namespace {
+
+// How often the walk reports progress while its workers are busy.
+constexpr qint64 kProgressInterval = 50; // ms
 
 Error treeError(Error error, const QString &pack)
 {
@@ -169,21 +173,38 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
     pool.setMaxThreadCount(width);
     QMutex mutex;
     QWaitCondition finished;
-    QList<Outcome> done;
-    int running = 0;
+    QList<Outcome> done;     // guarded by mutex
+    int inFlight = 0;        // guarded by mutex: handed to a worker, not yet in done
+    bool wanted = false;     // guarded by mutex: the collector has work it must do now
+    QElapsedTimer sinceWake; // guarded by mutex
+    int running = 0;         // collector only: submitted and not yet collected
+    sinceWake.start();
 
     QMap<QString, WalkSeed> known; // every pack handed to a worker, by id
     const auto submit = [&](const WalkSeed &seed, int depth) {
         known.insert(seed.id, seed);
         ++running;
+        {
+            QMutexLocker locker(&mutex);
+            ++inFlight;
+        }
         pool.start([&, seed, depth] {
             Result<PackNode> node =
                 resolveNode(workspace, seed, options, ctx, walkStop.get_token());
             if (node && options.visit)
                 options.visit(*node);
+            // The collector is woken only when it has something to do: children to hand out,
+            // an error to stop on, the last pack, or progress to report. Waking it for every
+            // pack costs a context switch each on a machine whose cores the workers fill.
+            const bool urgent = !node || (options.recursive && !node->manifest.children.isEmpty());
             QMutexLocker locker(&mutex);
             done.append(Outcome{seed, depth, std::move(node)});
-            finished.wakeAll();
+            --inFlight;
+            if (urgent || inFlight == 0 || sinceWake.elapsed() >= kProgressInterval) {
+                wanted = true;
+                sinceWake.restart();
+                finished.wakeAll();
+            }
         });
     };
 
@@ -200,8 +221,9 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
         QList<Outcome> batch;
         {
             QMutexLocker locker(&mutex);
-            while (done.isEmpty())
+            while (!wanted || done.isEmpty())
                 finished.wait(&mutex);
+            wanted = false;
             batch.swap(done);
         }
         for (Outcome &outcome : batch) {

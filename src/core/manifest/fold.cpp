@@ -87,7 +87,21 @@ FoldResult fold(const QList<Event> &events)
 
 bool utf8Less(const QString &a, const QString &b)
 {
-    return a.toUtf8() < b.toUtf8();
+    // UTF-8 bytes sort in code point order. UTF-16 units sort the same way except where a
+    // surrogate meets a unit at U+E000 or above: ranking those fixes it up, with no conversion.
+    const auto rank = [](char16_t unit) -> int {
+        if (unit >= 0xE000)
+            return unit - 0x800;
+        return unit >= 0xD800 ? unit + 0x2000 : unit;
+    };
+    const qsizetype common = std::min(a.size(), b.size());
+    for (qsizetype i = 0; i < common; ++i) {
+        const char16_t x = a.at(i).unicode();
+        const char16_t y = b.at(i).unicode();
+        if (x != y)
+            return rank(x) < rank(y);
+    }
+    return a.size() < b.size();
 }
 
 QList<PackState> packsInIdOrder(const QMap<QString, PackState> &packs)
