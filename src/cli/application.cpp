@@ -8,11 +8,13 @@
 #include "operationcontext.h"
 #include "output.h"
 #include "signalbridge.h"
+#include "stdioserver.h"
 #include "verbs/verbregistry.h"
 #include "workspace.h"
 
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QMutex>
 #include <QThread>
@@ -168,6 +170,11 @@ int Application::run(const QStringList &arguments)
     }
 
     const QString verbName = arguments.at(verbIndex);
+    if (verbName == u"serve") {
+        QStringList rest = arguments;
+        rest.removeAt(verbIndex);
+        return serve(rest);
+    }
     const VerbSpec *verb = findVerb(verbName);
     if (!verb) {
         QStringList names;
@@ -277,12 +284,12 @@ int Application::run(const QStringList &arguments)
     }
     for (qsizetype i = 0; i < positionals.size(); ++i) {
         const ParamSpec *p = positionals.at(i);
-        if (p->type == ParamType::StringArray) {
-            if (i < given.size())
+        if (i < given.size()) {
+            if (p->type == ParamType::StringArray)
                 args.insert(p->name, QJsonArray::fromStringList(given.mid(i)));
-        } else if (i < given.size())
-            args.insert(p->name, given.at(i));
-        else if (p->required)
+            else
+                args.insert(p->name, given.at(i));
+        } else if (p->required)
             return fail(
                 m_output, verb->name,
                 usage(u"missing_argument"_s,
@@ -362,6 +369,81 @@ int Application::run(const QStringList &arguments)
         command->render(*document, m_output);
     m_output.out().flush();
     return ExitSuccess;
+}
+
+int Application::serve(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsCompactedShortOptions);
+    parser.addOptions({
+        {u"workspace"_s, QString(), u"DIR"_s},
+        {u"manifest"_s, QString(), u"PATH"_s},
+        {u"parallel"_s, QString(), u"N"_s},
+        {u"approve-destructive"_s, QString()},
+        {u"drain-timeout"_s, QString(), u"SECONDS"_s},
+        {u"cancel-replies"_s, QString()},
+        {u"v"_s, QString()},
+        {{u"q"_s, u"quiet"_s}, QString()},
+        {{u"h"_s, u"help"_s}, QString()},
+    });
+    QStringList toParse = arguments;
+    toParse.prepend(u"grex"_s);
+    if (!parser.parse(toParse)) {
+        return fail(m_output, u"serve"_s,
+                    usage(u"invalid_option"_s, Tr::tr("grex serve: %1").arg(parser.errorText())));
+    }
+    if (parser.isSet(u"help"_s)) {
+        m_output.out() << serveHelp();
+        return ExitSuccess;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        return fail(
+            m_output, u"serve"_s,
+            usage(u"too_many_arguments"_s, Tr::tr("grex serve: unexpected argument '%1'")
+                                               .arg(parser.positionalArguments().constFirst())));
+    }
+    configureLogging(int(parser.optionNames().count(u"v"_s)), parser.isSet(u"quiet"_s),
+                     m_env.grexLog);
+
+    Mcp::ServerConfig config;
+    int parallel = QThread::idealThreadCount();
+    if (parser.isSet(u"parallel"_s)) {
+        Result<int> value = parseParallel(parser.value(u"parallel"_s), u"--parallel"_s);
+        if (!value)
+            return fail(m_output, u"serve"_s, value.error());
+        parallel = *value;
+    }
+    config.parallel = parallel;
+    config.toolCalls = parallel > 0 ? parallel : 64;
+    config.approveDestructive = parser.isSet(u"approve-destructive"_s);
+    config.cancelReplies = parser.isSet(u"cancel-replies"_s);
+    if (parser.isSet(u"drain-timeout"_s)) {
+        bool ok = false;
+        const double seconds = parser.value(u"drain-timeout"_s).toDouble(&ok);
+        if (!ok || seconds < 0 || seconds > 86400) {
+            return fail(m_output, u"serve"_s,
+                        usage(u"invalid_argument"_s,
+                              Tr::tr("--drain-timeout must be a number of seconds from 0 to "
+                                     "86400, not '%1'")
+                                  .arg(parser.value(u"drain-timeout"_s))));
+        }
+        config.drainTimeoutMs = int(seconds * 1000);
+    }
+    QString root = m_env.currentDir;
+    if (parser.isSet(u"workspace"_s)) {
+        root = QDir(m_env.currentDir).absoluteFilePath(parser.value(u"workspace"_s));
+        if (!QFileInfo(root).isDir()) {
+            return fail(m_output, u"serve"_s,
+                        usage(u"invalid_workspace"_s,
+                              Tr::tr("--workspace %1 is not a directory").arg(root)));
+        }
+    }
+    Result<Workspace> workspace = Workspace::locate(parser.value(u"manifest"_s), root);
+    if (!workspace)
+        return fail(m_output, u"serve"_s, workspace.error());
+    config.workspace = *workspace;
+    qCInfo(lcCore, "serving %s over MCP on stdio", qUtf8Printable(workspace->root()));
+    return Mcp::runStdioServer(std::move(config));
 }
 
 } // namespace Grex::Cli

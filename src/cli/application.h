@@ -34,6 +34,8 @@ public:
     int run(const QStringList &arguments);
 
 private:
+    int serve(const QStringList &arguments);
+
     Output &m_output;
     Environment m_env;
     std::stop_token m_stop;

@@ -75,6 +75,7 @@ QString generalHelp()
     QList<std::pair<QString, QString>> verbs;
     for (const VerbSpec &verb : verbRegistry())
         verbs.append({verb.name, QCoreApplication::translate("Grex", verb.summary)});
+    verbs.append({u"serve"_s, Tr::tr("Serve the workspace to AI agents over MCP (stdio).")});
     text += formatRows(verbs);
     text += u'\n' + Tr::tr("Options of every verb:") + u'\n' + universalSection(true);
     text += u'\n' + Tr::tr("Run 'grex <verb> --help' for the arguments of one verb.") + u'\n';
@@ -111,6 +112,30 @@ QString verbHelp(const VerbSpec &verb)
         text += u'\n' + Tr::tr("Options:") + u'\n' + formatRows(options);
     text += u'\n' + Tr::tr("Options of every verb:") + u'\n' + universalSection();
     return text;
+}
+
+QString serveHelp()
+{
+    const QList<std::pair<QString, QString>> options{
+        {u"--workspace DIR"_s, Tr::tr("The workspace to serve (default: the current directory). "
+                                      "No tool can leave it.")},
+        {u"--manifest PATH"_s, Tr::tr("The workspace's grex.jsonl, as for every verb.")},
+        {u"--parallel N"_s, Tr::tr("Tool calls that run at once, and the default width of "
+                                   "each (default: the number of cores).")},
+        {u"--approve-destructive"_s,
+         Tr::tr("Run rm, run and exec without asking when no window or client can be asked.")},
+        {u"--drain-timeout SECONDS"_s,
+         Tr::tr("How long a shutdown request lets calls finish (default: 30).")},
+        {u"--cancel-replies"_s,
+         Tr::tr("Answer a cancelled call with error -32800 instead of not at all.")},
+        {u"-v, -vv"_s, Tr::tr("More log output on stderr (GREX_LOG overrides).")},
+        {u"-h, --help"_s, Tr::tr("Show help.")},
+    };
+    return Tr::tr("Usage: grex serve [options]") + u"\n\n"_s +
+           Tr::tr("Serves the workspace as an MCP server (protocol %1) on stdin and stdout: one "
+                  "JSON-RPC message per line. Logs go to stderr. Every verb but serve is a tool.")
+               .arg(u"2025-06-18"_s) +
+           u"\n\n"_s + Tr::tr("Options:") + u'\n' + formatRows(options);
 }
 
 } // namespace Grex::Cli

@@ -12,6 +12,7 @@ namespace Grex::Cli {
 QString generalHelp();
 // The text of `grex <verb> --help`.
 QString verbHelp(const VerbSpec &verb);
+QString serveHelp();
 // "grex 0.1.0"
 QString versionText();
 

@@ -131,7 +131,7 @@ class tst_RunExec : public QObject
         return runAction(ws, options, ctx);
     }
 
-    template <typename T>
+    template<typename T>
     static QString errorText(const Result<T> &r)
     {
         return r.ok() ? QString() : r.error().text();
@@ -148,14 +148,17 @@ private Q_SLOTS:
         const QByteArray otherOs = os == "windows" ? "linux" : "windows";
         builder.create(u"maker"_s,
                        {{u".grex/pack.yaml"_s,
-                         RemoteBuilder::packYaml(
-                             u"maker"_s, u"declarative"_s,
-                             "actions:\n"
-                             "  - mkdir: {path: made}\n"
-                             "  - exec: {cmd: [touch, exec-ran]}\n"
-                             "  - when: {os: " + os + ", actions: [{mkdir: {path: gated}}]}\n"
-                             "  - when: {os: " + otherOs + ", actions: [{mkdir: {path: never}}]}\n"
-                             "  - mkdir: {path: made/deeper}\n")}});
+                         RemoteBuilder::packYaml(u"maker"_s, u"declarative"_s,
+                                                 "actions:\n"
+                                                 "  - mkdir: {path: made}\n"
+                                                 "  - exec: {cmd: [touch, exec-ran]}\n"
+                                                 "  - when: {os: " +
+                                                     os +
+                                                     ", actions: [{mkdir: {path: gated}}]}\n"
+                                                     "  - when: {os: " +
+                                                     otherOs +
+                                                     ", actions: [{mkdir: {path: never}}]}\n"
+                                                     "  - mkdir: {path: made/deeper}\n")}});
         builder.create(u"other-maker"_s,
                        {{u".grex/pack.yaml"_s,
                          RemoteBuilder::packYaml(u"other-maker"_s, u"declarative"_s,
@@ -164,11 +167,11 @@ private Q_SLOTS:
                        {{u".grex/pack.yaml"_s,
                          RemoteBuilder::packYaml(u"toucher"_s, u"declarative"_s,
                                                  "actions:\n  - exec: {cmd: [touch, x]}\n")}});
-        builder.create(u"breaker"_s,
-                       {{u".grex/pack.yaml"_s,
-                         RemoteBuilder::packYaml(u"breaker"_s, u"declarative"_s,
-                                                 "actions:\n  - rmdir: {path: full}\n")},
-                        {u"full/file"_s, "x"}});
+        builder.create(
+            u"breaker"_s,
+            {{u".grex/pack.yaml"_s, RemoteBuilder::packYaml(u"breaker"_s, u"declarative"_s,
+                                                            "actions:\n  - rmdir: {path: full}\n")},
+             {u"full/file"_s, "x"}});
     }
 
     // ---- exec ---------------------------------------------------------------------------
@@ -180,7 +183,8 @@ private Q_SLOTS:
         RecordingSink sink;
         const Result<ExecReport> r = runExec(
             ws,
-            command(u"sh"_s, {u"-c"_s, u"echo \"out $GREX_PACK\"; pwd; echo \"err $GREX_PACK\" >&2"_s}),
+            command(u"sh"_s,
+                    {u"-c"_s, u"echo \"out $GREX_PACK\"; pwd; echo \"err $GREX_PACK\" >&2"_s}),
             &yes, &sink);
         QVERIFY2(r.ok(), qPrintable(errorText(r)));
         QCOMPARE(packsOf(*r), (QStringList{u"alpha"_s, u"beta"_s, u"delta"_s, u"gamma"_s}));
@@ -292,8 +296,14 @@ private Q_SLOTS:
         // A path that exists in no pack: it ran nowhere successfully (127, as a shell says).
         const Result<ExecReport> relative = runExec(ws, command(u"./no-such-script"_s), &yes);
         QCOMPARE(relative.error().reason(), u"exec_failed"_s);
-        QCOMPARE(relative.error().details().value(u"report"_s).toArray().at(0).toObject().value(
-                     u"exit"_s).toInteger(),
+        QCOMPARE(relative.error()
+                     .details()
+                     .value(u"report"_s)
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(u"exit"_s)
+                     .toInteger(),
                  127);
     }
 
@@ -359,15 +369,15 @@ private Q_SLOTS:
         const Result<ExecOptions> none = ExecOptions::fromJson({});
         QCOMPARE(none.error().kind(), ErrorKind::Usage);
         QCOMPARE(none.error().reason(), u"missing_argument"_s);
-        QCOMPARE(ExecOptions::fromJson({{u"command"_s, u"  "_s}}).error().reason(),
+        QCOMPARE(ExecOptions::fromJson({{u"cmd"_s, QJsonArray{u"  "_s}}}).error().reason(),
                  u"missing_argument"_s);
         const Result<ExecOptions> options = ExecOptions::fromJson(
-            {{u"command"_s, u"git"_s}, {u"args"_s, QJsonArray::fromStringList({u"log"_s, u"--oneline"_s})},
+            {{u"cmd"_s, QJsonArray::fromStringList({u"git"_s, u"log"_s, u"--oneline"_s})},
              {u"filter"_s, u"type=meta"_s}});
         QVERIFY(options.ok());
         QCOMPARE(options->arguments, (QStringList{u"log"_s, u"--oneline"_s}));
         QVERIFY(!options->filter.isEmpty());
-        QCOMPARE(ExecOptions::fromJson({{u"command"_s, u"x"_s}, {u"filter"_s, u"nmae=x"_s}})
+        QCOMPARE(ExecOptions::fromJson({{u"cmd"_s, QJsonArray{u"x"_s}}, {u"filter"_s, u"nmae=x"_s}})
                      .error()
                      .reason(),
                  u"invalid_filter"_s);
@@ -386,8 +396,8 @@ private Q_SLOTS:
         const QString maker = ws.packDir(u"maker"_s);
         QVERIFY(QFileInfo(maker + u"/made"_s).isDir());
         QVERIFY(QFileInfo(maker + u"/made/deeper"_s).isDir());
-        QVERIFY(QFileInfo(maker + u"/gated"_s).isDir());  // inside a `when` that holds
-        QVERIFY(!QFileInfo::exists(maker + u"/never"_s)); // inside one that does not
+        QVERIFY(QFileInfo(maker + u"/gated"_s).isDir());     // inside a `when` that holds
+        QVERIFY(!QFileInfo::exists(maker + u"/never"_s));    // inside one that does not
         QVERIFY(!QFileInfo::exists(maker + u"/exec-ran"_s)); // not a mkdir
         QVERIFY(QFileInfo(ws.packDir(u"other-maker"_s) + u"/made"_s).isDir());
         QVERIFY(!QFileInfo::exists(ws.packDir(u"toucher"_s) + u"/x"_s));

@@ -694,7 +694,7 @@ private Q_SLOTS:
             QVERIFY(v.run);
             QVERIFY(v.summary && *v.summary);
             QVERIFY(v.title && *v.title);
-            QCOMPARE(v.readOnly, v.name == u"ls" || v.name == u"status");
+            QCOMPARE(v.readOnly, v.name == u"ls" || v.name == u"status" || v.name == u"doctor");
             QCOMPARE(v.mcpTool, v.name != u"teardown");
             QCOMPARE(v.destructive, v.name == u"rm" || v.name == u"run" || v.name == u"exec");
             const QJsonObject schema = v.inputSchema();

@@ -20,9 +20,14 @@ namespace Grex {
 Result<ExecOptions> ExecOptions::fromJson(const QJsonObject &args)
 {
     ExecOptions options;
-    options.command = args.value(u"command"_s).toString();
-    for (const QJsonValue &a : args.value(u"args"_s).toArray())
-        options.arguments.append(a.toString());
+    // cmd is the program and its arguments: ["git", "log", "--oneline"].
+    const QJsonArray cmd = args.value(u"cmd"_s).toArray();
+    for (qsizetype i = 0; i < cmd.size(); ++i) {
+        if (i == 0)
+            options.command = cmd.at(i).toString();
+        else
+            options.arguments.append(cmd.at(i).toString());
+    }
     options.shell = args.value(u"shell"_s).toBool();
     options.dryRun = args.value(u"dryRun"_s).toBool();
     if (Result<void> filter = readFilter(args, options.filter); !filter)

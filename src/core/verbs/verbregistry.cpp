@@ -17,6 +17,9 @@
 
 #include <QJsonArray>
 
+#include <type_traits>
+#include <utility>
+
 using namespace Qt::StringLiterals;
 
 namespace Grex {
@@ -39,6 +42,17 @@ Result<JsonValue> adapt(Workspace &workspace, const QJsonObject &args, Operation
     if (!report)
         return report.error();
     return JsonValue(report->toJson());
+}
+
+// Sets the verb's runner and records whether its document is a JSON object (an MCP tool's
+// structuredContent and outputSchema need one).
+template<typename Options, typename Report,
+         Result<Report> (*Verb)(Workspace &, const Options &, OperationContext &)>
+void bindRunner(VerbSpec &verb)
+{
+    verb.run = adapt<Options, Report, Verb>;
+    verb.objectResult =
+        std::is_same_v<decltype(std::declval<const Report &>().toJson()), JsonObject>;
 }
 
 ParamSpec filterParam()
@@ -109,7 +123,7 @@ QList<VerbSpec> buildRegistry()
               u"DIR"_s),
         dryRunParam(),
     };
-    initVerb.run = adapt<InitOptions, InitReport, init>;
+    bindRunner<InitOptions, InitReport, init>(initVerb);
     verbs.append(initVerb);
 
     VerbSpec addVerb;
@@ -135,7 +149,7 @@ QList<VerbSpec> buildRegistry()
               QT_TRANSLATE_NOOP("Grex", "Only clone and register the pack; do not install it.")),
         dryRunParam(),
     };
-    addVerb.run = adapt<AddOptions, AddReport, add>;
+    bindRunner<AddOptions, AddReport, add>(addVerb);
     verbs.append(addVerb);
 
     VerbSpec rmVerb;
@@ -157,7 +171,7 @@ QList<VerbSpec> buildRegistry()
 
         dryRunParam(),
     };
-    rmVerb.run = adapt<RmOptions, RmReport, rm>;
+    bindRunner<RmOptions, RmReport, rm>(rmVerb);
     verbs.append(rmVerb);
 
     VerbSpec lsVerb;
@@ -175,7 +189,7 @@ QList<VerbSpec> buildRegistry()
               QT_TRANSLATE_NOOP("Grex", "Show children under their parents.")),
         filterParam(),
     };
-    lsVerb.run = adapt<LsOptions, LsReport, ls>;
+    bindRunner<LsOptions, LsReport, ls>(lsVerb);
     verbs.append(lsVerb);
 
     VerbSpec syncVerb;
@@ -216,7 +230,7 @@ QList<VerbSpec> buildRegistry()
         parallelParam(),
         filterParam(),
     };
-    syncVerb.run = adapt<SyncOptions, RunReport, sync>;
+    bindRunner<SyncOptions, RunReport, sync>(syncVerb);
     verbs.append(syncVerb);
 
     VerbSpec updateVerb;
@@ -238,7 +252,7 @@ QList<VerbSpec> buildRegistry()
         dryRunParam(),
         filterParam(),
     };
-    updateVerb.run = adapt<UpdateOptions, UpdateReport, update>;
+    bindRunner<UpdateOptions, UpdateReport, update>(updateVerb);
     verbs.append(updateVerb);
 
     VerbSpec teardownVerb;
@@ -260,7 +274,7 @@ QList<VerbSpec> buildRegistry()
         dryRunParam(),
         filterParam(),
     };
-    teardownVerb.run = adapt<TeardownOptions, RunReport, teardown>;
+    bindRunner<TeardownOptions, RunReport, teardown>(teardownVerb);
     verbs.append(teardownVerb);
 
     VerbSpec statusVerb;
@@ -283,7 +297,7 @@ QList<VerbSpec> buildRegistry()
               QT_TRANSLATE_NOOP("Grex", "Exit with 7 when any pack is not clean.")),
         filterParam(),
     };
-    statusVerb.run = adapt<StatusOptions, StatusReport, status>;
+    bindRunner<StatusOptions, StatusReport, status>(statusVerb);
     verbs.insert(4, statusVerb);
 
     VerbSpec doctorVerb;
@@ -292,15 +306,19 @@ QList<VerbSpec> buildRegistry()
     doctorVerb.summary = QT_TRANSLATE_NOOP(
         "Grex", "Check the workspace for damage and drift; repair what can be repaired.");
     doctorVerb.idempotent = true;
-    doctorVerb.params = {
-        param(u"fix"_s, ParamType::Boolean,
-              QT_TRANSLATE_NOOP("Grex", "Repair what is marked fixable (.gitignore blocks, "
-                                        "stale lock files) and list what changed.")),
+    // The doctor tool only looks (spec §7.3); repairs are for a person at the CLI or window.
+    doctorVerb.readOnly = true;
+    ParamSpec fix = param(u"fix"_s, ParamType::Boolean,
+                          QT_TRANSLATE_NOOP("Grex", "Repair what is marked fixable (.gitignore "
+                                                    "blocks, stale lock files) and list what "
+                                                    "changed."));
+    fix.cliOnly = true;
+    ParamSpec compact =
         param(u"compact"_s, ParamType::Boolean,
-              QT_TRANSLATE_NOOP("Grex", "Compact grex.jsonl and drop orphan lockfile entries.")),
-        filterParam(),
-    };
-    doctorVerb.run = adapt<DoctorOptions, DoctorReport, doctor>;
+              QT_TRANSLATE_NOOP("Grex", "Compact grex.jsonl and drop orphan lockfile entries."));
+    compact.cliOnly = true;
+    doctorVerb.params = {fix, compact, filterParam()};
+    bindRunner<DoctorOptions, DoctorReport, doctor>(doctorVerb);
     verbs.append(doctorVerb);
 
     VerbSpec importVerb;
@@ -322,7 +340,7 @@ QList<VerbSpec> buildRegistry()
               u"TYPE"_s),
         dryRunParam(),
     };
-    importVerb.run = adapt<ImportOptions, ImportReport, importPacks>;
+    bindRunner<ImportOptions, ImportReport, importPacks>(importVerb);
     verbs.append(importVerb);
 
     VerbSpec runVerb;
@@ -341,7 +359,7 @@ QList<VerbSpec> buildRegistry()
         parallelParam(),
         filterParam(),
     };
-    runVerb.run = adapt<RunActionOptions, RunActionReport, runAction>;
+    bindRunner<RunActionOptions, RunActionReport, runAction>(runVerb);
     verbs.append(runVerb);
 
     VerbSpec execVerb;
@@ -356,18 +374,16 @@ QList<VerbSpec> buildRegistry()
                                                       "run them with sh -c."));
     shell.cliOnly = true;
     execVerb.params = {
-        param(u"command"_s, ParamType::String,
-              QT_TRANSLATE_NOOP("Grex", "The program to run (put -- before it when it has "
-                                        "options)."),
-              u"CMD"_s, true, true),
-        param(u"args"_s, ParamType::StringArray, QT_TRANSLATE_NOOP("Grex", "Its arguments."),
-              u"ARG..."_s, false, true),
+        param(u"cmd"_s, ParamType::StringArray,
+              QT_TRANSLATE_NOOP("Grex", "The program to run and its arguments (put -- before "
+                                        "them when they have options)."),
+              u"CMD..."_s, true, true),
         shell,
         dryRunParam(),
         parallelParam(),
         filterParam(),
     };
-    execVerb.run = adapt<ExecOptions, ExecReport, execInPacks>;
+    bindRunner<ExecOptions, ExecReport, execInPacks>(execVerb);
     verbs.append(execVerb);
 
     return verbs;
@@ -445,8 +461,11 @@ QJsonObject VerbSpec::inputSchema() const
             property.insert(u"type"_s, QJsonArray{typeName(p.type), u"null"_s});
         else
             property.insert(u"type"_s, typeName(p.type));
-        if (p.type == ParamType::StringArray)
+        if (p.type == ParamType::StringArray) {
             property.insert(u"items"_s, QJsonObject{{u"type"_s, u"string"_s}});
+            if (p.required)
+                property.insert(u"minItems"_s, 1);
+        }
         if (p.minimum)
             property.insert(u"minimum"_s, *p.minimum);
         if (p.maximum)
@@ -497,7 +516,10 @@ Result<void> VerbSpec::validateArguments(const QJsonObject &args) const
         }
     }
     for (const ParamSpec &p : params) {
-        if (p.required && (!args.contains(p.name) || args.value(p.name).isNull())) {
+        const QJsonValue given = args.value(p.name);
+        const bool empty = given.isUndefined() || given.isNull() ||
+                           (p.type == ParamType::StringArray && given.toArray().isEmpty());
+        if (p.required && empty) {
             return usageError(u"missing_argument"_s,
                               Message(QT_TRANSLATE_NOOP("Grex", "%1 needs the argument '%2'"),
                                       {name, p.name}))
@@ -505,6 +527,20 @@ Result<void> VerbSpec::validateArguments(const QJsonObject &args) const
         }
     }
     return {};
+}
+
+Result<void> VerbSpec::validateToolArguments(const QJsonObject &args) const
+{
+    for (const ParamSpec &p : params) {
+        if (p.cliOnly && args.contains(p.name)) {
+            return usageError(u"unknown_argument"_s,
+                              Message(QT_TRANSLATE_NOOP("Grex", "the %1 tool does not take the "
+                                                                "argument '%2'"),
+                                      {name, p.name}))
+                .withDetail(u"argument"_s, p.name);
+        }
+    }
+    return validateArguments(args);
 }
 
 const QList<VerbSpec> &verbRegistry()

@@ -51,6 +51,7 @@ struct VerbSpec
     bool idempotent = false;
     bool openWorld = false; // talks to remotes
     bool mcpTool = true;
+    bool objectResult = false; // the document is a JSON object (not an array)
     QList<ParamSpec> params;
     VerbRunner run = nullptr;
 
@@ -59,6 +60,8 @@ struct VerbSpec
     QJsonObject inputSchema() const;
     // Usage errors for unknown properties, wrong types, missing required ones.
     Result<void> validateArguments(const QJsonObject &args) const;
+    // The same for an MCP tool call, which also may not name a CLI-only argument.
+    Result<void> validateToolArguments(const QJsonObject &args) const;
 };
 
 // The single table of verbs this build implements, in help order.

@@ -1,0 +1,82 @@
+#include "confine.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Mcp {
+
+namespace {
+
+// The arguments that name a file or directory, and whether the verb wants it absolute.
+struct PathArgument
+{
+    const char16_t *name;
+    bool makeAbsolute; // packRoot, workspace, fromReposJson: yes; a pack's `path`: as given
+};
+
+constexpr PathArgument kPathArguments[] = {
+    {u"packRoot", true},
+    {u"workspace", true},
+    {u"fromReposJson", true},
+    {u"path", false},
+};
+
+// The canonical form of path: the deepest existing ancestor canonicalised (symlinks
+// resolved), the rest appended; a path that does not exist yet can still be checked.
+QString canonicalOf(const QString &path)
+{
+    QString existing = QDir::cleanPath(path);
+    QStringList rest;
+    while (!QFileInfo::exists(existing)) {
+        const qsizetype slash = existing.lastIndexOf(u'/');
+        if (slash <= 0)
+            return QDir::cleanPath(path);
+        rest.prepend(existing.mid(slash + 1));
+        existing.truncate(slash);
+    }
+    QString canonical = QFileInfo(existing).canonicalFilePath();
+    for (const QString &part : std::as_const(rest))
+        canonical += u'/' + part;
+    return QDir::cleanPath(canonical);
+}
+
+} // namespace
+
+Result<QString> confinePath(const QString &path, const QString &root, const QString &argument)
+{
+    const QString rootCanonical = canonicalOf(root);
+    const QString absolute = QDir::isAbsolutePath(path) ? path : root + u'/' + path;
+    const QString canonical = canonicalOf(absolute);
+    if (canonical == rootCanonical || canonical.startsWith(rootCanonical + u'/'))
+        return canonical;
+    return Error(ErrorKind::PackOp, u"path_escapes_workspace"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "path %1 escapes workspace %2"),
+                         {path, rootCanonical}))
+        .withDetail(u"argument"_s, argument)
+        .withDetail(u"path"_s, path)
+        .withDetail(u"workspace"_s, rootCanonical);
+}
+
+Result<QJsonObject> confineArguments(const VerbSpec &verb, const QJsonObject &arguments,
+                                     const Workspace &workspace)
+{
+    QJsonObject confined = arguments;
+    for (const PathArgument &candidate : kPathArguments) {
+        const QString name = QString::fromUtf16(candidate.name);
+        if (!verb.param(name) || !arguments.value(name).isString())
+            continue;
+        const QString given = arguments.value(name).toString();
+        if (given.isEmpty())
+            continue;
+        Result<QString> path = confinePath(given, workspace.root(), name);
+        if (!path)
+            return path.error();
+        if (candidate.makeAbsolute)
+            confined.insert(name, *path);
+    }
+    return confined;
+}
+
+} // namespace Grex::Mcp

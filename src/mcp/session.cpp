@@ -1,0 +1,746 @@
+#include "session.h"
+
+#include "confine.h"
+#include "errorkind.h"
+#include "logging.h"
+#include "tools.h"
+#include "verbs/verbregistry.h"
+#include "verbs/verbsupport.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QSet>
+#include <QThread>
+
+#include <chrono>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Mcp {
+
+FrameSink::~FrameSink() = default;
+ApprovalDelegate::~ApprovalDelegate() = default;
+
+namespace {
+
+// JSON-RPC and MCP codes used at protocol level (spec §7.5).
+constexpr int kParseError = -32700;
+constexpr int kInvalidRequest = -32600;
+constexpr int kMethodNotFound = -32601;
+constexpr int kInvalidParams = -32602;
+constexpr int kInternalError = -32603;
+constexpr int kResourceNotFound = -32002;
+constexpr int kRequestCancelled = -32800;
+
+const QStringList &logLevels()
+{
+    static const QStringList levels{u"debug"_s, u"info"_s,     u"notice"_s, u"warning"_s,
+                                    u"error"_s, u"critical"_s, u"alert"_s,  u"emergency"_s};
+    return levels;
+}
+
+// The id's JSON text keys a call: 7 and "7" are different requests.
+QByteArray idKey(const JsonValue &id)
+{
+    return id.toJson();
+}
+
+bool isValidId(const QJsonValue &id)
+{
+    return id.isString() || (id.isDouble() && id.toDouble() == double(qint64(id.toDouble())));
+}
+
+JsonValue idFrom(const QJsonValue &id)
+{
+    if (id.isDouble())
+        return JsonValue(qint64(id.toDouble()));
+    return JsonValue::fromQJsonValue(id);
+}
+
+JsonObject errorData(const Error &error)
+{
+    return error.toJson();
+}
+
+} // namespace
+
+// One tools/call in flight.
+struct Session::Call
+{
+    JsonValue id;
+    const VerbSpec *verb = nullptr;
+    QJsonObject arguments;
+    JsonValue progressToken; // null: the client asked for no progress
+    std::stop_source stop;
+    bool cancelledByClient = false; // guarded by the session mutex
+    bool cancelledByServer = false; // shutdown gave up on it
+};
+
+// A request the server sent (elicitation/create) waiting for the client's answer.
+struct Session::Pending
+{
+    bool answered = false;
+    QJsonObject message;
+};
+
+// Turns the engine's events into MCP notifications for one call: progress when the client
+// gave a token, warnings as log messages. Nothing is sent once the call's answer is out.
+class Session::ToolSink : public EventSink
+{
+public:
+    ToolSink(Session &session, const std::shared_ptr<Call> &call) : m_session(session), m_call(call)
+    {
+    }
+
+    void warning(const Message &message) override
+    {
+        if (!closed())
+            m_session.log(u"warning"_s, message.text());
+    }
+
+    void progress(qint64 done, qint64 total, const Message &message) override
+    {
+        if (m_call->progressToken.isNull())
+            return;
+        std::lock_guard lock(m_mutex);
+        if (m_closed)
+            return;
+        // Strictly increasing across the verb's stages, whose own counts start again at 0.
+        const qint64 value = std::max(m_last + 1, done);
+        m_last = value;
+        JsonObject params{{u"progressToken"_s, m_call->progressToken}, {u"progress"_s, value}};
+        if (total >= value)
+            params.insert(u"total"_s, total);
+        const QString text =
+            total > 0 ? u"%1 (%2/%3)"_s.arg(message.text()).arg(done).arg(total) : message.text();
+        if (!text.isEmpty())
+            params.insert(u"message"_s, text);
+        m_session.sendNotification(u"notifications/progress"_s, params);
+    }
+
+    void close()
+    {
+        std::lock_guard lock(m_mutex);
+        m_closed = true;
+    }
+
+private:
+    bool closed()
+    {
+        std::lock_guard lock(m_mutex);
+        return m_closed;
+    }
+
+    Session &m_session;
+    std::shared_ptr<Call> m_call;
+    std::mutex m_mutex;
+    qint64 m_last = 0;
+    bool m_closed = false;
+};
+
+// The serve approval policy (spec §7.10.4, D-47): an attached window first, then elicitation
+// when the client declared it, then --approve-destructive; by default a refusal.
+class Session::Approval : public ApprovalPolicy
+{
+public:
+    explicit Approval(Session &session) : m_session(session) {}
+
+    ApprovalDecision approve(const ApprovalRequest &request, std::stop_token stop) override
+    {
+        if (m_session.m_config.window) {
+            const std::optional<ApprovalDecision> answer =
+                m_session.m_config.window->approve(request, clientName(), stop);
+            if (answer)
+                return *answer;
+        }
+        if (clientElicits())
+            return askClient(request, stop);
+        if (m_session.m_config.approveDestructive)
+            return ApprovalDecision::approve();
+        return ApprovalDecision::refuse(
+            Message(QT_TRANSLATE_NOOP("Grex", "grex serve runs destructive tools only when a "
+                                              "window or the client (by elicitation) approves "
+                                              "them, or when started with "
+                                              "--approve-destructive")));
+    }
+
+private:
+    QString clientName()
+    {
+        std::lock_guard lock(m_session.m_mutex);
+        return m_session.m_clientName;
+    }
+
+    bool clientElicits()
+    {
+        std::lock_guard lock(m_session.m_mutex);
+        return m_session.m_clientElicits;
+    }
+
+    ApprovalDecision askClient(const ApprovalRequest &request, std::stop_token stop)
+    {
+        QString what = request.summary.text();
+        if (!request.command.isEmpty()) {
+            what = u"%1 `%2` in %3 pack(s)"_s.arg(request.verb, request.command.join(u' '))
+                       .arg(request.packs.size());
+        }
+        const std::optional<QJsonObject> answer = m_session.elicit(u"Allow %1?"_s.arg(what), stop);
+        if (!answer) {
+            return ApprovalDecision::refuse(
+                Message(QT_TRANSLATE_NOOP("Grex", "the client did not answer the approval "
+                                                  "question")));
+        }
+        const QString action = answer->value(u"action"_s).toString();
+        const bool confirmed =
+            answer->value(u"content"_s).toObject().value(u"confirm"_s).toBool(false);
+        if (action == u"accept" && confirmed)
+            return ApprovalDecision::approve();
+        return ApprovalDecision::refuse(
+            Message(QT_TRANSLATE_NOOP("Grex", "the client answered '%1'"),
+                    {action == u"accept" ? u"no"_s : action}));
+    }
+
+    Session &m_session;
+};
+
+Session::Session(ServerConfig config, FrameSink &out) : m_config(std::move(config)), m_out(out)
+{
+    // Threads wait in the admission gate, not in the pool's queue, so that a queued call can be
+    // cancelled; the pool only has to be wide enough for the calls a client keeps open.
+    m_pool.setMaxThreadCount(256);
+}
+
+Session::~Session()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        for (const std::shared_ptr<Call> &call : std::as_const(m_calls)) {
+            call->cancelledByServer = true;
+            call->stop.request_stop();
+        }
+    }
+    m_changed.notify_all();
+    m_pool.waitForDone();
+}
+
+void Session::receive(QByteArrayView line)
+{
+    if (line.endsWith('\r'))
+        line.chop(1);
+    if (line.trimmed().isEmpty())
+        return; // empty lines are ignored (spec §7.1)
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(line.toByteArray(), &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        sendError(
+            JsonValue(), kParseError,
+            u"parse error: %1 at offset %2"_s.arg(parseError.errorString()).arg(parseError.offset));
+        return;
+    }
+    if (document.isArray()) {
+        sendError(JsonValue(), kInvalidRequest,
+                  u"batches are not supported by protocol %1"_s.arg(kProtocolVersion),
+                  JsonObject{{u"kind"_s, u"batch"_s}});
+        return;
+    }
+    const QJsonObject message = document.object();
+    const QJsonValue rawId = message.value(u"id"_s);
+    const bool hasId = message.contains(u"id"_s);
+    const JsonValue id = hasId && isValidId(rawId) ? idFrom(rawId) : JsonValue();
+    if (message.value(u"jsonrpc"_s).toString() != u"2.0") {
+        sendError(id, kInvalidRequest, u"\"jsonrpc\" must be \"2.0\""_s);
+        return;
+    }
+    if (!message.contains(u"method"_s)) {
+        if (hasId && isValidId(rawId) &&
+            (message.contains(u"result"_s) || message.contains(u"error"_s))) {
+            handleResponse(id, message);
+            return;
+        }
+        sendError(id, kInvalidRequest,
+                  u"a message needs a \"method\", or an \"id\" and a "
+                  "\"result\" or \"error\""_s);
+        return;
+    }
+    if (!message.value(u"method"_s).isString()) {
+        sendError(id, kInvalidRequest, u"\"method\" must be a string"_s);
+        return;
+    }
+    const QString method = message.value(u"method"_s).toString();
+    const QJsonValue params = message.value(u"params"_s);
+    if (!params.isUndefined() && !params.isObject()) {
+        if (hasId)
+            sendError(id, kInvalidParams, u"\"params\" must be an object"_s);
+        return;
+    }
+    if (!hasId) {
+        handleNotification(method, params.toObject());
+        return;
+    }
+    if (!isValidId(rawId)) {
+        sendError(JsonValue(), kInvalidRequest, u"\"id\" must be a string or an integer"_s);
+        return;
+    }
+    handleRequest(id, method, params.toObject());
+}
+
+void Session::lineTooLong()
+{
+    sendError(JsonValue(), kInvalidRequest,
+              u"line longer than %1 bytes dropped"_s.arg(kMaxLineLength),
+              JsonObject{{u"kind"_s, u"line_too_long"_s}, {u"limit"_s, kMaxLineLength}});
+}
+
+void Session::handleRequest(const JsonValue &id, const QString &method, const QJsonObject &params)
+{
+    if (method == u"ping") {
+        sendResult(id, JsonObject{});
+        return;
+    }
+    State state;
+    {
+        std::lock_guard lock(m_mutex);
+        state = m_state;
+    }
+    if (method == u"initialize") {
+        if (state != State::Fresh) {
+            sendError(id, kInvalidRequest, u"server already initialized"_s,
+                      JsonObject{{u"kind"_s, u"init_state"_s}});
+            return;
+        }
+        initialize(id, params);
+        return;
+    }
+    if (state == State::Fresh) {
+        sendError(id, kInvalidRequest, u"server not initialized"_s,
+                  JsonObject{{u"kind"_s, u"init_state"_s}});
+        return;
+    }
+    if (state == State::ShuttingDown) {
+        sendError(id, kInvalidRequest, u"server is shutting down"_s,
+                  JsonObject{{u"kind"_s, u"shutting_down"_s}});
+        return;
+    }
+    if (method == u"tools/list") {
+        sendResult(id, JsonObject{{u"tools"_s, toolList()}});
+    } else if (method == u"tools/call") {
+        callTool(id, params);
+    } else if (method == u"resources/list") {
+        sendResult(id, JsonObject{{u"resources"_s, resourceList(m_config.workspace)}});
+    } else if (method == u"resources/templates/list") {
+        sendResult(id, JsonObject{{u"resourceTemplates"_s, resourceTemplates()}});
+    } else if (method == u"resources/read") {
+        readResource(id, params);
+    } else if (method == u"logging/setLevel") {
+        const QString level = params.value(u"level"_s).toString();
+        if (!logLevels().contains(level)) {
+            sendError(id, kInvalidParams,
+                      u"unknown log level '%1'; the levels are %2"_s.arg(
+                          level, logLevels().join(u", "_s)));
+            return;
+        }
+        {
+            std::lock_guard lock(m_mutex);
+            m_logLevel = level;
+        }
+        sendResult(id, JsonObject{});
+    } else if (method == u"shutdown") {
+        shutdown(id);
+    } else {
+        sendError(id, kMethodNotFound, u"method not found: %1"_s.arg(method));
+    }
+}
+
+void Session::handleNotification(const QString &method, const QJsonObject &params)
+{
+    if (method == u"notifications/initialized") {
+        {
+            std::lock_guard lock(m_mutex);
+            if (m_state == State::Initialized)
+                m_state = State::Ready;
+        }
+        m_changed.notify_all();
+        return;
+    }
+    if (method == u"notifications/cancelled") {
+        const QJsonValue requestId = params.value(u"requestId"_s);
+        if (!isValidId(requestId))
+            return;
+        std::lock_guard lock(m_mutex);
+        const auto it = m_calls.constFind(idKey(idFrom(requestId)));
+        if (it == m_calls.constEnd())
+            return; // unknown or already answered: ignored (spec §7.2)
+        (*it)->cancelledByClient = true;
+        (*it)->stop.request_stop();
+        m_changed.notify_all();
+        return;
+    }
+    // Unknown notifications are ignored.
+}
+
+void Session::handleResponse(const JsonValue &id, const QJsonObject &message)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        const auto it = m_pending.constFind(idKey(id));
+        if (it == m_pending.constEnd())
+            return; // an answer to nothing we asked, or to a request we gave up on
+        (*it)->answered = true;
+        (*it)->message = message;
+    }
+    m_changed.notify_all();
+}
+
+void Session::initialize(const JsonValue &id, const QJsonObject &params)
+{
+    const QJsonValue version = params.value(u"protocolVersion"_s);
+    if (!version.isString()) {
+        sendError(id, kInvalidParams, u"initialize needs \"protocolVersion\" as a string"_s);
+        return;
+    }
+    const QJsonObject capabilities = params.value(u"capabilities"_s).toObject();
+    {
+        std::lock_guard lock(m_mutex);
+        m_state = State::Initialized;
+        // The form mode is the only one grex uses; a client offering only "url" cannot answer.
+        const QJsonValue elicitation = capabilities.value(u"elicitation"_s);
+        m_clientElicits = elicitation.isObject() && (elicitation.toObject().isEmpty() ||
+                                                     elicitation.toObject().contains(u"form"_s));
+        m_clientName = params.value(u"clientInfo"_s).toObject().value(u"name"_s).toString();
+    }
+    // Only one revision is spoken; a client asking for another gets it offered (D-46).
+    const JsonObject result{
+        {u"protocolVersion"_s, QString::fromUtf16(kProtocolVersion)},
+        {u"capabilities"_s, JsonObject{{u"tools"_s, JsonObject{{u"listChanged"_s, false}}},
+                                       {u"resources"_s, JsonObject{{u"listChanged"_s, true}}},
+                                       {u"logging"_s, JsonObject{}}}},
+        {u"serverInfo"_s, JsonObject{{u"name"_s, u"grex"_s},
+                                     {u"title"_s, u"grex MCP server"_s},
+                                     {u"version"_s, QCoreApplication::applicationVersion().isEmpty()
+                                                        ? QStringLiteral(GREX_VERSION)
+                                                        : QCoreApplication::applicationVersion()}}},
+        {u"instructions"_s,
+         u"grex manages a workspace of git repositories (packs). Start with `status` or `ls`; "
+         "`sync` brings every pack up to date. rm, run and exec are destructive and need "
+         "approval."_s}};
+    sendResult(id, result);
+}
+
+void Session::callTool(const JsonValue &id, const QJsonObject &params)
+{
+    const QString name = params.value(u"name"_s).toString();
+    const VerbSpec *verb = findVerb(name);
+    if (!verb || !verb->mcpTool) {
+        sendError(id, kInvalidParams, u"unknown tool '%1'"_s.arg(name),
+                  JsonObject{{u"kind"_s, u"usage"_s}, {u"tool"_s, name}});
+        return;
+    }
+    const QJsonValue rawArguments = params.value(u"arguments"_s);
+    if (!rawArguments.isUndefined() && !rawArguments.isNull() && !rawArguments.isObject()) {
+        sendError(id, kInvalidParams, u"\"arguments\" must be an object"_s);
+        return;
+    }
+    const QJsonObject arguments = rawArguments.toObject();
+    if (Result<void> valid = verb->validateToolArguments(arguments); !valid) {
+        sendError(id, kInvalidParams, valid.error().message().text(), errorData(valid.error()));
+        return;
+    }
+
+    auto call = std::make_shared<Call>();
+    call->id = id;
+    call->verb = verb;
+    call->arguments = arguments;
+    const QJsonValue token = params.value(u"_meta"_s).toObject().value(u"progressToken"_s);
+    if (token.isString() || token.isDouble())
+        call->progressToken = idFrom(token);
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_calls.contains(idKey(id))) {
+            sendError(id, kInvalidRequest, u"request id already in use by a call in flight"_s);
+            return;
+        }
+        m_calls.insert(idKey(id), call);
+    }
+    m_pool.start([this, call] { runCall(call); });
+}
+
+void Session::runCall(const std::shared_ptr<Call> &call)
+{
+    const std::stop_token stop = call->stop.get_token();
+    if (!admit(stop)) {
+        finishCall(call, cancelledError());
+        return;
+    }
+    Result<JsonValue> result = [&]() -> Result<JsonValue> {
+        Result<QJsonObject> arguments =
+            confineArguments(*call->verb, call->arguments, m_config.workspace);
+        if (!arguments)
+            return arguments.error();
+        Workspace workspace = m_config.workspace;
+        OperationContext ctx(stop);
+        ctx.setParallel(m_config.parallel);
+        ToolSink sink(*this, call);
+        ctx.setEventSink(&sink);
+        Approval approval(*this);
+        ctx.setApprovalPolicy(&approval);
+        const bool changesPacks = !call->verb->readOnly;
+        const QStringList before = changesPacks ? registeredPacks() : QStringList();
+        Result<JsonValue> document = runVerb(*call->verb, workspace, *arguments, ctx);
+        sink.close();
+        if (changesPacks && registeredPacks() != before) {
+            bool ready = false;
+            {
+                std::lock_guard lock(m_mutex);
+                ready = m_state == State::Ready || m_state == State::ShuttingDown;
+            }
+            if (ready)
+                sendNotification(u"notifications/resources/list_changed"_s, JsonObject{});
+        }
+        return document;
+    }();
+    release();
+    finishCall(call, result);
+}
+
+void Session::finishCall(const std::shared_ptr<Call> &call, const Result<JsonValue> &result)
+{
+    bool byClient = false;
+    bool byServer = false;
+    {
+        std::lock_guard lock(m_mutex);
+        m_calls.remove(idKey(call->id));
+        byClient = call->cancelledByClient;
+        byServer = call->cancelledByServer;
+    }
+    m_changed.notify_all();
+    const bool cancelled = !result.ok() && result.error().kind() == ErrorKind::Cancelled;
+    // A call the client cancelled gets no answer unless it finished first (D-45); one that
+    // `shutdown` gave up on gets -32800, and so does any with --cancel-replies. One stopped
+    // because stdin closed has nobody left to answer.
+    if (cancelled || (byClient && !result.ok())) {
+        if (byServer || m_config.cancelReplies) {
+            sendError(call->id, kRequestCancelled, u"request cancelled"_s,
+                      errorData(result.error()));
+        }
+        return;
+    }
+    if (result.ok()) {
+        const JsonValue &document = *result;
+        JsonObject body{{u"content"_s,
+                         JsonArray{JsonObject{{u"type"_s, u"text"_s},
+                                              {u"text"_s, QString::fromUtf8(document.toJson())}}}}};
+        if (document.isObject())
+            body.insert(u"structuredContent"_s, document);
+        body.insert(u"isError"_s, false);
+        sendResult(call->id, body);
+        return;
+    }
+    const Error &error = result.error();
+    switch (mcpReply(error.kind())) {
+    case McpReply::ToolError: {
+        const JsonObject failure{{u"code"_s, mcpCode(error.kind())},
+                                 {u"message"_s, error.message().text()},
+                                 {u"data"_s, errorData(error)}};
+        sendResult(
+            call->id,
+            JsonObject{{u"content"_s,
+                        JsonArray{JsonObject{{u"type"_s, u"text"_s},
+                                             {u"text"_s, QString::fromUtf8(failure.toJson())}}}},
+                       {u"isError"_s, true}});
+        return;
+    }
+    case McpReply::ProtocolError:
+        sendError(call->id, mcpCode(error.kind()), error.message().text(), errorData(error));
+        return;
+    case McpReply::NoReply:
+    case McpReply::NotApplicable:
+        sendError(call->id, kInternalError, error.message().text(), errorData(error));
+        return;
+    }
+}
+
+void Session::readResource(const JsonValue &id, const QJsonObject &params)
+{
+    const QString uri = params.value(u"uri"_s).toString();
+    std::optional<ResourceContent> content = readResourceUri(uri, m_config.workspace);
+    if (!content) {
+        sendError(id, kResourceNotFound, u"resource not found: %1"_s.arg(uri),
+                  JsonObject{{u"uri"_s, uri}});
+        return;
+    }
+    if (content->error) {
+        sendError(id, kInternalError, content->error->message().text(), errorData(*content->error));
+        return;
+    }
+    sendResult(id,
+               JsonObject{{u"contents"_s, JsonArray{JsonObject{{u"uri"_s, uri},
+                                                               {u"mimeType"_s, content->mimeType},
+                                                               {u"text"_s, content->text}}}}});
+}
+
+void Session::shutdown(const JsonValue &id)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_state = State::ShuttingDown;
+    }
+    // The reader goes on reading (and refusing) while the calls drain.
+    m_shutdownThread = std::jthread([this, id] {
+        std::unique_lock lock(m_mutex);
+        const auto drained = [this] { return m_calls.isEmpty(); };
+        if (!m_changed.wait_for(lock, std::chrono::milliseconds(m_config.drainTimeoutMs),
+                                drained)) {
+            for (const std::shared_ptr<Call> &call : std::as_const(m_calls)) {
+                call->cancelledByServer = true;
+                call->stop.request_stop();
+            }
+            m_changed.wait_for(lock, std::chrono::seconds(5), drained);
+        }
+        lock.unlock();
+        sendResult(id, JsonObject{});
+        lock.lock();
+        m_shutdownAnswered = true;
+    });
+}
+
+bool Session::endOfInput()
+{
+    std::unique_lock lock(m_mutex);
+    m_state = State::ShuttingDown;
+    for (const std::shared_ptr<Call> &call : std::as_const(m_calls))
+        call->stop.request_stop(); // not the client's cancel: finished results are still sent
+    m_changed.notify_all();
+    return m_changed.wait_for(lock, std::chrono::milliseconds(m_config.endOfInputGraceMs),
+                              [this] { return m_calls.isEmpty(); });
+}
+
+bool Session::shutdownAnswered() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_shutdownAnswered;
+}
+
+int Session::callsInFlight() const
+{
+    std::lock_guard lock(m_mutex);
+    return int(m_calls.size());
+}
+
+bool Session::admit(std::stop_token stop)
+{
+    std::unique_lock lock(m_mutex);
+    const int width = std::max(1, m_config.toolCalls);
+    if (!m_changed.wait(lock, stop, [&] { return m_admitted < width; }))
+        return false;
+    ++m_admitted;
+    return true;
+}
+
+void Session::release()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        --m_admitted;
+    }
+    m_changed.notify_all();
+}
+
+bool Session::waitInitialized(std::stop_token stop)
+{
+    std::unique_lock lock(m_mutex);
+    return m_changed.wait(
+        lock, stop, [this] { return m_state == State::Ready || m_state == State::ShuttingDown; });
+}
+
+std::optional<QJsonObject> Session::elicit(const QString &message, std::stop_token stop)
+{
+    // No server request before notifications/initialized (spec mcp.md §2.4).
+    if (!waitInitialized(stop))
+        return std::nullopt;
+    auto pending = std::make_shared<Pending>();
+    JsonValue id;
+    {
+        std::lock_guard lock(m_mutex);
+        id = JsonValue(u"grex-%1"_s.arg(m_nextRequestId++));
+        m_pending.insert(idKey(id), pending);
+    }
+    const JsonObject schema{
+        {u"type"_s, u"object"_s},
+        {u"properties"_s, JsonObject{{u"confirm"_s, JsonObject{{u"type"_s, u"boolean"_s},
+                                                               {u"title"_s, u"Allow"_s},
+                                                               {u"description"_s, message}}}}},
+        {u"required"_s, JsonArray{JsonValue(u"confirm"_s)}}};
+    m_out.send(JsonObject{
+        {u"jsonrpc"_s, u"2.0"_s},
+        {u"id"_s, id},
+        {u"method"_s, u"elicitation/create"_s},
+        {u"params"_s, JsonObject{{u"message"_s, message}, {u"requestedSchema"_s, schema}}}}
+                   .toJson());
+    std::unique_lock lock(m_mutex);
+    const bool answered =
+        m_changed.wait_for(lock, stop, std::chrono::milliseconds(m_config.elicitationTimeoutMs),
+                           [&] { return pending->answered; });
+    m_pending.remove(idKey(id));
+    lock.unlock();
+    if (!answered) {
+        sendNotification(
+            u"notifications/cancelled"_s,
+            JsonObject{{u"requestId"_s, id},
+                       {u"reason"_s, stop.stop_requested() ? u"the tool call was cancelled"_s
+                                                           : u"no answer in time"_s}});
+        return std::nullopt;
+    }
+    if (!pending->message.contains(u"result"_s))
+        return std::nullopt; // the client answered with an error
+    return pending->message.value(u"result"_s).toObject();
+}
+
+void Session::log(const QString &level, const QString &text)
+{
+    qCInfo(lcCore, "%s", qUtf8Printable(text));
+    if (!mayLog(level))
+        return;
+    sendNotification(u"notifications/message"_s,
+                     JsonObject{{u"level"_s, level}, {u"logger"_s, u"grex"_s}, {u"data"_s, text}});
+}
+
+bool Session::mayLog(const QString &level) const
+{
+    std::lock_guard lock(m_mutex);
+    if (m_state == State::Fresh || m_state == State::Initialized)
+        return false;
+    return logLevels().indexOf(level) >= logLevels().indexOf(m_logLevel);
+}
+
+QStringList Session::registeredPacks() const
+{
+    OperationContext quiet;
+    Result<QMap<QString, PackState>> packs = m_config.workspace.readPacks(quiet);
+    return packs ? packs->keys() : QStringList();
+}
+
+void Session::sendResult(const JsonValue &id, const JsonValue &result)
+{
+    m_out.send(JsonObject{{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, id}, {u"result"_s, result}}.toJson());
+}
+
+void Session::sendError(const JsonValue &id, int code, const QString &message,
+                        const JsonValue &data)
+{
+    JsonObject error{{u"code"_s, code}, {u"message"_s, message}};
+    if (!data.isNull())
+        error.insert(u"data"_s, data);
+    m_out.send(JsonObject{{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, id}, {u"error"_s, error}}.toJson());
+}
+
+void Session::sendNotification(const QString &method, const JsonObject &params)
+{
+    m_out.send(JsonObject{{u"jsonrpc"_s, u"2.0"_s}, {u"method"_s, method}, {u"params"_s, params}}
+                   .toJson());
+}
+
+} // namespace Grex::Mcp

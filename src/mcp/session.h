@@ -1,0 +1,136 @@
+#pragma once
+
+#include "json.h"
+#include "operationcontext.h"
+#include "workspace.h"
+
+#include <QByteArray>
+#include <QHash>
+#include <QString>
+#include <QThreadPool>
+
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stop_token>
+#include <thread>
+
+namespace Grex::Mcp {
+
+// The protocol revision this server speaks (spec §7.2, D-46).
+inline constexpr char16_t kProtocolVersion[] = u"2025-06-18";
+// Longest inbound line (spec §7.10.1).
+inline constexpr qsizetype kMaxLineLength = 16 * 1024 * 1024;
+
+// Where a session's frames go: one complete JSON-RPC message per call, without the newline.
+// Called from several threads; an implementation writes each frame whole and in one piece.
+class FrameSink
+{
+public:
+    virtual ~FrameSink();
+    virtual void send(const QByteArray &frame) = 0;
+};
+
+// A window attached to this server, which answers approvals first (spec §7.10.4). The window
+// issue implements it; nullopt means no window is attached right now.
+class ApprovalDelegate
+{
+public:
+    virtual ~ApprovalDelegate();
+    virtual std::optional<ApprovalDecision>
+    approve(const ApprovalRequest &request, const QString &clientName, std::stop_token stop) = 0;
+};
+
+// Everything fixed when `grex serve` starts.
+struct ServerConfig
+{
+    Workspace workspace{QString()}; // every call works here; no argument can change it
+    int toolCalls = 2;              // tool calls that run at once; the rest queue (spec §7.7)
+    int parallel = 2;               // default --parallel of a call that does not give one
+    bool approveDestructive = false;
+    bool cancelReplies = false; // answer a cancelled call with -32800 (spec §7.6)
+    int drainTimeoutMs = 30000; // how long `shutdown` lets calls finish
+    int endOfInputGraceMs = 2000;
+    int elicitationTimeoutMs = 10 * 60 * 1000;
+    std::shared_ptr<ApprovalDelegate> window;
+};
+
+// One MCP session over the verb registry: JSON-RPC parsing, the lifecycle, tools, resources,
+// logging, cancellation and approvals. Transport-free: a transport feeds it lines and gives it
+// a FrameSink. receive() never blocks on a tool call; calls run on their own threads.
+class Session
+{
+public:
+    Session(ServerConfig config, FrameSink &out);
+    ~Session(); // stops every call and waits for it
+    Session(const Session &) = delete;
+    Session &operator=(const Session &) = delete;
+
+    // One inbound line, without its newline (a trailing \r is ignored).
+    void receive(QByteArrayView line);
+    // A line longer than kMaxLineLength was dropped by the transport.
+    void lineTooLong();
+    // stdin closed: stop every call, wait up to the grace period for them to wind down and
+    // send what they completed. Returns true when every call finished.
+    bool endOfInput();
+    // True once a `shutdown` request was answered: the transport exits soon after.
+    bool shutdownAnswered() const;
+
+    // Calls in flight, for tests and the window.
+    int callsInFlight() const;
+
+private:
+    struct Call;
+    struct Pending;
+    class ToolSink;
+    class Approval;
+    friend class ToolSink;
+    friend class Approval;
+
+    void handleRequest(const JsonValue &id, const QString &method, const QJsonObject &params);
+    void handleNotification(const QString &method, const QJsonObject &params);
+    void handleResponse(const JsonValue &id, const QJsonObject &message);
+    void initialize(const JsonValue &id, const QJsonObject &params);
+    void callTool(const JsonValue &id, const QJsonObject &params);
+    void runCall(const std::shared_ptr<Call> &call);
+    void finishCall(const std::shared_ptr<Call> &call, const Result<JsonValue> &result);
+    void readResource(const JsonValue &id, const QJsonObject &params);
+    void shutdown(const JsonValue &id);
+
+    // Waits for an admission slot; false when stopped first.
+    bool admit(std::stop_token stop);
+    void release();
+    // Blocks until notifications/initialized arrived; false when stopped first.
+    bool waitInitialized(std::stop_token stop);
+    // Sends elicitation/create and waits for its answer; nullopt when stopped or timed out.
+    std::optional<QJsonObject> elicit(const QString &message, std::stop_token stop);
+    void log(const QString &level, const QString &text);
+    bool mayLog(const QString &level) const;
+    QStringList registeredPacks() const;
+
+    void sendResult(const JsonValue &id, const JsonValue &result);
+    void sendError(const JsonValue &id, int code, const QString &message,
+                   const JsonValue &data = JsonValue());
+    void sendNotification(const QString &method, const JsonObject &params);
+
+    ServerConfig m_config;
+    FrameSink &m_out;
+
+    mutable std::mutex m_mutex;
+    std::condition_variable_any m_changed;
+    enum class State { Fresh, Initialized, Ready, ShuttingDown };
+    State m_state = State::Fresh;
+    bool m_clientElicits = false;
+    QString m_clientName;
+    QString m_logLevel = QStringLiteral("info");
+    QHash<QByteArray, std::shared_ptr<Call>> m_calls;      // by the id's JSON text
+    QHash<QByteArray, std::shared_ptr<Pending>> m_pending; // server requests by id
+    qint64 m_nextRequestId = 1;
+    int m_admitted = 0;
+    bool m_shutdownAnswered = false;
+    QThreadPool m_pool; // tool calls; the admission gate, not the pool, bounds how many run
+    std::jthread m_shutdownThread;
+};
+
+} // namespace Grex::Mcp

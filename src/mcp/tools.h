@@ -1,0 +1,29 @@
+#pragma once
+
+#include "error.h"
+#include "json.h"
+#include "workspace.h"
+
+#include <optional>
+
+namespace Grex::Mcp {
+
+// tools/list: one tool per MCP verb of the registry, in registry order (spec §7.3).
+JsonArray toolList();
+
+// resources/list: the workspace's manifest, lockfile and status, and every registered pack's
+// pack.yaml (spec §7.10.3).
+JsonArray resourceList(const Workspace &workspace);
+JsonArray resourceTemplates();
+
+struct ResourceContent
+{
+    QString mimeType;
+    QString text;
+    std::optional<Error> error; // the resource exists but could not be read
+};
+
+// nullopt when the URI names no resource of this workspace.
+std::optional<ResourceContent> readResourceUri(const QString &uri, const Workspace &workspace);
+
+} // namespace Grex::Mcp
