@@ -94,19 +94,19 @@ private Q_SLOTS:
         m_beta = m_tmp.filePath(u"remotes/beta.git"_s);
         remotes.commit(m_beta, betaFiles, u"stable"_s);
         m_maker = remotes.create(
-            u"maker"_s, {{u".grex/pack.yaml"_s,
-                          RemoteBuilder::packYaml(u"maker"_s, u"declarative"_s,
-                                                  "actions:\n  - mkdir: {path: made}\n"
-                                                  "  - exec: {cmd: [\"true\"]}\n")}});
+            u"maker"_s,
+            {{u".grex/pack.yaml"_s, RemoteBuilder::packYaml(u"maker"_s, u"declarative"_s,
+                                                            "actions:\n  - mkdir: {path: made}\n"
+                                                            "  - exec: {cmd: [\"true\"]}\n")}});
         m_breaker = remotes.create(
-            u"breaker"_s, {{u".grex/pack.yaml"_s,
-                            RemoteBuilder::packYaml(u"breaker"_s, u"declarative"_s,
-                                                    "actions:\n  - rmdir: {path: full}\n")},
-                           {u"full/file"_s, "x"}});
-        m_weird = remotes.create(u"weird"_s,
-                                 {{u".grex/pack.yaml"_s,
-                                   RemoteBuilder::packYaml(u"weird"_s, u"declarative"_s,
-                                                           "actions:\n  - teleport: {to: mars}\n")}});
+            u"breaker"_s,
+            {{u".grex/pack.yaml"_s, RemoteBuilder::packYaml(u"breaker"_s, u"declarative"_s,
+                                                            "actions:\n  - rmdir: {path: full}\n")},
+             {u"full/file"_s, "x"}});
+        m_weird = remotes.create(
+            u"weird"_s, {{u".grex/pack.yaml"_s,
+                          RemoteBuilder::packYaml(u"weird"_s, u"declarative"_s,
+                                                  "actions:\n  - teleport: {to: mars}\n")}});
     }
 
     // T-X01
@@ -123,16 +123,18 @@ private Q_SLOTS:
         QCOMPARE(help.exitCode, 0);
         for (const QString &verb :
              {u"init"_s, u"add"_s, u"rm"_s, u"ls"_s, u"status"_s, u"sync"_s, u"update"_s,
-              u"teardown"_s, u"doctor"_s, u"import"_s, u"run"_s, u"exec"_s})
+              u"teardown"_s, u"doctor"_s, u"import"_s, u"run"_s, u"exec"_s, u"serve"_s})
             QVERIFY2(help.outText().contains(u"\n  "_s + verb + u' '), qPrintable(verb));
-        // A verb that is not built does not appear and does not exist.
-        for (const QString &absent : {u"serve"_s}) {
-            QVERIFY(!help.outText().contains(u"\n  "_s + absent + u' '));
-            const RunResult r = grex(newDir(), {absent});
-            QCOMPARE(r.exitCode, 2);
-            QVERIFY(r.errText().contains(u"unknown verb '"_s + absent + u"'"_s));
-            QVERIFY(!r.outText().contains(u"unimplemented"_s));
-        }
+        const RunResult serveHelp = grex(newDir(), {u"serve"_s, u"--help"_s});
+        QCOMPARE(serveHelp.exitCode, 0);
+        QVERIFY(serveHelp.outText().contains(u"--approve-destructive"_s));
+        const RunResult unknown = grex(newDir(), {u"serve"_s, u"--bogus"_s});
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY(unknown.out.isEmpty());
+        // A verb that does not exist is named in the error.
+        const RunResult r = grex(newDir(), {u"frobnicate"_s});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.errText().contains(u"unknown verb 'frobnicate'"_s));
         for (char c : help.out)
             QVERIFY(uchar(c) < 0x80); // ASCII help under NO_COLOR
 
@@ -560,10 +562,11 @@ private Q_SLOTS:
                                   "sync: 1 ok; 2 steps\n"_s);
         QVERIFY(QFileInfo(dir + u"/maker/made"_s).isDir());
         const RunResult second = grex(dir, {u"sync"_s});
-        QVERIFY2(QRegularExpression(u"^\\[skipped\\] pack=maker path=\\S+/maker hash=[0-9a-f]{64}\n"_s)
-                     .match(second.outText())
-                     .hasMatch(),
-                 second.out.constData());
+        QVERIFY2(
+            QRegularExpression(u"^\\[skipped\\] pack=maker path=\\S+/maker hash=[0-9a-f]{64}\n"_s)
+                .match(second.outText())
+                .hasMatch(),
+            second.out.constData());
         const RunResult quiet = grex(dir, {u"sync"_s, u"-q"_s});
         QCOMPARE(quiet.outText(), u"sync: 1 skipped; 1 step\n"_s);
 
@@ -639,7 +642,7 @@ private Q_SLOTS:
         const RunResult torn = grex(dir, {u"teardown"_s, u"--json"_s});
         QCOMPARE(torn.exitCode, 0);
         QCOMPARE(torn.json().object().value(u"verb"_s).toString(), u"teardown"_s);
-        QVERIFY(!QFileInfo::exists(dir + u"/maker/made"_s)); // the mkdir was reversed
+        QVERIFY(!QFileInfo::exists(dir + u"/maker/made"_s));            // the mkdir was reversed
         QVERIFY(QFileInfo(dir + u"/maker/.grex/pack.yaml"_s).isFile()); // still cloned
     }
 
@@ -651,8 +654,8 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.json().object().value(u"teardown"_s).toString(), u"ok"_s);
         QCOMPARE(grex(dir, {u"add"_s, m_maker}).exitCode, 0);
-        const RunResult skipped = grex(dir, {u"rm"_s, u"maker"_s, u"-y"_s, u"--skip-teardown"_s,
-                                             u"--json"_s});
+        const RunResult skipped =
+            grex(dir, {u"rm"_s, u"maker"_s, u"-y"_s, u"--skip-teardown"_s, u"--json"_s});
         QCOMPARE(skipped.json().object().value(u"teardown"_s).toString(), u"skipped"_s);
     }
 
@@ -759,9 +762,9 @@ private Q_SLOTS:
         QCOMPARE(human.exitCode, 7);
         QVERIFY(human.outText().contains(u"dirty"_s));
         QCOMPARE(grex(dir, {u"status"_s, u"--stale-after"_s, u"soon"_s}).exitCode, 2);
-        QCOMPARE(grex(dir, {u"status"_s, u"--filter"_s, u"name=maker"_s, u"--fail-on-drift"_s})
-                     .exitCode,
-                 0);
+        QCOMPARE(
+            grex(dir, {u"status"_s, u"--filter"_s, u"name=maker"_s, u"--fail-on-drift"_s}).exitCode,
+            0);
     }
 
     void filterErrorPointsAtTheColumn()
@@ -774,7 +777,8 @@ private Q_SLOTS:
         QVERIFY2(r.errText().contains(u"\n  nmae=x\n  ^\n"_s), r.err.constData());
         const RunResult later = grex(dir, {u"status"_s, u"--filter"_s, u"name=a, drift=dirt"_s});
         QCOMPARE(later.exitCode, 2);
-        QVERIFY2(later.errText().contains(u"\n  name=a, drift=dirt\n"_s + QString(2 + 14, u' ') + u"^\n"_s),
+        QVERIFY2(later.errText().contains(u"\n  name=a, drift=dirt\n"_s + QString(2 + 14, u' ') +
+                                          u"^\n"_s),
                  later.err.constData());
         const RunResult json = grex(dir, {u"ls"_s, u"--json"_s, u"--filter"_s, u"type>=meta"_s});
         QCOMPARE(json.exitCode, 2);
@@ -799,9 +803,10 @@ private Q_SLOTS:
         const QString dir = initialisedWorkspace();
         for (const QString &url : {m_alpha, m_beta, m_maker})
             QCOMPARE(grex(dir, {u"add"_s, url, u"--no-install"_s}).exitCode, 0);
-        const RunResult r =
-            grex(dir, {u"exec"_s, u"--yes"_s, u"--parallel"_s, u"4"_s, u"--"_s, u"sh"_s, u"-c"_s,
-                       u"for i in 1 2 3 4; do echo \"$GREX_PACK $i\"; done; echo \"$GREX_PACK e\" >&2"_s});
+        const RunResult r = grex(
+            dir,
+            {u"exec"_s, u"--yes"_s, u"--parallel"_s, u"4"_s, u"--"_s, u"sh"_s, u"-c"_s,
+             u"for i in 1 2 3 4; do echo \"$GREX_PACK $i\"; done; echo \"$GREX_PACK e\" >&2"_s});
         QCOMPARE(r.exitCode, 0);
         QStringList order;   // the pack of each output line, in order
         QStringList headers; // the packs whose block started, in order
@@ -873,16 +878,18 @@ private Q_SLOTS:
     void importFromReposJson()
     {
         const QString dir = initialisedWorkspace();
-        QVERIFY(writeFile(dir + u"/../repos.json"_s,
-                          "[{\"url\": \"" + m_alpha.toUtf8() + "\", \"path\": \"alpha\"},"
-                          " {\"url\": \"" + m_beta.toUtf8() + "\", \"path\": \"a/b\"}]"));
+        QVERIFY(writeFile(dir + u"/../repos.json"_s, "[{\"url\": \"" + m_alpha.toUtf8() +
+                                                         "\", \"path\": \"alpha\"},"
+                                                         " {\"url\": \"" +
+                                                         m_beta.toUtf8() +
+                                                         "\", \"path\": \"a/b\"}]"));
         const RunResult r = grex(dir, {u"import"_s, u"--from-repos-json"_s, u"../repos.json"_s});
         QCOMPARE(r.exitCode, 4);
         QVERIFY2(r.outText().contains(u"added alpha meta "_s + m_alpha), r.out.constData());
         QVERIFY(r.outText().contains(u"summary: imported=1 skipped=0 failed=1"_s));
         QVERIFY(r.errText().contains(u"failed a/b: "_s));
-        const RunResult again = grex(dir, {u"import"_s, u"--from-repos-json"_s,
-                                           u"../repos.json"_s, u"--json"_s});
+        const RunResult again =
+            grex(dir, {u"import"_s, u"--from-repos-json"_s, u"../repos.json"_s, u"--json"_s});
         QCOMPARE(again.exitCode, 4);
         const QJsonObject doc = again.json().object();
         QCOMPARE(doc.value(u"skipped"_s).toArray().at(0).toObject().value(u"reason"_s).toString(),
