@@ -503,6 +503,9 @@ void Session::runCall(const std::shared_ptr<Call> &call)
         return document;
     }();
     release();
+    if (!result && call->verb->toolReturnsReport &&
+        result.error().details().value(u"report"_s).isObject())
+        result = result.error().details().value(u"report"_s);
     finishCall(call, result);
 }
 

@@ -316,6 +316,8 @@ private Q_SLOTS:
     void toolResultsEqualCliJson()
     {
         const Workspace ws = workspaceWith({u"alpha"_s, u"beta"_s});
+        // A missing clone: drift for status, a finding for doctor.
+        QVERIFY(QDir(ws.packDir(u"beta"_s)).removeRecursively());
         Recorder out;
         Session session(config(ws), out);
         start(session, out);
@@ -331,7 +333,9 @@ private Q_SLOTS:
             RunOptions options;
             options.workDir = ws.root();
             const RunResult r = runGrex(cli, options);
-            QVERIFY2(r.exitCode == 0 || tool == u"doctor", r.err.constData());
+            // doctor's findings are a successful result carrying the report (spec §7.4).
+            QVERIFY(!response.value(u"result"_s).toObject().value(u"isError"_s).toBool());
+            QVERIFY2(r.exitCode == (tool == u"doctor" ? 7 : 0), r.err.constData());
             QCOMPARE(resultDocument(response), QJsonDocument::fromJson(r.out));
             const QJsonValue structured =
                 response.value(u"result"_s).toObject().value(u"structuredContent"_s);

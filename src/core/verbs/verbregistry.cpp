@@ -308,6 +308,7 @@ QList<VerbSpec> buildRegistry()
     doctorVerb.idempotent = true;
     // The doctor tool only looks (spec §7.3); repairs are for a person at the CLI or window.
     doctorVerb.readOnly = true;
+    doctorVerb.toolReturnsReport = true;
     ParamSpec fix = param(u"fix"_s, ParamType::Boolean,
                           QT_TRANSLATE_NOOP("Grex", "Repair what is marked fixable (.gitignore "
                                                     "blocks, stale lock files) and list what "

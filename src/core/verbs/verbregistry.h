@@ -52,6 +52,9 @@ struct VerbSpec
     bool openWorld = false; // talks to remotes
     bool mcpTool = true;
     bool objectResult = false; // the document is a JSON object (not an array)
+    // As a tool, a failure that carries its report (details.report) is a successful result:
+    // doctor's report says its verdict in exit_code (spec §7.4).
+    bool toolReturnsReport = false;
     QList<ParamSpec> params;
     VerbRunner run = nullptr;
 
