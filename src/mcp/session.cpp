@@ -2,12 +2,10 @@
 
 #include "confine.h"
 #include "errorkind.h"
-#include "logging.h"
 #include "tools.h"
 #include "verbs/verbregistry.h"
 #include "verbs/verbsupport.h"
 
-#include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -59,11 +57,6 @@ JsonValue idFrom(const QJsonValue &id)
     if (id.isDouble())
         return JsonValue(qint64(id.toDouble()));
     return JsonValue::fromQJsonValue(id);
-}
-
-JsonObject errorData(const Error &error)
-{
-    return error.toJson();
 }
 
 } // namespace
@@ -420,9 +413,7 @@ void Session::initialize(const JsonValue &id, const QJsonObject &params)
                                        {u"logging"_s, JsonObject{}}}},
         {u"serverInfo"_s, JsonObject{{u"name"_s, u"grex"_s},
                                      {u"title"_s, u"grex MCP server"_s},
-                                     {u"version"_s, QCoreApplication::applicationVersion().isEmpty()
-                                                        ? QStringLiteral(GREX_VERSION)
-                                                        : QCoreApplication::applicationVersion()}}},
+                                     {u"version"_s, QStringLiteral(GREX_VERSION)}}},
         {u"instructions"_s,
          u"grex manages a workspace of git repositories (packs). Start with `status` or `ls`; "
          "`sync` brings every pack up to date. rm, run and exec are destructive and need "
@@ -446,7 +437,7 @@ void Session::callTool(const JsonValue &id, const QJsonObject &params)
     }
     const QJsonObject arguments = rawArguments.toObject();
     if (Result<void> valid = verb->validateToolArguments(arguments); !valid) {
-        sendError(id, kInvalidParams, valid.error().message().text(), errorData(valid.error()));
+        sendError(id, kInvalidParams, valid.error().message().text(), valid.error().toJson());
         return;
     }
 
@@ -526,8 +517,7 @@ void Session::finishCall(const std::shared_ptr<Call> &call, const Result<JsonVal
     // because stdin closed has nobody left to answer.
     if (cancelled || (byClient && !result.ok())) {
         if (byServer || m_config.cancelReplies) {
-            sendError(call->id, kRequestCancelled, u"request cancelled"_s,
-                      errorData(result.error()));
+            sendError(call->id, kRequestCancelled, u"request cancelled"_s, result.error().toJson());
         }
         return;
     }
@@ -547,7 +537,7 @@ void Session::finishCall(const std::shared_ptr<Call> &call, const Result<JsonVal
     case McpReply::ToolError: {
         const JsonObject failure{{u"code"_s, mcpCode(error.kind())},
                                  {u"message"_s, error.message().text()},
-                                 {u"data"_s, errorData(error)}};
+                                 {u"data"_s, error.toJson()}};
         sendResult(
             call->id,
             JsonObject{{u"content"_s,
@@ -557,11 +547,11 @@ void Session::finishCall(const std::shared_ptr<Call> &call, const Result<JsonVal
         return;
     }
     case McpReply::ProtocolError:
-        sendError(call->id, mcpCode(error.kind()), error.message().text(), errorData(error));
+        sendError(call->id, mcpCode(error.kind()), error.message().text(), error.toJson());
         return;
     case McpReply::NoReply:
     case McpReply::NotApplicable:
-        sendError(call->id, kInternalError, error.message().text(), errorData(error));
+        sendError(call->id, kInternalError, error.message().text(), error.toJson());
         return;
     }
 }
@@ -576,7 +566,7 @@ void Session::readResource(const JsonValue &id, const QJsonObject &params)
         return;
     }
     if (content->error) {
-        sendError(id, kInternalError, content->error->message().text(), errorData(*content->error));
+        sendError(id, kInternalError, content->error->message().text(), content->error->toJson());
         return;
     }
     sendResult(id,
@@ -704,7 +694,7 @@ std::optional<QJsonObject> Session::elicit(const QString &message, std::stop_tok
 
 void Session::log(const QString &level, const QString &text)
 {
-    qCInfo(lcCore, "%s", qUtf8Printable(text));
+    // The engine logged it to stderr already (OperationContext::warn); this is the client's copy.
     if (!mayLog(level))
         return;
     sendNotification(u"notifications/message"_s,

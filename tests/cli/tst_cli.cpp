@@ -73,6 +73,20 @@ class tst_Cli : public QObject
         return dir;
     }
 
+    // root ignores permission bits, so a test of refused writes runs as nobody: from a copy of
+    // the binary nobody can reach (the build tree may sit in a private home), with a HOME it
+    // can read.
+    void runAsNobody(QString &program, RunOptions &options)
+    {
+        options.asNobody = true;
+        program = m_tmp.filePath(u"grex-for-nobody"_s);
+        QFile::remove(program);
+        QVERIFY(QFile::copy(grexBinary(), program));
+        QVERIFY(QFile::setPermissions(program, QFile::ReadOwner | QFile::ExeOwner |
+                                                   QFile::ReadOther | QFile::ExeOther));
+        options.env = QStringList{u"HOME="_s + m_tmp.path()};
+    }
+
     QString workspaceWithAlpha()
     {
         const QString dir = initialisedWorkspace();
@@ -451,15 +465,7 @@ private Q_SLOTS:
         RunOptions options;
         options.workDir = dir;
         if (runningAsRoot()) {
-            // root ignores permission bits: run as nobody, from a copy of the binary nobody can
-            // reach (the build tree may sit in a private home), with a HOME it can read.
-            options.asNobody = true;
-            program = m_tmp.filePath(u"grex-for-nobody"_s);
-            QFile::remove(program);
-            QVERIFY(QFile::copy(grexBinary(), program));
-            QVERIFY(QFile::setPermissions(program, QFile::ReadOwner | QFile::ExeOwner |
-                                                       QFile::ReadOther | QFile::ExeOther));
-            options.env = QStringList{u"HOME="_s + m_tmp.path()};
+            runAsNobody(program, options);
         } else {
             QVERIFY(QFile::setPermissions(dir, QFile::ReadOwner | QFile::ExeOwner));
         }
@@ -941,14 +947,7 @@ private Q_SLOTS:
         RunOptions options;
         options.workDir = dir;
         if (runningAsRoot()) {
-            // As readOnlyWorkspace: root ignores permission bits, so run as nobody.
-            options.asNobody = true;
-            program = m_tmp.filePath(u"grex-for-nobody"_s);
-            QFile::remove(program);
-            QVERIFY(QFile::copy(grexBinary(), program));
-            QVERIFY(QFile::setPermissions(program, QFile::ReadOwner | QFile::ExeOwner |
-                                                       QFile::ReadOther | QFile::ExeOther));
-            options.env = QStringList{u"HOME="_s + m_tmp.path()};
+            runAsNobody(program, options);
             QVERIFY(QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner |
                                                    QFile::ExeOwner | QFile::ReadOther |
                                                    QFile::ExeOther));

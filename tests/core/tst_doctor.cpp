@@ -8,6 +8,7 @@
 #include "verbs/init.h"
 #include "verbs/sync.h"
 #include "workspace.h"
+#include "workspacefixture.h"
 
 #include <QDir>
 #include <QFile>
@@ -105,27 +106,15 @@ class tst_Doctor : public QObject
 
     Workspace newWorkspace()
     {
-        Workspace ws(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
-        QDir().mkpath(ws.root());
-        OperationContext ctx;
-        const Result<InitReport> r = Grex::init(ws, {}, ctx);
-        if (!r.ok())
-            qFatal("init failed: %s", qPrintable(r.error().text()));
-        return ws;
+        return initialisedWorkspace(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
     }
 
     // alpha and beta added (and so installed): a workspace doctor finds nothing wrong with.
     Workspace healthy()
     {
         Workspace ws = newWorkspace();
-        for (const QString &name : {u"alpha"_s, u"beta"_s}) {
-            OperationContext ctx;
-            AddOptions options;
-            options.url = remote(name);
-            const Result<AddReport> r = add(ws, options, ctx);
-            if (!r.ok())
-                qFatal("add failed: %s", qPrintable(r.error().text()));
-        }
+        for (const QString &name : {u"alpha"_s, u"beta"_s})
+            addPackOrDie(ws, remote(name), true);
         return ws;
     }
 

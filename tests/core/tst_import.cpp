@@ -7,6 +7,7 @@
 #include "verbs/init.h"
 #include "verbs/ls.h"
 #include "workspace.h"
+#include "workspacefixture.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -61,13 +62,7 @@ class tst_Import : public QObject
 
     Workspace newWorkspace()
     {
-        Workspace ws(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
-        QDir().mkpath(ws.root());
-        OperationContext ctx;
-        const Result<InitReport> r = Grex::init(ws, {}, ctx);
-        if (!r.ok())
-            qFatal("init failed: %s", qPrintable(r.error().text()));
-        return ws;
+        return initialisedWorkspace(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
     }
 
     // A REPOS.json file beside the workspaces.

@@ -8,6 +8,7 @@
 #include "verbs/init.h"
 #include "verbs/run.h"
 #include "workspace.h"
+#include "workspacefixture.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -73,28 +74,15 @@ class tst_RunExec : public QObject
 
     Workspace newWorkspace()
     {
-        Workspace ws(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
-        QDir().mkpath(ws.root());
-        OperationContext ctx;
-        const Result<InitReport> r = Grex::init(ws, {}, ctx);
-        if (!r.ok())
-            qFatal("init failed: %s", qPrintable(r.error().text()));
-        return ws;
+        return initialisedWorkspace(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
     }
 
     // The packs cloned and registered, not installed.
     Workspace workspaceWith(const QStringList &names)
     {
         Workspace ws = newWorkspace();
-        for (const QString &name : names) {
-            OperationContext ctx;
-            AddOptions options;
-            options.url = remote(name);
-            options.noInstall = true;
-            const Result<AddReport> r = add(ws, options, ctx);
-            if (!r.ok())
-                qFatal("add %s failed: %s", qPrintable(name), qPrintable(r.error().text()));
-        }
+        for (const QString &name : names)
+            addPackOrDie(ws, remote(name));
         return ws;
     }
 

@@ -9,6 +9,7 @@
 #include "verbs/status.h"
 #include "verbs/sync.h"
 #include "workspace.h"
+#include "workspacefixture.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -77,25 +78,10 @@ class tst_Status : public QObject
 
     Workspace newWorkspace()
     {
-        Workspace ws(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
-        QDir().mkpath(ws.root());
-        OperationContext ctx;
-        const Result<InitReport> r = Grex::init(ws, {}, ctx);
-        if (!r.ok())
-            qFatal("init failed: %s", qPrintable(r.error().text()));
-        return ws;
+        return initialisedWorkspace(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
     }
 
-    static void addPack(Workspace &ws, const QString &url)
-    {
-        OperationContext ctx;
-        AddOptions options;
-        options.url = url;
-        options.noInstall = true;
-        const Result<AddReport> r = add(ws, options, ctx);
-        if (!r.ok())
-            qFatal("add %s failed: %s", qPrintable(url), qPrintable(r.error().text()));
-    }
+    static void addPack(Workspace &ws, const QString &url) { addPackOrDie(ws, url); }
 
     static void syncAll(Workspace &ws)
     {

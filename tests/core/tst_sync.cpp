@@ -12,6 +12,7 @@
 #include "verbs/teardown.h"
 #include "verbs/update.h"
 #include "workspace.h"
+#include "workspacefixture.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -198,23 +199,12 @@ class tst_Sync : public QObject
 
     Workspace newWorkspace()
     {
-        Workspace ws(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
-        QDir().mkpath(ws.root());
-        OperationContext ctx;
-        if (!Grex::init(ws, {}, ctx).ok())
-            qFatal("init failed");
-        return ws;
+        return initialisedWorkspace(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
     }
 
     void addPack(Workspace &ws, const QString &name, bool install = false)
     {
-        OperationContext ctx;
-        AddOptions options;
-        options.url = remote(name);
-        options.noInstall = !install;
-        const Result<AddReport> r = add(ws, options, ctx);
-        if (!r.ok())
-            qFatal("add %s failed: %s", qPrintable(name), qPrintable(r.error().text()));
+        addPackOrDie(ws, remote(name), install);
     }
 
     static Result<RunReport> runSync(Workspace &ws, SyncOptions options = {}, int parallel = 2,
@@ -945,8 +935,8 @@ private Q_SLOTS:
         for (const JsonValue &v : found.value(u"orphan_backups"_s).toArray())
             backups.append(v.toString().mid(root.size() + 1));
         // Sorted by the scan, whatever order the directories list them in.
-        QCOMPARE(backups, QStringList({u"a/b/c/d/e/f.grex.bak"_s,
-                                       u"tools/files/tool.conf.grex.bak"_s}));
+        QCOMPARE(backups,
+                 QStringList({u"a/b/c/d/e/f.grex.bak"_s, u"tools/files/tool.conf.grex.bak"_s}));
         const JsonArray tombstones = found.value(u"orphan_tombstones"_s).toArray();
         QCOMPARE(tombstones.size(), 1);
         QCOMPARE(tombstones.at(0).toString(), root + u"/old.grex.bak.20260101T000000Z"_s);

@@ -3,9 +3,8 @@
 #include "remotebuilder.h"
 #include "session.h"
 #include "stdioserver.h"
-#include "verbs/add.h"
-#include "verbs/init.h"
 #include "workspace.h"
+#include "workspacefixture.h"
 
 #include <QDir>
 #include <QFile>
@@ -140,18 +139,9 @@ class tst_McpSession : public QObject
 
     Workspace workspaceWith(const QStringList &names)
     {
-        Workspace ws(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
-        QDir().mkpath(ws.root());
-        OperationContext ctx;
-        if (Result<InitReport> r = Grex::init(ws, {}, ctx); !r.ok())
-            qFatal("init failed: %s", qPrintable(r.error().text()));
-        for (const QString &name : names) {
-            AddOptions options;
-            options.url = m_remotes + u'/' + name + u".git"_s;
-            options.noInstall = true;
-            if (Result<AddReport> r = add(ws, options, ctx); !r.ok())
-                qFatal("add %s failed: %s", qPrintable(name), qPrintable(r.error().text()));
-        }
+        Workspace ws = initialisedWorkspace(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
+        for (const QString &name : names)
+            addPackOrDie(ws, m_remotes + u'/' + name + u".git"_s);
         return ws;
     }
 

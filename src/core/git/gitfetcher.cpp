@@ -654,9 +654,10 @@ Result<UpdateOutcome> checkoutLocked(git_repository *r, const QString &dest, con
     return outcome;
 }
 
-} // namespace
-
-Result<void> GitFetcher::fetch(const QString &dest, std::stop_token stop)
+// Runs operation on the clone at dest, opened while its backend lock is held.
+template<typename Operation>
+auto withLockedRepository(const QString &dest, std::stop_token stop, Operation &&operation)
+    -> decltype(operation(static_cast<git_repository *>(nullptr)))
 {
     Result<FileLock> lock = lockBackend(dest, stop);
     if (!lock)
@@ -664,41 +665,40 @@ Result<void> GitFetcher::fetch(const QString &dest, std::stop_token stop)
     Result<RepositoryPtr> repo = openRepository(dest);
     if (!repo)
         return repo.error();
-    return fetchLocked(repo->get(), dest, stop);
+    return operation(repo->get());
+}
+
+} // namespace
+
+Result<void> GitFetcher::fetch(const QString &dest, std::stop_token stop)
+{
+    return withLockedRepository(
+        dest, stop, [&](git_repository *repo) { return fetchLocked(repo, dest, stop); });
 }
 
 Result<UpdateOutcome> GitFetcher::checkout(const QString &dest, const QString &ref,
                                            std::stop_token stop)
 {
-    Result<FileLock> lock = lockBackend(dest, stop);
-    if (!lock)
-        return lock.error();
-    Result<RepositoryPtr> repo = openRepository(dest);
-    if (!repo)
-        return repo.error();
-    return checkoutLocked(repo->get(), dest, ref);
+    return withLockedRepository(
+        dest, stop, [&](git_repository *repo) { return checkoutLocked(repo, dest, ref); });
 }
 
 Result<UpdateOutcome> GitFetcher::update(const QString &dest, const std::optional<QString> &ref,
                                          std::stop_token stop)
 {
-    Result<FileLock> lock = lockBackend(dest, stop);
-    if (!lock)
-        return lock.error();
-    Result<RepositoryPtr> repo = openRepository(dest);
-    if (!repo)
-        return repo.error();
-    git_repository *r = repo->get();
-    const QString before = headOf(r);
-    if (Result<void> fetched = fetchLocked(r, dest, stop); !fetched)
-        return fetched.error();
-    Result<UpdateOutcome> outcome = ref ? checkoutLocked(r, dest, *ref) : fastForwardLocked(r, dest);
-    if (outcome) {
-        outcome->shaBefore = before;
-        outcome->shaAfter = headOf(r);
-        outcome->branch = branchOf(r);
-    }
-    return outcome;
+    return withLockedRepository(dest, stop, [&](git_repository *r) -> Result<UpdateOutcome> {
+        const QString before = headOf(r);
+        if (Result<void> fetched = fetchLocked(r, dest, stop); !fetched)
+            return fetched.error();
+        Result<UpdateOutcome> outcome =
+            ref ? checkoutLocked(r, dest, *ref) : fastForwardLocked(r, dest);
+        if (outcome) {
+            outcome->shaBefore = before;
+            outcome->shaAfter = headOf(r);
+            outcome->branch = branchOf(r);
+        }
+        return outcome;
+    });
 }
 
 Result<FetchReport> GitFetcher::describe(const QString &dest)
@@ -712,13 +712,8 @@ Result<FetchReport> GitFetcher::describe(const QString &dest)
 
 Result<UpdateOutcome> GitFetcher::fastForward(const QString &dest, std::stop_token stop)
 {
-    Result<FileLock> lock = lockBackend(dest, stop);
-    if (!lock)
-        return lock.error();
-    Result<RepositoryPtr> repo = openRepository(dest);
-    if (!repo)
-        return repo.error();
-    return fastForwardLocked(repo->get(), dest);
+    return withLockedRepository(
+        dest, stop, [&](git_repository *repo) { return fastForwardLocked(repo, dest); });
 }
 
 std::optional<Credential> credentialFromHelpers(const QString &url, const QStringList &helpers,

@@ -1,0 +1,33 @@
+#include "workspacefixture.h"
+
+#include "operationcontext.h"
+#include "verbs/add.h"
+#include "verbs/init.h"
+
+#include <QDir>
+
+namespace Grex::Test {
+
+Workspace initialisedWorkspace(const QString &dir)
+{
+    Workspace ws(dir);
+    QDir().mkpath(ws.root());
+    OperationContext ctx;
+    const Result<InitReport> r = Grex::init(ws, {}, ctx);
+    if (!r.ok())
+        qFatal("init failed: %s", qPrintable(r.error().text()));
+    return ws;
+}
+
+void addPackOrDie(Workspace &ws, const QString &url, bool install)
+{
+    OperationContext ctx;
+    AddOptions options;
+    options.url = url;
+    options.noInstall = !install;
+    const Result<AddReport> r = add(ws, options, ctx);
+    if (!r.ok())
+        qFatal("add %s failed: %s", qPrintable(url), qPrintable(r.error().text()));
+}
+
+} // namespace Grex::Test
