@@ -18,10 +18,11 @@ GREX_PACKAGES=(
 
 grex_say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
+# grex_install_packages [extra package...]
 grex_install_packages() {
     local missing=()
     local pkg
-    for pkg in "${GREX_PACKAGES[@]}"; do
+    for pkg in "${GREX_PACKAGES[@]}" "$@"; do
         if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed'; then
             missing+=("$pkg")
         fi
@@ -60,4 +61,13 @@ grex_build() {
     local t
     for t in "$@"; do targets+=(--target "$t"); done
     cmake --build "$GREX_BUILD_DIR" --parallel "$GREX_JOBS" "${targets[@]}"
+}
+
+# The tests' MCP clients run on Node.js; its packages come from npm at test time. A Node.js that
+# is already on PATH (from any source) is used as it is; otherwise Debian's nodejs and npm.
+grex_install_node() {
+    if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
+        return 0
+    fi
+    grex_install_packages nodejs npm
 }

@@ -4,6 +4,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 grex_install_packages
+grex_install_node
 grex_configure
 grex_build
 grex_say "running the tests"
