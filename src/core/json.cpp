@@ -1,10 +1,13 @@
 #include "json.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
 
+#include <array>
 #include <cmath>
+#include <cstring>
 
 namespace Grex {
 
@@ -45,9 +48,21 @@ JsonValue::Type JsonValue::type() const
         return Type::String;
     case 5:
         return Type::Array;
-    default:
+    case 6:
         return Type::Object;
+    default:
+        return std::get<std::shared_ptr<const Serialized>>(m_value)->type;
     }
+}
+
+JsonValue JsonValue::fromSerialized(const QByteArray &compactJson)
+{
+    JsonValue value;
+    const Type type = compactJson.startsWith('[')   ? Type::Array
+                      : compactJson.startsWith('"') ? Type::String
+                                                    : Type::Object;
+    value.m_value = std::make_shared<const Serialized>(Serialized{compactJson, type});
+    return value;
 }
 
 bool JsonValue::toBool(bool fallback) const
@@ -79,6 +94,10 @@ QString JsonValue::toString() const
 {
     if (const QString *s = std::get_if<QString>(&m_value))
         return *s;
+    if (const auto *s = std::get_if<std::shared_ptr<const Serialized>>(&m_value);
+        s && (*s)->type == Type::String) {
+        return QJsonDocument::fromJson('[' + (*s)->json + ']').array().at(0).toString();
+    }
     return {};
 }
 
@@ -86,6 +105,8 @@ JsonArray JsonValue::toArray() const
 {
     if (const auto *a = std::get_if<std::shared_ptr<const JsonArray>>(&m_value))
         return **a;
+    if (const auto *s = std::get_if<std::shared_ptr<const Serialized>>(&m_value))
+        return fromQJsonValue(QJsonDocument::fromJson((*s)->json).array()).toArray();
     return {};
 }
 
@@ -93,50 +114,84 @@ JsonObject JsonValue::toObject() const
 {
     if (const auto *o = std::get_if<std::shared_ptr<const JsonObject>>(&m_value))
         return **o;
+    if (const auto *s = std::get_if<std::shared_ptr<const Serialized>>(&m_value))
+        return fromQJsonValue(QJsonDocument::fromJson((*s)->json).object()).toObject();
     return {};
 }
 
 void appendJsonString(QByteArray &out, QStringView text)
 {
+    appendJsonString(out, QByteArrayView(text.toUtf8()));
+}
+
+namespace {
+
+// How many bytes each byte's escape adds: 1 for \" \\ \b \t \n \f \r, 5 for \u00xx, else 0.
+constexpr std::array<quint8, 256> kEscapeExtra = [] {
+    std::array<quint8, 256> extra{};
+    for (int c = 0; c < 0x20; ++c)
+        extra[c] = 5;
+    for (const char c : {'"', '\\', '\b', '\t', '\n', '\f', '\r'})
+        extra[static_cast<unsigned char>(c)] = 1;
+    return extra;
+}();
+
+} // namespace
+
+void appendJsonString(QByteArray &out, QByteArrayView utf8)
+{
     static const char hex[] = "0123456789abcdef";
-    const QByteArray utf8 = text.toUtf8();
-    out.reserve(out.size() + utf8.size() + 2);
-    out.append('"');
-    for (char c : utf8) {
-        const auto u = static_cast<unsigned char>(c);
+    const auto *in = reinterpret_cast<const unsigned char *>(utf8.data());
+    const qsizetype n = utf8.size();
+    // Two passes: the exact size first, then runs of plain bytes copied at once. A tool
+    // result's text holds a whole document, so this runs over large strings.
+    qsizetype escaped = 0;
+    for (qsizetype i = 0; i < n; ++i)
+        escaped += kEscapeExtra[in[i]];
+    const qsizetype start = out.size();
+    out.resize(start + n + escaped + 2);
+    char *w = out.data() + start;
+    *w++ = '"';
+    qsizetype i = 0;
+    while (i < n) {
+        const qsizetype run = i;
+        while (i < n && kEscapeExtra[in[i]] == 0)
+            ++i;
+        std::memcpy(w, in + run, size_t(i - run));
+        w += i - run;
+        if (i == n)
+            break;
+        const unsigned char u = in[i++];
+        *w++ = '\\';
         switch (u) {
         case '"':
-            out.append("\\\"");
-            break;
         case '\\':
-            out.append("\\\\");
+            *w++ = char(u);
             break;
         case '\b':
-            out.append("\\b");
+            *w++ = 'b';
             break;
         case '\t':
-            out.append("\\t");
+            *w++ = 't';
             break;
         case '\n':
-            out.append("\\n");
+            *w++ = 'n';
             break;
         case '\f':
-            out.append("\\f");
+            *w++ = 'f';
             break;
         case '\r':
-            out.append("\\r");
+            *w++ = 'r';
             break;
         default:
-            if (u < 0x20) {
-                out.append("\\u00");
-                out.append(hex[u >> 4]);
-                out.append(hex[u & 0xf]);
-            } else {
-                out.append(c);
-            }
+            *w++ = 'u';
+            *w++ = '0';
+            *w++ = '0';
+            *w++ = hex[u >> 4];
+            *w++ = hex[u & 0xf];
         }
     }
-    out.append('"');
+    *w = '"';
 }
 
 namespace {
@@ -160,6 +215,17 @@ void writeObject(QByteArray &out, const JsonObject &object)
 
 void write(QByteArray &out, const JsonValue &value)
 {
+    writeJson(out, value);
+}
+
+} // namespace
+
+void writeJson(QByteArray &out, const JsonValue &value)
+{
+    if (const auto *s = std::get_if<std::shared_ptr<const JsonValue::Serialized>>(&value.m_value)) {
+        out.append((*s)->json);
+        return;
+    }
     switch (value.type()) {
     case JsonValue::Type::Null:
         out.append("null");
@@ -198,8 +264,6 @@ void write(QByteArray &out, const JsonValue &value)
         break;
     }
 }
-
-} // namespace
 
 QByteArray JsonValue::toJson() const
 {

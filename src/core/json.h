@@ -40,6 +40,10 @@ public:
 
     // A string, or null when the optional is empty.
     static JsonValue fromOptional(const std::optional<QString> &value);
+    // An array, object or string already written by toJson() (compact): written out as it is,
+    // without building it again. For documents a long-lived process keeps and sends many times;
+    // reading it (toArray, toObject, toString) parses it.
+    static JsonValue fromSerialized(const QByteArray &compactJson);
 
     Type type() const;
     bool isNull() const { return type() == Type::Null; }
@@ -68,9 +72,15 @@ public:
     friend bool operator==(const JsonValue &a, const JsonValue &b);
 
 private:
-    using Storage =
-        std::variant<std::monostate, bool, qint64, double, QString,
-                     std::shared_ptr<const JsonArray>, std::shared_ptr<const JsonObject>>;
+    friend void writeJson(QByteArray &out, const JsonValue &value);
+    struct Serialized
+    {
+        QByteArray json;
+        Type type;
+    };
+    using Storage = std::variant<std::monostate, bool, qint64, double, QString,
+                                 std::shared_ptr<const JsonArray>,
+                                 std::shared_ptr<const JsonObject>, std::shared_ptr<const Serialized>>;
     Storage m_value;
 };
 
@@ -102,5 +112,6 @@ private:
 
 // Appends the JSON string literal for `text` (with quotes) to `out`, escaped as toJson() does.
 void appendJsonString(QByteArray &out, QStringView text);
+void appendJsonString(QByteArray &out, QByteArrayView utf8);
 
 } // namespace Grex

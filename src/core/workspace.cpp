@@ -39,6 +39,7 @@ Workspace::Workspace(const QString &root)
     , m_lockfilePath(m_root + u"/grex.lock.jsonl"_s)
     , m_fetcher(std::make_shared<GitFetcher>())
     , m_logCache(IntentLog::makeReadCache())
+    , m_lockfileCache(std::make_shared<Lockfile::ReadCache>())
 {
 }
 
@@ -77,6 +78,12 @@ QString Workspace::packDir(const QString &packPath) const
     return m_root + u'/' + packPath;
 }
 
+void Workspace::rememberProbes()
+{
+    if (!m_probeMemo)
+        m_probeMemo = std::make_shared<DirMemo>(std::make_shared<ChangeWatch>());
+}
+
 IntentLog Workspace::intentLog() const
 {
     return IntentLog(m_manifestPath, manifestLockPath(), m_logCache);
@@ -84,7 +91,7 @@ IntentLog Workspace::intentLog() const
 
 Lockfile Workspace::lockfile() const
 {
-    return Lockfile(lockfilePath(), manifestLockPath());
+    return Lockfile(lockfilePath(), manifestLockPath(), m_lockfileCache);
 }
 
 bool Workspace::isInitialised() const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "fs/changewatch.h"
 #include "fs/filelock.h"
 #include "lockfile/lockfile.h"
 #include "manifest/fold.h"
@@ -56,6 +57,12 @@ public:
     // Reads and folds the intent log; read and fold warnings go to ctx.
     Result<QMap<QString, PackState>> readPacks(OperationContext &ctx) const;
 
+    // Long-lived processes (grex serve) turn this on: then verbs that probe many clones
+    // (ls) keep what they read until inotify reports a change in the clone. Off by default: a
+    // one-shot CLI run would only pay for the watches. Copies share the memo.
+    void rememberProbes();
+    DirMemo *probeMemo() const { return m_probeMemo.get(); }
+
     Fetcher &fetcher() const;
     std::shared_ptr<Fetcher> sharedFetcher() const { return m_fetcher; }
     void setFetcher(std::shared_ptr<Fetcher> fetcher);
@@ -67,6 +74,8 @@ private:
     QString m_rootPackDir;
     std::shared_ptr<Fetcher> m_fetcher;
     std::shared_ptr<IntentLog::ReadCache> m_logCache;
+    std::shared_ptr<Lockfile::ReadCache> m_lockfileCache;
+    std::shared_ptr<DirMemo> m_probeMemo;
 };
 
 } // namespace Grex

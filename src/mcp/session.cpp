@@ -205,6 +205,9 @@ Session::Session(ServerConfig config, FrameSink &out) : m_config(std::move(confi
     // Threads wait in the admission gate, not in the pool's queue, so that a queued call can be
     // cancelled; the pool only has to be wide enough for the calls a client keeps open.
     m_pool.setMaxThreadCount(256);
+    // The server lives for many calls: ls remembers what it read of each clone until inotify
+    // reports a change there.
+    m_config.workspace.rememberProbes();
 }
 
 Session::~Session()
@@ -523,9 +526,13 @@ void Session::finishCall(const std::shared_ptr<Call> &call, const Result<JsonVal
     }
     if (result.ok()) {
         const JsonValue &document = *result;
+        // The text is the document's JSON as one string, escaped straight from its UTF-8 bytes
+        // (documents reach hundreds of kilobytes).
+        QByteArray text;
+        appendJsonString(text, QByteArrayView(document.toJson()));
         JsonObject body{{u"content"_s,
                          JsonArray{JsonObject{{u"type"_s, u"text"_s},
-                                              {u"text"_s, QString::fromUtf8(document.toJson())}}}}};
+                                              {u"text"_s, JsonValue::fromSerialized(text)}}}}};
         if (document.isObject())
             body.insert(u"structuredContent"_s, document);
         body.insert(u"isError"_s, false);

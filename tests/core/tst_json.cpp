@@ -79,6 +79,31 @@ private Q_SLOTS:
         QVERIFY(!(a == JsonObject{{u"x"_s, 1}}));
         QVERIFY(!(JsonValue(u"1"_s) == JsonValue(1)));
     }
+
+    // A value written once and sent again as it is (grex serve's remembered documents).
+    void serializedValuesAreWrittenAsTheyAre()
+    {
+        const JsonArray array{JsonObject{{u"b"_s, 1}, {u"a"_s, u"x\"y"_s}}, nullptr};
+        const JsonValue kept = JsonValue::fromSerialized(JsonValue(array).toJson());
+        QVERIFY(kept.isArray());
+        QCOMPARE(kept.toJson(), JsonValue(array).toJson());
+        const JsonObject wrapper{{u"doc"_s, kept}};
+        QCOMPARE(wrapper.toJson(), QByteArray("{\"doc\":[{\"b\":1,\"a\":\"x\\\"y\"},null]}"));
+        QVERIFY(kept == JsonValue(array));
+        QCOMPARE(kept.toArray().at(0).toObject().value(u"a"_s).toString(), u"x\"y"_s);
+
+        // A string literal made from UTF-8 bytes: the same escapes as from a QString.
+        const QString text = u"line\n\t\"quoted\" \\ \u0001 caf\u00e9"_s;
+        QByteArray fromBytes;
+        appendJsonString(fromBytes, QByteArrayView(text.toUtf8()));
+        QByteArray fromText;
+        appendJsonString(fromText, QStringView(text));
+        QCOMPARE(fromBytes, fromText);
+        QCOMPARE(fromBytes, QByteArray("\"line\\n\\t\\\"quoted\\\" \\\\ \\u0001 caf\xc3\xa9\""));
+        const JsonValue literal = JsonValue::fromSerialized(fromBytes);
+        QVERIFY(literal.isString());
+        QCOMPARE(literal.toString(), text);
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_Json)

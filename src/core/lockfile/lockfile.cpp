@@ -30,9 +30,10 @@ Error corruption(qsizetype line, const QString &detail)
 
 } // namespace
 
-Lockfile::Lockfile(QString path, QString manifestLockPath)
+Lockfile::Lockfile(QString path, QString manifestLockPath, std::shared_ptr<ReadCache> cache)
     : m_path(std::move(path))
     , m_lockPath(std::move(manifestLockPath))
+    , m_cache(std::move(cache))
 {
 }
 
@@ -46,9 +47,17 @@ Result<LockEntries> Lockfile::read() const
                          file.error() == QFileDevice::PermissionsError ? EACCES : EIO,
                          ErrorKind::Manifest);
     }
+    // Stamped before reading, as IntentLog::read does: a racing rewrite is parsed again.
+    const std::optional<FileStamp> stamp = m_cache ? FileStamp::of(file.handle()) : std::nullopt;
+    if (stamp) {
+        if (std::optional<LockEntries> cached = m_cache->lookup(*stamp))
+            return *std::move(cached);
+    }
     Result<LockEntries> entries = parse(file.readAll());
     if (!entries)
         return std::move(entries).error().withDetail(u"path"_s, m_path);
+    if (stamp && FileStamp::of(file.handle()) == stamp)
+        m_cache->store(*stamp, *entries);
     return entries;
 }
 

@@ -1,10 +1,13 @@
 #pragma once
 
+#include "fs/stampedcache.h"
 #include "result.h"
 #include "timestamp.h"
 
 #include <QMap>
 #include <QString>
+
+#include <memory>
 
 namespace Grex {
 
@@ -28,7 +31,10 @@ using LockEntries = QMap<QString, LockEntry>;
 class Lockfile
 {
 public:
-    Lockfile(QString path, QString manifestLockPath);
+    // The last parse, reused while the file is unchanged; shared by copies, thread-safe.
+    using ReadCache = StampedCache<LockEntries>;
+
+    Lockfile(QString path, QString manifestLockPath, std::shared_ptr<ReadCache> cache = {});
 
     const QString &path() const { return m_path; }
 
@@ -44,6 +50,7 @@ public:
 private:
     QString m_path;
     QString m_lockPath;
+    std::shared_ptr<ReadCache> m_cache;
 };
 
 } // namespace Grex

@@ -87,55 +87,6 @@ Result<qint64> healTornTail(int fd, const QString &path)
 
 } // namespace
 
-class IntentLog::ReadCache
-{
-public:
-    struct Stamp
-    {
-        dev_t device = 0;
-        ino_t inode = 0;
-        off_t size = -1;
-        timespec modified{};
-        bool operator==(const Stamp &o) const
-        {
-            return device == o.device && inode == o.inode && size == o.size &&
-                   modified.tv_sec == o.modified.tv_sec && modified.tv_nsec == o.modified.tv_nsec;
-        }
-    };
-
-    std::optional<LogReadResult> lookup(const Stamp &stamp) const
-    {
-        QMutexLocker locker(&m_mutex);
-        if (m_result && m_stamp == stamp)
-            return m_result;
-        return std::nullopt;
-    }
-    void store(const Stamp &stamp, const LogReadResult &result)
-    {
-        QMutexLocker locker(&m_mutex);
-        m_stamp = stamp;
-        m_result = result;
-    }
-
-private:
-    mutable QMutex m_mutex;
-    Stamp m_stamp;
-    std::optional<LogReadResult> m_result;
-};
-
-namespace {
-
-std::optional<IntentLog::ReadCache::Stamp> stampOf(int fd)
-{
-    struct stat st
-    {
-    };
-    if (::fstat(fd, &st) != 0)
-        return std::nullopt;
-    return IntentLog::ReadCache::Stamp{st.st_dev, st.st_ino, st.st_size, st.st_mtim};
-}
-
-} // namespace
 
 std::shared_ptr<IntentLog::ReadCache> IntentLog::makeReadCache()
 {
@@ -161,7 +112,7 @@ Result<LogReadResult> IntentLog::read() const
     }
     // The stamp is taken before reading: a write racing the read changes it, so the next read
     // parses again rather than trusting a parse of a file that was still moving.
-    const std::optional<ReadCache::Stamp> stamp = m_cache ? stampOf(file.handle()) : std::nullopt;
+    const std::optional<FileStamp> stamp = m_cache ? FileStamp::of(file.handle()) : std::nullopt;
     if (stamp) {
         if (std::optional<LogReadResult> cached = m_cache->lookup(*stamp))
             return *std::move(cached);
@@ -171,7 +122,7 @@ Result<LogReadResult> IntentLog::read() const
         return std::move(result).error().withDetail(u"path"_s, m_path);
     qCDebug(lcManifest, "read %lld events from %s", qint64(result->events.size()),
             qPrintable(m_path));
-    if (stamp && stampOf(file.handle()) == stamp)
+    if (stamp && FileStamp::of(file.handle()) == stamp)
         m_cache->store(*stamp, *result);
     return result;
 }

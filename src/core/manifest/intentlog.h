@@ -1,5 +1,6 @@
 #pragma once
 
+#include "fs/stampedcache.h"
 #include "manifest/event.h"
 #include "manifest/fold.h"
 #include "message.h"
@@ -32,7 +33,7 @@ class IntentLog
 public:
     // The last parse of the file, reused while the file is unchanged (same inode, size and
     // modification time): one run reads the log in several places. Shared by copies; thread-safe.
-    class ReadCache;
+    using ReadCache = StampedCache<LogReadResult>;
     static std::shared_ptr<ReadCache> makeReadCache();
 
     IntentLog(QString logPath, QString lockPath, std::shared_ptr<ReadCache> cache = {});

@@ -45,17 +45,22 @@ JsonObject entryToJson(const LsEntry &entry, bool longForm, bool tree)
 
 struct Probe
 {
+    bool remembered = false; // in the workspace's probe memo (grex serve)
     bool onDisk = false;
     std::optional<QString> sha;
     std::optional<QString> branch;
     std::optional<PackManifest> manifest;
 };
 
-Probe probe(Workspace &workspace, const QString &dir, OperationContext &ctx)
+Probe readProbe(Workspace &workspace, const QString &dir, OperationContext &ctx, bool &cacheable)
 {
     Probe p;
     const QFileInfo info(dir);
     p.onDisk = info.isDir();
+    // Only a plain clone is remembered: its HEAD, branch ref and pack.yaml live in the
+    // directories probe() watches. A missing one is one failed stat; a .git file points
+    // elsewhere.
+    cacheable = cacheable && p.onDisk && QFileInfo(dir + u"/.git"_s).isDir();
     if (!p.onDisk)
         return p;
     if (Result<QString> sha = workspace.fetcher().headSha(dir))
@@ -64,11 +69,45 @@ Probe probe(Workspace &workspace, const QString &dir, OperationContext &ctx)
         p.branch = *branch;
     if (hasPackManifest(dir)) {
         Result<PackManifest> manifest = loadPackManifest(dir);
-        if (manifest)
+        if (manifest) {
             p.manifest = *manifest;
-        else
+        } else {
             ctx.warn(manifest.error().message());
+            cacheable = false; // warned again on every call until it is fixed
+        }
     }
+    return p;
+}
+
+// What ls shows of one clone. With the workspace's probe memo (grex serve), a clone whose
+// directories did not change since the last call is not read again; the memo watches the
+// clone, its .git (HEAD, packed-refs), refs/heads (the branch's ref) and .grex.
+Probe probe(Workspace &workspace, const QString &dir, OperationContext &ctx)
+{
+    DirMemo *memo = workspace.probeMemo();
+    if (!memo) {
+        bool unused = false;
+        return readProbe(workspace, dir, ctx, unused);
+    }
+    const auto dirs = [&dir] {
+        QStringList watched{dir, dir + u"/.git"_s, dir + u"/.git/refs/heads"_s};
+        if (QFileInfo(dir + u"/.grex"_s).isDir())
+            watched.append(dir + u"/.grex"_s);
+        return watched;
+    };
+    bool remembered = false;
+    Probe p = memo->get<Probe>(
+        u"ls:"_s + dir, dirs,
+        [&](bool &cacheable) {
+            Probe read = readProbe(workspace, dir, ctx, cacheable);
+            // A branch such as feature/x has its ref in a folder of refs/heads that is not
+            // watched.
+            if (read.branch && read.branch->contains(u'/'))
+                cacheable = false;
+            return read;
+        },
+        &remembered);
+    p.remembered = remembered;
     return p;
 }
 
@@ -86,7 +125,8 @@ void fillFromLock(LsEntry &entry, const LockEntries &locks)
 // Children of a pack as its on-disk pack.yaml declares them, recursively; `visiting` breaks
 // cycles (a child already on the current path is listed without its own children).
 QList<LsEntry> childrenOf(Workspace &workspace, const PackManifest &manifest,
-                          const LockEntries &locks, QSet<QString> &visiting, OperationContext &ctx)
+                          const LockEntries &locks, QSet<QString> &visiting, OperationContext &ctx,
+                          bool &allRemembered)
 {
     QList<LsEntry> result;
     for (const ChildRef &child : manifest.children) {
@@ -97,6 +137,7 @@ QList<LsEntry> childrenOf(Workspace &workspace, const PackManifest &manifest,
         entry.url = child.url;
         entry.ref = child.ref;
         const Probe p = probe(workspace, entry.dir, ctx);
+        allRemembered = allRemembered && p.remembered;
         entry.onDisk = p.onDisk;
         entry.sha = p.sha;
         entry.branch = p.branch;
@@ -105,7 +146,8 @@ QList<LsEntry> childrenOf(Workspace &workspace, const PackManifest &manifest,
             entry.type = p.manifest->type;
             if (!visiting.contains(entry.id)) {
                 visiting.insert(entry.id);
-                entry.children = childrenOf(workspace, *p.manifest, locks, visiting, ctx);
+                entry.children =
+                    childrenOf(workspace, *p.manifest, locks, visiting, ctx, allRemembered);
                 visiting.remove(entry.id);
             }
         }
@@ -141,13 +183,20 @@ Result<LsOptions> LsOptions::fromJson(const QJsonObject &args)
 
 JsonValue LsReport::toJson() const
 {
+    if (rendered)
+        return JsonValue::fromSerialized(*rendered);
     JsonArray array;
     for (const LsEntry &entry : packs)
         array.append(entryToJson(entry, long_, tree));
     return array;
 }
 
-Result<LsReport> ls(Workspace &workspace, const LsOptions &options, OperationContext &ctx)
+namespace {
+
+// ls as it reads everything; allRemembered tells whether every clone it probed is in the
+// workspace's probe memo.
+Result<LsReport> lsRead(Workspace &workspace, const LsOptions &options, OperationContext &ctx,
+                        bool &allRemembered)
 {
     if (Result<void> ready = workspace.requireInitialised(); !ready)
         return ready.error();
@@ -177,6 +226,7 @@ Result<LsReport> ls(Workspace &workspace, const LsOptions &options, OperationCon
     for (qsizetype i = 0; i < ordered.size(); ++i) {
         const PackState &pack = ordered.at(i);
         const Probe &p = probes.at(i);
+        allRemembered = allRemembered && p.remembered;
         LsEntry entry;
         entry.id = pack.id;
         entry.path = pack.path;
@@ -198,10 +248,43 @@ Result<LsReport> ls(Workspace &workspace, const LsOptions &options, OperationCon
             continue;
         if (options.tree && p.manifest) {
             QSet<QString> visiting{entry.id};
-            entry.children = childrenOf(workspace, *p.manifest, *locks, visiting, ctx);
+            entry.children =
+                childrenOf(workspace, *p.manifest, *locks, visiting, ctx, allRemembered);
             filterChildren(entry.children, 1, options.filter, drift);
         }
         report.packs.append(entry);
+    }
+    return report;
+}
+
+} // namespace
+
+Result<LsReport> ls(Workspace &workspace, const LsOptions &options, OperationContext &ctx)
+{
+    bool allRemembered = true;
+    DirMemo *memo = workspace.probeMemo();
+    if (!memo || options.filter.usesDrift())
+        return lsRead(workspace, options, ctx, allRemembered);
+
+    // grex serve: the whole document, written once, is sent again while no directory it was
+    // made from changed: the workspace (grex.jsonl, the lockfile, clones coming and going),
+    // the folder of the log and lockfile (root-pack mode), and every clone's watched folders.
+    memo->refresh();
+    const QString key = u"ls-document\n%1\n%2\n%3\n%4"_s.arg(options.long_)
+                            .arg(options.tree)
+                            .arg(options.type ? u'=' + *options.type : QString())
+                            .arg(options.filter.expression());
+    if (std::optional<LsReport> whole = memo->whole<LsReport>(key))
+        return *std::move(whole);
+    const std::optional<ChangeWatch::Token> token = memo->beginWhole(
+        {workspace.root(), QFileInfo(workspace.manifestPath()).absolutePath(),
+         QFileInfo(workspace.lockfilePath()).absolutePath()});
+    const qsizetype warningsBefore = ctx.warnings().size();
+    Result<LsReport> report = lsRead(workspace, options, ctx, allRemembered);
+    // Warnings are said on every call, so a document that warned is made again each time.
+    if (report && token && allRemembered && ctx.warnings().size() == warningsBefore) {
+        report->rendered = std::make_shared<const QByteArray>(report->toJson().toJson());
+        memo->storeWhole(key, *token, *report);
     }
     return report;
 }

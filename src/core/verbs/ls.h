@@ -7,6 +7,7 @@
 
 #include <QJsonObject>
 
+#include <memory>
 #include <optional>
 
 namespace Grex {
@@ -45,6 +46,8 @@ struct LsReport
     QList<LsEntry> packs; // ordered by id
     bool long_ = false;
     bool tree = false;
+    // The document, already written, when the report came from grex serve's memo.
+    std::shared_ptr<const QByteArray> rendered;
 
     JsonValue toJson() const; // an array, one object per pack
 };
