@@ -47,29 +47,17 @@ done
 
 # ---- set-up -------------------------------------------------------------------------------
 
+source "$BENCH/lib.sh"
 GREX_PACKAGES+=(myrepos vcstool gita hyperfine time python3)
-# meta comes from npm; a node that did not come from Debian is fine too.
-command -v npm >/dev/null 2>&1 || GREX_PACKAGES+=(nodejs npm)
 grex_install_packages
-
-BUILD="$GREX_ROOT/build-bench"
-grex_say "building grex (Release) and the libgit2 loop in $BUILD"
-cmake -S "$GREX_ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGREX_BUILD_GUI=OFF \
-    -DGREX_BUILD_TESTS=OFF -DGREX_BUILD_BENCH=ON >/dev/null
-cmake --build "$BUILD" --parallel "$GREX_JOBS" >/dev/null
-GREX="$BUILD/src/cli/grex"
-GITLOOP="$BUILD/bench/grex-bench-gitloop"
+grex_install_node # meta comes from npm
+bench_build
 
 if [[ " $TOOLS " == *" meta "* ]]; then
     NODE_DIR="$OUT/node"
-    mkdir -p "$NODE_DIR"
-    cp "$BENCH/package.json" "$NODE_DIR/package.json"
-    if [ ! -x "$NODE_DIR/node_modules/.bin/meta" ]; then
-        grex_say "installing meta from npm into $NODE_DIR"
-        if ! (cd "$NODE_DIR" && npm install --no-audit --no-fund --loglevel=error >/dev/null); then
-            echo "bench/run.sh: npm could not install meta; leaving it out" >&2
-            TOOLS="${TOOLS/meta/}"
-        fi
+    if ! bench_npm "$BENCH" "$NODE_DIR"; then
+        echo "bench/run.sh: npm could not install meta; leaving it out" >&2
+        TOOLS="${TOOLS/meta/}"
     fi
     export PATH="$NODE_DIR/node_modules/.bin:$PATH"
 fi

@@ -1,0 +1,30 @@
+# Shared by bench/run.sh and bench/mcp/run.sh; source it after tools/setup.sh.
+
+# Builds grex (Release) and the libgit2 loop in $GREX_ROOT/build-bench; sets GREX and GITLOOP.
+bench_build() {
+    BUILD="$GREX_ROOT/build-bench"
+    grex_say "building grex (Release) and the libgit2 loop in $BUILD"
+    cmake -S "$GREX_ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGREX_BUILD_GUI=OFF \
+        -DGREX_BUILD_TESTS=OFF -DGREX_BUILD_BENCH=ON >/dev/null
+    cmake --build "$BUILD" --parallel "$GREX_JOBS" >/dev/null
+    GREX="$BUILD/src/cli/grex"
+    GITLOOP="$BUILD/bench/grex-bench-gitloop"
+}
+
+# bench_npm <folder with package.json> <install folder>: installs the folder's npm packages
+# (with npm ci when it has a package-lock.json) unless the same ones are installed already.
+bench_npm() {
+    local from="$1" to="$2" stamp
+    mkdir -p "$to"
+    cp "$from/package.json" "$to/package.json"
+    [ -f "$from/package-lock.json" ] && cp "$from/package-lock.json" "$to/package-lock.json"
+    stamp="$(cat "$to"/package*.json | sha256sum | cut -d' ' -f1)"
+    if [ -f "$to/node_modules/.bench-stamp" ] && [ "$(cat "$to/node_modules/.bench-stamp")" = "$stamp" ]; then
+        return 0
+    fi
+    grex_say "installing $(basename "$from")'s npm packages into $to"
+    local verb=install
+    [ -f "$to/package-lock.json" ] && verb=ci
+    (cd "$to" && npm "$verb" --no-audit --no-fund --loglevel=error >/dev/null) || return 1
+    echo "$stamp" >"$to/node_modules/.bench-stamp"
+}

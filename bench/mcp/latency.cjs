@@ -1,0 +1,177 @@
+// Round-trip latency and throughput of an MCP server over one stdio session.
+//
+//   node latency.cjs --name NAME --calls N [--cwd DIR] [--methods ping,tools/list,ls]
+//                    -- <server command> [args...]
+//
+// Two clients measure the same server, each on its own session:
+//   raw  a minimal line client: writes one JSON-RPC request, waits for the line that answers it.
+//        This is the server's own latency plus one pipe round trip.
+//   sdk  the official TypeScript SDK client (Client + StdioClientTransport), as agents use it:
+//        adds the SDK's schema validation of every result.
+// Each method gets a warm-up, then N sequential calls (p50, p99, mean, calls per second), then
+// N calls with 16 in flight (pipelined calls per second, raw client only).
+// A method is ping, tools/list, or a tool name (called with no arguments).
+// Prints one JSON document on stdout: {name, server, rows: [{client, method, ...}]}.
+"use strict";
+
+const { spawn } = require("node:child_process");
+const readline = require("node:readline");
+const { Client } = require("@modelcontextprotocol/sdk/client/index.js");
+const { StdioClientTransport } = require("@modelcontextprotocol/sdk/client/stdio.js");
+
+function parseArgs(argv) {
+    const options = { calls: 2000, methods: ["ping", "tools/list"], cwd: process.cwd() };
+    let i = 0;
+    for (; i < argv.length && argv[i] !== "--"; i += 2) {
+        const [key, value] = [argv[i], argv[i + 1]];
+        if (key === "--name") options.name = value;
+        else if (key === "--calls") options.calls = Number(value);
+        else if (key === "--cwd") options.cwd = value;
+        else if (key === "--methods") options.methods = value.split(",");
+        else throw new Error(`latency.cjs: unknown option ${key}`);
+    }
+    options.command = argv.slice(i + 1);
+    if (!options.name || options.command.length === 0 || !(options.calls > 0))
+        throw new Error("usage: node latency.cjs --name NAME --calls N -- <server command>");
+    return options;
+}
+
+function requestFor(method) {
+    if (method === "ping" || method === "tools/list")
+        return { method, params: {} };
+    return { method: "tools/call", params: { name: method, arguments: {} } };
+}
+
+function summary(samplesNs) {
+    const ms = samplesNs.map((n) => Number(n) / 1e6).sort((a, b) => a - b);
+    const at = (q) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))];
+    const total = ms.reduce((a, b) => a + b, 0);
+    return {
+        calls: ms.length,
+        p50_ms: at(0.5),
+        p99_ms: at(0.99),
+        mean_ms: total / ms.length,
+        sequential_calls_per_s: ms.length / (total / 1000),
+    };
+}
+
+// The raw line client.
+class RawSession {
+    constructor(command, cwd) {
+        this.child = spawn(command[0], command.slice(1), { cwd, stdio: ["pipe", "pipe", "ignore"] });
+        this.nextId = 1;
+        this.waiting = new Map();
+        this.bytes = 0;
+        readline.createInterface({ input: this.child.stdout }).on("line", (line) => {
+            this.bytes += line.length + 1;
+            const message = JSON.parse(line);
+            const resolve = message.id !== undefined && this.waiting.get(message.id);
+            if (resolve) {
+                this.waiting.delete(message.id);
+                resolve(message);
+            }
+        });
+    }
+
+    call(method, params) {
+        const id = this.nextId++;
+        return new Promise((resolve, reject) => {
+            this.waiting.set(id, (message) =>
+                message.error ? reject(new Error(JSON.stringify(message.error))) : resolve(message));
+            this.child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n");
+        });
+    }
+
+    async start() {
+        const init = await this.call("initialize", {
+            protocolVersion: "2025-06-18",
+            capabilities: {},
+            clientInfo: { name: "grex-bench", version: "1" },
+        });
+        this.child.stdin.write(
+            JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n");
+        return init.result.serverInfo;
+    }
+
+    close() {
+        this.child.stdin.end();
+        this.child.kill();
+    }
+}
+
+async function measureRaw(options, rows) {
+    const session = new RawSession(options.command, options.cwd);
+    const server = await session.start();
+    for (const method of options.methods) {
+        const { method: rpc, params } = requestFor(method);
+        const warmup = Math.min(200, options.calls);
+        for (let i = 0; i < warmup; i++)
+            await session.call(rpc, params);
+        const samples = [];
+        const before = session.bytes;
+        for (let i = 0; i < options.calls; i++) {
+            const start = process.hrtime.bigint();
+            const reply = await session.call(rpc, params);
+            samples.push(process.hrtime.bigint() - start);
+            if (reply.result && reply.result.isError)
+                throw new Error(`${method}: ${JSON.stringify(reply.result.content)}`);
+        }
+        const replyBytes = Math.round((session.bytes - before) / options.calls);
+        // Pipelined: up to 16 requests in flight on the one session.
+        const started = process.hrtime.bigint();
+        let sent = 0;
+        const worker = async () => {
+            while (sent < options.calls) {
+                sent++;
+                await session.call(rpc, params);
+            }
+        };
+        await Promise.all(Array.from({ length: 16 }, worker));
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        rows.push({ client: "raw", method, reply_bytes: replyBytes, ...summary(samples),
+                    pipelined_calls_per_s: options.calls / seconds });
+    }
+    session.close();
+    return server;
+}
+
+async function measureSdk(options, rows) {
+    const transport = new StdioClientTransport({
+        command: options.command[0],
+        args: options.command.slice(1),
+        cwd: options.cwd,
+        stderr: "ignore",
+    });
+    const client = new Client({ name: "grex-bench-sdk", version: "1" }, { capabilities: {} });
+    await client.connect(transport);
+    const call = (method) => {
+        if (method === "ping") return client.ping();
+        if (method === "tools/list") return client.listTools();
+        return client.callTool({ name: method, arguments: {} });
+    };
+    for (const method of options.methods) {
+        for (let i = 0; i < Math.min(200, options.calls); i++)
+            await call(method);
+        const samples = [];
+        for (let i = 0; i < options.calls; i++) {
+            const start = process.hrtime.bigint();
+            await call(method);
+            samples.push(process.hrtime.bigint() - start);
+        }
+        rows.push({ client: "sdk", method, ...summary(samples) });
+    }
+    await client.close();
+}
+
+async function main() {
+    const options = parseArgs(process.argv.slice(2));
+    const rows = [];
+    const server = await measureRaw(options, rows);
+    await measureSdk(options, rows);
+    process.stdout.write(JSON.stringify({ name: options.name, server, rows }, null, 1) + "\n");
+}
+
+main().then(() => process.exit(0), (error) => {
+    console.error(error && error.stack ? error.stack : String(error));
+    process.exit(1);
+});
