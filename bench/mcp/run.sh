@@ -75,7 +75,7 @@ for name in ("grex", "server-everything"):
         pipelined = "%.0f" % row["pipelined_calls_per_s"] if "pipelined_calls_per_s" in row else "-"
         size = str(row.get("reply_bytes", "-"))
         print("| %s | %s | %s | %.3f | %.3f | %.0f | %s | %s |" % (
-            label, row["client"], row["method"], row["p50_ms"], row["p99_ms"],
+            label, {"raw": "line", "sdk": "SDK"}[row["client"]], row["method"], row["p50_ms"], row["p99_ms"],
             row["sequential_calls_per_s"], pipelined, size))
 PY
 cat "$OUT/mcp/results.md"
