@@ -137,19 +137,27 @@ bool ChangeWatch::quietSince(Token) const
 
 #endif
 
-std::optional<std::any> DirMemo::lookup(const QString &key) const
+std::optional<std::any> DirMemo::find(const QHash<QString, Entry> &entries, const QString &key,
+                                      bool whole) const
 {
     Entry entry;
     {
         QMutexLocker locker(&m_mutex);
-        const auto it = m_entries.constFind(key);
-        if (it == m_entries.cend())
+        const auto it = entries.constFind(key);
+        if (it == entries.cend())
             return std::nullopt;
         entry = *it;
     }
-    if (!m_watch->unchangedSince(entry.dirs, entry.token))
+    const bool valid = whole ? m_watch->quietSince(entry.token)
+                             : m_watch->unchangedSince(entry.dirs, entry.token);
+    if (!valid)
         return std::nullopt;
     return entry.value;
+}
+
+std::optional<std::any> DirMemo::lookup(const QString &key) const
+{
+    return find(m_entries, key, false);
 }
 
 void DirMemo::store(const QString &key, const QStringList &dirs, ChangeWatch::Token token,
@@ -161,17 +169,7 @@ void DirMemo::store(const QString &key, const QStringList &dirs, ChangeWatch::To
 
 std::optional<std::any> DirMemo::lookupWhole(const QString &key) const
 {
-    Entry entry;
-    {
-        QMutexLocker locker(&m_mutex);
-        const auto it = m_wholes.constFind(key);
-        if (it == m_wholes.cend())
-            return std::nullopt;
-        entry = *it;
-    }
-    if (!m_watch->quietSince(entry.token))
-        return std::nullopt;
-    return entry.value;
+    return find(m_wholes, key, true);
 }
 
 void DirMemo::storeWhole(const QString &key, ChangeWatch::Token token, std::any value)

@@ -120,6 +120,9 @@ private:
         std::any value;
     };
 
+    // The entry's value while it is valid: its dirs unchanged, or (whole) nothing changed.
+    std::optional<std::any> find(const QHash<QString, Entry> &entries, const QString &key,
+                                 bool whole) const;
     std::optional<std::any> lookup(const QString &key) const;
     std::optional<std::any> lookupWhole(const QString &key) const;
     void store(const QString &key, const QStringList &dirs, ChangeWatch::Token token,
