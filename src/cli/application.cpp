@@ -442,6 +442,7 @@ int Application::serve(const QStringList &arguments)
     if (!workspace)
         return fail(m_output, u"serve"_s, workspace.error());
     config.workspace = *workspace;
+    config.controlTransport = u"stdio"_s; // a grex-gui window on this workspace sees the calls
     qCInfo(lcCore, "serving %s over MCP on stdio", qUtf8Printable(workspace->root()));
     return Mcp::runStdioServer(std::move(config));
 }

@@ -21,7 +21,6 @@ using namespace Qt::StringLiterals;
 namespace Grex::Mcp {
 
 FrameSink::~FrameSink() = default;
-ApprovalDelegate::~ApprovalDelegate() = default;
 
 namespace {
 
@@ -71,6 +70,7 @@ struct Session::Call
     std::stop_source stop;
     bool cancelledByClient = false; // guarded by the session mutex
     bool cancelledByServer = false; // shutdown gave up on it
+    bool cancelledByWindow = false; // the grex window's Cancel
 };
 
 // A request the server sent (elicitation/create) waiting for the client's answer.
@@ -97,7 +97,8 @@ public:
 
     void progress(qint64 done, qint64 total, const Message &message) override
     {
-        if (m_call->progressToken.isNull())
+        ControlClient *control = m_session.m_control.get();
+        if (m_call->progressToken.isNull() && !control)
             return;
         std::lock_guard lock(m_mutex);
         if (m_closed)
@@ -105,11 +106,15 @@ public:
         // Strictly increasing across the verb's stages, whose own counts start again at 0.
         const qint64 value = std::max(m_last + 1, done);
         m_last = value;
+        const QString text =
+            total > 0 ? u"%1 (%2/%3)"_s.arg(message.text()).arg(done).arg(total) : message.text();
+        if (control)
+            control->callProgress(idKey(m_call->id), done, total, text);
+        if (m_call->progressToken.isNull())
+            return;
         JsonObject params{{u"progressToken"_s, m_call->progressToken}, {u"progress"_s, value}};
         if (total >= value)
             params.insert(u"total"_s, total);
-        const QString text =
-            total > 0 ? u"%1 (%2/%3)"_s.arg(message.text()).arg(done).arg(total) : message.text();
         if (!text.isEmpty())
             params.insert(u"message"_s, text);
         m_session.sendNotification(u"notifications/progress"_s, params);
@@ -140,13 +145,18 @@ private:
 class Session::Approval : public ApprovalPolicy
 {
 public:
-    explicit Approval(Session &session) : m_session(session) {}
+    Approval(Session &session, const std::shared_ptr<Call> &call) : m_session(session), m_call(call)
+    {
+    }
 
     ApprovalDecision approve(const ApprovalRequest &request, std::stop_token stop) override
     {
-        if (m_session.m_config.window) {
-            const std::optional<ApprovalDecision> answer =
-                m_session.m_config.window->approve(request, clientName(), stop);
+        const ApprovalOrigin origin{clientName(), idKey(m_call->id)};
+        for (ApprovalDelegate *window : {static_cast<ApprovalDelegate *>(m_session.m_config.window.get()),
+                                         static_cast<ApprovalDelegate *>(m_session.m_control.get())}) {
+            if (!window)
+                continue;
+            const std::optional<ApprovalDecision> answer = window->approve(request, origin, stop);
             if (answer)
                 return *answer;
         }
@@ -198,6 +208,7 @@ private:
     }
 
     Session &m_session;
+    std::shared_ptr<Call> m_call;
 };
 
 Session::Session(ServerConfig config, FrameSink &out) : m_config(std::move(config)), m_out(out)
@@ -208,6 +219,11 @@ Session::Session(ServerConfig config, FrameSink &out) : m_config(std::move(confi
     // The server lives for many calls: ls remembers what it read of each clone until inotify
     // reports a change there.
     m_config.workspace.rememberProbes();
+    if (!m_config.controlTransport.isEmpty()) {
+        m_control = std::make_unique<ControlClient>(
+            m_config.workspace.root(), m_config.controlTransport,
+            [this](const QByteArray &callKey) { cancelFromWindow(callKey); });
+    }
 }
 
 Session::~Session()
@@ -220,6 +236,10 @@ Session::~Session()
         }
     }
     m_changed.notify_all();
+    // No window may cancel or approve anything from here on; calls still report into a closed
+    // client, which drops what they say.
+    if (m_control)
+        m_control->close();
     m_pool.waitForDone();
 }
 
@@ -408,6 +428,11 @@ void Session::initialize(const JsonValue &id, const QJsonObject &params)
                                                      elicitation.toObject().contains(u"form"_s));
         m_clientName = params.value(u"clientInfo"_s).toObject().value(u"name"_s).toString();
     }
+    if (m_control) {
+        const QJsonObject info = params.value(u"clientInfo"_s).toObject();
+        m_control->clientInitialized(info.value(u"name"_s).toString(),
+                                     info.value(u"version"_s).toString());
+    }
     // Only one revision is spoken; a client asking for another gets it offered (D-46).
     const JsonObject result{
         {u"protocolVersion"_s, QString::fromUtf16(kProtocolVersion)},
@@ -459,6 +484,8 @@ void Session::callTool(const JsonValue &id, const QJsonObject &params)
         }
         m_calls.insert(idKey(id), call);
     }
+    if (m_control)
+        m_control->callStarted(idKey(id), name, arguments);
     m_pool.start([this, call] { runCall(call); });
 }
 
@@ -479,7 +506,7 @@ void Session::runCall(const std::shared_ptr<Call> &call)
         ctx.setParallel(m_config.parallel);
         ToolSink sink(*this, call);
         ctx.setEventSink(&sink);
-        Approval approval(*this);
+        Approval approval(*this, call);
         ctx.setApprovalPolicy(&approval);
         const bool changesPacks = !call->verb->readOnly;
         const QStringList before = changesPacks ? registeredPacks() : QStringList();
@@ -507,14 +534,28 @@ void Session::finishCall(const std::shared_ptr<Call> &call, const Result<JsonVal
 {
     bool byClient = false;
     bool byServer = false;
+    bool byWindow = false;
     {
         std::lock_guard lock(m_mutex);
         m_calls.remove(idKey(call->id));
         byClient = call->cancelledByClient;
         byServer = call->cancelledByServer;
+        byWindow = call->cancelledByWindow;
     }
     m_changed.notify_all();
     const bool cancelled = !result.ok() && result.error().kind() == ErrorKind::Cancelled;
+    if (m_control) {
+        if (result.ok())
+            m_control->callFinished(idKey(call->id), u"ok"_s, QString());
+        else
+            m_control->callFinished(idKey(call->id), cancelled ? u"cancelled"_s : u"error"_s,
+                                    result.error().message().text());
+    }
+    if (byWindow && !result.ok() && !byClient) {
+        sendError(call->id, kRequestCancelled, u"request cancelled in the grex window"_s,
+                  result.error().toJson());
+        return;
+    }
     // A call the client cancelled gets no answer unless it finished first (D-45); one that
     // `shutdown` gave up on gets -32800, and so does any with --cancel-replies. One stopped
     // because stdin closed has nobody left to answer.
@@ -622,6 +663,19 @@ bool Session::shutdownAnswered() const
 {
     std::lock_guard lock(m_mutex);
     return m_shutdownAnswered;
+}
+
+void Session::cancelFromWindow(const QByteArray &callKey)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        const auto it = m_calls.constFind(callKey);
+        if (it == m_calls.constEnd())
+            return;
+        (*it)->cancelledByWindow = true;
+        (*it)->stop.request_stop();
+    }
+    m_changed.notify_all();
 }
 
 int Session::callsInFlight() const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "control.h"
 #include "json.h"
 #include "operationcontext.h"
 #include "workspace.h"
@@ -32,16 +33,6 @@ public:
     virtual void send(const QByteArray &frame) = 0;
 };
 
-// A window attached to this server, which answers approvals first (spec §7.10.4). The window
-// issue implements it; nullopt means no window is attached right now.
-class ApprovalDelegate
-{
-public:
-    virtual ~ApprovalDelegate();
-    virtual std::optional<ApprovalDecision>
-    approve(const ApprovalRequest &request, const QString &clientName, std::stop_token stop) = 0;
-};
-
 // Everything fixed when `grex serve` starts.
 struct ServerConfig
 {
@@ -53,7 +44,11 @@ struct ServerConfig
     int drainTimeoutMs = 30000; // how long `shutdown` lets calls finish
     int endOfInputGraceMs = 2000;
     int elicitationTimeoutMs = 10 * 60 * 1000;
+    // Answers approvals before the control socket's window does; for tests and embedders.
     std::shared_ptr<ApprovalDelegate> window;
+    // "stdio" or "http": announce the session on the workspace's control socket, so that a
+    // grex-gui window sees its calls, may cancel them and answers its approvals. Empty: don't.
+    QString controlTransport;
 };
 
 // One MCP session over the verb registry: JSON-RPC parsing, the lifecycle, tools, resources,
@@ -79,6 +74,9 @@ public:
 
     // Calls in flight, for tests and the window.
     int callsInFlight() const;
+    // Stops the call whose id has this JSON text and answers it with -32800, as the window's
+    // Cancel does. Unknown or finished calls are ignored.
+    void cancelFromWindow(const QByteArray &callKey);
 
 private:
     struct Call;
@@ -131,6 +129,7 @@ private:
     bool m_shutdownAnswered = false;
     QThreadPool m_pool; // tool calls; the admission gate, not the pool, bounds how many run
     std::jthread m_shutdownThread;
+    std::unique_ptr<ControlClient> m_control; // null unless controlTransport is set
 };
 
 } // namespace Grex::Mcp

@@ -1,0 +1,376 @@
+#include "control.h"
+
+#include "logging.h"
+#include "timestamp.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFileInfo>
+#include <QHash>
+#include <QHostInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLocalSocket>
+#include <QSet>
+#include <QThread>
+#include <QTimer>
+
+#include <condition_variable>
+#include <mutex>
+
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Mcp {
+
+ApprovalDelegate::~ApprovalDelegate() = default;
+
+QString controlSocketName(const QString &workspaceRoot)
+{
+    QString canonical = QFileInfo(workspaceRoot).canonicalFilePath();
+    if (canonical.isEmpty())
+        canonical = QDir::cleanPath(QDir(workspaceRoot).absolutePath());
+    const QString hash = QString::fromLatin1(
+        QCryptographicHash::hash(canonical.toUtf8(), QCryptographicHash::Sha256).toHex().left(16));
+    const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
+    const QFileInfo runtimeInfo(runtime);
+    if (!runtime.isEmpty() && runtimeInfo.isDir() && runtimeInfo.isWritable())
+        return runtime + u"/grex-"_s + hash + u".sock"_s;
+    return QDir::tempPath() + u"/grex-%1-"_s.arg(::getuid()) + hash + u".sock"_s;
+}
+
+namespace {
+
+QJsonObject toQJson(const JsonObject &object)
+{
+    return QJsonDocument::fromJson(object.toJson()).object();
+}
+
+} // namespace
+
+class ControlClient::Private
+{
+public:
+    struct Approval
+    {
+        enum class State { Waiting, Answered, Detached } state = State::Waiting;
+        bool approved = false;
+        QString reason;
+    };
+
+    QString socketName;
+    QJsonObject hello;
+    std::function<void(const QByteArray &)> cancel;
+
+    mutable std::mutex mutex;
+    std::condition_variable_any changed;
+    bool closed = false;
+    bool attached = false;
+    QJsonObject client;                 // the "client" message, once initialize arrived
+    QHash<QByteArray, QJsonObject> calls; // in flight, as "call" messages with the last progress
+    QHash<qint64, std::shared_ptr<Approval>> approvals;
+    qint64 nextApproval = 1;
+    QSet<QString> allowedTools; // "allow this tool for the rest of this session"
+
+    QThread thread;
+    QObject *context = nullptr; // lives on thread; parent of the socket and the timer
+    QLocalSocket *socket = nullptr;
+
+    // Queues a message for the control thread. Called with mutex held and closed false, so
+    // that nothing is queued after close() queued the end of the thread.
+    void post(QJsonObject message)
+    {
+        QMetaObject::invokeMethod(
+            context, [this, message = std::move(message)] { write(message); },
+            Qt::QueuedConnection);
+    }
+
+    // On the control thread from here on.
+    void setUp()
+    {
+        socket = new QLocalSocket(context);
+        auto *timer = new QTimer(context);
+        timer->setInterval(1000);
+        QObject::connect(timer, &QTimer::timeout, context, [this] { tryConnect(); });
+        QObject::connect(socket, &QLocalSocket::connected, context, [this] { onConnected(); });
+        QObject::connect(socket, &QLocalSocket::disconnected, context,
+                         [this] { onDisconnected(); });
+        QObject::connect(socket, &QLocalSocket::readyRead, context, [this] { onReadyRead(); });
+        timer->start();
+        tryConnect();
+    }
+
+    void tryConnect()
+    {
+        if (socket->state() != QLocalSocket::UnconnectedState)
+            return;
+        const QFileInfo info(socketName);
+        // Only a window of this user: in a shared temporary directory anybody could listen.
+        if (!info.exists() || info.ownerId() != ::getuid())
+            return;
+        socket->connectToServer(socketName);
+    }
+
+    void write(const QJsonObject &message)
+    {
+        if (socket == nullptr || socket->state() != QLocalSocket::ConnectedState)
+            return;
+        socket->write(QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n');
+    }
+
+    void onConnected()
+    {
+        QList<QJsonObject> replay;
+        {
+            std::lock_guard lock(mutex);
+            if (closed) {
+                socket->abort();
+                return;
+            }
+            attached = true;
+            replay.append(hello);
+            if (!client.isEmpty())
+                replay.append(client);
+            for (const QJsonObject &call : std::as_const(calls))
+                replay.append(call);
+        }
+        qCInfo(lcCore, "attached to the grex window at %s", qUtf8Printable(socketName));
+        for (const QJsonObject &message : std::as_const(replay))
+            write(message);
+    }
+
+    void onDisconnected()
+    {
+        {
+            std::lock_guard lock(mutex);
+            if (attached)
+                qCInfo(lcCore, "the grex window went away");
+            attached = false;
+            for (const std::shared_ptr<Approval> &approval : std::as_const(approvals)) {
+                if (approval->state == Approval::State::Waiting)
+                    approval->state = Approval::State::Detached;
+            }
+        }
+        changed.notify_all();
+    }
+
+    void onReadyRead()
+    {
+        while (socket->canReadLine()) {
+            const QByteArray line = socket->readLine(kMaxControlLine).trimmed();
+            if (!line.isEmpty())
+                handle(QJsonDocument::fromJson(line).object());
+        }
+        if (socket->bytesAvailable() > kMaxControlLine) {
+            qCWarning(lcCore, "the grex window sent a line longer than %lld bytes; disconnecting",
+                      qlonglong(kMaxControlLine));
+            socket->abort();
+        }
+    }
+
+    void handle(const QJsonObject &message)
+    {
+        const QString type = message.value(u"type"_s).toString();
+        if (type == u"cancel") {
+            const QByteArray key = message.value(u"call"_s).toString().toUtf8();
+            qCInfo(lcCore, "the grex window cancels call %s", key.constData());
+            if (cancel)
+                cancel(key);
+        } else if (type == u"decision") {
+            {
+                std::lock_guard lock(mutex);
+                const auto it = approvals.constFind(message.value(u"request"_s).toInteger());
+                if (it == approvals.constEnd() || (*it)->state != Approval::State::Waiting)
+                    return;
+                (*it)->state = Approval::State::Answered;
+                (*it)->approved = message.value(u"approved"_s).toBool();
+                (*it)->reason = message.value(u"reason"_s).toString();
+                if ((*it)->approved && message.value(u"forSession"_s).toBool())
+                    allowedTools.insert(message.value(u"tool"_s).toString());
+            }
+            changed.notify_all();
+        }
+        // Other types are ignored: a newer window may send more.
+    }
+};
+
+ControlClient::ControlClient(const QString &workspaceRoot, const QString &transport,
+                             std::function<void(const QByteArray &)> cancel)
+    : d(std::make_unique<Private>())
+{
+    d->socketName = controlSocketName(workspaceRoot);
+    d->cancel = std::move(cancel);
+    d->hello = QJsonObject{
+        {u"type"_s, u"hello"_s},
+        {u"protocol"_s, kControlProtocolVersion},
+        {u"pid"_s, QCoreApplication::applicationPid()},
+        {u"host"_s, QHostInfo::localHostName()},
+        {u"transport"_s, transport},
+        {u"workspace"_s, workspaceRoot},
+        {u"version"_s, QStringLiteral(GREX_VERSION)},
+        {u"startedAt"_s, Timestamp::now().toString()},
+    };
+    d->context = new QObject;
+    d->context->moveToThread(&d->thread);
+    d->thread.setObjectName(u"grex-control"_s);
+    d->thread.start();
+    QMetaObject::invokeMethod(d->context, [this] { d->setUp(); }, Qt::QueuedConnection);
+}
+
+ControlClient::~ControlClient()
+{
+    close();
+}
+
+void ControlClient::close()
+{
+    {
+        std::lock_guard lock(d->mutex);
+        if (d->closed)
+            return;
+        d->closed = true;
+        d->attached = false;
+        for (const std::shared_ptr<Private::Approval> &approval : std::as_const(d->approvals)) {
+            if (approval->state == Private::Approval::State::Waiting)
+                approval->state = Private::Approval::State::Detached;
+        }
+    }
+    d->changed.notify_all();
+    // Flush what is queued, then end the thread; the socket dies with its context.
+    QMetaObject::invokeMethod(
+        d->context,
+        [this] {
+            if (d->socket->state() == QLocalSocket::ConnectedState) {
+                d->socket->flush();
+                d->socket->disconnectFromServer();
+            }
+            delete d->context;
+            d->context = nullptr;
+            d->socket = nullptr;
+            QThread::currentThread()->quit();
+        },
+        Qt::QueuedConnection);
+    d->thread.wait();
+}
+
+bool ControlClient::attached() const
+{
+    std::lock_guard lock(d->mutex);
+    return d->attached;
+}
+
+void ControlClient::clientInitialized(const QString &name, const QString &version)
+{
+    QJsonObject message{{u"type"_s, u"client"_s}, {u"name"_s, name}, {u"version"_s, version}};
+    {
+        std::lock_guard lock(d->mutex);
+        if (d->closed)
+            return;
+        d->client = message;
+        d->post(std::move(message));
+    }
+}
+
+void ControlClient::callStarted(const QByteArray &callKey, const QString &tool,
+                                const QJsonObject &arguments)
+{
+    QJsonObject message{{u"type"_s, u"call"_s},
+                        {u"call"_s, QString::fromUtf8(callKey)},
+                        {u"tool"_s, tool},
+                        {u"arguments"_s, arguments},
+                        {u"startedAt"_s, Timestamp::now().toString()}};
+    {
+        std::lock_guard lock(d->mutex);
+        if (d->closed)
+            return;
+        d->calls.insert(callKey, message);
+        d->post(std::move(message));
+    }
+}
+
+void ControlClient::callProgress(const QByteArray &callKey, qint64 progress, qint64 total,
+                                 const QString &message)
+{
+    QJsonObject report{{u"type"_s, u"progress"_s},
+                       {u"call"_s, QString::fromUtf8(callKey)},
+                       {u"progress"_s, progress},
+                       {u"total"_s, total},
+                       {u"message"_s, message}};
+    {
+        std::lock_guard lock(d->mutex);
+        if (d->closed)
+            return;
+        const auto it = d->calls.find(callKey);
+        if (it == d->calls.end())
+            return;
+        // A window attaching later sees the call where it is now.
+        it->insert(u"progress"_s, progress);
+        it->insert(u"total"_s, total);
+        it->insert(u"message"_s, message);
+        d->post(std::move(report));
+    }
+}
+
+void ControlClient::callFinished(const QByteArray &callKey, const QString &outcome,
+                                 const QString &message)
+{
+    std::lock_guard lock(d->mutex);
+    if (d->closed || d->calls.remove(callKey) == 0)
+        return;
+    d->post(QJsonObject{{u"type"_s, u"done"_s},
+                        {u"call"_s, QString::fromUtf8(callKey)},
+                        {u"outcome"_s, outcome},
+                        {u"message"_s, message},
+                        {u"finishedAt"_s, Timestamp::now().toString()}});
+}
+
+std::optional<ApprovalDecision> ControlClient::approve(const ApprovalRequest &request,
+                                                       const ApprovalOrigin &origin,
+                                                       std::stop_token stop)
+{
+    std::unique_lock lock(d->mutex);
+    if (d->closed || !d->attached)
+        return std::nullopt;
+    if (d->allowedTools.contains(request.verb)) {
+        qCInfo(lcCore, "%s approved: the window allowed it for this session",
+               qUtf8Printable(request.verb));
+        return ApprovalDecision::approve();
+    }
+    const qint64 number = d->nextApproval++;
+    auto approval = std::make_shared<Private::Approval>();
+    d->approvals.insert(number, approval);
+    d->post(QJsonObject{{u"type"_s, u"approval"_s},
+                        {u"request"_s, number},
+                        {u"call"_s, QString::fromUtf8(origin.callKey)},
+                        {u"client"_s, origin.clientName},
+                        {u"tool"_s, request.verb},
+                        {u"summary"_s, request.summary.text()},
+                        {u"packs"_s, QJsonArray::fromStringList(request.packs)},
+                        {u"command"_s, QJsonArray::fromStringList(request.command)},
+                        {u"preview"_s, toQJson(request.preview)}});
+    d->changed.wait(lock, stop,
+                    [&] { return approval->state != Private::Approval::State::Waiting; });
+    d->approvals.remove(number);
+    const Private::Approval result = *approval;
+    if (result.state == Private::Approval::State::Waiting) {
+        // Stopped while the question was open: take it off the screen.
+        if (!d->closed)
+            d->post(QJsonObject{{u"type"_s, u"withdrawn"_s}, {u"request"_s, number}});
+        return ApprovalDecision::refuse(
+            Message(QT_TRANSLATE_NOOP("Grex", "the call was cancelled while the window was "
+                                              "asking for approval")));
+    }
+    if (result.state == Private::Approval::State::Detached)
+        return std::nullopt; // the window went away: the next rule decides
+    if (result.approved)
+        return ApprovalDecision::approve();
+    if (result.reason.isEmpty())
+        return ApprovalDecision::refuse(
+            Message(QT_TRANSLATE_NOOP("Grex", "denied in the grex window")));
+    return ApprovalDecision::refuse(
+        Message(QT_TRANSLATE_NOOP("Grex", "denied in the grex window: %1"), {result.reason}));
+}
+
+} // namespace Grex::Mcp

@@ -1,0 +1,80 @@
+#pragma once
+
+#include "operationcontext.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QString>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stop_token>
+
+namespace Grex::Mcp {
+
+// The control socket between `grex serve` and a grex-gui window (docs/control-socket.md).
+// The window listens; every serve process on the same workspace connects to it, announces
+// itself, reports its calls, and asks it for approvals. Lines of compact JSON, one per message.
+inline constexpr int kControlProtocolVersion = 1;
+// Longest control line either side accepts.
+inline constexpr qsizetype kMaxControlLine = 4 * 1024 * 1024;
+
+// The socket a window listens on for the workspace at root: a path in $XDG_RUNTIME_DIR (or
+// the temporary directory, with the user id in the name) named after a hash of the
+// workspace's canonical path, so that each workspace has its own.
+QString controlSocketName(const QString &workspaceRoot);
+
+// Where an approval request comes from: the MCP client and the call that wants to run.
+struct ApprovalOrigin
+{
+    QString clientName;
+    QByteArray callKey; // the call's JSON-RPC id as JSON text
+};
+
+// A window attached to a serve session, which answers approvals first (spec §7.10.4).
+// nullopt means no window is attached right now.
+class ApprovalDelegate
+{
+public:
+    virtual ~ApprovalDelegate();
+    virtual std::optional<ApprovalDecision>
+    approve(const ApprovalRequest &request, const ApprovalOrigin &origin, std::stop_token stop) = 0;
+};
+
+// The serve side of the control socket. Keeps connecting to the workspace's window (once a
+// second while none listens), tells it about the session and its calls, forwards its cancel
+// requests, and asks it for approvals. Thread-safe: every method may be called from any thread;
+// the socket lives on a thread of its own.
+class ControlClient : public ApprovalDelegate
+{
+public:
+    // cancel(callKey) is called on the control thread when the window cancels a call.
+    ControlClient(const QString &workspaceRoot, const QString &transport,
+                  std::function<void(const QByteArray &callKey)> cancel);
+    ~ControlClient() override;
+    ControlClient(const ControlClient &) = delete;
+    ControlClient &operator=(const ControlClient &) = delete;
+
+    // Disconnects for good: later reports are dropped and approve() returns nullopt.
+    void close();
+    // Whether a window is attached right now.
+    bool attached() const;
+
+    void clientInitialized(const QString &name, const QString &version);
+    void callStarted(const QByteArray &callKey, const QString &tool, const QJsonObject &arguments);
+    void callProgress(const QByteArray &callKey, qint64 progress, qint64 total,
+                      const QString &message);
+    // outcome: "ok", "error" (with the error's text) or "cancelled".
+    void callFinished(const QByteArray &callKey, const QString &outcome, const QString &message);
+
+    std::optional<ApprovalDecision> approve(const ApprovalRequest &request,
+                                            const ApprovalOrigin &origin,
+                                            std::stop_token stop) override;
+
+private:
+    class Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace Grex::Mcp
