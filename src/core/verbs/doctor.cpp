@@ -9,6 +9,7 @@
 #include "verbs/status.h"
 #include "verbs/verbsupport.h"
 #include "workspace.h"
+#include "workspacelocks.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -226,30 +227,18 @@ QList<DoctorFinding> checkOrphanLockEntries(const Facts &facts)
     return found;
 }
 
-// Every lock file grex may leave behind: the workspace's, and each pack's.
-QStringList lockFiles(const Workspace &workspace, const Facts &facts)
-{
-    QStringList files{workspace.syncLockPath(), workspace.manifestLockPath()};
-    const QStringList backends =
-        QDir(workspace.root())
-            .entryList({u".grex-backend-*.lock"_s}, QDir::Files | QDir::Hidden | QDir::System);
-    for (const QString &name : backends)
-        files.append(workspace.root() + u'/' + name);
-    for (const PackNode &node : facts.graph.nodes)
-        files.append(node.dir + u"/.grex-lock"_s);
-    return files;
-}
-
 QList<DoctorFinding> checkLockFiles(const Workspace &workspace, const Facts &facts,
                                     QStringList *staleOut = nullptr)
 {
     QList<DoctorFinding> found;
     const QString check = u"lock-files"_s;
     const qint64 self = QCoreApplication::applicationPid();
-    for (const QString &path : lockFiles(workspace, facts)) {
-        if (!QFileInfo::exists(path))
-            continue;
-        const std::optional<LockHolder> holder = FileLock::holder(path);
+    QList<PackDir> dirs;
+    for (const PackNode &node : facts.graph.nodes)
+        dirs.append({node.id, node.dir});
+    for (const LockFileInfo &lock : workspaceLockFiles(workspace, dirs)) {
+        const QString &path = lock.path;
+        const std::optional<LockHolder> &holder = lock.holder;
         if (holder && holder->pid == self)
             continue; // this doctor's own workspace lock (--fix, --compact)
         if (holder) {

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "fs/filelock.h"
+#include "json.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace Grex {
+
+class Workspace;
+
+// A pack's directory, for the pack lock files to look at.
+struct PackDir
+{
+    QString id;
+    QString dir;
+};
+
+// A lock file grex left on disk: held by a live process now, or stale (its holder is gone).
+// A free lock has no file, so it is not listed.
+struct LockFileInfo
+{
+    QString path;
+    QString scope; // "workspace" (the sync lock), "manifest", "backend" or "pack"
+    QString pack;  // the pack of a "pack" lock; "" otherwise
+    std::optional<LockHolder> holder; // nullopt: stale
+    QDateTime modified;               // when the holder wrote it
+
+    bool stale() const { return !holder.has_value(); }
+    JsonObject toJson() const;
+};
+
+// Every lock file grex may leave behind in the workspace (its sync lock, the intent-log lock,
+// the backend locks) and in each of packs' directories, in that order, with who holds each.
+// Read-only; takes no lock.
+QList<LockFileInfo> workspaceLockFiles(const Workspace &workspace, const QList<PackDir> &packs);
+
+} // namespace Grex
