@@ -1,6 +1,8 @@
 # Translations have one lupdate owner (this file) covering core, cli and gui, and their .qm
 # files are embedded once, in grex_core under :/i18n, where both executables find them.
-set(GREX_TS_FILES "${PROJECT_SOURCE_DIR}/translations/grex_en.ts")
+set(GREX_TS_FILES
+    "${PROJECT_SOURCE_DIR}/translations/grex_en.ts"
+    "${PROJECT_SOURCE_DIR}/translations/grex_de.ts")
 
 file(GLOB_RECURSE _grex_tr_sources CONFIGURE_DEPENDS
     "${PROJECT_SOURCE_DIR}/src/*.cpp" "${PROJECT_SOURCE_DIR}/src/*.h")

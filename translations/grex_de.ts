@@ -1,0 +1,1564 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE" sourcelanguage="en">
+<context>
+    <name>Grex</name>
+    <message>
+        <source>internal error: %1 (at %2:%3)</source>
+        <translation>interner Fehler: %1 (bei %2:%3)</translation>
+    </message>
+    <message>
+        <source>cannot write %1: it is a directory</source>
+        <translation>%1 kann nicht geschrieben werden: es ist ein Verzeichnis</translation>
+    </message>
+    <message>
+        <source>cannot write %1: the file is read-only</source>
+        <translation>%1 kann nicht geschrieben werden: die Datei ist schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation>%1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot replace %1: %2</source>
+        <translation>%1 kann nicht ersetzt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is held by %2</source>
+        <translation>%1 wird von %2 gehalten</translation>
+    </message>
+    <message>
+        <source>cannot create lock file %1: permission denied</source>
+        <translation>Sperrdatei %1 kann nicht angelegt werden: Zugriff verweigert</translation>
+    </message>
+    <message>
+        <source>cannot create lock file %1</source>
+        <translation>Sperrdatei %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>cancelled while waiting for %1</source>
+        <translation>abgebrochen beim Warten auf %1</translation>
+    </message>
+    <message>
+        <source>the .gitignore block of &apos;%1&apos; opened at line %2 is never closed</source>
+        <translation>der in Zeile %2 geöffnete .gitignore-Block von &apos;%1&apos; wird nie geschlossen</translation>
+    </message>
+    <message>
+        <source>add the line &apos;%1&apos; after the block&apos;s patterns</source>
+        <translation>die Zeile &apos;%1&apos; nach den Mustern des Blocks einfügen</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; cannot name a .gitignore block: it must be non-empty without control characters, &apos;&lt;&apos; or &apos;&gt;&apos;</source>
+        <translation>&apos;%1&apos; kann keinen .gitignore-Block benennen: der Name darf nicht leer sein und keine Steuerzeichen, &apos;&lt;&apos; oder &apos;&gt;&apos; enthalten</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>cannot resolve branch &apos;%1&apos;</source>
+        <translation>Branch &apos;%1&apos; kann nicht aufgelöst werden</translation>
+    </message>
+    <message>
+        <source>cannot create local branch &apos;%1&apos;</source>
+        <translation>lokaler Branch &apos;%1&apos; kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>cannot check out branch &apos;%1&apos;</source>
+        <translation>Branch &apos;%1&apos; kann nicht ausgecheckt werden</translation>
+    </message>
+    <message>
+        <source>ref &apos;%1&apos; does not exist in the remote</source>
+        <translation>Referenz &apos;%1&apos; existiert im Remote-Repository nicht</translation>
+    </message>
+    <message>
+        <source>ref &apos;%1&apos; does not name a commit</source>
+        <translation>Referenz &apos;%1&apos; bezeichnet keinen Commit</translation>
+    </message>
+    <message>
+        <source>cannot check out &apos;%1&apos;</source>
+        <translation>&apos;%1&apos; kann nicht ausgecheckt werden</translation>
+    </message>
+    <message>
+        <source>cannot read the status of %1</source>
+        <translation>Status von %1 kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>%1 already exists and is not empty</source>
+        <translation>%1 existiert bereits und ist nicht leer</translation>
+    </message>
+    <message>
+        <source>cannot clone %1: %2</source>
+        <translation>%1 kann nicht geklont werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot reach %1</source>
+        <translation>%1 ist nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>cannot reach %1: %2</source>
+        <translation>%1 ist nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <source>cannot list the refs of %1</source>
+        <translation>Referenzen von %1 können nicht aufgelistet werden</translation>
+    </message>
+    <message>
+        <source>ref &apos;%1&apos; does not exist in %2</source>
+        <translation>Referenz &apos;%1&apos; existiert nicht in %2</translation>
+    </message>
+    <message>
+        <source>%1 has no commit checked out</source>
+        <translation>in %1 ist kein Commit ausgecheckt</translation>
+    </message>
+    <message>
+        <source>cannot read the origin of %1</source>
+        <translation>origin von %1 kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>%1 is not a git repository</source>
+        <translation>%1 ist kein Git-Repository</translation>
+    </message>
+    <message>
+        <source>cannot set %1 in %2: %3</source>
+        <translation>%1 kann in %2 nicht gesetzt werden: %3</translation>
+    </message>
+    <message>
+        <source>grex.lock.jsonl is corrupt at line %1: %2</source>
+        <translation>grex.lock.jsonl ist in Zeile %1 beschädigt: %2</translation>
+    </message>
+    <message>
+        <source>the %1 event for &apos;%2&apos; would take %3 bytes; grex.jsonl lines are limited to %4 bytes</source>
+        <translation>das %1-Ereignis für &apos;%2&apos; würde %3 Bytes belegen; Zeilen in grex.jsonl sind auf %4 Bytes begrenzt</translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; is added again while registered; the later add wins</source>
+        <translation>Pack &apos;%1&apos; wird erneut hinzugefügt, obwohl es registriert ist; das spätere Hinzufügen gilt</translation>
+    </message>
+    <message>
+        <source>update of pack &apos;%1&apos;, which is not registered, ignored</source>
+        <translation>Aktualisierung des nicht registrierten Packs &apos;%1&apos; ignoriert</translation>
+    </message>
+    <message>
+        <source>update of unknown field &apos;%1&apos; of pack &apos;%2&apos; ignored</source>
+        <translation>Aktualisierung des unbekannten Felds &apos;%1&apos; von Pack &apos;%2&apos; ignoriert</translation>
+    </message>
+    <message>
+        <source>removal of pack &apos;%1&apos;, which is not registered</source>
+        <translation>Entfernen des nicht registrierten Packs &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>sync of pack &apos;%1&apos;, which is not registered, ignored</source>
+        <translation>Synchronisation des nicht registrierten Packs &apos;%1&apos; ignoriert</translation>
+    </message>
+    <message>
+        <source>grex.jsonl is corrupt at line %1: %2</source>
+        <translation>grex.jsonl ist in Zeile %1 beschädigt: %2</translation>
+    </message>
+    <message>
+        <source>fix or delete line %1; every later line is kept as it is</source>
+        <translation>Zeile %1 korrigieren oder löschen; alle späteren Zeilen bleiben unverändert</translation>
+    </message>
+    <message>
+        <source>cannot repair the torn end of %1: %2</source>
+        <translation>das abgerissene Ende von %1 kann nicht repariert werden: %2</translation>
+    </message>
+    <message>
+        <source>grex.jsonl line %1: unknown op &apos;%2&apos; skipped</source>
+        <translation>grex.jsonl Zeile %1: unbekannte Operation &apos;%2&apos; übersprungen</translation>
+    </message>
+    <message>
+        <source>grex.jsonl line %1 has schema_version %2, which this grex does not read: a newer grex wrote it</source>
+        <translation>grex.jsonl Zeile %1 hat schema_version %2, die diese grex-Version nicht liest: ein neueres grex hat sie geschrieben</translation>
+    </message>
+    <message>
+        <source>upgrade grex</source>
+        <translation>grex aktualisieren</translation>
+    </message>
+    <message>
+        <source>grex.jsonl line %1 is incomplete (an interrupted write) and was ignored: %2</source>
+        <translation>grex.jsonl Zeile %1 ist unvollständig (ein unterbrochener Schreibvorgang) und wurde ignoriert: %2</translation>
+    </message>
+    <message>
+        <source>cannot open %1 for writing: %2</source>
+        <translation>%1 kann nicht zum Schreiben geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot append to %1: %2</source>
+        <translation>an %1 kann nicht angehängt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot flush %1 to disk: %2</source>
+        <translation>%1 kann nicht auf den Datenträger geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>a pack path is a single directory name inside the workspace, like &apos;dotfiles&apos;</source>
+        <translation>ein Pack-Pfad ist ein einzelner Verzeichnisname im Arbeitsbereich, etwa &apos;dotfiles&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it is empty</source>
+        <translation>&apos;%1&apos; ist kein gültiger Pack-Pfad: er ist leer</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it contains a path separator</source>
+        <translation>&apos;%1&apos; ist kein gültiger Pack-Pfad: er enthält ein Pfadtrennzeichen</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it starts with &apos;.&apos;, which grex reserves for its own files</source>
+        <translation>&apos;%1&apos; ist kein gültiger Pack-Pfad: er beginnt mit &apos;.&apos;, das grex für eigene Dateien reserviert</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it starts with &apos;-&apos;</source>
+        <translation>&apos;%1&apos; ist kein gültiger Pack-Pfad: er beginnt mit &apos;-&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it contains control characters</source>
+        <translation>&apos;%1&apos; ist kein gültiger Pack-Pfad: er enthält Steuerzeichen</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it contains &apos;&lt;&apos; or &apos;&gt;&apos;</source>
+        <translation>&apos;%1&apos; ist kein gültiger Pack-Pfad: er enthält &apos;&lt;&apos; oder &apos;&gt;&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: the name is reserved</source>
+        <translation>&apos;%1&apos; ist kein gültiger Pack-Pfad: der Name ist reserviert</translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: it is empty</source>
+        <translation>ungültige URL &apos;%1&apos;: sie ist leer</translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: it contains control characters</source>
+        <translation>ungültige URL &apos;%1&apos;: sie enthält Steuerzeichen</translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: it contains spaces</source>
+        <translation>ungültige URL &apos;%1&apos;: sie enthält Leerzeichen</translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: it starts with &apos;-&apos;</source>
+        <translation>ungültige URL &apos;%1&apos;: sie beginnt mit &apos;-&apos;</translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: the scheme before &apos;://&apos; is missing</source>
+        <translation>ungültige URL &apos;%1&apos;: das Schema vor &apos;://&apos; fehlt</translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: the scheme is not one of http, https, ssh, git or file</source>
+        <translation>ungültige URL &apos;%1&apos;: das Schema ist keines von http, https, ssh, git oder file</translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: a file:// URL needs an absolute path</source>
+        <translation>ungültige URL &apos;%1&apos;: eine file://-URL braucht einen absoluten Pfad</translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: the host is malformed</source>
+        <translation>ungültige URL &apos;%1&apos;: der Host ist fehlerhaft</translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: the port is not a number from 1 to 65535</source>
+        <translation>ungültige URL &apos;%1&apos;: der Port ist keine Zahl von 1 bis 65535</translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: the host name is missing</source>
+        <translation>ungültige URL &apos;%1&apos;: der Hostname fehlt</translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: the repository path is missing</source>
+        <translation>ungültige URL &apos;%1&apos;: der Repository-Pfad fehlt</translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: it is not a URL or a path</source>
+        <translation>ungültige URL &apos;%1&apos;: sie ist weder eine URL noch ein Pfad</translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: the repository path after &apos;:&apos; is missing</source>
+        <translation>ungültige URL &apos;%1&apos;: der Repository-Pfad nach &apos;:&apos; fehlt</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;%3&apos; must be a list of strings</source>
+        <translation>%1:%2: &apos;%3&apos; muss eine Liste von Zeichenketten sein</translation>
+    </message>
+    <message>
+        <source>%1:%2: every entry of &apos;%3&apos; must be a string</source>
+        <translation>%1:%2: jeder Eintrag von &apos;%3&apos; muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>%1:%2: the file is larger than %3 bytes</source>
+        <translation>%1:%2: die Datei ist größer als %3 Bytes</translation>
+    </message>
+    <message>
+        <source>%1:%2: YAML anchors and aliases are not allowed in pack.yaml</source>
+        <translation>%1:%2: YAML-Anker und -Aliase sind in pack.yaml nicht erlaubt</translation>
+    </message>
+    <message>
+        <source>%1:%2: malformed YAML: %3</source>
+        <translation>%1:%2: fehlerhaftes YAML: %3</translation>
+    </message>
+    <message>
+        <source>%1:%2: the file is empty; it needs at least schema_version, name and type</source>
+        <translation>%1:%2: die Datei ist leer; sie braucht mindestens schema_version, name und type</translation>
+    </message>
+    <message>
+        <source>%1:%2: the top level must be a mapping</source>
+        <translation>%1:%2: die oberste Ebene muss ein Mapping sein</translation>
+    </message>
+    <message>
+        <source>%1:%2: keys must be strings</source>
+        <translation>%1:%2: Schlüssel müssen Zeichenketten sein</translation>
+    </message>
+    <message>
+        <source>%1:%2: unknown key &apos;%3&apos; (extension keys start with &apos;x-&apos;)</source>
+        <translation>%1:%2: unbekannter Schlüssel &apos;%3&apos; (Erweiterungsschlüssel beginnen mit &apos;x-&apos;)</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;schema_version&apos; is missing; write schema_version: &quot;1&quot;</source>
+        <translation>%1:%2: &apos;schema_version&apos; fehlt; schema_version: &quot;1&quot; schreiben</translation>
+    </message>
+    <message>
+        <source>%1:%2: schema_version &apos;%3&apos; is not supported; write schema_version: &quot;1&quot;</source>
+        <translation>%1:%2: schema_version &apos;%3&apos; wird nicht unterstützt; schema_version: &quot;1&quot; schreiben</translation>
+    </message>
+    <message>
+        <source>%1:%2: schema_version must be the quoted string &quot;1&quot;, not the number 1</source>
+        <translation>%1:%2: schema_version muss die Zeichenkette &quot;1&quot; in Anführungszeichen sein, nicht die Zahl 1</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;name&apos; must be lowercase letters, digits and &apos;-&apos;, starting with a letter (got &apos;%3&apos;)</source>
+        <translation>%1:%2: &apos;name&apos; darf nur Kleinbuchstaben, Ziffern und &apos;-&apos; enthalten und muss mit einem Buchstaben beginnen (erhalten: &apos;%3&apos;)</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;type&apos; is missing (meta, declarative or scripted)</source>
+        <translation>%1:%2: &apos;type&apos; fehlt (meta, declarative oder scripted)</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;type&apos; must be a string</source>
+        <translation>%1:%2: &apos;type&apos; muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>%1:%2: unknown pack type &apos;%3&apos; (expected meta, declarative or scripted)</source>
+        <translation>%1:%2: unbekannter Pack-Typ &apos;%3&apos; (erwartet: meta, declarative oder scripted)</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;version&apos; must be a scalar</source>
+        <translation>%1:%2: &apos;version&apos; muss ein Skalar sein</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;children&apos; must be a list</source>
+        <translation>%1:%2: &apos;children&apos; muss eine Liste sein</translation>
+    </message>
+    <message>
+        <source>%1:%2: a child must be a mapping with &apos;url&apos; and optional &apos;path&apos; and &apos;ref&apos;</source>
+        <translation>%1:%2: ein Kind muss ein Mapping mit &apos;url&apos; und optional &apos;path&apos; und &apos;ref&apos; sein</translation>
+    </message>
+    <message>
+        <source>%1:%2: unknown child key &apos;%3&apos;</source>
+        <translation>%1:%2: unbekannter Schlüssel &apos;%3&apos; in einem Kind</translation>
+    </message>
+    <message>
+        <source>%1:%2: child &apos;%3&apos; must be a string</source>
+        <translation>%1:%2: &apos;%3&apos; eines Kinds muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>%1:%2: a child needs a &apos;url&apos;</source>
+        <translation>%1:%2: ein Kind braucht eine &apos;url&apos;</translation>
+    </message>
+    <message>
+        <source>%1:%2: child path &apos;%3&apos; must be a single directory name</source>
+        <translation>%1:%2: der Kind-Pfad &apos;%3&apos; muss ein einzelner Verzeichnisname sein</translation>
+    </message>
+    <message>
+        <source>%1 already holds a clone of %2, not of %3</source>
+        <translation>%1 enthält bereits einen Klon von %2, nicht von %3</translation>
+    </message>
+    <message>
+        <source>pass another path as the second argument</source>
+        <translation>einen anderen Pfad als zweites Argument angeben</translation>
+    </message>
+    <message>
+        <source>%1 already exists and is not a clone of %2</source>
+        <translation>%1 existiert bereits und ist kein Klon von %2</translation>
+    </message>
+    <message>
+        <source>pass another path as the second argument, or move the directory away</source>
+        <translation>einen anderen Pfad als zweites Argument angeben oder das Verzeichnis wegverschieben</translation>
+    </message>
+    <message>
+        <source>--ref must not be empty</source>
+        <translation>--ref darf nicht leer sein</translation>
+    </message>
+    <message>
+        <source>unknown pack type &apos;%1&apos; (expected meta, declarative or scripted)</source>
+        <translation>unbekannter Pack-Typ &apos;%1&apos; (erwartet: meta, declarative oder scripted)</translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; is already registered (from %2)</source>
+        <translation>Pack &apos;%1&apos; ist bereits registriert (aus %2)</translation>
+    </message>
+    <message>
+        <source>cloning %1</source>
+        <translation>%1 wird geklont</translation>
+    </message>
+    <message>
+        <source>the pack at %1 is named &apos;%2&apos; in its pack.yaml, not &apos;%3&apos;</source>
+        <translation>das Pack in %1 heißt in seiner pack.yaml &apos;%2&apos;, nicht &apos;%3&apos;</translation>
+    </message>
+    <message>
+        <source>add it as: grex add %1 %2</source>
+        <translation>so hinzufügen: grex add %1 %2</translation>
+    </message>
+    <message>
+        <source>--type %1 ignored: pack.yaml of &apos;%2&apos; says type %3</source>
+        <translation>--type %1 ignoriert: die pack.yaml von &apos;%2&apos; gibt den Typ %3 an</translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; is registered but its .gitignore block was not written: %2</source>
+        <translation>Pack &apos;%1&apos; ist registriert, aber sein .gitignore-Block wurde nicht geschrieben: %2</translation>
+    </message>
+    <message>
+        <source>--hooks-path must not be empty</source>
+        <translation>--hooks-path darf nicht leer sein</translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; has the invalid path &apos;%2&apos; in grex.jsonl; not cloned</source>
+        <translation>Pack &apos;%1&apos; hat in grex.jsonl den ungültigen Pfad &apos;%2&apos;; nicht geklont</translation>
+    </message>
+    <message>
+        <source>rm needs the path of a pack</source>
+        <translation>rm braucht den Pfad eines Packs</translation>
+    </message>
+    <message>
+        <source>grex.jsonl records the path &apos;%1&apos; for pack &apos;%2&apos;, which is not a single directory name; nothing was removed</source>
+        <translation>grex.jsonl verzeichnet für Pack &apos;%2&apos; den Pfad &apos;%1&apos;, der kein einzelner Verzeichnisname ist; nichts wurde entfernt</translation>
+    </message>
+    <message>
+        <source>remove pack &apos;%1&apos; and delete %2</source>
+        <translation>Pack &apos;%1&apos; entfernen und %2 löschen</translation>
+    </message>
+    <message>
+        <source>remove pack &apos;%1&apos; (keeping %2)</source>
+        <translation>Pack &apos;%1&apos; entfernen (%2 bleibt erhalten)</translation>
+    </message>
+    <message>
+        <source>removing pack &apos;%1&apos; was not approved</source>
+        <translation>das Entfernen von Pack &apos;%1&apos; wurde nicht genehmigt</translation>
+    </message>
+    <message>
+        <source>cannot remove %1: %2</source>
+        <translation>%1 kann nicht entfernt werden: %2</translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; is removed but %2 could not be deleted completely; delete it by hand</source>
+        <translation>Pack &apos;%1&apos; ist entfernt, aber %2 konnte nicht vollständig gelöscht werden; von Hand löschen</translation>
+    </message>
+    <message>
+        <source>the .gitignore block of &apos;%1&apos; was not removed: %2</source>
+        <translation>der .gitignore-Block von &apos;%1&apos; wurde nicht entfernt: %2</translation>
+    </message>
+    <message>
+        <source>grex.lock.jsonl was not updated: %1</source>
+        <translation>grex.lock.jsonl wurde nicht aktualisiert: %1</translation>
+    </message>
+    <message>
+        <source>Show what would happen without changing anything.</source>
+        <translation>Anzeigen, was geschehen würde, ohne etwas zu ändern.</translation>
+    </message>
+    <message>
+        <source>Initialise a workspace</source>
+        <translation>Arbeitsbereich initialisieren</translation>
+    </message>
+    <message>
+        <source>Initialise a grex workspace.</source>
+        <translation>Einen grex-Arbeitsbereich initialisieren.</translation>
+    </message>
+    <message>
+        <source>Do not clone registered packs whose directory is missing.</source>
+        <translation>Registrierte Packs, deren Verzeichnis fehlt, nicht klonen.</translation>
+    </message>
+    <message>
+        <source>Set core.hooksPath of the workspace repository.</source>
+        <translation>core.hooksPath des Arbeitsbereich-Repositorys setzen.</translation>
+    </message>
+    <message>
+        <source>Add a pack</source>
+        <translation>Pack hinzufügen</translation>
+    </message>
+    <message>
+        <source>Register and clone a pack.</source>
+        <translation>Ein Pack registrieren und klonen.</translation>
+    </message>
+    <message>
+        <source>The repository to clone: a URL or a local path.</source>
+        <translation>Das zu klonende Repository: eine URL oder ein lokaler Pfad.</translation>
+    </message>
+    <message>
+        <source>Directory name in the workspace (default: derived from the URL).</source>
+        <translation>Verzeichnisname im Arbeitsbereich (Standard: aus der URL abgeleitet).</translation>
+    </message>
+    <message>
+        <source>Pack type when the repository has no pack.yaml: meta, declarative or scripted.</source>
+        <translation>Pack-Typ, falls das Repository keine pack.yaml hat: meta, declarative oder scripted.</translation>
+    </message>
+    <message>
+        <source>Branch, tag or commit to check out.</source>
+        <translation>Auszucheckender Branch, Tag oder Commit.</translation>
+    </message>
+    <message>
+        <source>Remove a pack</source>
+        <translation>Pack entfernen</translation>
+    </message>
+    <message>
+        <source>Unregister a pack and delete its directory.</source>
+        <translation>Ein Pack abmelden und sein Verzeichnis löschen.</translation>
+    </message>
+    <message>
+        <source>The pack to remove (its path or id).</source>
+        <translation>Das zu entfernende Pack (sein Pfad oder seine ID).</translation>
+    </message>
+    <message>
+        <source>Unregister only; keep the directory.</source>
+        <translation>Nur abmelden; das Verzeichnis behalten.</translation>
+    </message>
+    <message>
+        <source>List packs</source>
+        <translation>Packs auflisten</translation>
+    </message>
+    <message>
+        <source>List registered packs.</source>
+        <translation>Registrierte Packs auflisten.</translation>
+    </message>
+    <message>
+        <source>Only packs of this type.</source>
+        <translation>Nur Packs dieses Typs.</translation>
+    </message>
+    <message>
+        <source>Also show install time and actions hash.</source>
+        <translation>Auch Installationszeitpunkt und Aktions-Hash anzeigen.</translation>
+    </message>
+    <message>
+        <source>Show children under their parents.</source>
+        <translation>Kinder unter ihren Eltern anzeigen.</translation>
+    </message>
+    <message>
+        <source>%1 does not take the argument &apos;%2&apos;</source>
+        <translation>%1 akzeptiert das Argument &apos;%2&apos; nicht</translation>
+    </message>
+    <message>
+        <source>argument &apos;%1&apos; of %2 must be of type %3</source>
+        <translation>Argument &apos;%1&apos; von %2 muss vom Typ %3 sein</translation>
+    </message>
+    <message>
+        <source>%1 needs the argument &apos;%2&apos;</source>
+        <translation>%1 braucht das Argument &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>no registered pack is called &apos;%1&apos;</source>
+        <translation>kein registriertes Pack heißt &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;grex ls&apos; lists the registered packs</source>
+        <translation>&apos;grex ls&apos; listet die registrierten Packs auf</translation>
+    </message>
+    <message>
+        <source>--manifest %1: the directory %2 does not exist</source>
+        <translation>--manifest %1: das Verzeichnis %2 existiert nicht</translation>
+    </message>
+    <message>
+        <source>%1 is not a grex workspace: %2 does not exist</source>
+        <translation>%1 ist kein grex-Arbeitsbereich: %2 existiert nicht</translation>
+    </message>
+    <message>
+        <source>run &apos;grex init&apos; there first, or point --manifest at an existing grex.jsonl</source>
+        <translation>dort zuerst &apos;grex init&apos; ausführen oder --manifest auf eine vorhandene grex.jsonl verweisen lassen</translation>
+    </message>
+    <message>
+        <source>workspace %1 is busy: %2 holds %3</source>
+        <translation>Arbeitsbereich %1 ist belegt: %2 hält %3</translation>
+    </message>
+    <message>
+        <source>wait for it to finish and try again</source>
+        <translation>warten, bis der Vorgang abgeschlossen ist, und erneut versuchen</translation>
+    </message>
+    <message>
+        <source>there is no terminal to ask for confirmation: pass --yes to approve</source>
+        <translation>kein Terminal für eine Rückfrage vorhanden: zum Genehmigen --yes angeben</translation>
+    </message>
+    <message>
+        <source>you answered no</source>
+        <translation>die Antwort war nein</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; cannot be a .gitignore pattern: it spans lines or looks like a grex marker</source>
+        <translation>&apos;%1&apos; kann kein .gitignore-Muster sein: es erstreckt sich über mehrere Zeilen oder sieht wie eine grex-Markierung aus</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it is the workspace itself</source>
+        <translation>&apos;%1&apos; ist kein gültiger Pack-Pfad: er ist der Arbeitsbereich selbst</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it points outside the workspace</source>
+        <translation>&apos;%1&apos; ist kein gültiger Pack-Pfad: er zeigt aus dem Arbeitsbereich heraus</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it is longer than 200 bytes</source>
+        <translation>&apos;%1&apos; ist kein gültiger Pack-Pfad: er ist länger als 200 Bytes</translation>
+    </message>
+    <message>
+        <source>%1:%2: x-gitignore entry &apos;%3&apos; spans lines or looks like a grex marker</source>
+        <translation>%1:%2: der x-gitignore-Eintrag &apos;%3&apos; erstreckt sich über mehrere Zeilen oder sieht wie eine grex-Markierung aus</translation>
+    </message>
+    <message>
+        <source>adding &apos;%1&apos; was cancelled; nothing was changed</source>
+        <translation>das Hinzufügen von &apos;%1&apos; wurde abgebrochen; nichts wurde geändert</translation>
+    </message>
+    <message>
+        <source>the clone in %1 is at %2, not at &apos;%3&apos;</source>
+        <translation>der Klon in %1 steht auf %2, nicht auf &apos;%3&apos;</translation>
+    </message>
+    <message>
+        <source>check out &apos;%1&apos; there first, or add it without --ref</source>
+        <translation>dort zuerst &apos;%1&apos; auschecken oder ohne --ref hinzufügen</translation>
+    </message>
+    <message>
+        <source>%1 is not a git repository; --hooks-path is ignored</source>
+        <translation>%1 ist kein Git-Repository; --hooks-path wird ignoriert</translation>
+    </message>
+    <message>
+        <source>%1 exists but is not a file</source>
+        <translation>%1 existiert, ist aber keine Datei</translation>
+    </message>
+    <message>
+        <source>unregister it without touching files: grex rm %1 --keep-files</source>
+        <translation>abmelden, ohne Dateien anzurühren: grex rm %1 --keep-files</translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; has work that exists only in %2 (changed tracked files: %3, untracked files: %4, commits on no remote: %5, stashes: %6); nothing was removed</source>
+        <translation>Pack &apos;%1&apos; enthält Arbeit, die nur in %2 existiert (geänderte versionierte Dateien: %3, unversionierte Dateien: %4, Commits auf keinem Remote: %5, Stashes: %6); nichts wurde entfernt</translation>
+    </message>
+    <message>
+        <source>commit and push it first, keep the directory with --keep-files, or delete anyway with --force</source>
+        <translation>zuerst committen und pushen, das Verzeichnis mit --keep-files behalten oder mit --force trotzdem löschen</translation>
+    </message>
+    <message>
+        <source>nothing is set up to approve destructive verbs</source>
+        <translation>es ist nichts eingerichtet, das destruktive Befehle genehmigen könnte</translation>
+    </message>
+    <message>
+        <source>Only clone and register the pack; do not install it.</source>
+        <translation>Das Pack nur klonen und registrieren; nicht installieren.</translation>
+    </message>
+    <message>
+        <source>Delete the directory even if it holds work that exists nowhere else (changes, commits, stashes).</source>
+        <translation>Das Verzeichnis auch dann löschen, wenn es Arbeit enthält, die nirgends sonst existiert (Änderungen, Commits, Stashes).</translation>
+    </message>
+    <message>
+        <source>Remove without running the pack&apos;s teardown.</source>
+        <translation>Entfernen, ohne den Abbau des Packs auszuführen.</translation>
+    </message>
+    <message>
+        <source>cloning was cancelled after %1 of %2 pack(s): %3</source>
+        <translation>das Klonen wurde nach %1 von %2 Pack(s) abgebrochen: %3</translation>
+    </message>
+    <message>
+        <source>the packs form a cycle through children: %1</source>
+        <translation>die Packs bilden einen Zyklus über children: %1</translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; depends on &apos;%2&apos;, which is not in the workspace</source>
+        <translation>Pack &apos;%1&apos; hängt von &apos;%2&apos; ab, das nicht im Arbeitsbereich liegt</translation>
+    </message>
+    <message>
+        <source>the packs form a cycle through depends_on: %1</source>
+        <translation>die Packs bilden einen Zyklus über depends_on: %1</translation>
+    </message>
+    <message>
+        <source>%1 (and %2 more problem(s))</source>
+        <translation>%1 (und weitere Probleme: %2)</translation>
+    </message>
+    <message>
+        <source>%1 is not empty; left in place</source>
+        <translation>%1 ist nicht leer; bleibt bestehen</translation>
+    </message>
+    <message>
+        <source>the actions of meta pack &apos;%1&apos; are ignored (D-13)</source>
+        <translation>die Aktionen des meta-Packs &apos;%1&apos; werden ignoriert (D-13)</translation>
+    </message>
+    <message>
+        <source>exec exited with status %1: %2</source>
+        <translation>exec wurde mit Status %1 beendet: %2</translation>
+    </message>
+    <message>
+        <source>--workspace needs a pack root</source>
+        <translation>--workspace braucht ein Pack-Wurzelverzeichnis</translation>
+    </message>
+    <message>
+        <source>%1 is not a pack: %2 does not exist</source>
+        <translation>%1 ist kein Pack: %2 existiert nicht</translation>
+    </message>
+    <message>
+        <source>recovery scan: %1</source>
+        <translation>Wiederherstellungsprüfung: %1</translation>
+    </message>
+    <message>
+        <source>pre-run recovery scan found %1 artifact(s): %2 backup(s), %3 rmdir tombstone(s), %4 moved-aside director(ies), %5 unfinished action(s), %6 lock(s) held elsewhere</source>
+        <translation>Wiederherstellungsprüfung vor dem Lauf: %1 Artefakt(e) gefunden (Sicherungen: %2, rmdir-Tombstones: %3, beiseitegelegte Verzeichnisse: %4, unvollendete Aktionen: %5, anderswo gehaltene Sperren: %6)</translation>
+    </message>
+    <message>
+        <source>invalid --only glob &apos;%1&apos;: %2</source>
+        <translation>ungültiges --only-Glob-Muster &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; has the unknown type &apos;%2&apos;</source>
+        <translation>Pack &apos;%1&apos; hat den unbekannten Typ &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 was cancelled after %2 of %3 pack(s); run it again to finish</source>
+        <translation>%1 wurde nach %2 von %3 Pack(s) abgebrochen; zum Abschließen erneut ausführen</translation>
+    </message>
+    <message>
+        <source>%1 halted at pack &apos;%2&apos; action #%3 (%4): %5</source>
+        <translation>%1 angehalten bei Pack &apos;%2&apos;, Aktion #%3 (%4): %5</translation>
+    </message>
+    <message>
+        <source>%1 exists and is not a clone of pack &apos;%2&apos;</source>
+        <translation>%1 existiert und ist kein Klon von Pack &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>the pack in %1 is named &apos;%2&apos; in its pack.yaml, not &apos;%3&apos;</source>
+        <translation>das Pack in %1 heißt in seiner pack.yaml &apos;%2&apos;, nicht &apos;%3&apos;</translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; has the invalid path &apos;%2&apos; in grex.jsonl; skipped</source>
+        <translation>Pack &apos;%1&apos; hat in grex.jsonl den ungültigen Pfad &apos;%2&apos;; übersprungen</translation>
+    </message>
+    <message>
+        <source>%1 ready</source>
+        <translation>%1 bereit</translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos;: %2</source>
+        <translation>Pack &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; declares child &apos;%2&apos; from %3, but &apos;%2&apos; comes from %4</source>
+        <translation>Pack &apos;%1&apos; deklariert das Kind &apos;%2&apos; aus %3, aber &apos;%2&apos; stammt aus %4</translation>
+    </message>
+    <message>
+        <source>no action called &apos;%1&apos; is registered</source>
+        <translation>keine Aktion namens &apos;%1&apos; ist registriert</translation>
+    </message>
+    <message>
+        <source>%1 is empty after expansion</source>
+        <translation>%1 ist nach der Expansion leer</translation>
+    </message>
+    <message>
+        <source>%1 failed on %2: %3</source>
+        <translation>%1 auf %2 fehlgeschlagen: %3</translation>
+    </message>
+    <message>
+        <source>create the parent directory first, with a mkdir action</source>
+        <translation>zuerst das übergeordnete Verzeichnis mit einer mkdir-Aktion anlegen</translation>
+    </message>
+    <message>
+        <source>%1 already exists and is not a link to %2</source>
+        <translation>%1 existiert bereits und ist kein Link auf %2</translation>
+    </message>
+    <message>
+        <source>created the backup %1 but not the link %2 (%3), and could not move the backup back (%4)</source>
+        <translation>die Sicherung %1 wurde angelegt, der Link %2 aber nicht (%3), und die Sicherung konnte nicht zurückverschoben werden (%4)</translation>
+    </message>
+    <message>
+        <source>backup left at %1; restore manually and re-run</source>
+        <translation>die Sicherung liegt in %1; manuell wiederherstellen und erneut ausführen</translation>
+    </message>
+    <message>
+        <source>the value of %1 spans lines; only a session variable may</source>
+        <translation>der Wert von %1 erstreckt sich über mehrere Zeilen; das darf nur eine Sitzungsvariable</translation>
+    </message>
+    <message>
+        <source>cannot set %1 in %2 for the %3 scope: permission denied</source>
+        <translation>%1 kann in %2 für den Geltungsbereich %3 nicht gesetzt werden: Zugriff verweigert</translation>
+    </message>
+    <message>
+        <source>%1 exists as a file</source>
+        <translation>%1 existiert als Datei</translation>
+    </message>
+    <message>
+        <source>invalid POSIX mode &apos;%1&apos;</source>
+        <translation>ungültiger POSIX-Modus &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>%1 is not empty</source>
+        <translation>%1 ist nicht leer</translation>
+    </message>
+    <message>
+        <source>a requirement of pack &apos;%1&apos; does not hold</source>
+        <translation>eine Voraussetzung von Pack &apos;%1&apos; ist nicht erfüllt</translation>
+    </message>
+    <message>
+        <source>a requirement of pack &apos;%1&apos; does not hold; continuing (on_fail: warn)</source>
+        <translation>eine Voraussetzung von Pack &apos;%1&apos; ist nicht erfüllt; es wird fortgefahren (on_fail: warn)</translation>
+    </message>
+    <message>
+        <source>%1 exited with status %2 (on_fail: warn)</source>
+        <translation>%1 wurde mit Status %2 beendet (on_fail: warn)</translation>
+    </message>
+    <message>
+        <source>exec has an empty command</source>
+        <translation>exec hat einen leeren Befehl</translation>
+    </message>
+    <message>
+        <source>set backup: true or remove the entry</source>
+        <translation>backup: true setzen oder den Eintrag entfernen</translation>
+    </message>
+    <message>
+        <source>set force: true</source>
+        <translation>force: true setzen</translation>
+    </message>
+    <message>
+        <source>re-run elevated</source>
+        <translation>mit erhöhten Rechten erneut ausführen</translation>
+    </message>
+    <message>
+        <source>enable Developer Mode or run elevated</source>
+        <translation>den Entwicklermodus aktivieren oder mit erhöhten Rechten ausführen</translation>
+    </message>
+    <message>
+        <source>predicate &apos;%1&apos; is not supported on %2</source>
+        <translation>Prädikat &apos;%1&apos; wird auf %2 nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>%1 kann nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot replace the stale lock file %1 of a process that is gone: %2 is not writable (permission denied)</source>
+        <translation>die verwaiste Sperrdatei %1 eines beendeten Prozesses kann nicht ersetzt werden: %2 ist nicht beschreibbar (Zugriff verweigert)</translation>
+    </message>
+    <message>
+        <source>cannot fetch into %1: %2</source>
+        <translation>Fetch nach %1 nicht möglich: %2</translation>
+    </message>
+    <message>
+        <source>cannot check out &apos;%1&apos; in %2: %3</source>
+        <translation>&apos;%1&apos; kann in %2 nicht ausgecheckt werden: %3</translation>
+    </message>
+    <message>
+        <source>HEAD is detached; not moved</source>
+        <translation>HEAD ist losgelöst; nicht bewegt</translation>
+    </message>
+    <message>
+        <source>no commit is checked out</source>
+        <translation>kein Commit ist ausgecheckt</translation>
+    </message>
+    <message>
+        <source>branch %1 tracks no upstream; not moved</source>
+        <translation>Branch %1 folgt keinem Upstream; nicht bewegt</translation>
+    </message>
+    <message>
+        <source>%1 has diverged from %2 (%3 local and %4 new upstream commits); not moved</source>
+        <translation>%1 ist von %2 divergiert (%3 lokale und %4 neue Upstream-Commits); nicht bewegt</translation>
+    </message>
+    <message>
+        <source>the working tree has uncommitted changes; not fast-forwarded to %1</source>
+        <translation>das Arbeitsverzeichnis enthält nicht committete Änderungen; kein Vorspulen auf %1</translation>
+    </message>
+    <message>
+        <source>the working tree has uncommitted changes; not switched to %1</source>
+        <translation>das Arbeitsverzeichnis enthält nicht committete Änderungen; nicht zu %1 gewechselt</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;%3&apos; must be a string</source>
+        <translation>%1:%2: &apos;%3&apos; muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;%3&apos; must be true or false</source>
+        <translation>%1:%2: &apos;%3&apos; muss true oder false sein</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;%3&apos; must be one of %4 (got &apos;%5&apos;)</source>
+        <translation>%1:%2: &apos;%3&apos; muss einer der Werte %4 sein (erhalten: &apos;%5&apos;)</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;%3&apos; must be a list</source>
+        <translation>%1:%2: &apos;%3&apos; muss eine Liste sein</translation>
+    </message>
+    <message>
+        <source>%1:%2: the arguments of &apos;%3&apos; must be a mapping</source>
+        <translation>%1:%2: die Argumente von &apos;%3&apos; müssen ein Mapping sein</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;%3&apos; does not take the argument &apos;%4&apos; (it takes %5)</source>
+        <translation>%1:%2: &apos;%3&apos; akzeptiert das Argument &apos;%4&apos; nicht (erlaubt: %5)</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;%3&apos; needs the argument &apos;%4&apos;</source>
+        <translation>%1:%2: &apos;%3&apos; braucht das Argument &apos;%4&apos;</translation>
+    </message>
+    <message>
+        <source>%1:%2: an action must be a mapping with one key naming it</source>
+        <translation>%1:%2: eine Aktion muss ein Mapping mit einem einzigen Schlüssel sein, der sie benennt</translation>
+    </message>
+    <message>
+        <source>%1:%2: an action has exactly one key, this entry has %3</source>
+        <translation>%1:%2: eine Aktion hat genau einen Schlüssel, dieser Eintrag hat %3</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;%3&apos; is not a valid variable name</source>
+        <translation>%1:%2: &apos;%3&apos; ist kein gültiger Variablenname</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;mkdir.mode&apos; must be an octal mode like &quot;755&quot;</source>
+        <translation>%1:%2: &apos;mkdir.mode&apos; muss ein oktaler Modus wie &quot;755&quot; sein</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;require&apos; needs exactly one of all_of, any_of and none_of (found %3)</source>
+        <translation>%1:%2: &apos;require&apos; braucht genau eines von all_of, any_of und none_of (gefunden: %3)</translation>
+    </message>
+    <message>
+        <source>%1:%2: nesting deeper than %3 levels</source>
+        <translation>%1:%2: Verschachtelung tiefer als %3 Ebenen</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;exec&apos; takes &apos;cmd&apos; (a list) without shell, or &apos;cmd_shell&apos; (a string) with shell: true (shell: %3, cmd: %4, cmd_shell: %5)</source>
+        <translation>%1:%2: &apos;exec&apos; akzeptiert &apos;cmd&apos; (eine Liste) ohne Shell oder &apos;cmd_shell&apos; (eine Zeichenkette) mit shell: true (shell: %3, cmd: %4, cmd_shell: %5)</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;exec.cmd&apos; must be a list of strings</source>
+        <translation>%1:%2: &apos;exec.cmd&apos; muss eine Liste von Zeichenketten sein</translation>
+    </message>
+    <message>
+        <source>%1:%2: every entry of &apos;exec.cmd&apos; must be a string</source>
+        <translation>%1:%2: jeder Eintrag von &apos;exec.cmd&apos; muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;exec.cmd&apos; is empty</source>
+        <translation>%1:%2: &apos;exec.cmd&apos; ist leer</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;exec.cmd_shell&apos; is empty</source>
+        <translation>%1:%2: &apos;exec.cmd_shell&apos; ist leer</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;exec.env&apos; must be a mapping of names to strings</source>
+        <translation>%1:%2: &apos;exec.env&apos; muss ein Mapping von Namen auf Zeichenketten sein</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;exec.env&apos; values must be strings</source>
+        <translation>%1:%2: die Werte von &apos;exec.env&apos; müssen Zeichenketten sein</translation>
+    </message>
+    <message>
+        <source>%1:%2: unknown action &apos;%3&apos; (the actions are symlink, env, mkdir, rmdir, require, when and exec)</source>
+        <translation>%1:%2: unbekannte Aktion &apos;%3&apos; (die Aktionen sind symlink, env, mkdir, rmdir, require, when und exec)</translation>
+    </message>
+    <message>
+        <source>%1:%2: predicates nest deeper than %3 levels</source>
+        <translation>%1:%2: Prädikate sind tiefer als %3 Ebenen verschachtelt</translation>
+    </message>
+    <message>
+        <source>%1:%2: &apos;%3&apos; must be a list of predicates</source>
+        <translation>%1:%2: &apos;%3&apos; muss eine Liste von Prädikaten sein</translation>
+    </message>
+    <message>
+        <source>%1:%2: a predicate is a mapping with one key, like path_exists: /usr/bin/git</source>
+        <translation>%1:%2: ein Prädikat ist ein Mapping mit einem Schlüssel, etwa path_exists: /usr/bin/git</translation>
+    </message>
+    <message>
+        <source>%1:%2: predicate &apos;%3&apos; takes a string</source>
+        <translation>%1:%2: Prädikat &apos;%3&apos; erwartet eine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>%1:%2: predicate &apos;os&apos; takes windows, linux or macos (got &apos;%3&apos;)</source>
+        <translation>%1:%2: Prädikat &apos;os&apos; erwartet windows, linux oder macos (erhalten: &apos;%3&apos;)</translation>
+    </message>
+    <message>
+        <source>%1:%2: predicate &apos;%3&apos; takes a mapping with &apos;%4&apos; and &apos;%5&apos;</source>
+        <translation>%1:%2: Prädikat &apos;%3&apos; erwartet ein Mapping mit &apos;%4&apos; und &apos;%5&apos;</translation>
+    </message>
+    <message>
+        <source>%1:%2: predicate &apos;%3&apos; takes the strings &apos;%4&apos; and &apos;%5&apos;</source>
+        <translation>%1:%2: Prädikat &apos;%3&apos; erwartet die Zeichenketten &apos;%4&apos; und &apos;%5&apos;</translation>
+    </message>
+    <message>
+        <source>%1:%2: predicate &apos;%3&apos; needs &apos;%4&apos;</source>
+        <translation>%1:%2: Prädikat &apos;%3&apos; braucht &apos;%4&apos;</translation>
+    </message>
+    <message>
+        <source>%1:%2: predicate &apos;symlink_privilege&apos; takes no argument</source>
+        <translation>%1:%2: Prädikat &apos;symlink_privilege&apos; erwartet kein Argument</translation>
+    </message>
+    <message>
+        <source>%1:%2: unknown predicate &apos;%3&apos;</source>
+        <translation>%1:%2: unbekanntes Prädikat &apos;%3&apos;</translation>
+    </message>
+    <message>
+        <source>%1:%2: an override cannot change &apos;%3&apos; (&apos;%4&apos; in pack.yaml, &apos;%5&apos; here)</source>
+        <translation>%1:%2: eine Überschreibung kann &apos;%3&apos; nicht ändern (&apos;%4&apos; in pack.yaml, &apos;%5&apos; hier)</translation>
+    </message>
+    <message>
+        <source>%1:%2: symlink #%3 and symlink #%4 both create &apos;%5&apos;</source>
+        <translation>%1:%2: symlink #%3 und symlink #%4 legen beide &apos;%5&apos; an</translation>
+    </message>
+    <message>
+        <source>cancelled while waiting for the lock of %1</source>
+        <translation>abgebrochen beim Warten auf die Sperre von %1</translation>
+    </message>
+    <message>
+        <source>the pack %1 is in use</source>
+        <translation>das Pack %1 wird gerade verwendet</translation>
+    </message>
+    <message>
+        <source>cancelled while waiting for a slot</source>
+        <translation>abgebrochen beim Warten auf einen freien Slot</translation>
+    </message>
+    <message>
+        <source>%1: variable &apos;%3&apos; (at byte %2) is not defined</source>
+        <translation>%1: Variable &apos;%3&apos; (bei Byte %2) ist nicht definiert</translation>
+    </message>
+    <message>
+        <source>%1: &apos;${&apos; at byte %2 is never closed with &apos;}&apos;</source>
+        <translation>%1: &apos;${&apos; bei Byte %2 wird nie mit &apos;}&apos; geschlossen</translation>
+    </message>
+    <message>
+        <source>%1: &apos;${}&apos; at byte %2 names no variable</source>
+        <translation>%1: &apos;${}&apos; bei Byte %2 benennt keine Variable</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%3&apos; at byte %2 is not a valid variable name</source>
+        <translation>%1: &apos;%3&apos; bei Byte %2 ist kein gültiger Variablenname</translation>
+    </message>
+    <message>
+        <source>%1: &apos;$&apos; at byte %2 is not followed by a variable name (&apos;%3&apos;); write &apos;$$&apos; for a literal &apos;$&apos;</source>
+        <translation>%1: auf &apos;$&apos; bei Byte %2 folgt kein Variablenname (&apos;%3&apos;); für ein wörtliches &apos;$&apos; &apos;$$&apos; schreiben</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%&apos; at byte %2 is never closed; write &apos;%%&apos; for a literal &apos;%&apos;</source>
+        <translation>%1: &apos;%&apos; bei Byte %2 wird nie geschlossen; für ein wörtliches &apos;%&apos; &apos;%%&apos; schreiben</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%3&apos; at byte %2 is not a valid variable name; write &apos;%%&apos; for a literal &apos;%&apos;</source>
+        <translation>%1: &apos;%3&apos; bei Byte %2 ist kein gültiger Variablenname; für ein wörtliches &apos;%&apos; &apos;%%&apos; schreiben</translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; stays registered; fix the problem and run grex sync</source>
+        <translation>Pack &apos;%1&apos; bleibt registriert; das Problem beheben und grex sync ausführen</translation>
+    </message>
+    <message>
+        <source>remove pack &apos;%1&apos; and delete %2 with its children %3</source>
+        <translation>Pack &apos;%1&apos; entfernen und %2 mit seinen Kindern %3 löschen</translation>
+    </message>
+    <message>
+        <source>nothing was removed; retry, or remove without the teardown: grex rm %1 --skip-teardown</source>
+        <translation>nichts wurde entfernt; erneut versuchen oder ohne Abbau entfernen: grex rm %1 --skip-teardown</translation>
+    </message>
+    <message>
+        <source>the files of %1 are in %2; move them back</source>
+        <translation>die Dateien von %1 liegen in %2; sie zurückverschieben</translation>
+    </message>
+    <message>
+        <source>--only must not be empty</source>
+        <translation>--only darf nicht leer sein</translation>
+    </message>
+    <message>
+        <source>Work on up to N packs at once (0: no limit).</source>
+        <translation>Bis zu N Packs gleichzeitig bearbeiten (0: keine Begrenzung).</translation>
+    </message>
+    <message>
+        <source>Sync packs</source>
+        <translation>Packs synchronisieren</translation>
+    </message>
+    <message>
+        <source>Sync all packs recursively.</source>
+        <translation>Alle Packs rekursiv synchronisieren.</translation>
+    </message>
+    <message>
+        <source>Sync this pack and its children instead of the workspace (root-pack mode).</source>
+        <translation>Dieses Pack und seine Kinder statt des Arbeitsbereichs synchronisieren (Wurzelpack-Modus).</translation>
+    </message>
+    <message>
+        <source>Root-pack mode: where children are cloned (default: &lt;pack_root&gt;/.grex/workspace).</source>
+        <translation>Wurzelpack-Modus: wohin die Kinder geklont werden (Standard: &lt;pack_root&gt;/.grex/workspace).</translation>
+    </message>
+    <message>
+        <source>Check out this ref in every pack but the root.</source>
+        <translation>Diese Referenz in jedem Pack außer der Wurzel auschecken.</translation>
+    </message>
+    <message>
+        <source>Run only packs whose workspace path matches this glob (repeatable).</source>
+        <translation>Nur Packs ausführen, deren Pfad im Arbeitsbereich auf dieses Glob-Muster passt (wiederholbar).</translation>
+    </message>
+    <message>
+        <source>Run every pack, even when its actions and commit did not change.</source>
+        <translation>Jedes Pack ausführen, auch wenn sich seine Aktionen und sein Commit nicht geändert haben.</translation>
+    </message>
+    <message>
+        <source>Only fetch and clone; run no pack lifecycle.</source>
+        <translation>Nur fetchen und klonen; keinen Pack-Lebenszyklus ausführen.</translation>
+    </message>
+    <message>
+        <source>Do not walk into children.</source>
+        <translation>Nicht in Kinder absteigen.</translation>
+    </message>
+    <message>
+        <source>Skip the plan validators (debugging only).</source>
+        <translation>Die Plan-Validatoren überspringen (nur zur Fehlersuche).</translation>
+    </message>
+    <message>
+        <source>After a failure, go on with packs that do not build on the failed one.</source>
+        <translation>Nach einem Fehlschlag mit den Packs weitermachen, die nicht auf dem fehlgeschlagenen aufbauen.</translation>
+    </message>
+    <message>
+        <source>Update packs</source>
+        <translation>Packs aktualisieren</translation>
+    </message>
+    <message>
+        <source>Update one or more packs (re-resolve refs, reinstall).</source>
+        <translation>Ein oder mehrere Packs aktualisieren (Referenzen neu auflösen, neu installieren).</translation>
+    </message>
+    <message>
+        <source>Update only this registered pack and its children.</source>
+        <translation>Nur dieses registrierte Pack und seine Kinder aktualisieren.</translation>
+    </message>
+    <message>
+        <source>Reinstall every pack, changed or not.</source>
+        <translation>Jedes Pack neu installieren, ob geändert oder nicht.</translation>
+    </message>
+    <message>
+        <source>Tear packs down</source>
+        <translation>Packs abbauen</translation>
+    </message>
+    <message>
+        <source>Undo what packs installed, parents first; keep them registered and cloned.</source>
+        <translation>Rückgängig machen, was Packs installiert haben, Eltern zuerst; sie bleiben registriert und geklont.</translation>
+    </message>
+    <message>
+        <source>Tear down this pack and its children instead of the workspace (root-pack mode).</source>
+        <translation>Dieses Pack und seine Kinder statt des Arbeitsbereichs abbauen (Wurzelpack-Modus).</translation>
+    </message>
+    <message>
+        <source>Root-pack mode: where the children are.</source>
+        <translation>Wurzelpack-Modus: wo die Kinder liegen.</translation>
+    </message>
+    <message>
+        <source>argument &apos;%1&apos; of %2 must be from %3 to %4</source>
+        <translation>Argument &apos;%1&apos; von %2 muss zwischen %3 und %4 liegen</translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Cli</name>
+    <message>
+        <source>y</source>
+        <translation>j</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number from 0 to 1024, not &apos;%2&apos;</source>
+        <translation>%1 muss eine ganze Zahl von 0 bis 1024 sein, nicht &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>no verb given</source>
+        <translation>kein Befehl angegeben</translation>
+    </message>
+    <message>
+        <source>unknown verb &apos;%1&apos;</source>
+        <translation>unbekannter Befehl &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>the verbs are: %1</source>
+        <translation>verfügbare Befehle: %1</translation>
+    </message>
+    <message>
+        <source>grex %1: %2</source>
+        <translation>grex %1: %2</translation>
+    </message>
+    <message>
+        <source>--json and --plain cannot be used together</source>
+        <translation>--json und --plain können nicht zusammen verwendet werden</translation>
+    </message>
+    <message>
+        <source>grex %1 does not take --filter</source>
+        <translation>grex %1 akzeptiert kein --filter</translation>
+    </message>
+    <message>
+        <source>grex %1: unexpected argument &apos;%2&apos;</source>
+        <translation>grex %1: unerwartetes Argument &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>grex %1: missing argument &lt;%2&gt;</source>
+        <translation>grex %1: fehlendes Argument &lt;%2&gt;</translation>
+    </message>
+    <message>
+        <source>--%1 must be a whole number</source>
+        <translation>--%1 muss eine ganze Zahl sein</translation>
+    </message>
+    <message>
+        <source>Show the version.</source>
+        <translation>Version anzeigen.</translation>
+    </message>
+    <message>
+        <source>Print the result as one JSON document.</source>
+        <translation>Das Ergebnis als ein einziges JSON-Dokument ausgeben.</translation>
+    </message>
+    <message>
+        <source>No colour and no Unicode decoration.</source>
+        <translation>Keine Farben und keine Unicode-Verzierungen.</translation>
+    </message>
+    <message>
+        <source>Show what would happen without changing anything.</source>
+        <translation>Anzeigen, was geschehen würde, ohne etwas zu ändern.</translation>
+    </message>
+    <message>
+        <source>Work on up to N packs at once (0: no limit; default: GREX_PARALLEL or the number of CPUs).</source>
+        <translation>Bis zu N Packs gleichzeitig bearbeiten (0: keine Begrenzung; Standard: GREX_PARALLEL oder die Anzahl der CPUs).</translation>
+    </message>
+    <message>
+        <source>Only packs matching EXPR, for verbs that select packs.</source>
+        <translation>Nur Packs, auf die EXPR passt, bei Befehlen, die Packs auswählen.</translation>
+    </message>
+    <message>
+        <source>The workspace&apos;s grex.jsonl (default: ./grex.jsonl).</source>
+        <translation>Die grex.jsonl des Arbeitsbereichs (Standard: ./grex.jsonl).</translation>
+    </message>
+    <message>
+        <source>More log output on stderr (GREX_LOG overrides).</source>
+        <translation>Mehr Protokollausgabe auf stderr (GREX_LOG hat Vorrang).</translation>
+    </message>
+    <message>
+        <source>Only warnings and errors on stderr.</source>
+        <translation>Nur Warnungen und Fehler auf stderr.</translation>
+    </message>
+    <message>
+        <source>Approve destructive verbs without asking.</source>
+        <translation>Destruktive Befehle ohne Rückfrage genehmigen.</translation>
+    </message>
+    <message>
+        <source>Show help.</source>
+        <translation>Hilfe anzeigen.</translation>
+    </message>
+    <message>
+        <source>Usage: grex [options] &lt;verb&gt; [arguments]</source>
+        <translation>Aufruf: grex [Optionen] &lt;Befehl&gt; [Argumente]</translation>
+    </message>
+    <message>
+        <source>grex manages a workspace of git repositories (packs) as one graph.</source>
+        <translation>grex verwaltet einen Arbeitsbereich aus Git-Repositorys (Packs) als einen einzigen Graphen.</translation>
+    </message>
+    <message>
+        <source>Verbs:</source>
+        <translation>Befehle:</translation>
+    </message>
+    <message>
+        <source>Options of every verb:</source>
+        <translation>Optionen aller Befehle:</translation>
+    </message>
+    <message>
+        <source>Run &apos;grex &lt;verb&gt; --help&apos; for the arguments of one verb.</source>
+        <translation>&apos;grex &lt;Befehl&gt; --help&apos; ausführen, um die Argumente eines Befehls zu sehen.</translation>
+    </message>
+    <message>
+        <source>Usage: %1</source>
+        <translation>Aufruf: %1</translation>
+    </message>
+    <message>
+        <source>Destructive: asks for confirmation on a terminal; pass --yes otherwise.</source>
+        <translation>Destruktiv: fragt in einem Terminal nach Bestätigung; andernfalls --yes angeben.</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>Argumente:</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>Optionen:</translation>
+    </message>
+    <message>
+        <source>error:</source>
+        <translation>Fehler:</translation>
+    </message>
+    <message>
+        <source>hint:</source>
+        <translation>Hinweis:</translation>
+    </message>
+    <message>
+        <source>warning:</source>
+        <translation>Warnung:</translation>
+    </message>
+    <message>
+        <source>Would add pack %1 (%2) from %3</source>
+        <translation>Würde hinzufügen: Pack %1 (%2) aus %3</translation>
+    </message>
+    <message>
+        <source>at %1</source>
+        <translation>bei %1</translation>
+    </message>
+    <message>
+        <source>(remote commit %1)</source>
+        <translation>(Remote-Commit %1)</translation>
+    </message>
+    <message>
+        <source>Added pack %1 (%2) from %3</source>
+        <translation>Pack %1 (%2) aus %3 hinzugefügt</translation>
+    </message>
+    <message>
+        <source>commit %1</source>
+        <translation>Commit %1</translation>
+    </message>
+    <message>
+        <source>ref %1</source>
+        <translation>Referenz %1</translation>
+    </message>
+    <message>
+        <source>the existing clone in %1 was adopted as it is</source>
+        <translation>der vorhandene Klon in %1 wurde unverändert übernommen</translation>
+    </message>
+    <message>
+        <source>Would initialise workspace %1</source>
+        <translation>Würde Arbeitsbereich %1 initialisieren</translation>
+    </message>
+    <message>
+        <source>Workspace %1 is already initialised</source>
+        <translation>Arbeitsbereich %1 ist bereits initialisiert</translation>
+    </message>
+    <message>
+        <source>Initialised workspace %1</source>
+        <translation>Arbeitsbereich %1 initialisiert</translation>
+    </message>
+    <message>
+        <source>would create: %1</source>
+        <translation>würde anlegen: %1</translation>
+    </message>
+    <message>
+        <source>created: %1</source>
+        <translation>angelegt: %1</translation>
+    </message>
+    <message>
+        <source>core.hooksPath: %1</source>
+        <translation>core.hooksPath: %1</translation>
+    </message>
+    <message>
+        <source>would clone: %1</source>
+        <translation>würde klonen: %1</translation>
+    </message>
+    <message>
+        <source>cloned: %1</source>
+        <translation>geklont: %1</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>No packs registered. Add one with: grex add &lt;url&gt;</source>
+        <translation>Keine Packs registriert. Eines hinzufügen mit: grex add &lt;url&gt;</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>TYPE</source>
+        <translation>TYP</translation>
+    </message>
+    <message>
+        <source>PATH</source>
+        <translation>PFAD</translation>
+    </message>
+    <message>
+        <source>REF</source>
+        <translation>REF</translation>
+    </message>
+    <message>
+        <source>SHA</source>
+        <translation>SHA</translation>
+    </message>
+    <message>
+        <source>INSTALLED_AT</source>
+        <translation>INSTALLIERT_AM</translation>
+    </message>
+    <message>
+        <source>ACTIONS_HASH</source>
+        <translation>AKTIONS_HASH</translation>
+    </message>
+    <message>
+        <source>Would remove pack %1 and delete %2</source>
+        <translation>Würde Pack %1 entfernen und %2 löschen</translation>
+    </message>
+    <message>
+        <source>Would remove pack %1 and keep its files</source>
+        <translation>Würde Pack %1 entfernen und seine Dateien behalten</translation>
+    </message>
+    <message>
+        <source>Removed pack %1 and deleted %2</source>
+        <translation>Pack %1 entfernt und %2 gelöscht</translation>
+    </message>
+    <message>
+        <source>Removed pack %1; its files stay in %2</source>
+        <translation>Pack %1 entfernt; seine Dateien bleiben in %2</translation>
+    </message>
+    <message>
+        <source>%1/%2 packs</source>
+        <translation>%1/%2 Packs</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pack(s) ready</source>
+        <translation>
+            <numerusform>%n Pack bereit</numerusform>
+            <numerusform>%n Packs bereit</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> and %1 more</source>
+        <translation> und %1 weitere</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source> (dry run)</source>
+        <translation> (Probelauf)</translation>
+    </message>
+    <message>
+        <source>no packs</source>
+        <translation>keine Packs</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n Schritt</numerusform>
+            <numerusform>%n Schritte</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 halted at pack `%2` action #%3 (%4):</source>
+        <translation>%1 angehalten bei Pack `%2`, Aktion #%3 (%4):</translation>
+    </message>
+    <message>
+        <source>hint: </source>
+        <translation>Hinweis: </translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>No packs to update.</source>
+        <translation>Keine Packs zu aktualisieren.</translation>
+    </message>
+    <message>
+        <source>REASON</source>
+        <translation>GRUND</translation>
+    </message>
+    <message>
+        <source>REINSTALLED</source>
+        <translation>NEU_INSTALLIERT</translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui</name>
+    <message>
+        <source>The grex desktop window.</source>
+        <translation>Das grex-Desktopfenster.</translation>
+    </message>
+    <message>
+        <source>The workspace to open (default: the last one).</source>
+        <translation>Der zu öffnende Arbeitsbereich (Standard: der zuletzt geöffnete).</translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::MainWindow</name>
+    <message>
+        <source>grex</source>
+        <translation>grex</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>Open Workspace…</source>
+        <translation>Arbeitsbereich öffnen…</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>No workspace open</source>
+        <translation>Kein Arbeitsbereich geöffnet</translation>
+    </message>
+    <message>
+        <source>%1 — grex</source>
+        <translation>%1 — grex</translation>
+    </message>
+    <message>
+        <source>Open Workspace</source>
+        <translation>Arbeitsbereich öffnen</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n pack(s)</source>
+        <translation>
+            <numerusform>%1 — %n Pack</numerusform>
+            <numerusform>%1 — %n Packs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::PackTreeModel</name>
+    <message>
+        <source>detached</source>
+        <translation>losgelöst</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>Pack</source>
+        <translation>Pack</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Branch or ref</source>
+        <translation>Branch oder Referenz</translation>
+    </message>
+    <message>
+        <source>Commit</source>
+        <translation>Commit</translation>
+    </message>
+    <message>
+        <source>Installed</source>
+        <translation>Installiert</translation>
+    </message>
+    <message>
+        <source>Directory</source>
+        <translation>Verzeichnis</translation>
+    </message>
+</context>
+</TS>
