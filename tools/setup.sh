@@ -14,6 +14,7 @@ GREX_PACKAGES=(
     g++ cmake ninja-build pkg-config git
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libgit2-dev libyaml-cpp-dev
+    libqt6svg6 qt6-translations-l10n
 )
 
 grex_say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

@@ -16,8 +16,9 @@ int main(int argc, char *argv[])
     QApplication::setOrganizationName(u"grex"_s);
     QApplication::setApplicationVersion(QStringLiteral(GREX_VERSION));
     QApplication::setApplicationDisplayName(u"grex"_s);
+    QApplication::setDesktopFileName(u"grex-gui"_s);
     QApplication::setWindowIcon(QIcon(u":/grex/icons/grex.svg"_s));
-    Grex::installTranslators();
+    Grex::installTranslators(QSettings().value(u"ui/language"_s).toString());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

@@ -1,17 +1,42 @@
 #include "mainwindow.h"
 
-#include "operationcontext.h"
+#include "approvaldialog.h"
+#include "controlserver.h"
+#include "dialogs.h"
+#include "operationrunner.h"
+#include "packfilterproxy.h"
 #include "packtreemodel.h"
+#include "panels.h"
+#include "reporttext.h"
+
+#include "manifest/intentlog.h"
+#include "operationcontext.h"
 #include "verbs/ls.h"
+#include "verbs/status.h"
 #include "workspace.h"
+#include "workspacelocks.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QCoreApplication>
+#include <QDir>
+#include <QDockWidget>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
 #include <QSettings>
+#include <QSplitter>
 #include <QStatusBar>
+#include <QSystemTrayIcon>
+#include <QTimer>
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -23,72 +48,350 @@ namespace Grex::Gui {
 
 namespace {
 
-struct LoadResult
-{
-    QList<LsEntry> packs;
-    QString error;
-};
+constexpr int kEventsPerPack = 30;
+constexpr int kRecentLimit = 8;
 
-LoadResult loadPacks(const QString &dir)
+QIcon actionIcon(const QString &name)
 {
-    Workspace workspace(dir);
-    OperationContext ctx;
-    LsOptions options;
-    options.tree = true;
-    Result<LsReport> report = ls(workspace, options, ctx);
-    if (!report)
-        return {{}, report.error().displayText()};
-    return {report->packs, {}};
+    return QIcon(u":/grex/icons/actions/%1.svg"_s.arg(name));
+}
+
+AuditLine auditLine(const Event &e)
+{
+    AuditLine line;
+    line.ts = e.ts;
+    line.op = eventOpName(e.op);
+    switch (e.op) {
+    case EventOp::Add:
+        line.text = MainWindow::tr("registered from %1").arg(e.url);
+        break;
+    case EventOp::Update:
+        line.text = u"%1 = %2"_s.arg(e.field, e.value.value_or(u"null"_s));
+        break;
+    case EventOp::Rm:
+        line.text = MainWindow::tr("removed");
+        break;
+    case EventOp::Sync:
+        line.text = MainWindow::tr("synced to %1").arg(e.sha.left(12));
+        break;
+    case EventOp::ActionStarted:
+        line.text = u"%1 #%2"_s.arg(e.actionName).arg(e.actionIdx);
+        break;
+    case EventOp::ActionCompleted:
+        line.text = u"%1 #%2: %3"_s.arg(e.actionName).arg(e.actionIdx).arg(e.resultSummary);
+        break;
+    case EventOp::ActionHalted:
+        line.text = u"%1 #%2: %3"_s.arg(e.actionName).arg(e.actionIdx).arg(e.errorSummary);
+        break;
+    }
+    return line;
 }
 
 } // namespace
 
+// What one load read, on a worker thread.
+struct MainWindow::Load
+{
+    QList<PackRow> rows;
+    QHash<QString, QList<AuditLine>> events;
+    QString error;
+
+    static Load read(const QString &dir)
+    {
+        Load load;
+        Workspace workspace(dir);
+        OperationContext ctx;
+        LsOptions lsOptions;
+        lsOptions.tree = true;
+        Result<LsReport> packs = ls(workspace, lsOptions, ctx);
+        if (!packs) {
+            load.error = packs.error().displayText();
+            return load;
+        }
+        StatusOptions statusOptions;
+        statusOptions.long_ = true;
+        Result<StatusReport> status = Grex::status(workspace, statusOptions, ctx);
+        load.rows = joinPackRows(packs->packs, status ? status->packs : QList<StatusEntry>(),
+                                 workspace.root());
+        if (!status)
+            load.error = status.error().displayText();
+        Result<LogReadResult> log = workspace.intentLog().read();
+        if (log) {
+            for (const Event &e : std::as_const(log->events)) {
+                QList<AuditLine> &lines = load.events[e.id];
+                lines.append(auditLine(e));
+                if (lines.size() > kEventsPerPack)
+                    lines.removeFirst();
+            }
+        }
+        return load;
+    }
+};
+
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
     , m_model(new PackTreeModel(this))
+    , m_proxy(new PackFilterProxy(this))
     , m_view(new QTreeView(this))
+    , m_filter(new QLineEdit(this))
+    , m_filterError(new QLabel(this))
     , m_message(new QLabel(this))
+    , m_details(new DetailsPane(this))
+    , m_runner(new OperationRunner(this))
+    , m_activity(new ActivityPanel(m_runner, this))
+    , m_locks(new LocksPanel(this))
+    , m_control(new ControlServer(this))
+    , m_agents(new AgentsPanel(m_control, this))
+    , m_watcher(new QFileSystemWatcher(this))
+    , m_refreshTimer(new QTimer(this))
+    , m_lockTimer(new QTimer(this))
 {
     setObjectName(u"mainWindow"_s);
     setWindowTitle(tr("grex"));
-    resize(960, 560);
+    resize(1280, 800);
 
-    QToolBar *toolbar = addToolBar(tr("Workspace"));
-    toolbar->setObjectName(u"workspaceToolBar"_s);
-    toolbar->setMovable(false);
-    QAction *open = toolbar->addAction(tr("Open Workspace…"), this, &MainWindow::chooseWorkspace);
-    open->setObjectName(u"openWorkspaceAction"_s);
-    open->setShortcut(QKeySequence::Open);
-    QAction *reload = toolbar->addAction(tr("Refresh"), this, &MainWindow::refresh);
-    reload->setObjectName(u"refreshAction"_s);
-    reload->setShortcut(QKeySequence::Refresh);
-
+    m_proxy->setSourceModel(m_model);
     m_view->setObjectName(u"packView"_s);
-    m_view->setModel(m_model);
+    m_view->setModel(m_proxy);
     m_view->setUniformRowHeights(true);
     m_view->setAlternatingRowColors(true);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(PackTreeModel::NameColumn, Qt::AscendingOrder);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->header()->setStretchLastSection(true);
+    m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
+
+    m_filter->setObjectName(u"filterEdit"_s);
+    m_filter->setPlaceholderText(tr("Filter: name=api-*, drift=dirty|behind, type=meta, depth<=1"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->addAction(actionIcon(u"filter"_s), QLineEdit::LeadingPosition);
+    m_filterError->setObjectName(u"filterError"_s);
+    m_filterError->setStyleSheet(u"color: #c62828;"_s);
+    m_filterError->setFont(QFont(u"monospace"_s));
+    m_filterError->hide();
 
     m_message->setObjectName(u"messageLabel"_s);
     m_message->setWordWrap(true);
     m_message->setMargin(8);
+    m_message->setStyleSheet(u"background: #fff3e0; border-bottom: 1px solid #ffb74d;"_s);
     m_message->hide();
+
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->setSpacing(2);
+    leftLayout->addWidget(m_filter);
+    leftLayout->addWidget(m_filterError);
+    leftLayout->addWidget(m_view);
+    auto *splitter = new QSplitter(this);
+    splitter->addWidget(left);
+    splitter->addWidget(m_details);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
 
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
     layout->addWidget(m_message);
-    layout->addWidget(m_view);
+    layout->addWidget(splitter);
     setCentralWidget(central);
+
+    const auto dock = [this](QWidget *widget, const QString &title, const QString &name,
+                             Qt::DockWidgetArea area) {
+        auto *d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(widget);
+        addDockWidget(area, d);
+        return d;
+    };
+    QDockWidget *activityDock =
+        dock(m_activity, tr("Activity"), u"activityDock"_s, Qt::BottomDockWidgetArea);
+    QDockWidget *locksDock = dock(m_locks, tr("Locks"), u"locksDock"_s, Qt::BottomDockWidgetArea);
+    QDockWidget *agentsDock =
+        dock(m_agents, tr("Agents (grex serve)"), u"agentsDock"_s, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(activityDock, locksDock);
+    tabifyDockWidget(locksDock, agentsDock);
+    activityDock->raise();
+    resizeDocks({activityDock}, {220}, Qt::Vertical); // the packs take most of the height
+
+    createActions();
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addAction(activityDock->toggleViewAction());
+    view->addAction(locksDock->toggleViewAction());
+    view->addAction(agentsDock->toggleViewAction());
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About grex"), this, [this] {
+        QMessageBox::about(
+            this, tr("About grex"),
+            tr("<h3>grex %1</h3><p>Manages a workspace of git repositories (packs) as one "
+               "graph, for people and for AI agents.</p><p>Agents connect through "
+               "<code>grex serve</code> (MCP); this window shows their calls and asks you "
+               "before they remove packs or run commands.</p>")
+                .arg(QCoreApplication::applicationVersion()));
+    });
+
+    connect(m_filter, &QLineEdit::textChanged, this, &MainWindow::applyFilter);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &MainWindow::updateSelection);
+    connect(m_runner, &OperationRunner::finished, this, &MainWindow::onFinished);
+    connect(m_runner, &OperationRunner::started, this, [this] {
+        setActionsEnabled(false);
+        if (auto *d = findChild<QDockWidget *>(u"activityDock"_s))
+            d->raise();
+    });
+    connect(m_locks, &LocksPanel::clearStaleRequested, this, [this] {
+        runVerb(u"doctor"_s, {{u"fix"_s, true}}, tr("Clearing stale locks (doctor --fix)"));
+    });
+    connect(m_control, &ControlServer::approvalRequested, this, &MainWindow::onApprovalRequested);
+    connect(m_control, &ControlServer::approvalWithdrawn, this, &MainWindow::onApprovalWithdrawn);
+    connect(m_watcher, &QFileSystemWatcher::directoryChanged, this, &MainWindow::scheduleRefresh);
+    connect(m_watcher, &QFileSystemWatcher::fileChanged, this, &MainWindow::scheduleRefresh);
+    m_refreshTimer->setSingleShot(true);
+    m_refreshTimer->setInterval(400);
+    connect(m_refreshTimer, &QTimer::timeout, this, &MainWindow::refresh);
+    // Lock files come and go faster than a person looks; poll them too.
+    m_lockTimer->setInterval(2000);
+    connect(m_lockTimer, &QTimer::timeout, this, &MainWindow::refreshLocks);
+    m_lockTimer->start();
+
+    if (QSystemTrayIcon::isSystemTrayAvailable()) {
+        m_tray = new QSystemTrayIcon(QIcon(u":/grex/icons/grex.svg"_s), this);
+        m_tray->setToolTip(tr("grex"));
+        connect(m_tray, &QSystemTrayIcon::activated, this, [this] {
+            showNormal();
+            raise();
+            activateWindow();
+        });
+        m_tray->show();
+    }
+
+    const QSettings settings;
+    restoreGeometry(settings.value(u"window/geometry"_s).toByteArray());
+    restoreState(settings.value(u"window/state"_s).toByteArray());
+    setActionsEnabled(true);
     statusBar()->showMessage(tr("No workspace open"));
+}
+
+MainWindow::~MainWindow()
+{
+    m_runner->cancel();
+    m_runner->waitForFinished();
+}
+
+void MainWindow::createActions()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QMenu *packs = menuBar()->addMenu(tr("&Packs"));
+    QToolBar *toolbar = addToolBar(tr("Workspace"));
+    toolbar->setObjectName(u"workspaceToolBar"_s);
+    toolbar->setMovable(false);
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+
+    const auto make = [this](const QString &icon, const QString &text, const QString &name,
+                             auto slot) {
+        QAction *action = new QAction(actionIcon(icon), text, this);
+        action->setObjectName(name);
+        connect(action, &QAction::triggered, this, slot);
+        return action;
+    };
+
+    QAction *newWs = make(u"init"_s, tr("&New Workspace…"), u"newWorkspaceAction"_s,
+                          &MainWindow::newWorkspace);
+    QAction *open = make(u"open"_s, tr("&Open Workspace…"), u"openWorkspaceAction"_s,
+                         &MainWindow::chooseWorkspace);
+    open->setShortcut(QKeySequence::Open);
+    file->addAction(newWs);
+    file->addAction(open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
+    file->addSeparator();
+    QAction *prefs = file->addAction(actionIcon(u"preferences"_s), tr("&Preferences…"), this,
+                                     [this] { PreferencesDialog(this).exec(); });
+    prefs->setObjectName(u"preferencesAction"_s);
+    prefs->setMenuRole(QAction::PreferencesRole);
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QAction *reload = make(u"refresh"_s, tr("Refresh"), u"refreshAction"_s, &MainWindow::refresh);
+    reload->setShortcut(QKeySequence::Refresh);
+    QAction *sync = make(u"sync"_s, tr("&Sync"), u"syncAction"_s, [this] { syncAction(false); });
+    sync->setToolTip(tr("Clone what is missing, fetch and fast-forward, install (grex sync)"));
+    QAction *previewSync = make(u"sync"_s, tr("Preview S&ync…"), u"previewSyncAction"_s,
+                                [this] { syncAction(true); });
+    QAction *update = make(u"update"_s, tr("&Update"), u"updateAction"_s,
+                           [this] { updateAction(false); });
+    update->setToolTip(tr("Sync, then reinstall the packs whose actions changed (grex update)"));
+    QAction *previewUpdate = make(u"update"_s, tr("Preview U&pdate…"), u"previewUpdateAction"_s,
+                                  [this] { updateAction(true); });
+    QAction *add = make(u"add"_s, tr("&Add…"), u"addAction"_s, &MainWindow::addAction);
+    QAction *remove = make(u"remove"_s, tr("&Remove…"), u"removeAction"_s, &MainWindow::removeAction);
+    remove->setShortcut(QKeySequence::Delete);
+    QAction *import = make(u"import"_s, tr("&Import…"), u"importAction"_s, &MainWindow::importAction);
+    QAction *doctor = make(u"doctor"_s, tr("&Doctor…"), u"doctorAction"_s, &MainWindow::doctorAction);
+    doctor->setToolTip(tr("Check the workspace and repair what can be repaired (grex doctor)"));
+
+    for (QAction *a : {reload, sync, previewSync, update, previewUpdate, add, remove, import,
+                       doctor}) {
+        packs->addAction(a);
+        m_workspaceActions.append(a);
+    }
+    toolbar->addAction(open);
+    toolbar->addAction(reload);
+    toolbar->addSeparator();
+    for (QAction *a : {sync, update, add, remove, import, doctor})
+        toolbar->addAction(a);
+    m_view->addAction(remove);
+    m_view->addAction(sync);
+}
+
+void MainWindow::setActionsEnabled(bool enabled)
+{
+    const bool open = !m_workspace.isEmpty();
+    for (QAction *a : std::as_const(m_workspaceActions))
+        a->setEnabled(enabled && open && !m_runner->isRunning());
+    if (QAction *remove = findChild<QAction *>(u"removeAction"_s))
+        remove->setEnabled(remove->isEnabled() && !selectedPack().isEmpty());
 }
 
 void MainWindow::openWorkspace(const QString &dir)
 {
     m_workspace = QDir(dir).absolutePath();
     setWindowTitle(tr("%1 — grex").arg(QDir(m_workspace).dirName()));
-    QSettings().setValue(u"workspace/last"_s, m_workspace);
+    rememberRecent(m_workspace);
+    m_events.clear();
+    m_details->showPack(nullptr, {});
+    const QString listenError = m_control->listen(m_workspace);
+    if (!listenError.isEmpty())
+        qWarning("%s", qUtf8Printable(listenError));
+    m_agents->setListenError(listenError);
+    setActionsEnabled(true);
     refresh();
+}
+
+void MainWindow::rememberRecent(const QString &dir)
+{
+    QSettings settings;
+    settings.setValue(u"workspace/last"_s, dir);
+    QStringList recent = settings.value(u"workspace/recent"_s).toStringList();
+    recent.removeAll(dir);
+    recent.prepend(dir);
+    while (recent.size() > kRecentLimit)
+        recent.removeLast();
+    settings.setValue(u"workspace/recent"_s, recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(u"workspace/recent"_s).toStringList();
+    for (const QString &dir : recent)
+        m_recentMenu->addAction(dir, this, [this, dir] { openWorkspace(dir); });
+    m_recentMenu->setEnabled(!recent.isEmpty());
 }
 
 void MainWindow::chooseWorkspace()
@@ -98,35 +401,358 @@ void MainWindow::chooseWorkspace()
         openWorkspace(dir);
 }
 
+void MainWindow::newWorkspace()
+{
+    const QString dir =
+        QFileDialog::getExistingDirectory(this, tr("New Workspace in Folder"), m_workspace);
+    if (dir.isEmpty())
+        return;
+    if (m_runner->isRunning()) {
+        statusBar()->showMessage(tr("Wait for the running operation to finish."), 5000);
+        return;
+    }
+    m_runner->start(dir, u"init"_s, {}, tr("Creating a workspace in %1").arg(dir));
+}
+
+void MainWindow::scheduleRefresh()
+{
+    m_refreshTimer->start();
+}
+
 void MainWindow::refresh()
 {
     if (m_workspace.isEmpty())
         return;
     statusBar()->showMessage(tr("Reading %1…").arg(m_workspace));
     const quint64 generation = ++m_generation;
-    auto *watcher = new QFutureWatcher<LoadResult>(this);
-    connect(watcher, &QFutureWatcher<LoadResult>::finished, this, [this, watcher, generation] {
+    m_loading = true;
+    auto *watcher = new QFutureWatcher<Load>(this);
+    connect(watcher, &QFutureWatcher<Load>::finished, this, [this, watcher, generation] {
         watcher->deleteLater();
         if (generation != m_generation)
             return; // a newer load replaced this one
-        const LoadResult result = watcher->result();
+        m_loading = false;
+        const Load result = watcher->result();
+        const QString current = selectedPack();
+        m_model->setPacks(result.rows);
+        m_events = result.events;
+        m_view->expandAll();
+        for (int c = 0; c < PackTreeModel::ColumnCount - 1; ++c)
+            m_view->resizeColumnToContents(c);
+        if (!current.isEmpty()) {
+            const QModelIndexList found = m_proxy->match(
+                m_proxy->index(0, 0), PackTreeModel::PackIdRole, current, 1,
+                Qt::MatchExactly | Qt::MatchRecursive);
+            if (!found.isEmpty())
+                m_view->setCurrentIndex(found.constFirst());
+        }
+        updateSelection();
         if (!result.error.isEmpty()) {
-            m_model->setPacks({});
             m_message->setText(result.error);
             m_message->show();
-            statusBar()->showMessage(m_workspace);
         } else {
-            m_model->setPacks(result.packs);
-            m_view->expandAll();
-            for (int c = 0; c < PackTreeModel::ColumnCount - 1; ++c)
-                m_view->resizeColumnToContents(c);
-            m_message->hide();
-            statusBar()->showMessage(
-                tr("%1 — %n pack(s)", nullptr, m_model->packCount()).arg(m_workspace));
+            const QString holder = busyHolder();
+            m_message->setVisible(!holder.isEmpty());
+            m_message->setText(tr("Workspace busy: %1 holds its sync lock. Sync, update, add, "
+                                  "remove and import wait until it lets go.")
+                                   .arg(holder));
         }
+        updateSummary();
+        watchWorkspace();
+        refreshLocks();
         Q_EMIT loaded(result.error);
     });
-    watcher->setFuture(QtConcurrent::run(loadPacks, m_workspace));
+    watcher->setFuture(QtConcurrent::run(&Load::read, m_workspace));
+}
+
+void MainWindow::watchWorkspace()
+{
+    if (!m_watcher->files().isEmpty())
+        m_watcher->removePaths(m_watcher->files());
+    if (!m_watcher->directories().isEmpty())
+        m_watcher->removePaths(m_watcher->directories());
+    const Workspace workspace(m_workspace);
+    QStringList paths{m_workspace};
+    for (const QString &file : {workspace.manifestPath(), workspace.lockfilePath()}) {
+        if (QFileInfo::exists(file))
+            paths.append(file);
+    }
+    for (const auto &[id, dir] : m_model->packDirs()) {
+        if (QFileInfo(dir).isDir())
+            paths.append(dir);
+    }
+    m_watcher->addPaths(paths);
+}
+
+void MainWindow::refreshLocks()
+{
+    if (m_workspace.isEmpty())
+        return;
+    QList<PackDir> dirs;
+    for (const auto &[id, dir] : m_model->packDirs())
+        dirs.append({id, dir});
+    m_locks->setLocks(workspaceLockFiles(Workspace(m_workspace), dirs), m_workspace);
+}
+
+QString MainWindow::busyHolder() const
+{
+    if (m_workspace.isEmpty())
+        return {};
+    const std::optional<LockHolder> holder =
+        FileLock::holder(Workspace(m_workspace).syncLockPath());
+    if (!holder || holder->pid == QCoreApplication::applicationPid())
+        return {};
+    return tr("%1 (pid %2 on %3)").arg(holder->application).arg(holder->pid).arg(holder->hostname);
+}
+
+void MainWindow::updateSummary()
+{
+    const QHash<QString, int> counts = m_model->driftCounts();
+    QStringList parts;
+    for (const QString &kind : PackFilter::driftKinds()) {
+        if (const int n = counts.value(kind))
+            parts.append(u"%1 %2"_s.arg(n).arg(kind));
+    }
+    QString text = tr("%1 — %n pack(s)", nullptr, m_model->totalPackCount()).arg(m_workspace);
+    if (!parts.isEmpty())
+        text += u": "_s + parts.join(u", "_s);
+    statusBar()->showMessage(text);
+}
+
+void MainWindow::applyFilter()
+{
+    const QString error = m_proxy->setFilterExpression(m_filter->text());
+    m_filterError->setText(error);
+    m_filterError->setVisible(!error.isEmpty());
+    m_view->expandAll();
+}
+
+QString MainWindow::selectedPack() const
+{
+    return m_view->currentIndex().data(PackTreeModel::PackIdRole).toString();
+}
+
+void MainWindow::updateSelection()
+{
+    const QModelIndex source = m_proxy->mapToSource(m_view->currentIndex());
+    const PackRow *row = m_model->row(source);
+    m_details->showPack(row, row ? m_events.value(row->entry.id) : QList<AuditLine>());
+    setActionsEnabled(!m_runner->isRunning());
+}
+
+bool MainWindow::runVerb(const QString &verb, const QJsonObject &arguments, const QString &title)
+{
+    if (m_workspace.isEmpty())
+        return false;
+    if (m_runner->isRunning()) {
+        statusBar()->showMessage(tr("Wait for the running operation to finish."), 5000);
+        return false;
+    }
+    static const QStringList lockingVerbs{u"sync"_s,   u"update"_s, u"add"_s,
+                                          u"rm"_s,     u"import"_s, u"run"_s,
+                                          u"teardown"_s};
+    const bool fixes = verb == u"doctor" && (arguments.value(u"fix"_s).toBool() ||
+                                             arguments.value(u"compact"_s).toBool());
+    if (lockingVerbs.contains(verb) || fixes) {
+        const QString holder = busyHolder();
+        if (!holder.isEmpty()) {
+            m_message->setText(tr("Workspace busy: %1 holds its sync lock. Try again when it is "
+                                  "done.")
+                                   .arg(holder));
+            m_message->show();
+            return false;
+        }
+    }
+    return m_runner->start(m_workspace, verb, arguments, title);
+}
+
+void MainWindow::runWithPreview(const QString &verb, const QJsonObject &arguments,
+                                const QString &title, const QString &question)
+{
+    QJsonObject dry = arguments;
+    dry.insert(u"dryRun"_s, true);
+    m_preview = PendingPreview{verb, arguments, title, question};
+    if (!runVerb(verb, dry, tr("Preview: %1").arg(title)))
+        m_preview.reset();
+}
+
+void MainWindow::syncAction(bool preview)
+{
+    if (preview)
+        runWithPreview(u"sync"_s, {}, tr("Sync"), tr("A sync would do this. Run it?"));
+    else
+        runVerb(u"sync"_s, {}, tr("Sync"));
+}
+
+void MainWindow::updateAction(bool preview)
+{
+    if (preview)
+        runWithPreview(u"update"_s, {}, tr("Update"), tr("An update would do this. Run it?"));
+    else
+        runVerb(u"update"_s, {}, tr("Update"));
+}
+
+void MainWindow::addAction()
+{
+    AddPackDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const QJsonObject args = dialog.arguments();
+    runVerb(u"add"_s, args, tr("Adding %1").arg(args.value(u"url"_s).toString()));
+}
+
+void MainWindow::removeAction()
+{
+    const QString pack = selectedPack();
+    if (pack.isEmpty())
+        return;
+    const QModelIndex source = m_proxy->mapToSource(m_view->currentIndex());
+    if (source.parent().isValid()) {
+        QMessageBox::information(this, tr("Remove"),
+                                 tr("%1 is a child of another pack; remove its parent, or "
+                                    "remove it from the parent's pack.yaml.")
+                                     .arg(pack));
+        return;
+    }
+    runWithPreview(u"rm"_s, {{u"path"_s, pack}}, tr("Removing %1").arg(pack),
+                   tr("Removing %1 does this. Nothing is removed until you press Remove.")
+                       .arg(pack));
+}
+
+void MainWindow::importAction()
+{
+    ImportDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    runWithPreview(u"import"_s, dialog.arguments(), tr("Import"),
+                   tr("An import would register these. Import them?"));
+}
+
+void MainWindow::doctorAction()
+{
+    if (!m_doctor) {
+        m_doctor = new DoctorDialog(this);
+        m_doctor->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_doctor, &DoctorDialog::fixRequested, this, [this](bool compact) {
+            QJsonObject args{{u"fix"_s, true}};
+            if (compact)
+                args.insert(u"compact"_s, true);
+            runVerb(u"doctor"_s, args, tr("Doctor: fixing"));
+        });
+    }
+    m_doctor->show();
+    m_doctor->raise();
+    runVerb(u"doctor"_s, {}, tr("Doctor"));
+}
+
+void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &document,
+                            const QString &error, const QString &errorKind)
+{
+    setActionsEnabled(true);
+    if (dryRun && m_preview && m_preview->verb == verb) {
+        const PendingPreview preview = *m_preview;
+        m_preview.reset();
+        if (!error.isEmpty() && document.isUndefined()) {
+            m_activity->appendLine(tr("The preview failed: %1").arg(error));
+            QMessageBox::warning(this, preview.title, tr("The preview failed: %1").arg(error));
+        } else {
+            const QString report = reportText(verb, document);
+            m_activity->appendLine(report);
+            auto *dialog = new PreviewDialog(
+                preview.title, preview.question, report,
+                verb == u"rm" ? tr("&Remove") : (verb == u"import" ? tr("&Import") : tr("&Run")),
+                this);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            connect(dialog, &QDialog::accepted, this,
+                    [this, preview] { runVerb(preview.verb, preview.arguments, preview.title); });
+            dialog->open();
+            Q_EMIT previewShown(dialog);
+        }
+        Q_EMIT operationFinished(verb, error);
+        return;
+    }
+    if (verb == u"init" && error.isEmpty()) {
+        const QString root = document.toObject().value(u"workspace"_s).toString();
+        if (!root.isEmpty())
+            openWorkspace(root);
+    }
+    if (verb == u"doctor" && m_doctor)
+        m_doctor->setReport(document, error);
+    if (!document.isUndefined() && !document.isNull())
+        m_activity->appendLine(reportText(verb, document));
+    if (errorKind == u"cancelled")
+        statusBar()->showMessage(tr("%1 was cancelled.").arg(verb), 10000);
+    else if (!error.isEmpty() && verb != u"doctor")
+        m_activity->appendLine(tr("error: %1").arg(error));
+    if (!error.isEmpty() && verb != u"doctor" && errorKind != u"cancelled")
+        statusBar()->showMessage(tr("%1 failed: %2").arg(verb, error), 15000);
+    refresh();
+    Q_EMIT operationFinished(verb, error);
+}
+
+void MainWindow::onApprovalRequested(int server, qint64 request, const QJsonObject &message)
+{
+    QString origin;
+    if (const ServeProcess *p = m_control->server(server)) {
+        origin = tr("%1 %2 through grex serve (pid %3, %4)")
+                     .arg(p->clientName.isEmpty() ? tr("an unnamed client") : p->clientName,
+                          p->clientVersion)
+                     .arg(p->pid)
+                     .arg(p->transport);
+    }
+    auto *dialog = new ApprovalDialog(message, origin, this);
+    dialog->setServer(server, request);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    const QString tool = message.value(u"tool"_s).toString();
+    m_approvals.insert({server, request}, dialog);
+    connect(dialog, &ApprovalDialog::answered, this,
+            [this, server, request, tool](bool approved, bool forSession) {
+                m_approvals.remove({server, request});
+                m_control->answerApproval(server, request, tool, approved, forSession);
+                m_activity->appendLine(approved ? tr("Approved %1 (request %2)").arg(tool).arg(request)
+                                                : tr("Denied %1 (request %2)").arg(tool).arg(request));
+            });
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
+    if (isMinimized() || !isActiveWindow()) {
+        QApplication::alert(this);
+        if (m_tray && m_tray->isVisible()) {
+            m_tray->showMessage(tr("grex: approval needed"),
+                                tr("%1 wants to run %2.")
+                                    .arg(message.value(u"client"_s).toString(), tool),
+                                QSystemTrayIcon::Warning, 30000);
+        }
+    }
+    Q_EMIT approvalShown(dialog);
+}
+
+void MainWindow::onApprovalWithdrawn(int server, qint64 request)
+{
+    QPointer<ApprovalDialog> dialog = m_approvals.take({server, request});
+    if (dialog) {
+        m_activity->appendLine(tr("The approval request %1 was withdrawn.").arg(request));
+        dialog->withdraw();
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (m_runner->isRunning()) {
+        const auto answer = QMessageBox::question(
+            this, tr("Quit grex"),
+            tr("%1 is still running. Cancel it and quit?").arg(m_runner->verb()));
+        if (answer != QMessageBox::Yes) {
+            event->ignore();
+            return;
+        }
+        m_runner->cancel();
+        m_runner->waitForFinished();
+    }
+    QSettings settings;
+    settings.setValue(u"window/geometry"_s, saveGeometry());
+    settings.setValue(u"window/state"_s, saveState());
+    QMainWindow::closeEvent(event);
 }
 
 } // namespace Grex::Gui

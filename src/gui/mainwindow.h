@@ -1,39 +1,135 @@
 #pragma once
 
-#include <QMainWindow>
+#include "detailspane.h"
 
+#include <QHash>
+#include <QJsonObject>
+#include <QMainWindow>
+#include <QPointer>
+
+class QAction;
+class QFileSystemWatcher;
 class QLabel;
+class QLineEdit;
+class QMenu;
+class QSystemTrayIcon;
+class QTimer;
 class QTreeView;
 
 namespace Grex::Gui {
 
+class ActivityPanel;
+class AgentsPanel;
+class ApprovalDialog;
+class ControlServer;
+class DoctorDialog;
+class LocksPanel;
+class OperationRunner;
+class PackFilterProxy;
 class PackTreeModel;
 
-// The grex window: opens a workspace and shows its packs, read through core on a worker thread.
+// The grex window: a workspace's packs with drift and locks, actions through the core verbs on
+// a worker thread, the agents attached through `grex serve`, and their approvals.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 
 public:
     explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
 
     // Shows the packs of the workspace whose grex.jsonl is in dir.
     void openWorkspace(const QString &dir);
     QString workspace() const { return m_workspace; }
 
+    // For tests: the parts a person looks at.
+    PackTreeModel *packModel() const { return m_model; }
+    PackFilterProxy *packProxy() const { return m_proxy; }
+    OperationRunner *runner() const { return m_runner; }
+    ControlServer *controlServer() const { return m_control; }
+    ActivityPanel *activity() const { return m_activity; }
+    // Runs a registry verb on the open workspace as the window's actions do. Returns false when
+    // it cannot start now (another operation runs, or the workspace is busy).
+    bool runVerb(const QString &verb, const QJsonObject &arguments, const QString &title);
+    // Runs a dry run first and asks the person before the real run.
+    void runWithPreview(const QString &verb, const QJsonObject &arguments, const QString &title,
+                        const QString &question);
+
 Q_SIGNALS:
     // Emitted after each load, with the error text or an empty string.
     void loaded(const QString &error);
+    // An approval dialog opened for a serve process.
+    void approvalShown(Grex::Gui::ApprovalDialog *dialog);
+    // A preview dialog opened; accept() runs the verb.
+    void previewShown(QDialog *dialog);
+    // An operation finished (after the window updated itself).
+    void operationFinished(const QString &verb, const QString &error);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
 
 private:
+    struct Load;
+    void createActions();
     void chooseWorkspace();
+    void newWorkspace();
     void refresh();
+    void refreshLocks();
+    void scheduleRefresh();
+    void watchWorkspace();
+    void updateSelection();
+    void updateSummary();
+    void applyFilter();
+    void rememberRecent(const QString &dir);
+    void rebuildRecentMenu();
+    QString selectedPack() const;
+    QString busyHolder() const;
+    void syncAction(bool preview);
+    void updateAction(bool preview);
+    void addAction();
+    void removeAction();
+    void importAction();
+    void doctorAction();
+    void onFinished(const QString &verb, bool dryRun, const QJsonValue &document,
+                    const QString &error, const QString &errorKind);
+    void onApprovalRequested(int server, qint64 request, const QJsonObject &message);
+    void onApprovalWithdrawn(int server, qint64 request);
+    void setActionsEnabled(bool enabled);
 
     PackTreeModel *m_model;
+    PackFilterProxy *m_proxy;
     QTreeView *m_view;
+    QLineEdit *m_filter;
+    QLabel *m_filterError;
     QLabel *m_message;
+    DetailsPane *m_details;
+    OperationRunner *m_runner;
+    ActivityPanel *m_activity;
+    LocksPanel *m_locks;
+    ControlServer *m_control;
+    AgentsPanel *m_agents;
+    QSystemTrayIcon *m_tray = nullptr;
+    QFileSystemWatcher *m_watcher;
+    QTimer *m_refreshTimer; // debounces watcher events
+    QTimer *m_lockTimer;
+    QMenu *m_recentMenu = nullptr;
+    QList<QAction *> m_workspaceActions; // need an open workspace and no running operation
+
     QString m_workspace;
     quint64 m_generation = 0;
+    bool m_loading = false;
+    QHash<QString, QList<AuditLine>> m_events;
+    // The verb whose dry run is showing its preview next, with its real arguments.
+    struct PendingPreview
+    {
+        QString verb;
+        QJsonObject arguments;
+        QString title;
+        QString question;
+    };
+    std::optional<PendingPreview> m_preview;
+    QPointer<DoctorDialog> m_doctor;
+    QHash<QPair<int, qint64>, QPointer<ApprovalDialog>> m_approvals;
 };
 
 } // namespace Grex::Gui

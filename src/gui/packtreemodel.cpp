@@ -3,6 +3,11 @@
 #include <QBrush>
 #include <QColor>
 #include <QFont>
+#include <QIcon>
+#include <QLocale>
+#include <QSet>
+
+#include <functional>
 
 #include <vector>
 
@@ -10,22 +15,72 @@ using namespace Qt::StringLiterals;
 
 namespace Grex::Gui {
 
+QList<PackRow> joinPackRows(const QList<LsEntry> &packs, const QList<StatusEntry> &status,
+                            const QString &workspaceRoot)
+{
+    QHash<QString, const StatusEntry *> byId;
+    for (const StatusEntry &s : status)
+        byId.insert(s.id, &s);
+    QSet<QString> listed;
+    const std::function<QList<PackRow>(const QList<LsEntry> &)> join =
+        [&](const QList<LsEntry> &entries) {
+            QList<PackRow> rows;
+            for (const LsEntry &e : entries) {
+                PackRow row;
+                row.entry = e;
+                if (const StatusEntry *s = byId.value(e.id))
+                    row.status = *s;
+                listed.insert(e.id);
+                row.children = join(e.children);
+                rows.append(std::move(row));
+            }
+            return rows;
+        };
+    QList<PackRow> rows = join(packs);
+    for (const StatusEntry &s : status) {
+        if (listed.contains(s.id) || s.drift != u"untracked")
+            continue;
+        PackRow row;
+        row.entry.id = s.id;
+        row.entry.path = s.path;
+        row.entry.dir = workspaceRoot + u'/' + s.path;
+        row.entry.onDisk = s.onDisk;
+        row.entry.sha = s.sha.isEmpty() ? std::nullopt : std::optional<QString>(s.sha);
+        row.entry.branch = s.branch;
+        row.status = s;
+        rows.append(std::move(row));
+    }
+    return rows;
+}
+
 struct PackTreeModel::Node
 {
-    LsEntry entry;
+    PackRow row;
     Node *parent = nullptr;
-    int row = 0;
+    int index = 0;
+    int depth = -1;
     std::vector<std::unique_ptr<Node>> children;
 
-    void adopt(const QList<LsEntry> &entries)
+    void adopt(const QList<PackRow> &rows)
     {
-        for (const LsEntry &e : entries) {
+        for (const PackRow &r : rows) {
             auto child = std::make_unique<Node>();
-            child->entry = e;
+            child->row = r;
+            child->row.children.clear(); // they live in the child nodes
             child->parent = this;
-            child->row = int(children.size());
-            child->adopt(e.children);
+            child->index = int(children.size());
+            child->depth = depth + 1;
+            child->adopt(r.children);
             children.push_back(std::move(child));
+        }
+    }
+
+    template<typename F>
+    void forEach(F &&f) const
+    {
+        for (const std::unique_ptr<Node> &c : children) {
+            f(*c);
+            c->forEach(f);
         }
     }
 };
@@ -38,7 +93,7 @@ PackTreeModel::PackTreeModel(QObject *parent)
 
 PackTreeModel::~PackTreeModel() = default;
 
-void PackTreeModel::setPacks(const QList<LsEntry> &packs)
+void PackTreeModel::setPacks(const QList<PackRow> &packs)
 {
     beginResetModel();
     m_root = std::make_unique<Node>();
@@ -49,6 +104,57 @@ void PackTreeModel::setPacks(const QList<LsEntry> &packs)
 int PackTreeModel::packCount() const
 {
     return int(m_root->children.size());
+}
+
+int PackTreeModel::totalPackCount() const
+{
+    int count = 0;
+    m_root->forEach([&](const Node &) { ++count; });
+    return count;
+}
+
+QHash<QString, int> PackTreeModel::driftCounts() const
+{
+    QHash<QString, int> counts;
+    m_root->forEach([&](const Node &n) {
+        if (n.row.status)
+            ++counts[n.row.status->drift];
+    });
+    return counts;
+}
+
+const PackRow *PackTreeModel::row(const QModelIndex &index) const
+{
+    if (!index.isValid() || index.model() != this)
+        return nullptr;
+    return &static_cast<Node *>(index.internalPointer())->row;
+}
+
+QList<std::pair<QString, QString>> PackTreeModel::packDirs() const
+{
+    QList<std::pair<QString, QString>> dirs;
+    m_root->forEach([&](const Node &n) {
+        if (!n.row.entry.dir.isEmpty())
+            dirs.append({n.row.entry.id, n.row.entry.dir});
+    });
+    return dirs;
+}
+
+FilterSubject PackTreeModel::filterSubject(const QModelIndex &index) const
+{
+    FilterSubject subject;
+    if (!index.isValid())
+        return subject;
+    const Node *node = static_cast<Node *>(index.internalPointer());
+    const LsEntry &e = node->row.entry;
+    subject.name = e.id;
+    subject.path = e.path;
+    subject.type = e.type;
+    subject.url = e.url;
+    subject.depth = node->depth;
+    if (node->row.status)
+        subject.drift = node->row.status->drift;
+    return subject;
 }
 
 QModelIndex PackTreeModel::index(int row, int column, const QModelIndex &parent) const
@@ -66,7 +172,7 @@ QModelIndex PackTreeModel::parent(const QModelIndex &child) const
     const Node *node = static_cast<Node *>(child.internalPointer());
     if (!node->parent || node->parent == m_root.get())
         return {};
-    return createIndex(node->parent->row, 0, node->parent);
+    return createIndex(node->parent->index, 0, node->parent);
 }
 
 int PackTreeModel::rowCount(const QModelIndex &parent) const
@@ -82,12 +188,44 @@ int PackTreeModel::columnCount(const QModelIndex &) const
     return ColumnCount;
 }
 
+QString PackTreeModel::driftText(const StatusEntry &s)
+{
+    if (s.drift == u"clean")
+        return tr("clean");
+    if (s.drift == u"dirty")
+        return tr("dirty: %n changed file(s)", nullptr, s.changedFiles);
+    if (s.drift == u"missing")
+        return tr("missing");
+    if (s.drift == u"stale") {
+        if (s.staleReason == u"not_installed")
+            return tr("stale: not installed");
+        if (s.staleReason == u"actions_changed")
+            return tr("stale: actions changed");
+        if (s.staleReason == u"too_old")
+            return tr("stale: installed long ago");
+        return tr("stale: commit changed");
+    }
+    if (s.drift == u"behind")
+        return tr("behind by %n", nullptr, s.behind);
+    if (s.drift == u"ahead")
+        return tr("ahead by %n", nullptr, s.ahead);
+    if (s.drift == u"untracked")
+        return tr("untracked");
+    return s.drift;
+}
+
 QVariant PackTreeModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid())
         return {};
-    const LsEntry &e = static_cast<Node *>(index.internalPointer())->entry;
-    if (role == Qt::DisplayRole) {
+    const PackRow &r = static_cast<Node *>(index.internalPointer())->row;
+    const LsEntry &e = r.entry;
+    const bool onDisk = r.status ? r.status->onDisk : e.onDisk;
+    if (role == PackIdRole)
+        return e.id;
+    if (role == DriftRole)
+        return r.status ? r.status->drift : QString();
+    if (role == Qt::DisplayRole || role == SortRole) {
         switch (index.column()) {
         case NameColumn:
             return e.id;
@@ -96,25 +234,43 @@ QVariant PackTreeModel::data(const QModelIndex &index, int role) const
         case RefColumn:
             if (e.ref)
                 return *e.ref;
-            if (!e.onDisk)
+            if (!onDisk)
                 return u"-"_s;
             return e.branch ? *e.branch : tr("detached");
         case ShaColumn:
-            if (!e.onDisk)
-                return tr("missing");
+            if (!onDisk)
+                return u"-"_s;
             return e.sha ? e.sha->left(7) : u"-"_s;
+        case DriftColumn:
+            if (role == SortRole)
+                return r.status ? PackFilter::driftKinds().indexOf(r.status->drift) : 99;
+            return r.status ? driftText(*r.status) : QString();
         case InstalledColumn:
+            if (role == SortRole)
+                return e.installedAt ? e.installedAt->toDateTime().toMSecsSinceEpoch() : 0;
             return e.installedAt ? QLocale().toString(e.installedAt->toDateTime().toLocalTime(),
                                                       QLocale::ShortFormat)
                                  : tr("never");
-        case PathColumn:
-            return e.dir;
+        case LockColumn:
+            if (r.status && r.status->holder) {
+                const LockHolder &h = *r.status->holder;
+                return tr("%1 (pid %2 on %3)").arg(h.application).arg(h.pid).arg(h.hostname);
+            }
+            return QString();
         }
     }
-    if (role == Qt::ToolTipRole)
-        return e.url;
-    if (role == Qt::ForegroundRole && index.column() == ShaColumn && !e.onDisk)
-        return QBrush(QColor(0xc0, 0x1c, 0x28));
+    if (role == Qt::DecorationRole && index.column() == DriftColumn && r.status)
+        return QIcon(u":/grex/icons/status/%1.svg"_s.arg(r.status->drift));
+    if (role == Qt::DecorationRole && index.column() == LockColumn && r.status && r.status->holder)
+        return QIcon(u":/grex/icons/status/lock-held.svg"_s);
+    if (role == Qt::ToolTipRole) {
+        if (r.status && !r.status->error.isEmpty())
+            return r.status->error;
+        return e.url.isEmpty() ? (r.status ? r.status->path : QString()) : e.url;
+    }
+    if (role == Qt::ForegroundRole && index.column() == DriftColumn && r.status &&
+        r.status->drift == u"missing")
+        return QBrush(QColor(0x75, 0x75, 0x75));
     if (role == Qt::FontRole && index.column() == ShaColumn) {
         QFont font(u"monospace"_s);
         font.setStyleHint(QFont::Monospace);
@@ -136,10 +292,12 @@ QVariant PackTreeModel::headerData(int section, Qt::Orientation orientation, int
         return tr("Branch or ref");
     case ShaColumn:
         return tr("Commit");
+    case DriftColumn:
+        return tr("State");
     case InstalledColumn:
         return tr("Installed");
-    case PathColumn:
-        return tr("Directory");
+    case LockColumn:
+        return tr("Locked by");
     }
     return {};
 }

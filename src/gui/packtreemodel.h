@@ -1,15 +1,32 @@
 #pragma once
 
+#include "engine/packfilter.h"
 #include "verbs/ls.h"
+#include "verbs/status.h"
 
 #include <QAbstractItemModel>
+#include <QHash>
 
 #include <memory>
 
 namespace Grex::Gui {
 
-// The packs of a workspace as `grex ls --tree` reports them: registered packs at the top,
-// their children below.
+// What the window knows of one pack: what `ls --tree` lists, and what `status --long` says of
+// it (drift, lock holder). An untracked clone has only a status.
+struct PackRow
+{
+    LsEntry entry;
+    std::optional<StatusEntry> status;
+    QList<PackRow> children;
+};
+
+// Joins an `ls --tree` report and a `status --long` report into rows: registered packs at the
+// top with their children below, then the clones nobody registered.
+QList<PackRow> joinPackRows(const QList<LsEntry> &packs, const QList<StatusEntry> &status,
+                            const QString &workspaceRoot);
+
+// The packs of a workspace as a tree: name, type, branch or ref, short commit, a drift badge,
+// the last install and who holds the pack's lock.
 class PackTreeModel : public QAbstractItemModel
 {
     Q_OBJECT
@@ -20,16 +37,29 @@ public:
         TypeColumn,
         RefColumn,
         ShaColumn,
+        DriftColumn,
         InstalledColumn,
-        PathColumn,
+        LockColumn,
         ColumnCount
+    };
+    enum Role {
+        SortRole = Qt::UserRole + 1, // a value that sorts as people expect (times as numbers)
+        PackIdRole,                  // the pack id
+        DriftRole,                   // the drift kind: clean, dirty, missing, …
     };
 
     explicit PackTreeModel(QObject *parent = nullptr);
     ~PackTreeModel() override;
 
-    void setPacks(const QList<LsEntry> &packs);
-    int packCount() const;
+    void setPacks(const QList<PackRow> &packs);
+    int packCount() const;     // top-level rows
+    int totalPackCount() const; // every row
+    // Packs by drift kind, over every row.
+    QHash<QString, int> driftCounts() const;
+    const PackRow *row(const QModelIndex &index) const;
+    // Every pack's id and directory, for the lock files to look at.
+    QList<std::pair<QString, QString>> packDirs() const;
+    FilterSubject filterSubject(const QModelIndex &index) const;
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;
@@ -38,6 +68,9 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
+
+    // The words a drift kind is shown with ("behind 2").
+    static QString driftText(const StatusEntry &status);
 
 private:
     struct Node;

@@ -1,0 +1,159 @@
+#include "approvaldialog.h"
+
+#include "reporttext.h"
+
+#include <QCheckBox>
+#include <QDialogButtonBox>
+#include <QFont>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QIcon>
+#include <QJsonArray>
+#include <QLabel>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QStyle>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Gui {
+
+namespace {
+
+QStringList strings(const QJsonValue &value)
+{
+    QStringList list;
+    for (const QJsonValue &v : value.toArray())
+        list.append(v.toString());
+    return list;
+}
+
+QString shellQuoted(const QStringList &argv)
+{
+    QStringList parts;
+    for (const QString &a : argv) {
+        const bool plain = !a.isEmpty() && a.indexOf(QRegularExpression(u"[^A-Za-z0-9_./=:@%+-]"_s)) < 0;
+        parts.append(plain ? a : u"'"_s + QString(a).replace(u"'"_s, u"'\\''"_s) + u"'"_s);
+    }
+    return parts.join(u' ');
+}
+
+} // namespace
+
+ApprovalDialog::ApprovalDialog(const QJsonObject &message, const QString &origin, QWidget *parent)
+    : QDialog(parent)
+    , m_tool(message.value(u"tool"_s).toString())
+    , m_forSession(new QCheckBox(this))
+{
+    setObjectName(u"approvalDialog"_s);
+    setWindowTitle(tr("Approve %1?").arg(m_tool));
+    setWindowIcon(QIcon(u":/grex/icons/grex.svg"_s));
+    setMinimumWidth(560);
+
+    const QStringList packs = strings(message.value(u"packs"_s));
+    const QStringList command = strings(message.value(u"command"_s));
+
+    auto *layout = new QVBoxLayout(this);
+    auto *headline = new QLabel(this);
+    headline->setObjectName(u"approvalHeadline"_s);
+    headline->setWordWrap(true);
+    QFont bigger = headline->font();
+    bigger.setPointSizeF(bigger.pointSizeF() * 1.25);
+    bigger.setBold(true);
+    headline->setFont(bigger);
+    const QString client = message.value(u"client"_s).toString();
+    headline->setText(tr("%1 wants to run the destructive tool “%2” in %n pack(s).", nullptr,
+                         int(packs.size()))
+                          .arg(client.isEmpty() ? tr("An MCP client") : client, m_tool));
+    layout->addWidget(headline);
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("Client:"), new QLabel(origin, this));
+    auto *summary = new QLabel(message.value(u"summary"_s).toString(), this);
+    summary->setObjectName(u"approvalSummary"_s);
+    summary->setWordWrap(true);
+    summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    form->addRow(tr("What:"), summary);
+    if (!command.isEmpty()) {
+        auto *commandLabel = new QLabel(shellQuoted(command), this);
+        commandLabel->setObjectName(u"approvalCommand"_s);
+        commandLabel->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+        commandLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        commandLabel->setWordWrap(true);
+        form->addRow(m_tool == u"run" ? tr("Action:") : tr("Command:"), commandLabel);
+    }
+    auto *packList = new QListWidget(this);
+    packList->setObjectName(u"approvalPacks"_s);
+    packList->addItems(packs);
+    packList->setMaximumHeight(120);
+    form->addRow(tr("Packs (%1):").arg(packs.size()), packList);
+    layout->addLayout(form);
+
+    const QJsonObject preview = message.value(u"preview"_s).toObject();
+    if (!preview.isEmpty()) {
+        layout->addWidget(new QLabel(tr("Dry-run preview:"), this));
+        auto *previewText = new QPlainTextEdit(reportText(m_tool, preview), this);
+        previewText->setObjectName(u"approvalPreview"_s);
+        previewText->setReadOnly(true);
+        previewText->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+        previewText->setMaximumHeight(160);
+        layout->addWidget(previewText);
+    }
+
+    m_forSession->setObjectName(u"approvalForSession"_s);
+    m_forSession->setText(tr("Allow “%1” for the rest of this session without asking")
+                              .arg(m_tool));
+    layout->addWidget(m_forSession);
+
+    auto *buttons = new QDialogButtonBox(this);
+    QPushButton *deny = buttons->addButton(tr("&Deny"), QDialogButtonBox::RejectRole);
+    deny->setObjectName(u"denyButton"_s);
+    deny->setIcon(QIcon(u":/grex/icons/actions/deny.svg"_s));
+    QPushButton *approve = buttons->addButton(tr("&Approve"), QDialogButtonBox::AcceptRole);
+    approve->setObjectName(u"approveButton"_s);
+    approve->setIcon(QIcon(u":/grex/icons/actions/approve.svg"_s));
+    deny->setDefault(true); // Enter must not approve by accident
+    connect(approve, &QPushButton::clicked, this, [this] { answer(true); });
+    connect(deny, &QPushButton::clicked, this, [this] { answer(false); });
+    layout->addWidget(buttons);
+}
+
+void ApprovalDialog::setServer(int server, qint64 request)
+{
+    m_server = server;
+    m_request = request;
+}
+
+bool ApprovalDialog::forSession() const
+{
+    return m_forSession->isChecked();
+}
+
+void ApprovalDialog::answer(bool approved)
+{
+    if (m_answered)
+        return;
+    m_answered = true;
+    m_approved = approved;
+    Q_EMIT answered(approved, approved && forSession());
+    if (approved)
+        accept();
+    else
+        QDialog::reject();
+}
+
+void ApprovalDialog::reject()
+{
+    answer(false);
+}
+
+void ApprovalDialog::withdraw()
+{
+    m_answered = true;
+    QDialog::reject();
+}
+
+} // namespace Grex::Gui

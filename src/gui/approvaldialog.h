@@ -1,0 +1,46 @@
+#pragma once
+
+#include <QDialog>
+#include <QJsonObject>
+
+class QCheckBox;
+
+namespace Grex::Gui {
+
+// Asks the person whether a `grex serve` call may run a destructive tool (rm, run, exec):
+// which client, which tool, exactly which packs and which command, and the dry-run preview
+// when there is one. Approve, Deny, and "allow this tool for the rest of this session".
+class ApprovalDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    // message: the control socket's "approval" message; origin: "Claude (pid 4242, stdio)".
+    ApprovalDialog(const QJsonObject &message, const QString &origin, QWidget *parent = nullptr);
+
+    int server() const { return m_server; }
+    qint64 request() const { return m_request; }
+    QString tool() const { return m_tool; }
+    void setServer(int server, qint64 request);
+    bool approved() const { return m_approved; }
+    bool forSession() const;
+    // Closing the dialog (Escape, the window's close button) denies.
+    void reject() override;
+    // Closes without an answer: the call stopped or its server went away.
+    void withdraw();
+
+Q_SIGNALS:
+    void answered(bool approved, bool forSession);
+
+private:
+    void answer(bool approved);
+
+    int m_server = 0;
+    qint64 m_request = 0;
+    QString m_tool;
+    bool m_approved = false;
+    bool m_answered = false;
+    QCheckBox *m_forSession;
+};
+
+} // namespace Grex::Gui

@@ -1,0 +1,95 @@
+#pragma once
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QMap>
+#include <QObject>
+#include <QString>
+
+class QLocalServer;
+class QLocalSocket;
+
+namespace Grex::Gui {
+
+// One tools/call of a serve process, in flight or finished.
+struct ServeCall
+{
+    int server = 0;
+    QString key; // the call's JSON-RPC id as JSON text
+    QString tool;
+    QJsonObject arguments;
+    QDateTime startedAt;
+    qint64 progress = -1; // -1: no progress reported yet
+    qint64 total = 0;
+    QString message;
+    QDateTime finishedAt;
+    QString outcome; // "" while in flight; "ok", "error", "cancelled"
+    QString error;
+};
+
+// A `grex serve` process attached to the window.
+struct ServeProcess
+{
+    int id = 0; // the window's own number for it
+    qint64 pid = 0;
+    QString host;
+    QString transport;
+    QString version;
+    QString clientName; // from initialize; "" until then
+    QString clientVersion;
+    QDateTime startedAt;
+    QDateTime attachedAt;
+    QMap<QString, ServeCall> calls; // in flight, by key
+};
+
+// The window's end of the control socket (docs/control-socket.md): listens on the workspace's
+// socket name, keeps what each attached serve process reports, and sends cancels and approval
+// decisions back.
+class ControlServer : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit ControlServer(QObject *parent = nullptr);
+    ~ControlServer() override;
+
+    // Listens for the workspace at root (closing any previous socket). Returns "" or why not:
+    // another window already watches this workspace, or the socket cannot be created.
+    QString listen(const QString &workspaceRoot);
+    void close();
+    bool isListening() const;
+    QString socketName() const;
+
+    QList<ServeProcess> servers() const; // by attach order
+    const ServeProcess *server(int id) const;
+    QList<ServeCall> history() const; // finished calls, newest first, at most 200
+
+    // Asks the server to stop a call; it answers the call with -32800.
+    void cancelCall(int server, const QString &callKey);
+    // Answers an approval request; forSession allows the tool for the rest of that session.
+    void answerApproval(int server, qint64 request, const QString &tool, bool approved,
+                        bool forSession, const QString &reason = {});
+
+Q_SIGNALS:
+    void serversChanged();
+    // message: the "approval" message (client, tool, summary, packs, command, preview).
+    void approvalRequested(int server, qint64 request, const QJsonObject &message);
+    // The call stopped or the server went away before the answer: close the question.
+    void approvalWithdrawn(int server, qint64 request);
+
+private:
+    struct Connection;
+    void accept();
+    void readFrom(Connection *connection);
+    void handle(Connection *connection, const QJsonObject &message);
+    void drop(Connection *connection);
+    void send(int server, const QJsonObject &message);
+
+    QLocalServer *m_server;
+    QList<Connection *> m_connections;
+    QList<ServeCall> m_history;
+    int m_nextId = 1;
+};
+
+} // namespace Grex::Gui

@@ -1,0 +1,278 @@
+#include "dialogs.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QIcon>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSettings>
+#include <QToolButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Gui {
+
+namespace {
+
+QComboBox *typeCombo(QWidget *parent, const QString &none)
+{
+    auto *combo = new QComboBox(parent);
+    combo->addItem(none, QString());
+    for (const QString &type : {u"meta"_s, u"declarative"_s, u"scripted"_s})
+        combo->addItem(type, type);
+    return combo;
+}
+
+} // namespace
+
+AddPackDialog::AddPackDialog(QWidget *parent)
+    : QDialog(parent)
+    , m_url(new QLineEdit(this))
+    , m_path(new QLineEdit(this))
+    , m_ref(new QLineEdit(this))
+    , m_type(typeCombo(this, tr("from its pack.yaml")))
+    , m_noInstall(new QCheckBox(tr("Clone and register only; do not install"), this))
+{
+    setObjectName(u"addPackDialog"_s);
+    setWindowTitle(tr("Add a Pack"));
+    m_url->setObjectName(u"addUrl"_s);
+    m_path->setObjectName(u"addPath"_s);
+    m_url->setPlaceholderText(tr("https://example.org/tools.git or /path/to/repo.git"));
+    m_path->setPlaceholderText(tr("derived from the URL"));
+    m_ref->setPlaceholderText(tr("the remote's default branch"));
+    m_url->setMinimumWidth(420);
+    auto *form = new QFormLayout;
+    form->addRow(tr("&URL:"), m_url);
+    form->addRow(tr("&Path:"), m_path);
+    form->addRow(tr("&Ref:"), m_ref);
+    form->addRow(tr("&Type:"), m_type);
+    form->addRow(QString(), m_noInstall);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Add"));
+    buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
+    connect(m_url, &QLineEdit::textChanged, this, [buttons](const QString &text) {
+        buttons->button(QDialogButtonBox::Ok)->setEnabled(!text.trimmed().isEmpty());
+    });
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(buttons);
+}
+
+QJsonObject AddPackDialog::arguments() const
+{
+    QJsonObject args{{u"url"_s, m_url->text().trimmed()}};
+    if (!m_path->text().trimmed().isEmpty())
+        args.insert(u"path"_s, m_path->text().trimmed());
+    if (!m_ref->text().trimmed().isEmpty())
+        args.insert(u"ref"_s, m_ref->text().trimmed());
+    if (!m_type->currentData().toString().isEmpty())
+        args.insert(u"type"_s, m_type->currentData().toString());
+    if (m_noInstall->isChecked())
+        args.insert(u"noInstall"_s, true);
+    return args;
+}
+
+ImportDialog::ImportDialog(QWidget *parent)
+    : QDialog(parent)
+    , m_scan(new QRadioButton(tr("The git clones in the workspace that no pack accounts for"),
+                              this))
+    , m_file(new QLineEdit(this))
+    , m_type(typeCombo(this, tr("meta (the default)")))
+{
+    setObjectName(u"importDialog"_s);
+    setWindowTitle(tr("Import Packs"));
+    auto *fromFile = new QRadioButton(tr("The repositories listed in a REPOS.json file:"), this);
+    m_scan->setChecked(true);
+    m_file->setEnabled(false);
+    auto *browse = new QToolButton(this);
+    browse->setText(tr("…"));
+    browse->setEnabled(false);
+    connect(fromFile, &QRadioButton::toggled, m_file, &QWidget::setEnabled);
+    connect(fromFile, &QRadioButton::toggled, browse, &QWidget::setEnabled);
+    connect(browse, &QToolButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(this, tr("REPOS.json"), m_file->text(),
+                                                          tr("JSON files (*.json)"));
+        if (!file.isEmpty())
+            m_file->setText(file);
+    });
+    auto *fileRow = new QHBoxLayout;
+    fileRow->addWidget(m_file);
+    fileRow->addWidget(browse);
+    auto *form = new QFormLayout;
+    form->addRow(tr("Type of repositories without pack.yaml:"), m_type);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Preview…"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(new QLabel(tr("Register as packs:"), this));
+    layout->addWidget(m_scan);
+    layout->addWidget(fromFile);
+    layout->addLayout(fileRow);
+    layout->addLayout(form);
+    layout->addWidget(buttons);
+}
+
+QJsonObject ImportDialog::arguments() const
+{
+    QJsonObject args;
+    if (m_scan->isChecked())
+        args.insert(u"scan"_s, true);
+    else
+        args.insert(u"fromReposJson"_s, m_file->text().trimmed());
+    if (!m_type->currentData().toString().isEmpty())
+        args.insert(u"defaultType"_s, m_type->currentData().toString());
+    return args;
+}
+
+PreviewDialog::PreviewDialog(const QString &title, const QString &question, const QString &report,
+                             const QString &runLabel, QWidget *parent)
+    : QDialog(parent)
+{
+    setObjectName(u"previewDialog"_s);
+    setWindowTitle(title);
+    resize(640, 420);
+    auto *label = new QLabel(question, this);
+    label->setWordWrap(true);
+    auto *text = new QPlainTextEdit(report, this);
+    text->setObjectName(u"previewText"_s);
+    text->setReadOnly(true);
+    text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(runLabel);
+    buttons->button(QDialogButtonBox::Ok)->setObjectName(u"runButton"_s);
+    buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(label);
+    layout->addWidget(text);
+    layout->addWidget(buttons);
+}
+
+DoctorDialog::DoctorDialog(QWidget *parent)
+    : QDialog(parent)
+    , m_findings(new QTreeWidget(this))
+    , m_fix(new QPushButton(QIcon(u":/grex/icons/actions/fix.svg"_s), tr("&Fix"), this))
+    , m_compact(new QCheckBox(tr("Also compact grex.jsonl and the lockfile"), this))
+{
+    setObjectName(u"doctorDialog"_s);
+    setWindowTitle(tr("Doctor"));
+    resize(820, 440);
+    m_findings->setObjectName(u"doctorFindings"_s);
+    m_fix->setObjectName(u"doctorFixButton"_s);
+    m_findings->setRootIsDecorated(false);
+    m_findings->setHeaderLabels({tr("Check"), tr("Status"), tr("Pack"), tr("Detail")});
+    m_fix->setEnabled(false);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    buttons->addButton(m_fix, QDialogButtonBox::ActionRole);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_fix, &QPushButton::clicked, this, [this] {
+        m_fix->setEnabled(false);
+        Q_EMIT fixRequested(m_compact->isChecked());
+    });
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_findings);
+    layout->addWidget(m_compact);
+    layout->addWidget(buttons);
+}
+
+void DoctorDialog::setReport(const QJsonValue &report, const QString &error)
+{
+    m_findings->clear();
+    bool fixable = false;
+    if (!report.isObject()) {
+        auto *item = new QTreeWidgetItem(m_findings);
+        item->setText(0, tr("doctor"));
+        item->setText(1, tr("error"));
+        item->setText(3, error);
+        item->setIcon(1, QIcon(u":/grex/icons/status/error.svg"_s));
+    }
+    const QJsonObject o = report.toObject();
+    for (const QJsonValue &v : o.value(u"fixed"_s).toArray()) {
+        const QJsonObject f = v.toObject();
+        auto *item = new QTreeWidgetItem(m_findings);
+        item->setText(0, f.value(u"check"_s).toString());
+        item->setText(1, tr("fixed"));
+        item->setIcon(1, QIcon(u":/grex/icons/actions/fix.svg"_s));
+        item->setText(2, f.value(u"pack"_s).toString());
+        item->setText(3, f.value(u"detail"_s).toString());
+    }
+    for (const QJsonValue &v : o.value(u"findings"_s).toArray()) {
+        const QJsonObject f = v.toObject();
+        const QString severity = f.value(u"severity"_s).toString();
+        auto *item = new QTreeWidgetItem(m_findings);
+        item->setText(0, f.value(u"check"_s).toString());
+        const bool canFix = f.value(u"auto_fixable"_s).toBool();
+        fixable = fixable || canFix;
+        if (severity == u"ok") {
+            item->setText(1, tr("ok"));
+            item->setIcon(1, QIcon(u":/grex/icons/status/clean.svg"_s));
+        } else if (severity == u"warning") {
+            item->setText(1, canFix ? tr("warning, fixable") : tr("warning"));
+            item->setIcon(1, QIcon(u":/grex/icons/status/stale.svg"_s));
+        } else {
+            item->setText(1, canFix ? tr("error, fixable") : tr("error"));
+            item->setIcon(1, QIcon(u":/grex/icons/status/error.svg"_s));
+        }
+        item->setText(2, f.value(u"pack"_s).toString());
+        item->setText(3, f.value(u"detail"_s).toString());
+        item->setToolTip(3, f.value(u"detail"_s).toString());
+    }
+    for (int c = 0; c < 3; ++c)
+        m_findings->resizeColumnToContents(c);
+    m_fix->setEnabled(fixable);
+}
+
+bool DoctorDialog::compactRequested() const
+{
+    return m_compact->isChecked();
+}
+
+PreferencesDialog::PreferencesDialog(QWidget *parent)
+    : QDialog(parent)
+    , m_language(new QComboBox(this))
+{
+    setObjectName(u"preferencesDialog"_s);
+    setWindowTitle(tr("Preferences"));
+    m_language->setObjectName(u"languageCombo"_s);
+    m_language->addItem(tr("The system's language"), QString());
+    m_language->addItem(u"English"_s, u"en"_s);
+    m_language->addItem(u"Deutsch"_s, u"de"_s);
+    const int current =
+        m_language->findData(QSettings().value(u"ui/language"_s).toString());
+    m_language->setCurrentIndex(std::max(0, current));
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Language:"), m_language);
+    auto *note = new QLabel(tr("A new language shows the next time grex-gui starts."), this);
+    note->setWordWrap(true);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(note);
+    layout->addWidget(buttons);
+}
+
+void PreferencesDialog::accept()
+{
+    QSettings().setValue(u"ui/language"_s, m_language->currentData().toString());
+    QDialog::accept();
+}
+
+} // namespace Grex::Gui

@@ -1,0 +1,92 @@
+#pragma once
+
+#include <QDialog>
+#include <QJsonObject>
+#include <QJsonValue>
+
+class QCheckBox;
+class QComboBox;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QRadioButton;
+class QTreeWidget;
+
+namespace Grex::Gui {
+
+// Add a pack: URL, and optionally the path, ref and type; the arguments of the add verb.
+class AddPackDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    explicit AddPackDialog(QWidget *parent = nullptr);
+    QJsonObject arguments() const;
+
+private:
+    QLineEdit *m_url;
+    QLineEdit *m_path;
+    QLineEdit *m_ref;
+    QComboBox *m_type;
+    QCheckBox *m_noInstall;
+};
+
+// Import: register the clones found in the workspace, or the repositories of a REPOS.json.
+class ImportDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    explicit ImportDialog(QWidget *parent = nullptr);
+    QJsonObject arguments() const;
+
+private:
+    QRadioButton *m_scan;
+    QLineEdit *m_file;
+    QComboBox *m_type;
+};
+
+// Shows what a dry run reported and asks whether to run it for real.
+class PreviewDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    PreviewDialog(const QString &title, const QString &question, const QString &report,
+                  const QString &runLabel, QWidget *parent = nullptr);
+};
+
+// Doctor's findings, with Fix for what it can repair.
+class DoctorDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    explicit DoctorDialog(QWidget *parent = nullptr);
+    // report: doctor's document; error: why it could not run at all.
+    void setReport(const QJsonValue &report, const QString &error);
+    bool compactRequested() const;
+
+Q_SIGNALS:
+    void fixRequested(bool compact);
+
+private:
+    QTreeWidget *m_findings;
+    QPushButton *m_fix;
+    QCheckBox *m_compact;
+};
+
+// Preferences: the language of the window.
+class PreferencesDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    explicit PreferencesDialog(QWidget *parent = nullptr);
+    void accept() override;
+
+private:
+    QComboBox *m_language;
+};
+
+} // namespace Grex::Gui

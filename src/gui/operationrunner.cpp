@@ -1,0 +1,165 @@
+#include "operationrunner.h"
+
+#include "errorkind.h"
+#include "operationcontext.h"
+#include "verbs/verbregistry.h"
+#include "workspace.h"
+
+#include <QFuture>
+#include <QFutureWatcher>
+#include <QJsonDocument>
+#include <QtConcurrent/QtConcurrentRun>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Gui {
+
+namespace {
+
+// The window confirmed before it started the verb.
+class ConfirmedApproval : public ApprovalPolicy
+{
+public:
+    ApprovalDecision approve(const ApprovalRequest &, std::stop_token) override
+    {
+        return ApprovalDecision::approve();
+    }
+};
+
+QJsonValue toQJson(const JsonValue &value)
+{
+    return value.toQJsonValue();
+}
+
+} // namespace
+
+// Turns the engine's events into the runner's signals, from the worker thread.
+class OperationRunner::Sink : public EventSink
+{
+public:
+    explicit Sink(OperationRunner *runner) : m_runner(runner) {}
+
+    void warning(const Message &message) override
+    {
+        Q_EMIT m_runner->logLine(u"warning"_s, message.displayText());
+    }
+    void phase(const QString &name) override { Q_EMIT m_runner->phaseChanged(name); }
+    void progress(qint64 done, qint64 total, const Message &message) override
+    {
+        Q_EMIT m_runner->progressed(done, total, message.displayText());
+    }
+    void stepFinished(const JsonObject &step) override
+    {
+        const QJsonObject s = JsonValue(step).toQJsonValue().toObject();
+        QString line = u"[%1] %2 %3 #%4"_s.arg(s.value(u"result"_s).toString(),
+                                                s.value(u"pack"_s).toString(),
+                                                s.value(u"action"_s).toString())
+                           .arg(s.value(u"idx"_s).toInteger());
+        const QJsonValue details = s.value(u"details"_s);
+        if (details.isString() && !details.toString().isEmpty())
+            line += u": "_s + details.toString();
+        else if (details.isObject() && !details.toObject().isEmpty())
+            line += u" "_s +
+                    QString::fromUtf8(QJsonDocument(details.toObject()).toJson(QJsonDocument::Compact));
+        Q_EMIT m_runner->logLine(u"step"_s, line);
+    }
+    void packStarted(const QString &pack, const QString &activity) override
+    {
+        Q_EMIT m_runner->logLine(u"pack"_s, OperationRunner::tr("%1: %2…").arg(pack, activity));
+    }
+    void packFinished(const QString &pack, const QString &result, const QString &message) override
+    {
+        Q_EMIT m_runner->logLine(u"pack"_s, message.isEmpty()
+                                                ? u"%1: %2"_s.arg(pack, result)
+                                                : u"%1: %2 — %3"_s.arg(pack, result, message));
+    }
+    void packOutput(const JsonObject &output) override
+    {
+        const QJsonObject o = JsonValue(output).toQJsonValue().toObject();
+        Q_EMIT m_runner->logLine(
+            u"output"_s, OperationRunner::tr("== %1 (exit %2) ==\n%3%4")
+                             .arg(o.value(u"pack"_s).toString())
+                             .arg(o.value(u"exit"_s).toInteger())
+                             .arg(o.value(u"stdout"_s).toString(), o.value(u"stderr"_s).toString()));
+    }
+
+private:
+    OperationRunner *m_runner;
+};
+
+struct OperationRunner::Job
+{
+    std::stop_source stop;
+    QFuture<void> future;
+};
+
+OperationRunner::OperationRunner(QObject *parent) : QObject(parent) {}
+
+OperationRunner::~OperationRunner()
+{
+    cancel();
+    waitForFinished();
+}
+
+bool OperationRunner::start(const QString &workspaceRoot, const QString &verb,
+                            const QJsonObject &arguments, const QString &title)
+{
+    const VerbSpec *spec = findVerb(verb);
+    if (m_running || !spec)
+        return false;
+    m_running = true;
+    m_verb = verb;
+    auto job = std::make_shared<Job>();
+    m_job = job;
+    Q_EMIT started(title);
+    const bool dryRun = arguments.value(u"dryRun"_s).toBool();
+    auto *watcher = new QFutureWatcher<void>(this);
+    struct Outcome
+    {
+        QJsonValue document;
+        QString error;
+        QString kind;
+    };
+    auto outcome = std::make_shared<Outcome>();
+    connect(watcher, &QFutureWatcher<void>::finished, this,
+            [this, watcher, verb, dryRun, outcome] {
+                watcher->deleteLater();
+                m_running = false;
+                Q_EMIT finished(verb, dryRun, outcome->document, outcome->error, outcome->kind);
+            });
+    job->future = QtConcurrent::run([this, job, spec, workspaceRoot, arguments, outcome] {
+        Workspace workspace(workspaceRoot);
+        OperationContext ctx(job->stop.get_token());
+        ctx.setParallel(QThread::idealThreadCount());
+        Sink sink(this);
+        ctx.setEventSink(&sink);
+        ConfirmedApproval approval;
+        ctx.setApprovalPolicy(&approval);
+        const Result<JsonValue> result = runVerb(*spec, workspace, arguments, ctx);
+        if (result) {
+            outcome->document = toQJson(*result);
+            return;
+        }
+        outcome->error = result.error().displayText();
+        outcome->kind = wireName(result.error().kind());
+        const JsonValue report = result.error().details().value(u"report"_s);
+        if (!report.isNull())
+            outcome->document = toQJson(report);
+    });
+    watcher->setFuture(job->future);
+    return true;
+}
+
+void OperationRunner::cancel()
+{
+    if (m_job)
+        m_job->stop.request_stop();
+}
+
+void OperationRunner::waitForFinished()
+{
+    if (m_job)
+        m_job->future.waitForFinished();
+}
+
+} // namespace Grex::Gui

@@ -1,0 +1,52 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QObject>
+
+#include <memory>
+#include <stop_token>
+
+namespace Grex::Gui {
+
+// Runs one verb of the core registry at a time on a worker thread, as the CLI and the MCP
+// server do (never by spawning grex), and re-emits what it reports as queued signals: the
+// EventSink adapter of spec §10. Cancel fires the operation's stop source.
+class OperationRunner : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit OperationRunner(QObject *parent = nullptr);
+    ~OperationRunner() override; // cancels and waits for a running operation
+
+    // False (and nothing starts) while another operation runs. The person already confirmed a
+    // destructive verb in the window, so its approval is given.
+    bool start(const QString &workspaceRoot, const QString &verb, const QJsonObject &arguments,
+               const QString &title);
+    bool isRunning() const { return m_running; }
+    QString verb() const { return m_verb; }
+    void cancel();
+    // Blocks until a running operation finished; for shutdown and tests.
+    void waitForFinished();
+
+Q_SIGNALS:
+    void started(const QString &title);
+    void phaseChanged(const QString &phase);
+    void progressed(qint64 done, qint64 total, const QString &text);
+    // One line for the step log; kind is "step", "pack", "warning" or "output".
+    void logLine(const QString &kind, const QString &text);
+    // document: the verb's report (also a failed verb's, when it carries one). error: "" on
+    // success, else the error's text; errorKind its stable kind ("lock", "cancelled", …).
+    void finished(const QString &verb, bool dryRun, const QJsonValue &document,
+                  const QString &error, const QString &errorKind);
+
+private:
+    class Sink;
+    struct Job;
+    std::shared_ptr<Job> m_job;
+    bool m_running = false;
+    QString m_verb;
+};
+
+} // namespace Grex::Gui

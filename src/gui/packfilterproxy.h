@@ -1,0 +1,30 @@
+#pragma once
+
+#include "engine/packfilter.h"
+
+#include <QSortFilterProxyModel>
+
+namespace Grex::Gui {
+
+// Sorts the pack tree and filters it with the --filter language (spec §6.4). A parent stays
+// visible while one of its children matches.
+class PackFilterProxy : public QSortFilterProxyModel
+{
+    Q_OBJECT
+
+public:
+    explicit PackFilterProxy(QObject *parent = nullptr);
+
+    // Parses and applies the expression; returns the error text (with the caret line) when it
+    // does not parse, in which case the previous filter stays.
+    QString setFilterExpression(const QString &expression);
+    const PackFilter &packFilter() const { return m_filter; }
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+
+private:
+    PackFilter m_filter;
+};
+
+} // namespace Grex::Gui

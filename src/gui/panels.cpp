@@ -1,0 +1,361 @@
+#include "panels.h"
+
+#include "controlserver.h"
+#include "operationrunner.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QIcon>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Gui {
+
+namespace {
+
+enum { KeyRole = Qt::UserRole + 1, ServerRole, StartedRole };
+
+QString elapsedText(qint64 ms)
+{
+    if (ms < 60 * 1000)
+        return QCoreApplication::translate("Grex::Gui::AgentsPanel", "%1 s")
+            .arg(QLocale().toString(double(ms) / 1000.0, 'f', 1));
+    return QCoreApplication::translate("Grex::Gui::AgentsPanel", "%1 min %2 s")
+        .arg(ms / 60000)
+        .arg((ms / 1000) % 60);
+}
+
+QString compactJson(const QJsonObject &object)
+{
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
+
+} // namespace
+
+ActivityPanel::ActivityPanel(OperationRunner *runner, QWidget *parent)
+    : QWidget(parent)
+    , m_runner(runner)
+    , m_title(new QLabel(tr("No operation has run yet."), this))
+    , m_progress(new QProgressBar(this))
+    , m_cancel(new QPushButton(QIcon(u":/grex/icons/actions/cancel.svg"_s), tr("Cancel"), this))
+    , m_log(new QPlainTextEdit(this))
+{
+    setObjectName(u"activityPanel"_s);
+    m_title->setObjectName(u"activityTitle"_s);
+    m_progress->setObjectName(u"activityProgress"_s);
+    m_cancel->setObjectName(u"cancelOperationButton"_s);
+    m_log->setObjectName(u"activityLog"_s);
+    m_log->setReadOnly(true);
+    m_log->setMaximumBlockCount(5000);
+    m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_cancel->setEnabled(false);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_title, 1);
+    top->addWidget(m_progress, 1);
+    top->addWidget(m_cancel);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(top);
+    layout->addWidget(m_log);
+
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        m_runner->cancel();
+        m_cancel->setEnabled(false);
+        appendLine(tr("Cancelling…"));
+    });
+    connect(runner, &OperationRunner::started, this, [this](const QString &title) {
+        m_title->setText(title);
+        m_progress->setRange(0, 0); // busy until the first count
+        m_cancel->setEnabled(true);
+        appendLine(u"── "_s + title + u" ──"_s);
+    });
+    connect(runner, &OperationRunner::phaseChanged, this,
+            [this](const QString &phase) { appendLine(tr("stage: %1").arg(phase)); });
+    connect(runner, &OperationRunner::progressed, this,
+            [this](qint64 done, qint64 total, const QString &text) {
+                if (total > 0) {
+                    m_progress->setRange(0, int(total));
+                    m_progress->setValue(int(std::min(done, total)));
+                    m_progress->setFormat(u"%v/%m"_s);
+                }
+                if (!text.isEmpty())
+                    m_title->setText(text);
+            });
+    connect(runner, &OperationRunner::logLine, this,
+            [this](const QString &kind, const QString &text) {
+                appendLine(kind == u"warning" ? tr("warning: %1").arg(text) : text);
+            });
+    connect(runner, &OperationRunner::finished, this,
+            [this](const QString &, bool, const QJsonValue &, const QString &error,
+                   const QString &kind) {
+                m_cancel->setEnabled(false);
+                m_progress->setRange(0, 1);
+                m_progress->setValue(1);
+                if (kind == u"cancelled")
+                    m_title->setText(tr("Cancelled"));
+                else if (!error.isEmpty())
+                    m_title->setText(tr("Failed: %1").arg(error));
+                else
+                    m_title->setText(tr("Done"));
+            });
+}
+
+void ActivityPanel::appendLine(const QString &text)
+{
+    m_log->appendPlainText(text);
+}
+
+QString ActivityPanel::logText() const
+{
+    return m_log->toPlainText();
+}
+
+LocksPanel::LocksPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_tree(new QTreeWidget(this))
+    , m_summary(new QLabel(this))
+    , m_clear(new QPushButton(QIcon(u":/grex/icons/actions/fix.svg"_s),
+                              tr("Clear stale locks (doctor --fix)"), this))
+{
+    setObjectName(u"locksPanel"_s);
+    m_tree->setObjectName(u"locksView"_s);
+    m_clear->setObjectName(u"clearStaleLocksButton"_s);
+    m_tree->setRootIsDecorated(false);
+    m_tree->setHeaderLabels(
+        {tr("Lock"), tr("Pack"), tr("State"), tr("Holder"), tr("Since"), tr("File")});
+    m_clear->setEnabled(false);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_summary, 1);
+    top->addWidget(m_clear);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(top);
+    layout->addWidget(m_tree);
+    connect(m_clear, &QPushButton::clicked, this, &LocksPanel::clearStaleRequested);
+}
+
+void LocksPanel::setLocks(const QList<LockFileInfo> &locks, const QString &workspaceRoot)
+{
+    m_tree->clear();
+    m_stale = 0;
+    const QDir root(workspaceRoot);
+    for (const LockFileInfo &lock : locks) {
+        auto *item = new QTreeWidgetItem(m_tree);
+        QString scope = lock.scope;
+        if (lock.scope == u"workspace")
+            scope = tr("workspace (sync)");
+        else if (lock.scope == u"manifest")
+            scope = tr("intent log");
+        else if (lock.scope == u"backend")
+            scope = tr("git backend");
+        else if (lock.scope == u"pack")
+            scope = tr("pack");
+        item->setText(0, scope);
+        item->setText(1, lock.pack);
+        if (lock.holder) {
+            item->setText(2, tr("held"));
+            item->setIcon(2, QIcon(u":/grex/icons/status/lock-held.svg"_s));
+            item->setText(3, tr("%1 (pid %2 on %3)")
+                                 .arg(lock.holder->application)
+                                 .arg(lock.holder->pid)
+                                 .arg(lock.holder->hostname));
+        } else {
+            ++m_stale;
+            item->setText(2, tr("stale"));
+            item->setIcon(2, QIcon(u":/grex/icons/status/lock-stale.svg"_s));
+            item->setText(3, tr("gone"));
+            item->setForeground(2, QColor(0xc6, 0x28, 0x28));
+        }
+        item->setText(4, QLocale().toString(lock.modified, QLocale::ShortFormat));
+        item->setText(5, root.relativeFilePath(lock.path));
+        item->setToolTip(5, lock.path);
+    }
+    for (int c = 0; c < m_tree->columnCount(); ++c)
+        m_tree->resizeColumnToContents(c);
+    const int held = int(locks.size()) - m_stale;
+    if (locks.isEmpty())
+        m_summary->setText(tr("No lock is held."));
+    else
+        m_summary->setText(tr("%n lock(s) held", nullptr, held) + u", "_s +
+                           tr("%n stale", nullptr, m_stale));
+    m_clear->setEnabled(m_stale > 0);
+}
+
+AgentsPanel::AgentsPanel(ControlServer *control, QWidget *parent)
+    : QWidget(parent)
+    , m_control(control)
+    , m_state(new QLabel(this))
+    , m_servers(new QTreeWidget(this))
+    , m_history(new QTreeWidget(this))
+    , m_cancel(new QPushButton(QIcon(u":/grex/icons/actions/cancel.svg"_s), tr("Cancel call"),
+                               this))
+{
+    setObjectName(u"agentsPanel"_s);
+    m_state->setObjectName(u"agentsState"_s);
+    m_state->setWordWrap(true);
+    m_servers->setObjectName(u"serversView"_s);
+    m_history->setObjectName(u"historyView"_s);
+    m_cancel->setObjectName(u"cancelCallButton"_s);
+    m_cancel->setEnabled(false);
+    m_servers->setHeaderLabels(
+        {tr("Server or call"), tr("Elapsed"), tr("Progress"), tr("Arguments")});
+    m_history->setRootIsDecorated(false);
+    m_history->setHeaderLabels({tr("Finished"), tr("Client"), tr("Tool"), tr("Outcome"),
+                                tr("Took"), tr("Arguments")});
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_state, 1);
+    top->addWidget(m_cancel);
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_servers);
+    splitter->addWidget(m_history);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(top);
+    layout->addWidget(splitter);
+
+    connect(control, &ControlServer::serversChanged, this, &AgentsPanel::rebuild);
+    connect(m_servers, &QTreeWidget::itemSelectionChanged, this, [this] {
+        const QTreeWidgetItem *item = m_servers->currentItem();
+        m_cancel->setEnabled(item && !item->data(0, KeyRole).toString().isEmpty());
+    });
+    connect(m_cancel, &QPushButton::clicked, this, &AgentsPanel::cancelSelected);
+    auto *timer = new QTimer(this);
+    connect(timer, &QTimer::timeout, this, &AgentsPanel::tick);
+    timer->start(1000);
+    rebuild();
+}
+
+void AgentsPanel::setListenError(const QString &error)
+{
+    m_state->setProperty("listenError", error);
+    rebuild();
+}
+
+void AgentsPanel::rebuild()
+{
+    QString selectedKey;
+    int selectedServer = 0;
+    if (const QTreeWidgetItem *item = m_servers->currentItem()) {
+        selectedKey = item->data(0, KeyRole).toString();
+        selectedServer = item->data(0, ServerRole).toInt();
+    }
+    m_servers->clear();
+    const QList<ServeProcess> servers = m_control->servers();
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    for (const ServeProcess &p : servers) {
+        auto *top = new QTreeWidgetItem(m_servers);
+        const QString client = p.clientName.isEmpty() ? tr("(not initialized yet)")
+                                                      : p.clientName + u' ' + p.clientVersion;
+        top->setText(0, tr("%1 — grex serve pid %2, %3").arg(client).arg(p.pid).arg(p.transport));
+        top->setIcon(0, QIcon(u":/grex/icons/actions/server.svg"_s));
+        top->setToolTip(0, tr("on %1 since %2")
+                               .arg(p.host,
+                                    QLocale().toString(p.startedAt.toLocalTime(),
+                                                       QLocale::ShortFormat)));
+        top->setData(0, ServerRole, p.id);
+        top->setText(1, elapsedText(p.startedAt.msecsTo(now)));
+        top->setData(1, StartedRole, p.startedAt);
+        top->setText(2, tr("%n call(s) in flight", nullptr, int(p.calls.size())));
+        for (const ServeCall &call : p.calls) {
+            auto *item = new QTreeWidgetItem(top);
+            item->setText(0, tr("%1 (id %2)").arg(call.tool, call.key));
+            item->setData(0, KeyRole, call.key);
+            item->setData(0, ServerRole, p.id);
+            item->setData(1, StartedRole, call.startedAt);
+            item->setText(1, elapsedText(call.startedAt.msecsTo(now)));
+            if (call.progress >= 0) {
+                item->setText(2, call.total > 0
+                                     ? u"%1/%2 %3"_s.arg(call.progress).arg(call.total).arg(call.message)
+                                     : call.message);
+            }
+            item->setText(3, compactJson(call.arguments));
+            if (call.key == selectedKey && p.id == selectedServer)
+                m_servers->setCurrentItem(item);
+        }
+        top->setExpanded(true);
+    }
+    for (int c = 0; c < 3; ++c)
+        m_servers->resizeColumnToContents(c);
+
+    m_history->clear();
+    QHash<int, QString> clients;
+    for (const ServeProcess &p : servers)
+        clients.insert(p.id, p.clientName);
+    for (const ServeCall &call : m_control->history()) {
+        auto *item = new QTreeWidgetItem(m_history);
+        item->setText(0, QLocale().toString(call.finishedAt.toLocalTime().time(),
+                                            QLocale::LongFormat));
+        item->setText(1, clients.value(call.server, tr("(gone)")));
+        item->setText(2, call.tool);
+        QString outcome = call.outcome;
+        if (call.outcome == u"ok")
+            outcome = tr("ok");
+        else if (call.outcome == u"cancelled")
+            outcome = tr("cancelled");
+        else if (call.outcome == u"lost")
+            outcome = tr("lost: %1").arg(call.error);
+        else if (call.outcome == u"error")
+            outcome = tr("error: %1").arg(call.error);
+        item->setText(3, outcome);
+        item->setToolTip(3, call.error);
+        item->setText(4, elapsedText(call.startedAt.msecsTo(call.finishedAt)));
+        item->setText(5, compactJson(call.arguments));
+    }
+    for (int c = 0; c < 5; ++c)
+        m_history->resizeColumnToContents(c);
+
+    const QString error = m_state->property("listenError").toString();
+    if (!error.isEmpty())
+        m_state->setText(error);
+    else if (!m_control->isListening())
+        m_state->setText(tr("Open a workspace to see the agents working on it."));
+    else if (servers.isEmpty())
+        m_state->setText(tr("No grex serve is attached. Agents that start grex serve on this "
+                            "workspace appear here."));
+    else
+        m_state->setText(tr("%n grex serve process(es) attached.", nullptr, int(servers.size())));
+}
+
+void AgentsPanel::tick()
+{
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    for (int i = 0; i < m_servers->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *top = m_servers->topLevelItem(i);
+        top->setText(1, elapsedText(top->data(1, StartedRole).toDateTime().msecsTo(now)));
+        for (int j = 0; j < top->childCount(); ++j) {
+            QTreeWidgetItem *call = top->child(j);
+            call->setText(1, elapsedText(call->data(1, StartedRole).toDateTime().msecsTo(now)));
+        }
+    }
+}
+
+void AgentsPanel::cancelSelected()
+{
+    const QTreeWidgetItem *item = m_servers->currentItem();
+    if (!item)
+        return;
+    const QString key = item->data(0, KeyRole).toString();
+    if (key.isEmpty())
+        return;
+    m_control->cancelCall(item->data(0, ServerRole).toInt(), key);
+    m_cancel->setEnabled(false);
+}
+
+} // namespace Grex::Gui

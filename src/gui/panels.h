@@ -1,0 +1,80 @@
+#pragma once
+
+#include "workspacelocks.h"
+
+#include <QDateTime>
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QTreeWidget;
+
+namespace Grex::Gui {
+
+class ControlServer;
+class OperationRunner;
+
+// The step log of the running operation with its progress and a Cancel button.
+class ActivityPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    ActivityPanel(OperationRunner *runner, QWidget *parent = nullptr);
+    void appendLine(const QString &text);
+    QString logText() const;
+
+private:
+    OperationRunner *m_runner;
+    QLabel *m_title;
+    QProgressBar *m_progress;
+    QPushButton *m_cancel;
+    QPlainTextEdit *m_log;
+};
+
+// The lock files held now and by whom; stale ones marked, with a button that clears them
+// through `doctor --fix`.
+class LocksPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit LocksPanel(QWidget *parent = nullptr);
+    void setLocks(const QList<LockFileInfo> &locks, const QString &workspaceRoot);
+    int staleCount() const { return m_stale; }
+
+Q_SIGNALS:
+    void clearStaleRequested();
+
+private:
+    QTreeWidget *m_tree;
+    QLabel *m_summary;
+    QPushButton *m_clear;
+    int m_stale = 0;
+};
+
+// The `grex serve` processes attached to the window, their calls in flight (tool, arguments,
+// elapsed, progress) with Cancel, and the recent calls.
+class AgentsPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    AgentsPanel(ControlServer *control, QWidget *parent = nullptr);
+    void setListenError(const QString &error);
+
+private:
+    void rebuild();
+    void tick();
+    void cancelSelected();
+
+    ControlServer *m_control;
+    QLabel *m_state;
+    QTreeWidget *m_servers;
+    QTreeWidget *m_history;
+    QPushButton *m_cancel;
+};
+
+} // namespace Grex::Gui
