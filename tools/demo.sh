@@ -91,3 +91,27 @@ fi
 
 printf '\nThe demo workspace is %s; try: cd %s && HOME=%s %s status\n' \
     "$WORKSPACE" "$WORKSPACE" "$DEMO_HOME" "$GREX"
+
+# With a display, offer the desktop window on the same workspace (GREX_DEMO_WINDOW=yes opens
+# it without asking, =no never asks).
+if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ "${GREX_DEMO_WINDOW:-ask}" != no ]; then
+    answer="${GREX_DEMO_WINDOW:-ask}"
+    if [ "$answer" = ask ]; then
+        answer=n
+        if [ -t 0 ]; then
+            read -r -p $'\nOpen the demo workspace in the grex window? [y/N] ' answer || answer=n
+        fi
+    fi
+    case "$answer" in
+    y | Y | yes)
+        grex_build grex-gui
+        grex_say "opening $WORKSPACE in grex-gui"
+        (cd "$WORKSPACE" && nohup "$GREX_BUILD_DIR/src/gui/grex-gui" "$WORKSPACE" \
+            >"$DEMO/grex-gui.log" 2>&1 &)
+        ;;
+    *)
+        printf 'To see it in the window: HOME=%s %s/src/gui/grex-gui %s\n' \
+            "$DEMO_HOME" "$GREX_BUILD_DIR" "$WORKSPACE"
+        ;;
+    esac
+fi

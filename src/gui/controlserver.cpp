@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QLocalServer>
 #include <QLocalSocket>
+#include <QHash>
 #include <QSet>
 
 using namespace Qt::StringLiterals;
@@ -30,7 +31,16 @@ struct ControlServer::Connection
     ServeProcess process;
     bool announced = false; // a hello arrived
     QSet<qint64> openApprovals;
+    QHash<qint64, QString> approvalCalls; // request → call key
 };
+
+void ControlServer::setAwaiting(Connection *c, qint64 request, bool awaiting)
+{
+    const QString key = awaiting ? c->approvalCalls.value(request) : c->approvalCalls.take(request);
+    const auto it = c->process.calls.find(key);
+    if (it != c->process.calls.end())
+        it->awaitingApproval = awaiting;
+}
 
 ControlServer::ControlServer(QObject *parent)
     : QObject(parent)
@@ -118,9 +128,12 @@ void ControlServer::answerApproval(int server, qint64 request, const QString &to
                                    bool forSession, const QString &reason)
 {
     for (Connection *c : std::as_const(m_connections)) {
-        if (c->process.id == server)
+        if (c->process.id == server) {
             c->openApprovals.remove(request);
+            setAwaiting(c, request, false);
+        }
     }
+    Q_EMIT serversChanged();
     QJsonObject message{{u"type"_s, u"decision"_s},
                         {u"request"_s, request},
                         {u"tool"_s, tool},
@@ -193,6 +206,7 @@ void ControlServer::handle(Connection *c, const QJsonObject &m)
         call.tool = m.value(u"tool"_s).toString();
         call.arguments = m.value(u"arguments"_s).toObject();
         call.startedAt = timeFrom(m.value(u"startedAt"_s));
+        call.client = p.clientName;
         if (m.contains(u"progress"_s)) {
             call.progress = m.value(u"progress"_s).toInteger();
             call.total = m.value(u"total"_s).toInteger();
@@ -221,12 +235,17 @@ void ControlServer::handle(Connection *c, const QJsonObject &m)
     } else if (type == u"approval") {
         const qint64 request = m.value(u"request"_s).toInteger();
         c->openApprovals.insert(request);
+        c->approvalCalls.insert(request, m.value(u"call"_s).toString());
+        setAwaiting(c, request, true);
+        Q_EMIT serversChanged();
         Q_EMIT approvalRequested(p.id, request, m);
         return;
     } else if (type == u"withdrawn") {
         const qint64 request = m.value(u"request"_s).toInteger();
+        setAwaiting(c, request, false);
         if (c->openApprovals.remove(request))
             Q_EMIT approvalWithdrawn(p.id, request);
+        Q_EMIT serversChanged();
         return;
     } else {
         return; // a newer server may say more

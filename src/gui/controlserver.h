@@ -24,8 +24,10 @@ struct ServeCall
     qint64 total = 0;
     QString message;
     QDateTime finishedAt;
-    QString outcome; // "" while in flight; "ok", "error", "cancelled"
+    QString outcome; // "" while in flight; "ok", "error", "cancelled", "lost"
     QString error;
+    QString client;                // the MCP client's name, kept for the history
+    bool awaitingApproval = false; // the window is asking the person about it
 };
 
 // A `grex serve` process attached to the window.
@@ -85,6 +87,7 @@ private:
     void handle(Connection *connection, const QJsonObject &message);
     void drop(Connection *connection);
     void send(int server, const QJsonObject &message);
+    void setAwaiting(Connection *connection, qint64 request, bool awaiting);
 
     QLocalServer *m_server;
     QList<Connection *> m_connections;

@@ -280,7 +280,10 @@ void AgentsPanel::rebuild()
             item->setData(0, ServerRole, p.id);
             item->setData(1, StartedRole, call.startedAt);
             item->setText(1, elapsedText(call.startedAt.msecsTo(now)));
-            if (call.progress >= 0) {
+            if (call.awaitingApproval) {
+                item->setText(2, tr("waiting for your approval"));
+                item->setIcon(2, QIcon(u":/grex/icons/status/stale.svg"_s));
+            } else if (call.progress >= 0) {
                 item->setText(2, call.total > 0
                                      ? u"%1/%2 %3"_s.arg(call.progress).arg(call.total).arg(call.message)
                                      : call.message);
@@ -294,15 +297,14 @@ void AgentsPanel::rebuild()
     for (int c = 0; c < 3; ++c)
         m_servers->resizeColumnToContents(c);
 
+    m_cancel->setEnabled(m_servers->currentItem() &&
+                         !m_servers->currentItem()->data(0, KeyRole).toString().isEmpty());
+
     m_history->clear();
-    QHash<int, QString> clients;
-    for (const ServeProcess &p : servers)
-        clients.insert(p.id, p.clientName);
     for (const ServeCall &call : m_control->history()) {
         auto *item = new QTreeWidgetItem(m_history);
-        item->setText(0, QLocale().toString(call.finishedAt.toLocalTime().time(),
-                                            QLocale::LongFormat));
-        item->setText(1, clients.value(call.server, tr("(gone)")));
+        item->setText(0, call.finishedAt.toLocalTime().toString(u"HH:mm:ss"_s));
+        item->setText(1, call.client.isEmpty() ? tr("(unnamed)") : call.client);
         item->setText(2, call.tool);
         QString outcome = call.outcome;
         if (call.outcome == u"ok")
