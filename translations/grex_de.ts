@@ -120,10 +120,6 @@
         <translation>in %1 ist kein Commit ausgecheckt</translation>
     </message>
     <message>
-        <source>cannot read the origin of %1</source>
-        <translation>origin von %1 kann nicht gelesen werden</translation>
-    </message>
-    <message>
         <source>%1 is not a git repository</source>
         <translation>%1 ist kein Git-Repository</translation>
     </message>
@@ -712,10 +708,6 @@
         <translation>Wiederherstellungsprüfung vor dem Lauf: %1 Artefakt(e) gefunden (Sicherungen: %2, rmdir-Tombstones: %3, beiseitegelegte Verzeichnisse: %4, unvollendete Aktionen: %5, anderswo gehaltene Sperren: %6)</translation>
     </message>
     <message>
-        <source>invalid --only glob &apos;%1&apos;: %2</source>
-        <translation>ungültiges --only-Glob-Muster &apos;%1&apos;: %2</translation>
-    </message>
-    <message>
         <source>pack &apos;%1&apos; has the unknown type &apos;%2&apos;</source>
         <translation>Pack &apos;%1&apos; hat den unbekannten Typ &apos;%2&apos;</translation>
     </message>
@@ -1155,6 +1147,230 @@
         <source>argument &apos;%1&apos; of %2 must be from %3 to %4</source>
         <translation>Argument &apos;%1&apos; von %2 muss zwischen %3 und %4 liegen</translation>
     </message>
+    <message>
+        <source>invalid --filter at column %1: %2
+  %3
+  %4</source>
+        <translation>ungültiger --filter in Spalte %1: %2
+  %3
+  %4</translation>
+    </message>
+    <message>
+        <source>invalid glob &apos;%1&apos;: %2</source>
+        <translation>ungültiges Glob-Muster &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>cancelled while fetching, with %1 of %2 pack(s) ready; run it again to finish</source>
+        <translation>beim Fetchen abgebrochen, %1 von %2 Pack(s) bereit; zum Abschließen erneut ausführen</translation>
+    </message>
+    <message>
+        <source>%1:%2: the key &apos;%3&apos; appears twice in the same mapping</source>
+        <translation>%1:%2: der Schlüssel &apos;%3&apos; kommt im selben Mapping zweimal vor</translation>
+    </message>
+    <message>
+        <source>%1:%2: malformed YAML: a quoted string that starts here is never closed</source>
+        <translation>%1:%2: fehlerhaftes YAML: eine hier beginnende Zeichenkette in Anführungszeichen wird nie geschlossen</translation>
+    </message>
+    <message>
+        <source>doctor found %1 problem(s); grex doctor --fix repairs %2 of them</source>
+        <translation>doctor hat %1 Problem(e) gefunden; grex doctor --fix behebt %2 davon</translation>
+    </message>
+    <message>
+        <source>doctor found %1 problem(s)</source>
+        <translation>doctor hat %1 Problem(e) gefunden</translation>
+    </message>
+    <message>
+        <source>exec needs a command to run (put -- before it when it has options)</source>
+        <translation>exec braucht einen auszuführenden Befehl (-- davorsetzen, wenn er Optionen hat)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a command on PATH</source>
+        <translation>&apos;%1&apos; ist kein Befehl im PATH</translation>
+    </message>
+    <message>
+        <source>run &apos;%1&apos; in %2 pack(s): %3</source>
+        <translation>&apos;%1&apos; in %2 Pack(s) ausführen: %3</translation>
+    </message>
+    <message>
+        <source>running &apos;%1&apos; was not approved</source>
+        <translation>das Ausführen von &apos;%1&apos; wurde nicht genehmigt</translation>
+    </message>
+    <message>
+        <source>%1 done</source>
+        <translation>%1 fertig</translation>
+    </message>
+    <message>
+        <source>the command failed in %1 of %2 pack(s): %3</source>
+        <translation>der Befehl ist in %1 von %2 Pack(s) fehlgeschlagen: %3</translation>
+    </message>
+    <message>
+        <source>malformed REPOS.json at %1: %2</source>
+        <translation>fehlerhafte REPOS.json in %1: %2</translation>
+    </message>
+    <message>
+        <source>import needs --from-repos-json FILE, --scan, or both</source>
+        <translation>import braucht --from-repos-json FILE, --scan oder beides</translation>
+    </message>
+    <message>
+        <source>unknown --default-type &apos;%1&apos;: use meta, declarative or scripted</source>
+        <translation>unbekannter --default-type &apos;%1&apos;: meta, declarative oder scripted verwenden</translation>
+    </message>
+    <message>
+        <source>%1 is already registered from %2, not %3; left as it is</source>
+        <translation>%1 ist bereits aus %2 registriert, nicht aus %3; bleibt unverändert</translation>
+    </message>
+    <message>
+        <source>the packs are registered, but .gitignore was not updated: %1 (grex doctor --fix repairs it)</source>
+        <translation>die Packs sind registriert, aber .gitignore wurde nicht aktualisiert: %1 (grex doctor --fix behebt das)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 entr(ies) cannot be imported (%3 imported, %4 skipped)</source>
+        <translation>nicht importierbare Einträge: %1 von %2 (%3 importiert, %4 übersprungen)</translation>
+    </message>
+    <message>
+        <source>run needs the name of an action</source>
+        <translation>run braucht den Namen einer Aktion</translation>
+    </message>
+    <message>
+        <source>there is no action called &apos;%1&apos;; the actions are %2</source>
+        <translation>es gibt keine Aktion namens &apos;%1&apos;; die Aktionen sind %2</translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; is left out: %2</source>
+        <translation>Pack &apos;%1&apos; wird ausgelassen: %2</translation>
+    </message>
+    <message>
+        <source>run the &apos;%1&apos; actions of %2 pack(s): %3</source>
+        <translation>die &apos;%1&apos;-Aktionen von %2 Pack(s) ausführen: %3</translation>
+    </message>
+    <message>
+        <source>action &apos;%1&apos; failed in pack &apos;%2&apos;: %3</source>
+        <translation>Aktion &apos;%1&apos; ist in Pack &apos;%2&apos; fehlgeschlagen: %3</translation>
+    </message>
+    <message>
+        <source>invalid --stale-after &apos;%1&apos;: %2 (use a number and a unit s, m, h, d or w, like 7d or 12h)</source>
+        <translation>ungültiges --stale-after &apos;%1&apos;: %2 (eine Zahl und eine Einheit s, m, h, d oder w verwenden, etwa 7d oder 12h)</translation>
+    </message>
+    <message>
+        <source>Only packs matching EXPR, e.g. &quot;name=lib-*,drift=dirty&quot; (keys name, path, type, depth, url, drift).</source>
+        <translation>Nur Packs, auf die EXPR passt, z. B. &quot;name=lib-*,drift=dirty&quot; (Schlüssel name, path, type, depth, url, drift).</translation>
+    </message>
+    <message>
+        <source>Show pack status</source>
+        <translation>Pack-Status anzeigen</translation>
+    </message>
+    <message>
+        <source>Show what drifted: local changes, missing or stale packs, commits ahead or behind.</source>
+        <translation>Anzeigen, was abweicht: lokale Änderungen, fehlende oder veraltete Packs, voraus- oder zurückliegende Commits.</translation>
+    </message>
+    <message>
+        <source>Also show install times and who holds each pack&apos;s lock.</source>
+        <translation>Auch Installationszeitpunkte anzeigen und wer die Sperre jedes Packs hält.</translation>
+    </message>
+    <message>
+        <source>Count packs installed longer ago than this as stale (7d, 12h, 30m).</source>
+        <translation>Packs, deren Installation länger zurückliegt, als veraltet zählen (7d, 12h, 30m).</translation>
+    </message>
+    <message>
+        <source>Exit with 7 when any pack is not clean.</source>
+        <translation>Mit Status 7 beenden, wenn ein Pack nicht sauber ist.</translation>
+    </message>
+    <message>
+        <source>Check the workspace</source>
+        <translation>Arbeitsbereich prüfen</translation>
+    </message>
+    <message>
+        <source>Check the workspace for damage and drift; repair what can be repaired.</source>
+        <translation>Den Arbeitsbereich auf Schäden und Abweichungen prüfen; reparieren, was sich reparieren lässt.</translation>
+    </message>
+    <message>
+        <source>Repair what is marked fixable (.gitignore blocks, stale lock files) and list what changed.</source>
+        <translation>Reparieren, was als behebbar markiert ist (.gitignore-Blöcke, verwaiste Sperrdateien), und auflisten, was sich geändert hat.</translation>
+    </message>
+    <message>
+        <source>Compact grex.jsonl and drop orphan lockfile entries.</source>
+        <translation>grex.jsonl verdichten und verwaiste Einträge aus grex.lock.jsonl entfernen.</translation>
+    </message>
+    <message>
+        <source>Import repositories</source>
+        <translation>Repositorys importieren</translation>
+    </message>
+    <message>
+        <source>Register existing repositories as packs, without cloning or installing.</source>
+        <translation>Vorhandene Repositorys als Packs registrieren, ohne sie zu klonen oder zu installieren.</translation>
+    </message>
+    <message>
+        <source>Read a JSON array of {&quot;url&quot;, &quot;path&quot;} objects.</source>
+        <translation>Ein JSON-Array aus {&quot;url&quot;, &quot;path&quot;}-Objekten lesen.</translation>
+    </message>
+    <message>
+        <source>Register the git clones at the top of the workspace that are not packs yet.</source>
+        <translation>Die Git-Klone auf der obersten Ebene des Arbeitsbereichs registrieren, die noch keine Packs sind.</translation>
+    </message>
+    <message>
+        <source>Type of repositories without pack.yaml (default meta).</source>
+        <translation>Typ von Repositorys ohne pack.yaml (Standard: meta).</translation>
+    </message>
+    <message>
+        <source>Run an action</source>
+        <translation>Aktion ausführen</translation>
+    </message>
+    <message>
+        <source>Run the actions of one kind (symlink, exec, ...) of every matching pack.</source>
+        <translation>Die Aktionen einer Art (symlink, exec, ...) in jedem passenden Pack ausführen.</translation>
+    </message>
+    <message>
+        <source>The action to run: symlink, env, mkdir, rmdir, require, when or exec.</source>
+        <translation>Die auszuführende Aktion: symlink, env, mkdir, rmdir, require, when oder exec.</translation>
+    </message>
+    <message>
+        <source>Run a command in packs</source>
+        <translation>Befehl in Packs ausführen</translation>
+    </message>
+    <message>
+        <source>Run a command in the directory of every matching pack.</source>
+        <translation>Einen Befehl im Verzeichnis jedes passenden Packs ausführen.</translation>
+    </message>
+    <message>
+        <source>Join the command and its arguments and run them with sh -c.</source>
+        <translation>Den Befehl und seine Argumente zusammenfügen und mit sh -c ausführen.</translation>
+    </message>
+    <message>
+        <source>The program to run and its arguments (put -- before them when they have options).</source>
+        <translation>Das auszuführende Programm und seine Argumente (-- davorsetzen, wenn sie Optionen enthalten).</translation>
+    </message>
+    <message>
+        <source>the %1 tool does not take the argument &apos;%2&apos;</source>
+        <translation>das Werkzeug %1 akzeptiert das Argument &apos;%2&apos; nicht</translation>
+    </message>
+    <message>
+        <source>path %1 escapes workspace %2</source>
+        <translation>der Pfad %1 führt aus dem Arbeitsbereich %2 heraus</translation>
+    </message>
+    <message>
+        <source>the call was cancelled while the window was asking for approval</source>
+        <translation>der Aufruf wurde abgebrochen, während das Fenster um Genehmigung bat</translation>
+    </message>
+    <message>
+        <source>denied in the grex window</source>
+        <translation>im grex-Fenster abgelehnt</translation>
+    </message>
+    <message>
+        <source>denied in the grex window: %1</source>
+        <translation>im grex-Fenster abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>grex serve runs destructive tools only when a window or the client (by elicitation) approves them, or when started with --approve-destructive</source>
+        <translation>grex serve führt destruktive Werkzeuge nur aus, wenn ein Fenster oder der Client (per Elicitation) sie genehmigt oder wenn es mit --approve-destructive gestartet wurde</translation>
+    </message>
+    <message>
+        <source>the client did not answer the approval question</source>
+        <translation>der Client hat die Genehmigungsfrage nicht beantwortet</translation>
+    </message>
+    <message>
+        <source>the client answered &apos;%1&apos;</source>
+        <translation>der Client hat &apos;%1&apos; geantwortet</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -1468,6 +1684,215 @@
         <source>REINSTALLED</source>
         <translation>NEU_INSTALLIERT</translation>
     </message>
+    <message>
+        <source>grex serve: %1</source>
+        <translation>grex serve: %1</translation>
+    </message>
+    <message>
+        <source>grex serve: unexpected argument &apos;%1&apos;</source>
+        <translation>grex serve: unerwartetes Argument &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--drain-timeout must be a number of seconds from 0 to 86400, not &apos;%1&apos;</source>
+        <translation>--drain-timeout muss eine Anzahl Sekunden von 0 bis 86400 sein, nicht &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--workspace %1 is not a directory</source>
+        <translation>--workspace %1 ist kein Verzeichnis</translation>
+    </message>
+    <message>
+        <source>exit 0</source>
+        <translation>Exit-Status 0</translation>
+    </message>
+    <message>
+        <source>exit %1</source>
+        <translation>Exit-Status %1</translation>
+    </message>
+    <message>
+        <source> [fixable]</source>
+        <translation> [behebbar]</translation>
+    </message>
+    <message>
+        <source>CHECK</source>
+        <translation>PRÜFUNG</translation>
+    </message>
+    <message>
+        <source>STATUS</source>
+        <translation>STATUS</translation>
+    </message>
+    <message>
+        <source>DETAIL</source>
+        <translation>DETAILS</translation>
+    </message>
+    <message>
+        <source>fixed</source>
+        <translation>behoben</translation>
+    </message>
+    <message>
+        <source>compacted grex.jsonl from %1 to %2 event(s); removed %3 orphan lockfile entr(ies)</source>
+        <translation>grex.jsonl von %1 auf %2 Ereignis(se) verdichtet; verwaiste Einträge aus grex.lock.jsonl entfernt: %3</translation>
+    </message>
+    <message>
+        <source>No problems found.</source>
+        <translation>Keine Probleme gefunden.</translation>
+    </message>
+    <message>
+        <source>No pack matched; nothing ran.</source>
+        <translation>Kein Pack hat gepasst; nichts wurde ausgeführt.</translation>
+    </message>
+    <message>
+        <source>would run in %1</source>
+        <translation>würde ausführen in %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pack(s): </source>
+        <translation>
+            <numerusform>%n Pack: </numerusform>
+            <numerusform>%n Packs: </numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ok</source>
+        <translation>%1 OK</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>No matching pack has such an action; nothing ran.</source>
+        <translation>Kein passendes Pack hat eine solche Aktion; nichts wurde ausgeführt.</translation>
+    </message>
+    <message>
+        <source>%1 action(s) in %2 pack(s): %3 changed something, %4 had nothing to do</source>
+        <translation>%1 Aktion(en) in %2 Pack(s): %3 mit Änderungen, %4 ohne Änderungen</translation>
+    </message>
+    <message>
+        <source>No registered pack matches.</source>
+        <translation>Kein registriertes Pack passt.</translation>
+    </message>
+    <message>
+        <source>clean</source>
+        <translation>sauber</translation>
+    </message>
+    <message numerus="yes">
+        <source>dirty: %n changed file(s)</source>
+        <translation>
+            <numerusform>geändert: %n Datei</numerusform>
+            <numerusform>geändert: %n Dateien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>missing: not on disk (grex sync clones it)</source>
+        <translation>fehlt: nicht auf dem Datenträger (grex sync klont es)</translation>
+    </message>
+    <message>
+        <source>untracked: a clone no pack accounts for</source>
+        <translation>nicht erfasst: ein Klon, der zu keinem Pack gehört</translation>
+    </message>
+    <message>
+        <source>behind %1 by %2</source>
+        <translation>gegenüber %1 um %2 zurück</translation>
+    </message>
+    <message>
+        <source>, ahead by %1</source>
+        <translation>, um %1 voraus</translation>
+    </message>
+    <message>
+        <source>ahead of %1 by %2</source>
+        <translation>gegenüber %1 um %2 voraus</translation>
+    </message>
+    <message>
+        <source>stale: not installed yet</source>
+        <translation>veraltet: noch nicht installiert</translation>
+    </message>
+    <message>
+        <source>stale: the commit changed since the install</source>
+        <translation>veraltet: der Commit hat sich seit der Installation geändert</translation>
+    </message>
+    <message>
+        <source>stale: pack.yaml changed since the install</source>
+        <translation>veraltet: pack.yaml hat sich seit der Installation geändert</translation>
+    </message>
+    <message>
+        <source>stale: installed %1</source>
+        <translation>veraltet: installiert am %1</translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation>veraltet</translation>
+    </message>
+    <message>
+        <source>No packs to show.</source>
+        <translation>Keine Packs anzuzeigen.</translation>
+    </message>
+    <message>
+        <source>PACK</source>
+        <translation>PACK</translation>
+    </message>
+    <message>
+        <source>BRANCH</source>
+        <translation>BRANCH</translation>
+    </message>
+    <message>
+        <source>STATE</source>
+        <translation>ZUSTAND</translation>
+    </message>
+    <message>
+        <source>LOCK</source>
+        <translation>SPERRE</translation>
+    </message>
+    <message>
+        <source>(detached)</source>
+        <translation>(losgelöst)</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2 on %3)</source>
+        <translation>%1 (PID %2 auf %3)</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n pack(s) are clean.</source>
+        <translation>
+            <numerusform>%n Pack ist sauber.</numerusform>
+            <numerusform>Alle %n Packs sind sauber.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Serve the workspace to AI agents over MCP (stdio).</source>
+        <translation>Den Arbeitsbereich über MCP (stdio) für KI-Agenten bereitstellen.</translation>
+    </message>
+    <message>
+        <source>The workspace to serve (default: the current directory). No tool can leave it.</source>
+        <translation>Der bereitzustellende Arbeitsbereich (Standard: das aktuelle Verzeichnis). Kein Werkzeug kann ihn verlassen.</translation>
+    </message>
+    <message>
+        <source>The workspace&apos;s grex.jsonl, as for every verb.</source>
+        <translation>Die grex.jsonl des Arbeitsbereichs, wie bei jedem Befehl.</translation>
+    </message>
+    <message>
+        <source>Tool calls that run at once, and the default width of each (default: the number of cores).</source>
+        <translation>Gleichzeitig laufende Werkzeugaufrufe und die Standardparallelität jedes Aufrufs (Standard: die Anzahl der Kerne).</translation>
+    </message>
+    <message>
+        <source>Run rm, run and exec without asking when no window or client can be asked.</source>
+        <translation>rm, run und exec ohne Rückfrage ausführen, wenn weder ein Fenster noch ein Client gefragt werden kann.</translation>
+    </message>
+    <message>
+        <source>How long a shutdown request lets calls finish (default: 30).</source>
+        <translation>Wie lange Aufrufe nach einer Aufforderung zum Herunterfahren noch zu Ende laufen dürfen (Standard: 30).</translation>
+    </message>
+    <message>
+        <source>Answer a cancelled call with error -32800 instead of not at all.</source>
+        <translation>Einen abgebrochenen Aufruf mit Fehler -32800 beantworten statt gar nicht.</translation>
+    </message>
+    <message>
+        <source>Usage: grex serve [options]</source>
+        <translation>Aufruf: grex serve [Optionen]</translation>
+    </message>
+    <message>
+        <source>Serves the workspace as an MCP server (protocol %1) on stdin and stdout: one JSON-RPC message per line. Logs go to stderr. Every verb but serve is a tool.</source>
+        <translation>Stellt den Arbeitsbereich als MCP-Server (Protokoll %1) über stdin und stdout bereit: eine JSON-RPC-Nachricht pro Zeile. Protokollausgaben gehen nach stderr. Jeder Befehl außer serve ist ein Werkzeug.</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui</name>
@@ -1481,6 +1906,556 @@
     </message>
 </context>
 <context>
+    <name>Grex::Gui::ActivityPanel</name>
+    <message>
+        <source>No operation has run yet.</source>
+        <translation>Es wurde noch kein Vorgang ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>stage: %1</source>
+        <translation>Phase: %1</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::AddPackDialog</name>
+    <message>
+        <source>from its pack.yaml</source>
+        <translation>aus seiner pack.yaml</translation>
+    </message>
+    <message>
+        <source>Clone and register only; do not install</source>
+        <translation>Nur klonen und registrieren; nicht installieren</translation>
+    </message>
+    <message>
+        <source>Add a Pack</source>
+        <translation>Pack hinzufügen</translation>
+    </message>
+    <message>
+        <source>https://example.org/tools.git or /path/to/repo.git</source>
+        <translation>https://example.org/tools.git oder /pfad/zu/repo.git</translation>
+    </message>
+    <message>
+        <source>derived from the URL</source>
+        <translation>aus der URL abgeleitet</translation>
+    </message>
+    <message>
+        <source>the remote&apos;s default branch</source>
+        <translation>Standard-Branch des Remote-Repositorys</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>&amp;URL:</translation>
+    </message>
+    <message>
+        <source>&amp;Path:</source>
+        <translation>&amp;Pfad:</translation>
+    </message>
+    <message>
+        <source>&amp;Ref:</source>
+        <translation>&amp;Referenz:</translation>
+    </message>
+    <message>
+        <source>&amp;Type:</source>
+        <translation>&amp;Typ:</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::AgentsPanel</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>Cancel call</source>
+        <translation>Aufruf abbrechen</translation>
+    </message>
+    <message>
+        <source>Server or call</source>
+        <translation>Server oder Aufruf</translation>
+    </message>
+    <message>
+        <source>Elapsed</source>
+        <translation>Laufzeit</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Fortschritt</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>Argumente</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>Client</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>(not initialized yet)</source>
+        <translation>(noch nicht initialisiert)</translation>
+    </message>
+    <message>
+        <source>%1 — grex serve pid %2, %3</source>
+        <translation>%1 — grex serve PID %2, %3</translation>
+    </message>
+    <message>
+        <source>on %1 since %2</source>
+        <translation>auf %1 seit %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) in flight</source>
+        <translation>
+            <numerusform>%n laufender Aufruf</numerusform>
+            <numerusform>%n laufende Aufrufe</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (id %2)</source>
+        <translation>%1 (ID %2)</translation>
+    </message>
+    <message>
+        <source>(gone)</source>
+        <translation>(beendet)</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>lost: %1</source>
+        <translation>verloren: %1</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>Open a workspace to see the agents working on it.</source>
+        <translation>Einen Arbeitsbereich öffnen, um die Agenten zu sehen, die daran arbeiten.</translation>
+    </message>
+    <message>
+        <source>No grex serve is attached. Agents that start grex serve on this workspace appear here.</source>
+        <translation>Kein grex serve verbunden. Agenten, die grex serve für diesen Arbeitsbereich starten, erscheinen hier.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n grex serve process(es) attached.</source>
+        <translation>
+            <numerusform>%n grex-serve-Prozess verbunden.</numerusform>
+            <numerusform>%n grex-serve-Prozesse verbunden.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::ApprovalDialog</name>
+    <message>
+        <source>Approve %1?</source>
+        <translation>%1 genehmigen?</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 wants to run the destructive tool “%2” in %n pack(s).</source>
+        <translation>
+            <numerusform>%1 möchte das destruktive Werkzeug „%2“ in %n Pack ausführen.</numerusform>
+            <numerusform>%1 möchte das destruktive Werkzeug „%2“ in %n Packs ausführen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>An MCP client</source>
+        <translation>Ein MCP-Client</translation>
+    </message>
+    <message>
+        <source>Client:</source>
+        <translation>Client:</translation>
+    </message>
+    <message>
+        <source>What:</source>
+        <translation>Was:</translation>
+    </message>
+    <message>
+        <source>Action:</source>
+        <translation>Aktion:</translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation>Befehl:</translation>
+    </message>
+    <message>
+        <source>Packs (%1):</source>
+        <translation>Packs (%1):</translation>
+    </message>
+    <message>
+        <source>Dry-run preview:</source>
+        <translation>Vorschau (Probelauf):</translation>
+    </message>
+    <message>
+        <source>Allow “%1” for the rest of this session without asking</source>
+        <translation>„%1“ für den Rest dieser Sitzung ohne Rückfrage erlauben</translation>
+    </message>
+    <message>
+        <source>&amp;Deny</source>
+        <translation>&amp;Ablehnen</translation>
+    </message>
+    <message>
+        <source>&amp;Approve</source>
+        <translation>&amp;Genehmigen</translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::ControlServer</name>
+    <message>
+        <source>another grex window is watching this workspace; its agents show there</source>
+        <translation>ein anderes grex-Fenster beobachtet diesen Arbeitsbereich; seine Agenten werden dort angezeigt</translation>
+    </message>
+    <message>
+        <source>cannot listen on %1: %2</source>
+        <translation>Lauschen auf %1 nicht möglich: %2</translation>
+    </message>
+    <message>
+        <source>the server went away</source>
+        <translation>der Server ist nicht mehr erreichbar</translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::DetailsPane</name>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>Argumente</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Zeitpunkt</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Übersicht</translation>
+    </message>
+    <message>
+        <source>Actions</source>
+        <translation>Aktionen</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Select a pack to see its pack.yaml, its actions and what grex did with it.</source>
+        <translation>Ein Pack auswählen, um seine pack.yaml, seine Aktionen und das, was grex damit getan hat, zu sehen.</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Directory</source>
+        <translation>Verzeichnis</translation>
+    </message>
+    <message>
+        <source>Ref</source>
+        <translation>Referenz</translation>
+    </message>
+    <message>
+        <source>Branch</source>
+        <translation>Branch</translation>
+    </message>
+    <message>
+        <source>Commit</source>
+        <translation>Commit</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Tracking</source>
+        <translation>Upstream</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problem</translation>
+    </message>
+    <message>
+        <source>Locked by</source>
+        <translation>Gesperrt von</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2 on %3)</source>
+        <translation>%1 (PID %2 auf %3)</translation>
+    </message>
+    <message>
+        <source>Installed</source>
+        <translation>Installiert</translation>
+    </message>
+    <message>
+        <source># %1 has no pack.yaml: it is a meta pack with no actions.</source>
+        <translation># %1 hat keine pack.yaml: es ist ein meta-Pack ohne Aktionen.</translation>
+    </message>
+    <message>
+        <source># %1 is not on disk yet: grex sync clones it.</source>
+        <translation># %1 ist noch nicht auf dem Datenträger: grex sync klont es.</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>(no actions)</source>
+        <translation>(keine Aktionen)</translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::DoctorDialog</name>
+    <message>
+        <source>&amp;Fix</source>
+        <translation>&amp;Beheben</translation>
+    </message>
+    <message>
+        <source>Also compact grex.jsonl and the lockfile</source>
+        <translation>Auch grex.jsonl und grex.lock.jsonl verdichten</translation>
+    </message>
+    <message>
+        <source>Doctor</source>
+        <translation>Diagnose</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Pack</source>
+        <translation>Pack</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>doctor</source>
+        <translation>doctor</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>fixed</source>
+        <translation>behoben</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>warning, fixable</source>
+        <translation>Warnung, behebbar</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>error, fixable</source>
+        <translation>Fehler, behebbar</translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::ImportDialog</name>
+    <message>
+        <source>The git clones in the workspace that no pack accounts for</source>
+        <translation>Die Git-Klone im Arbeitsbereich, die zu keinem Pack gehören</translation>
+    </message>
+    <message>
+        <source>meta (the default)</source>
+        <translation>meta (Standard)</translation>
+    </message>
+    <message>
+        <source>Import Packs</source>
+        <translation>Packs importieren</translation>
+    </message>
+    <message>
+        <source>The repositories listed in a REPOS.json file:</source>
+        <translation>Die in einer REPOS.json-Datei aufgeführten Repositorys:</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>REPOS.json</source>
+        <translation>REPOS.json</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON-Dateien (*.json)</translation>
+    </message>
+    <message>
+        <source>Type of repositories without pack.yaml:</source>
+        <translation>Typ von Repositorys ohne pack.yaml:</translation>
+    </message>
+    <message>
+        <source>Preview…</source>
+        <translation>Vorschau…</translation>
+    </message>
+    <message>
+        <source>Register as packs:</source>
+        <translation>Als Packs registrieren:</translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::LocksPanel</name>
+    <message>
+        <source>Clear stale locks (doctor --fix)</source>
+        <translation>Verwaiste Sperren entfernen (doctor --fix)</translation>
+    </message>
+    <message>
+        <source>Lock</source>
+        <translation>Sperre</translation>
+    </message>
+    <message>
+        <source>Pack</source>
+        <translation>Pack</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation>Inhaber</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>Seit</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>workspace (sync)</source>
+        <translation>Arbeitsbereich (sync)</translation>
+    </message>
+    <message>
+        <source>intent log</source>
+        <translation>Absichtsprotokoll</translation>
+    </message>
+    <message>
+        <source>git backend</source>
+        <translation>Git-Backend</translation>
+    </message>
+    <message>
+        <source>pack</source>
+        <translation>Pack</translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation>gehalten</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2 on %3)</source>
+        <translation>%1 (PID %2 auf %3)</translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation>verwaist</translation>
+    </message>
+    <message>
+        <source>gone</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>No lock is held.</source>
+        <translation>Keine Sperre wird gehalten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lock(s) held</source>
+        <translation>
+            <numerusform>%n Sperre gehalten</numerusform>
+            <numerusform>%n Sperren gehalten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stale</source>
+        <translation>
+            <numerusform>%n verwaist</numerusform>
+            <numerusform>%n verwaist</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Grex::Gui::MainWindow</name>
     <message>
         <source>grex</source>
@@ -1491,12 +2466,8 @@
         <translation>Arbeitsbereich</translation>
     </message>
     <message>
-        <source>Open Workspace…</source>
-        <translation>Arbeitsbereich öffnen…</translation>
-    </message>
-    <message>
         <source>Refresh</source>
-        <translation>Aktualisieren</translation>
+        <translation>Neu laden</translation>
     </message>
     <message>
         <source>No workspace open</source>
@@ -1520,6 +2491,287 @@
             <numerusform>%1 — %n Pack</numerusform>
             <numerusform>%1 — %n Packs</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>registered from %1</source>
+        <translation>registriert aus %1</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <source>synced to %1</source>
+        <translation>synchronisiert auf %1</translation>
+    </message>
+    <message>
+        <source>Filter: name=api-*, drift=dirty|behind, type=meta, depth&lt;=1</source>
+        <translation>Filter: name=api-*, drift=dirty|behind, type=meta, depth&lt;=1</translation>
+    </message>
+    <message>
+        <source>Activity</source>
+        <translation>Aktivität</translation>
+    </message>
+    <message>
+        <source>Locks</source>
+        <translation>Sperren</translation>
+    </message>
+    <message>
+        <source>Agents (grex serve)</source>
+        <translation>Agenten (grex serve)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About grex</source>
+        <translation>Ü&amp;ber grex</translation>
+    </message>
+    <message>
+        <source>About grex</source>
+        <translation>Über grex</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;grex %1&lt;/h3&gt;&lt;p&gt;Manages a workspace of git repositories (packs) as one graph, for people and for AI agents.&lt;/p&gt;&lt;p&gt;Agents connect through &lt;code&gt;grex serve&lt;/code&gt; (MCP); this window shows their calls and asks you before they remove packs or run commands.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;grex %1&lt;/h3&gt;&lt;p&gt;Verwaltet einen Arbeitsbereich aus Git-Repositorys (Packs) als einen einzigen Graphen, für Menschen und für KI-Agenten.&lt;/p&gt;&lt;p&gt;Agenten verbinden sich über &lt;code&gt;grex serve&lt;/code&gt; (MCP); dieses Fenster zeigt ihre Aufrufe und fragt nach, bevor sie Packs entfernen oder Befehle ausführen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Clearing stale locks (doctor --fix)</source>
+        <translation>Verwaiste Sperren werden entfernt (doctor --fix)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Packs</source>
+        <translation>&amp;Packs</translation>
+    </message>
+    <message>
+        <source>&amp;New Workspace…</source>
+        <translation>&amp;Neuer Arbeitsbereich…</translation>
+    </message>
+    <message>
+        <source>&amp;Open Workspace…</source>
+        <translation>Arbeitsbereich &amp;öffnen…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>&amp;Einstellungen…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Sync</source>
+        <translation>&amp;Synchronisieren</translation>
+    </message>
+    <message>
+        <source>Clone what is missing, fetch and fast-forward, install (grex sync)</source>
+        <translation>Fehlendes klonen, fetchen und vorspulen, installieren (grex sync)</translation>
+    </message>
+    <message>
+        <source>Preview S&amp;ync…</source>
+        <translation>S&amp;ynchronisieren mit Vorschau…</translation>
+    </message>
+    <message>
+        <source>&amp;Update</source>
+        <translation>&amp;Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Sync, then reinstall the packs whose actions changed (grex update)</source>
+        <translation>Synchronisieren, dann die Packs neu installieren, deren Aktionen sich geändert haben (grex update)</translation>
+    </message>
+    <message>
+        <source>Preview U&amp;pdate…</source>
+        <translation>A&amp;ktualisieren mit Vorschau…</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>&amp;Hinzufügen…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove…</source>
+        <translation>&amp;Entfernen…</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Importieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Doctor…</source>
+        <translation>&amp;Diagnose…</translation>
+    </message>
+    <message>
+        <source>Check the workspace and repair what can be repaired (grex doctor)</source>
+        <translation>Den Arbeitsbereich prüfen und reparieren, was sich reparieren lässt (grex doctor)</translation>
+    </message>
+    <message>
+        <source>New Workspace in Folder</source>
+        <translation>Neuer Arbeitsbereich in Ordner</translation>
+    </message>
+    <message>
+        <source>Wait for the running operation to finish.</source>
+        <translation>Warten, bis der laufende Vorgang abgeschlossen ist.</translation>
+    </message>
+    <message>
+        <source>Creating a workspace in %1</source>
+        <translation>Arbeitsbereich wird in %1 angelegt</translation>
+    </message>
+    <message>
+        <source>Workspace busy: %1 holds its sync lock. Sync, update, add, remove and import wait until it lets go.</source>
+        <translation>Arbeitsbereich belegt: %1 hält seine Sync-Sperre. Synchronisieren, Aktualisieren, Hinzufügen, Entfernen und Importieren warten, bis sie freigegeben wird.</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2 on %3)</source>
+        <translation>%1 (PID %2 auf %3)</translation>
+    </message>
+    <message>
+        <source>Workspace busy: %1 holds its sync lock. Try again when it is done.</source>
+        <translation>Arbeitsbereich belegt: %1 hält seine Sync-Sperre. Erneut versuchen, wenn der Vorgang abgeschlossen ist.</translation>
+    </message>
+    <message>
+        <source>Preview: %1</source>
+        <translation>Vorschau: %1</translation>
+    </message>
+    <message>
+        <source>Sync</source>
+        <translation>Synchronisieren</translation>
+    </message>
+    <message>
+        <source>A sync would do this. Run it?</source>
+        <translation>Eine Synchronisation würde Folgendes tun. Ausführen?</translation>
+    </message>
+    <message>
+        <source>Update</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>An update would do this. Run it?</source>
+        <translation>Eine Aktualisierung würde Folgendes tun. Ausführen?</translation>
+    </message>
+    <message>
+        <source>Adding %1</source>
+        <translation>%1 wird hinzugefügt</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>%1 is a child of another pack; remove its parent, or remove it from the parent&apos;s pack.yaml.</source>
+        <translation>%1 ist ein Kind eines anderen Packs; sein Eltern-Pack entfernen oder es aus der pack.yaml des Eltern-Packs entfernen.</translation>
+    </message>
+    <message>
+        <source>Removing %1</source>
+        <translation>%1 wird entfernt</translation>
+    </message>
+    <message>
+        <source>Removing %1 does this. Nothing is removed until you press Remove.</source>
+        <translation>Das Entfernen von %1 bewirkt Folgendes. Erst mit „Entfernen“ wird etwas entfernt.</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Importieren</translation>
+    </message>
+    <message>
+        <source>An import would register these. Import them?</source>
+        <translation>Ein Import würde Folgendes registrieren. Importieren?</translation>
+    </message>
+    <message>
+        <source>Doctor: fixing</source>
+        <translation>Diagnose: Beheben</translation>
+    </message>
+    <message>
+        <source>Doctor</source>
+        <translation>Diagnose</translation>
+    </message>
+    <message>
+        <source>The preview failed: %1</source>
+        <translation>Die Vorschau ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Importieren</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>A&amp;usführen</translation>
+    </message>
+    <message>
+        <source>%1 was cancelled.</source>
+        <translation>%1 wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 through grex serve (pid %3, %4)</source>
+        <translation>%1 %2 über grex serve (PID %3, %4)</translation>
+    </message>
+    <message>
+        <source>an unnamed client</source>
+        <translation>ein unbenannter Client</translation>
+    </message>
+    <message>
+        <source>Approved %1 (request %2)</source>
+        <translation>%1 genehmigt (Anfrage %2)</translation>
+    </message>
+    <message>
+        <source>Denied %1 (request %2)</source>
+        <translation>%1 abgelehnt (Anfrage %2)</translation>
+    </message>
+    <message>
+        <source>grex: approval needed</source>
+        <translation>grex: Genehmigung erforderlich</translation>
+    </message>
+    <message>
+        <source>%1 wants to run %2.</source>
+        <translation>%1 möchte %2 ausführen.</translation>
+    </message>
+    <message>
+        <source>The approval request %1 was withdrawn.</source>
+        <translation>Die Genehmigungsanfrage %1 wurde zurückgezogen.</translation>
+    </message>
+    <message>
+        <source>Quit grex</source>
+        <translation>grex beenden</translation>
+    </message>
+    <message>
+        <source>%1 is still running. Cancel it and quit?</source>
+        <translation>%1 läuft noch. Abbrechen und beenden?</translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::OperationRunner</name>
+    <message>
+        <source>%1: %2…</source>
+        <translation>%1: %2…</translation>
+    </message>
+    <message>
+        <source>== %1 (exit %2) ==
+%3%4</source>
+        <translation>== %1 (Exit-Status %2) ==
+%3%4</translation>
     </message>
 </context>
 <context>
@@ -1557,8 +2809,200 @@
         <translation>Installiert</translation>
     </message>
     <message>
-        <source>Directory</source>
-        <translation>Verzeichnis</translation>
+        <source>clean</source>
+        <translation>sauber</translation>
+    </message>
+    <message numerus="yes">
+        <source>dirty: %n changed file(s)</source>
+        <translation>
+            <numerusform>geändert: %n Datei</numerusform>
+            <numerusform>geändert: %n Dateien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stale: not installed</source>
+        <translation>veraltet: nicht installiert</translation>
+    </message>
+    <message>
+        <source>stale: actions changed</source>
+        <translation>veraltet: Aktionen geändert</translation>
+    </message>
+    <message>
+        <source>stale: installed long ago</source>
+        <translation>veraltet: vor langer Zeit installiert</translation>
+    </message>
+    <message>
+        <source>stale: commit changed</source>
+        <translation>veraltet: Commit geändert</translation>
+    </message>
+    <message numerus="yes">
+        <source>behind by %n</source>
+        <translation>
+            <numerusform>%n Commit zurück</numerusform>
+            <numerusform>%n Commits zurück</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>ahead by %n</source>
+        <translation>
+            <numerusform>%n Commit voraus</numerusform>
+            <numerusform>%n Commits voraus</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>untracked</source>
+        <translation>nicht erfasst</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2 on %3)</source>
+        <translation>%1 (PID %2 auf %3)</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Locked by</source>
+        <translation>Gesperrt von</translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>The system&apos;s language</source>
+        <translation>Sprache des Systems</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Sprache:</translation>
+    </message>
+    <message>
+        <source>A new language shows the next time grex-gui starts.</source>
+        <translation>Eine neue Sprache wird beim nächsten Start von grex-gui wirksam.</translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::ReportText</name>
+    <message numerus="yes">
+        <source>Steps a run would take (%n):</source>
+        <translation>
+            <numerusform>Schritt, den ein Lauf ausführen würde (%n):</numerusform>
+            <numerusform>Schritte, die ein Lauf ausführen würde (%n):</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Steps (%n):</source>
+        <translation>
+            <numerusform>Schritt (%n):</numerusform>
+            <numerusform>Schritte (%n):</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>  none</source>
+        <translation>  keine</translation>
+    </message>
+    <message>
+        <source>Packs:</source>
+        <translation>Packs:</translation>
+    </message>
+    <message>
+        <source>Halted at %1: %2</source>
+        <translation>Angehalten bei %1: %2</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>  %1: synced %2, reinstalled %3 (%4)</source>
+        <translation>  %1: synchronisiert: %2, neu installiert: %3 (%4)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Packs (%n):</source>
+        <translation>
+            <numerusform>Pack (%n):</numerusform>
+            <numerusform>Packs (%n):</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Would remove pack %1</source>
+        <translation>Würde Pack %1 entfernen</translation>
+    </message>
+    <message>
+        <source>Removed pack %1</source>
+        <translation>Pack %1 entfernt</translation>
+    </message>
+    <message>
+        <source>Would delete the directory %1</source>
+        <translation>Würde das Verzeichnis %1 löschen</translation>
+    </message>
+    <message>
+        <source>Deleted %1</source>
+        <translation>%1 gelöscht</translation>
+    </message>
+    <message>
+        <source>Keeps the directory %1</source>
+        <translation>Behält das Verzeichnis %1</translation>
+    </message>
+    <message>
+        <source>Teardown: %1</source>
+        <translation>Abbau: %1</translation>
+    </message>
+    <message>
+        <source>Children removed with it: %1</source>
+        <translation>Mit entfernte Kinder: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Would import (%n):</source>
+        <translation>
+            <numerusform>Würde importieren (%n):</numerusform>
+            <numerusform>Würde importieren (%n):</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported (%n):</source>
+        <translation>
+            <numerusform>Importiert (%n):</numerusform>
+            <numerusform>Importiert (%n):</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Skipped (%n):</source>
+        <translation>
+            <numerusform>Übersprungen (%n):</numerusform>
+            <numerusform>Übersprungen (%n):</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Failed (%n):</source>
+        <translation>
+            <numerusform>Fehlgeschlagen (%n):</numerusform>
+            <numerusform>Fehlgeschlagen (%n):</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Would add %1 (%2) at %3 from %4</source>
+        <translation>Würde %1 (%2) in %3 aus %4 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Added %1 (%2) at %3 from %4</source>
+        <translation>%1 (%2) in %3 aus %4 hinzugefügt</translation>
+    </message>
+    <message>
+        <source>fixed %1: %2</source>
+        <translation>%1 behoben: %2</translation>
+    </message>
+    <message>
+        <source>Every check passed.</source>
+        <translation>Alle Prüfungen bestanden.</translation>
     </message>
 </context>
 </TS>

@@ -120,10 +120,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>cannot read the origin of %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 is not a git repository</source>
         <translation type="unfinished"></translation>
     </message>
@@ -712,10 +708,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>invalid --only glob &apos;%1&apos;: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>pack &apos;%1&apos; has the unknown type &apos;%2&apos;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1155,6 +1147,228 @@
         <source>argument &apos;%1&apos; of %2 must be from %3 to %4</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>invalid --filter at column %1: %2
+  %3
+  %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid glob &apos;%1&apos;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled while fetching, with %1 of %2 pack(s) ready; run it again to finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: the key &apos;%3&apos; appears twice in the same mapping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: malformed YAML: a quoted string that starts here is never closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>doctor found %1 problem(s); grex doctor --fix repairs %2 of them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>doctor found %1 problem(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exec needs a command to run (put -- before it when it has options)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a command on PATH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run &apos;%1&apos; in %2 pack(s): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running &apos;%1&apos; was not approved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command failed in %1 of %2 pack(s): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>malformed REPOS.json at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>import needs --from-repos-json FILE, --scan, or both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown --default-type &apos;%1&apos;: use meta, declarative or scripted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is already registered from %2, not %3; left as it is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the packs are registered, but .gitignore was not updated: %1 (grex doctor --fix repairs it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 entr(ies) cannot be imported (%3 imported, %4 skipped)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run needs the name of an action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no action called &apos;%1&apos;; the actions are %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; is left out: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run the &apos;%1&apos; actions of %2 pack(s): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>action &apos;%1&apos; failed in pack &apos;%2&apos;: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid --stale-after &apos;%1&apos;: %2 (use a number and a unit s, m, h, d or w, like 7d or 12h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only packs matching EXPR, e.g. &quot;name=lib-*,drift=dirty&quot; (keys name, path, type, depth, url, drift).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show pack status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show what drifted: local changes, missing or stale packs, commits ahead or behind.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also show install times and who holds each pack&apos;s lock.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count packs installed longer ago than this as stale (7d, 12h, 30m).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit with 7 when any pack is not clean.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the workspace for damage and drift; repair what can be repaired.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repair what is marked fixable (.gitignore blocks, stale lock files) and list what changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compact grex.jsonl and drop orphan lockfile entries.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import repositories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Register existing repositories as packs, without cloning or installing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read a JSON array of {&quot;url&quot;, &quot;path&quot;} objects.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Register the git clones at the top of the workspace that are not packs yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type of repositories without pack.yaml (default meta).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run an action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the actions of one kind (symlink, exec, ...) of every matching pack.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The action to run: symlink, env, mkdir, rmdir, require, when or exec.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run a command in packs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run a command in the directory of every matching pack.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Join the command and its arguments and run them with sh -c.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The program to run and its arguments (put -- before them when they have options).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the %1 tool does not take the argument &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>path %1 escapes workspace %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the call was cancelled while the window was asking for approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>denied in the grex window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>denied in the grex window: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex serve runs destructive tools only when a window or the client (by elicitation) approves them, or when started with --approve-destructive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the client did not answer the approval question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the client answered &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -1468,6 +1682,215 @@
         <source>REINSTALLED</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>grex serve: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex serve: unexpected argument &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--drain-timeout must be a number of seconds from 0 to 86400, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--workspace %1 is not a directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exit 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> [fixable]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CHECK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>STATUS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DETAIL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fixed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compacted grex.jsonl from %1 to %2 event(s); removed %3 orphan lockfile entr(ies)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No problems found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No pack matched; nothing ran.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>would run in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pack(s): </source>
+        <translation>
+            <numerusform>%n pack: </numerusform>
+            <numerusform>%n packs: </numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No matching pack has such an action; nothing ran.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 action(s) in %2 pack(s): %3 changed something, %4 had nothing to do</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No registered pack matches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>dirty: %n changed file(s)</source>
+        <translation>
+            <numerusform>dirty: %n changed file</numerusform>
+            <numerusform>dirty: %n changed files</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>missing: not on disk (grex sync clones it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>untracked: a clone no pack accounts for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>behind %1 by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, ahead by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ahead of %1 by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale: not installed yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale: the commit changed since the install</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale: pack.yaml changed since the install</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale: installed %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No packs to show.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PACK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BRANCH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>STATE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LOCK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(detached)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (pid %2 on %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n pack(s) are clean.</source>
+        <translation>
+            <numerusform>All %n pack are clean.</numerusform>
+            <numerusform>All %n packs are clean.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Serve the workspace to AI agents over MCP (stdio).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workspace to serve (default: the current directory). No tool can leave it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workspace&apos;s grex.jsonl, as for every verb.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool calls that run at once, and the default width of each (default: the number of cores).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run rm, run and exec without asking when no window or client can be asked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long a shutdown request lets calls finish (default: 30).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer a cancelled call with error -32800 instead of not at all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: grex serve [options]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serves the workspace as an MCP server (protocol %1) on stdin and stdout: one JSON-RPC message per line. Logs go to stderr. Every verb but serve is a tool.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui</name>
@@ -1481,6 +1904,556 @@
     </message>
 </context>
 <context>
+    <name>Grex::Gui::ActivityPanel</name>
+    <message>
+        <source>No operation has run yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stage: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::AddPackDialog</name>
+    <message>
+        <source>from its pack.yaml</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clone and register only; do not install</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a Pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>https://example.org/tools.git or /path/to/repo.git</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>derived from the URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the remote&apos;s default branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Path:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Ref:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Type:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::AgentsPanel</name>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server or call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Elapsed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(not initialized yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — grex serve pid %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on %1 since %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) in flight</source>
+        <translation>
+            <numerusform>%n call in flight</numerusform>
+            <numerusform>%n calls in flight</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (id %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(gone)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lost: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a workspace to see the agents working on it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No grex serve is attached. Agents that start grex serve on this workspace appear here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n grex serve process(es) attached.</source>
+        <translation>
+            <numerusform>%n grex serve process attached.</numerusform>
+            <numerusform>%n grex serve processes attached.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::ApprovalDialog</name>
+    <message>
+        <source>Approve %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 wants to run the destructive tool “%2” in %n pack(s).</source>
+        <translation>
+            <numerusform>%1 wants to run the destructive tool “%2” in %n pack.</numerusform>
+            <numerusform>%1 wants to run the destructive tool “%2” in %n packs.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>An MCP client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Packs (%1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dry-run preview:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow “%1” for the rest of this session without asking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Deny</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Approve</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::ControlServer</name>
+    <message>
+        <source>another grex window is watching this workspace; its agents show there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot listen on %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server went away</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::DetailsPane</name>
+    <message>
+        <source>#</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Actions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a pack to see its pack.yaml, its actions and what grex did with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ref</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tracking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Locked by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (pid %2 on %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># %1 has no pack.yaml: it is a meta pack with no actions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># %1 is not on disk yet: grex sync clones it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no actions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::DoctorDialog</name>
+    <message>
+        <source>&amp;Fix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also compact grex.jsonl and the lockfile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Doctor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>doctor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fixed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning, fixable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error, fixable</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::ImportDialog</name>
+    <message>
+        <source>The git clones in the workspace that no pack accounts for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>meta (the default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import Packs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The repositories listed in a REPOS.json file:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>REPOS.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type of repositories without pack.yaml:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Register as packs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::LocksPanel</name>
+    <message>
+        <source>Clear stale locks (doctor --fix)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workspace (sync)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>intent log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>git backend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (pid %2 on %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No lock is held.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lock(s) held</source>
+        <translation>
+            <numerusform>%n lock held</numerusform>
+            <numerusform>%n locks held</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stale</source>
+        <translation>
+            <numerusform>%n stale</numerusform>
+            <numerusform>%n stale</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Grex::Gui::MainWindow</name>
     <message>
         <source>grex</source>
@@ -1488,10 +2461,6 @@
     </message>
     <message>
         <source>Workspace</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open Workspace…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1520,6 +2489,286 @@
             <numerusform>%1 — %n pack</numerusform>
             <numerusform>%1 — %n packs</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>registered from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>synced to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter: name=api-*, drift=dirty|behind, type=meta, depth&lt;=1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Locks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agents (grex serve)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About grex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About grex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;grex %1&lt;/h3&gt;&lt;p&gt;Manages a workspace of git repositories (packs) as one graph, for people and for AI agents.&lt;/p&gt;&lt;p&gt;Agents connect through &lt;code&gt;grex serve&lt;/code&gt; (MCP); this window shows their calls and asks you before they remove packs or run commands.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clearing stale locks (doctor --fix)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Packs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New Workspace…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open Workspace…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clone what is missing, fetch and fast-forward, install (grex sync)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview S&amp;ync…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Update</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sync, then reinstall the packs whose actions changed (grex update)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview U&amp;pdate…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Doctor…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the workspace and repair what can be repaired (grex doctor)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New Workspace in Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait for the running operation to finish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Creating a workspace in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace busy: %1 holds its sync lock. Sync, update, add, remove and import wait until it lets go.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (pid %2 on %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace busy: %1 holds its sync lock. Try again when it is done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sync would do this. Run it?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An update would do this. Run it?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adding %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a child of another pack; remove its parent, or remove it from the parent&apos;s pack.yaml.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removing %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removing %1 does this. Nothing is removed until you press Remove.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An import would register these. Import them?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Doctor: fixing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Doctor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The preview failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 through grex serve (pid %3, %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an unnamed client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approved %1 (request %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Denied %1 (request %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex: approval needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 wants to run %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The approval request %1 was withdrawn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit grex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is still running. Cancel it and quit?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::OperationRunner</name>
+    <message>
+        <source>%1: %2…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>== %1 (exit %2) ==
+%3%4</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1557,7 +2806,199 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Directory</source>
+        <source>clean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>dirty: %n changed file(s)</source>
+        <translation>
+            <numerusform>dirty: %n changed file</numerusform>
+            <numerusform>dirty: %n changed files</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stale: not installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale: actions changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale: installed long ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale: commit changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>behind by %n</source>
+        <translation>
+            <numerusform>behind by %n</numerusform>
+            <numerusform>behind by %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>ahead by %n</source>
+        <translation>
+            <numerusform>ahead by %n</numerusform>
+            <numerusform>ahead by %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>untracked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (pid %2 on %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Locked by</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The system&apos;s language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new language shows the next time grex-gui starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::ReportText</name>
+    <message numerus="yes">
+        <source>Steps a run would take (%n):</source>
+        <translation>
+            <numerusform>Steps a run would take (%n):</numerusform>
+            <numerusform>Steps a run would take (%n):</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Steps (%n):</source>
+        <translation>
+            <numerusform>Steps (%n):</numerusform>
+            <numerusform>Steps (%n):</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>  none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Packs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Halted at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  %1: synced %2, reinstalled %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Packs (%n):</source>
+        <translation>
+            <numerusform>Packs (%n):</numerusform>
+            <numerusform>Packs (%n):</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Would remove pack %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed pack %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Would delete the directory %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleted %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keeps the directory %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teardown: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Children removed with it: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Would import (%n):</source>
+        <translation>
+            <numerusform>Would import (%n):</numerusform>
+            <numerusform>Would import (%n):</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported (%n):</source>
+        <translation>
+            <numerusform>Imported (%n):</numerusform>
+            <numerusform>Imported (%n):</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Skipped (%n):</source>
+        <translation>
+            <numerusform>Skipped (%n):</numerusform>
+            <numerusform>Skipped (%n):</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Failed (%n):</source>
+        <translation>
+            <numerusform>Failed (%n):</numerusform>
+            <numerusform>Failed (%n):</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Would add %1 (%2) at %3 from %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added %1 (%2) at %3 from %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fixed %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every check passed.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
