@@ -511,7 +511,7 @@ void MainWindow::updateSummary()
     QStringList parts;
     for (const QString &kind : PackFilter::driftKinds()) {
         if (const int n = counts.value(kind))
-            parts.append(u"%1 %2"_s.arg(n).arg(kind));
+            parts.append(PackTreeModel::driftCount(kind, n));
     }
     QString text = tr("%1 — %n pack(s)", nullptr, m_model->totalPackCount()).arg(m_workspace);
     if (!parts.isEmpty())

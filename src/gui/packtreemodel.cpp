@@ -214,6 +214,25 @@ QString PackTreeModel::driftText(const StatusEntry &s)
     return s.drift;
 }
 
+QString PackTreeModel::driftCount(const QString &kind, int count)
+{
+    if (kind == u"clean")
+        return tr("%n clean", nullptr, count);
+    if (kind == u"dirty")
+        return tr("%n dirty", nullptr, count);
+    if (kind == u"missing")
+        return tr("%n missing", nullptr, count);
+    if (kind == u"stale")
+        return tr("%n stale", nullptr, count);
+    if (kind == u"behind")
+        return tr("%n behind", nullptr, count);
+    if (kind == u"ahead")
+        return tr("%n ahead", nullptr, count);
+    if (kind == u"untracked")
+        return tr("%n untracked", nullptr, count);
+    return u"%1 %2"_s.arg(count).arg(kind);
+}
+
 QVariant PackTreeModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid())

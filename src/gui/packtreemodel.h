@@ -71,6 +71,8 @@ public:
 
     // The words a drift kind is shown with ("behind 2").
     static QString driftText(const StatusEntry &status);
+    // A drift kind in a summary: "%n dirty".
+    static QString driftCount(const QString &kind, int count);
 
 private:
     struct Node;

@@ -109,6 +109,8 @@ ActivityPanel::ActivityPanel(OperationRunner *runner, QWidget *parent)
                 m_progress->setValue(1);
                 if (kind == u"cancelled")
                     m_title->setText(tr("Cancelled"));
+                else if (kind == u"drift")
+                    m_title->setText(tr("Done: %1").arg(error)); // doctor's findings
                 else if (!error.isEmpty())
                     m_title->setText(tr("Failed: %1").arg(error));
                 else

@@ -94,7 +94,11 @@ QString reportText(const QString &verb, const QJsonValue &document)
                      : ReportText::tr("Keeps the directory %1"))
                     .arg(o.value(u"path"_s).toString()) +
                 u'\n';
-        text += ReportText::tr("Teardown: %1").arg(o.value(u"teardown"_s).toString()) + u'\n';
+        const bool teardown = o.value(u"teardown"_s).toString() == u"ok";
+        text += (teardown ? (dryRun ? ReportText::tr("Would run the pack's teardown")
+                                    : ReportText::tr("Ran the pack's teardown"))
+                          : ReportText::tr("Skips the pack's teardown")) +
+                u'\n';
         QStringList children;
         for (const QJsonValue &c : o.value(u"children"_s).toArray())
             children.append(c.toString());
