@@ -59,15 +59,19 @@ QString ControlServer::listen(const QString &workspaceRoot)
 {
     close();
     const QString name = Mcp::controlSocketName(workspaceRoot);
-    if (m_server->listen(name))
-        return {};
-    if (m_server->serverError() == QAbstractSocket::AddressInUseError) {
+    // Ask first: with socket options set, QLocalServer binds a temporary path and renames it
+    // over `name`, so listen() would take a live window's socket instead of failing.
+    {
         QLocalSocket probe;
         probe.connectToServer(name);
         if (probe.waitForConnected(500)) {
             probe.abort();
             return tr("another grex window is watching this workspace; its agents show there");
         }
+    }
+    if (m_server->listen(name))
+        return {};
+    if (m_server->serverError() == QAbstractSocket::AddressInUseError) {
         // Left behind by a window that crashed.
         QLocalServer::removeServer(name);
         if (m_server->listen(name))

@@ -277,6 +277,9 @@ MainWindow::~MainWindow()
 {
     m_runner->cancel();
     m_runner->waitForFinished();
+    // Now, while the window is whole: closing the socket withdraws open approvals through
+    // onApprovalWithdrawn, which must not run from ~QWidget deleting the ControlServer.
+    m_control->close();
 }
 
 void MainWindow::createActions()
