@@ -1,6 +1,8 @@
 #include "mainwindow.h"
+#include "packfilterproxy.h"
 #include "packtreemodel.h"
 #include "remotebuilder.h"
+#include "workspacefixture.h"
 
 #include "i18n.h"
 #include "operationcontext.h"
@@ -9,6 +11,7 @@
 #include "workspace.h"
 
 #include <QLabel>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -57,21 +60,78 @@ private Q_SLOTS:
         QCOMPARE(loaded.at(0).at(0).toString(), QString());
         auto *view = window.findChild<QTreeView *>(u"packView"_s);
         QVERIFY(view);
+        // The view shows the packs through the filter proxy.
+        QCOMPARE(view->model(), window.packProxy());
+        QCOMPARE(window.packProxy()->sourceModel(), window.packModel());
         QAbstractItemModel *model = view->model();
+        QCOMPARE(model->columnCount(), int(Gui::PackTreeModel::ColumnCount));
+        QCOMPARE(model->headerData(Gui::PackTreeModel::DriftColumn, Qt::Horizontal).toString(),
+                 u"State"_s);
         QCOMPARE(model->rowCount(), 1);
         const QModelIndex parentIndex = model->index(0, Gui::PackTreeModel::NameColumn);
         QCOMPARE(parentIndex.data().toString(), u"parent"_s);
         QCOMPARE(model->index(0, Gui::PackTreeModel::TypeColumn).data().toString(), u"meta"_s);
+        QCOMPARE(model->index(0, Gui::PackTreeModel::RefColumn).data().toString(), u"main"_s);
+        QCOMPARE(model->index(0, Gui::PackTreeModel::DriftColumn).data().toString(),
+                 u"stale: not installed"_s);
         QCOMPARE(model->rowCount(parentIndex), 1);
-        const QModelIndex childIndex = model->index(0, Gui::PackTreeModel::ShaColumn, parentIndex);
-        QCOMPARE(childIndex.data().toString(), u"missing"_s); // listed, not cloned yet
-        // Its type and branch are unknown until it is cloned.
+        QVERIFY(view->isExpanded(parentIndex));
+        // The child is listed, not cloned yet: its state says so.
+        const QModelIndex childIndex =
+            model->index(0, Gui::PackTreeModel::DriftColumn, parentIndex);
+        QCOMPARE(childIndex.data().toString(), u"missing"_s);
+        QCOMPARE(childIndex.data(Gui::PackTreeModel::DriftRole).toString(), u"missing"_s);
+        QCOMPARE(childIndex.siblingAtColumn(Gui::PackTreeModel::NameColumn).data().toString(),
+                 u"child"_s);
+        QCOMPARE(childIndex.data(Gui::PackTreeModel::PackIdRole).toString(), u"child"_s);
+        // Its type, branch and commit are unknown until it is cloned.
         QCOMPARE(model->index(0, Gui::PackTreeModel::TypeColumn, parentIndex).data().toString(),
                  u"-"_s);
         QCOMPARE(model->index(0, Gui::PackTreeModel::RefColumn, parentIndex).data().toString(),
                  u"-"_s);
-        QVERIFY2(window.statusBar()->currentMessage().endsWith(u"1 pack"_s),
+        QCOMPARE(model->index(0, Gui::PackTreeModel::ShaColumn, parentIndex).data().toString(),
+                 u"-"_s);
+        QCOMPARE(window.packModel()->totalPackCount(), 2);
+        QVERIFY2(window.statusBar()->currentMessage().endsWith(u"2 packs: 1 missing, 1 stale"_s),
                  qPrintable(window.statusBar()->currentMessage()));
+    }
+
+    // The filter box narrows the view; a bad expression says where it is wrong and keeps the
+    // previous filter.
+    void filterBox()
+    {
+        QTemporaryDir tmp;
+        Test::RemoteBuilder remotes(tmp.filePath(u"remotes"_s));
+        Workspace ws = Test::initialisedWorkspace(tmp.filePath(u"ws"_s));
+        for (const QString &name : {u"api"_s, u"web"_s, u"tools"_s})
+            Test::addPackOrDie(ws, remotes.create(name, Test::RemoteBuilder::packFiles(name)));
+        Gui::MainWindow window;
+        QSignalSpy loaded(&window, &Gui::MainWindow::loaded);
+        window.show();
+        window.openWorkspace(ws.root());
+        QVERIFY(loaded.wait(10000));
+        auto *view = window.findChild<QTreeView *>(u"packView"_s);
+        auto *edit = window.findChild<QLineEdit *>(u"filterEdit"_s);
+        auto *error = window.findChild<QLabel *>(u"filterError"_s);
+        QVERIFY(view && edit && error);
+        QCOMPARE(view->model()->rowCount(), 3);
+
+        edit->setText(u"name=*e*"_s);
+        QCOMPARE(view->model()->rowCount(), 1);
+        QCOMPARE(view->model()->index(0, 0).data().toString(), u"web"_s);
+        QVERIFY(error->isHidden());
+
+        QTest::keyClick(edit, Qt::Key_End);
+        QTest::keyClicks(edit, u",drift=dirt"_s);
+        QCOMPARE(edit->text(), u"name=*e*,drift=dirt"_s);
+        QVERIFY(!error->isHidden());
+        QVERIFY2(error->text().contains(u"column 16"_s), qPrintable(error->text()));
+        QVERIFY2(error->text().endsWith(u'^'), qPrintable(error->text()));
+        QCOMPARE(view->model()->rowCount(), 1); // the last valid filter stays
+
+        edit->clear();
+        QVERIFY(error->isHidden());
+        QCOMPARE(view->model()->rowCount(), 3);
     }
 
     void showsWhyAFolderIsNotAWorkspace()

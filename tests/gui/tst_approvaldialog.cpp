@@ -1,0 +1,272 @@
+#include "approvaldialog.h"
+#include "controlserver.h"
+#include "mainwindow.h"
+#include "panels.h"
+#include "remotebuilder.h"
+#include "servechild.h"
+
+#include "i18n.h"
+#include "workspace.h"
+
+#include <QCheckBox>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QLabel>
+#include <QListWidget>
+#include <QPointer>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "workspacefixture.h"
+
+using namespace Grex;
+using namespace Grex::Test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QJsonObject execArguments(const QStringList &command)
+{
+    return {{u"cmd"_s, QJsonArray::fromStringList(command)}};
+}
+
+QStringList listItems(const QListWidget *list)
+{
+    QStringList items;
+    for (int i = 0; i < list->count(); ++i)
+        items.append(list->item(i)->text());
+    return items;
+}
+
+} // namespace
+
+// The window's approval dialog answered by the test: a real `grex serve` attached to a
+// MainWindow runs exec, the window asks, and the answer decides what the client gets.
+class tst_ApprovalDialog : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_tmp;
+    QTemporaryDir m_runtime;
+    QString m_remotes;
+    int m_counter = 0;
+
+    Workspace freshWorkspace()
+    {
+        Workspace ws = initialisedWorkspace(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
+        for (const QString &name : {u"alpha"_s, u"beta"_s})
+            addPackOrDie(ws, m_remotes + u'/' + name + u".git"_s);
+        return ws;
+    }
+
+    // A window on ws with serve attached and initialized as tst-agent 3.1.
+    static bool attach(Gui::MainWindow &window, const Workspace &ws, ServeChild &serve)
+    {
+        QSignalSpy loaded(&window, &Gui::MainWindow::loaded);
+        window.show();
+        window.openWorkspace(ws.root());
+        if (!loaded.wait(10000) || !window.controlServer()->isListening())
+            return false;
+        if (!QTest::qWaitFor([&] { return window.controlServer()->servers().size() == 1; }, 5000))
+            return false;
+        if (!serve.initialize(u"tst-agent"_s, u"3.1"_s))
+            return false;
+        return QTest::qWaitFor(
+            [&] {
+                return window.controlServer()->servers().constFirst().clientName == u"tst-agent";
+            },
+            5000);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        installTranslators();
+        qputenv("XDG_RUNTIME_DIR", QFile::encodeName(m_runtime.path()));
+        m_remotes = m_tmp.filePath(u"remotes"_s);
+        RemoteBuilder builder(m_remotes);
+        for (const QString &name : {u"alpha"_s, u"beta"_s})
+            builder.create(name, RemoteBuilder::packFiles(name));
+    }
+
+    void showsWhatTheCallWants()
+    {
+        const Workspace ws = freshWorkspace();
+        Gui::MainWindow window;
+        ServeChild serve(ws.root());
+        QVERIFY2(attach(window, ws, serve), qPrintable(serve.stderrText()));
+        QSignalSpy shown(&window, &Gui::MainWindow::approvalShown);
+
+        serve.callTool(1, u"exec"_s, execArguments({u"touch"_s, u"from dialog"_s}));
+        QVERIFY(shown.wait(10000));
+        QPointer<Gui::ApprovalDialog> dialog = shown.at(0).at(0).value<Gui::ApprovalDialog *>();
+        QVERIFY(dialog);
+        QVERIFY(dialog->isVisible());
+        QCOMPARE(dialog->tool(), u"exec"_s);
+        QCOMPARE(dialog->server(), window.controlServer()->servers().constFirst().id);
+        QCOMPARE(dialog->windowTitle(), u"Approve exec?"_s);
+
+        const auto *headline = dialog->findChild<QLabel *>(u"approvalHeadline"_s);
+        QVERIFY(headline);
+        QVERIFY2(headline->text().contains(u"tst-agent"_s), qPrintable(headline->text()));
+        QVERIFY2(headline->text().contains(u"“exec”"_s), qPrintable(headline->text()));
+        QVERIFY2(headline->text().contains(u"2 packs"_s), qPrintable(headline->text()));
+        const auto *packs = dialog->findChild<QListWidget *>(u"approvalPacks"_s);
+        QVERIFY(packs);
+        QCOMPARE(listItems(packs), (QStringList{u"alpha"_s, u"beta"_s}));
+        const auto *command = dialog->findChild<QLabel *>(u"approvalCommand"_s);
+        QVERIFY(command);
+        QCOMPARE(command->text(), u"touch 'from dialog'"_s); // as a shell would need it
+        const auto *summary = dialog->findChild<QLabel *>(u"approvalSummary"_s);
+        QVERIFY2(summary && summary->text().contains(u"alpha, beta"_s),
+                 qPrintable(summary ? summary->text() : QString()));
+        // Where it comes from: client, version, the serve's pid and transport.
+        bool origin = false;
+        for (const QLabel *label : dialog->findChildren<QLabel *>()) {
+            origin = origin || (label->text().contains(u"tst-agent 3.1"_s) &&
+                                label->text().contains(u"pid %1"_s.arg(serve.pid())) &&
+                                label->text().contains(u"stdio"_s));
+        }
+        QVERIFY(origin);
+        // Enter must not approve by accident.
+        QVERIFY(dialog->findChild<QPushButton *>(u"denyButton"_s)->isDefault());
+        QVERIFY(!dialog->findChild<QPushButton *>(u"approveButton"_s)->isDefault());
+        QVERIFY(!dialog->findChild<QCheckBox *>(u"approvalForSession"_s)->isChecked());
+        QVERIFY(!serve.hasResponse(1)); // the call waits for the person
+        QVERIFY(!QFileInfo::exists(ws.packDir(u"alpha"_s) + u"/from dialog"_s));
+
+        QTest::mouseClick(dialog->findChild<QPushButton *>(u"approveButton"_s), Qt::LeftButton);
+        const QJsonObject response = serve.response(1);
+        QVERIFY2(toolSucceeded(response), serve.describe(response).constData());
+        QVERIFY(QFileInfo::exists(ws.packDir(u"alpha"_s) + u"/from dialog"_s));
+        QVERIFY(QFileInfo::exists(ws.packDir(u"beta"_s) + u"/from dialog"_s));
+        QTRY_VERIFY(dialog.isNull()); // closed and deleted
+        QVERIFY2(window.activity()->logText().contains(u"Approved exec"_s),
+                 qPrintable(window.activity()->logText()));
+        QCOMPARE(shown.count(), 1);
+    }
+
+    void answers_data()
+    {
+        QTest::addColumn<QString>("how");
+        QTest::addColumn<bool>("approved");
+        QTest::newRow("approve button") << u"approve"_s << true;
+        QTest::newRow("deny button") << u"deny"_s << false;
+        QTest::newRow("reject()") << u"reject"_s << false;
+        QTest::newRow("escape") << u"escape"_s << false;
+        QTest::newRow("enter") << u"enter"_s << false;
+        QTest::newRow("close()") << u"close"_s << false;
+    }
+
+    void answers()
+    {
+        QFETCH(QString, how);
+        QFETCH(bool, approved);
+        const Workspace ws = freshWorkspace();
+        Gui::MainWindow window;
+        ServeChild serve(ws.root());
+        QVERIFY2(attach(window, ws, serve), qPrintable(serve.stderrText()));
+        QSignalSpy shown(&window, &Gui::MainWindow::approvalShown);
+        serve.callTool(2, u"exec"_s, execArguments({u"touch"_s, u"marker"_s}));
+        QVERIFY(shown.wait(10000));
+        QPointer<Gui::ApprovalDialog> dialog = shown.at(0).at(0).value<Gui::ApprovalDialog *>();
+        QVERIFY(dialog);
+
+        if (how == u"approve")
+            QTest::mouseClick(dialog->findChild<QPushButton *>(u"approveButton"_s), Qt::LeftButton);
+        else if (how == u"deny")
+            QTest::mouseClick(dialog->findChild<QPushButton *>(u"denyButton"_s), Qt::LeftButton);
+        else if (how == u"reject")
+            dialog->reject();
+        else if (how == u"escape")
+            QTest::keyClick(dialog, Qt::Key_Escape);
+        else if (how == u"enter")
+            QTest::keyClick(dialog, Qt::Key_Return);
+        else
+            dialog->close();
+
+        const QJsonObject response = serve.response(2);
+        QVERIFY2(!response.isEmpty(), serve.describe(response).constData());
+        QVERIFY2(toolSucceeded(response) == approved, serve.describe(response).constData());
+        if (!approved) {
+            const QJsonObject body = toolDocument(response).object();
+            QCOMPARE(body.value(u"code"_s).toInt(), -32006);
+            QCOMPARE(body.value(u"data"_s).toObject().value(u"kind"_s).toString(),
+                     u"not_approved"_s);
+            QVERIFY2(QJsonDocument(body).toJson().contains("denied in the grex window"),
+                     QJsonDocument(body).toJson().constData());
+        }
+        QCOMPARE(QFileInfo::exists(ws.packDir(u"alpha"_s) + u"/marker"_s), approved);
+        QTRY_VERIFY(dialog.isNull());
+        QVERIFY2(
+            window.activity()->logText().contains(approved ? u"Approved exec"_s : u"Denied exec"_s),
+            qPrintable(window.activity()->logText()));
+    }
+
+    void allowForTheRestOfTheSession()
+    {
+        const Workspace ws = freshWorkspace();
+        Gui::MainWindow window;
+        ServeChild serve(ws.root());
+        QVERIFY2(attach(window, ws, serve), qPrintable(serve.stderrText()));
+        QSignalSpy shown(&window, &Gui::MainWindow::approvalShown);
+        serve.callTool(3, u"exec"_s, execArguments({u"touch"_s, u"one"_s}));
+        QVERIFY(shown.wait(10000));
+        Gui::ApprovalDialog *dialog = shown.at(0).at(0).value<Gui::ApprovalDialog *>();
+        QTest::mouseClick(dialog->findChild<QCheckBox *>(u"approvalForSession"_s), Qt::LeftButton);
+        QVERIFY(dialog->forSession());
+        QTest::mouseClick(dialog->findChild<QPushButton *>(u"approveButton"_s), Qt::LeftButton);
+        QVERIFY(toolSucceeded(serve.response(3)));
+
+        serve.callTool(4, u"exec"_s, execArguments({u"touch"_s, u"two"_s}));
+        QVERIFY(!shown.wait(1500)); // not asked again
+        QVERIFY(toolSucceeded(serve.response(4)));
+        QVERIFY(QFileInfo::exists(ws.packDir(u"beta"_s) + u"/two"_s));
+    }
+
+    // Quitting with a question open: the window goes away cleanly and the call is refused.
+    void closingTheWindowWhileAskingRefuses()
+    {
+        const Workspace ws = freshWorkspace();
+        auto window = std::make_unique<Gui::MainWindow>();
+        ServeChild serve(ws.root());
+        QVERIFY2(attach(*window, ws, serve), qPrintable(serve.stderrText()));
+        QSignalSpy shown(window.get(), &Gui::MainWindow::approvalShown);
+        serve.callTool(6, u"exec"_s, execArguments({u"touch"_s, u"never"_s}));
+        QVERIFY(shown.wait(10000));
+        QPointer<Gui::ApprovalDialog> dialog = shown.at(0).at(0).value<Gui::ApprovalDialog *>();
+        QVERIFY(dialog);
+        window.reset();
+        QVERIFY(dialog.isNull());
+        const QJsonObject body = toolDocument(serve.response(6)).object();
+        QCOMPARE(body.value(u"code"_s).toInt(), -32006);
+        QVERIFY(!QFileInfo::exists(ws.packDir(u"alpha"_s) + u"/never"_s));
+    }
+
+    void aServerThatGoesAwayTakesItsQuestionDown()
+    {
+        const Workspace ws = freshWorkspace();
+        Gui::MainWindow window;
+        ServeChild serve(ws.root());
+        QVERIFY2(attach(window, ws, serve), qPrintable(serve.stderrText()));
+        QSignalSpy shown(&window, &Gui::MainWindow::approvalShown);
+        serve.callTool(5, u"exec"_s, execArguments({u"touch"_s, u"never"_s}));
+        QVERIFY(shown.wait(10000));
+        QPointer<Gui::ApprovalDialog> dialog = shown.at(0).at(0).value<Gui::ApprovalDialog *>();
+        QVERIFY(dialog && dialog->isVisible());
+        serve.kill();
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.isNull(), 5000);
+        QVERIFY(window.controlServer()->servers().isEmpty());
+        QVERIFY2(window.activity()->logText().contains(u"withdrawn"_s),
+                 qPrintable(window.activity()->logText()));
+        QVERIFY(!window.activity()->logText().contains(u"Denied"_s)); // nobody answered
+        QVERIFY(!QFileInfo::exists(ws.packDir(u"alpha"_s) + u"/never"_s));
+    }
+};
+
+QTEST_MAIN(tst_ApprovalDialog)
+#include "tst_approvaldialog.moc"

@@ -1,0 +1,454 @@
+#include "controlserver.h"
+#include "remotebuilder.h"
+#include "servechild.h"
+
+#include "control.h"
+#include "workspace.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "workspacefixture.h"
+
+using namespace Grex;
+using namespace Grex::Test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// How long a serve may take to find the window: it retries once a second.
+constexpr int kAttachMs = 5000;
+
+QJsonObject execArguments(const QStringList &command)
+{
+    return {{u"cmd"_s, QJsonArray::fromStringList(command)}};
+}
+
+QStringList strings(const QJsonValue &value)
+{
+    QStringList list;
+    for (const QJsonValue &v : value.toArray())
+        list.append(v.toString());
+    return list;
+}
+
+} // namespace
+
+// The window's end of the control socket (Gui::ControlServer) against a real `grex serve`:
+// announcement, client info, call history, approvals, cancel, and a server that goes away.
+class tst_ControlSocket : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_tmp;
+    QTemporaryDir m_runtime; // 0700, as XDG_RUNTIME_DIR must be
+    QString m_remotes;
+    int m_counter = 0;
+
+    // A workspace of its own with alpha and beta cloned (not installed).
+    Workspace freshWorkspace()
+    {
+        Workspace ws = initialisedWorkspace(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
+        for (const QString &name : {u"alpha"_s, u"beta"_s})
+            addPackOrDie(ws, m_remotes + u'/' + name + u".git"_s);
+        return ws;
+    }
+
+    // Waits until the serve announced itself; its entry in servers().
+    static std::optional<Gui::ServeProcess> attached(Gui::ControlServer &control)
+    {
+        if (!QTest::qWaitFor([&] { return control.servers().size() == 1; }, kAttachMs))
+            return std::nullopt;
+        return control.servers().constFirst();
+    }
+
+    static bool markerIn(const Workspace &ws, const QString &pack, const QString &name)
+    {
+        return QFileInfo::exists(ws.packDir(pack) + u'/' + name);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_runtime.isValid());
+        QCOMPARE(QFileInfo(m_runtime.path()).permissions() &
+                     (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther),
+                 QFile::Permissions());
+        // Before any listen(): the test and its serve children compute the same socket name.
+        qputenv("XDG_RUNTIME_DIR", QFile::encodeName(m_runtime.path()));
+        m_remotes = m_tmp.filePath(u"remotes"_s);
+        RemoteBuilder builder(m_remotes);
+        for (const QString &name : {u"alpha"_s, u"beta"_s})
+            builder.create(name, RemoteBuilder::packFiles(name));
+    }
+
+    void helloAndClientInfo()
+    {
+        const Workspace ws = freshWorkspace();
+        Gui::ControlServer control;
+        QCOMPARE(control.listen(ws.root()), QString());
+        QVERIFY(control.isListening());
+        QCOMPARE(control.socketName(), Mcp::controlSocketName(ws.root()));
+        QVERIFY2(control.socketName().startsWith(m_runtime.path() + u"/grex-"_s),
+                 qPrintable(control.socketName()));
+        QSignalSpy changed(&control, &Gui::ControlServer::serversChanged);
+
+        ServeChild serve(ws.root());
+        QVERIFY(serve.started());
+        const std::optional<Gui::ServeProcess> p = attached(control);
+        QVERIFY2(p, qPrintable(serve.stderrText()));
+        QCOMPARE(p->pid, serve.pid());
+        QCOMPARE(p->transport, u"stdio"_s);
+        QVERIFY(!p->host.isEmpty());
+        QVERIFY(!p->version.isEmpty());
+        QVERIFY(p->startedAt.isValid());
+        QVERIFY(p->attachedAt.isValid());
+        QVERIFY(p->id > 0);
+        QCOMPARE(p->clientName, QString()); // no initialize yet
+        QVERIFY(p->calls.isEmpty());
+        QVERIFY(control.server(p->id));
+        QVERIFY(!control.server(p->id + 1));
+        QVERIFY(changed.count() >= 1);
+
+        QVERIFY(serve.initialize(u"tst-client"_s, u"1.2"_s));
+        QTRY_COMPARE_WITH_TIMEOUT(control.servers().constFirst().clientName, u"tst-client"_s, 5000);
+        QCOMPARE(control.servers().constFirst().clientVersion, u"1.2"_s);
+
+        // A second window on the same workspace is told the first one watches it.
+        Gui::ControlServer second;
+        const QString refused = second.listen(ws.root());
+        QVERIFY2(refused.contains(u"another grex window"_s), qPrintable(refused));
+        QVERIFY(!second.isListening());
+        // The first window keeps the socket: a new serve still reaches it.
+        ServeChild another(ws.root());
+        QVERIFY(QTest::qWaitFor([&] { return control.servers().size() == 2; }, kAttachMs));
+        QCOMPARE(control.servers().at(1).pid, another.pid());
+        QVERIFY(second.servers().isEmpty());
+    }
+
+    void finishedCallsGoToTheHistory()
+    {
+        const Workspace ws = freshWorkspace();
+        Gui::ControlServer control;
+        QCOMPARE(control.listen(ws.root()), QString());
+        ServeChild serve(ws.root());
+        QVERIFY(attached(control));
+        QVERIFY(serve.initialize());
+        serve.callTool(7, u"ls"_s);
+        const QJsonObject response = serve.response(7);
+        QVERIFY2(toolSucceeded(response), qPrintable(serve.stderrText()));
+        QCOMPARE(toolDocument(response).array().size(), 2);
+        QTRY_COMPARE_WITH_TIMEOUT(control.history().size(), 1, 5000);
+        const Gui::ServeCall call = control.history().constFirst();
+        QCOMPARE(call.server, control.servers().constFirst().id);
+        QCOMPARE(call.key, u"7"_s);
+        QCOMPARE(call.tool, u"ls"_s);
+        QCOMPARE(call.outcome, u"ok"_s);
+        QCOMPARE(call.error, QString());
+        QVERIFY(call.startedAt.isValid() && call.finishedAt.isValid());
+        QVERIFY(call.finishedAt >= call.startedAt);
+        QVERIFY(control.servers().constFirst().calls.isEmpty());
+
+        // A failing call ends as an error with its message; newest first.
+        serve.callTool(8, u"exec"_s, execArguments({u"no-such-command-xyz"_s}));
+        QCOMPARE(serve.response(8).value(u"error"_s).toObject().value(u"code"_s).toInt(), -32602);
+        QTRY_COMPARE_WITH_TIMEOUT(control.history().size(), 2, 5000);
+        QCOMPARE(control.history().constFirst().key, u"8"_s);
+        QCOMPARE(control.history().constFirst().outcome, u"error"_s);
+        QVERIFY2(control.history().constFirst().error.contains(u"no-such-command-xyz"_s),
+                 qPrintable(control.history().constFirst().error));
+    }
+
+    void approvedExecRuns()
+    {
+        const Workspace ws = freshWorkspace();
+        Gui::ControlServer control;
+        QCOMPARE(control.listen(ws.root()), QString());
+        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
+        ServeChild serve(ws.root());
+        const std::optional<Gui::ServeProcess> p = attached(control);
+        QVERIFY(p);
+        QVERIFY(serve.initialize());
+
+        serve.callTool(3, u"exec"_s, execArguments({u"touch"_s, u"approved-marker"_s}));
+        QVERIFY(asked.wait(10000));
+        QCOMPARE(asked.count(), 1);
+        QCOMPARE(asked.at(0).at(0).toInt(), p->id);
+        const qint64 request = asked.at(0).at(1).toLongLong();
+        const QJsonObject message = asked.at(0).at(2).toJsonObject();
+        QCOMPARE(message.value(u"type"_s).toString(), u"approval"_s);
+        QCOMPARE(message.value(u"request"_s).toInteger(), request);
+        QCOMPARE(message.value(u"tool"_s).toString(), u"exec"_s);
+        QCOMPARE(message.value(u"client"_s).toString(), u"tst-client"_s);
+        QCOMPARE(message.value(u"call"_s).toString(), u"3"_s);
+        QCOMPARE(strings(message.value(u"packs"_s)), (QStringList{u"alpha"_s, u"beta"_s}));
+        QCOMPARE(strings(message.value(u"command"_s)),
+                 (QStringList{u"touch"_s, u"approved-marker"_s}));
+        QVERIFY2(message.value(u"summary"_s).toString().contains(u"touch approved-marker"_s),
+                 qPrintable(message.value(u"summary"_s).toString()));
+        // The call waits for the answer: it is in flight and nothing ran yet.
+        QVERIFY(!serve.hasResponse(3));
+        QVERIFY(control.servers().constFirst().calls.contains(u"3"_s));
+        QCOMPARE(control.servers().constFirst().calls.value(u"3"_s).tool, u"exec"_s);
+        QCOMPARE(control.servers().constFirst().calls.value(u"3"_s).arguments,
+                 execArguments({u"touch"_s, u"approved-marker"_s}));
+        QVERIFY(!markerIn(ws, u"alpha"_s, u"approved-marker"_s));
+
+        control.answerApproval(p->id, request, u"exec"_s, true, false);
+        const QJsonObject response = serve.response(3);
+        QVERIFY2(toolSucceeded(response), serve.describe(response).constData());
+        QCOMPARE(toolDocument(response).array().size(), 2);
+        QVERIFY(markerIn(ws, u"alpha"_s, u"approved-marker"_s));
+        QVERIFY(markerIn(ws, u"beta"_s, u"approved-marker"_s));
+        QTRY_VERIFY_WITH_TIMEOUT(!control.history().isEmpty(), 5000);
+        QCOMPARE(control.history().constFirst().outcome, u"ok"_s);
+
+        // Approved once is not approved for the session: the next exec asks again.
+        serve.callTool(4, u"exec"_s, execArguments({u"true"_s}));
+        QVERIFY(asked.wait(10000));
+        control.answerApproval(p->id, asked.at(1).at(1).toLongLong(), u"exec"_s, true, false);
+        QVERIFY(toolSucceeded(serve.response(4)));
+    }
+
+    void deniedExecIsNotApproved()
+    {
+        const Workspace ws = freshWorkspace();
+        Gui::ControlServer control;
+        QCOMPARE(control.listen(ws.root()), QString());
+        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
+        ServeChild serve(ws.root());
+        const std::optional<Gui::ServeProcess> p = attached(control);
+        QVERIFY(p);
+        QVERIFY(serve.initialize());
+
+        serve.callTool(5, u"exec"_s, execArguments({u"touch"_s, u"denied-marker"_s}));
+        QVERIFY(asked.wait(10000));
+        control.answerApproval(p->id, asked.at(0).at(1).toLongLong(), u"exec"_s, false, false,
+                               u"not on a Friday"_s);
+        const QJsonObject response = serve.response(5);
+        QVERIFY(response.value(u"result"_s).toObject().value(u"isError"_s).toBool());
+        const QJsonObject body = toolDocument(response).object();
+        QCOMPARE(body.value(u"code"_s).toInt(), -32006);
+        const QJsonObject data = body.value(u"data"_s).toObject();
+        QCOMPARE(data.value(u"kind"_s).toString(), u"not_approved"_s);
+        // The window's reason reaches the client.
+        QVERIFY2(QJsonDocument(data).toJson().contains("not on a Friday"),
+                 QJsonDocument(body).toJson().constData());
+        QVERIFY(!markerIn(ws, u"alpha"_s, u"denied-marker"_s));
+        QVERIFY(!markerIn(ws, u"beta"_s, u"denied-marker"_s));
+        QTRY_VERIFY_WITH_TIMEOUT(!control.history().isEmpty(), 5000);
+        QCOMPARE(control.history().constFirst().outcome, u"error"_s);
+
+        // A decision for forSession that says no allows nothing: the next call asks again.
+        serve.callTool(6, u"exec"_s, execArguments({u"true"_s}));
+        QVERIFY(asked.wait(10000));
+        control.answerApproval(p->id, asked.at(1).at(1).toLongLong(), u"exec"_s, false, true);
+        QCOMPARE(toolDocument(serve.response(6)).object().value(u"code"_s).toInt(), -32006);
+        serve.callTool(7, u"exec"_s, execArguments({u"true"_s}));
+        QVERIFY(asked.wait(10000));
+        QCOMPARE(asked.count(), 3);
+        control.answerApproval(p->id, asked.at(2).at(1).toLongLong(), u"exec"_s, true, false);
+        QVERIFY(toolSucceeded(serve.response(7)));
+    }
+
+    void approvedForTheSession()
+    {
+        const Workspace ws = freshWorkspace();
+        Gui::ControlServer control;
+        QCOMPARE(control.listen(ws.root()), QString());
+        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
+        ServeChild serve(ws.root());
+        const std::optional<Gui::ServeProcess> p = attached(control);
+        QVERIFY(p);
+        QVERIFY(serve.initialize());
+
+        serve.callTool(1, u"exec"_s, execArguments({u"touch"_s, u"first"_s}));
+        QVERIFY(asked.wait(10000));
+        control.answerApproval(p->id, asked.at(0).at(1).toLongLong(), u"exec"_s, true, true);
+        QVERIFY(toolSucceeded(serve.response(1)));
+
+        // exec is allowed for the rest of this session: not asked again.
+        serve.callTool(2, u"exec"_s, execArguments({u"touch"_s, u"second"_s}));
+        QVERIFY(!asked.wait(1500));
+        const QJsonObject response = serve.response(2);
+        QVERIFY2(toolSucceeded(response), serve.describe(response).constData());
+        QVERIFY(markerIn(ws, u"alpha"_s, u"second"_s));
+        QCOMPARE(asked.count(), 1);
+
+        // Only exec: rm still asks (and is denied here, so beta stays).
+        serve.callTool(3, u"rm"_s, {{u"path"_s, u"beta"_s}, {u"force"_s, true}});
+        QVERIFY(asked.wait(10000));
+        QCOMPARE(asked.at(1).at(2).toJsonObject().value(u"tool"_s).toString(), u"rm"_s);
+        QCOMPARE(strings(asked.at(1).at(2).toJsonObject().value(u"packs"_s)),
+                 QStringList{u"beta"_s});
+        control.answerApproval(p->id, asked.at(1).at(1).toLongLong(), u"rm"_s, false, false);
+        QCOMPARE(toolDocument(serve.response(3)).object().value(u"code"_s).toInt(), -32006);
+        QVERIFY(QFileInfo(ws.packDir(u"beta"_s)).isDir());
+
+        // Another serve process is another session: it asks again.
+        ServeChild other(ws.root());
+        QVERIFY(QTest::qWaitFor([&] { return control.servers().size() == 2; }, kAttachMs));
+        QVERIFY(other.initialize(u"other"_s, u"9"_s));
+        other.callTool(1, u"exec"_s, execArguments({u"true"_s}));
+        QVERIFY(asked.wait(10000));
+        QCOMPARE(asked.at(2).at(0).toInt(), control.servers().at(1).id);
+        QCOMPARE(asked.at(2).at(2).toJsonObject().value(u"client"_s).toString(), u"other"_s);
+        control.answerApproval(asked.at(2).at(0).toInt(), asked.at(2).at(1).toLongLong(), u"exec"_s,
+                               true, false);
+        QVERIFY(toolSucceeded(other.response(1)));
+    }
+
+    void cancelACallInFlight()
+    {
+        const Workspace ws = freshWorkspace();
+        Gui::ControlServer control;
+        QCOMPARE(control.listen(ws.root()), QString());
+        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
+        ServeChild serve(ws.root());
+        const std::optional<Gui::ServeProcess> p = attached(control);
+        QVERIFY(p);
+        QVERIFY(serve.initialize());
+
+        serve.callTool(9, u"exec"_s, execArguments({u"sleep"_s, u"30"_s}));
+        QVERIFY(asked.wait(10000));
+        control.answerApproval(p->id, asked.at(0).at(1).toLongLong(), u"exec"_s, true, false);
+        // Approved and running: listed in flight with its arguments.
+        QVERIFY(control.servers().constFirst().calls.contains(u"9"_s));
+        const Gui::ServeCall inFlight = control.servers().constFirst().calls.value(u"9"_s);
+        QCOMPARE(inFlight.tool, u"exec"_s);
+        QCOMPARE(inFlight.outcome, QString());
+        QCOMPARE(inFlight.arguments, execArguments({u"sleep"_s, u"30"_s}));
+        QVERIFY(!serve.hasResponse(9)); // it sleeps
+        QVERIFY(!serve.response(9, 300).contains(u"result"_s));
+
+        QElapsedTimer timer;
+        timer.start();
+        control.cancelCall(p->id, u"9"_s);
+        const QJsonObject response = serve.response(9, 10000);
+        QVERIFY2(!response.isEmpty(), "no answer to the cancelled call");
+        QVERIFY(timer.elapsed() < 10000);
+        QCOMPARE(response.value(u"error"_s).toObject().value(u"code"_s).toInt(), -32800);
+        QVERIFY(!response.contains(u"result"_s));
+        QTRY_VERIFY_WITH_TIMEOUT(!control.history().isEmpty(), 5000);
+        QCOMPARE(control.history().constFirst().key, u"9"_s);
+        QCOMPARE(control.history().constFirst().outcome, u"cancelled"_s);
+        QVERIFY(control.servers().constFirst().calls.isEmpty());
+
+        // The session goes on: another call is answered.
+        serve.callTool(10, u"ls"_s);
+        QVERIFY(toolSucceeded(serve.response(10)));
+        // Cancelling something finished or unknown changes nothing.
+        control.cancelCall(p->id, u"10"_s);
+        control.cancelCall(p->id, u"999"_s);
+        serve.request(11, u"ping"_s);
+        QVERIFY(serve.response(11).contains(u"result"_s));
+    }
+
+    void serverGoneWithdrawsItsApproval()
+    {
+        const Workspace ws = freshWorkspace();
+        Gui::ControlServer control;
+        QCOMPARE(control.listen(ws.root()), QString());
+        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
+        QSignalSpy withdrawn(&control, &Gui::ControlServer::approvalWithdrawn);
+        ServeChild serve(ws.root());
+        const std::optional<Gui::ServeProcess> p = attached(control);
+        QVERIFY(p);
+        QVERIFY(serve.initialize());
+        serve.callTool(4, u"exec"_s, execArguments({u"touch"_s, u"never"_s}));
+        QVERIFY(asked.wait(10000));
+        const qint64 request = asked.at(0).at(1).toLongLong();
+
+        serve.kill();
+        QVERIFY(withdrawn.wait(5000));
+        QCOMPARE(withdrawn.count(), 1);
+        QCOMPARE(withdrawn.at(0).at(0).toInt(), p->id);
+        QCOMPARE(withdrawn.at(0).at(1).toLongLong(), request);
+        QVERIFY(control.servers().isEmpty());
+        QVERIFY(!control.server(p->id));
+        // The call it had in flight ends in the history as lost.
+        QCOMPARE(control.history().size(), 1);
+        QCOMPARE(control.history().constFirst().key, u"4"_s);
+        QCOMPARE(control.history().constFirst().outcome, u"lost"_s);
+        QVERIFY(!markerIn(ws, u"alpha"_s, u"never"_s));
+        // Answering it now goes nowhere and breaks nothing.
+        control.answerApproval(p->id, request, u"exec"_s, true, false);
+        QVERIFY(control.servers().isEmpty());
+    }
+
+    void callCancelledWhileAskingWithdrawsTheQuestion()
+    {
+        const Workspace ws = freshWorkspace();
+        Gui::ControlServer control;
+        QCOMPARE(control.listen(ws.root()), QString());
+        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
+        QSignalSpy withdrawn(&control, &Gui::ControlServer::approvalWithdrawn);
+        ServeChild serve(ws.root());
+        const std::optional<Gui::ServeProcess> p = attached(control);
+        QVERIFY(p);
+        QVERIFY(serve.initialize());
+        serve.callTool(5, u"exec"_s, execArguments({u"touch"_s, u"never"_s}));
+        QVERIFY(asked.wait(10000));
+        // The window cancels the call whose approval it is asking for.
+        control.cancelCall(p->id, u"5"_s);
+        QVERIFY(withdrawn.wait(5000));
+        QCOMPARE(withdrawn.at(0).at(1).toLongLong(), asked.at(0).at(1).toLongLong());
+        QCOMPARE(serve.response(5).value(u"error"_s).toObject().value(u"code"_s).toInt(), -32800);
+        QCOMPARE(control.servers().size(), 1); // the server stays
+        QVERIFY(!markerIn(ws, u"alpha"_s, u"never"_s));
+    }
+
+    void windowClosedWhileAskingRefuses()
+    {
+        const Workspace ws = freshWorkspace();
+        Gui::ControlServer control;
+        QCOMPARE(control.listen(ws.root()), QString());
+        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
+        QSignalSpy withdrawn(&control, &Gui::ControlServer::approvalWithdrawn);
+        ServeChild serve(ws.root());
+        QVERIFY(attached(control));
+        QVERIFY(serve.initialize());
+        serve.callTool(6, u"exec"_s, execArguments({u"touch"_s, u"never"_s}));
+        QVERIFY(asked.wait(10000));
+        control.close();
+        QCOMPARE(withdrawn.count(), 1); // the window takes its own question down
+        QVERIFY(control.servers().isEmpty());
+        // No window, no elicitation, no --approve-destructive: refused.
+        const QJsonObject body = toolDocument(serve.response(6)).object();
+        QCOMPARE(body.value(u"code"_s).toInt(), -32006);
+        QVERIFY(!markerIn(ws, u"alpha"_s, u"never"_s));
+    }
+
+    void withoutAWindowExecIsRefused()
+    {
+        const Workspace ws = freshWorkspace();
+        // Nobody listens on this workspace's socket.
+        QVERIFY(!QFileInfo::exists(Mcp::controlSocketName(ws.root())));
+        ServeChild serve(ws.root());
+        QVERIFY(serve.initialize());
+        QElapsedTimer timer;
+        timer.start();
+        serve.callTool(1, u"exec"_s, execArguments({u"touch"_s, u"marker"_s}));
+        const QJsonObject response = serve.response(1);
+        QVERIFY(timer.elapsed() < 5000); // refused at once, nobody is waited for
+        QVERIFY(response.value(u"result"_s).toObject().value(u"isError"_s).toBool());
+        const QJsonObject body = toolDocument(response).object();
+        QCOMPARE(body.value(u"code"_s).toInt(), -32006);
+        QCOMPARE(body.value(u"data"_s).toObject().value(u"kind"_s).toString(), u"not_approved"_s);
+        QVERIFY2(QJsonDocument(body).toJson().contains("--approve-destructive"),
+                 QJsonDocument(body).toJson().constData());
+        QVERIFY(!markerIn(ws, u"alpha"_s, u"marker"_s));
+        QVERIFY(!markerIn(ws, u"beta"_s, u"marker"_s));
+        // A read-only tool still works.
+        serve.callTool(2, u"ls"_s);
+        QVERIFY(toolSucceeded(serve.response(2)));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_ControlSocket)
+#include "tst_controlsocket.moc"

@@ -1,0 +1,384 @@
+#include "dialogs.h"
+#include "grexrunner.h"
+#include "mainwindow.h"
+#include "operationrunner.h"
+#include "packfilterproxy.h"
+#include "packtreemodel.h"
+#include "panels.h"
+#include "remotebuilder.h"
+
+#include "i18n.h"
+#include "operationcontext.h"
+#include "verbs/ls.h"
+#include "workspace.h"
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPointer>
+#include <QProcess>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+#include <QTreeWidget>
+
+#include "workspacefixture.h"
+
+using namespace Grex;
+using namespace Grex::Test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+using Gui::PackTreeModel;
+
+// The pack ids the window's model holds, top level first.
+QStringList modelIds(const PackTreeModel *model)
+{
+    QStringList ids;
+    for (int r = 0; r < model->rowCount(); ++r)
+        ids.append(model->index(r, 0).data(PackTreeModel::PackIdRole).toString());
+    return ids;
+}
+
+QStringList registeredPacks(Workspace ws)
+{
+    OperationContext ctx;
+    const Result<LsReport> report = ls(ws, {}, ctx);
+    QStringList ids;
+    if (report) {
+        for (const LsEntry &e : report->packs)
+            ids.append(e.id);
+    }
+    return ids;
+}
+
+// The processes whose parent is this test and whose command name is comm.
+QList<qint64> childProcesses(const QByteArray &comm)
+{
+    QList<qint64> found;
+    const QString self = QString::number(QCoreApplication::applicationPid());
+    for (const QString &entry : QDir(u"/proc"_s).entryList(QDir::Dirs)) {
+        bool numeric = false;
+        const qint64 pid = entry.toLongLong(&numeric);
+        if (!numeric)
+            continue;
+        QFile stat(u"/proc/"_s + entry + u"/stat"_s);
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        // pid (comm) state ppid ...
+        const QByteArray line = stat.readAll();
+        const qsizetype open = line.indexOf('(');
+        const qsizetype close = line.lastIndexOf(')');
+        if (open < 0 || close < open)
+            continue;
+        const QList<QByteArray> rest = line.mid(close + 2).split(' ');
+        if (line.mid(open + 1, close - open - 1) == comm && rest.size() > 1 &&
+            QString::fromLatin1(rest.at(1)) == self)
+            found.append(pid);
+    }
+    return found;
+}
+
+// A grex_test_helper holding a lock file until it is killed.
+class LockHolderProcess
+{
+public:
+    explicit LockHolderProcess(const QString &path)
+    {
+        m_process.start(helperBinary(), {u"hold-lock"_s, path});
+        m_locked = m_process.waitForStarted(5000) && m_process.waitForReadyRead(5000) &&
+                   m_process.readAllStandardOutput().startsWith("locked");
+    }
+    ~LockHolderProcess() { kill(); }
+    bool locked() const { return m_locked; }
+    qint64 pid() const { return m_process.processId(); }
+    void kill()
+    {
+        if (m_process.state() == QProcess::NotRunning)
+            return;
+        m_process.kill(); // SIGKILL: the lock file stays behind, stale
+        m_process.waitForFinished(5000);
+    }
+
+private:
+    QProcess m_process;
+    bool m_locked = false;
+};
+
+} // namespace
+
+// The window's actions as a person runs them: the verbs through the window's runner, previews
+// answered by the test, Cancel, a workspace another process holds, doctor.
+class tst_GuiActions : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_tmp;
+    QTemporaryDir m_runtime;
+    QString m_remotes;
+    int m_counter = 0;
+
+    QString remote(const QString &name) const { return m_remotes + u'/' + name + u".git"_s; }
+
+    Workspace workspaceWith(const QStringList &names, bool install = false)
+    {
+        Workspace ws = initialisedWorkspace(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
+        for (const QString &name : names)
+            addPackOrDie(ws, remote(name), install);
+        return ws;
+    }
+
+    // Opens ws in the window and waits for the first load.
+    static bool open(Gui::MainWindow &window, const Workspace &ws)
+    {
+        QSignalSpy loaded(&window, &Gui::MainWindow::loaded);
+        window.show();
+        window.openWorkspace(ws.root());
+        return loaded.wait(10000) && loaded.at(0).at(0).toString().isEmpty();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        installTranslators();
+        qputenv("XDG_RUNTIME_DIR", QFile::encodeName(m_runtime.path()));
+        m_remotes = m_tmp.filePath(u"remotes"_s);
+        RemoteBuilder builder(m_remotes);
+        for (const QString &name : {u"alpha"_s, u"beta"_s, u"gamma"_s})
+            builder.create(name, RemoteBuilder::packFiles(name, u"declarative"_s,
+                                                          "actions:\n  - mkdir: {path: made}\n"));
+        builder.create(u"sleeper"_s,
+                       {{u".grex/pack.yaml"_s,
+                         RemoteBuilder::packYaml(u"sleeper"_s, u"declarative"_s,
+                                                 "actions:\n  - exec: {cmd: [sleep, '30']}\n")}});
+    }
+
+    void syncBringsEveryPackToClean()
+    {
+        // alpha and beta cloned, never installed; gamma's clone gone.
+        Workspace ws = workspaceWith({u"alpha"_s, u"beta"_s, u"gamma"_s});
+        QVERIFY(QDir(ws.packDir(u"gamma"_s)).removeRecursively());
+        Gui::MainWindow window;
+        QVERIFY(open(window, ws));
+        const QHash<QString, int> before{{u"stale"_s, 2}, {u"missing"_s, 1}};
+        QCOMPARE(window.packModel()->driftCounts(), before);
+
+        QSignalSpy finished(&window, &Gui::MainWindow::operationFinished);
+        QVERIFY(window.runVerb(u"sync"_s, {}, u"Sync"_s));
+        QVERIFY(window.runner()->isRunning());
+        // One operation at a time.
+        QVERIFY(!window.runVerb(u"sync"_s, {}, u"Sync"_s));
+        QVERIFY(window.statusBar()->currentMessage().contains(u"Wait"_s));
+        QVERIFY(!window.findChild<QAction *>(u"syncAction"_s)->isEnabled());
+
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.at(0).at(0).toString(), u"sync"_s);
+        QCOMPARE(finished.at(0).at(1).toString(), QString());
+        QVERIFY(!window.runner()->isRunning());
+        QVERIFY(window.findChild<QAction *>(u"syncAction"_s)->isEnabled());
+        // The window reloads itself: every pack clean, gamma back on disk.
+        const QHash<QString, int> after{{u"clean"_s, 3}};
+        QTRY_COMPARE_WITH_TIMEOUT(window.packModel()->driftCounts(), after, 10000);
+        for (int r = 0; r < window.packModel()->rowCount(); ++r) {
+            const QModelIndex index = window.packModel()->index(r, PackTreeModel::DriftColumn);
+            QCOMPARE(index.data(PackTreeModel::DriftRole).toString(), u"clean"_s);
+            QCOMPARE(index.data().toString(), u"clean"_s);
+            QVERIFY(index.siblingAtColumn(PackTreeModel::InstalledColumn).data().toString() !=
+                    u"never"_s);
+        }
+        QVERIFY(QFileInfo(ws.packDir(u"gamma"_s) + u"/made"_s).isDir()); // installed
+        QVERIFY2(window.activity()->logText().contains(u"gamma"_s),
+                 qPrintable(window.activity()->logText()));
+    }
+
+    void removeAfterPreview()
+    {
+        Workspace ws = workspaceWith({u"alpha"_s, u"beta"_s, u"gamma"_s}, true);
+        Gui::MainWindow window;
+        QVERIFY(open(window, ws));
+        QCOMPARE(modelIds(window.packModel()), (QStringList{u"alpha"_s, u"beta"_s, u"gamma"_s}));
+        QSignalSpy shown(&window, &Gui::MainWindow::previewShown);
+        QSignalSpy finished(&window, &Gui::MainWindow::operationFinished);
+
+        // The dry run first; the person says no.
+        window.runWithPreview(u"rm"_s, {{u"path"_s, u"beta"_s}}, u"Removing beta"_s,
+                              u"Remove beta?"_s);
+        QVERIFY(shown.wait(20000));
+        QPointer<QDialog> dialog = shown.at(0).at(0).value<QDialog *>();
+        QVERIFY(dialog);
+        QVERIFY(qobject_cast<Gui::PreviewDialog *>(dialog.data()));
+        QVERIFY(dialog->isVisible());
+        const auto *report = dialog->findChild<QPlainTextEdit *>(u"previewText"_s);
+        QVERIFY(report);
+        QVERIFY2(report->toPlainText().contains(u"beta"_s), qPrintable(report->toPlainText()));
+        QCOMPARE(dialog->findChild<QPushButton *>(u"runButton"_s)->text(), u"&Remove"_s);
+        QCOMPARE(finished.count(), 1);                     // the dry run
+        QVERIFY(QFileInfo(ws.packDir(u"beta"_s)).isDir()); // a dry run removes nothing
+        dialog->reject();
+        QVERIFY(!window.runner()->isRunning()); // nothing started
+        QTRY_VERIFY(dialog.isNull());           // closed and gone
+        QVERIFY(QFileInfo(ws.packDir(u"beta"_s)).isDir());
+        QCOMPARE(registeredPacks(ws), (QStringList{u"alpha"_s, u"beta"_s, u"gamma"_s}));
+        QCOMPARE(modelIds(window.packModel()), (QStringList{u"alpha"_s, u"beta"_s, u"gamma"_s}));
+        QCOMPARE(finished.count(), 1);
+
+        // Again through the Remove action on the selected row; this time the person agrees.
+        auto *view = window.findChild<QTreeView *>(u"packView"_s);
+        const QModelIndexList beta =
+            window.packProxy()->match(window.packProxy()->index(0, 0), PackTreeModel::PackIdRole,
+                                      u"beta"_s, 1, Qt::MatchExactly);
+        QCOMPARE(beta.size(), 1);
+        view->setCurrentIndex(beta.constFirst());
+        QAction *remove = window.findChild<QAction *>(u"removeAction"_s);
+        QVERIFY(remove->isEnabled());
+        remove->trigger();
+        QVERIFY(shown.wait(20000));
+        dialog = shown.at(1).at(0).value<QDialog *>();
+        QVERIFY(dialog);
+        QTest::mouseClick(dialog->findChild<QPushButton *>(u"runButton"_s), Qt::LeftButton);
+        QVERIFY(window.runner()->isRunning()); // the real rm
+        QVERIFY(QTest::qWaitFor([&] { return finished.count() == 3; }, 20000));
+        QCOMPARE(finished.at(2).at(0).toString(), u"rm"_s);
+        QCOMPARE(finished.at(2).at(1).toString(), QString());
+        QTRY_COMPARE_WITH_TIMEOUT(modelIds(window.packModel()),
+                                  (QStringList{u"alpha"_s, u"gamma"_s}), 10000);
+        QVERIFY(!QFileInfo::exists(ws.packDir(u"beta"_s)));
+        QCOMPARE(registeredPacks(ws), (QStringList{u"alpha"_s, u"gamma"_s}));
+        QVERIFY(QFileInfo(ws.packDir(u"alpha"_s)).isDir());
+    }
+
+    void cancelStopsARunningSync()
+    {
+        Workspace ws = workspaceWith({u"sleeper"_s}); // its install sleeps 30 s
+        Gui::MainWindow window;
+        QVERIFY(open(window, ws));
+        QSignalSpy finished(window.runner(), &Gui::OperationRunner::finished);
+        QSignalSpy lines(window.runner(), &Gui::OperationRunner::logLine);
+        QVERIFY(window.runVerb(u"sync"_s, {}, u"Sync"_s));
+        // Wait until the install step's sleep runs.
+        QTRY_VERIFY_WITH_TIMEOUT(!childProcesses("sleep").isEmpty(), 10000);
+        QVERIFY(QFileInfo::exists(ws.syncLockPath()));
+        QVERIFY(finished.isEmpty());
+
+        QElapsedTimer timer;
+        timer.start();
+        window.runner()->cancel();
+        QVERIFY(finished.wait(15000));
+        QVERIFY2(timer.elapsed() < 10000, qPrintable(QString::number(timer.elapsed())));
+        QCOMPARE(finished.at(0).at(0).toString(), u"sync"_s);
+        QVERIFY(!finished.at(0).at(3).toString().isEmpty()); // error text
+        QCOMPARE(finished.at(0).at(4).toString(), u"cancelled"_s);
+        QCOMPARE(window.activity()->findChild<QLabel *>(u"activityTitle"_s)->text(),
+                 u"Cancelled"_s);
+        QEXPECT_FAIL("",
+                     "onFinished() shows '<verb> was cancelled.' for 10 s, then its refresh() "
+                     "replaces it at once with 'Reading …' and the summary",
+                     Continue);
+        QVERIFY(window.statusBar()->currentMessage().contains(u"cancelled"_s));
+        // The action's process is gone and the workspace is free again.
+        QTRY_VERIFY_WITH_TIMEOUT(childProcesses("sleep").isEmpty(), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo::exists(ws.syncLockPath()), 5000);
+        QVERIFY(!window.runner()->isRunning());
+        // Nothing is recorded as installed.
+        QTRY_COMPARE_WITH_TIMEOUT(
+            window.packModel()->index(0, PackTreeModel::InstalledColumn).data().toString(),
+            u"never"_s, 5000);
+    }
+
+    void refusesWhileAnotherProcessHoldsTheWorkspace()
+    {
+        Workspace ws = workspaceWith({u"alpha"_s});
+        LockHolderProcess holder(ws.syncLockPath());
+        QVERIFY(holder.locked());
+        Gui::MainWindow window;
+        QVERIFY(open(window, ws));
+        auto *message = window.findChild<QLabel *>(u"messageLabel"_s);
+        // The load says so already.
+        QVERIFY(!message->isHidden());
+        QVERIFY2(message->text().contains(u"busy"_s), qPrintable(message->text()));
+
+        message->hide();
+        QVERIFY(!window.runVerb(u"sync"_s, {}, u"Sync"_s));
+        QVERIFY(!window.runner()->isRunning());
+        QVERIFY(!message->isHidden());
+        QVERIFY2(message->text().contains(u"busy"_s), qPrintable(message->text()));
+        QVERIFY2(message->text().contains(u"pid %1"_s.arg(holder.pid())),
+                 qPrintable(message->text()));
+        QVERIFY(!window.runVerb(u"rm"_s, {{u"path"_s, u"alpha"_s}}, u"rm"_s));
+        QVERIFY(!window.runVerb(u"doctor"_s, {{u"fix"_s, true}}, u"fix"_s));
+        QVERIFY(QFileInfo(ws.packDir(u"alpha"_s)).isDir());
+
+        // A read-only verb does not need the lock.
+        QSignalSpy finished(&window, &Gui::MainWindow::operationFinished);
+        QVERIFY(window.runVerb(u"doctor"_s, {}, u"Doctor"_s));
+        QVERIFY(finished.wait(20000));
+
+        // Once the holder is gone, the sync runs.
+        holder.kill();
+        QVERIFY(window.runVerb(u"sync"_s, {}, u"Sync"_s));
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.at(1).at(0).toString(), u"sync"_s);
+        QCOMPARE(finished.at(1).at(1).toString(), QString());
+    }
+
+    void doctorFindsAndFixesAStaleLock()
+    {
+        Workspace ws = workspaceWith({u"alpha"_s}, true);
+        const QString lock = ws.packDir(u"alpha"_s) + u"/.grex-lock"_s;
+        {
+            LockHolderProcess holder(lock);
+            QVERIFY(holder.locked());
+        } // killed: its lock file stays, stale
+        QVERIFY(QFileInfo::exists(lock));
+        Gui::MainWindow window;
+        QVERIFY(open(window, ws));
+        QSignalSpy finished(&window, &Gui::MainWindow::operationFinished);
+
+        window.findChild<QAction *>(u"doctorAction"_s)->trigger();
+        auto *dialog = window.findChild<Gui::DoctorDialog *>();
+        QVERIFY(dialog);
+        QVERIFY(dialog->isVisible());
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(finished.at(0).at(0).toString(), u"doctor"_s);
+        auto *findings = dialog->findChild<QTreeWidget *>(u"doctorFindings"_s);
+        auto *fix = dialog->findChild<QPushButton *>(u"doctorFixButton"_s);
+        QVERIFY(findings && fix);
+        QTreeWidgetItem *stale = nullptr;
+        for (int i = 0; i < findings->topLevelItemCount(); ++i) {
+            QTreeWidgetItem *item = findings->topLevelItem(i);
+            if (item->text(0) == u"lock-files" && item->text(3).contains(u"stale"_s))
+                stale = item;
+        }
+        QVERIFY2(stale, "doctor did not report the stale lock");
+        QCOMPARE(stale->text(1), u"warning, fixable"_s);
+        QVERIFY(fix->isEnabled());
+
+        QTest::mouseClick(fix, Qt::LeftButton);
+        QVERIFY(!fix->isEnabled());
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(finished.at(1).at(0).toString(), u"doctor"_s);
+        QVERIFY(!QFileInfo::exists(lock));
+        bool fixed = false;
+        for (int i = 0; i < findings->topLevelItemCount(); ++i) {
+            const QTreeWidgetItem *item = findings->topLevelItem(i);
+            fixed = fixed || (item->text(0) == u"lock-files" && item->text(1) == u"fixed");
+            QVERIFY2(item->text(1) != u"warning, fixable" && !item->text(1).startsWith(u"error"_s),
+                     qPrintable(item->text(0) + u": "_s + item->text(3)));
+        }
+        QVERIFY(fixed);
+        QVERIFY(!fix->isEnabled()); // nothing left to fix
+    }
+};
+
+QTEST_MAIN(tst_GuiActions)
+#include "tst_guiactions.moc"
