@@ -3,6 +3,7 @@
 #include "reporttext.h"
 
 #include <QCheckBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QFont>
 #include <QFontDatabase>
@@ -29,6 +30,20 @@ QStringList strings(const QJsonValue &value)
     for (const QJsonValue &v : value.toArray())
         list.append(v.toString());
     return list;
+}
+
+// The serve process sends its summary untranslated, with the source text and arguments that
+// make it, so that the window can show it in the person's language.
+QString summaryText(const QJsonObject &message)
+{
+    const QByteArray source = message.value(u"summarySource"_s).toString().toUtf8();
+    if (source.isEmpty())
+        return message.value(u"summary"_s).toString();
+    QString text = QCoreApplication::translate("Grex", source.constData());
+    const QJsonArray arguments = message.value(u"summaryArguments"_s).toArray();
+    for (qsizetype i = arguments.size(); i >= 1; --i) // %10 before %1
+        text.replace(u'%' + QString::number(i), arguments.at(i - 1).toString());
+    return text;
 }
 
 QString shellQuoted(const QStringList &argv)
@@ -72,7 +87,7 @@ ApprovalDialog::ApprovalDialog(const QJsonObject &message, const QString &origin
 
     auto *form = new QFormLayout;
     form->addRow(tr("Client:"), new QLabel(origin, this));
-    auto *summary = new QLabel(message.value(u"summary"_s).toString(), this);
+    auto *summary = new QLabel(summaryText(message), this);
     summary->setObjectName(u"approvalSummary"_s);
     summary->setWordWrap(true);
     summary->setTextInteractionFlags(Qt::TextSelectableByMouse);

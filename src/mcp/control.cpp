@@ -347,6 +347,10 @@ std::optional<ApprovalDecision> ControlClient::approve(const ApprovalRequest &re
                         {u"client"_s, origin.clientName},
                         {u"tool"_s, request.verb},
                         {u"summary"_s, request.summary.text()},
+                        // The window shows it in its own language.
+                        {u"summarySource"_s, QString::fromUtf8(request.summary.sourceText())},
+                        {u"summaryArguments"_s,
+                         QJsonArray::fromStringList(request.summary.arguments())},
                         {u"packs"_s, QJsonArray::fromStringList(request.packs)},
                         {u"command"_s, QJsonArray::fromStringList(request.command)},
                         {u"preview"_s, toQJson(request.preview)}});
