@@ -136,6 +136,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_filter(new QLineEdit(this))
     , m_filterError(new QLabel(this))
     , m_message(new QLabel(this))
+    , m_summary(new QLabel(this))
     , m_details(new DetailsPane(this))
     , m_runner(new OperationRunner(this))
     , m_activity(new ActivityPanel(m_runner, this))
@@ -270,7 +271,10 @@ MainWindow::MainWindow(QWidget *parent)
     restoreGeometry(settings.value(u"window/geometry"_s).toByteArray());
     restoreState(settings.value(u"window/state"_s).toByteArray());
     setActionsEnabled(true);
-    statusBar()->showMessage(tr("No workspace open"));
+    m_summary->setObjectName(u"summaryLabel"_s);
+    // The summary stays; messages about single operations come and go beside it.
+    statusBar()->addPermanentWidget(m_summary);
+    m_summary->setText(tr("No workspace open"));
 }
 
 MainWindow::~MainWindow()
@@ -426,7 +430,8 @@ void MainWindow::refresh()
 {
     if (m_workspace.isEmpty())
         return;
-    statusBar()->showMessage(tr("Reading %1…").arg(m_workspace));
+    if (m_model->rowCount() == 0)
+        m_summary->setText(tr("Reading %1…").arg(m_workspace));
     const quint64 generation = ++m_generation;
     m_loading = true;
     auto *watcher = new QFutureWatcher<Load>(this);
@@ -519,7 +524,7 @@ void MainWindow::updateSummary()
     QString text = tr("%1 — %n pack(s)", nullptr, m_model->totalPackCount()).arg(m_workspace);
     if (!parts.isEmpty())
         text += u": "_s + parts.join(u", "_s);
-    statusBar()->showMessage(text);
+    m_summary->setText(text);
 }
 
 void MainWindow::applyFilter()

@@ -102,6 +102,7 @@ private:
     QLineEdit *m_filter;
     QLabel *m_filterError;
     QLabel *m_message;
+    QLabel *m_summary; // the workspace and its drift counts, in the status bar
     DetailsPane *m_details;
     OperationRunner *m_runner;
     ActivityPanel *m_activity;

@@ -280,10 +280,6 @@ private Q_SLOTS:
         QCOMPARE(finished.at(0).at(4).toString(), u"cancelled"_s);
         QCOMPARE(window.activity()->findChild<QLabel *>(u"activityTitle"_s)->text(),
                  u"Cancelled"_s);
-        QEXPECT_FAIL("",
-                     "onFinished() shows '<verb> was cancelled.' for 10 s, then its refresh() "
-                     "replaces it at once with 'Reading …' and the summary",
-                     Continue);
         QVERIFY(window.statusBar()->currentMessage().contains(u"cancelled"_s));
         // The action's process is gone and the workspace is free again.
         QTRY_VERIFY_WITH_TIMEOUT(childProcesses("sleep").isEmpty(), 5000);

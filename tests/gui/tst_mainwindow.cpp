@@ -92,8 +92,8 @@ private Q_SLOTS:
         QCOMPARE(model->index(0, Gui::PackTreeModel::ShaColumn, parentIndex).data().toString(),
                  u"-"_s);
         QCOMPARE(window.packModel()->totalPackCount(), 2);
-        QVERIFY2(window.statusBar()->currentMessage().endsWith(u"2 packs: 1 missing, 1 stale"_s),
-                 qPrintable(window.statusBar()->currentMessage()));
+        const QString summary = window.findChild<QLabel *>(u"summaryLabel"_s)->text();
+        QVERIFY2(summary.endsWith(u"2 packs: 1 missing, 1 stale"_s), qPrintable(summary));
     }
 
     // The filter box narrows the view; a bad expression says where it is wrong and keeps the
