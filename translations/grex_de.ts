@@ -1939,6 +1939,10 @@
         <source>Done</source>
         <translation>Fertig</translation>
     </message>
+    <message>
+        <source>Done: %1</source>
+        <translation>Fertig: %1</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::AddPackDialog</name>
@@ -2061,10 +2065,6 @@
         <translation>%1 (ID %2)</translation>
     </message>
     <message>
-        <source>(gone)</source>
-        <translation>(beendet)</translation>
-    </message>
-    <message>
         <source>ok</source>
         <translation>OK</translation>
     </message>
@@ -2094,6 +2094,14 @@
             <numerusform>%n grex-serve-Prozess verbunden.</numerusform>
             <numerusform>%n grex-serve-Prozesse verbunden.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>waiting for your approval</source>
+        <translation>wartet auf Genehmigung</translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>(ohne Namen)</translation>
     </message>
 </context>
 <context>
@@ -2865,6 +2873,55 @@
         <source>Locked by</source>
         <translation>Gesperrt von</translation>
     </message>
+    <message numerus="yes">
+        <source>%n clean</source>
+        <translation>
+            <numerusform>%n sauber</numerusform>
+            <numerusform>%n sauber</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dirty</source>
+        <translation>
+            <numerusform>%n geändert</numerusform>
+            <numerusform>%n geändert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n missing</source>
+        <translation>
+            <numerusform>%n fehlt</numerusform>
+            <numerusform>%n fehlen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stale</source>
+        <translation>
+            <numerusform>%n veraltet</numerusform>
+            <numerusform>%n veraltet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n behind</source>
+        <translation>
+            <numerusform>%n zurück</numerusform>
+            <numerusform>%n zurück</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ahead</source>
+        <translation>
+            <numerusform>%n voraus</numerusform>
+            <numerusform>%n voraus</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n untracked</source>
+        <translation>
+            <numerusform>%n nicht erfasst</numerusform>
+            <numerusform>%n nicht erfasst</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::PreferencesDialog</name>
@@ -2953,10 +3010,6 @@
         <translation>Behält das Verzeichnis %1</translation>
     </message>
     <message>
-        <source>Teardown: %1</source>
-        <translation>Abbau: %1</translation>
-    </message>
-    <message>
         <source>Children removed with it: %1</source>
         <translation>Mit entfernte Kinder: %1</translation>
     </message>
@@ -3003,6 +3056,18 @@
     <message>
         <source>Every check passed.</source>
         <translation>Alle Prüfungen bestanden.</translation>
+    </message>
+    <message>
+        <source>Would run the pack&apos;s teardown</source>
+        <translation>Würde den Abbau des Packs ausführen</translation>
+    </message>
+    <message>
+        <source>Ran the pack&apos;s teardown</source>
+        <translation>Abbau des Packs ausgeführt</translation>
+    </message>
+    <message>
+        <source>Skips the pack&apos;s teardown</source>
+        <translation>Überspringt den Abbau des Packs</translation>
     </message>
 </context>
 </TS>

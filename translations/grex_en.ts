@@ -1937,6 +1937,10 @@
         <source>Done</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Done: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::AddPackDialog</name>
@@ -2059,10 +2063,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>(gone)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>ok</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2092,6 +2092,14 @@
             <numerusform>%n grex serve process attached.</numerusform>
             <numerusform>%n grex serve processes attached.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>waiting for your approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2862,6 +2870,55 @@
         <source>Locked by</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n clean</source>
+        <translation>
+            <numerusform>%n clean</numerusform>
+            <numerusform>%n clean</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dirty</source>
+        <translation>
+            <numerusform>%n dirty</numerusform>
+            <numerusform>%n dirty</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n missing</source>
+        <translation>
+            <numerusform>%n missing</numerusform>
+            <numerusform>%n missing</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stale</source>
+        <translation>
+            <numerusform>%n stale</numerusform>
+            <numerusform>%n stale</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n behind</source>
+        <translation>
+            <numerusform>%n behind</numerusform>
+            <numerusform>%n behind</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ahead</source>
+        <translation>
+            <numerusform>%n ahead</numerusform>
+            <numerusform>%n ahead</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n untracked</source>
+        <translation>
+            <numerusform>%n untracked</numerusform>
+            <numerusform>%n untracked</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::PreferencesDialog</name>
@@ -2950,10 +3007,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Teardown: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Children removed with it: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2999,6 +3052,18 @@
     </message>
     <message>
         <source>Every check passed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Would run the pack&apos;s teardown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ran the pack&apos;s teardown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skips the pack&apos;s teardown</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
