@@ -249,7 +249,10 @@ QVariant PackTreeModel::data(const QModelIndex &index, int role) const
         case NameColumn:
             return e.id;
         case TypeColumn:
-            return e.type.isEmpty() ? u"-"_s : e.type;
+            if (!e.type.isEmpty())
+                return e.type;
+            // A child read from disk: status knows its type (meta without a pack.yaml).
+            return onDisk && r.status && !r.status->type.isEmpty() ? r.status->type : u"-"_s;
         case RefColumn:
             if (e.ref)
                 return *e.ref;

@@ -240,6 +240,25 @@ private Q_SLOTS:
         QVERIFY(Gui::joinPackRows({}, {statusEntry(u"x"_s, u"clean"_s)}, u"/ws"_s).isEmpty());
     }
 
+    void childTypeComesFromStatus()
+    {
+        // ls --tree knows a child's type only from a pack.yaml; status reads the clone.
+        LsEntry parent = lsEntry(u"p"_s, u"meta"_s);
+        parent.children = {lsEntry(u"on-disk"_s, QString()), lsEntry(u"not-cloned"_s, QString())};
+        parent.children[1].onDisk = false;
+        StatusEntry onDisk = statusEntry(u"on-disk"_s, u"clean"_s);
+        onDisk.type = u"meta"_s;
+        StatusEntry notCloned = statusEntry(u"not-cloned"_s, u"missing"_s);
+        notCloned.type = u"meta"_s;
+        PackTreeModel model;
+        model.setPacks(Gui::joinPackRows(
+            {parent}, {statusEntry(u"p"_s, u"clean"_s), onDisk, notCloned}, u"/ws"_s));
+        const QModelIndex p = model.index(0, 0);
+        QCOMPARE(model.index(0, PackTreeModel::TypeColumn, p).data().toString(), u"meta"_s);
+        // Not on disk: what its type will be is not known yet.
+        QCOMPARE(model.index(1, PackTreeModel::TypeColumn, p).data().toString(), u"-"_s);
+    }
+
     void columnsAndRoles()
     {
         PackTreeModel model;
