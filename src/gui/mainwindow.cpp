@@ -281,6 +281,7 @@ MainWindow::~MainWindow()
 {
     m_runner->cancel();
     m_runner->waitForFinished();
+    m_loadPool.waitForDone();
     // Now, while the window is whole: closing the socket withdraws open approvals through
     // onApprovalWithdrawn, which must not run from ~QWidget deleting the ControlServer.
     m_control->close();
@@ -358,6 +359,8 @@ void MainWindow::setActionsEnabled(bool enabled)
     const bool open = !m_workspace.isEmpty();
     for (QAction *a : std::as_const(m_workspaceActions))
         a->setEnabled(enabled && open && !m_runner->isRunning());
+    if (QAction *reload = findChild<QAction *>(u"refreshAction"_s))
+        reload->setEnabled(open); // reading is fine while an operation runs
     if (QAction *remove = findChild<QAction *>(u"removeAction"_s))
         remove->setEnabled(remove->isEnabled() && !selectedPack().isEmpty());
 }
@@ -470,7 +473,7 @@ void MainWindow::refresh()
         refreshLocks();
         Q_EMIT loaded(result.error);
     });
-    watcher->setFuture(QtConcurrent::run(&Load::read, m_workspace));
+    watcher->setFuture(QtConcurrent::run(&m_loadPool, &Load::read, m_workspace));
 }
 
 void MainWindow::watchWorkspace()

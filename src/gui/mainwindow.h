@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QMainWindow>
 #include <QPointer>
+#include <QThreadPool>
 
 class QAction;
 class QFileSystemWatcher;
@@ -116,6 +117,7 @@ private:
     QMenu *m_recentMenu = nullptr;
     QList<QAction *> m_workspaceActions; // need an open workspace and no running operation
 
+    QThreadPool m_loadPool; // reads the workspace; never the global pool (see OperationRunner)
     QString m_workspace;
     quint64 m_generation = 0;
     bool m_loading = false;

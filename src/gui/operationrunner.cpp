@@ -93,7 +93,10 @@ struct OperationRunner::Job
     QFuture<void> future;
 };
 
-OperationRunner::OperationRunner(QObject *parent) : QObject(parent) {}
+OperationRunner::OperationRunner(QObject *parent) : QObject(parent)
+{
+    m_pool.setMaxThreadCount(1);
+}
 
 OperationRunner::~OperationRunner()
 {
@@ -127,7 +130,7 @@ bool OperationRunner::start(const QString &workspaceRoot, const QString &verb,
                 m_running = false;
                 Q_EMIT finished(verb, dryRun, outcome->document, outcome->error, outcome->kind);
             });
-    job->future = QtConcurrent::run([this, job, spec, workspaceRoot, arguments, outcome] {
+    job->future = QtConcurrent::run(&m_pool, [this, job, spec, workspaceRoot, arguments, outcome] {
         Workspace workspace(workspaceRoot);
         OperationContext ctx(job->stop.get_token());
         ctx.setParallel(QThread::idealThreadCount());

@@ -3,6 +3,7 @@
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QObject>
+#include <QThreadPool>
 
 #include <memory>
 #include <stop_token>
@@ -44,6 +45,9 @@ Q_SIGNALS:
 private:
     class Sink;
     struct Job;
+    // Not the global pool: Qt's raster painting and QtConcurrent inside core use that one, and
+    // an operation waiting for minutes there would freeze the window.
+    QThreadPool m_pool;
     std::shared_ptr<Job> m_job;
     bool m_running = false;
     QString m_verb;

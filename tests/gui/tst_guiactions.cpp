@@ -269,6 +269,14 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!childProcesses("sleep").isEmpty(), 10000);
         QVERIFY(QFileInfo::exists(ws.syncLockPath()));
         QVERIFY(finished.isEmpty());
+        // The window still reads the workspace while the operation waits: neither may sit in
+        // the global thread pool, which core's QtConcurrent calls and Qt's painting need.
+        QSignalSpy loaded(&window, &Gui::MainWindow::loaded);
+        QAction *reload = window.findChild<QAction *>(u"refreshAction"_s);
+        QVERIFY(reload->isEnabled()); // reading never waits for an operation
+        reload->trigger();
+        QVERIFY2(loaded.wait(10000), "a reload during a running sync never finished");
+        QVERIFY(finished.isEmpty());
 
         QElapsedTimer timer;
         timer.start();
