@@ -1,5 +1,7 @@
 #include "operationrunner.h"
 
+#include "reporttext.h"
+
 #include "errorkind.h"
 #include "operationcontext.h"
 #include "verbs/verbregistry.h"
@@ -55,12 +57,9 @@ public:
                                                 s.value(u"pack"_s).toString(),
                                                 s.value(u"action"_s).toString())
                            .arg(s.value(u"idx"_s).toInteger());
-        const QJsonValue details = s.value(u"details"_s);
-        if (details.isString() && !details.toString().isEmpty())
-            line += u": "_s + details.toString();
-        else if (details.isObject() && !details.toObject().isEmpty())
-            line += u" "_s +
-                    QString::fromUtf8(QJsonDocument(details.toObject()).toJson(QJsonDocument::Compact));
+        const QString details = stepDetailsText(s.value(u"details"_s));
+        if (!details.isEmpty())
+            line += u": "_s + details;
         Q_EMIT m_runner->logLine(u"step"_s, line);
     }
     void packStarted(const QString &pack, const QString &activity) override

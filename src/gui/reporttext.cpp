@@ -27,12 +27,9 @@ QString runText(const QJsonObject &report)
                                                   s.value(u"action"_s).toString())
                            .arg(s.value(u"idx"_s).toInteger())
                            .arg(s.value(u"result"_s).toString());
-        const QJsonValue details = s.value(u"details"_s);
-        if (details.isObject() && !details.toObject().isEmpty())
-            line += u"  "_s +
-                    QString::fromUtf8(QJsonDocument(details.toObject()).toJson(QJsonDocument::Compact));
-        else if (details.isString() && !details.toString().isEmpty())
-            line += u"  "_s + details.toString();
+        const QString details = stepDetailsText(s.value(u"details"_s));
+        if (!details.isEmpty())
+            line += u"  "_s + details;
         lines.append(line);
     }
     QStringList packs;
@@ -67,6 +64,18 @@ QString yesNo(bool value)
 }
 
 } // namespace
+
+QString stepDetailsText(const QJsonValue &details)
+{
+    if (details.isString())
+        return details.toString();
+    QJsonObject object = details.toObject();
+    object.remove(u"actions_hash"_s);
+    object.remove(u"pack_path"_s);
+    if (object.isEmpty())
+        return {};
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
 
 QString reportText(const QString &verb, const QJsonValue &document)
 {
