@@ -27,11 +27,13 @@
 #include <QFileSystemWatcher>
 #include <QFutureWatcher>
 #include <QHeaderView>
+#include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -674,6 +676,11 @@ void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &
                 verb == u"rm" ? tr("&Remove") : (verb == u"import" ? tr("&Import") : tr("&Run")),
                 this);
             dialog->setAttribute(Qt::WA_DeleteOnClose);
+            if (verb == u"import" &&
+                document.toObject().value(u"imported"_s).toArray().isEmpty()) {
+                dialog->findChild<QPushButton *>(u"runButton"_s)->setEnabled(false);
+                dialog->setWindowTitle(tr("Nothing to import"));
+            }
             connect(dialog, &QDialog::accepted, this,
                     [this, preview] { runVerb(preview.verb, preview.arguments, preview.title); });
             dialog->open();
