@@ -2768,6 +2768,10 @@
         <source>%1 is still running. Cancel it and quit?</source>
         <translation>%1 läuft noch. Abbrechen und beenden?</translation>
     </message>
+    <message>
+        <source>Nothing to import</source>
+        <translation>Nichts zu importieren</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::OperationRunner</name>

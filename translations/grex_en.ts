@@ -2766,6 +2766,10 @@
         <source>%1 is still running. Cancel it and quit?</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Nothing to import</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::OperationRunner</name>
