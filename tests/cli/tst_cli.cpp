@@ -838,7 +838,7 @@ private Q_SLOTS:
             const qsizetype first = order.indexOf(pack);
             QCOMPARE(order.lastIndexOf(pack) - first, 4); // five lines in a row
         }
-        QVERIFY2(r.outText().endsWith(u"3 pack(s): 3 ok\n"_s), r.out.constData());
+        QVERIFY2(r.outText().endsWith(u"3 packs: 3 ok\n"_s), r.out.constData());
 
         // With the spec's one-liner too, and as JSON: one row per pack, in pack order.
         const RunResult json = grex(dir, {u"exec"_s, u"-y"_s, u"--json"_s, u"--"_s, u"sh"_s,
