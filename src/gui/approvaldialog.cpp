@@ -2,6 +2,8 @@
 
 #include "reporttext.h"
 
+#include "message.h"
+
 #include <QCheckBox>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
@@ -39,11 +41,9 @@ QString summaryText(const QJsonObject &message)
     const QByteArray source = message.value(u"summarySource"_s).toString().toUtf8();
     if (source.isEmpty())
         return message.value(u"summary"_s).toString();
-    QString text = QCoreApplication::translate("Grex", source.constData());
-    const QJsonArray arguments = message.value(u"summaryArguments"_s).toArray();
-    for (qsizetype i = arguments.size(); i >= 1; --i) // %10 before %1
-        text.replace(u'%' + QString::number(i), arguments.at(i - 1).toString());
-    return text;
+    // Message substitutes in one pass: a path that contains "%1" stays as it is.
+    return Message(source.constData(), strings(message.value(u"summaryArguments"_s)))
+        .displayText();
 }
 
 QString shellQuoted(const QStringList &argv)
@@ -75,6 +75,8 @@ ApprovalDialog::ApprovalDialog(const QJsonObject &message, const QString &origin
     auto *headline = new QLabel(this);
     headline->setObjectName(u"approvalHeadline"_s);
     headline->setWordWrap(true);
+    // Everything below comes from the agent: never let Qt read it as HTML.
+    headline->setTextFormat(Qt::PlainText);
     QFont bigger = headline->font();
     bigger.setPointSizeF(bigger.pointSizeF() * 1.25);
     bigger.setBold(true);
@@ -86,15 +88,19 @@ ApprovalDialog::ApprovalDialog(const QJsonObject &message, const QString &origin
     layout->addWidget(headline);
 
     auto *form = new QFormLayout;
-    form->addRow(tr("Client:"), new QLabel(origin, this));
+    auto *originLabel = new QLabel(origin, this);
+    originLabel->setTextFormat(Qt::PlainText);
+    form->addRow(tr("Client:"), originLabel);
     auto *summary = new QLabel(summaryText(message), this);
     summary->setObjectName(u"approvalSummary"_s);
+    summary->setTextFormat(Qt::PlainText);
     summary->setWordWrap(true);
     summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     form->addRow(tr("What:"), summary);
     if (!command.isEmpty()) {
         auto *commandLabel = new QLabel(shellQuoted(command), this);
         commandLabel->setObjectName(u"approvalCommand"_s);
+        commandLabel->setTextFormat(Qt::PlainText);
         commandLabel->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
         commandLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
         commandLabel->setWordWrap(true);

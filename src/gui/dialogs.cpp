@@ -166,6 +166,7 @@ PreviewDialog::PreviewDialog(const QString &title, const QString &question, cons
 
 DoctorDialog::DoctorDialog(QWidget *parent)
     : QDialog(parent)
+    , m_note(new QLabel(this))
     , m_findings(new QTreeWidget(this))
     , m_fix(new QPushButton(QIcon(u":/grex/icons/actions/fix.svg"_s), tr("&Fix"), this))
     , m_compact(new QCheckBox(tr("Also compact grex.jsonl and the lockfile"), this))
@@ -185,14 +186,19 @@ DoctorDialog::DoctorDialog(QWidget *parent)
         m_fix->setEnabled(false);
         Q_EMIT fixRequested(m_compact->isChecked());
     });
+    m_note->setObjectName(u"doctorNote"_s);
+    m_note->setWordWrap(true);
+    m_note->hide();
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_findings);
+    layout->addWidget(m_note);
     layout->addWidget(m_compact);
     layout->addWidget(buttons);
 }
 
 void DoctorDialog::setReport(const QJsonValue &report, const QString &error)
 {
+    m_note->hide();
     m_findings->clear();
     bool fixable = false;
     if (!report.isObject()) {
@@ -236,6 +242,13 @@ void DoctorDialog::setReport(const QJsonValue &report, const QString &error)
     for (int c = 0; c < 3; ++c)
         m_findings->resizeColumnToContents(c);
     m_fix->setEnabled(fixable);
+}
+
+void DoctorDialog::fixRefused(const QString &why)
+{
+    m_note->setText(why);
+    m_note->setVisible(!why.isEmpty());
+    m_fix->setEnabled(true);
 }
 
 bool DoctorDialog::compactRequested() const

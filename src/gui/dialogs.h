@@ -5,6 +5,7 @@
 #include <QJsonValue>
 
 class QCheckBox;
+class QLabel;
 class QComboBox;
 class QLineEdit;
 class QPlainTextEdit;
@@ -66,11 +67,14 @@ public:
     // report: doctor's document; error: why it could not run at all.
     void setReport(const QJsonValue &report, const QString &error);
     bool compactRequested() const;
+    // Fix could not start: says why, and offers it again.
+    void fixRefused(const QString &why);
 
 Q_SIGNALS:
     void fixRequested(bool compact);
 
 private:
+    QLabel *m_note;
     QTreeWidget *m_findings;
     QPushButton *m_fix;
     QCheckBox *m_compact;

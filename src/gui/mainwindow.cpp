@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "approvaldialog.h"
+#include "control.h"
 #include "controlserver.h"
 #include "dialogs.h"
 #include "operationrunner.h"
@@ -374,10 +375,15 @@ void MainWindow::openWorkspace(const QString &dir)
     rememberRecent(m_workspace);
     m_events.clear();
     m_details->showPack(nullptr, {});
-    const QString listenError = m_control->listen(m_workspace);
-    if (!listenError.isEmpty())
-        qWarning("%s", qUtf8Printable(listenError));
-    m_agents->setListenError(listenError);
+    m_preview.reset(); // a preview of another workspace must not run here
+    // Opening the same workspace again keeps the attached servers (and their questions).
+    if (!m_control->isListening() ||
+        m_control->socketName() != Mcp::controlSocketName(m_workspace)) {
+        const QString listenError = m_control->listen(m_workspace);
+        if (!listenError.isEmpty())
+            qWarning("%s", qUtf8Printable(listenError));
+        m_agents->setListenError(listenError);
+    }
     setActionsEnabled(true);
     refresh();
 }
@@ -435,6 +441,10 @@ void MainWindow::refresh()
 {
     if (m_workspace.isEmpty())
         return;
+    if (m_loading) {
+        m_reloadAgain = true; // once more when this one is done, not one per change
+        return;
+    }
     if (m_model->rowCount() == 0)
         m_summary->setText(tr("Reading %1…").arg(m_workspace));
     const quint64 generation = ++m_generation;
@@ -445,6 +455,10 @@ void MainWindow::refresh()
         if (generation != m_generation)
             return; // a newer load replaced this one
         m_loading = false;
+        if (m_reloadAgain) {
+            m_reloadAgain = false;
+            QTimer::singleShot(0, this, &MainWindow::refresh);
+        }
         const Load result = watcher->result();
         const QString current = selectedPack();
         m_model->setPacks(result.rows);
@@ -584,7 +598,7 @@ void MainWindow::runWithPreview(const QString &verb, const QJsonObject &argument
 {
     QJsonObject dry = arguments;
     dry.insert(u"dryRun"_s, true);
-    m_preview = PendingPreview{verb, arguments, title, question};
+    m_preview = PendingPreview{m_workspace, verb, arguments, title, question};
     if (!runVerb(verb, dry, tr("Preview: %1").arg(title)))
         m_preview.reset();
 }
@@ -650,7 +664,10 @@ void MainWindow::doctorAction()
             QJsonObject args{{u"fix"_s, true}};
             if (compact)
                 args.insert(u"compact"_s, true);
-            runVerb(u"doctor"_s, args, tr("Doctor: fixing"));
+            if (!runVerb(u"doctor"_s, args, tr("Doctor: fixing")))
+                m_doctor->fixRefused(m_runner->isRunning()
+                                         ? tr("Wait for the running operation to finish.")
+                                         : m_message->text());
         });
     }
     m_doctor->show();
@@ -665,24 +682,35 @@ void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &
     if (dryRun && m_preview && m_preview->verb == verb) {
         const PendingPreview preview = *m_preview;
         m_preview.reset();
-        if (!error.isEmpty() && document.isUndefined()) {
+        const bool failed = !error.isEmpty() && errorKind != u"drift";
+        if (failed && (document.isUndefined() || document.isNull())) {
             m_activity->appendLine(tr("The preview failed: %1").arg(error));
             QMessageBox::warning(this, preview.title, tr("The preview failed: %1").arg(error));
         } else {
-            const QString report = reportText(verb, document);
+            QString report = reportText(verb, document);
+            if (failed)
+                report = tr("The dry run failed: %1").arg(error) + u"\n\n"_s + report;
             m_activity->appendLine(report);
             auto *dialog = new PreviewDialog(
                 preview.title, preview.question, report,
                 verb == u"rm" ? tr("&Remove") : (verb == u"import" ? tr("&Import") : tr("&Run")),
                 this);
             dialog->setAttribute(Qt::WA_DeleteOnClose);
+            if (failed)
+                dialog->findChild<QPushButton *>(u"runButton"_s)->setEnabled(false);
             if (verb == u"import" &&
                 document.toObject().value(u"imported"_s).toArray().isEmpty()) {
                 dialog->findChild<QPushButton *>(u"runButton"_s)->setEnabled(false);
                 dialog->setWindowTitle(tr("Nothing to import"));
             }
-            connect(dialog, &QDialog::accepted, this,
-                    [this, preview] { runVerb(preview.verb, preview.arguments, preview.title); });
+            connect(dialog, &QDialog::accepted, this, [this, preview] {
+                if (preview.workspace != m_workspace) {
+                    m_activity->appendLine(tr("Not run: the preview was of %1, and %2 is open now.")
+                                               .arg(preview.workspace, m_workspace));
+                    return;
+                }
+                runVerb(preview.verb, preview.arguments, preview.title);
+            });
             dialog->open();
             Q_EMIT previewShown(dialog);
         }

@@ -121,10 +121,12 @@ private:
     QString m_workspace;
     quint64 m_generation = 0;
     bool m_loading = false;
+    bool m_reloadAgain = false; // something changed while a load ran
     QHash<QString, QList<AuditLine>> m_events;
     // The verb whose dry run is showing its preview next, with its real arguments.
     struct PendingPreview
     {
+        QString workspace; // the preview is only good for the workspace it looked at
         QString verb;
         QJsonObject arguments;
         QString title;

@@ -48,6 +48,18 @@ QJsonObject toQJson(const JsonObject &object)
     return QJsonDocument::fromJson(object.toJson()).object();
 }
 
+// Arguments as the window lists them: whole when small, else a note of their size, so that a
+// 16 MiB tool call never makes a control line the window has to drop.
+constexpr qsizetype kMaxShownArguments = 64 * 1024;
+
+QJsonObject shownArguments(const QJsonObject &arguments)
+{
+    const qsizetype size = QJsonDocument(arguments).toJson(QJsonDocument::Compact).size();
+    if (size <= kMaxShownArguments)
+        return arguments;
+    return QJsonObject{{u"_omitted"_s, u"%1 bytes of arguments"_s.arg(size)}};
+}
+
 } // namespace
 
 class ControlClient::Private
@@ -56,6 +68,7 @@ public:
     struct Approval
     {
         enum class State { Waiting, Answered, Detached } state = State::Waiting;
+        QString tool; // what "for the rest of this session" allows
         bool approved = false;
         QString reason;
     };
@@ -148,6 +161,8 @@ public:
             if (attached)
                 qCInfo(lcCore, "the grex window went away");
             attached = false;
+            // What a person allowed in that window is not carried over to the next one.
+            allowedTools.clear();
             for (const std::shared_ptr<Approval> &approval : std::as_const(approvals)) {
                 if (approval->state == Approval::State::Waiting)
                     approval->state = Approval::State::Detached;
@@ -160,8 +175,17 @@ public:
     {
         while (socket->canReadLine()) {
             const QByteArray line = socket->readLine(kMaxControlLine).trimmed();
-            if (!line.isEmpty())
-                handle(QJsonDocument::fromJson(line).object());
+            if (line.isEmpty())
+                continue;
+            QJsonParseError error;
+            const QJsonDocument document = QJsonDocument::fromJson(line, &error);
+            if (error.error != QJsonParseError::NoError || !document.isObject()) {
+                qCWarning(lcCore, "the grex window sent a line that is not a JSON object; "
+                                  "disconnecting");
+                socket->abort();
+                return;
+            }
+            handle(document.object());
         }
         if (socket->bytesAvailable() > kMaxControlLine) {
             qCWarning(lcCore, "the grex window sent a line longer than %lld bytes; disconnecting",
@@ -188,7 +212,7 @@ public:
                 (*it)->approved = message.value(u"approved"_s).toBool();
                 (*it)->reason = message.value(u"reason"_s).toString();
                 if ((*it)->approved && message.value(u"forSession"_s).toBool())
-                    allowedTools.insert(message.value(u"tool"_s).toString());
+                    allowedTools.insert((*it)->tool);
             }
             changed.notify_all();
         }
@@ -279,7 +303,7 @@ void ControlClient::callStarted(const QByteArray &callKey, const QString &tool,
     QJsonObject message{{u"type"_s, u"call"_s},
                         {u"call"_s, QString::fromUtf8(callKey)},
                         {u"tool"_s, tool},
-                        {u"arguments"_s, arguments},
+                        {u"arguments"_s, shownArguments(arguments)},
                         {u"startedAt"_s, Timestamp::now().toString()}};
     {
         std::lock_guard lock(d->mutex);
@@ -338,11 +362,7 @@ std::optional<ApprovalDecision> ControlClient::approve(const ApprovalRequest &re
                qUtf8Printable(request.verb));
         return ApprovalDecision::approve();
     }
-    const qint64 number = d->nextApproval++;
-    auto approval = std::make_shared<Private::Approval>();
-    d->approvals.insert(number, approval);
-    d->post(QJsonObject{{u"type"_s, u"approval"_s},
-                        {u"request"_s, number},
+    QJsonObject question{{u"type"_s, u"approval"_s},
                         {u"call"_s, QString::fromUtf8(origin.callKey)},
                         {u"client"_s, origin.clientName},
                         {u"tool"_s, request.verb},
@@ -353,7 +373,21 @@ std::optional<ApprovalDecision> ControlClient::approve(const ApprovalRequest &re
                          QJsonArray::fromStringList(request.summary.arguments())},
                         {u"packs"_s, QJsonArray::fromStringList(request.packs)},
                         {u"command"_s, QJsonArray::fromStringList(request.command)},
-                        {u"preview"_s, toQJson(request.preview)}});
+                        {u"preview"_s, toQJson(request.preview)}};
+    if (QJsonDocument(question).toJson(QJsonDocument::Compact).size() > kMaxControlLine / 2)
+        question.insert(u"preview"_s, QJsonObject()); // the preview is the part to give up
+    if (QJsonDocument(question).toJson(QJsonDocument::Compact).size() > kMaxControlLine / 2) {
+        // The person must see exactly what runs; what cannot be shown is not run.
+        return ApprovalDecision::refuse(
+            Message(QT_TRANSLATE_NOOP("Grex", "the request is too large for the grex window to "
+                                              "show, so it was not approved")));
+    }
+    const qint64 number = d->nextApproval++;
+    question.insert(u"request"_s, number);
+    auto approval = std::make_shared<Private::Approval>();
+    approval->tool = request.verb;
+    d->approvals.insert(number, approval);
+    d->post(std::move(question));
     d->changed.wait(lock, stop,
                     [&] { return approval->state != Private::Approval::State::Waiting; });
     d->approvals.remove(number);

@@ -303,6 +303,56 @@ private Q_SLOTS:
         QVERIFY(toolSucceeded(other.response(1)));
     }
 
+    void theAllowanceIsTheRequestsOwnTool()
+    {
+        const Workspace ws = freshWorkspace();
+        Gui::ControlServer control;
+        QCOMPARE(control.listen(ws.root()), QString());
+        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
+        ServeChild serve(ws.root());
+        const std::optional<Gui::ServeProcess> p = attached(control);
+        QVERIFY(p);
+        QVERIFY(serve.initialize());
+        // The window names another tool in its decision: the session allows exec, the tool
+        // that asked, and nothing else.
+        serve.callTool(1, u"exec"_s, execArguments({u"true"_s}));
+        QVERIFY(asked.wait(10000));
+        control.answerApproval(p->id, asked.at(0).at(1).toLongLong(), u"rm"_s, true, true);
+        QVERIFY(toolSucceeded(serve.response(1)));
+        serve.callTool(2, u"rm"_s, {{u"path"_s, u"beta"_s}, {u"force"_s, true}});
+        QVERIFY(asked.wait(10000));
+        QCOMPARE(asked.at(1).at(2).toJsonObject().value(u"tool"_s).toString(), u"rm"_s);
+        control.answerApproval(p->id, asked.at(1).at(1).toLongLong(), u"rm"_s, false, false);
+        QCOMPARE(toolDocument(serve.response(2)).object().value(u"code"_s).toInt(), -32006);
+        serve.callTool(3, u"exec"_s, execArguments({u"true"_s}));
+        QVERIFY(!asked.wait(1000));
+        QVERIFY(toolSucceeded(serve.response(3)));
+    }
+
+    void tooLargeToShowIsRefused()
+    {
+        const Workspace ws = freshWorkspace();
+        Gui::ControlServer control;
+        QCOMPARE(control.listen(ws.root()), QString());
+        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
+        ServeChild serve(ws.root());
+        const std::optional<Gui::ServeProcess> p = attached(control);
+        QVERIFY(p);
+        QVERIFY(serve.initialize());
+        // A command the window could not show whole is refused, not passed to the next rule,
+        // and the window stays attached.
+        const QString huge(3 * 1024 * 1024, u'x');
+        serve.callTool(1, u"exec"_s, execArguments({u"echo"_s, huge}));
+        const QJsonObject response = serve.response(1);
+        QCOMPARE(toolDocument(response).object().value(u"code"_s).toInt(), -32006);
+        QVERIFY(QJsonDocument(toolDocument(response).object()).toJson().contains("too large"));
+        QCOMPARE(asked.count(), 0);
+        QCOMPARE(control.servers().size(), 1);
+        // Its call was listed without the 3 MiB of arguments.
+        QTRY_VERIFY_WITH_TIMEOUT(!control.history().isEmpty(), 5000);
+        QVERIFY(control.history().constFirst().arguments.contains(u"_omitted"_s));
+    }
+
     void cancelACallInFlight()
     {
         const Workspace ws = freshWorkspace();
