@@ -1371,6 +1371,10 @@
         <source>the client answered &apos;%1&apos;</source>
         <translation>der Client hat &apos;%1&apos; geantwortet</translation>
     </message>
+    <message>
+        <source>the request is too large for the grex window to show, so it was not approved</source>
+        <translation>die Anfrage ist zu groß, um im grex-Fenster angezeigt zu werden, daher wurde sie nicht genehmigt</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2771,6 +2775,14 @@
     <message>
         <source>Nothing to import</source>
         <translation>Nichts zu importieren</translation>
+    </message>
+    <message>
+        <source>The dry run failed: %1</source>
+        <translation>Der Probelauf ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Not run: the preview was of %1, and %2 is open now.</source>
+        <translation>Nicht ausgeführt: Die Vorschau galt %1, geöffnet ist jetzt %2.</translation>
     </message>
 </context>
 <context>

@@ -1369,6 +1369,10 @@
         <source>the client answered &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the request is too large for the grex window to show, so it was not approved</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2768,6 +2772,14 @@
     </message>
     <message>
         <source>Nothing to import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The dry run failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run: the preview was of %1, and %2 is open now.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
