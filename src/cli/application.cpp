@@ -8,6 +8,7 @@
 #include "operationcontext.h"
 #include "output.h"
 #include "signalbridge.h"
+#include "httpserver.h"
 #include "stdioserver.h"
 #include "verbs/verbregistry.h"
 #include "workspace.h"
@@ -120,6 +121,7 @@ Environment Environment::fromProcess()
     env.currentDir = QDir::currentPath();
     env.grexParallel = qEnvironmentVariable("GREX_PARALLEL");
     env.grexLog = qEnvironmentVariable("GREX_LOG");
+    env.mcpToken = qEnvironmentVariable("GREX_MCP_TOKEN");
     env.noColor = qEnvironmentVariableIsSet("NO_COLOR");
     env.interactive = ::isatty(STDIN_FILENO) && ::isatty(STDERR_FILENO);
     static QTextStream input(stdin);
@@ -371,6 +373,59 @@ int Application::run(const QStringList &arguments)
     return ExitSuccess;
 }
 
+namespace {
+
+// --http [ADDR:]PORT, --token (or GREX_MCP_TOKEN), --allow-origin, --session-idle.
+Result<Mcp::HttpConfig> httpConfig(const QCommandLineParser &parser, const Environment &env)
+{
+    Mcp::HttpConfig http;
+    const QString spec = parser.value(u"http"_s);
+    QString host = u"127.0.0.1"_s;
+    QString port = spec;
+    const qsizetype colon = spec.lastIndexOf(u':');
+    if (colon >= 0) {
+        host = spec.left(colon);
+        port = spec.mid(colon + 1);
+        if (host.startsWith(u'[') && host.endsWith(u']'))
+            host = host.mid(1, host.size() - 2);
+    }
+    bool ok = false;
+    const uint number = port.toUInt(&ok);
+    if (!ok || number > 65535) {
+        return usage(u"invalid_argument"_s,
+                     Tr::tr("--http wants [ADDR:]PORT with a port from 0 to 65535, not '%1'")
+                         .arg(spec));
+    }
+    http.port = quint16(number);
+    if (host == u"localhost")
+        host = u"127.0.0.1"_s;
+    if (!http.address.setAddress(host)) {
+        return usage(u"invalid_argument"_s,
+                     Tr::tr("--http: '%1' is not an IP address").arg(host));
+    }
+    http.token = parser.isSet(u"token"_s) ? parser.value(u"token"_s).toUtf8()
+                                           : env.mcpToken.toUtf8();
+    if (!http.address.isLoopback() && http.token.isEmpty()) {
+        return usage(u"token_required"_s,
+                     Tr::tr("grex serve --http %1 listens beyond this machine: give a bearer "
+                            "token with --token or GREX_MCP_TOKEN")
+                         .arg(spec));
+    }
+    http.allowedOrigins = parser.values(u"allow-origin"_s);
+    if (parser.isSet(u"session-idle"_s)) {
+        const int seconds = parser.value(u"session-idle"_s).toInt(&ok);
+        if (!ok || seconds < 1 || seconds > 7 * 24 * 3600) {
+            return usage(u"invalid_argument"_s,
+                         Tr::tr("--session-idle wants seconds from 1 to 604800, not '%1'")
+                             .arg(parser.value(u"session-idle"_s)));
+        }
+        http.idleTimeoutMs = seconds * 1000;
+    }
+    return http;
+}
+
+} // namespace
+
 int Application::serve(const QStringList &arguments)
 {
     QCommandLineParser parser;
@@ -382,6 +437,10 @@ int Application::serve(const QStringList &arguments)
         {u"approve-destructive"_s, QString()},
         {u"drain-timeout"_s, QString(), u"SECONDS"_s},
         {u"cancel-replies"_s, QString()},
+        {u"http"_s, QString(), u"[ADDR:]PORT"_s},
+        {u"token"_s, QString(), u"TOKEN"_s},
+        {u"allow-origin"_s, QString(), u"ORIGIN"_s},
+        {u"session-idle"_s, QString(), u"SECONDS"_s},
         {u"v"_s, QString()},
         {{u"q"_s, u"quiet"_s}, QString()},
         {{u"h"_s, u"help"_s}, QString()},
@@ -442,6 +501,20 @@ int Application::serve(const QStringList &arguments)
     if (!workspace)
         return fail(m_output, u"serve"_s, workspace.error());
     config.workspace = *workspace;
+    if (parser.isSet(u"http"_s)) {
+        Result<Mcp::HttpConfig> http = httpConfig(parser, m_env);
+        if (!http)
+            return fail(m_output, u"serve"_s, http.error());
+        qCInfo(lcCore, "serving %s over MCP on streamable HTTP", qUtf8Printable(workspace->root()));
+        return Mcp::runHttpServer(std::move(config), *http);
+    }
+    for (const QString &httpOnly : {u"token"_s, u"allow-origin"_s, u"session-idle"_s}) {
+        if (parser.isSet(httpOnly)) {
+            return fail(m_output, u"serve"_s,
+                        usage(u"invalid_option"_s,
+                              Tr::tr("grex serve: --%1 needs --http").arg(httpOnly)));
+        }
+    }
     config.controlTransport = u"stdio"_s; // a grex-gui window on this workspace sees the calls
     qCInfo(lcCore, "serving %s over MCP on stdio", qUtf8Printable(workspace->root()));
     return Mcp::runStdioServer(std::move(config));

@@ -17,6 +17,7 @@ struct Environment
     QString currentDir;
     QString grexParallel;         // GREX_PARALLEL
     QString grexLog;              // GREX_LOG
+    QString mcpToken;             // GREX_MCP_TOKEN: grex serve --http's bearer token
     bool noColor = false;         // NO_COLOR set
     bool interactive = false;     // stdin and stderr are terminals: prompts are possible
     QTextStream *input = nullptr; // answers to prompts

@@ -128,6 +128,17 @@ QString serveHelp()
          Tr::tr("How long a shutdown request lets calls finish (default: 30).")},
         {u"--cancel-replies"_s,
          Tr::tr("Answer a cancelled call with error -32800 instead of not at all.")},
+        {u"--http [ADDR:]PORT"_s,
+         Tr::tr("Serve streamable HTTP at http://ADDR:PORT/mcp instead of stdio (ADDR defaults "
+                "to 127.0.0.1; port 0 picks a free one, which is logged).")},
+        {u"--token TOKEN"_s,
+         Tr::tr("With --http: require Authorization: Bearer TOKEN (default: GREX_MCP_TOKEN). "
+                "Needed to listen beyond loopback.")},
+        {u"--allow-origin ORIGIN"_s,
+         Tr::tr("With --http: also accept requests from this browser Origin (loopback origins "
+                "are always accepted).")},
+        {u"--session-idle SECONDS"_s,
+         Tr::tr("With --http: end a session after this long without a request (default: 1800).")},
         {u"-v, -vv"_s, Tr::tr("More log output on stderr (GREX_LOG overrides).")},
         {u"-h, --help"_s, Tr::tr("Show help.")},
     };

@@ -1,0 +1,628 @@
+#include "httpserver.h"
+
+#include "logging.h"
+
+#include <QAbstractHttpServer>
+#include <QCoreApplication>
+#include <QHttpServerRequest>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPointer>
+#include <QRandomGenerator>
+#include <QSocketNotifier>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTimer>
+#include <QUrl>
+
+#include <csignal>
+#include <fcntl.h>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Mcp {
+
+bool originAllowed(const QByteArray &origin, const QStringList &allowed)
+{
+    if (origin.isEmpty())
+        return true; // native clients send none
+    const QString text = QString::fromLatin1(origin);
+    if (allowed.contains(text))
+        return true;
+    const QUrl url(text);
+    if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https"))
+        return false;
+    const QString host = url.host();
+    return host == u"localhost" || host == u"127.0.0.1" || host == u"::1";
+}
+
+bool tokenMatches(const QByteArray &presented, const QByteArray &expected)
+{
+    // Every byte of the longer one is looked at, whatever differs first.
+    const qsizetype n = std::max(presented.size(), expected.size());
+    unsigned char diff = presented.size() == expected.size() ? 0 : 1;
+    for (qsizetype i = 0; i < n; ++i) {
+        const unsigned char a = i < presented.size() ? uchar(presented.at(i)) : 0;
+        const unsigned char b = i < expected.size() ? uchar(expected.at(i)) : 0;
+        diff |= uchar(a ^ b);
+    }
+    return diff == 0;
+}
+
+namespace {
+
+constexpr char16_t kEndpoint[] = u"/mcp";
+constexpr int kUnauthorized = -32001;
+constexpr int kBadRequest = -32000;
+// How much of a refused body is read and dropped so that the client sees the 413.
+constexpr qint64 kMaxDiscard = 256 * 1024 * 1024;
+
+QByteArray errorBody(int code, const QString &message)
+{
+    return QJsonDocument(QJsonObject{{u"jsonrpc"_s, u"2.0"_s},
+                                     {u"id"_s, QJsonValue::Null},
+                                     {u"error"_s, QJsonObject{{u"code"_s, code},
+                                                              {u"message"_s, message}}}})
+        .toJson(QJsonDocument::Compact);
+}
+
+QByteArray reason(int status)
+{
+    switch (status) {
+    case 200: return "OK";
+    case 202: return "Accepted";
+    case 400: return "Bad Request";
+    case 401: return "Unauthorized";
+    case 403: return "Forbidden";
+    case 404: return "Not Found";
+    case 405: return "Method Not Allowed";
+    case 406: return "Not Acceptable";
+    case 409: return "Conflict";
+    case 413: return "Content Too Large";
+    case 415: return "Unsupported Media Type";
+    case 503: return "Service Unavailable";
+    }
+    return "Error";
+}
+
+// Headers are case-insensitive.
+QByteArray header(const QHttpServerRequest &request, QByteArrayView name)
+{
+    for (const auto &[key, value] : request.headers()) {
+        if (key.compare(name, Qt::CaseInsensitive) == 0)
+            return value.trimmed();
+    }
+    return {};
+}
+
+// A JSON value as compact JSON text: how request ids and progress tokens are matched with
+// what the session writes (7 and "7" differ).
+QByteArray jsonText(const QJsonValue &value)
+{
+    return QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact).mid(1).chopped(1);
+}
+
+bool accepts(const QByteArray &accept, QByteArrayView type)
+{
+    const QByteArray lower = accept.toLower();
+    return lower.contains(type.toByteArray()) || lower.contains("*/*");
+}
+
+// Writes one complete response; the connection stays open for the next request.
+void writeResponse(QTcpSocket *socket, int status, const QByteArray &body,
+                   const QList<std::pair<QByteArray, QByteArray>> &headers = {},
+                   const QByteArray &contentType = "application/json")
+{
+    if (!socket)
+        return;
+    QByteArray out = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reason(status) + "\r\n";
+    if (!body.isEmpty())
+        out += "Content-Type: " + contentType + "\r\n";
+    out += "Content-Length: " + QByteArray::number(body.size()) + "\r\n";
+    for (const auto &[key, value] : headers)
+        out += key + ": " + value + "\r\n";
+    out += "\r\n";
+    out += body;
+    socket->write(out);
+}
+
+void writeError(QTcpSocket *socket, int status, int code, const QString &message,
+                const QList<std::pair<QByteArray, QByteArray>> &headers = {})
+{
+    writeResponse(socket, status, errorBody(code, message), headers);
+}
+
+// Refuses a request whose declared body is over the limit before Qt's parser buffers it.
+class GuardedTcpServer : public QTcpServer
+{
+public:
+    GuardedTcpServer(qsizetype maxBody, QObject *parent) : QTcpServer(parent), m_maxBody(maxBody)
+    {
+    }
+
+protected:
+    void incomingConnection(qintptr descriptor) override
+    {
+        auto *socket = new QTcpSocket(this);
+        if (!socket->setSocketDescriptor(descriptor)) {
+            delete socket;
+            return;
+        }
+        // Connected before the HTTP server's own reader, so it sees the bytes first.
+        connect(socket, &QTcpSocket::readyRead, socket, [socket, max = m_maxBody] {
+            // After a 413: read and drop the rest of the body, so that the client, still
+            // sending, gets to read the answer; then close.
+            const qint64 discarding = socket->property("grexDiscard").toLongLong();
+            if (discarding > 0) {
+                const qint64 left = discarding - socket->readAll().size();
+                socket->setProperty("grexDiscard", left);
+                if (left <= 0)
+                    socket->disconnectFromHost();
+                return;
+            }
+            const QByteArray head = socket->peek(16 * 1024);
+            const qsizetype end = head.indexOf("\r\n\r\n");
+            if (end < 0)
+                return;
+            const QByteArray lower = head.left(end).toLower();
+            const qsizetype at = lower.indexOf("\r\ncontent-length:");
+            if (at < 0)
+                return;
+            const qsizetype lineEnd = lower.indexOf("\r\n", at + 2);
+            const QByteArray value =
+                lower.mid(at + 17, (lineEnd < 0 ? end : lineEnd) - at - 17).trimmed();
+            bool ok = false;
+            const qlonglong length = value.toLongLong(&ok);
+            if (ok && length > max) {
+                qCWarning(lcCore, "refusing a request body of %lld bytes (the limit is %lld)",
+                          length, qlonglong(max));
+                writeError(socket, 413, kBadRequest,
+                           u"request body of %1 bytes is over the limit of %2"_s.arg(length).arg(
+                               max),
+                           {{"Connection", "close"}});
+                socket->flush();
+                const qint64 left = qint64(end + 4) + length - socket->readAll().size();
+                // The HTTP server's reader finds nothing from here on.
+                if (left > 0 && length <= kMaxDiscard)
+                    socket->setProperty("grexDiscard", left);
+                else
+                    socket->disconnectFromHost();
+            }
+        });
+        addPendingConnection(socket);
+    }
+
+private:
+    qsizetype m_maxBody;
+};
+
+class HttpTransport;
+
+// One MCP session over HTTP: the session, where its answers go, and when it expires.
+struct HttpSession
+{
+    QString id;
+    std::unique_ptr<FrameSink> sink;
+    std::unique_ptr<Session> session;
+    struct Stream
+    {
+        QPointer<QTcpSocket> socket;
+        bool sse = false;
+    };
+    QHash<QByteArray, Stream> pending;          // request id (JSON text) → where it is answered
+    QHash<QByteArray, QByteArray> progressCall; // progress token (JSON text) → request id
+    QList<QByteArray> sseOrder;                 // open SSE request streams, oldest first
+    QPointer<QTcpSocket> getStream;
+    QTimer idle;
+    bool initialized = false;
+};
+
+// Hands every frame of one session to the transport's thread.
+class SessionSink : public FrameSink
+{
+public:
+    SessionSink(HttpTransport *transport, QString sessionId)
+        : m_transport(transport), m_sessionId(std::move(sessionId))
+    {
+    }
+    void send(const QByteArray &frame) override;
+
+private:
+    QPointer<HttpTransport> m_transport;
+    QString m_sessionId;
+};
+
+class HttpTransport : public QAbstractHttpServer
+{
+public:
+    HttpTransport(ServerConfig config, const HttpConfig &http)
+        : m_config(std::move(config)), m_http(http)
+    {
+    }
+
+    ~HttpTransport() override
+    {
+        const QStringList ids = m_sessions.keys();
+        for (const QString &id : ids)
+            endSession(id);
+    }
+
+    void route(const QString &sessionId, const QByteArray &frame);
+
+protected:
+    bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
+    void missingHandler(const QHttpServerRequest &, QTcpSocket *socket) override
+    {
+        writeError(socket, 404, kBadRequest, u"not found: the MCP endpoint is /mcp"_s);
+    }
+
+private:
+    void post(const QHttpServerRequest &request, QTcpSocket *socket);
+    void openGetStream(const QHttpServerRequest &request, QTcpSocket *socket);
+    HttpSession *sessionFor(const QHttpServerRequest &request, QTcpSocket *socket);
+    HttpSession *createSession();
+    void endSession(const QString &id);
+    QList<std::pair<QByteArray, QByteArray>> sessionHeader(const HttpSession &s) const
+    {
+        return {{"Mcp-Session-Id", s.id.toLatin1()}};
+    }
+
+    ServerConfig m_config;
+    HttpConfig m_http;
+    std::map<QString, std::unique_ptr<HttpSession>> m_sessionStore;
+    QHash<QString, HttpSession *> m_sessions;
+};
+
+void SessionSink::send(const QByteArray &frame)
+{
+    QPointer<HttpTransport> transport = m_transport;
+    if (!transport)
+        return;
+    QMetaObject::invokeMethod(
+        transport.data(),
+        [transport, id = m_sessionId, frame] {
+            if (transport)
+                transport->route(id, frame);
+        },
+        Qt::QueuedConnection);
+}
+
+void writeEvent(QTcpSocket *socket, const QByteArray &frame)
+{
+    if (socket)
+        socket->write("event: message\ndata: " + frame + "\n\n");
+}
+
+void startEventStream(QTcpSocket *socket, const QList<std::pair<QByteArray, QByteArray>> &headers)
+{
+    QByteArray out = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+                     "Cache-Control: no-cache\r\nConnection: close\r\n";
+    for (const auto &[key, value] : headers)
+        out += key + ": " + value + "\r\n";
+    out += "\r\n";
+    socket->write(out);
+}
+
+bool HttpTransport::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    if (request.url().path() != QStringView(kEndpoint)) {
+        writeError(socket, 404, kBadRequest, u"not found: the MCP endpoint is /mcp"_s);
+        return true;
+    }
+    if (!originAllowed(header(request, "origin"), m_http.allowedOrigins)) {
+        qCWarning(lcCore, "refusing a request from origin %s",
+                  header(request, "origin").constData());
+        writeError(socket, 403, kBadRequest, u"forbidden: this Origin may not use the server"_s);
+        return true;
+    }
+    if (!m_http.token.isEmpty()) {
+        const QByteArray authorization = header(request, "authorization");
+        const bool bearer = authorization.startsWith("Bearer ");
+        if (!bearer || !tokenMatches(authorization.mid(7).trimmed(), m_http.token)) {
+            // The token itself is never logged.
+            qCWarning(lcCore, "refusing a request from %s: %s",
+                      qUtf8Printable(request.remoteAddress().toString()),
+                      authorization.isEmpty() ? "no bearer token" : "wrong bearer token");
+            writeError(socket, 401, kUnauthorized, u"unauthorized"_s,
+                       {{"WWW-Authenticate", "Bearer"}});
+            return true;
+        }
+    }
+    switch (request.method()) {
+    case QHttpServerRequest::Method::Post:
+        post(request, socket);
+        break;
+    case QHttpServerRequest::Method::Get:
+        openGetStream(request, socket);
+        break;
+    case QHttpServerRequest::Method::Delete:
+        if (HttpSession *s = sessionFor(request, socket)) {
+            const QString id = s->id;
+            endSession(id);
+            writeResponse(socket, 200, {});
+        }
+        break;
+    default:
+        writeError(socket, 405, kBadRequest, u"method not allowed: use POST, GET or DELETE"_s,
+                   {{"Allow", "GET, POST, DELETE"}});
+    }
+    return true;
+}
+
+HttpSession *HttpTransport::sessionFor(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    const QString id = QString::fromLatin1(header(request, "mcp-session-id"));
+    if (id.isEmpty()) {
+        writeError(socket, 400, kBadRequest,
+                   u"bad request: Mcp-Session-Id is missing (initialize first)"_s);
+        return nullptr;
+    }
+    HttpSession *s = m_sessions.value(id);
+    if (!s) {
+        writeError(socket, 404, kUnauthorized, u"session not found"_s);
+        return nullptr;
+    }
+    const QByteArray version = header(request, "mcp-protocol-version");
+    if (!version.isEmpty() && version != "2025-06-18" && version != "2025-03-26") {
+        writeError(socket, 400, kBadRequest,
+                   u"bad request: unsupported MCP-Protocol-Version '%1'"_s.arg(
+                       QString::fromLatin1(version)));
+        return nullptr;
+    }
+    s->idle.start();
+    return s;
+}
+
+HttpSession *HttpTransport::createSession()
+{
+    auto owned = std::make_unique<HttpSession>();
+    HttpSession *s = owned.get();
+    QByteArray random(16, Qt::Uninitialized);
+    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(random.data()), 4);
+    s->id = QString::fromLatin1(random.toHex());
+    s->sink = std::make_unique<SessionSink>(this, s->id);
+    ServerConfig config = m_config;
+    config.controlTransport = u"http"_s;
+    s->session = std::make_unique<Session>(std::move(config), *s->sink);
+    s->idle.setSingleShot(true);
+    s->idle.setInterval(m_http.idleTimeoutMs);
+    QObject::connect(&s->idle, &QTimer::timeout, this, [this, id = s->id] {
+        HttpSession *expired = m_sessions.value(id);
+        if (!expired)
+            return;
+        if (expired->session->callsInFlight() > 0) {
+            expired->idle.start(); // busy is not idle
+            return;
+        }
+        qCInfo(lcCore, "session %s expired after %d s without a request", qUtf8Printable(id),
+               m_http.idleTimeoutMs / 1000);
+        endSession(id);
+    });
+    s->idle.start();
+    m_sessions.insert(s->id, s);
+    m_sessionStore.emplace(s->id, std::move(owned));
+    qCInfo(lcCore, "new MCP session %s", qUtf8Printable(s->id));
+    return s;
+}
+
+void HttpTransport::endSession(const QString &id)
+{
+    HttpSession *s = m_sessions.take(id);
+    if (!s)
+        return;
+    s->session->endOfInput(); // stops its calls; finished ones are answered, if anybody listens
+    for (const HttpSession::Stream &stream : std::as_const(s->pending)) {
+        if (stream.socket && stream.sse)
+            stream.socket->disconnectFromHost();
+    }
+    if (s->getStream)
+        s->getStream->disconnectFromHost();
+    m_sessionStore.erase(id); // the Session waits for its calls here
+    qCInfo(lcCore, "MCP session %s ended", qUtf8Printable(id));
+}
+
+void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    const QByteArray contentType = header(request, "content-type").toLower();
+    if (!contentType.startsWith("application/json")) {
+        writeError(socket, 415, kBadRequest,
+                   u"unsupported media type: POST a JSON-RPC message as application/json"_s);
+        return;
+    }
+    const QByteArray accept = header(request, "accept");
+    if (!accepts(accept, "application/json") || !accepts(accept, "text/event-stream")) {
+        writeError(socket, 406, kBadRequest,
+                   u"not acceptable: Accept must list application/json and text/event-stream"_s);
+        return;
+    }
+    const QByteArray body = request.body();
+    if (body.size() > m_http.maxBody) {
+        writeError(socket, 413, kBadRequest,
+                   u"request body of %1 bytes is over the limit of %2"_s.arg(body.size()).arg(
+                       m_http.maxBody));
+        return;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        writeError(socket, 400, -32700,
+                   u"parse error: %1 at offset %2"_s.arg(parseError.errorString()).arg(
+                       parseError.offset));
+        return;
+    }
+    if (!document.isObject()) {
+        writeError(socket, 400, -32600, u"a POST carries one JSON-RPC message, not a batch"_s);
+        return;
+    }
+    const QJsonObject message = document.object();
+    const QString method = message.value(u"method"_s).toString();
+    const bool isRequest = message.contains(u"method"_s) && message.contains(u"id"_s);
+
+    HttpSession *s = nullptr;
+    if (method == u"initialize" && header(request, "mcp-session-id").isEmpty()) {
+        if (!isRequest) {
+            writeError(socket, 400, -32600, u"initialize is a request: it needs an id"_s);
+            return;
+        }
+        if (m_sessions.size() >= m_http.maxSessions) {
+            writeError(socket, 503, kBadRequest,
+                       u"too many sessions at once (%1); end one with DELETE"_s.arg(
+                           m_http.maxSessions));
+            return;
+        }
+        s = createSession();
+    } else {
+        s = sessionFor(request, socket);
+        if (!s)
+            return;
+    }
+
+    if (!isRequest) {
+        // A notification, or the client's answer to a server request: accepted, no body.
+        s->session->receive(body);
+        writeResponse(socket, 202, {}, sessionHeader(*s));
+        return;
+    }
+    const QByteArray idKey = jsonText(message.value(u"id"_s));
+    // Calls stream: they may send progress, log messages and elicitation before the answer.
+    const bool sse = method == u"tools/call";
+    s->pending.insert(idKey, {QPointer<QTcpSocket>(socket), sse});
+    if (sse) {
+        const QJsonValue token =
+            message.value(u"params"_s).toObject().value(u"_meta"_s).toObject().value(
+                u"progressToken"_s);
+        if (token.isString() || token.isDouble()) {
+            s->progressCall.insert(jsonText(token), idKey);
+        }
+        s->sseOrder.append(idKey);
+        startEventStream(socket, sessionHeader(*s));
+    }
+    s->session->receive(body);
+}
+
+void HttpTransport::openGetStream(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    if (!accepts(header(request, "accept"), "text/event-stream")) {
+        writeError(socket, 406, kBadRequest, u"not acceptable: Accept must list text/event-stream"_s);
+        return;
+    }
+    HttpSession *s = sessionFor(request, socket);
+    if (!s)
+        return;
+    if (s->getStream && s->getStream->state() == QAbstractSocket::ConnectedState) {
+        writeError(socket, 409, kBadRequest,
+                   u"conflict: this session already has its GET stream open"_s);
+        return;
+    }
+    s->getStream = socket;
+    startEventStream(socket, sessionHeader(*s));
+    socket->flush();
+}
+
+void HttpTransport::route(const QString &sessionId, const QByteArray &frame)
+{
+    HttpSession *s = m_sessions.value(sessionId);
+    if (!s)
+        return; // the session ended; nobody listens
+    const QJsonObject message = QJsonDocument::fromJson(frame).object();
+    const auto openStream = [](const QPointer<QTcpSocket> &socket) {
+        return socket && socket->state() == QAbstractSocket::ConnectedState;
+    };
+    if (message.contains(u"method"_s)) {
+        const QString method = message.value(u"method"_s).toString();
+        if (method == u"notifications/progress") {
+            const QByteArray tokenKey =
+                jsonText(message.value(u"params"_s).toObject().value(u"progressToken"_s));
+            const HttpSession::Stream stream = s->pending.value(s->progressCall.value(tokenKey));
+            if (stream.sse && openStream(stream.socket))
+                writeEvent(stream.socket, frame);
+            return;
+        }
+        // Server requests and other notifications: on the newest call stream, else on the
+        // GET stream, else nowhere (each message goes on one stream only).
+        for (auto it = s->sseOrder.crbegin(); it != s->sseOrder.crend(); ++it) {
+            const HttpSession::Stream stream = s->pending.value(*it);
+            if (openStream(stream.socket)) {
+                writeEvent(stream.socket, frame);
+                return;
+            }
+        }
+        if (openStream(s->getStream))
+            writeEvent(s->getStream, frame);
+        return;
+    }
+    // A response: where its request waits.
+    const QByteArray idKey = jsonText(message.value(u"id"_s));
+    const auto it = s->pending.find(idKey);
+    if (it == s->pending.end())
+        return;
+    const HttpSession::Stream stream = *it;
+    s->pending.erase(it);
+    s->sseOrder.removeAll(idKey);
+    for (auto p = s->progressCall.begin(); p != s->progressCall.end();) {
+        if (p.value() == idKey)
+            p = s->progressCall.erase(p);
+        else
+            ++p;
+    }
+    if (!stream.socket)
+        return; // the client went away; that is not a cancellation
+    if (stream.sse) {
+        writeEvent(stream.socket, frame);
+        stream.socket->flush();
+        stream.socket->disconnectFromHost();
+        return;
+    }
+    writeResponse(stream.socket, 200, frame, sessionHeader(*s));
+    // An initialize that failed leaves no session behind.
+    if (message.contains(u"error"_s) && !s->initialized) {
+        endSession(sessionId);
+        return;
+    }
+    s->initialized = true;
+}
+
+int g_signalPipe[2] = {-1, -1};
+
+void onSignal(int)
+{
+    const char byte = 1;
+    [[maybe_unused]] const ssize_t n = ::write(g_signalPipe[1], &byte, 1);
+}
+
+} // namespace
+
+int runHttpServer(ServerConfig config, const HttpConfig &http)
+{
+    std::signal(SIGPIPE, SIG_IGN);
+    HttpTransport transport(std::move(config), http);
+    auto *tcp = new GuardedTcpServer(http.maxBody, &transport);
+    if (!tcp->listen(http.address, http.port)) {
+        qCCritical(lcCore, "cannot listen on %s:%u: %s",
+                   qUtf8Printable(http.address.toString()), http.port,
+                   qUtf8Printable(tcp->errorString()));
+        return 1;
+    }
+    transport.bind(tcp);
+    const QString host = http.address.protocol() == QAbstractSocket::IPv6Protocol
+                             ? u"[%1]"_s.arg(http.address.toString())
+                             : http.address.toString();
+    qCInfo(lcCore, "listening on http://%s:%u/mcp%s", qUtf8Printable(host), tcp->serverPort(),
+           http.token.isEmpty() ? "" : " (bearer token required)");
+
+    // SIGINT and SIGTERM end the loop; the sessions then stop their calls.
+    if (::pipe2(g_signalPipe, O_CLOEXEC | O_NONBLOCK) == 0) {
+        std::signal(SIGINT, onSignal);
+        std::signal(SIGTERM, onSignal);
+        auto *notifier = new QSocketNotifier(g_signalPipe[0], QSocketNotifier::Read, &transport);
+        QObject::connect(notifier, &QSocketNotifier::activated, &transport, [] {
+            qCInfo(lcCore, "stopping");
+            QCoreApplication::quit();
+        });
+    }
+    return QCoreApplication::exec();
+}
+
+} // namespace Grex::Mcp

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "session.h"
+
+#include <QByteArray>
+#include <QHostAddress>
+#include <QStringList>
+
+namespace Grex::Mcp {
+
+// What `grex serve --http` is started with besides the session configuration.
+struct HttpConfig
+{
+    QHostAddress address = QHostAddress(QHostAddress::LocalHost);
+    quint16 port = 0;                        // 0: any free port (it is logged)
+    QByteArray token;                        // bearer token; empty: none (loopback only)
+    QStringList allowedOrigins;              // besides http(s)://localhost|127.0.0.1|[::1]
+    qsizetype maxBody = kMaxLineLength;      // larger POST bodies get 413
+    int idleTimeoutMs = 30 * 60 * 1000;      // a session without requests for this long ends
+    int maxSessions = 64;                    // more at once get 503
+};
+
+// Whether `origin` (an Origin header) may talk to the server: absent, a loopback origin, or
+// one of `allowed`.
+bool originAllowed(const QByteArray &origin, const QStringList &allowed);
+// Constant-time comparison of a presented bearer token with the configured one.
+bool tokenMatches(const QByteArray &presented, const QByteArray &expected);
+
+// `grex serve --http`: the session logic of the stdio server at one endpoint, /mcp, over
+// streamable HTTP (spec §7.10.5, mcp.md §4). Runs the event loop until SIGINT/SIGTERM; returns
+// the exit code. Listening problems are reported through `error` and exit 1… before it runs.
+int runHttpServer(ServerConfig config, const HttpConfig &http);
+
+} // namespace Grex::Mcp

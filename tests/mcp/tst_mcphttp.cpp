@@ -1,0 +1,351 @@
+#include "grexrunner.h"
+#include "remotebuilder.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace Grex::Test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct Reply
+{
+    int status = 0;
+    QByteArray body;
+    QHash<QByteArray, QByteArray> headers; // lower-case names
+    QByteArray header(const QByteArray &name) const { return headers.value(name.toLower()); }
+    QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
+    // The JSON-RPC messages of an SSE body, in order.
+    QList<QJsonObject> events() const
+    {
+        QList<QJsonObject> list;
+        for (const QByteArray &line : body.split('\n')) {
+            if (line.startsWith("data: "))
+                list.append(QJsonDocument::fromJson(line.mid(6)).object());
+        }
+        return list;
+    }
+};
+
+constexpr char kToken[] = "s3cret-token-for-tests";
+
+} // namespace
+
+// `grex serve --http` on an ephemeral loopback port, spoken to with plain HTTP: every status
+// code of the streamable HTTP transport (spec §7.10.5, mcp.md §4).
+class tst_McpHttp : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_tmp;
+    QString m_workspace;
+    QProcess m_server;
+    QByteArray m_serverErr;
+    QUrl m_url;
+    QNetworkAccessManager m_net;
+
+    Reply send(const QByteArray &method, const QJsonObject &message,
+               QList<std::pair<QByteArray, QByteArray>> headers = {}, bool withToken = true,
+               bool defaultHeaders = true, const QByteArray &rawBody = {})
+    {
+        QNetworkRequest request(m_url);
+        if (defaultHeaders) {
+            request.setRawHeader("Content-Type", "application/json");
+            request.setRawHeader("Accept", "application/json, text/event-stream");
+        }
+        if (withToken)
+            request.setRawHeader("Authorization", QByteArray("Bearer ") + kToken);
+        for (const auto &[key, value] : headers)
+            request.setRawHeader(key, value);
+        const QByteArray body =
+            !rawBody.isEmpty() ? rawBody
+                               : (message.isEmpty() ? QByteArray()
+                                                    : QJsonDocument(message).toJson(
+                                                          QJsonDocument::Compact));
+        QNetworkReply *reply = m_net.sendCustomRequest(request, method, body);
+        QEventLoop loop;
+        QTimer::singleShot(30000, &loop, &QEventLoop::quit);
+        connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        loop.exec();
+        Reply r;
+        r.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        r.body = reply->readAll();
+        for (const auto &[key, value] : reply->rawHeaderPairs())
+            r.headers.insert(key.toLower(), value);
+        reply->deleteLater();
+        return r;
+    }
+
+    static QJsonObject request(int id, const QString &method, const QJsonObject &params = {})
+    {
+        return {{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, id}, {u"method"_s, method},
+                {u"params"_s, params}};
+    }
+
+    static QJsonObject initialize(int id = 1)
+    {
+        return request(id, u"initialize"_s,
+                       {{u"protocolVersion"_s, u"2025-06-18"_s},
+                        {u"capabilities"_s, QJsonObject{}},
+                        {u"clientInfo"_s,
+                         QJsonObject{{u"name"_s, u"tst-http"_s}, {u"version"_s, u"1"_s}}}});
+    }
+
+    // A ready session: initialize and notifications/initialized. Returns its id.
+    QByteArray openSession()
+    {
+        const Reply init = send("POST", initialize());
+        if (init.status != 200)
+            return {};
+        const QByteArray session = init.header("Mcp-Session-Id");
+        const Reply ready =
+            send("POST", {{u"jsonrpc"_s, u"2.0"_s}, {u"method"_s, u"notifications/initialized"_s}},
+                 {{"Mcp-Session-Id", session}});
+        return ready.status == 202 ? session : QByteArray();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        const QString remotes = m_tmp.filePath(u"remotes"_s);
+        RemoteBuilder builder(remotes);
+        for (const QString &name : {u"alpha"_s, u"beta"_s})
+            builder.create(name, RemoteBuilder::packFiles(name));
+        m_workspace = m_tmp.filePath(u"ws"_s);
+        QVERIFY(QDir().mkpath(m_workspace));
+        RunOptions options;
+        options.workDir = m_workspace;
+        QCOMPARE(runGrex({u"init"_s}, options).exitCode, 0);
+        for (const QString &name : {u"alpha"_s, u"beta"_s})
+            QCOMPARE(runGrex({u"add"_s, remotes + u'/' + name + u".git"_s}, options).exitCode, 0);
+
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"XDG_RUNTIME_DIR"_s, m_tmp.filePath(u"run"_s)); // no window to attach to
+        QDir().mkpath(m_tmp.filePath(u"run"_s));
+        m_server.setProcessEnvironment(env);
+        m_server.setWorkingDirectory(m_workspace);
+        m_server.start(grexBinary(),
+                       {u"serve"_s, u"--http"_s, u"127.0.0.1:0"_s, u"--token"_s,
+                        QString::fromLatin1(kToken), u"--session-idle"_s, u"2"_s});
+        QVERIFY(m_server.waitForStarted());
+        const QRegularExpression listening(u"listening on (http://127\\.0\\.0\\.1:\\d+/mcp)"_s);
+        QElapsedTimer timer;
+        timer.start();
+        while (!m_url.isValid() && timer.elapsed() < 20000) {
+            m_server.waitForReadyRead(200);
+            m_serverErr += m_server.readAllStandardError();
+            const QRegularExpressionMatch match = listening.match(QString::fromUtf8(m_serverErr));
+            if (match.hasMatch())
+                m_url = QUrl(match.captured(1));
+        }
+        QVERIFY2(m_url.isValid(), m_serverErr.constData());
+        // The token never reaches the log.
+        QVERIFY(!m_serverErr.contains(kToken));
+    }
+
+    void cleanupTestCase()
+    {
+        m_server.terminate();
+        QVERIFY(m_server.waitForFinished(10000));
+        m_serverErr += m_server.readAllStandardError();
+        QVERIFY2(!m_serverErr.contains(kToken), "the token was logged");
+    }
+
+    void unauthorized()
+    {
+        const Reply none = send("POST", initialize(), {}, false);
+        QCOMPARE(none.status, 401);
+        QCOMPARE(none.header("WWW-Authenticate"), QByteArray("Bearer"));
+        QCOMPARE(none.json().value(u"error"_s).toObject().value(u"code"_s).toInt(), -32001);
+        const Reply wrong = send("POST", initialize(), {{"Authorization", "Bearer nope"}}, false);
+        QCOMPARE(wrong.status, 401);
+        const Reply prefix =
+            send("POST", initialize(), {{"Authorization", "Bearer s3cret-token-for-test"}}, false);
+        QCOMPARE(prefix.status, 401);
+        // GET and DELETE need it too.
+        QCOMPARE(send("GET", {}, {{"Accept", "text/event-stream"}}, false, false).status, 401);
+        QCOMPARE(send("DELETE", {}, {{"Mcp-Session-Id", "x"}}, false, false).status, 401);
+    }
+
+    void foreignOrigin()
+    {
+        const Reply foreign = send("POST", initialize(), {{"Origin", "http://evil.example"}});
+        QCOMPARE(foreign.status, 403);
+        QVERIFY(foreign.json().contains(u"error"_s));
+        const Reply local = send("POST", initialize(), {{"Origin", "http://localhost:6274"}});
+        QCOMPARE(local.status, 200);
+    }
+
+    void badRequests()
+    {
+        QCOMPARE(send("POST", initialize(), {{"Accept", "application/json"}}).status, 406);
+        QCOMPARE(send("POST", initialize(), {{"Content-Type", "text/plain"}}).status, 415);
+        const Reply broken = send("POST", {}, {}, true, true, "{\"jsonrpc\":");
+        QCOMPARE(broken.status, 400);
+        QCOMPARE(broken.json().value(u"error"_s).toObject().value(u"code"_s).toInt(), -32700);
+        const Reply batch = send("POST", {}, {}, true, true, "[{\"jsonrpc\":\"2.0\"}]");
+        QCOMPARE(batch.status, 400);
+        QCOMPARE(batch.json().value(u"error"_s).toObject().value(u"code"_s).toInt(), -32600);
+        QCOMPARE(send("PUT", initialize()).status, 405);
+        // No session header, an unknown session, an unsupported protocol version.
+        QCOMPARE(send("POST", request(2, u"tools/list"_s)).status, 400);
+        QCOMPARE(send("POST", request(2, u"tools/list"_s), {{"Mcp-Session-Id", "nope"}}).status,
+                 404);
+        const QByteArray session = openSession();
+        QVERIFY(!session.isEmpty());
+        QCOMPARE(send("POST", request(3, u"tools/list"_s),
+                      {{"Mcp-Session-Id", session}, {"MCP-Protocol-Version", "1999-01-01"}})
+                     .status,
+                 400);
+        QCOMPARE(send("POST", request(3, u"tools/list"_s),
+                      {{"Mcp-Session-Id", session}, {"MCP-Protocol-Version", "2025-06-18"}})
+                     .status,
+                 200);
+    }
+
+    void bodyLimit()
+    {
+        // Over 16 MiB: refused from its Content-Length, before it is read.
+        const QByteArray big(16 * 1024 * 1024 + 10, ' ');
+        const Reply reply = send("POST", {}, {}, true, true, big);
+        QCOMPARE(reply.status, 413);
+    }
+
+    void plainCallsAnswerWithJson()
+    {
+        const Reply init = send("POST", initialize(7));
+        QCOMPARE(init.status, 200);
+        QVERIFY(init.header("Content-Type").startsWith("application/json"));
+        const QByteArray session = init.header("Mcp-Session-Id");
+        QVERIFY(session.size() >= 16);
+        QCOMPARE(init.json().value(u"id"_s).toInt(), 7);
+        QCOMPARE(init.json().value(u"result"_s).toObject().value(u"protocolVersion"_s).toString(),
+                 u"2025-06-18"_s);
+        const Reply ready =
+            send("POST", {{u"jsonrpc"_s, u"2.0"_s}, {u"method"_s, u"notifications/initialized"_s}},
+                 {{"Mcp-Session-Id", session}});
+        QCOMPARE(ready.status, 202);
+        QVERIFY(ready.body.isEmpty());
+        const Reply tools = send("POST", request(8, u"tools/list"_s), {{"Mcp-Session-Id", session}});
+        QCOMPARE(tools.status, 200);
+        QCOMPARE(tools.json().value(u"result"_s).toObject().value(u"tools"_s).toArray().size(), 11);
+        const Reply ping = send("POST", request(9, u"ping"_s), {{"Mcp-Session-Id", session}});
+        QCOMPARE(ping.json().value(u"result"_s).toObject(), QJsonObject());
+    }
+
+    void toolCallsStream()
+    {
+        const QByteArray session = openSession();
+        QVERIFY(!session.isEmpty());
+        const Reply ls = send("POST",
+                              request(11, u"tools/call"_s,
+                                      {{u"name"_s, u"ls"_s}, {u"arguments"_s, QJsonObject{}}}),
+                              {{"Mcp-Session-Id", session}});
+        QCOMPARE(ls.status, 200);
+        QVERIFY(ls.header("Content-Type").startsWith("text/event-stream"));
+        const QList<QJsonObject> events = ls.events();
+        QVERIFY(!events.isEmpty());
+        QCOMPARE(events.constLast().value(u"id"_s).toInt(), 11);
+        QVERIFY(!events.constLast().value(u"result"_s).toObject().value(u"isError"_s).toBool());
+
+        // Progress travels on the call's own stream, before its answer.
+        const Reply sync = send(
+            "POST",
+            request(12, u"tools/call"_s,
+                    {{u"name"_s, u"sync"_s},
+                     {u"arguments"_s, QJsonObject{{u"dryRun"_s, true}}},
+                     {u"_meta"_s, QJsonObject{{u"progressToken"_s, u"tok-1"_s}}}}),
+            {{"Mcp-Session-Id", session}});
+        QCOMPARE(sync.status, 200);
+        const QList<QJsonObject> syncEvents = sync.events();
+        QVERIFY2(syncEvents.size() >= 2, sync.body.constData());
+        QCOMPARE(syncEvents.constFirst().value(u"method"_s).toString(),
+                 u"notifications/progress"_s);
+        QCOMPARE(syncEvents.constFirst().value(u"params"_s).toObject().value(u"progressToken"_s)
+                     .toString(),
+                 u"tok-1"_s);
+        QCOMPARE(syncEvents.constLast().value(u"id"_s).toInt(), 12);
+    }
+
+    void getStreamAndDelete()
+    {
+        const QByteArray session = openSession();
+        QVERIFY(!session.isEmpty());
+        QCOMPARE(send("GET", {}, {{"Mcp-Session-Id", session}, {"Accept", "application/json"}},
+                      true, false)
+                     .status,
+                 406);
+        // An open GET stream: read its head with a raw socket, then a second one conflicts.
+        QTcpSocket stream;
+        stream.connectToHost(m_url.host(), quint16(m_url.port()));
+        QVERIFY(stream.waitForConnected(5000));
+        stream.write("GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+                     "Authorization: Bearer " +
+                     QByteArray(kToken) + "\r\nMcp-Session-Id: " + session + "\r\n\r\n");
+        QByteArray head;
+        QElapsedTimer timer;
+        timer.start();
+        while (!head.contains("\r\n\r\n") && timer.elapsed() < 5000) {
+            stream.waitForReadyRead(100);
+            head += stream.readAll();
+        }
+        QVERIFY2(head.startsWith("HTTP/1.1 200"), head.constData());
+        QVERIFY(head.toLower().contains("content-type: text/event-stream"));
+        QCOMPARE(send("GET", {}, {{"Mcp-Session-Id", session}, {"Accept", "text/event-stream"}},
+                      true, false)
+                     .status,
+                 409);
+        stream.abort();
+
+        QCOMPARE(send("DELETE", {}, {{"Mcp-Session-Id", session}}, true, false).status, 200);
+        QCOMPARE(send("POST", request(20, u"ping"_s), {{"Mcp-Session-Id", session}}).status, 404);
+    }
+
+    void severalSessionsAtOnce()
+    {
+        const QByteArray a = openSession();
+        const QByteArray b = openSession();
+        QVERIFY(!a.isEmpty() && !b.isEmpty() && a != b);
+        QCOMPARE(send("POST", request(1, u"ping"_s), {{"Mcp-Session-Id", a}}).status, 200);
+        QCOMPARE(send("POST", request(1, u"ping"_s), {{"Mcp-Session-Id", b}}).status, 200);
+    }
+
+    void idleSessionsExpire()
+    {
+        const QByteArray session = openSession();
+        QVERIFY(!session.isEmpty());
+        QTest::qWait(3500); // --session-idle 2
+        QCOMPARE(send("POST", request(1, u"ping"_s), {{"Mcp-Session-Id", session}}).status, 404);
+    }
+
+    void beyondLoopbackNeedsAToken()
+    {
+        RunOptions options;
+        options.workDir = m_workspace;
+        options.env << u"GREX_MCP_TOKEN="_s;
+        const RunResult r = runGrex({u"serve"_s, u"--http"_s, u"0.0.0.0:0"_s}, options);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--token"), r.err.constData());
+        const RunResult bad = runGrex({u"serve"_s, u"--http"_s, u"127.0.0.1:99999"_s}, options);
+        QCOMPARE(bad.exitCode, 2);
+        const RunResult stray = runGrex({u"serve"_s, u"--token"_s, u"x"_s}, options);
+        QCOMPARE(stray.exitCode, 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_McpHttp)
+#include "tst_mcphttp.moc"
