@@ -70,6 +70,37 @@ private Q_SLOTS:
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.outText().contains(u"\n1.."_s)); // the script reached its end
     }
+
+    void typescriptSdkOverHttp()
+    {
+        const QString remotes = m_tmp.filePath(u"remotes-http"_s);
+        RemoteBuilder builder(remotes);
+        for (const QString &name : {u"alpha"_s, u"beta"_s})
+            builder.create(name, RemoteBuilder::packFiles(name));
+        const QString workspace = m_tmp.filePath(u"ws-http"_s);
+        QVERIFY(QDir().mkpath(workspace));
+        RunOptions options;
+        options.workDir = workspace;
+        QCOMPARE(runGrex({u"init"_s}, options).exitCode, 0);
+        for (const QString &name : {u"alpha"_s, u"beta"_s})
+            QCOMPARE(runGrex({u"add"_s, remotes + u'/' + name + u".git"_s}, options).exitCode, 0);
+
+        RunOptions node;
+        node.workDir = workspace;
+        node.env << u"NODE_PATH="_s + QStringLiteral(GREX_INTEROP_NODE_MODULES);
+        node.timeoutMs = 120000;
+        const RunResult run = runProgram(
+            m_node,
+            {QStringLiteral(GREX_SOURCE_DIR) + u"/tests/mcp/interop/interop-http.cjs"_s,
+             grexBinary(), workspace},
+            node);
+        qInfo().noquote() << run.outText();
+        if (!run.err.isEmpty())
+            qInfo().noquote() << "stderr:" << run.errText();
+        QVERIFY(!run.crashed);
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(run.outText().contains(u"\n1.."_s)); // the script reached its end
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_McpInterop)
