@@ -8,6 +8,7 @@
 #include "operationcontext.h"
 #include "output.h"
 #include "signalbridge.h"
+#include "commands/mcpcommand.h"
 #include "httpserver.h"
 #include "stdioserver.h"
 #include "verbs/verbregistry.h"
@@ -176,6 +177,14 @@ int Application::run(const QStringList &arguments)
         QStringList rest = arguments;
         rest.removeAt(verbIndex);
         return serve(rest);
+    }
+    if (verbName == u"mcp") {
+        QStringList rest = arguments.mid(verbIndex + 1);
+        for (const QString &flag : {u"--json"_s, u"--plain"_s}) {
+            if (arguments.first(verbIndex).contains(flag))
+                rest.prepend(flag);
+        }
+        return runMcpCommand(m_output, m_env, rest);
     }
     const VerbSpec *verb = findVerb(verbName);
     if (!verb) {

@@ -1,0 +1,345 @@
+#include "client.h"
+
+#include "session.h"
+
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QProcess>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Mcp {
+
+namespace {
+
+Error protocolError(const QString &reason, const QString &text)
+{
+    return Error(ErrorKind::Protocol, reason, Message("%1", {text}));
+}
+
+QString lastLines(const QByteArray &text, int count)
+{
+    QStringList lines = QString::fromUtf8(text).trimmed().split(u'\n');
+    if (lines.size() > count)
+        lines = lines.mid(lines.size() - count);
+    return lines.join(u'\n');
+}
+
+} // namespace
+
+class Client::Private
+{
+public:
+    ClientTarget target;
+    qint64 nextId = 1;
+
+    // stdio
+    QProcess process;
+    QByteArray stdoutBuffer;
+    QByteArray stderrText;
+    QHash<qint64, QJsonObject> responses;
+    bool exited = false;
+
+    // HTTP
+    QNetworkAccessManager network;
+    QByteArray sessionId;
+    bool initialized = false;
+
+    Result<QJsonObject> exchange(const QJsonObject &message, qint64 id);
+    Result<QJsonObject> exchangeStdio(const QJsonObject &message, qint64 id);
+    Result<QJsonObject> exchangeHttp(const QJsonObject &message, qint64 id);
+    void send(const QJsonObject &message) // stdio only
+    {
+        process.write(QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n');
+    }
+    void readStdout();
+    // A server request or notification that arrived while waiting; answers requests.
+    void handleServerMessage(const QJsonObject &message);
+    QNetworkRequest httpRequest() const;
+    Result<void> startProcess();
+};
+
+Result<void> Client::Private::startProcess()
+{
+    if (process.state() != QProcess::NotRunning)
+        return {};
+    QObject::connect(&process, &QProcess::readyReadStandardOutput, &process,
+                     [this] { readStdout(); });
+    QObject::connect(&process, &QProcess::readyReadStandardError, &process,
+                     [this] { stderrText += process.readAllStandardError(); });
+    QObject::connect(&process, &QProcess::finished, &process, [this] { exited = true; });
+    process.start(target.command.constFirst(), target.command.mid(1));
+    if (!process.waitForStarted(10000)) {
+        return protocolError(u"server_not_started"_s,
+                             u"cannot start the server '%1': %2"_s.arg(
+                                 target.command.join(u' '), process.errorString()));
+    }
+    return {};
+}
+
+void Client::Private::readStdout()
+{
+    stdoutBuffer += process.readAllStandardOutput();
+    for (;;) {
+        const qsizetype newline = stdoutBuffer.indexOf('\n');
+        if (newline < 0)
+            break;
+        const QByteArray line = stdoutBuffer.left(newline).trimmed();
+        stdoutBuffer.remove(0, newline + 1);
+        if (line.isEmpty())
+            continue;
+        const QJsonObject message = QJsonDocument::fromJson(line).object();
+        if (message.contains(u"method"_s))
+            handleServerMessage(message);
+        else if (message.value(u"id"_s).isDouble())
+            responses.insert(qint64(message.value(u"id"_s).toDouble()), message);
+    }
+}
+
+void Client::Private::handleServerMessage(const QJsonObject &message)
+{
+    if (!message.contains(u"id"_s))
+        return; // notifications: progress, logs, list_changed
+    const QString method = message.value(u"method"_s).toString();
+    QJsonObject answer{{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, message.value(u"id"_s)}};
+    if (method == u"ping")
+        answer.insert(u"result"_s, QJsonObject());
+    else if (method == u"elicitation/create") // this client approves nothing
+        answer.insert(u"result"_s, QJsonObject{{u"action"_s, u"decline"_s}});
+    else
+        answer.insert(u"error"_s, QJsonObject{{u"code"_s, -32601},
+                                              {u"message"_s, QString(u"method not found: "_s + method)}});
+    if (target.url.isEmpty()) {
+        send(answer);
+        return;
+    }
+    QNetworkReply *reply =
+        network.post(httpRequest(), QJsonDocument(answer).toJson(QJsonDocument::Compact));
+    QObject::connect(reply, &QNetworkReply::finished, reply, &QObject::deleteLater);
+}
+
+QNetworkRequest Client::Private::httpRequest() const
+{
+    QNetworkRequest request(target.url);
+    request.setRawHeader("Content-Type", "application/json");
+    request.setRawHeader("Accept", "application/json, text/event-stream");
+    if (!target.token.isEmpty())
+        request.setRawHeader("Authorization", "Bearer " + target.token);
+    if (!sessionId.isEmpty())
+        request.setRawHeader("Mcp-Session-Id", sessionId);
+    if (initialized)
+        request.setRawHeader("MCP-Protocol-Version", QByteArray("2025-06-18"));
+    return request;
+}
+
+Result<QJsonObject> Client::Private::exchange(const QJsonObject &message, qint64 id)
+{
+    return target.url.isEmpty() ? exchangeStdio(message, id) : exchangeHttp(message, id);
+}
+
+Result<QJsonObject> Client::Private::exchangeStdio(const QJsonObject &message, qint64 id)
+{
+    if (exited) {
+        return protocolError(u"server_exited"_s,
+                             u"the server has exited; its stderr ends with:\n%1"_s.arg(
+                                 lastLines(stderrText, 5)));
+    }
+    send(message);
+    if (id == 0)
+        return QJsonObject();
+    QEventLoop loop;
+    QTimer timer;
+    timer.setSingleShot(true);
+    QObject::connect(&timer, &QTimer::timeout, &loop, &QEventLoop::quit);
+    QObject::connect(&process, &QProcess::readyReadStandardOutput, &loop, &QEventLoop::quit);
+    QObject::connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
+    timer.start(target.timeoutMs);
+    while (!responses.contains(id) && !exited && timer.isActive())
+        loop.exec();
+    readStdout();
+    if (responses.contains(id))
+        return responses.take(id);
+    if (exited) {
+        return protocolError(
+            u"server_exited"_s,
+            u"the server exited (%1) before it answered %2; its stderr ends with:\n%3"_s
+                .arg(process.exitStatus() == QProcess::CrashExit
+                         ? u"crashed"_s
+                         : u"exit code %1"_s.arg(process.exitCode()),
+                     message.value(u"method"_s).toString(), lastLines(stderrText, 5)));
+    }
+    return protocolError(u"timeout"_s, u"no answer to %1 within %2 s"_s.arg(
+                                           message.value(u"method"_s).toString())
+                                           .arg(target.timeoutMs / 1000));
+}
+
+Result<QJsonObject> Client::Private::exchangeHttp(const QJsonObject &message, qint64 id)
+{
+    QNetworkReply *reply =
+        network.post(httpRequest(), QJsonDocument(message).toJson(QJsonDocument::Compact));
+    QJsonObject response;
+    QByteArray sse;
+    // Server requests on a call's stream are answered as they come.
+    QObject::connect(reply, &QNetworkReply::readyRead, reply, [&] {
+        if (!reply->header(QNetworkRequest::ContentTypeHeader).toString().startsWith(
+                u"text/event-stream"_s))
+            return;
+        sse += reply->readAll();
+        for (;;) {
+            const qsizetype end = sse.indexOf("\n\n");
+            if (end < 0)
+                break;
+            const QByteArray event = sse.left(end);
+            sse.remove(0, end + 2);
+            QByteArray data;
+            for (const QByteArray &line : event.split('\n')) {
+                if (line.startsWith("data:"))
+                    data += line.mid(5).trimmed();
+            }
+            if (data.isEmpty())
+                continue;
+            const QJsonObject m = QJsonDocument::fromJson(data).object();
+            if (m.contains(u"method"_s))
+                handleServerMessage(m);
+            else if (m.value(u"id"_s).toInteger() == id)
+                response = m;
+        }
+    });
+    QEventLoop loop;
+    QTimer::singleShot(target.timeoutMs, &loop, &QEventLoop::quit);
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    if (!reply->isFinished())
+        loop.exec();
+    reply->deleteLater();
+    if (!reply->isFinished()) {
+        reply->abort();
+        return protocolError(u"timeout"_s, u"no answer to %1 within %2 s"_s.arg(
+                                               message.value(u"method"_s).toString())
+                                               .arg(target.timeoutMs / 1000));
+    }
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QByteArray session = reply->rawHeader("Mcp-Session-Id");
+    if (!session.isEmpty())
+        sessionId = session;
+    if (status == 0) {
+        return protocolError(u"http_unreachable"_s, u"cannot reach %1: %2"_s.arg(
+                                                        target.url.toString(), reply->errorString()));
+    }
+    const QByteArray rest = reply->readAll();
+    if (status == 202)
+        return QJsonObject();
+    if (status != 200) {
+        const QString detail =
+            QJsonDocument::fromJson(rest).object().value(u"error"_s).toObject().value(
+                u"message"_s).toString();
+        QString text = u"HTTP %1 from %2"_s.arg(status).arg(target.url.toString());
+        if (status == 401)
+            text += target.token.isEmpty() ? u": the server wants a bearer token (--token)"_s
+                                           : u": the server refused the token"_s;
+        else if (!detail.isEmpty())
+            text += u": "_s + detail;
+        return Error(ErrorKind::Protocol, u"http_status"_s, Message("%1", {text}))
+            .withDetail(u"status"_s, qint64(status));
+    }
+    const bool streamed =
+        reply->header(QNetworkRequest::ContentTypeHeader).toString().startsWith(
+            u"text/event-stream"_s);
+    if (response.isEmpty() && streamed) {
+        return protocolError(u"stream_ended"_s,
+                             u"the server ended the event stream before it answered %1"_s.arg(
+                                 message.value(u"method"_s).toString()));
+    }
+    if (response.isEmpty())
+        response = QJsonDocument::fromJson(rest).object();
+    if (response.isEmpty()) {
+        return protocolError(u"bad_message"_s,
+                             u"the answer to %1 is not a JSON-RPC response"_s.arg(
+                                 message.value(u"method"_s).toString()));
+    }
+    return response;
+}
+
+Client::Client(ClientTarget target) : d(std::make_unique<Private>())
+{
+    d->target = std::move(target);
+}
+
+Client::~Client()
+{
+    if (d->target.url.isEmpty()) {
+        if (d->process.state() != QProcess::NotRunning) {
+            d->process.closeWriteChannel(); // end of input: the server exits
+            if (!d->process.waitForFinished(3000)) {
+                d->process.terminate();
+                if (!d->process.waitForFinished(2000))
+                    d->process.kill();
+                d->process.waitForFinished(1000);
+            }
+        }
+        return;
+    }
+    if (!d->sessionId.isEmpty()) {
+        QNetworkRequest request = d->httpRequest();
+        QNetworkReply *reply = d->network.deleteResource(request);
+        QEventLoop loop;
+        QTimer::singleShot(3000, &loop, &QEventLoop::quit);
+        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        loop.exec();
+        reply->deleteLater();
+    }
+}
+
+Result<QJsonObject> Client::connect(const QString &clientName, const QString &clientVersion)
+{
+    if (d->target.url.isEmpty()) {
+        if (d->target.command.isEmpty())
+            return protocolError(u"no_server"_s, u"no server command given"_s);
+        if (Result<void> started = d->startProcess(); !started)
+            return started.error();
+    }
+    Result<QJsonObject> result = request(
+        u"initialize"_s,
+        {{u"protocolVersion"_s, QString::fromUtf16(kProtocolVersion)},
+         {u"capabilities"_s, QJsonObject{}},
+         {u"clientInfo"_s, QJsonObject{{u"name"_s, clientName}, {u"version"_s, clientVersion}}}});
+    if (!result)
+        return result;
+    d->initialized = true;
+    if (Result<QJsonObject> sent = d->exchange(
+            {{u"jsonrpc"_s, u"2.0"_s}, {u"method"_s, u"notifications/initialized"_s}}, 0);
+        !sent)
+        return sent.error();
+    return result;
+}
+
+Result<QJsonObject> Client::request(const QString &method, const QJsonObject &params)
+{
+    const qint64 id = d->nextId++;
+    Result<QJsonObject> response = d->exchange(
+        {{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, id}, {u"method"_s, method}, {u"params"_s, params}},
+        id);
+    if (!response)
+        return response;
+    if (response->contains(u"error"_s)) {
+        const QJsonObject error = response->value(u"error"_s).toObject();
+        return Error(ErrorKind::Protocol, u"json_rpc_error"_s,
+                     Message("%1", {u"%1 failed: %2 (%3)"_s.arg(
+                                        method, error.value(u"message"_s).toString())
+                                        .arg(error.value(u"code"_s).toInt())}))
+            .withDetail(u"code"_s, qint64(error.value(u"code"_s).toInt()))
+            .withDetail(u"error"_s, JsonValue::fromQJsonValue(error));
+    }
+    return response->value(u"result"_s).toObject();
+}
+
+QString Client::serverLog() const
+{
+    return QString::fromUtf8(d->stderrText);
+}
+
+} // namespace Grex::Mcp

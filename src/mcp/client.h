@@ -1,0 +1,48 @@
+#pragma once
+
+#include "result.h"
+
+#include <QJsonObject>
+#include <QStringList>
+#include <QUrl>
+
+#include <memory>
+
+namespace Grex::Mcp {
+
+// Where an MCP client connects: a command it spawns and speaks stdio with, or a streamable
+// HTTP endpoint (with an optional bearer token).
+struct ClientTarget
+{
+    QStringList command; // program and arguments; empty when url is set
+    QUrl url;
+    QByteArray token;
+    int timeoutMs = 60000; // for each request
+};
+
+// A small MCP client over stdio or streamable HTTP (spec §7.10.6): the handshake, then
+// requests one at a time. Server requests are answered (ping; elicitation is declined) and
+// notifications are ignored. Every error is Protocol ("server_exited", "timeout", "http_status",
+// "bad_message", "json_rpc_error" with details.code), so the CLI exits 6. Runs a local event
+// loop while it waits: use it from a thread without another one running, like the CLI's.
+class Client
+{
+public:
+    explicit Client(ClientTarget target);
+    ~Client(); // ends the session (DELETE over HTTP; closes stdin and reaps the child)
+    Client(const Client &) = delete;
+    Client &operator=(const Client &) = delete;
+
+    // initialize + notifications/initialized; returns the InitializeResult.
+    Result<QJsonObject> connect(const QString &clientName, const QString &clientVersion);
+    // One request; returns its result object.
+    Result<QJsonObject> request(const QString &method, const QJsonObject &params = {});
+    // What the server wrote on stderr (stdio), for error messages.
+    QString serverLog() const;
+
+private:
+    class Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace Grex::Mcp
