@@ -597,6 +597,8 @@ void onSignal(int)
 int runHttpServer(ServerConfig config, const HttpConfig &http)
 {
     std::signal(SIGPIPE, SIG_IGN);
+    // One admission gate for every session: --parallel bounds the process, not each client.
+    config.gate = std::make_shared<CallGate>(config.toolCalls);
     HttpTransport transport(std::move(config), http);
     auto *tcp = new GuardedTcpServer(http.maxBody, &transport);
     if (!tcp->listen(http.address, http.port)) {

@@ -216,6 +216,8 @@ Session::Session(ServerConfig config, FrameSink &out) : m_config(std::move(confi
     // Threads wait in the admission gate, not in the pool's queue, so that a queued call can be
     // cancelled; the pool only has to be wide enough for the calls a client keeps open.
     m_pool.setMaxThreadCount(256);
+    if (!m_config.gate)
+        m_config.gate = std::make_shared<CallGate>(m_config.toolCalls);
     // The server lives for many calls: ls remembers what it read of each clone until inotify
     // reports a change there.
     m_config.workspace.rememberProbes();
@@ -684,23 +686,34 @@ int Session::callsInFlight() const
     return int(m_calls.size());
 }
 
-bool Session::admit(std::stop_token stop)
+CallGate::CallGate(int width) : m_width(std::max(1, width)) {}
+
+bool CallGate::admit(std::stop_token stop)
 {
     std::unique_lock lock(m_mutex);
-    const int width = std::max(1, m_config.toolCalls);
-    if (!m_changed.wait(lock, stop, [&] { return m_admitted < width; }))
+    if (!m_changed.wait(lock, stop, [&] { return m_admitted < m_width; }))
         return false;
     ++m_admitted;
     return true;
 }
 
-void Session::release()
+void CallGate::release()
 {
     {
         std::lock_guard lock(m_mutex);
         --m_admitted;
     }
     m_changed.notify_all();
+}
+
+bool Session::admit(std::stop_token stop)
+{
+    return m_config.gate->admit(stop);
+}
+
+void Session::release()
+{
+    m_config.gate->release();
 }
 
 bool Session::waitInitialized(std::stop_token stop)

@@ -33,11 +33,29 @@ public:
     virtual void send(const QByteArray &frame) = 0;
 };
 
+// Admits tool calls (spec §7.7): at most `width` run at once; the others wait, and a waiting
+// call can be stopped. One per server process, shared by all its sessions.
+class CallGate
+{
+public:
+    explicit CallGate(int width);
+    // Waits for a slot; false when stopped first.
+    bool admit(std::stop_token stop);
+    void release();
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable_any m_changed;
+    int m_width;
+    int m_admitted = 0;
+};
+
 // Everything fixed when `grex serve` starts.
 struct ServerConfig
 {
     Workspace workspace{QString()}; // every call works here; no argument can change it
     int toolCalls = 2;              // tool calls that run at once; the rest queue (spec §7.7)
+    std::shared_ptr<CallGate> gate; // shared by the sessions of one process; null: its own
     int parallel = 2;               // default --parallel of a call that does not give one
     bool approveDestructive = false;
     bool cancelReplies = false; // answer a cancelled call with -32800 (spec §7.6)
@@ -125,7 +143,6 @@ private:
     QHash<QByteArray, std::shared_ptr<Call>> m_calls;      // by the id's JSON text
     QHash<QByteArray, std::shared_ptr<Pending>> m_pending; // server requests by id
     qint64 m_nextRequestId = 1;
-    int m_admitted = 0;
     bool m_shutdownAnswered = false;
     QThreadPool m_pool; // tool calls; the admission gate, not the pool, bounds how many run
     std::jthread m_shutdownThread;
