@@ -75,7 +75,9 @@ QString generalHelp()
     QList<std::pair<QString, QString>> verbs;
     for (const VerbSpec &verb : verbRegistry())
         verbs.append({verb.name, QCoreApplication::translate("Grex", verb.summary)});
-    verbs.append({u"serve"_s, Tr::tr("Serve the workspace to AI agents over MCP (stdio).")});
+    verbs.append({u"serve"_s,
+                  Tr::tr("Serve the workspace to AI agents over MCP (stdio, or HTTP with --http).")});
+    verbs.append({u"mcp"_s, Tr::tr("Check an MCP server: 'grex mcp status', 'grex mcp call TOOL'.")});
     text += formatRows(verbs);
     text += u'\n' + Tr::tr("Options of every verb:") + u'\n' + universalSection(true);
     text += u'\n' + Tr::tr("Run 'grex <verb> --help' for the arguments of one verb.") + u'\n';
@@ -144,7 +146,9 @@ QString serveHelp()
     };
     return Tr::tr("Usage: grex serve [options]") + u"\n\n"_s +
            Tr::tr("Serves the workspace as an MCP server (protocol %1) on stdin and stdout: one "
-                  "JSON-RPC message per line. Logs go to stderr. Every verb but serve is a tool.")
+                  "JSON-RPC message per line; or, with --http, over streamable HTTP at /mcp. Logs "
+                  "go to stderr. Every verb but serve is a tool. docs/mcp-clients.md shows how "
+                  "to connect clients.")
                .arg(u"2025-06-18"_s) +
            u"\n\n"_s + Tr::tr("Options:") + u'\n' + formatRows(options);
 }
