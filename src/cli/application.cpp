@@ -412,8 +412,9 @@ Result<Mcp::HttpConfig> httpConfig(const QCommandLineParser &parser, const Envir
         return usage(u"invalid_argument"_s,
                      Tr::tr("--http: '%1' is not an IP address").arg(host));
     }
-    http.token = parser.isSet(u"token"_s) ? parser.value(u"token"_s).toUtf8()
-                                           : env.mcpToken.toUtf8();
+    http.token = (parser.isSet(u"token"_s) ? parser.value(u"token"_s) : env.mcpToken)
+                     .trimmed()
+                     .toUtf8();
     if (!http.address.isLoopback() && http.token.isEmpty()) {
         return usage(u"token_required"_s,
                      Tr::tr("grex serve --http %1 listens beyond this machine: give a bearer "

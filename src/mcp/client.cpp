@@ -62,6 +62,7 @@ public:
     void handleServerMessage(const QJsonObject &message);
     QNetworkRequest httpRequest() const;
     Result<void> startProcess();
+    void cancelRequest(qint64 id, const QString &why);
 };
 
 Result<void> Client::Private::startProcess()
@@ -71,7 +72,11 @@ Result<void> Client::Private::startProcess()
     QObject::connect(&process, &QProcess::readyReadStandardOutput, &process,
                      [this] { readStdout(); });
     QObject::connect(&process, &QProcess::readyReadStandardError, &process,
-                     [this] { stderrText += process.readAllStandardError(); });
+                     [this] {
+                         stderrText += process.readAllStandardError();
+                         if (stderrText.size() > 64 * 1024) // the end is what explains
+                             stderrText = stderrText.right(32 * 1024);
+                     });
     QObject::connect(&process, &QProcess::finished, &process, [this] { exited = true; });
     process.start(target.command.constFirst(), target.command.mid(1));
     if (!process.waitForStarted(10000)) {
@@ -126,6 +131,9 @@ void Client::Private::handleServerMessage(const QJsonObject &message)
 QNetworkRequest Client::Private::httpRequest() const
 {
     QNetworkRequest request(target.url);
+    // A redirect could carry the token to another host.
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                         QNetworkRequest::ManualRedirectPolicy);
     request.setRawHeader("Content-Type", "application/json");
     request.setRawHeader("Accept", "application/json, text/event-stream");
     if (!target.token.isEmpty())
@@ -173,9 +181,30 @@ Result<QJsonObject> Client::Private::exchangeStdio(const QJsonObject &message, q
                          : u"exit code %1"_s.arg(process.exitCode()),
                      message.value(u"method"_s).toString(), lastLines(stderrText, 5)));
     }
+    cancelRequest(id, u"no answer in time"_s);
     return protocolError(u"timeout"_s, u"no answer to %1 within %2 s"_s.arg(
                                            message.value(u"method"_s).toString())
                                            .arg(target.timeoutMs / 1000));
+}
+
+void Client::Private::cancelRequest(qint64 id, const QString &why)
+{
+    // The server stops the work instead of finishing it for nobody.
+    const QJsonObject cancel{{u"jsonrpc"_s, u"2.0"_s},
+                             {u"method"_s, u"notifications/cancelled"_s},
+                             {u"params"_s, QJsonObject{{u"requestId"_s, id}, {u"reason"_s, why}}}};
+    if (target.url.isEmpty()) {
+        if (!exited)
+            send(cancel);
+        return;
+    }
+    QNetworkReply *reply =
+        network.post(httpRequest(), QJsonDocument(cancel).toJson(QJsonDocument::Compact));
+    QEventLoop loop;
+    QTimer::singleShot(3000, &loop, &QEventLoop::quit);
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    loop.exec();
+    reply->deleteLater();
 }
 
 Result<QJsonObject> Client::Private::exchangeHttp(const QJsonObject &message, qint64 id)
@@ -189,21 +218,24 @@ Result<QJsonObject> Client::Private::exchangeHttp(const QJsonObject &message, qi
         if (!reply->header(QNetworkRequest::ContentTypeHeader).toString().startsWith(
                 u"text/event-stream"_s))
             return;
+        // SSE lines end with \n, \r\n or \r; an empty line ends an event.
         sse += reply->readAll();
+        sse.replace("\r\n", "\n");
+        sse.replace('\r', '\n');
         for (;;) {
             const qsizetype end = sse.indexOf("\n\n");
             if (end < 0)
                 break;
             const QByteArray event = sse.left(end);
             sse.remove(0, end + 2);
-            QByteArray data;
+            QByteArrayList data;
             for (const QByteArray &line : event.split('\n')) {
                 if (line.startsWith("data:"))
-                    data += line.mid(5).trimmed();
+                    data.append(line.mid(line.startsWith("data: ") ? 6 : 5));
             }
             if (data.isEmpty())
                 continue;
-            const QJsonObject m = QJsonDocument::fromJson(data).object();
+            const QJsonObject m = QJsonDocument::fromJson(data.join('\n')).object();
             if (m.contains(u"method"_s))
                 handleServerMessage(m);
             else if (m.value(u"id"_s).toInteger() == id)
@@ -213,11 +245,21 @@ Result<QJsonObject> Client::Private::exchangeHttp(const QJsonObject &message, qi
     QEventLoop loop;
     QTimer::singleShot(target.timeoutMs, &loop, &QEventLoop::quit);
     QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    // The answer is what counts, not the end of the stream that brought it.
+    QObject::connect(reply, &QNetworkReply::readyRead, &loop, [&] {
+        if (!response.isEmpty())
+            loop.quit();
+    });
     if (!reply->isFinished())
         loop.exec();
     reply->deleteLater();
+    if (!response.isEmpty() && !reply->isFinished()) {
+        reply->abort();
+        return response;
+    }
     if (!reply->isFinished()) {
         reply->abort();
+        cancelRequest(id, u"no answer in time"_s);
         return protocolError(u"timeout"_s, u"no answer to %1 within %2 s"_s.arg(
                                                message.value(u"method"_s).toString())
                                                .arg(target.timeoutMs / 1000));

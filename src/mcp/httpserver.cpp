@@ -17,6 +17,9 @@
 #include <QUrl>
 
 #include <csignal>
+#include <list>
+#include <map>
+#include <thread>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -58,6 +61,7 @@ constexpr int kUnauthorized = -32001;
 constexpr int kBadRequest = -32000;
 // How much of a refused body is read and dropped so that the client sees the 413.
 constexpr qint64 kMaxDiscard = 256 * 1024 * 1024;
+constexpr int kMaxPendingPerSession = 256;
 
 QByteArray errorBody(int code, const QString &message)
 {
@@ -134,7 +138,104 @@ void writeError(QTcpSocket *socket, int status, int code, const QString &message
     writeResponse(socket, status, errorBody(code, message), headers);
 }
 
-// Refuses a request whose declared body is over the limit before Qt's parser buffers it.
+// Watches what a client sends before Qt's HTTP parser buffers it: headers over 64 KiB (431),
+// chunked bodies (501: a body must say its length) and bodies over the limit (413) are refused
+// before they use memory. Qt 6.4's parser reads everything available on each readyRead, so the
+// bytes unread when this runs (connected first) are the new ones. Reset for each request.
+class ConnectionGuard : public QObject
+{
+public:
+    ConnectionGuard(QTcpSocket *socket, qsizetype maxBody)
+        : QObject(socket), m_socket(socket), m_maxBody(maxBody)
+    {
+        connect(socket, &QTcpSocket::readyRead, this, &ConnectionGuard::onReadyRead);
+    }
+
+    void reset()
+    {
+        m_head.clear();
+        m_inBody = false;
+        m_body = 0;
+    }
+
+private:
+    static constexpr qsizetype kMaxHeader = 64 * 1024;
+
+    void refuse(int status, const QString &message, qint64 discard = 0)
+    {
+        qCWarning(lcCore, "refusing a request: %s", qUtf8Printable(message));
+        writeError(m_socket, status, kBadRequest, message, {{"Connection", "close"}});
+        m_socket->flush();
+        m_socket->readAll(); // the HTTP server's reader finds nothing from here on
+        // Read and drop the rest of a refused body, so that the client, still sending, gets to
+        // read the answer; then close.
+        m_discard = discard > 0 && discard <= kMaxDiscard ? discard : 0;
+        if (m_discard == 0)
+            m_socket->disconnectFromHost();
+    }
+
+    void onReadyRead()
+    {
+        if (m_discard > 0) {
+            m_discard -= m_socket->readAll().size();
+            if (m_discard <= 0)
+                m_socket->disconnectFromHost();
+            return;
+        }
+        const QByteArray fresh = m_socket->peek(m_socket->bytesAvailable());
+        if (m_inBody) {
+            m_body += fresh.size();
+            if (m_body > m_maxBody)
+                refuse(413, u"request body over the limit of %1 bytes"_s.arg(m_maxBody));
+            return;
+        }
+        m_head += fresh;
+        qsizetype end = m_head.indexOf("\r\n\r\n");
+        qsizetype separator = 4;
+        const qsizetype lf = m_head.indexOf("\n\n");
+        if (lf >= 0 && (end < 0 || lf < end)) {
+            end = lf;
+            separator = 2;
+        }
+        if (end < 0) {
+            if (m_head.size() > kMaxHeader)
+                refuse(431, u"request headers over %1 bytes"_s.arg(kMaxHeader));
+            return;
+        }
+        qlonglong length = 0;
+        for (QByteArray line : m_head.left(end).split('\n')) {
+            line = line.trimmed();
+            const qsizetype colon = line.indexOf(':');
+            if (colon <= 0)
+                continue;
+            const QByteArray name = line.left(colon).trimmed().toLower();
+            if (name == "transfer-encoding") {
+                refuse(501, u"chunked request bodies are not supported: send Content-Length"_s);
+                return;
+            }
+            if (name == "content-length")
+                length = line.mid(colon + 1).trimmed().toLongLong();
+        }
+        m_body = m_head.size() - (end + separator);
+        m_head.clear();
+        m_inBody = true;
+        if (length > m_maxBody) {
+            refuse(413,
+                   u"request body of %1 bytes is over the limit of %2"_s.arg(length).arg(m_maxBody),
+                   length - m_body);
+        }
+    }
+
+    QTcpSocket *m_socket;
+    qsizetype m_maxBody;
+    QByteArray m_head;
+    bool m_inBody = false;
+    qint64 m_body = 0;
+    qint64 m_discard = 0;
+};
+
+// Puts a ConnectionGuard on each connection, before the HTTP server's own reader, and bounds
+// the number of connections at once.
 class GuardedTcpServer : public QTcpServer
 {
 public:
@@ -150,51 +251,19 @@ protected:
             delete socket;
             return;
         }
-        // Connected before the HTTP server's own reader, so it sees the bytes first.
-        connect(socket, &QTcpSocket::readyRead, socket, [socket, max = m_maxBody] {
-            // After a 413: read and drop the rest of the body, so that the client, still
-            // sending, gets to read the answer; then close.
-            const qint64 discarding = socket->property("grexDiscard").toLongLong();
-            if (discarding > 0) {
-                const qint64 left = discarding - socket->readAll().size();
-                socket->setProperty("grexDiscard", left);
-                if (left <= 0)
-                    socket->disconnectFromHost();
-                return;
-            }
-            const QByteArray head = socket->peek(16 * 1024);
-            const qsizetype end = head.indexOf("\r\n\r\n");
-            if (end < 0)
-                return;
-            const QByteArray lower = head.left(end).toLower();
-            const qsizetype at = lower.indexOf("\r\ncontent-length:");
-            if (at < 0)
-                return;
-            const qsizetype lineEnd = lower.indexOf("\r\n", at + 2);
-            const QByteArray value =
-                lower.mid(at + 17, (lineEnd < 0 ? end : lineEnd) - at - 17).trimmed();
-            bool ok = false;
-            const qlonglong length = value.toLongLong(&ok);
-            if (ok && length > max) {
-                qCWarning(lcCore, "refusing a request body of %lld bytes (the limit is %lld)",
-                          length, qlonglong(max));
-                writeError(socket, 413, kBadRequest,
-                           u"request body of %1 bytes is over the limit of %2"_s.arg(length).arg(
-                               max),
-                           {{"Connection", "close"}});
-                socket->flush();
-                const qint64 left = qint64(end + 4) + length - socket->readAll().size();
-                // The HTTP server's reader finds nothing from here on.
-                if (left > 0 && length <= kMaxDiscard)
-                    socket->setProperty("grexDiscard", left);
-                else
-                    socket->disconnectFromHost();
-            }
-        });
+        if (findChildren<QTcpSocket *>(QString(), Qt::FindDirectChildrenOnly).size() > kMaxConnections) {
+            writeError(socket, 503, kBadRequest, u"too many connections at once"_s,
+                       {{"Connection", "close"}});
+            socket->disconnectFromHost();
+            connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+            return;
+        }
+        new ConnectionGuard(socket, m_maxBody);
         addPendingConnection(socket);
     }
 
 private:
+    static constexpr int kMaxConnections = 256;
     qsizetype m_maxBody;
 };
 
@@ -227,7 +296,8 @@ public:
         : m_transport(transport), m_sessionId(std::move(sessionId))
     {
     }
-    void send(const QByteArray &frame) override;
+    void send(const QByteArray &frame) override { sendRelated(frame, {}); }
+    void sendRelated(const QByteArray &frame, const QByteArray &relatedCall) override;
 
 private:
     QPointer<HttpTransport> m_transport;
@@ -249,7 +319,7 @@ public:
             endSession(id);
     }
 
-    void route(const QString &sessionId, const QByteArray &frame);
+    void route(const QString &sessionId, const QByteArray &frame, const QByteArray &relatedCall);
 
 protected:
     bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
@@ -273,18 +343,19 @@ private:
     HttpConfig m_http;
     std::map<QString, std::unique_ptr<HttpSession>> m_sessionStore;
     QHash<QString, HttpSession *> m_sessions;
+    std::list<std::jthread> m_reapers; // ending sessions; joined when the transport goes
 };
 
-void SessionSink::send(const QByteArray &frame)
+void SessionSink::sendRelated(const QByteArray &frame, const QByteArray &relatedCall)
 {
     QPointer<HttpTransport> transport = m_transport;
     if (!transport)
         return;
     QMetaObject::invokeMethod(
         transport.data(),
-        [transport, id = m_sessionId, frame] {
+        [transport, id = m_sessionId, frame, relatedCall] {
             if (transport)
-                transport->route(id, frame);
+                transport->route(id, frame, relatedCall);
         },
         Qt::QueuedConnection);
 }
@@ -295,8 +366,12 @@ void writeEvent(QTcpSocket *socket, const QByteArray &frame)
         socket->write("event: message\ndata: " + frame + "\n\n");
 }
 
-void startEventStream(QTcpSocket *socket, const QList<std::pair<QByteArray, QByteArray>> &headers)
+void startEventStream(QAbstractHttpServer *server, QTcpSocket *socket,
+                      const QList<std::pair<QByteArray, QByteArray>> &headers)
 {
+    // The connection is this stream's until it closes: Qt's parser must not read the next
+    // request from it and answer into the stream.
+    QObject::disconnect(socket, &QTcpSocket::readyRead, server, nullptr);
     QByteArray out = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
                      "Cache-Control: no-cache\r\nConnection: close\r\n";
     for (const auto &[key, value] : headers)
@@ -307,6 +382,10 @@ void startEventStream(QTcpSocket *socket, const QList<std::pair<QByteArray, QByt
 
 bool HttpTransport::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
 {
+    for (QObject *child : socket->children()) { // ConnectionGuard has no meta-object of its own
+        if (auto *guard = dynamic_cast<ConnectionGuard *>(child))
+            guard->reset(); // the next bytes start the next request
+    }
     if (request.url().path() != QStringView(kEndpoint)) {
         writeError(socket, 404, kBadRequest, u"not found: the MCP endpoint is /mcp"_s);
         return true;
@@ -319,7 +398,8 @@ bool HttpTransport::handleRequest(const QHttpServerRequest &request, QTcpSocket 
     }
     if (!m_http.token.isEmpty()) {
         const QByteArray authorization = header(request, "authorization");
-        const bool bearer = authorization.startsWith("Bearer ");
+        const bool bearer = authorization.size() > 7 &&
+                            authorization.first(7).compare("bearer ", Qt::CaseInsensitive) == 0;
         if (!bearer || !tokenMatches(authorization.mid(7).trimmed(), m_http.token)) {
             // The token itself is never logged.
             qCWarning(lcCore, "refusing a request from %s: %s",
@@ -412,14 +492,21 @@ void HttpTransport::endSession(const QString &id)
     HttpSession *s = m_sessions.take(id);
     if (!s)
         return;
-    s->session->endOfInput(); // stops its calls; finished ones are answered, if anybody listens
     for (const HttpSession::Stream &stream : std::as_const(s->pending)) {
         if (stream.socket && stream.sse)
             stream.socket->disconnectFromHost();
     }
     if (s->getStream)
         s->getStream->disconnectFromHost();
-    m_sessionStore.erase(id); // the Session waits for its calls here
+    // Stopping its calls can take seconds: that happens off the event loop, which goes on
+    // serving the other sessions. The sink drops what the calls still send.
+    auto node = m_sessionStore.extract(id);
+    std::shared_ptr<Session> session(std::move(node.mapped()->session));
+    std::shared_ptr<FrameSink> sink(std::move(node.mapped()->sink));
+    m_reapers.emplace_back([session, sink]() mutable {
+        session->endOfInput();
+        session.reset(); // waits for its calls
+    });
     qCInfo(lcCore, "MCP session %s ended", qUtf8Printable(id));
 }
 
@@ -480,12 +567,47 @@ void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
     }
 
     if (!isRequest) {
+        const bool response = !message.contains(u"method"_s) && message.contains(u"id"_s) &&
+                              (message.contains(u"result"_s) || message.contains(u"error"_s));
+        if (!response && !message.contains(u"method"_s)) {
+            writeError(socket, 400, -32600,
+                       u"a message needs a \"method\", or an \"id\" and a \"result\" or "
+                       "\"error\""_s);
+            return;
+        }
         // A notification, or the client's answer to a server request: accepted, no body.
         s->session->receive(body);
         writeResponse(socket, 202, {}, sessionHeader(*s));
+        // A cancelled call gets no answer (spec §7.6): its stream ends here.
+        if (method == u"notifications/cancelled") {
+            const QByteArray cancelled =
+                jsonText(message.value(u"params"_s).toObject().value(u"requestId"_s));
+            const HttpSession::Stream stream = s->pending.take(cancelled);
+            s->sseOrder.removeAll(cancelled);
+            for (auto p = s->progressCall.begin(); p != s->progressCall.end();) {
+                p = p.value() == cancelled ? s->progressCall.erase(p) : std::next(p);
+            }
+            if (stream.sse && stream.socket)
+                stream.socket->disconnectFromHost();
+        }
         return;
     }
-    const QByteArray idKey = jsonText(message.value(u"id"_s));
+    const QJsonValue id = message.value(u"id"_s);
+    if (!id.isString() && !(id.isDouble() && id.toDouble() == double(qint64(id.toDouble())))) {
+        writeError(socket, 400, -32600, u"\"id\" must be a string or an integer"_s);
+        return;
+    }
+    const QByteArray idKey = jsonText(id);
+    if (s->pending.contains(idKey)) {
+        writeError(socket, 400, -32600, u"request id already in use by a request in flight"_s);
+        return;
+    }
+    if (s->pending.size() >= kMaxPendingPerSession) {
+        writeError(socket, 503, kBadRequest,
+                   u"too many requests in flight in this session (%1)"_s.arg(
+                       kMaxPendingPerSession));
+        return;
+    }
     // Calls stream: they may send progress, log messages and elicitation before the answer.
     const bool sse = method == u"tools/call";
     s->pending.insert(idKey, {QPointer<QTcpSocket>(socket), sse});
@@ -497,7 +619,7 @@ void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
             s->progressCall.insert(jsonText(token), idKey);
         }
         s->sseOrder.append(idKey);
-        startEventStream(socket, sessionHeader(*s));
+        startEventStream(this, socket, sessionHeader(*s));
     }
     s->session->receive(body);
 }
@@ -517,11 +639,12 @@ void HttpTransport::openGetStream(const QHttpServerRequest &request, QTcpSocket 
         return;
     }
     s->getStream = socket;
-    startEventStream(socket, sessionHeader(*s));
+    startEventStream(this, socket, sessionHeader(*s));
     socket->flush();
 }
 
-void HttpTransport::route(const QString &sessionId, const QByteArray &frame)
+void HttpTransport::route(const QString &sessionId, const QByteArray &frame,
+                          const QByteArray &relatedCall)
 {
     HttpSession *s = m_sessions.value(sessionId);
     if (!s)
@@ -540,8 +663,16 @@ void HttpTransport::route(const QString &sessionId, const QByteArray &frame)
                 writeEvent(stream.socket, frame);
             return;
         }
-        // Server requests and other notifications: on the newest call stream, else on the
-        // GET stream, else nowhere (each message goes on one stream only).
+        // A call's own request (its elicitation) goes on that call's stream.
+        if (!relatedCall.isEmpty()) {
+            const HttpSession::Stream stream = s->pending.value(relatedCall);
+            if (stream.sse && openStream(stream.socket)) {
+                writeEvent(stream.socket, frame);
+                return;
+            }
+        }
+        // Other server requests and notifications: on the newest call stream, else on the
+        // GET stream (each message goes on one stream only).
         for (auto it = s->sseOrder.crbegin(); it != s->sseOrder.crend(); ++it) {
             const HttpSession::Stream stream = s->pending.value(*it);
             if (openStream(stream.socket)) {
@@ -549,8 +680,19 @@ void HttpTransport::route(const QString &sessionId, const QByteArray &frame)
                 return;
             }
         }
-        if (openStream(s->getStream))
+        if (openStream(s->getStream)) {
             writeEvent(s->getStream, frame);
+            return;
+        }
+        // Nowhere to ask: a server request fails at once instead of waiting for its timeout.
+        if (message.contains(u"id"_s)) {
+            s->session->receive(QJsonDocument(QJsonObject{
+                {u"jsonrpc"_s, u"2.0"_s},
+                {u"id"_s, message.value(u"id"_s)},
+                {u"error"_s, QJsonObject{{u"code"_s, -32603},
+                                         {u"message"_s, u"the client has no open stream"_s}}}})
+                                    .toJson(QJsonDocument::Compact));
+        }
         return;
     }
     // A response: where its request waits.

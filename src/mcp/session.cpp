@@ -22,6 +22,11 @@ namespace Grex::Mcp {
 
 FrameSink::~FrameSink() = default;
 
+void FrameSink::sendRelated(const QByteArray &frame, const QByteArray &)
+{
+    send(frame);
+}
+
 namespace {
 
 // JSON-RPC and MCP codes used at protocol level (spec §7.5).
@@ -71,6 +76,7 @@ struct Session::Call
     bool cancelledByClient = false; // guarded by the session mutex
     bool cancelledByServer = false; // shutdown gave up on it
     bool cancelledByWindow = false; // the grex window's Cancel
+    bool admitted = true;           // holds an admission slot (not after a cancelled re-admit)
 };
 
 // A request the server sent (elicitation/create) waiting for the client's answer.
@@ -151,6 +157,22 @@ public:
 
     ApprovalDecision approve(const ApprovalRequest &request, std::stop_token stop) override
     {
+        // Waiting for a person or a client takes no admission slot: the other calls (of every
+        // session) go on meanwhile, and the call queues again once it has its answer.
+        m_session.release();
+        ApprovalDecision decision = decide(request, stop);
+        if (!m_session.admit(stop)) {
+            m_call->admitted = false;
+            return ApprovalDecision::refuse(
+                Message(QT_TRANSLATE_NOOP("Grex", "the call was cancelled while it waited for "
+                                                  "approval")));
+        }
+        return decision;
+    }
+
+private:
+    ApprovalDecision decide(const ApprovalRequest &request, std::stop_token stop)
+    {
         const ApprovalOrigin origin{clientName(), idKey(m_call->id)};
         for (ApprovalDelegate *window : {static_cast<ApprovalDelegate *>(m_session.m_config.window.get()),
                                          static_cast<ApprovalDelegate *>(m_session.m_control.get())}) {
@@ -171,7 +193,6 @@ public:
                                               "--approve-destructive")));
     }
 
-private:
     QString clientName()
     {
         std::lock_guard lock(m_session.m_mutex);
@@ -191,7 +212,8 @@ private:
             what = u"%1 `%2` in %3 pack(s)"_s.arg(request.verb, request.command.join(u' '))
                        .arg(request.packs.size());
         }
-        const std::optional<QJsonObject> answer = m_session.elicit(u"Allow %1?"_s.arg(what), stop);
+        const std::optional<QJsonObject> answer =
+            m_session.elicit(u"Allow %1?"_s.arg(what), idKey(m_call->id), stop);
         if (!answer) {
             return ApprovalDecision::refuse(
                 Message(QT_TRANSLATE_NOOP("Grex", "the client did not answer the approval "
@@ -525,7 +547,8 @@ void Session::runCall(const std::shared_ptr<Call> &call)
         }
         return document;
     }();
-    release();
+    if (call->admitted)
+        release();
     if (!result && call->verb->toolReturnsReport &&
         result.error().details().value(u"report"_s).isObject())
         result = result.error().details().value(u"report"_s);
@@ -723,7 +746,8 @@ bool Session::waitInitialized(std::stop_token stop)
         lock, stop, [this] { return m_state == State::Ready || m_state == State::ShuttingDown; });
 }
 
-std::optional<QJsonObject> Session::elicit(const QString &message, std::stop_token stop)
+std::optional<QJsonObject> Session::elicit(const QString &message, const QByteArray &callKey,
+                                           std::stop_token stop)
 {
     // No server request before notifications/initialized (spec mcp.md §2.4).
     if (!waitInitialized(stop))
@@ -741,12 +765,13 @@ std::optional<QJsonObject> Session::elicit(const QString &message, std::stop_tok
                                                                {u"title"_s, u"Allow"_s},
                                                                {u"description"_s, message}}}}},
         {u"required"_s, JsonArray{JsonValue(u"confirm"_s)}}};
-    m_out.send(JsonObject{
+    m_out.sendRelated(JsonObject{
         {u"jsonrpc"_s, u"2.0"_s},
         {u"id"_s, id},
         {u"method"_s, u"elicitation/create"_s},
         {u"params"_s, JsonObject{{u"message"_s, message}, {u"requestedSchema"_s, schema}}}}
-                   .toJson());
+                   .toJson(),
+               callKey);
     std::unique_lock lock(m_mutex);
     const bool answered =
         m_changed.wait_for(lock, stop, std::chrono::milliseconds(m_config.elicitationTimeoutMs),

@@ -31,6 +31,9 @@ class FrameSink
 public:
     virtual ~FrameSink();
     virtual void send(const QByteArray &frame) = 0;
+    // A server request that belongs to the call with this id (JSON text), such as its
+    // elicitation: a transport with a stream per call sends it there. Default: send(frame).
+    virtual void sendRelated(const QByteArray &frame, const QByteArray &relatedCall);
 };
 
 // Admits tool calls (spec §7.7): at most `width` run at once; the others wait, and a waiting
@@ -120,7 +123,8 @@ private:
     // Blocks until notifications/initialized arrived; false when stopped first.
     bool waitInitialized(std::stop_token stop);
     // Sends elicitation/create and waits for its answer; nullopt when stopped or timed out.
-    std::optional<QJsonObject> elicit(const QString &message, std::stop_token stop);
+    std::optional<QJsonObject> elicit(const QString &message, const QByteArray &callKey,
+                                      std::stop_token stop);
     void log(const QString &level, const QString &text);
     bool mayLog(const QString &level) const;
     QStringList registeredPacks() const;

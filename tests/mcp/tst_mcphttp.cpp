@@ -217,6 +217,57 @@ private Q_SLOTS:
                  200);
     }
 
+    // Raw bytes on a new connection; the status code of the answer (0: none).
+    int rawStatus(const QByteArray &bytes)
+    {
+        QTcpSocket socket;
+        socket.connectToHost(m_url.host(), quint16(m_url.port()));
+        if (!socket.waitForConnected(5000))
+            return 0;
+        socket.write(bytes);
+        QByteArray answer;
+        QElapsedTimer timer;
+        timer.start();
+        while (!answer.contains("\r\n") && timer.elapsed() < 10000) {
+            socket.waitForReadyRead(100);
+            answer += socket.readAll();
+        }
+        return answer.startsWith("HTTP/1.1 ") ? answer.mid(9, 3).toInt() : 0;
+    }
+
+    void hostileRequests()
+    {
+        const QByteArray auth = "Authorization: Bearer " + QByteArray(kToken) + "\r\n";
+        // Headers that never end.
+        QByteArray endless = "POST /mcp HTTP/1.1\r\nHost: x\r\n";
+        while (endless.size() < 70 * 1024)
+            endless += "X-Filler: " + QByteArray(100, 'a') + "\r\n";
+        QCOMPARE(rawStatus(endless), 431);
+        // A chunked body has no length to check first.
+        QCOMPARE(rawStatus("POST /mcp HTTP/1.1\r\nHost: x\r\n" + auth +
+                           "Transfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\n"
+                           "5\r\nhello\r\n"),
+                 501);
+        // Bare LF line endings and a space before the colon still declare a huge body.
+        QCOMPARE(rawStatus("POST /mcp HTTP/1.1\nHost: x\nContent-Length : 999999999\n\n{"),
+                 413);
+        // Ids that are neither strings nor integers, and a message that is nothing.
+        const QByteArray session = openSession();
+        QVERIFY(!session.isEmpty());
+        QJsonObject fractional = request(1, u"ping"_s);
+        fractional.insert(u"id"_s, 1.5);
+        QCOMPARE(send("POST", fractional, {{"Mcp-Session-Id", session}}).status, 400);
+        QCOMPARE(send("POST", {{u"jsonrpc"_s, u"2.0"_s}}, {{"Mcp-Session-Id", session}}).status,
+                 400);
+        // The scheme name is case-insensitive.
+        QCOMPARE(send("POST", request(2, u"ping"_s),
+                      {{"Mcp-Session-Id", session},
+                       {"Authorization", QByteArray("bearer ") + kToken}},
+                      false)
+                     .status,
+                 200);
+    }
+
     void bodyLimit()
     {
         // Over 16 MiB: refused from its Content-Length, before it is read.

@@ -44,9 +44,11 @@ QString mcpHelp()
                   "otherwise a string.\n\n"
                   "Options:\n"
                   "  --url URL          The server's MCP endpoint, e.g. http://127.0.0.1:8765/mcp\n"
-                  "  --token TOKEN      Bearer token for --url (default: GREX_MCP_TOKEN)\n"
+                  "  --token TOKEN      Bearer token for --url (default: GREX_MCP_TOKEN, which "
+                  "other users cannot see in ps)\n"
                   "  --timeout SECONDS  How long to wait for each answer (default: 60)\n"
                   "  --json             One JSON document on stdout\n"
+                  "  --plain            No colour or decoration\n"
                   "Exit codes: 0 success, 2 bad usage, 6 protocol error (the server failed, "
                   "exited or answered something that is not MCP); a tool's own error exits "
                   "with the code of its kind.\n");
@@ -179,9 +181,13 @@ int runMcpCommand(Output &output, const Environment &env, const QStringList &arg
     else if (parser.isSet(u"plain"_s))
         output.setMode(Output::Mode::Plain);
     QStringList positional = parser.positionalArguments();
-    if (parser.isSet(u"help"_s) || positional.isEmpty()) {
+    if (parser.isSet(u"help"_s)) {
         output.out() << mcpHelp();
-        return positional.isEmpty() && !parser.isSet(u"help"_s) ? 2 : 0;
+        return 0;
+    }
+    if (positional.isEmpty()) {
+        output.err() << mcpHelp();
+        return exitCode(ErrorKind::Usage);
     }
     const QString action = positional.takeFirst();
     if (action != u"status" && action != u"call") {
@@ -222,15 +228,24 @@ int runMcpCommand(Output &output, const Environment &env, const QStringList &arg
                                                 "command after --")
                                              .arg(action)));
     } else {
+        if (parser.isSet(u"token"_s)) {
+            return failWith(output, mcpUsage(u"invalid_option"_s,
+                                             Tr::tr("--token is for --url; a command after -- "
+                                                    "takes its own credentials")));
+        }
         target.command = positional;
+    }
+    if (action == u"status" && (parser.isSet(u"arg"_s) || parser.isSet(u"args"_s))) {
+        return failWith(output, mcpUsage(u"invalid_option"_s,
+                                         Tr::tr("--arg and --args are for grex mcp call")));
     }
     if (parser.isSet(u"timeout"_s)) {
         bool ok = false;
         const double seconds = parser.value(u"timeout"_s).toDouble(&ok);
         if (!ok || seconds <= 0 || seconds > 86400) {
             return failWith(output, mcpUsage(u"invalid_argument"_s,
-                                             Tr::tr("--timeout wants seconds from 0 to 86400, "
-                                                    "not '%1'")
+                                             Tr::tr("--timeout wants a number of seconds "
+                                                    "above 0 and up to 86400, not '%1'")
                                                  .arg(parser.value(u"timeout"_s))));
         }
         target.timeoutMs = int(seconds * 1000);
