@@ -1375,6 +1375,10 @@
         <source>the request is too large for the grex window to show, so it was not approved</source>
         <translation>die Anfrage ist zu groß, um im grex-Fenster angezeigt zu werden, daher wurde sie nicht genehmigt</translation>
     </message>
+    <message>
+        <source>the call was cancelled while it waited for approval</source>
+        <translation>der Aufruf wurde abgebrochen, während er auf Genehmigung wartete</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -1862,10 +1866,6 @@
         </translation>
     </message>
     <message>
-        <source>Serve the workspace to AI agents over MCP (stdio).</source>
-        <translation>Den Arbeitsbereich über MCP (stdio) für KI-Agenten bereitstellen.</translation>
-    </message>
-    <message>
         <source>The workspace to serve (default: the current directory). No tool can leave it.</source>
         <translation>Der bereitzustellende Arbeitsbereich (Standard: das aktuelle Verzeichnis). Kein Werkzeug kann ihn verlassen.</translation>
     </message>
@@ -1894,8 +1894,152 @@
         <translation>Aufruf: grex serve [Optionen]</translation>
     </message>
     <message>
-        <source>Serves the workspace as an MCP server (protocol %1) on stdin and stdout: one JSON-RPC message per line. Logs go to stderr. Every verb but serve is a tool.</source>
-        <translation>Stellt den Arbeitsbereich als MCP-Server (Protokoll %1) über stdin und stdout bereit: eine JSON-RPC-Nachricht pro Zeile. Protokollausgaben gehen nach stderr. Jeder Befehl außer serve ist ein Werkzeug.</translation>
+        <source>--http wants [ADDR:]PORT with a port from 0 to 65535, not &apos;%1&apos;</source>
+        <translation>--http erwartet [ADRESSE:]PORT mit einem Port von 0 bis 65535, nicht &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--http: &apos;%1&apos; is not an IP address</source>
+        <translation>--http: &apos;%1&apos; ist keine IP-Adresse</translation>
+    </message>
+    <message>
+        <source>grex serve --http %1 listens beyond this machine: give a bearer token with --token or GREX_MCP_TOKEN</source>
+        <translation>grex serve --http %1 lauscht über diesen Rechner hinaus: ein Bearer-Token mit --token oder GREX_MCP_TOKEN angeben</translation>
+    </message>
+    <message>
+        <source>--session-idle wants seconds from 1 to 604800, not &apos;%1&apos;</source>
+        <translation>--session-idle erwartet Sekunden von 1 bis 604800, nicht &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>grex serve: --%1 needs --http</source>
+        <translation>grex serve: --%1 braucht --http</translation>
+    </message>
+    <message>
+        <source>Usage: grex mcp status (--url URL [--token TOKEN] | -- CMD [ARG...])
+       grex mcp call TOOL [--arg KEY=VALUE]... [--args JSON] (--url URL [--token TOKEN] | -- CMD [ARG...])
+
+Connects to an MCP server as a client: over streamable HTTP with --url, or over stdio by starting CMD. `status` shows the server&apos;s name, version, protocol, capabilities and tools; `call` calls one tool and prints its result. A VALUE that parses as JSON (a number, true, [&quot;a&quot;]) is that JSON, otherwise a string.
+
+Options:
+  --url URL          The server&apos;s MCP endpoint, e.g. http://127.0.0.1:8765/mcp
+  --token TOKEN      Bearer token for --url (default: GREX_MCP_TOKEN, which other users cannot see in ps)
+  --timeout SECONDS  How long to wait for each answer (default: 60)
+  --json             One JSON document on stdout
+  --plain            No colour or decoration
+Exit codes: 0 success, 2 bad usage, 6 protocol error (the server failed, exited or answered something that is not MCP); a tool&apos;s own error exits with the code of its kind.
+</source>
+        <translation>Aufruf: grex mcp status (--url URL [--token TOKEN] | -- BEFEHL [ARG...])
+        grex mcp call WERKZEUG [--arg SCHLÜSSEL=WERT]... [--args JSON] (--url URL [--token TOKEN] | -- BEFEHL [ARG...])
+
+Verbindet sich als Client mit einem MCP-Server: über Streamable HTTP mit --url oder über stdio, indem BEFEHL gestartet wird. `status` zeigt Name, Version, Protokoll, Fähigkeiten und Werkzeuge des Servers; `call` ruft ein Werkzeug auf und gibt sein Ergebnis aus. Ein WERT, der sich als JSON lesen lässt (eine Zahl, true, [&quot;a&quot;]), ist dieses JSON, sonst eine Zeichenkette.
+
+Optionen:
+  --url URL          Der MCP-Endpunkt des Servers, z. B. http://127.0.0.1:8765/mcp
+  --token TOKEN      Bearer-Token für --url (Standard: GREX_MCP_TOKEN, das andere Benutzer nicht in ps sehen)
+  --timeout SEKUNDEN Wie lange auf jede Antwort gewartet wird (Standard: 60)
+  --json             Ein JSON-Dokument auf stdout
+  --plain            Keine Farben oder Verzierungen
+Exit-Status: 0 Erfolg, 2 falscher Aufruf, 6 Protokollfehler (der Server ist gescheitert, hat sich beendet oder etwas geantwortet, das kein MCP ist); ein Fehler des Werkzeugs selbst endet mit dem Code seiner Art.
+</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Server:       %1</source>
+        <translation>Server:       %1</translation>
+    </message>
+    <message>
+        <source>Protocol:     %1</source>
+        <translation>Protokoll:    %1</translation>
+    </message>
+    <message>
+        <source>Capabilities: %1</source>
+        <translation>Fähigkeiten:  %1</translation>
+    </message>
+    <message>
+        <source>Instructions: %1</source>
+        <translation>Hinweise:     %1</translation>
+    </message>
+    <message>
+        <source>Tools (%1):</source>
+        <translation>Werkzeuge (%1):</translation>
+    </message>
+    <message>
+        <source>the tool failed: %1</source>
+        <translation>das Werkzeug ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>grex mcp: %1</source>
+        <translation>grex mcp: %1</translation>
+    </message>
+    <message>
+        <source>grex mcp: unknown command &apos;%1&apos;; the commands are status and call</source>
+        <translation>grex mcp: unbekannter Befehl &apos;%1&apos;; die Befehle sind status und call</translation>
+    </message>
+    <message>
+        <source>grex mcp call: name the tool to call</source>
+        <translation>grex mcp call: das aufzurufende Werkzeug angeben</translation>
+    </message>
+    <message>
+        <source>--url wants an http:// or https:// URL, not &apos;%1&apos;</source>
+        <translation>--url erwartet eine http://- oder https://-URL, nicht &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>grex mcp: give --url or a command after --, not both</source>
+        <translation>grex mcp: --url oder einen Befehl nach -- angeben, nicht beides</translation>
+    </message>
+    <message>
+        <source>grex mcp %1: give --url URL, or the server command after --</source>
+        <translation>grex mcp %1: --url URL oder den Serverbefehl nach -- angeben</translation>
+    </message>
+    <message>
+        <source>--token is for --url; a command after -- takes its own credentials</source>
+        <translation>--token gilt für --url; ein Befehl nach -- bringt seine eigenen Zugangsdaten mit</translation>
+    </message>
+    <message>
+        <source>--arg and --args are for grex mcp call</source>
+        <translation>--arg und --args gelten für grex mcp call</translation>
+    </message>
+    <message>
+        <source>--timeout wants a number of seconds above 0 and up to 86400, not &apos;%1&apos;</source>
+        <translation>--timeout erwartet eine Sekundenzahl über 0 und bis 86400, nicht &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--args wants a JSON object, not &apos;%1&apos;</source>
+        <translation>--args erwartet ein JSON-Objekt, nicht &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--arg wants KEY=VALUE, not &apos;%1&apos;</source>
+        <translation>--arg erwartet SCHLÜSSEL=WERT, nicht &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>Serve the workspace to AI agents over MCP (stdio, or HTTP with --http).</source>
+        <translation>Den Arbeitsbereich KI-Agenten über MCP bereitstellen (stdio, oder HTTP mit --http).</translation>
+    </message>
+    <message>
+        <source>Check an MCP server: &apos;grex mcp status&apos;, &apos;grex mcp call TOOL&apos;.</source>
+        <translation>Einen MCP-Server prüfen: &apos;grex mcp status&apos;, &apos;grex mcp call WERKZEUG&apos;.</translation>
+    </message>
+    <message>
+        <source>Serve streamable HTTP at http://ADDR:PORT/mcp instead of stdio (ADDR defaults to 127.0.0.1; port 0 picks a free one, which is logged).</source>
+        <translation>Streamable HTTP unter http://ADDR:PORT/mcp statt stdio bereitstellen (ADDR ist standardmäßig 127.0.0.1; Port 0 wählt einen freien, der protokolliert wird).</translation>
+    </message>
+    <message>
+        <source>With --http: require Authorization: Bearer TOKEN (default: GREX_MCP_TOKEN). Needed to listen beyond loopback.</source>
+        <translation>Mit --http: Authorization: Bearer TOKEN verlangen (Standard: GREX_MCP_TOKEN). Nötig, um über Loopback hinaus zu lauschen.</translation>
+    </message>
+    <message>
+        <source>With --http: also accept requests from this browser Origin (loopback origins are always accepted).</source>
+        <translation>Mit --http: auch Anfragen mit diesem Browser-Origin annehmen (Loopback-Origins werden immer angenommen).</translation>
+    </message>
+    <message>
+        <source>With --http: end a session after this long without a request (default: 1800).</source>
+        <translation>Mit --http: eine Sitzung nach so vielen Sekunden ohne Anfrage beenden (Standard: 1800).</translation>
+    </message>
+    <message>
+        <source>Serves the workspace as an MCP server (protocol %1) on stdin and stdout: one JSON-RPC message per line; or, with --http, over streamable HTTP at /mcp. Logs go to stderr. Every verb but serve is a tool. docs/mcp-clients.md shows how to connect clients.</source>
+        <translation>Stellt den Arbeitsbereich als MCP-Server (Protokoll %1) auf stdin und stdout bereit: eine JSON-RPC-Nachricht pro Zeile; oder, mit --http, über Streamable HTTP unter /mcp. Protokollausgaben gehen nach stderr. Jeder Befehl außer serve ist ein Werkzeug. docs/mcp-clients.md zeigt, wie Clients sich verbinden.</translation>
     </message>
 </context>
 <context>

@@ -1373,6 +1373,10 @@
         <source>the request is too large for the grex window to show, so it was not approved</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the call was cancelled while it waited for approval</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -1860,10 +1864,6 @@
         </translation>
     </message>
     <message>
-        <source>Serve the workspace to AI agents over MCP (stdio).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The workspace to serve (default: the current directory). No tool can leave it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1892,7 +1892,139 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Serves the workspace as an MCP server (protocol %1) on stdin and stdout: one JSON-RPC message per line. Logs go to stderr. Every verb but serve is a tool.</source>
+        <source>--http wants [ADDR:]PORT with a port from 0 to 65535, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--http: &apos;%1&apos; is not an IP address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex serve --http %1 listens beyond this machine: give a bearer token with --token or GREX_MCP_TOKEN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--session-idle wants seconds from 1 to 604800, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex serve: --%1 needs --http</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: grex mcp status (--url URL [--token TOKEN] | -- CMD [ARG...])
+       grex mcp call TOOL [--arg KEY=VALUE]... [--args JSON] (--url URL [--token TOKEN] | -- CMD [ARG...])
+
+Connects to an MCP server as a client: over streamable HTTP with --url, or over stdio by starting CMD. `status` shows the server&apos;s name, version, protocol, capabilities and tools; `call` calls one tool and prints its result. A VALUE that parses as JSON (a number, true, [&quot;a&quot;]) is that JSON, otherwise a string.
+
+Options:
+  --url URL          The server&apos;s MCP endpoint, e.g. http://127.0.0.1:8765/mcp
+  --token TOKEN      Bearer token for --url (default: GREX_MCP_TOKEN, which other users cannot see in ps)
+  --timeout SECONDS  How long to wait for each answer (default: 60)
+  --json             One JSON document on stdout
+  --plain            No colour or decoration
+Exit codes: 0 success, 2 bad usage, 6 protocol error (the server failed, exited or answered something that is not MCP); a tool&apos;s own error exits with the code of its kind.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server:       %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Protocol:     %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capabilities: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instructions: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tools (%1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the tool failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex mcp: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex mcp: unknown command &apos;%1&apos;; the commands are status and call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex mcp call: name the tool to call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--url wants an http:// or https:// URL, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex mcp: give --url or a command after --, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex mcp %1: give --url URL, or the server command after --</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--token is for --url; a command after -- takes its own credentials</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--arg and --args are for grex mcp call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--timeout wants a number of seconds above 0 and up to 86400, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--args wants a JSON object, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--arg wants KEY=VALUE, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve the workspace to AI agents over MCP (stdio, or HTTP with --http).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check an MCP server: &apos;grex mcp status&apos;, &apos;grex mcp call TOOL&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve streamable HTTP at http://ADDR:PORT/mcp instead of stdio (ADDR defaults to 127.0.0.1; port 0 picks a free one, which is logged).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --http: require Authorization: Bearer TOKEN (default: GREX_MCP_TOKEN). Needed to listen beyond loopback.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --http: also accept requests from this browser Origin (loopback origins are always accepted).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --http: end a session after this long without a request (default: 1800).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serves the workspace as an MCP server (protocol %1) on stdin and stdout: one JSON-RPC message per line; or, with --http, over streamable HTTP at /mcp. Logs go to stderr. Every verb but serve is a tool. docs/mcp-clients.md shows how to connect clients.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
