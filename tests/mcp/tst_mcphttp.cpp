@@ -383,6 +383,66 @@ private Q_SLOTS:
         QCOMPARE(send("POST", request(1, u"ping"_s), {{"Mcp-Session-Id", session}}).status, 404);
     }
 
+    void sessionsShareOneAdmissionGate()
+    {
+        // A second server with --parallel 1: a call in one session waits for a call in another.
+        QProcess server;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"XDG_RUNTIME_DIR"_s, m_tmp.filePath(u"run"_s));
+        server.setProcessEnvironment(env);
+        server.setWorkingDirectory(m_workspace);
+        server.start(grexBinary(), {u"serve"_s, u"--http"_s, u"127.0.0.1:0"_s, u"--token"_s,
+                                    QString::fromLatin1(kToken), u"--parallel"_s, u"1"_s,
+                                    u"--approve-destructive"_s});
+        QVERIFY(server.waitForStarted());
+        QByteArray err;
+        QUrl url;
+        const QRegularExpression listening(u"listening on (http://127\\.0\\.0\\.1:\\d+/mcp)"_s);
+        QElapsedTimer timer;
+        timer.start();
+        while (!url.isValid() && timer.elapsed() < 20000) {
+            server.waitForReadyRead(200);
+            err += server.readAllStandardError();
+            const QRegularExpressionMatch match = listening.match(QString::fromUtf8(err));
+            if (match.hasMatch())
+                url = QUrl(match.captured(1));
+        }
+        QVERIFY2(url.isValid(), err.constData());
+        const QUrl saved = m_url;
+        m_url = url;
+        const QByteArray a = openSession();
+        const QByteArray b = openSession();
+        QVERIFY(!a.isEmpty() && !b.isEmpty());
+        const auto post = [&](const QByteArray &session, const QJsonObject &message) {
+            QNetworkRequest request(m_url);
+            request.setRawHeader("Content-Type", "application/json");
+            request.setRawHeader("Accept", "application/json, text/event-stream");
+            request.setRawHeader("Authorization", QByteArray("Bearer ") + kToken);
+            request.setRawHeader("Mcp-Session-Id", session);
+            return m_net.post(request, QJsonDocument(message).toJson(QJsonDocument::Compact));
+        };
+        QList<QByteArray> finishedOrder;
+        QNetworkReply *slow = post(a, request(1, u"tools/call"_s,
+                                              {{u"name"_s, u"exec"_s},
+                                               {u"arguments"_s,
+                                                QJsonObject{{u"cmd"_s, QJsonArray{u"sleep"_s, u"2"_s}},
+                                                            {u"filter"_s, u"name=alpha"_s}}}}));
+        connect(slow, &QNetworkReply::finished, this, [&] { finishedOrder.append("slow"); });
+        QTest::qWait(500); // the slow call holds the one slot
+        QNetworkReply *quick = post(b, request(1, u"tools/call"_s,
+                                               {{u"name"_s, u"ls"_s}, {u"arguments"_s, QJsonObject{}}}));
+        connect(quick, &QNetworkReply::finished, this, [&] { finishedOrder.append("quick"); });
+        QTRY_COMPARE_WITH_TIMEOUT(finishedOrder.size(), 2, 30000);
+        const QList<QByteArray> expected{"slow", "quick"};
+        QCOMPARE(finishedOrder, expected);
+        QVERIFY(quick->readAll().contains("\"id\":1"));
+        slow->deleteLater();
+        quick->deleteLater();
+        m_url = saved;
+        server.terminate();
+        QVERIFY(server.waitForFinished(10000));
+    }
+
     void beyondLoopbackNeedsAToken()
     {
         RunOptions options;
