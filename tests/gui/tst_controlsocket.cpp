@@ -1,4 +1,5 @@
 #include "controlserver.h"
+#include "grexrunner.h"
 #include "remotebuilder.h"
 #include "servechild.h"
 
@@ -12,6 +13,11 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QNetworkRequest>
+#include <QNetworkReply>
+#include <QNetworkAccessManager>
 
 #include "workspacefixture.h"
 
@@ -472,6 +478,92 @@ private Q_SLOTS:
         const QJsonObject body = toolDocument(serve.response(6)).object();
         QCOMPARE(body.value(u"code"_s).toInt(), -32006);
         QVERIFY(!markerIn(ws, u"alpha"_s, u"never"_s));
+    }
+
+    void httpSessionsAttachLikeStdioOnes()
+    {
+        // grex serve --http: each MCP session over HTTP is a server of its own in the window,
+        // with transport "http", its client's name, its calls, and its approvals.
+        const Workspace ws = freshWorkspace();
+        Gui::ControlServer control;
+        QCOMPARE(control.listen(ws.root()), QString());
+        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
+        QProcess server;
+        server.setWorkingDirectory(ws.root());
+        server.start(grexBinary(), {u"serve"_s, u"--http"_s, u"127.0.0.1:0"_s});
+        QVERIFY(server.waitForStarted());
+        QByteArray err;
+        QUrl url;
+        QElapsedTimer timer;
+        timer.start();
+        while (!url.isValid() && timer.elapsed() < 20000) {
+            QTest::qWait(100);
+            err += server.readAllStandardError();
+            const qsizetype at = err.indexOf("listening on ");
+            if (at >= 0 && err.indexOf("/mcp", at) > 0)
+                url = QUrl(QString::fromUtf8(err.mid(at + 13, err.indexOf("/mcp", at) + 4 - at - 13)));
+        }
+        QVERIFY2(url.isValid(), err.constData());
+        QNetworkAccessManager net;
+        QByteArray session;
+        const auto post = [&](const QJsonObject &message) {
+            QNetworkRequest request(url);
+            request.setRawHeader("Content-Type", "application/json");
+            request.setRawHeader("Accept", "application/json, text/event-stream");
+            if (!session.isEmpty())
+                request.setRawHeader("Mcp-Session-Id", session);
+            QNetworkReply *reply = net.post(request, QJsonDocument(message).toJson());
+            if (!QTest::qWaitFor([&] { return reply->isFinished(); }, 30000))
+                return QByteArray(); // the test fails on the missing session or answer
+            if (session.isEmpty())
+                session = reply->rawHeader("Mcp-Session-Id");
+            const QByteArray body = reply->readAll();
+            reply->deleteLater();
+            return body;
+        };
+        post({{u"jsonrpc"_s, u"2.0"_s},
+              {u"id"_s, 1},
+              {u"method"_s, u"initialize"_s},
+              {u"params"_s,
+               QJsonObject{{u"protocolVersion"_s, u"2025-06-18"_s},
+                           {u"capabilities"_s, QJsonObject{}},
+                           {u"clientInfo"_s, QJsonObject{{u"name"_s, u"http-client"_s},
+                                                         {u"version"_s, u"3"_s}}}}}});
+        QVERIFY(!session.isEmpty());
+        post({{u"jsonrpc"_s, u"2.0"_s}, {u"method"_s, u"notifications/initialized"_s}});
+        QTRY_VERIFY_WITH_TIMEOUT(control.servers().size() == 1 &&
+                                     control.servers().constFirst().clientName == u"http-client",
+                                 kAttachMs);
+        const Gui::ServeProcess p = control.servers().constFirst();
+        QCOMPARE(p.transport, u"http"_s);
+        QCOMPARE(p.pid, server.processId());
+        QCOMPARE(p.clientVersion, u"3"_s);
+        // Its exec asks the window; the answer goes back to the HTTP client.
+        QNetworkRequest request(url);
+        request.setRawHeader("Content-Type", "application/json");
+        request.setRawHeader("Accept", "application/json, text/event-stream");
+        request.setRawHeader("Mcp-Session-Id", session);
+        QNetworkReply *call = net.post(
+            request, QJsonDocument(QJsonObject{{u"jsonrpc"_s, u"2.0"_s},
+                                               {u"id"_s, 2},
+                                               {u"method"_s, u"tools/call"_s},
+                                               {u"params"_s,
+                                                QJsonObject{{u"name"_s, u"exec"_s},
+                                                            {u"arguments"_s,
+                                                             execArguments({u"true"_s})}}}})
+                         .toJson());
+        QVERIFY(asked.wait(20000));
+        QCOMPARE(asked.at(0).at(2).toJsonObject().value(u"client"_s).toString(), u"http-client"_s);
+        control.answerApproval(p.id, asked.at(0).at(1).toLongLong(), u"exec"_s, true, false);
+        QTRY_VERIFY_WITH_TIMEOUT(call->isFinished(), 30000);
+        const QByteArray body = call->readAll();
+        call->deleteLater();
+        QVERIFY2(body.contains("\"isError\":false"), body.constData());
+        QTRY_VERIFY_WITH_TIMEOUT(!control.history().isEmpty(), 5000);
+        QCOMPARE(control.history().constFirst().outcome, u"ok"_s);
+        server.terminate();
+        QVERIFY(server.waitForFinished(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(control.servers().isEmpty(), 5000);
     }
 
     void withoutAWindowExecIsRefused()

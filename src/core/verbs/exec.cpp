@@ -138,6 +138,9 @@ Result<ExecReport> execInPacks(Workspace &workspace, const ExecOptions &options,
     QMutex mutex;
     qint64 done = 0;
     const qint64 total = report.rows.size();
+    // Read-only from here on: the threads below share it (a non-const first() would detach
+    // it from several threads at once).
+    const QStringList argv = report.argv;
     for (ExecReport::Row &row : report.rows) {
         pool.start([&, rowPtr = &row] {
             ExecReport::Row &r = *rowPtr;
@@ -145,8 +148,8 @@ Result<ExecReport> execInPacks(Workspace &workspace, const ExecOptions &options,
                 return;
             ctx.packStarted(r.pack, u"exec"_s);
             ProcessSpec spec;
-            spec.program = report.argv.first();
-            spec.arguments = report.argv.mid(1);
+            spec.program = argv.constFirst();
+            spec.arguments = argv.mid(1);
             spec.workingDirectory = r.dir;
             spec.stdoutLimit = -1;
             spec.stderrTail = -1;
