@@ -27,3 +27,15 @@ elseif(MSVC)
         target_compile_options(grex_build_flags INTERFACE /WX)
     endif()
 endif()
+
+# -DGREX_SANITIZE=address,undefined or -DGREX_SANITIZE=thread: every target that links
+# grex_build_flags (all of them, through grex_core) is built and linked with those sanitizers.
+set(GREX_SANITIZE "" CACHE STRING "Sanitizers: address,undefined or thread (GCC and Clang)")
+if(GREX_SANITIZE)
+    if(NOT CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+        message(FATAL_ERROR "GREX_SANITIZE needs GCC or Clang")
+    endif()
+    target_compile_options(grex_build_flags INTERFACE
+        -fsanitize=${GREX_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
+    target_link_options(grex_build_flags INTERFACE -fsanitize=${GREX_SANITIZE})
+endif()
