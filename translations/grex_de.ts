@@ -2404,10 +2404,6 @@ Exit-Status: 0 Erfolg, 2 falscher Aufruf, 6 Protokollfehler (der Server ist gesc
         <translation>Gesperrt von</translation>
     </message>
     <message>
-        <source>%1 (pid %2 on %3)</source>
-        <translation>%1 (PID %2 auf %3)</translation>
-    </message>
-    <message>
         <source>Installed</source>
         <translation>Installiert</translation>
     </message>
@@ -2579,10 +2575,6 @@ Exit-Status: 0 Erfolg, 2 falscher Aufruf, 6 Protokollfehler (der Server ist gesc
     <message>
         <source>held</source>
         <translation>gehalten</translation>
-    </message>
-    <message>
-        <source>%1 (pid %2 on %3)</source>
-        <translation>%1 (PID %2 auf %3)</translation>
     </message>
     <message>
         <source>stale</source>
@@ -2787,10 +2779,6 @@ Exit-Status: 0 Erfolg, 2 falscher Aufruf, 6 Protokollfehler (der Server ist gesc
     <message>
         <source>Workspace busy: %1 holds its sync lock. Sync, update, add, remove and import wait until it lets go.</source>
         <translation>Arbeitsbereich belegt: %1 hält seine Sync-Sperre. Synchronisieren, Aktualisieren, Hinzufügen, Entfernen und Importieren warten, bis sie freigegeben wird.</translation>
-    </message>
-    <message>
-        <source>%1 (pid %2 on %3)</source>
-        <translation>%1 (PID %2 auf %3)</translation>
     </message>
     <message>
         <source>Workspace busy: %1 holds its sync lock. Try again when it is done.</source>

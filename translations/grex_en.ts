@@ -2390,10 +2390,6 @@ Exit codes: 0 success, 2 bad usage, 6 protocol error (the server failed, exited 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 (pid %2 on %3)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Installed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2564,10 +2560,6 @@ Exit codes: 0 success, 2 bad usage, 6 protocol error (the server failed, exited 
     </message>
     <message>
         <source>held</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (pid %2 on %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2772,10 +2764,6 @@ Exit codes: 0 success, 2 bad usage, 6 protocol error (the server failed, exited 
     </message>
     <message>
         <source>Workspace busy: %1 holds its sync lock. Sync, update, add, remove and import wait until it lets go.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (pid %2 on %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -82,6 +82,8 @@ private:
     CliEventSink &m_sink;
 };
 
+} // namespace
+
 Error usage(const QString &reason, const QString &text)
 {
     // The text is already translated CLI wording; Message carries it as its own argument.
@@ -101,6 +103,8 @@ int fail(Output &output, const QString &verb, const Error &error)
     }
     return exitCode(error.kind());
 }
+
+namespace {
 
 Result<int> parseParallel(const QString &text, const QString &source)
 {

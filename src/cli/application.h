@@ -7,6 +7,10 @@
 
 class QTextStream;
 
+namespace Grex {
+class Error;
+}
+
 namespace Grex::Cli {
 
 class Output;
@@ -24,6 +28,11 @@ struct Environment
 
     static Environment fromProcess();
 };
+
+// A usage error (exit 2) whose text is already translated CLI wording.
+Error usage(const QString &reason, const QString &text);
+// Prints the error (and, with --json, its document on stdout); returns its exit code.
+int fail(Output &output, const QString &verb, const Error &error);
 
 // The `grex` command line: parses universal flags and the verb's own options, runs the verb
 // through core and prints its result. Returns the process exit code.

@@ -1,6 +1,5 @@
 #include "workspacelocks.h"
 
-#include "timestamp.h"
 #include "workspace.h"
 
 #include <QDir>
@@ -28,19 +27,6 @@ void addIfPresent(QList<LockFileInfo> &found, const QString &path, const QString
 }
 
 } // namespace
-
-JsonObject LockFileInfo::toJson() const
-{
-    JsonObject object{{u"path"_s, path}, {u"scope"_s, scope}, {u"stale"_s, stale()}};
-    if (!pack.isEmpty())
-        object.insert(u"pack"_s, pack);
-    if (holder) {
-        object.insert(u"holder"_s, JsonObject{{u"pid"_s, holder->pid},
-                                              {u"hostname"_s, holder->hostname},
-                                              {u"application"_s, holder->application}});
-    }
-    return object;
-}
 
 QList<LockFileInfo> workspaceLockFiles(const Workspace &workspace, const QList<PackDir> &packs)
 {

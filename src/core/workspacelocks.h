@@ -1,7 +1,6 @@
 #pragma once
 
 #include "fs/filelock.h"
-#include "json.h"
 
 #include <QDateTime>
 #include <QList>
@@ -29,9 +28,6 @@ struct LockFileInfo
     QString pack;  // the pack of a "pack" lock; "" otherwise
     std::optional<LockHolder> holder; // nullopt: stale
     QDateTime modified;               // when the holder wrote it
-
-    bool stale() const { return !holder.has_value(); }
-    JsonObject toJson() const;
 };
 
 // Every lock file grex may leave behind in the workspace (its sync lock, the intent-log lock,

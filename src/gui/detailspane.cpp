@@ -78,11 +78,8 @@ void DetailsPane::showPack(const PackRow *row, const QList<AuditLine> &events)
             line(tr("Tracking"), *row->status->upstream);
         if (!row->status->error.isEmpty())
             line(tr("Problem"), row->status->error);
-        if (row->status->holder) {
-            const LockHolder &h = *row->status->holder;
-            line(tr("Locked by"),
-                 tr("%1 (pid %2 on %3)").arg(h.application).arg(h.pid).arg(h.hostname));
-        }
+        if (row->status->holder)
+            line(tr("Locked by"), PackTreeModel::holderText(*row->status->holder));
     }
     if (e.installedAt)
         line(tr("Installed"),

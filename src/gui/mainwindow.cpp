@@ -529,7 +529,7 @@ QString MainWindow::busyHolder() const
         FileLock::holder(Workspace(m_workspace).syncLockPath());
     if (!holder || holder->pid == QCoreApplication::applicationPid())
         return {};
-    return tr("%1 (pid %2 on %3)").arg(holder->application).arg(holder->pid).arg(holder->hostname);
+    return PackTreeModel::holderText(*holder);
 }
 
 void MainWindow::updateSummary()

@@ -28,11 +28,6 @@ public:
     }
 };
 
-QJsonValue toQJson(const JsonValue &value)
-{
-    return value.toQJsonValue();
-}
-
 } // namespace
 
 // Turns the engine's events into the runner's signals, from the worker thread.
@@ -139,14 +134,14 @@ bool OperationRunner::start(const QString &workspaceRoot, const QString &verb,
         ctx.setApprovalPolicy(&approval);
         const Result<JsonValue> result = runVerb(*spec, workspace, arguments, ctx);
         if (result) {
-            outcome->document = toQJson(*result);
+            outcome->document = result->toQJsonValue();
             return;
         }
         outcome->error = result.error().displayText();
         outcome->kind = wireName(result.error().kind());
         const JsonValue report = result.error().details().value(u"report"_s);
         if (!report.isNull())
-            outcome->document = toQJson(report);
+            outcome->document = report.toQJsonValue();
     });
     watcher->setFuture(job->future);
     return true;

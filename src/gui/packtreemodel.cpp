@@ -214,6 +214,11 @@ QString PackTreeModel::driftText(const StatusEntry &s)
     return s.drift;
 }
 
+QString PackTreeModel::holderText(const LockHolder &h)
+{
+    return tr("%1 (pid %2 on %3)").arg(h.application).arg(h.pid).arg(h.hostname);
+}
+
 QString PackTreeModel::driftCount(const QString &kind, int count)
 {
     if (kind == u"clean")
@@ -274,10 +279,8 @@ QVariant PackTreeModel::data(const QModelIndex &index, int role) const
                                                       QLocale::ShortFormat)
                                  : tr("never");
         case LockColumn:
-            if (r.status && r.status->holder) {
-                const LockHolder &h = *r.status->holder;
-                return tr("%1 (pid %2 on %3)").arg(h.application).arg(h.pid).arg(h.hostname);
-            }
+            if (r.status && r.status->holder)
+                return holderText(*r.status->holder);
             return QString();
         }
     }

@@ -71,6 +71,8 @@ public:
 
     // The words a drift kind is shown with ("behind 2").
     static QString driftText(const StatusEntry &status);
+    // Who holds a lock, as the window shows it everywhere: "grex (pid 4242 on host)".
+    static QString holderText(const LockHolder &holder);
     // A drift kind in a summary: "%n dirty".
     static QString driftCount(const QString &kind, int count);
 

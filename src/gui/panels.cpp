@@ -2,6 +2,7 @@
 
 #include "controlserver.h"
 #include "operationrunner.h"
+#include "packtreemodel.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -173,10 +174,7 @@ void LocksPanel::setLocks(const QList<LockFileInfo> &locks, const QString &works
         if (lock.holder) {
             item->setText(2, tr("held"));
             item->setIcon(2, QIcon(u":/grex/icons/status/lock-held.svg"_s));
-            item->setText(3, tr("%1 (pid %2 on %3)")
-                                 .arg(lock.holder->application)
-                                 .arg(lock.holder->pid)
-                                 .arg(lock.holder->hostname));
+            item->setText(3, PackTreeModel::holderText(*lock.holder));
         } else {
             ++m_stale;
             item->setText(2, tr("stale"));

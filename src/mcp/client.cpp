@@ -379,9 +379,4 @@ Result<QJsonObject> Client::request(const QString &method, const QJsonObject &pa
     return response->value(u"result"_s).toObject();
 }
 
-QString Client::serverLog() const
-{
-    return QString::fromUtf8(d->stderrText);
-}
-
 } // namespace Grex::Mcp

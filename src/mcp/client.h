@@ -37,8 +37,6 @@ public:
     Result<QJsonObject> connect(const QString &clientName, const QString &clientVersion);
     // One request; returns its result object.
     Result<QJsonObject> request(const QString &method, const QJsonObject &params = {});
-    // What the server wrote on stderr (stdio), for error messages.
-    QString serverLog() const;
 
 private:
     class Private;

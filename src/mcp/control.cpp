@@ -43,11 +43,6 @@ QString controlSocketName(const QString &workspaceRoot)
 
 namespace {
 
-QJsonObject toQJson(const JsonObject &object)
-{
-    return QJsonDocument::fromJson(object.toJson()).object();
-}
-
 // Arguments as the window lists them: whole when small, else a note of their size, so that a
 // 16 MiB tool call never makes a control line the window has to drop.
 constexpr qsizetype kMaxShownArguments = 64 * 1024;
@@ -279,12 +274,6 @@ void ControlClient::close()
     d->thread.wait();
 }
 
-bool ControlClient::attached() const
-{
-    std::lock_guard lock(d->mutex);
-    return d->attached;
-}
-
 void ControlClient::clientInitialized(const QString &name, const QString &version)
 {
     QJsonObject message{{u"type"_s, u"client"_s}, {u"name"_s, name}, {u"version"_s, version}};
@@ -373,7 +362,7 @@ std::optional<ApprovalDecision> ControlClient::approve(const ApprovalRequest &re
                          QJsonArray::fromStringList(request.summary.arguments())},
                         {u"packs"_s, QJsonArray::fromStringList(request.packs)},
                         {u"command"_s, QJsonArray::fromStringList(request.command)},
-                        {u"preview"_s, toQJson(request.preview)}};
+                        {u"preview"_s, JsonValue(request.preview).toQJsonValue().toObject()}};
     if (QJsonDocument(question).toJson(QJsonDocument::Compact).size() > kMaxControlLine / 2)
         question.insert(u"preview"_s, QJsonObject()); // the preview is the part to give up
     if (QJsonDocument(question).toJson(QJsonDocument::Compact).size() > kMaxControlLine / 2) {

@@ -58,8 +58,6 @@ public:
 
     // Disconnects for good: later reports are dropped and approve() returns nullopt.
     void close();
-    // Whether a window is attached right now.
-    bool attached() const;
 
     void clientInitialized(const QString &name, const QString &version);
     void callStarted(const QByteArray &callKey, const QString &tool, const QJsonObject &arguments);

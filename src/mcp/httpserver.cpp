@@ -5,7 +5,6 @@
 #include <QAbstractHttpServer>
 #include <QCoreApplication>
 #include <QHttpServerRequest>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QPointer>
@@ -99,13 +98,6 @@ QByteArray header(const QHttpServerRequest &request, QByteArrayView name)
             return value.trimmed();
     }
     return {};
-}
-
-// A JSON value as compact JSON text: how request ids and progress tokens are matched with
-// what the session writes (7 and "7" differ).
-QByteArray jsonText(const QJsonValue &value)
-{
-    return QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact).mid(1).chopped(1);
 }
 
 bool accepts(const QByteArray &accept, QByteArrayView type)
@@ -581,7 +573,7 @@ void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
         // A cancelled call gets no answer (spec §7.6): its stream ends here.
         if (method == u"notifications/cancelled") {
             const QByteArray cancelled =
-                jsonText(message.value(u"params"_s).toObject().value(u"requestId"_s));
+                requestKey(message.value(u"params"_s).toObject().value(u"requestId"_s));
             const HttpSession::Stream stream = s->pending.take(cancelled);
             s->sseOrder.removeAll(cancelled);
             for (auto p = s->progressCall.begin(); p != s->progressCall.end();) {
@@ -597,7 +589,7 @@ void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
         writeError(socket, 400, -32600, u"\"id\" must be a string or an integer"_s);
         return;
     }
-    const QByteArray idKey = jsonText(id);
+    const QByteArray idKey = requestKey(id);
     if (s->pending.contains(idKey)) {
         writeError(socket, 400, -32600, u"request id already in use by a request in flight"_s);
         return;
@@ -616,7 +608,7 @@ void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
             message.value(u"params"_s).toObject().value(u"_meta"_s).toObject().value(
                 u"progressToken"_s);
         if (token.isString() || token.isDouble()) {
-            s->progressCall.insert(jsonText(token), idKey);
+            s->progressCall.insert(requestKey(token), idKey);
         }
         s->sseOrder.append(idKey);
         startEventStream(this, socket, sessionHeader(*s));
@@ -657,7 +649,7 @@ void HttpTransport::route(const QString &sessionId, const QByteArray &frame,
         const QString method = message.value(u"method"_s).toString();
         if (method == u"notifications/progress") {
             const QByteArray tokenKey =
-                jsonText(message.value(u"params"_s).toObject().value(u"progressToken"_s));
+                requestKey(message.value(u"params"_s).toObject().value(u"progressToken"_s));
             const HttpSession::Stream stream = s->pending.value(s->progressCall.value(tokenKey));
             if (stream.sse && openStream(stream.socket))
                 writeEvent(stream.socket, frame);
@@ -696,7 +688,7 @@ void HttpTransport::route(const QString &sessionId, const QByteArray &frame,
         return;
     }
     // A response: where its request waits.
-    const QByteArray idKey = jsonText(message.value(u"id"_s));
+    const QByteArray idKey = requestKey(message.value(u"id"_s));
     const auto it = s->pending.find(idKey);
     if (it == s->pending.end())
         return;

@@ -65,6 +65,11 @@ JsonValue idFrom(const QJsonValue &id)
 
 } // namespace
 
+QByteArray requestKey(const QJsonValue &id)
+{
+    return idKey(idFrom(id));
+}
+
 // One tools/call in flight.
 struct Session::Call
 {

@@ -488,21 +488,9 @@ private Q_SLOTS:
         Gui::ControlServer control;
         QCOMPARE(control.listen(ws.root()), QString());
         QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
-        QProcess server;
-        server.setWorkingDirectory(ws.root());
-        server.start(grexBinary(), {u"serve"_s, u"--http"_s, u"127.0.0.1:0"_s});
-        QVERIFY(server.waitForStarted());
+        QProcess server; // inherits this test's XDG_RUNTIME_DIR, so it finds the window
         QByteArray err;
-        QUrl url;
-        QElapsedTimer timer;
-        timer.start();
-        while (!url.isValid() && timer.elapsed() < 20000) {
-            QTest::qWait(100);
-            err += server.readAllStandardError();
-            const qsizetype at = err.indexOf("listening on ");
-            if (at >= 0 && err.indexOf("/mcp", at) > 0)
-                url = QUrl(QString::fromUtf8(err.mid(at + 13, err.indexOf("/mcp", at) + 4 - at - 13)));
-        }
+        const QUrl url = startHttpServer(server, ws.root(), {}, {}, &err);
         QVERIFY2(url.isValid(), err.constData());
         QNetworkAccessManager net;
         QByteArray session;

@@ -2,12 +2,10 @@
 #include "remotebuilder.h"
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QProcess>
-#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -29,26 +27,9 @@ class tst_McpClient : public QObject
     // A `grex serve --http` child on a free loopback port; returns its URL.
     QString startHttp(QProcess &server, const QByteArray &token)
     {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(u"XDG_RUNTIME_DIR"_s, m_tmp.filePath(u"run"_s));
-        server.setProcessEnvironment(env);
-        server.setWorkingDirectory(m_workspace);
-        server.start(grexBinary(), {u"serve"_s, u"--http"_s, u"127.0.0.1:0"_s, u"--token"_s,
-                                    QString::fromLatin1(token)});
-        if (!server.waitForStarted())
-            return {};
-        const QRegularExpression listening(u"listening on (http://127\\.0\\.0\\.1:\\d+/mcp)"_s);
-        QByteArray err;
-        QElapsedTimer timer;
-        timer.start();
-        while (timer.elapsed() < 20000) {
-            server.waitForReadyRead(200);
-            err += server.readAllStandardError();
-            const QRegularExpressionMatch match = listening.match(QString::fromUtf8(err));
-            if (match.hasMatch())
-                return match.captured(1);
-        }
-        return {};
+        return startHttpServer(server, m_workspace, {u"--token"_s, QString::fromLatin1(token)},
+                               {u"XDG_RUNTIME_DIR="_s + m_tmp.filePath(u"run"_s)})
+            .toString();
     }
 
 private Q_SLOTS:

@@ -11,7 +11,6 @@
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QProcess>
-#include <QRegularExpression>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
@@ -57,6 +56,9 @@ class tst_McpHttp : public QObject
     QByteArray m_serverErr;
     QUrl m_url;
     QNetworkAccessManager m_net;
+
+    // The servers' XDG_RUNTIME_DIR: their own, with no window to attach to.
+    QString runtimeEnv() const { return u"XDG_RUNTIME_DIR="_s + m_tmp.filePath(u"run"_s); }
 
     Reply send(const QByteArray &method, const QJsonObject &message,
                QList<std::pair<QByteArray, QByteArray>> headers = {}, bool withToken = true,
@@ -133,25 +135,11 @@ private Q_SLOTS:
         for (const QString &name : {u"alpha"_s, u"beta"_s})
             QCOMPARE(runGrex({u"add"_s, remotes + u'/' + name + u".git"_s}, options).exitCode, 0);
 
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(u"XDG_RUNTIME_DIR"_s, m_tmp.filePath(u"run"_s)); // no window to attach to
         QDir().mkpath(m_tmp.filePath(u"run"_s));
-        m_server.setProcessEnvironment(env);
-        m_server.setWorkingDirectory(m_workspace);
-        m_server.start(grexBinary(),
-                       {u"serve"_s, u"--http"_s, u"127.0.0.1:0"_s, u"--token"_s,
-                        QString::fromLatin1(kToken), u"--session-idle"_s, u"2"_s});
-        QVERIFY(m_server.waitForStarted());
-        const QRegularExpression listening(u"listening on (http://127\\.0\\.0\\.1:\\d+/mcp)"_s);
-        QElapsedTimer timer;
-        timer.start();
-        while (!m_url.isValid() && timer.elapsed() < 20000) {
-            m_server.waitForReadyRead(200);
-            m_serverErr += m_server.readAllStandardError();
-            const QRegularExpressionMatch match = listening.match(QString::fromUtf8(m_serverErr));
-            if (match.hasMatch())
-                m_url = QUrl(match.captured(1));
-        }
+        m_url = startHttpServer(m_server, m_workspace,
+                                {u"--token"_s, QString::fromLatin1(kToken), u"--session-idle"_s,
+                                 u"2"_s},
+                                {runtimeEnv()}, &m_serverErr);
         QVERIFY2(m_url.isValid(), m_serverErr.constData());
         // The token never reaches the log.
         QVERIFY(!m_serverErr.contains(kToken));
@@ -387,26 +375,11 @@ private Q_SLOTS:
     {
         // A second server with --parallel 1: a call in one session waits for a call in another.
         QProcess server;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(u"XDG_RUNTIME_DIR"_s, m_tmp.filePath(u"run"_s));
-        server.setProcessEnvironment(env);
-        server.setWorkingDirectory(m_workspace);
-        server.start(grexBinary(), {u"serve"_s, u"--http"_s, u"127.0.0.1:0"_s, u"--token"_s,
-                                    QString::fromLatin1(kToken), u"--parallel"_s, u"1"_s,
-                                    u"--approve-destructive"_s});
-        QVERIFY(server.waitForStarted());
         QByteArray err;
-        QUrl url;
-        const QRegularExpression listening(u"listening on (http://127\\.0\\.0\\.1:\\d+/mcp)"_s);
-        QElapsedTimer timer;
-        timer.start();
-        while (!url.isValid() && timer.elapsed() < 20000) {
-            server.waitForReadyRead(200);
-            err += server.readAllStandardError();
-            const QRegularExpressionMatch match = listening.match(QString::fromUtf8(err));
-            if (match.hasMatch())
-                url = QUrl(match.captured(1));
-        }
+        const QUrl url = startHttpServer(server, m_workspace,
+                                         {u"--token"_s, QString::fromLatin1(kToken),
+                                          u"--parallel"_s, u"1"_s, u"--approve-destructive"_s},
+                                         {runtimeEnv()}, &err);
         QVERIFY2(url.isValid(), err.constData());
         const QUrl saved = m_url;
         m_url = url;

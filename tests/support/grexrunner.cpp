@@ -1,7 +1,9 @@
 #include "grexrunner.h"
 
 #include <QProcess>
+#include <QElapsedTimer>
 #include <QProcessEnvironment>
+#include <QRegularExpression>
 
 #include <grp.h>
 #include <unistd.h>
@@ -21,6 +23,40 @@ QString grexBinary()
 QString helperBinary()
 {
     return QStringLiteral(GREX_TEST_HELPER);
+}
+
+QUrl startHttpServer(QProcess &server, const QString &workDir, const QStringList &arguments,
+                     const QStringList &env, QByteArray *log)
+{
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const QString &entry : env) {
+        const qsizetype equals = entry.indexOf(u'=');
+        environment.insert(entry.left(equals), entry.mid(equals + 1));
+    }
+    server.setProcessEnvironment(environment);
+    server.setWorkingDirectory(workDir);
+    server.start(grexBinary(),
+                 QStringList{QStringLiteral("serve"), QStringLiteral("--http"),
+                             QStringLiteral("127.0.0.1:0")} +
+                     arguments);
+    if (!server.waitForStarted())
+        return {};
+    static const QRegularExpression listening(
+        QStringLiteral("listening on (http://127\\.0\\.0\\.1:\\d+/mcp)"));
+    QByteArray err;
+    QElapsedTimer timer;
+    timer.start();
+    QUrl url;
+    while (!url.isValid() && timer.elapsed() < 20000 && server.state() == QProcess::Running) {
+        server.waitForReadyRead(200);
+        err += server.readAllStandardError();
+        const QRegularExpressionMatch match = listening.match(QString::fromUtf8(err));
+        if (match.hasMatch())
+            url = QUrl(match.captured(1));
+    }
+    if (log)
+        log->append(err);
+    return url;
 }
 
 bool runningAsRoot()

@@ -4,6 +4,9 @@
 #include <QJsonDocument>
 #include <QString>
 #include <QStringList>
+#include <QUrl>
+
+class QProcess;
 
 namespace Grex::Test {
 
@@ -37,5 +40,11 @@ RunResult runGrex(const QStringList &args, const RunOptions &options = {});
 RunResult runProgram(const QString &program, const QStringList &args, const RunOptions &options);
 
 bool runningAsRoot();
+
+// Starts `grex serve --http 127.0.0.1:0 ARGUMENTS…` in workDir, with the extra KEY=VALUE
+// entries of env, and returns the URL it logs when it listens; an invalid URL when it does not
+// within 20 s. What it wrote on stderr until then is appended to *log.
+QUrl startHttpServer(QProcess &server, const QString &workDir, const QStringList &arguments,
+                     const QStringList &env = {}, QByteArray *log = nullptr);
 
 } // namespace Grex::Test

@@ -16,22 +16,6 @@ namespace Grex::Cli {
 
 namespace {
 
-Error mcpUsage(const QString &reason, const QString &text)
-{
-    return Error(ErrorKind::Usage, reason, Message("%1", {text}));
-}
-
-int failWith(Output &output, const Error &error)
-{
-    output.printError(error);
-    if (output.mode() == Output::Mode::Json) {
-        output.out() << QString::fromUtf8(
-                            JsonObject{{u"verb"_s, u"mcp"_s}, {u"error"_s, error.toJson()}}.toJson())
-                     << u'\n';
-    }
-    return exitCode(error.kind());
-}
-
 QString mcpHelp()
 {
     return Tr::tr("Usage: grex mcp status (--url URL [--token TOKEN] | -- CMD [ARG...])\n"
@@ -174,7 +158,7 @@ int runMcpCommand(Output &output, const Environment &env, const QStringList &arg
     QStringList toParse = arguments;
     toParse.prepend(u"grex"_s);
     if (!parser.parse(toParse))
-        return failWith(output, mcpUsage(u"invalid_option"_s,
+        return fail(output, u"mcp"_s, usage(u"invalid_option"_s,
                                          Tr::tr("grex mcp: %1").arg(parser.errorText())));
     if (parser.isSet(u"json"_s))
         output.setMode(Output::Mode::Json);
@@ -191,7 +175,7 @@ int runMcpCommand(Output &output, const Environment &env, const QStringList &arg
     }
     const QString action = positional.takeFirst();
     if (action != u"status" && action != u"call") {
-        return failWith(output, mcpUsage(u"unknown_command"_s,
+        return fail(output, u"mcp"_s, usage(u"unknown_command"_s,
                                          Tr::tr("grex mcp: unknown command '%1'; the commands "
                                                 "are status and call")
                                              .arg(action)));
@@ -199,7 +183,7 @@ int runMcpCommand(Output &output, const Environment &env, const QStringList &arg
     QString tool;
     if (action == u"call") {
         if (positional.isEmpty()) {
-            return failWith(output, mcpUsage(u"missing_argument"_s,
+            return fail(output, u"mcp"_s, usage(u"missing_argument"_s,
                                              Tr::tr("grex mcp call: name the tool to call")));
         }
         tool = positional.takeFirst();
@@ -210,40 +194,40 @@ int runMcpCommand(Output &output, const Environment &env, const QStringList &arg
         target.url = QUrl(parser.value(u"url"_s));
         if (!target.url.isValid() ||
             (target.url.scheme() != u"http" && target.url.scheme() != u"https")) {
-            return failWith(output, mcpUsage(u"invalid_argument"_s,
+            return fail(output, u"mcp"_s, usage(u"invalid_argument"_s,
                                              Tr::tr("--url wants an http:// or https:// URL, "
                                                     "not '%1'")
                                                  .arg(parser.value(u"url"_s))));
         }
         if (!positional.isEmpty()) {
-            return failWith(output, mcpUsage(u"too_many_arguments"_s,
+            return fail(output, u"mcp"_s, usage(u"too_many_arguments"_s,
                                              Tr::tr("grex mcp: give --url or a command after "
                                                     "--, not both")));
         }
         target.token = parser.isSet(u"token"_s) ? parser.value(u"token"_s).toUtf8()
                                                  : env.mcpToken.toUtf8();
     } else if (positional.isEmpty()) {
-        return failWith(output, mcpUsage(u"missing_argument"_s,
+        return fail(output, u"mcp"_s, usage(u"missing_argument"_s,
                                          Tr::tr("grex mcp %1: give --url URL, or the server "
                                                 "command after --")
                                              .arg(action)));
     } else {
         if (parser.isSet(u"token"_s)) {
-            return failWith(output, mcpUsage(u"invalid_option"_s,
+            return fail(output, u"mcp"_s, usage(u"invalid_option"_s,
                                              Tr::tr("--token is for --url; a command after -- "
                                                     "takes its own credentials")));
         }
         target.command = positional;
     }
     if (action == u"status" && (parser.isSet(u"arg"_s) || parser.isSet(u"args"_s))) {
-        return failWith(output, mcpUsage(u"invalid_option"_s,
+        return fail(output, u"mcp"_s, usage(u"invalid_option"_s,
                                          Tr::tr("--arg and --args are for grex mcp call")));
     }
     if (parser.isSet(u"timeout"_s)) {
         bool ok = false;
         const double seconds = parser.value(u"timeout"_s).toDouble(&ok);
         if (!ok || seconds <= 0 || seconds > 86400) {
-            return failWith(output, mcpUsage(u"invalid_argument"_s,
+            return fail(output, u"mcp"_s, usage(u"invalid_argument"_s,
                                              Tr::tr("--timeout wants a number of seconds "
                                                     "above 0 and up to 86400, not '%1'")
                                                  .arg(parser.value(u"timeout"_s))));
@@ -254,7 +238,7 @@ int runMcpCommand(Output &output, const Environment &env, const QStringList &arg
     if (parser.isSet(u"args"_s)) {
         const QJsonDocument document = QJsonDocument::fromJson(parser.value(u"args"_s).toUtf8());
         if (!document.isObject()) {
-            return failWith(output, mcpUsage(u"invalid_argument"_s,
+            return fail(output, u"mcp"_s, usage(u"invalid_argument"_s,
                                              Tr::tr("--args wants a JSON object, not '%1'")
                                                  .arg(parser.value(u"args"_s))));
         }
@@ -263,7 +247,7 @@ int runMcpCommand(Output &output, const Environment &env, const QStringList &arg
     for (const QString &pair : parser.values(u"arg"_s)) {
         const qsizetype equals = pair.indexOf(u'=');
         if (equals <= 0) {
-            return failWith(output, mcpUsage(u"invalid_argument"_s,
+            return fail(output, u"mcp"_s, usage(u"invalid_argument"_s,
                                              Tr::tr("--arg wants KEY=VALUE, not '%1'").arg(pair)));
         }
         toolArguments.insert(pair.left(equals), argumentValue(pair.mid(equals + 1)));
@@ -272,17 +256,17 @@ int runMcpCommand(Output &output, const Environment &env, const QStringList &arg
     Mcp::Client client(target);
     Result<QJsonObject> init = client.connect(u"grex-mcp"_s, QStringLiteral(GREX_VERSION));
     if (!init)
-        return failWith(output, init.error());
+        return fail(output, u"mcp"_s, init.error());
     if (action == u"status") {
         Result<QJsonObject> tools = client.request(u"tools/list"_s);
         if (!tools)
-            return failWith(output, tools.error());
+            return fail(output, u"mcp"_s, tools.error());
         return printStatus(output, *init, tools->value(u"tools"_s).toArray());
     }
     Result<QJsonObject> result = client.request(
         u"tools/call"_s, {{u"name"_s, tool}, {u"arguments"_s, toolArguments}});
     if (!result)
-        return failWith(output, result.error());
+        return fail(output, u"mcp"_s, result.error());
     return printCall(output, *result);
 }
 
