@@ -31,6 +31,18 @@ endif()
 # -DGREX_SANITIZE=address,undefined or -DGREX_SANITIZE=thread: every target that links
 # grex_build_flags (all of them, through grex_core) is built and linked with those sanitizers.
 set(GREX_SANITIZE "" CACHE STRING "Sanitizers: address,undefined or thread (GCC and Clang)")
+# -DGREX_BUILD_FUZZ=ON: everything is instrumented for libFuzzer's coverage feedback, and built
+# with address,undefined unless GREX_SANITIZE names other sanitizers. Only the fuzz targets link
+# libFuzzer itself (tests/fuzz).
+if(GREX_BUILD_FUZZ)
+    if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+        message(FATAL_ERROR "GREX_BUILD_FUZZ needs Clang (libFuzzer): -DCMAKE_CXX_COMPILER=clang++")
+    endif()
+    if(NOT GREX_SANITIZE)
+        set(GREX_SANITIZE address,undefined)
+    endif()
+    target_compile_options(grex_build_flags INTERFACE -fsanitize=fuzzer-no-link)
+endif()
 if(GREX_SANITIZE)
     if(NOT CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
         message(FATAL_ERROR "GREX_SANITIZE needs GCC or Clang")
