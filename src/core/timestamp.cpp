@@ -1,5 +1,7 @@
 #include "timestamp.h"
 
+#include <QtNumeric>
+
 #include <chrono>
 
 namespace Grex {
@@ -148,7 +150,11 @@ std::optional<Timestamp> Timestamp::parse(QStringView text)
     // A leap second (:60) is folded onto :59 of the same minute.
     const qint64 seconds = daysFromCivil(year, unsigned(month), unsigned(day)) * 86400 +
                            hour * 3600 + minute * 60 + qMin(second, 59) - offsetSeconds;
-    return Timestamp(seconds * kNanosPerSecond + fraction);
+    // 64 bits of nanoseconds reach from 1677 to 2262: an instant outside cannot be represented.
+    qint64 nanos = 0;
+    if (qMulOverflow(seconds, kNanosPerSecond, &nanos) || qAddOverflow(nanos, fraction, &nanos))
+        return std::nullopt;
+    return Timestamp(nanos);
 }
 
 QString Timestamp::toString() const

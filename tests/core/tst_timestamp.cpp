@@ -2,6 +2,8 @@
 
 #include <QTest>
 
+#include <limits>
+
 using namespace Grex;
 using namespace Qt::StringLiterals;
 
@@ -25,6 +27,8 @@ private Q_SLOTS:
         QTest::newRow("lowercase") << u"2026-04-19t10:00:00z"_s << qint64(1776592800000000000);
         QTest::newRow("leap day") << u"2024-02-29T00:00:00Z"_s << qint64(1709164800000000000);
         QTest::newRow("before epoch") << u"1969-12-31T23:59:59.5Z"_s << qint64(-500000000);
+        QTest::newRow("last representable")
+            << u"2262-04-11T23:47:16.854775807Z"_s << std::numeric_limits<qint64>::max();
     }
 
     void parsesRfc3339()
@@ -43,7 +47,10 @@ private Q_SLOTS:
              {u""_s, u"2026-04-19"_s, u"2026-04-19T10:00:00"_s, u"2026-13-01T00:00:00Z"_s,
               u"2026-02-30T00:00:00Z"_s, u"2025-02-29T00:00:00Z"_s, u"2026-04-19T24:00:00Z"_s,
               u"2026-04-19T10:00:00.Z"_s, u"2026-04-19T10:00:00Zjunk"_s,
-              u"2026-04-19T10:00:00+0200"_s, u"26-04-19T10:00:00Z"_s})
+              u"2026-04-19T10:00:00+0200"_s, u"26-04-19T10:00:00Z"_s,
+              // Beyond 64 bits of nanoseconds (found by fuzz_lockfile: signed overflow).
+              u"2262-04-11T23:47:16.854775808Z"_s, u"9527-04-20T12:00:00+02:00"_s,
+              u"1600-01-01T00:00:00Z"_s})
             QTest::newRow(qPrintable(bad.isEmpty() ? u"empty"_s : bad)) << bad;
     }
 
