@@ -77,6 +77,26 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(dest + u"/mine.txt"_s));
     }
 
+    // A clone is made beside dest and renamed into place: a killed clone leaves its staging
+    // directory, never a half-made repository at dest, and the next clone removes it.
+    void cloneReplacesWhatAKilledCloneLeft()
+    {
+        GitFetcher git;
+        const QString dest = m_dir.filePath(u"ws3b/pack"_s);
+        const QString staging = cloneStagingPath(dest);
+        QCOMPARE(staging, m_dir.filePath(u"ws3b/.grex-clone-pack"_s));
+        QVERIFY(QDir().mkpath(staging + u"/.git/objects"_s));
+        QFile debris(staging + u"/half.txt"_s);
+        QVERIFY(debris.open(QIODevice::WriteOnly));
+        debris.close();
+        const Result<FetchReport> r = git.clone(m_remote, dest, std::nullopt, {});
+        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
+        QVERIFY(!QFileInfo::exists(staging));
+        QVERIFY(!QFileInfo::exists(dest + u"/half.txt"_s));
+        QCOMPARE(git.headSha(dest).value(), m_mainSha);
+        QCOMPARE(git.isDirty(dest).value(), false);
+    }
+
     void clonesABranchAsTrackingBranch()
     {
         GitFetcher git;
@@ -124,6 +144,7 @@ private Q_SLOTS:
         QVERIFY(!r.ok());
         QCOMPARE(r.error().reason(), u"ref_not_found"_s);
         QVERIFY(!QFileInfo::exists(dest));
+        QVERIFY(!QFileInfo::exists(cloneStagingPath(dest)));
     }
 
     void unreachableRemoteFailsAndLeavesNothing()

@@ -108,6 +108,52 @@ private Q_SLOTS:
         QCOMPARE(fetcher.fastForward(f.clone, {})->state, UpdateOutcome::State::UpToDate);
     }
 
+    // A fast-forward killed half-way: HEAD still at the old commit, README.md half-written, the
+    // new file written, and the journal in the git dir. The next operation rolls those files
+    // back, so the fast-forward happens instead of the tree being "dirty" for ever.
+    void interruptedCheckoutIsRolledBack()
+    {
+        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
+        Fixture f = cloned(remotes);
+        GitFetcher fetcher;
+        const QString before = fetcher.headSha(f.clone).value();
+        f.files.insert(u"README.md"_s, "new readme\n");
+        f.files.insert(u"new.txt"_s, "new\n");
+        const QString upstream = remotes.commit(f.remote, f.files);
+        QVERIFY(fetcher.fetch(f.clone, {}).ok());
+        QVERIFY(writeFile(f.clone + u"/README.md"_s, "new rea"));
+        QVERIFY(writeFile(f.clone + u"/new.txt"_s, "new\n"));
+        QVERIFY(writeFile(f.clone + u"/.git/grex-checkout"_s,
+                          before.toLatin1() + ' ' + upstream.toLatin1() + '\n'));
+        QCOMPARE(fetcher.isDirty(f.clone).value(), true);
+
+        const Result<UpdateOutcome> moved = fetcher.fastForward(f.clone, {});
+        QVERIFY(moved.ok());
+        QCOMPARE(moved->state, UpdateOutcome::State::FastForwarded);
+        QCOMPARE(fetcher.headSha(f.clone).value(), upstream);
+        QCOMPARE(readFile(f.clone + u"/README.md"_s), QByteArray("new readme\n"));
+        QCOMPARE(fetcher.isDirty(f.clone).value(), false);
+        QVERIFY(!QFileInfo::exists(f.clone + u"/.git/grex-checkout"_s));
+    }
+
+    // A journal whose "before" is not HEAD any more describes nothing grex can undo: it is
+    // dropped and the user's edit stays.
+    void staleCheckoutJournalTouchesNothing()
+    {
+        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
+        Fixture f = cloned(remotes);
+        GitFetcher fetcher;
+        f.files.insert(u"README.md"_s, "new readme\n");
+        const QString upstream = remotes.commit(f.remote, f.files);
+        QVERIFY(fetcher.fetch(f.clone, {}).ok());
+        QVERIFY(writeFile(f.clone + u"/README.md"_s, "my edit\n"));
+        QVERIFY(writeFile(f.clone + u"/.git/grex-checkout"_s,
+                          upstream.toLatin1() + ' ' + upstream.toLatin1() + '\n'));
+        QCOMPARE(fetcher.fastForward(f.clone, {})->state, UpdateOutcome::State::LeftAlone);
+        QCOMPARE(readFile(f.clone + u"/README.md"_s), QByteArray("my edit\n"));
+        QVERIFY(!QFileInfo::exists(f.clone + u"/.git/grex-checkout"_s));
+    }
+
     void dirtyTreeIsLeftAlone()
     {
         RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));

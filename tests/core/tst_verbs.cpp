@@ -1,5 +1,7 @@
 #include "fs/gitignore.h"
 #include "git/fetcher.h"
+#include "git/repository.h"
+#include "manifest/intentlog.h"
 #include "naming.h"
 #include "operationcontext.h"
 #include "grexrunner.h"
@@ -10,6 +12,7 @@
 #include "verbs/init.h"
 #include "verbs/ls.h"
 #include "verbs/rm.h"
+#include "verbs/sync.h"
 #include "verbs/verbregistry.h"
 #include "workspace.h"
 
@@ -17,6 +20,8 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -438,6 +443,48 @@ private Q_SLOTS:
         // no trash left behind
         QCOMPARE(QDir(ws.root()).entryList({u".grex-trash-*"_s}, QDir::AllEntries | QDir::Hidden),
                  QStringList());
+    }
+
+    // What a killed rm leaves in the trash, by how far it got: before the rm event, the pack is
+    // still registered and its directory comes back; after it, the directory is deleted. A note
+    // without its directory is debris of a kill before the move (or after the delete).
+    void interruptedRmIsFinishedBySync()
+    {
+        Workspace ws = initialised();
+        mustAdd(ws, m_alpha);
+        mustAdd(ws, m_beta);
+        const QString alphaDir = ws.packDir(u"alpha"_s);
+        const QString betaDir = ws.packDir(u"beta"_s);
+        const auto note = [](const QString &pack, const QString &dir) {
+            return QJsonDocument(QJsonObject{{u"pack"_s, pack}, {u"path"_s, dir}})
+                .toJson(QJsonDocument::Compact);
+        };
+        // alpha: moved aside, rm event never written.
+        const QString alphaTrash = ws.root() + u"/.grex-trash-a1"_s;
+        QVERIFY(QDir().rename(alphaDir, alphaTrash));
+        QVERIFY(writeFile(alphaTrash + TrashNoteSuffix, note(u"alpha"_s, alphaDir)));
+        // beta: moved aside and unregistered, never deleted.
+        const QString betaTrash = ws.root() + u"/.grex-trash-b2"_s;
+        QVERIFY(QDir().rename(betaDir, betaTrash));
+        QVERIFY(writeFile(betaTrash + TrashNoteSuffix, note(u"beta"_s, betaDir)));
+        QVERIFY(ws.intentLog().append(Event::rm(u"beta"_s)).ok());
+        // a note whose move never happened
+        const QString torn = ws.root() + u"/.grex-trash-c3"_s + TrashNoteSuffix;
+        QVERIFY(writeFile(torn, "{\"pack\":\"al"));
+
+        OperationContext ctx;
+        SyncOptions options;
+        options.noInstall = true;
+        const Result<RunReport> synced = sync(ws, options, ctx);
+        QVERIFY2(synced.ok(), qPrintable(synced.ok() ? QString() : synced.error().text()));
+        QVERIFY(Git::isRepository(alphaDir));
+        QVERIFY(!QFileInfo::exists(alphaTrash));
+        QVERIFY(!QFileInfo::exists(alphaTrash + TrashNoteSuffix));
+        QVERIFY(!QFileInfo::exists(betaTrash));
+        QVERIFY(!QFileInfo::exists(betaDir));
+        QVERIFY(!QFileInfo::exists(betaTrash + TrashNoteSuffix));
+        QVERIFY(!QFileInfo::exists(torn));
+        QVERIFY(ws.readPacks(ctx)->contains(u"alpha"_s));
     }
 
     void rmKeepFiles()

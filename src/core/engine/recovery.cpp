@@ -1,6 +1,7 @@
 #include "recovery.h"
 
 #include "fs/filelock.h"
+#include "git/gitfetcher.h"
 #include "manifest/intentlog.h"
 #include "operationcontext.h"
 #include "workspace.h"
@@ -101,6 +102,7 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
         tombstones.append(path);
 
     JsonArray trash;
+    JsonArray clones;
     JsonArray held;
     const QFileInfoList top =
         QDir(workspace.root())
@@ -109,6 +111,8 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
         const QString name = entry.fileName();
         if (name.startsWith(u".grex-trash-"))
             trash.append(entry.absoluteFilePath());
+        else if (name.startsWith(CloneStagingPrefix) && entry.isDir() && !entry.isSymLink())
+            clones.append(entry.absoluteFilePath());
         else if (name.startsWith(u".grex-backend-") && name.endsWith(u".lock"))
             heldLock(entry.absoluteFilePath(), held);
         else if (entry.isDir() && !entry.isSymLink())
@@ -141,20 +145,22 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
         }
     }
 
-    const qsizetype found =
-        backups.size() + tombstones.size() + trash.size() + dangling.size() + held.size();
+    const qsizetype found = backups.size() + tombstones.size() + trash.size() + clones.size() +
+                            dangling.size() + held.size();
     if (found == 0)
         return findings;
     findings.warnings.append(Message(QT_TRANSLATE_NOOP("Grex", "pre-run recovery scan found %1 artifact(s): %2 "
                                                "backup(s), %3 rmdir tombstone(s), %4 moved-aside "
-                                               "director(ies), %5 unfinished action(s), %6 lock(s) "
-                                               "held elsewhere"),
+                                               "director(ies), %5 unfinished clone(s), %6 unfinished "
+                                               "action(s), %7 lock(s) held elsewhere"),
                      {QString::number(found), QString::number(backups.size()),
                       QString::number(tombstones.size()), QString::number(trash.size()),
-                      QString::number(dangling.size()), QString::number(held.size())}));
+                      QString::number(clones.size()), QString::number(dangling.size()),
+                      QString::number(held.size())}));
     findings.report = JsonObject{{u"orphan_backups"_s, backups},
                                  {u"orphan_tombstones"_s, tombstones},
                                  {u"orphan_trash"_s, trash},
+                                 {u"orphan_clones"_s, clones},
                                  {u"dangling_starts"_s, dangling},
                                  {u"held_locks"_s, held}};
     return findings;

@@ -13,6 +13,12 @@
 #include <QStandardPaths>
 #include <QUrl>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include <unistd.h>
+
 using namespace Qt::StringLiterals;
 
 namespace Grex {
@@ -38,6 +44,12 @@ QString backendLockPath(const QString &dest)
 {
     const QFileInfo info(dest);
     return info.absolutePath() + u"/.grex-backend-"_s + info.fileName() + u".lock"_s;
+}
+
+QString cloneStagingPath(const QString &dest)
+{
+    const QFileInfo info(dest);
+    return info.absolutePath() + u'/' + CloneStagingPrefix + info.fileName();
 }
 
 namespace {
@@ -362,6 +374,16 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
             .withDetail(u"path"_s, dest);
     }
 
+    // The clone is made in a hidden sibling and renamed to dest once complete: a process killed
+    // mid-clone then leaves no half-made repository at dest, which a later `grex add` would take
+    // for the user's own clone. A staging directory found here is such a leftover: only a clone
+    // of dest makes one, and this process holds dest's backend lock.
+    const QString staging = cloneStagingPath(dest);
+    if (QFileInfo(staging).exists() || QFileInfo(staging).isSymLink()) {
+        qCInfo(lcGit, "removing %s, left by an interrupted clone", qPrintable(staging));
+        removeCreated(staging, false);
+    }
+
     // Local clones never report transfer progress, so the token is also checked around them.
     if (stop.stop_requested())
         return cancelled();
@@ -381,13 +403,13 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
     qCDebug(lcGit, "cloning %s into %s", qPrintable(url), qPrintable(dest));
     git_repository *rawRepo = nullptr;
     const QByteArray nativeUrl = url.toUtf8();
-    const QByteArray nativeDest = QFile::encodeName(dest);
-    const int rc = git_clone(&rawRepo, nativeUrl.constData(), nativeDest.constData(), &options);
+    const QByteArray nativeStaging = QFile::encodeName(staging);
+    const int rc = git_clone(&rawRepo, nativeUrl.constData(), nativeStaging.constData(), &options);
     RepositoryPtr repo(rawRepo);
     if (rc != 0) {
         const QString detail = lastErrorText(rc);
         repo.reset();
-        removeCreated(dest, existed);
+        removeCreated(staging, false);
         if (stop.stop_requested())
             return cancelled();
         return Error(ErrorKind::PackOp, u"clone_failed"_s,
@@ -399,18 +421,30 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
         Result<void> checkedOut = checkoutRef(repo.get(), *ref);
         if (!checkedOut) {
             repo.reset();
-            removeCreated(dest, existed);
+            removeCreated(staging, false);
             return std::move(checkedOut).error().withDetail(u"url"_s, url);
         }
     }
     if (stop.stop_requested()) {
         repo.reset();
-        removeCreated(dest, existed);
+        removeCreated(staging, false);
         return cancelled();
     }
     Result<FetchReport> report = describeHead(repo.get());
+    repo.reset();
     if (report)
         report->bytes = state.receivedBytes;
+    // rename(2) also replaces the empty directory the user may have made at dest.
+    if (std::rename(nativeStaging.constData(), QFile::encodeName(dest).constData()) != 0) {
+        const QString detail = QString::fromLocal8Bit(std::strerror(errno));
+        removeCreated(staging, false);
+        return Error(ErrorKind::PackOp, u"clone_failed"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "cannot move the clone of %1 to %2: %3"),
+                             {url, dest, detail}))
+            .withDetail(u"url"_s, url)
+            .withDetail(u"path"_s, dest)
+            .withDetail(u"detail"_s, detail);
+    }
     return report;
 }
 
@@ -470,6 +504,115 @@ UpdateOutcome leftAlone(git_repository *repo, Message note)
     return outcome;
 }
 
+// A checkout of an existing clone that is killed half-way leaves a working tree with some files
+// of the new commit and some of the old: it looks like the user's own changes, so sync would
+// leave it alone for ever, and a half-written pack.yaml would not even parse. Each such checkout
+// therefore writes <git dir>/grex-checkout ("<HEAD before> <target>") first and removes it when
+// it is over; the next operation on the clone finds the journal and rolls the files the
+// checkout touches back to HEAD (rollBackInterruptedCheckout), after which it redoes its work.
+QString checkoutJournalPath(git_repository *repo)
+{
+    return QFile::decodeName(git_repository_path(repo)) + u"grex-checkout"_s;
+}
+
+// Checks out target, then moves HEAD with moveHead(), journaled. Returns libgit2's code.
+template<typename MoveHead>
+int journaledCheckout(git_repository *repo, const git_object *target,
+                      const git_checkout_options &options, MoveHead &&moveHead)
+{
+    const QString journal = checkoutJournalPath(repo);
+    const QByteArray line =
+        headOf(repo).toLatin1() + ' ' + oidToHex(git_object_id(target)).toLatin1() + '\n';
+    QFile file(journal);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(line) != line.size() ||
+        !file.flush() || ::fsync(file.handle()) != 0) {
+        git_error_set_str(GIT_ERROR_OS, "cannot write the checkout journal");
+        file.close();
+        QFile::remove(journal);
+        return -1;
+    }
+    file.close();
+    int rc = git_checkout_tree(repo, target, &options);
+    if (rc == 0)
+        rc = moveHead();
+    // A checkout that failed by itself (a conflict, say) stopped before writing: only a kill
+    // leaves the journal behind.
+    QFile::remove(journal);
+    return rc;
+}
+
+void rollBackInterruptedCheckout(git_repository *repo, const QString &dest)
+{
+    const QString journal = checkoutJournalPath(repo);
+    QFile file(journal);
+    if (!file.open(QIODevice::ReadOnly))
+        return;
+    const QList<QByteArray> ids = file.readAll().trimmed().split(' ');
+    file.close();
+    git_oid from;
+    git_oid to;
+    const QString head = headOf(repo);
+    if (ids.size() != 2 || git_oid_fromstrn(&from, ids[0].constData(), size_t(ids[0].size())) ||
+        git_oid_fromstrn(&to, ids[1].constData(), size_t(ids[1].size())) ||
+        head != oidToHex(&from)) {
+        // Torn, or HEAD moved (the checkout finished, or someone moved it since): nothing to undo
+        // that grex can tell apart from the user's work.
+        git_error_clear();
+        QFile::remove(journal);
+        return;
+    }
+    git_commit *rawFrom = nullptr;
+    git_commit *rawTo = nullptr;
+    git_tree *rawFromTree = nullptr;
+    git_tree *rawToTree = nullptr;
+    git_diff *rawDiff = nullptr;
+    int rc = git_commit_lookup(&rawFrom, repo, &from);
+    CommitPtr fromCommit(rawFrom);
+    if (rc == 0)
+        rc = git_commit_lookup(&rawTo, repo, &to);
+    CommitPtr toCommit(rawTo);
+    if (rc == 0)
+        rc = git_commit_tree(&rawFromTree, fromCommit.get());
+    std::unique_ptr<git_tree, Deleter<git_tree, git_tree_free>> fromTree(rawFromTree);
+    if (rc == 0)
+        rc = git_commit_tree(&rawToTree, toCommit.get());
+    std::unique_ptr<git_tree, Deleter<git_tree, git_tree_free>> toTree(rawToTree);
+    if (rc == 0)
+        rc = git_diff_tree_to_tree(&rawDiff, repo, fromTree.get(), toTree.get(), nullptr);
+    std::unique_ptr<git_diff, Deleter<git_diff, git_diff_free>> diff(rawDiff);
+    if (rc != 0) {
+        qCWarning(lcGit, "cannot roll back the interrupted checkout in %s: %s",
+                  qPrintable(dest), qPrintable(lastErrorText(rc)));
+        return;
+    }
+    QList<QByteArray> paths;
+    for (size_t i = 0; i < git_diff_num_deltas(diff.get()); ++i) {
+        const git_diff_delta *delta = git_diff_get_delta(diff.get(), i);
+        paths.append(QByteArray(delta->old_file.path));
+        if (qstrcmp(delta->old_file.path, delta->new_file.path) != 0)
+            paths.append(QByteArray(delta->new_file.path));
+    }
+    QList<char *> pathPointers;
+    for (QByteArray &path : paths)
+        pathPointers.append(path.data());
+    git_checkout_options options = GIT_CHECKOUT_OPTIONS_INIT;
+    options.checkout_strategy =
+        GIT_CHECKOUT_FORCE | GIT_CHECKOUT_REMOVE_UNTRACKED | GIT_CHECKOUT_DISABLE_PATHSPEC_MATCH;
+    options.paths = {pathPointers.data(), size_t(pathPointers.size())};
+    if (!pathPointers.isEmpty()) {
+        rc = git_checkout_tree(repo, reinterpret_cast<const git_object *>(fromCommit.get()),
+                               &options);
+    }
+    if (rc != 0) {
+        qCWarning(lcGit, "cannot roll back the interrupted checkout in %s: %s",
+                  qPrintable(dest), qPrintable(lastErrorText(rc)));
+        return;
+    }
+    QFile::remove(journal);
+    qCWarning(lcGit, "%s: rolled back %lld file(s) of a checkout a killed grex left half-done",
+              qPrintable(dest), qint64(paths.size()));
+}
+
 // Moves the current branch to its upstream when that is a fast-forward and the tree is clean.
 // Called with the backend lock held.
 Result<UpdateOutcome> fastForwardLocked(git_repository *repo, const QString &dest)
@@ -523,10 +666,10 @@ Result<UpdateOutcome> fastForwardLocked(git_repository *repo, const QString &des
     ObjectPtr target(rawTarget);
     git_checkout_options checkout = GIT_CHECKOUT_OPTIONS_INIT;
     checkout.checkout_strategy = GIT_CHECKOUT_SAFE;
-    rc = git_checkout_tree(repo, target.get(), &checkout);
     git_reference *rawMoved = nullptr;
-    if (rc == 0)
-        rc = git_reference_set_target(&rawMoved, head.get(), remote, "grex: fast-forward");
+    rc = journaledCheckout(repo, target.get(), checkout, [&] {
+        return git_reference_set_target(&rawMoved, head.get(), remote, "grex: fast-forward");
+    });
     ReferencePtr moved(rawMoved);
     if (rc != 0)
         return checkoutFailed(dest, upstreamName, rc);
@@ -604,10 +747,11 @@ Result<UpdateOutcome> checkoutLocked(git_repository *r, const QString &dest, con
             if (rc == 0)
                 rc = git_reference_peel(&rawTarget, local.get(), GIT_OBJECT_COMMIT);
             ObjectPtr target(rawTarget);
-            if (rc == 0)
-                rc = git_checkout_tree(r, target.get(), &options);
-            if (rc == 0)
-                rc = git_repository_set_head(r, git_reference_name(local.get()));
+            if (rc == 0) {
+                rc = journaledCheckout(r, target.get(), options, [&] {
+                    return git_repository_set_head(r, git_reference_name(local.get()));
+                });
+            }
             if (rc != 0)
                 return checkoutFailed(dest, ref, rc);
         }
@@ -644,9 +788,9 @@ Result<UpdateOutcome> checkoutLocked(git_repository *r, const QString &dest, con
         return leftAlone(r, Message(QT_TRANSLATE_NOOP("Grex", "the working tree has uncommitted "
                                                               "changes; not switched to %1"),
                                     {ref}));
-    rc = git_checkout_tree(r, commit.get(), &options);
-    if (rc == 0)
-        rc = git_repository_set_head_detached(r, git_object_id(commit.get()));
+    rc = journaledCheckout(r, commit.get(), options, [&] {
+        return git_repository_set_head_detached(r, git_object_id(commit.get()));
+    });
     if (rc != 0)
         return checkoutFailed(dest, ref, rc);
     outcome.state = UpdateOutcome::State::CheckedOut;
@@ -665,6 +809,7 @@ auto withLockedRepository(const QString &dest, std::stop_token stop, Operation &
     Result<RepositoryPtr> repo = openRepository(dest);
     if (!repo)
         return repo.error();
+    rollBackInterruptedCheckout(repo->get(), dest);
     return operation(repo->get());
 }
 

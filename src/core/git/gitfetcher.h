@@ -36,6 +36,10 @@ public:
 
 // The backend lock sidecar guarding clones and fetches into dest (tier 4).
 QString backendLockPath(const QString &dest);
+// Where a clone of dest is made before it is renamed into place: a hidden sibling that only a
+// clone of dest, holding dest's backend lock, creates or removes (see GitFetcher::clone).
+QString cloneStagingPath(const QString &dest);
+inline constexpr QStringView CloneStagingPrefix = u".grex-clone-";
 
 // Asks the git credential helpers configured for `url` (credential.helper, in the order git
 // uses) for a username and password, speaking git's credential protocol to the helper program

@@ -280,10 +280,17 @@ QList<DoctorFinding> checkRecovery(const Workspace &workspace, const OperationCo
             check, u"warning"_s, {},
             u"directory set aside by rmdir: %1 (delete it when unneeded)"_s.arg(v.toString())));
     }
+    for (const JsonValue &v : r.value(u"orphan_clones"_s).toArray()) {
+        found.append(finding(check, u"warning"_s, {},
+                             u"clone an interrupted grex add or sync left unfinished: %1 (the "
+                             u"next clone of that pack removes it; or delete it)"_s
+                                 .arg(v.toString())));
+    }
     for (const JsonValue &v : r.value(u"orphan_trash"_s).toArray()) {
         found.append(finding(check, u"warning"_s, {},
-                             u"pack directory an interrupted grex rm moved aside: %1 (delete it, "
-                             u"or move it back and grex add it)"_s.arg(v.toString())));
+                             u"pack directory an interrupted grex rm moved aside: %1 (the next "
+                             u"grex sync or grex rm puts it back or deletes it, as far as the rm "
+                             u"got)"_s.arg(v.toString())));
     }
     return found;
 }

@@ -6,6 +6,8 @@
 #include "fs/gitignore.h"
 #include "git/fetcher.h"
 #include "git/repository.h"
+#include "manifest/fold.h"
+#include "manifest/intentlog.h"
 #include "operationcontext.h"
 #include "timestamp.h"
 #include "verbs/verbsupport.h"
@@ -13,6 +15,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QSet>
 
 #include <cerrno>
@@ -76,14 +79,42 @@ Result<std::optional<Error>> lostWork(Workspace &workspace, const QString &id, c
                                                         "anyway with --force"))));
 }
 
-// Moves dir aside (so that it can be put back) and returns where it went.
-Result<QString> moveAside(const Workspace &workspace, const QString &dir)
+// Beside each trash directory: which pack's rm moved it there and from where, so that the next
+// run can finish an rm that was killed (finishInterruptedRemovals).
+QString trashNotePath(const QString &trash)
+{
+    return trash + TrashNoteSuffix;
+}
+
+// Moves dir aside (so that it can be put back) and returns where it went. The note is written
+// first, so a trash directory never exists without it; it is written in place, not through a
+// temporary file, so that a kill leaves no debris under another name: a torn note has no trash
+// directory beside it, and finishInterruptedRemovals deletes it.
+Result<QString> moveAside(const Workspace &workspace, const QString &dir, const QString &packId)
 {
     // Short, so a long pack name cannot push it past NAME_MAX.
     const QString trash =
         workspace.root() + u"/.grex-trash-"_s + QString::number(Timestamp::now().unixNanos(), 16);
-    if (std::rename(QFile::encodeName(dir).constData(), QFile::encodeName(trash).constData()) != 0)
-        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot remove %1: %2"), dir, errno);
+    const QByteArray note =
+        JsonValue(JsonObject{{u"pack"_s, packId}, {u"path"_s, dir}}).toJson() + '\n';
+    QFile noteFile(trashNotePath(trash));
+    if (!noteFile.open(QIODevice::WriteOnly | QIODevice::NewOnly) ||
+        noteFile.write(note) != note.size() || !noteFile.flush()) {
+        const QString reason = noteFile.errorString();
+        noteFile.close();
+        QFile::remove(noteFile.fileName());
+        return Error(ErrorKind::PackOp, u"io"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "cannot write %1: %2"),
+                             {noteFile.fileName(), reason}))
+            .withDetail(u"path"_s, noteFile.fileName());
+    }
+    noteFile.close();
+    if (std::rename(QFile::encodeName(dir).constData(), QFile::encodeName(trash).constData()) !=
+        0) {
+        const int error = errno;
+        QFile::remove(trashNotePath(trash));
+        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot remove %1: %2"), dir, error);
+    }
     return trash;
 }
 
@@ -94,6 +125,59 @@ bool deleteTree(const QString &path)
 }
 
 } // namespace
+
+void finishInterruptedRemovals(const Workspace &workspace, OperationContext &ctx)
+{
+    const QFileInfoList notes =
+        QDir(workspace.root())
+            .entryInfoList({u".grex-trash-*"_s + TrashNoteSuffix}, QDir::Files | QDir::Hidden);
+    if (notes.isEmpty())
+        return;
+    Result<LogReadResult> log = workspace.intentLog().read();
+    if (!log)
+        return; // the run that follows reports the log's problem
+    const QMap<QString, PackState> packs = fold(log->events).packs;
+    for (const QFileInfo &noteInfo : notes) {
+        const QString note = noteInfo.absoluteFilePath();
+        const QString trash = note.chopped(TrashNoteSuffix.size());
+        QFile file(note);
+        const QJsonObject what = file.open(QIODevice::ReadOnly)
+                                     ? QJsonDocument::fromJson(file.readAll()).object()
+                                     : QJsonObject();
+        file.close();
+        const QString packId = what.value(u"pack"_s).toString();
+        const QString original = what.value(u"path"_s).toString();
+        const QFileInfo trashInfo(trash);
+        if (!trashInfo.exists() && !trashInfo.isSymLink()) {
+            QFile::remove(note); // the rm was killed before the move, or after the delete
+            continue;
+        }
+        if (packId.isEmpty() || original.isEmpty())
+            continue; // unreadable: doctor reports the directory
+        if (packs.contains(packId)) {
+            // The rm event was never written: the pack is still registered, so its files go back.
+            const QFileInfo originalInfo(original);
+            if (originalInfo.exists() || originalInfo.isSymLink() ||
+                QFileInfo(original).absolutePath() != workspace.root())
+                continue; // something new took its place: doctor reports the directory
+            if (std::rename(QFile::encodeName(trash).constData(),
+                            QFile::encodeName(original).constData()) == 0) {
+                QFile::remove(note);
+                ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "an interrupted grex rm of '%1' was "
+                                                           "undone: %2 is back"),
+                                 {packId, original}));
+            }
+            continue;
+        }
+        // The rm event was written: the pack is gone, and so go its files.
+        if (deleteTree(trash)) {
+            QFile::remove(note);
+            ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "finished an interrupted grex rm of '%1': "
+                                                       "deleted %2"),
+                             {packId, trash}));
+        }
+    }
+}
 
 Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationContext &ctx)
 {
@@ -106,6 +190,8 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
     Result<std::optional<FileLock>> lock = workspace.lockForWritingIf(!options.dryRun);
     if (!lock)
         return lock.error();
+    if (!options.dryRun)
+        finishInterruptedRemovals(workspace, ctx);
 
     Result<QMap<QString, PackState>> packs = workspace.readPacks(ctx);
     if (!packs)
@@ -132,12 +218,15 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
     const QString dir = workspace.packDir(pack.path);
     const QFileInfo info(dir);
     const bool onDisk = info.exists() || info.isSymLink();
+    // A pack directory that is a link is not walked or torn down (that would happen wherever
+    // it points): only the link itself is removed.
+    const bool walkable = barePath && onDisk && !info.isSymLink();
 
     // The pack's subtree as it is on disk; children that no other registered pack reaches go
     // with it (D-28).
     QStringList removing{pack.id};
     PackGraph graph;
-    if (barePath && onDisk) {
+    if (walkable) {
         Result<QList<WalkSeed>> seeds = workspaceSeeds(workspace, ctx);
         if (!seeds)
             return seeds.error();
@@ -171,7 +260,7 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
                 return **lost;
         }
     }
-    const bool runTeardown = !options.skipTeardown && barePath && onDisk;
+    const bool runTeardown = !options.skipTeardown && walkable;
 
     RmReport report;
     report.id = pack.id;
@@ -236,7 +325,7 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
     if (deleteFiles) {
         for (const QString &id : removing) {
             const QString packDir = id == pack.id ? dir : graph.nodes.value(id).dir;
-            Result<QString> trash = moveAside(workspace, packDir);
+            Result<QString> trash = moveAside(workspace, packDir, pack.id);
             if (!trash) {
                 for (const auto &[from, to] : moved)
                     std::rename(QFile::encodeName(from).constData(),
@@ -256,6 +345,8 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
                 ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "the files of %1 are in %2; move "
                                                            "them back"),
                                  {original, trash}));
+            } else {
+                QFile::remove(trashNotePath(trash));
             }
         }
         return appended.error();
@@ -266,6 +357,8 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
             ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' is removed but %2 could not be "
                                                        "deleted completely; delete it by hand"),
                              {pack.id, trash}));
+        } else {
+            QFile::remove(trashNotePath(trash));
         }
     }
 

@@ -43,4 +43,14 @@ struct RmReport
 // ("local_changes", teardown halted, filesystem), Manifest, Lock, Cancelled.
 Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationContext &ctx);
 
+// Each directory `rm` moves aside (<workspace>/.grex-trash-<n>) has a note beside it, named with
+// this suffix, that says which pack's rm moved it and from where.
+inline constexpr QStringView TrashNoteSuffix = u".rm";
+
+// Finishes what a killed `rm` left in the trash, as its note says: when the rm event was never
+// written (the pack is still registered) the directory goes back where it was, unless something
+// new is there; when it was written, the directory is deleted. Warns about each one. The caller
+// holds the workspace's sync lock. `rm` and `sync` call it before they start.
+void finishInterruptedRemovals(const Workspace &workspace, OperationContext &ctx);
+
 } // namespace Grex

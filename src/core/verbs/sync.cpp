@@ -2,6 +2,7 @@
 
 #include "engine/pipeline.h"
 #include "operationcontext.h"
+#include "verbs/rm.h"
 #include "verbs/verbsupport.h"
 #include "workspace.h"
 
@@ -49,6 +50,8 @@ Result<RunReport> sync(Workspace &workspace, const SyncOptions &options, Operati
     Result<std::optional<FileLock>> lock = target->lockForWritingIf(!options.dryRun);
     if (!lock)
         return lock.error();
+    if (!options.dryRun)
+        finishInterruptedRemovals(*target, ctx);
     Result<QList<WalkSeed>> seeds = runSeeds(*target, ctx);
     if (!seeds)
         return seeds.error();
