@@ -3,6 +3,7 @@
 #
 #   GREX_BUILD_DIR   build directory (default: <repo>/build)
 #   GREX_JOBS        parallel build jobs (default: number of CPUs)
+#   GREX_SANITIZE    sanitizers to build with: address,undefined or thread (default: none)
 
 set -euo pipefail
 
@@ -52,7 +53,8 @@ grex_configure() {
         -DCMAKE_BUILD_TYPE=Debug \
         -DGREX_WARNINGS_AS_ERRORS=ON \
         -DGREX_BUILD_TESTS=ON \
-        -DGREX_BUILD_GUI=ON >/dev/null
+        -DGREX_BUILD_GUI=ON \
+        -DGREX_SANITIZE="${GREX_SANITIZE:-}" >/dev/null
 }
 
 # grex_build [target...]

@@ -1,11 +1,47 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds grex and its tests, and runs every test with ctest.
-# Extra arguments go to ctest (for example: tools/test.sh -L core).
-source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+#
+#   tools/test.sh            every test, built with AddressSanitizer and UndefinedBehaviorSanitizer
+#                            in build-asan/ (what CI runs)
+#   tools/test.sh --plain    every test, built without sanitizers in build/ (the demo's build)
+#   tools/test.sh --tsan     every test, built with ThreadSanitizer in build-tsan/
+#
+# Further arguments go to ctest (for example: tools/test.sh -L core, or -R tst_sync).
+mode=asan
+case "${1:-}" in
+--plain) mode=plain; shift ;;
+--asan) mode=asan; shift ;;
+--tsan) mode=tsan; shift ;;
+esac
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+case "$mode" in
+plain)
+    export GREX_SANITIZE=""
+    export GREX_BUILD_DIR="${GREX_BUILD_DIR:-$here/../build}"
+    ;;
+asan)
+    export GREX_SANITIZE=address,undefined
+    export GREX_BUILD_DIR="${GREX_BUILD_DIR:-$here/../build-asan}"
+    # Leaks count: a leaking test process exits non-zero. UBSan prints the stack of each report
+    # (the build stops at the first, -fno-sanitize-recover).
+    export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:${ASAN_OPTIONS:-}"
+    export UBSAN_OPTIONS="print_stacktrace=1:${UBSAN_OPTIONS:-}"
+    ;;
+tsan)
+    export GREX_SANITIZE=thread
+    export GREX_BUILD_DIR="${GREX_BUILD_DIR:-$here/../build-tsan}"
+    # Debian's Qt and libgit2 are not instrumented: tests/tsan.supp lists what TSan cannot see
+    # through there, each with its reason.
+    export TSAN_OPTIONS="suppressions=$here/../tests/tsan.supp:halt_on_error=1:second_deadlock_stack=1:${TSAN_OPTIONS:-}"
+    ;;
+esac
+
+source "$here/setup.sh"
 
 grex_install_packages
 grex_install_node
 grex_configure
 grex_build
-grex_say "running the tests"
+grex_say "running the tests ($mode build in $GREX_BUILD_DIR)"
 ctest --test-dir "$GREX_BUILD_DIR" --output-on-failure --parallel "$GREX_JOBS" "$@"
