@@ -59,10 +59,22 @@ public:
     int aliasLine = 0;
     int duplicateLine = 0;
     QString duplicateKey;
+    int stalledLine = 0;
+    int stalledPos = 0;
 
-    bool failed() const { return aliasLine || duplicateLine; }
+    bool failed() const { return aliasLine || duplicateLine || stalledLine; }
 
-    void OnDocumentStart(const YAML::Mark &) override {}
+    void OnDocumentStart(const YAML::Mark &mark) override
+    {
+        // yaml-cpp 0.7 reports a null document without consuming anything when a document
+        // starts with a token that cannot start a node (a stray ','), and would report it
+        // forever: a second document at the same position means the parser is stuck.
+        if (mark.pos == m_lastDocumentPos && mark.pos >= 0 && stalledLine == 0) {
+            stalledLine = mark.line + 1;
+            stalledPos = mark.pos;
+        }
+        m_lastDocumentPos = mark.pos;
+    }
     void OnDocumentEnd() override {}
     void OnNull(const YAML::Mark &mark, YAML::anchor_t anchor) override
     {
@@ -133,6 +145,7 @@ private:
     }
 
     std::vector<Frame> m_frames;
+    int m_lastDocumentPos = -1;
 };
 
 // The line of a quoted scalar that the file never closes; 0 when every quote is closed.
@@ -243,6 +256,15 @@ public:
             YAML::Parser parser(events);
             StructureChecker checker;
             while (!checker.failed() && parser.HandleNextDocument(checker)) {
+            }
+            if (checker.stalledLine) {
+                const char c = checker.stalledPos < yaml.size() ? yaml.at(checker.stalledPos) : 0;
+                const QString what = c > ' ' && c < 127
+                                         ? u"unexpected '%1'"_s.arg(QChar::fromLatin1(c))
+                                         : u"unexpected byte 0x%1"_s.arg(uint(uchar(c)), 2, 16,
+                                                                         QChar(u'0'));
+                return failAt(checker.stalledLine, u"yaml"_s,
+                              QT_TRANSLATE_NOOP("Grex", "%1:%2: malformed YAML: %3"), {what});
             }
             if (checker.aliasLine) {
                 return failAt(checker.aliasLine, u"yaml_alias"_s,
