@@ -22,6 +22,14 @@ void addIfPresent(QList<LockFileInfo> &found, const QString &path, const QString
     lock.scope = scope;
     lock.pack = pack;
     lock.holder = FileLock::holder(path);
+    if (!lock.holder) {
+        // Caught in the middle of a change, a lock file without a live holder is not stale: its
+        // holder may have let go since exists() above (the file is gone now), or a new holder
+        // may have created it and not written its pid yet.
+        if (!QFileInfo::exists(path))
+            return;
+        lock.holder = FileLock::creator(path);
+    }
     lock.modified = info.lastModified();
     found.append(std::move(lock));
 }

@@ -26,7 +26,7 @@ struct LockFileInfo
     QString path;
     QString scope; // "workspace" (the sync lock), "manifest", "backend" or "pack"
     QString pack;  // the pack of a "pack" lock; "" otherwise
-    std::optional<LockHolder> holder; // nullopt: stale
+    std::optional<LockHolder> holder; // nullopt: stale; pid 0: a holder still writing its pid
     QDateTime modified;               // when the holder wrote it
 };
 

@@ -18,6 +18,8 @@
 
 #include <cerrno>
 #include <csignal>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -354,6 +356,28 @@ std::optional<LockHolder> FileLock::holder(const QString &path)
     return who;
 }
 
+std::optional<LockHolder> FileLock::creator(const QString &path)
+{
+    {
+        InProcessGate &g = gate();
+        std::lock_guard guard(g.mutex);
+        if (g.held.contains(lockKey(path)))
+            return LockHolder{qint64(QCoreApplication::applicationPid()),
+                              QSysInfo::machineHostName(), QCoreApplication::applicationName()};
+    }
+    LockHolder who;
+    if (QLockFile(path).getLockInfo(&who.pid, &who.hostname, &who.application))
+        return std::nullopt; // it names its holder, who is gone
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return std::nullopt;
+    const bool locked = ::flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+    ::close(fd); // also lets go of the shared lock this probe took
+    if (!locked)
+        return std::nullopt;
+    return LockHolder{};
+}
+
 void FileLock::unlock()
 {
     if (!m_held)
@@ -371,7 +395,7 @@ void FileLock::unlock()
 
 QString describeHolder(const std::optional<LockHolder> &holder)
 {
-    if (!holder)
+    if (!holder || holder->pid <= 0)
         return QStringLiteral("another process");
     const QString app =
         holder->application.isEmpty() ? QStringLiteral("a process") : holder->application;

@@ -67,6 +67,12 @@ public:
 
     // The holder of `path` when a live process holds it; nullopt when free or stale.
     static std::optional<LockHolder> holder(const QString &path);
+    // For a lock file holder() names no live holder in: who is taking it right now. This
+    // process, when one of its threads holds or is acquiring it; a process of unknown pid
+    // (LockHolder with pid 0), when the file has no readable holder but someone holds flock()
+    // on it, as a QLockFile holder does from creating the file until it has written its pid.
+    // nullopt when the file is stale or gone.
+    static std::optional<LockHolder> creator(const QString &path);
 
     bool isLocked() const { return m_held; }
     QString path() const { return m_path; }
