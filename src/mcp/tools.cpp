@@ -1,6 +1,7 @@
 #include "tools.h"
 
 #include "confine.h"
+#include "fs/fsutil.h"
 #include "i18n.h"
 #include "operationcontext.h"
 #include "pack/packmanifest.h"
@@ -119,9 +120,10 @@ std::optional<ResourceContent> readResourceUri(const QString &uri, const Workspa
         return document(u"status"_s, workspace);
     if (uri == kLockfileUri) {
         QFile file(workspace.lockfilePath());
-        if (!file.exists())
-            return ResourceContent{u"application/x-ndjson"_s, {}, {}};
-        if (!file.open(QIODevice::ReadOnly)) {
+        bool missing = false;
+        if (!openForReading(file, &missing)) {
+            if (missing)
+                return ResourceContent{u"application/x-ndjson"_s, {}, {}};
             return ResourceContent{
                 u"application/x-ndjson"_s,
                 {},

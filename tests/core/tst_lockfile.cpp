@@ -1,8 +1,12 @@
 #include "lockfile/lockfile.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <atomic>
+#include <thread>
 
 #include "testfiles.h"
 
@@ -114,6 +118,38 @@ private Q_SLOTS:
         QCOMPARE(read.error().kind(), ErrorKind::Manifest);
         QCOMPARE(read.error().reason(), u"lockfile_corruption"_s);
         QCOMPARE(read.error().details().value(u"line"_s).toInteger(), 2);
+    }
+
+    // A sync rewrites the lockfile (a new file renamed over the old) while a status reads it:
+    // the reader gets the old or the new entries, never none. QFile::exists() can answer false
+    // during the rename, so the reader must not ask it first.
+    void readWhileReplaced()
+    {
+        QTemporaryDir dir;
+        const Lockfile lockfile(dir.filePath(u"grex.lock.jsonl"_s), dir.filePath(u".grex.lock"_s));
+        const LockEntries entries{{u"alpha"_s, entry(u"alpha"_s, 1)}};
+        QVERIFY(lockfile.write(entries).ok());
+        std::atomic<bool> stop{false};
+        std::atomic<int> writes{0};
+        std::thread writer([&] {
+            while (!stop.load() && lockfile.write(entries).ok())
+                ++writes;
+        });
+        QElapsedTimer timer;
+        timer.start();
+        int reads = 0;
+        int wrong = 0;
+        while (writes.load() < 250 && timer.elapsed() < 5000) {
+            const Result<LockEntries> read = lockfile.read();
+            ++reads;
+            if (!read.ok() || *read != entries)
+                ++wrong;
+        }
+        stop = true;
+        writer.join();
+        QVERIFY2(wrong == 0, qPrintable(u"%1 of %2 reads during %3 rewrites were wrong"_s.arg(wrong)
+                                            .arg(reads)
+                                            .arg(writes.load())));
     }
 };
 

@@ -1,6 +1,7 @@
 #include "fsutil.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 
 namespace Grex {
@@ -26,6 +27,15 @@ void removeCreated(const QString &dir, bool existedBefore)
         else
             QFile::remove(entry.absoluteFilePath());
     }
+}
+
+bool openForReading(QFile &file, bool *missing)
+{
+    *missing = false;
+    if (file.open(QIODevice::ReadOnly))
+        return true;
+    *missing = !QFileInfo::exists(file.fileName());
+    return false;
 }
 
 } // namespace Grex

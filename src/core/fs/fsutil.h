@@ -2,7 +2,14 @@
 
 #include <QString>
 
+class QFile;
+
 namespace Grex {
+
+// Opens file for reading. When it cannot, returns false and sets *missing when there is no such
+// file. Asking QFile::exists() first instead is wrong for a file that grex replaces by rename
+// (atomicWrite): QFile::exists() can answer false while the rename happens.
+bool openForReading(QFile &file, bool *missing);
 
 // True for an existing directory with no entries at all (hidden ones included).
 bool isEmptyDirectory(const QString &path);

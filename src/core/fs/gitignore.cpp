@@ -2,6 +2,7 @@
 
 #include "fs/atomicwrite.h"
 #include "fs/fserror.h"
+#include "fs/fsutil.h"
 
 #include <QFile>
 #include <QHash>
@@ -98,9 +99,10 @@ QByteArray render(const QString &owner, const QStringList &body, const QByteArra
 Result<QByteArray> readFile(const QString &file)
 {
     QFile f(file);
-    if (!f.exists())
-        return QByteArray();
-    if (!f.open(QIODevice::ReadOnly)) {
+    bool missing = false;
+    if (!openForReading(f, &missing)) {
+        if (missing)
+            return QByteArray();
         return fileError(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"), file,
                          f.error() == QFileDevice::PermissionsError ? EACCES : EIO);
     }

@@ -3,6 +3,7 @@
 #include "fs/atomicwrite.h"
 #include "fs/filelock.h"
 #include "fs/fserror.h"
+#include "fs/fsutil.h"
 #include "json.h"
 #include "manifest/fold.h"
 
@@ -40,9 +41,10 @@ Lockfile::Lockfile(QString path, QString manifestLockPath, std::shared_ptr<ReadC
 Result<LockEntries> Lockfile::read() const
 {
     QFile file(m_path);
-    if (!file.exists())
-        return LockEntries{};
-    if (!file.open(QIODevice::ReadOnly)) {
+    bool missing = false;
+    if (!openForReading(file, &missing)) {
+        if (missing)
+            return LockEntries{};
         return fileError(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"), m_path,
                          file.error() == QFileDevice::PermissionsError ? EACCES : EIO,
                          ErrorKind::Manifest);

@@ -3,6 +3,7 @@
 #include "fs/atomicwrite.h"
 #include "fs/filelock.h"
 #include "fs/fserror.h"
+#include "fs/fsutil.h"
 #include "logging.h"
 
 #include <QFile>
@@ -103,9 +104,10 @@ IntentLog::IntentLog(QString logPath, QString lockPath, std::shared_ptr<ReadCach
 Result<LogReadResult> IntentLog::read() const
 {
     QFile file(m_path);
-    if (!file.exists())
-        return LogReadResult{};
-    if (!file.open(QIODevice::ReadOnly)) {
+    bool missing = false;
+    if (!openForReading(file, &missing)) {
+        if (missing)
+            return LogReadResult{};
         return fileError(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"), m_path,
                          file.error() == QFileDevice::PermissionsError ? EACCES : EIO,
                          ErrorKind::Manifest);

@@ -4,6 +4,7 @@
 #include "engine/walker.h"
 #include "fs/atomicwrite.h"
 #include "fs/filelock.h"
+#include "fs/fsutil.h"
 #include "fs/gitignore.h"
 #include "operationcontext.h"
 #include "verbs/status.h"
@@ -126,13 +127,13 @@ QList<DoctorFinding> checkGitignore(const Workspace &workspace, const Facts &fac
     const QString check = u"gitignore-sync"_s;
     QByteArray content;
     QFile file(workspace.gitignorePath());
-    if (file.exists()) {
-        if (!file.open(QIODevice::ReadOnly)) {
-            found.append(finding(check, u"error"_s, {},
-                                 u"cannot read %1: %2"_s.arg(file.fileName(), file.errorString())));
-            return found;
-        }
+    bool missing = false;
+    if (openForReading(file, &missing)) {
         content = file.readAll();
+    } else if (!missing) {
+        found.append(finding(check, u"error"_s, {},
+                             u"cannot read %1: %2"_s.arg(file.fileName(), file.errorString())));
+        return found;
     }
     for (const auto &[owner, body] : expectedBlocks(facts)) {
         const PackNode &node = facts.graph.nodes[owner];
@@ -308,14 +309,14 @@ Result<QStringList> fixGitignore(const Workspace &workspace, const Facts &facts,
         return QStringList();
     QByteArray content;
     QFile file(workspace.gitignorePath());
-    if (file.exists()) {
-        if (!file.open(QIODevice::ReadOnly)) {
-            return Error(ErrorKind::PackOp, u"fix_failed"_s,
-                         Message(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"),
-                                 {file.fileName(), file.errorString()}));
-        }
+    bool missing = false;
+    if (openForReading(file, &missing)) {
         content = file.readAll();
         file.close();
+    } else if (!missing) {
+        return Error(ErrorKind::PackOp, u"fix_failed"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"),
+                             {file.fileName(), file.errorString()}));
     }
     QStringList fixedOwners;
     for (const auto &[owner, body] : expectedBlocks(facts)) {
