@@ -98,6 +98,19 @@ private Q_SLOTS:
         QCOMPARE(first->value(u"a"_s).branch, QString());
     }
 
+    // fuzz_lockfile's round trip: one prefix was stripped per read, so each rewrite of
+    // "sha256:sha256:abc" lost another and the entry changed.
+    void everyHashPrefixIsStripped()
+    {
+        const Result<LockEntries> read = Lockfile::parse(
+            R"({"id":"a","sha":"","installed_at":"2026-04-19T10:00:00Z","actions_hash":"sha256:sha256:abc"})");
+        QVERIFY(read.ok());
+        QCOMPARE(read->value(u"a"_s).actionsHash, u"abc"_s);
+        const Result<LockEntries> again = Lockfile::parse(Lockfile::serialize(*read));
+        QVERIFY(again.ok());
+        QVERIFY(*again == *read);
+    }
+
     void malformedLineIsCorruption_data()
     {
         QTest::addColumn<QByteArray>("line");

@@ -108,8 +108,12 @@ Result<LockEntries> Lockfile::parse(const QByteArray &bytes)
         entry.installedAt = *ts;
         if (!requireString(u"actions_hash"_s, entry.actionsHash))
             return corruption(lineNumber, u"member 'actions_hash' is missing or not a string"_s);
-        if (entry.actionsHash.startsWith(u"sha256:"))
-            entry.actionsHash = entry.actionsHash.mid(7);
+        // Every leading "sha256:" goes: one left in the value would be stripped by the next
+        // read of what serialize() wrote, so a rewrite would change the entry.
+        qsizetype prefix = 0;
+        while (QStringView(entry.actionsHash).sliced(prefix).startsWith(u"sha256:"))
+            prefix += 7;
+        entry.actionsHash.remove(0, prefix);
         const QJsonValue schema = o.value(u"schema_version"_s);
         if (schema.isString())
             entry.schemaVersion = schema.toString();
