@@ -6,7 +6,8 @@
 #   tools/fuzz.sh [SECONDS] [TARGET...]     e.g. tools/fuzz.sh 3600 session packmanifest
 #
 # Each target runs on a working copy of its seeds (build-fuzz/corpus/<target>/, kept between
-# runs so that a later run starts where the last one stopped); the source tree is not written.
+# runs so that a later run starts where the last one stopped), with the keywords of its input
+# format from tests/fuzz/dict/<target>.dict; the source tree is not written.
 #
 #   GREX_FUZZ_BUILD_DIR  build directory (default: <repo>/build-fuzz)
 #   GREX_FUZZ_TIMEOUT    seconds one input may take before it counts as a hang (default: 10)
@@ -91,9 +92,14 @@ for target in "${TARGETS[@]}"; do
     cp -n "$seeds"/* "$corpus"/ 2>/dev/null || true
     before="$(count_findings "$artifacts")"
 
+    options=()
+    if [ -f "$GREX_ROOT/tests/fuzz/dict/$target.dict" ]; then
+        options+=(-dict="$GREX_ROOT/tests/fuzz/dict/$target.dict")
+    fi
+
     grex_say "fuzzing $target for ${SECONDS_EACH}s (log: $log)"
     status=0
-    (cd "$FUZZ_DIR" && nice "$binary" "$corpus" \
+    (cd "$FUZZ_DIR" && nice "$binary" "$corpus" "${options[@]}" \
         -max_total_time="$SECONDS_EACH" \
         -timeout="$TIMEOUT" \
         -rss_limit_mb="$RSS_MB" \
