@@ -585,7 +585,7 @@ void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
         return;
     }
     const QJsonValue id = message.value(u"id"_s);
-    if (!id.isString() && !(id.isDouble() && id.toDouble() == double(qint64(id.toDouble())))) {
+    if (!isRequestId(id)) {
         writeError(socket, 400, -32600, u"\"id\" must be a string or an integer"_s);
         return;
     }

@@ -15,6 +15,8 @@
 #include <QThread>
 
 #include <chrono>
+#include <cmath>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -51,19 +53,31 @@ QByteArray idKey(const JsonValue &id)
     return id.toJson();
 }
 
-bool isValidId(const QJsonValue &id)
+// The number as a qint64 when it is a whole number within 64 bits; converting a larger double
+// to an integer is undefined behaviour.
+std::optional<qint64> exactInteger(double value)
 {
-    return id.isString() || (id.isDouble() && id.toDouble() == double(qint64(id.toDouble())));
+    constexpr double limit = 9223372036854775808.0; // 2^63
+    if (!(value >= -limit && value < limit) || value != std::trunc(value))
+        return std::nullopt;
+    return qint64(value);
 }
 
 JsonValue idFrom(const QJsonValue &id)
 {
-    if (id.isDouble())
-        return JsonValue(qint64(id.toDouble()));
+    if (id.isDouble()) {
+        if (const std::optional<qint64> integer = exactInteger(id.toDouble()))
+            return JsonValue(*integer);
+    }
     return JsonValue::fromQJsonValue(id);
 }
 
 } // namespace
+
+bool isRequestId(const QJsonValue &id)
+{
+    return id.isString() || (id.isDouble() && exactInteger(id.toDouble()));
+}
 
 QByteArray requestKey(const QJsonValue &id)
 {
@@ -295,13 +309,13 @@ void Session::receive(QByteArrayView line)
     const QJsonObject message = document.object();
     const QJsonValue rawId = message.value(u"id"_s);
     const bool hasId = message.contains(u"id"_s);
-    const JsonValue id = hasId && isValidId(rawId) ? idFrom(rawId) : JsonValue();
+    const JsonValue id = hasId && isRequestId(rawId) ? idFrom(rawId) : JsonValue();
     if (message.value(u"jsonrpc"_s).toString() != u"2.0") {
         sendError(id, kInvalidRequest, u"\"jsonrpc\" must be \"2.0\""_s);
         return;
     }
     if (!message.contains(u"method"_s)) {
-        if (hasId && isValidId(rawId) &&
+        if (hasId && isRequestId(rawId) &&
             (message.contains(u"result"_s) || message.contains(u"error"_s))) {
             handleResponse(id, message);
             return;
@@ -326,7 +340,7 @@ void Session::receive(QByteArrayView line)
         handleNotification(method, params.toObject());
         return;
     }
-    if (!isValidId(rawId)) {
+    if (!isRequestId(rawId)) {
         sendError(JsonValue(), kInvalidRequest, u"\"id\" must be a string or an integer"_s);
         return;
     }
@@ -413,7 +427,7 @@ void Session::handleNotification(const QString &method, const QJsonObject &param
     }
     if (method == u"notifications/cancelled") {
         const QJsonValue requestId = params.value(u"requestId"_s);
-        if (!isValidId(requestId))
+        if (!isRequestId(requestId))
             return;
         std::lock_guard lock(m_mutex);
         const auto it = m_calls.constFind(idKey(idFrom(requestId)));

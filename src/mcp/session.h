@@ -39,6 +39,8 @@ public:
 // How a request id (or progress token) is matched with what a session writes back: the JSON
 // text of the value as the session echoes it (7 and "7" differ; 7.0 is 7).
 QByteArray requestKey(const QJsonValue &id);
+// Whether a JSON-RPC id is one grex accepts: a string, or a whole number within 64 bits.
+bool isRequestId(const QJsonValue &id);
 
 // Admits tool calls (spec §7.7): at most `width` run at once; the others wait, and a waiting
 // call can be stopped. One per server process, shared by all its sessions.

@@ -255,6 +255,32 @@ private Q_SLOTS:
         QCOMPARE(out.response(12).value(u"result"_s).toObject(), QJsonObject());
     }
 
+    // fuzz_session trips on it under UBSan: an id of 1e300 was converted to qint64 (undefined
+    // behaviour; on x86 it became -2^63), and so was a progress token, which then echoed as
+    // another number.
+    void idsBeyondIntegers()
+    {
+        QVERIFY(isRequestId(QJsonValue(u"x"_s)));
+        QVERIFY(isRequestId(QJsonValue(7.0)));
+        QVERIFY(isRequestId(QJsonValue(-9223372036854775808.0)));
+        QVERIFY(!isRequestId(QJsonValue(7.5)));
+        QVERIFY(!isRequestId(QJsonValue(9223372036854775808.0)));
+        QVERIFY(!isRequestId(QJsonValue(1e300)));
+        QVERIFY(!isRequestId(QJsonValue(-1e300)));
+        QCOMPARE(requestKey(QJsonValue(7.0)), QByteArray("7"));
+        QCOMPARE(requestKey(QJsonValue(1e300)), QByteArray("1e+300"));
+        QVERIFY(requestKey(QJsonValue(2.5)) != requestKey(QJsonValue(2)));
+
+        Recorder out;
+        Session session(config(workspaceWith({})), out);
+        session.receive(R"({"jsonrpc":"2.0","id":1e300,"method":"ping"})");
+        session.receive(request(1, u"ping"_s));
+        QVERIFY(out.response(1).contains(u"result"_s));
+        const QJsonObject refused = QJsonDocument::fromJson(out.frames().first()).object();
+        QVERIFY(refused.value(u"id"_s).isNull());
+        QCOMPARE(refused.value(u"error"_s).toObject().value(u"code"_s).toInt(), -32600);
+    }
+
     void toolCatalogue()
     {
         Recorder out;
