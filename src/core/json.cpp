@@ -119,11 +119,6 @@ JsonObject JsonValue::toObject() const
     return {};
 }
 
-void appendJsonString(QByteArray &out, QStringView text)
-{
-    appendJsonString(out, QByteArrayView(text.toUtf8()));
-}
-
 namespace {
 
 // How many bytes each byte's escape adds: 1 for \" \\ \b \t \n \f \r, 5 for \u00xx, else 0.
@@ -136,11 +131,11 @@ constexpr std::array<quint8, 256> kEscapeExtra = [] {
     return extra;
 }();
 
-} // namespace
+constexpr char kHexDigits[] = "0123456789abcdef";
 
-void appendJsonString(QByteArray &out, QByteArrayView utf8)
+// The text of a JSON string literal without its quotes.
+void appendEscaped(QByteArray &out, QByteArrayView utf8)
 {
-    static const char hex[] = "0123456789abcdef";
     const auto *in = reinterpret_cast<const unsigned char *>(utf8.data());
     const qsizetype n = utf8.size();
     // Two passes: the exact size first, then runs of plain bytes copied at once. A tool
@@ -149,9 +144,8 @@ void appendJsonString(QByteArray &out, QByteArrayView utf8)
     for (qsizetype i = 0; i < n; ++i)
         escaped += kEscapeExtra[in[i]];
     const qsizetype start = out.size();
-    out.resize(start + n + escaped + 2);
+    out.resize(start + n + escaped);
     char *w = out.data() + start;
-    *w++ = '"';
     qsizetype i = 0;
     while (i < n) {
         const qsizetype run = i;
@@ -187,11 +181,44 @@ void appendJsonString(QByteArray &out, QByteArrayView utf8)
             *w++ = 'u';
             *w++ = '0';
             *w++ = '0';
-            *w++ = hex[u >> 4];
-            *w++ = hex[u & 0xf];
+            *w++ = kHexDigits[u >> 4];
+            *w++ = kHexDigits[u & 0xf];
         }
     }
-    *w = '"';
+}
+
+} // namespace
+
+void appendJsonString(QByteArray &out, QByteArrayView utf8)
+{
+    out.append('"');
+    appendEscaped(out, utf8);
+    out.append('"');
+}
+
+void appendJsonString(QByteArray &out, QStringView text)
+{
+    out.append('"');
+    // An unpaired surrogate (a "\ud800" escape puts one in a QString) has no UTF-8 form, and
+    // toUtf8() would write U+FFFD instead: written as an escape, the text reads back as it was.
+    qsizetype from = 0;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const char16_t unit = text[i].unicode();
+        if (!QChar::isSurrogate(unit))
+            continue;
+        if (QChar::isHighSurrogate(unit) && i + 1 < text.size() &&
+            QChar::isLowSurrogate(text[i + 1].unicode())) {
+            ++i;
+            continue;
+        }
+        appendEscaped(out, QByteArrayView(text.sliced(from, i - from).toUtf8()));
+        out.append("\\u");
+        for (const int shift : {12, 8, 4, 0})
+            out.append(kHexDigits[(unit >> shift) & 0xf]);
+        from = i + 1;
+    }
+    appendEscaped(out, QByteArrayView(text.sliced(from).toUtf8()));
+    out.append('"');
 }
 
 namespace {

@@ -61,7 +61,8 @@ public:
     JsonObject toObject() const;
 
     // Compact JSON text: no spaces; strings escape only '"', '\\' and control characters
-    // (\b \t \n \f \r, else \u00xx); '/', DEL and non-ASCII are written as raw UTF-8.
+    // (\b \t \n \f \r, else \u00xx); '/', DEL and non-ASCII are written as raw UTF-8, except
+    // unpaired surrogates, which have no UTF-8 form (\udxxx).
     QByteArray toJson() const;
 
     QJsonValue toQJsonValue() const;
