@@ -704,10 +704,6 @@
         <translation>Wiederherstellungsprüfung: %1</translation>
     </message>
     <message>
-        <source>pre-run recovery scan found %1 artifact(s): %2 backup(s), %3 rmdir tombstone(s), %4 moved-aside director(ies), %5 unfinished action(s), %6 lock(s) held elsewhere</source>
-        <translation>Wiederherstellungsprüfung vor dem Lauf: %1 Artefakt(e) gefunden (Sicherungen: %2, rmdir-Tombstones: %3, beiseitegelegte Verzeichnisse: %4, unvollendete Aktionen: %5, anderswo gehaltene Sperren: %6)</translation>
-    </message>
-    <message>
         <source>pack &apos;%1&apos; has the unknown type &apos;%2&apos;</source>
         <translation>Pack &apos;%1&apos; hat den unbekannten Typ &apos;%2&apos;</translation>
     </message>
@@ -1379,6 +1375,54 @@
         <source>the call was cancelled while it waited for approval</source>
         <translation>der Aufruf wurde abgebrochen, während er auf Genehmigung wartete</translation>
     </message>
+    <message>
+        <source>pre-run recovery scan found %1 artifact(s): %2 backup(s), %3 rmdir tombstone(s), %4 moved-aside director(ies), %5 unfinished clone(s), %6 unfinished action(s), %7 lock(s) held elsewhere</source>
+        <translation>Wiederherstellungsprüfung vor dem Lauf: %1 Artefakt(e) gefunden (Sicherungen: %2, rmdir-Tombstones: %3, beiseitegelegte Verzeichnisse: %4, unvollendete Klone: %5, unvollendete Aktionen: %6, anderswo gehaltene Sperren: %7)</translation>
+    </message>
+    <message>
+        <source>cannot move the clone of %1 to %2: %3</source>
+        <translation>kann den Klon von %1 nicht nach %2 verschieben: %3</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it is not valid Unicode</source>
+        <translation>&apos;%1&apos; ist kein gültiger Pack-Pfad: es ist kein gültiges Unicode</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; differs only in case from the pack &apos;%2&apos;; on a case-insensitive file system both would be one directory</source>
+        <translation>&apos;%1&apos; unterscheidet sich nur in der Groß-/Kleinschreibung vom Pack &apos;%2&apos;; auf einem Dateisystem ohne Unterscheidung der Groß-/Kleinschreibung wären beide ein Verzeichnis</translation>
+    </message>
+    <message>
+        <source>choose a name that differs in more than letter case</source>
+        <translation>wählen Sie einen Namen, der sich nicht nur in der Groß-/Kleinschreibung unterscheidet</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link (to %2); grex does not follow links out of the workspace</source>
+        <translation>%1 ist ein symbolischer Link (auf %2); grex folgt keinen Links aus dem Arbeitsbereich hinaus</translation>
+    </message>
+    <message>
+        <source>replace the link with a real directory, or remove it</source>
+        <translation>ersetzen Sie den Link durch ein echtes Verzeichnis, oder entfernen Sie ihn</translation>
+    </message>
+    <message>
+        <source>%1:%2: the file is not valid UTF-8</source>
+        <translation>%1:%2: die Datei ist kein gültiges UTF-8</translation>
+    </message>
+    <message>
+        <source>%1:%2: malformed YAML: nested more than %3 levels deep</source>
+        <translation>%1:%2: fehlerhaftes YAML: mehr als %3 Ebenen tief verschachtelt</translation>
+    </message>
+    <message>
+        <source>an interrupted grex rm of &apos;%1&apos; was undone: %2 is back</source>
+        <translation>ein unterbrochenes grex rm von &apos;%1&apos; wurde rückgängig gemacht: %2 ist wieder da</translation>
+    </message>
+    <message>
+        <source>finished an interrupted grex rm of &apos;%1&apos;: deleted %2</source>
+        <translation>ein unterbrochenes grex rm von &apos;%1&apos; wurde abgeschlossen: %2 gelöscht</translation>
+    </message>
+    <message>
+        <source>argument &apos;%1&apos; of %2 is not valid Unicode (it holds a lone surrogate)</source>
+        <translation>Argument &apos;%1&apos; von %2 ist kein gültiges Unicode (es enthält ein einzelnes Surrogat)</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2040,6 +2084,10 @@ Exit-Status: 0 Erfolg, 2 falscher Aufruf, 6 Protokollfehler (der Server ist gesc
     <message>
         <source>Serves the workspace as an MCP server (protocol %1) on stdin and stdout: one JSON-RPC message per line; or, with --http, over streamable HTTP at /mcp. Logs go to stderr. Every verb but serve is a tool. docs/mcp-clients.md shows how to connect clients.</source>
         <translation>Stellt den Arbeitsbereich als MCP-Server (Protokoll %1) auf stdin und stdout bereit: eine JSON-RPC-Nachricht pro Zeile; oder, mit --http, über Streamable HTTP unter /mcp. Protokollausgaben gehen nach stderr. Jeder Befehl außer serve ist ein Werkzeug. docs/mcp-clients.md zeigt, wie Clients sich verbinden.</translation>
+    </message>
+    <message>
+        <source>argument %1 is not valid UTF-8</source>
+        <translation>Argument %1 ist kein gültiges UTF-8</translation>
     </message>
 </context>
 <context>

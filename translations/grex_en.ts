@@ -704,10 +704,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>pre-run recovery scan found %1 artifact(s): %2 backup(s), %3 rmdir tombstone(s), %4 moved-aside director(ies), %5 unfinished action(s), %6 lock(s) held elsewhere</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>pack &apos;%1&apos; has the unknown type &apos;%2&apos;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1377,6 +1373,54 @@
         <source>the call was cancelled while it waited for approval</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>pre-run recovery scan found %1 artifact(s): %2 backup(s), %3 rmdir tombstone(s), %4 moved-aside director(ies), %5 unfinished clone(s), %6 unfinished action(s), %7 lock(s) held elsewhere</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot move the clone of %1 to %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it is not valid Unicode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; differs only in case from the pack &apos;%2&apos;; on a case-insensitive file system both would be one directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>choose a name that differs in more than letter case</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link (to %2); grex does not follow links out of the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replace the link with a real directory, or remove it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: the file is not valid UTF-8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: malformed YAML: nested more than %3 levels deep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an interrupted grex rm of &apos;%1&apos; was undone: %2 is back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished an interrupted grex rm of &apos;%1&apos;: deleted %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>argument &apos;%1&apos; of %2 is not valid Unicode (it holds a lone surrogate)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2025,6 +2069,10 @@ Exit codes: 0 success, 2 bad usage, 6 protocol error (the server failed, exited 
     </message>
     <message>
         <source>Serves the workspace as an MCP server (protocol %1) on stdin and stdout: one JSON-RPC message per line; or, with --http, over streamable HTTP at /mcp. Logs go to stderr. Every verb but serve is a tool. docs/mcp-clients.md shows how to connect clients.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>argument %1 is not valid UTF-8</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
