@@ -1,6 +1,7 @@
 #include "naming.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
@@ -96,6 +97,38 @@ Result<void> checkBarePath(const QString &path)
             path, QT_TRANSLATE_NOOP("Grex",
                                     "'%1' is not a valid pack path: it is longer than 200 bytes"));
     return {};
+}
+
+bool differsOnlyInCase(const QString &path, const QString &other)
+{
+    return path != other && path.compare(other, Qt::CaseInsensitive) == 0;
+}
+
+Error caseClash(const QString &path, const QString &existing, ErrorKind kind)
+{
+    return Error(kind, u"case_clash"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "'%1' differs only in case from the pack '%2'; "
+                                                   "on a case-insensitive file system both would "
+                                                   "be one directory"),
+                         {path, existing}))
+        .withDetail(u"path"_s, path)
+        .withDetail(u"pack"_s, existing)
+        .withHint(Message(QT_TRANSLATE_NOOP("Grex", "choose a name that differs in more than "
+                                                    "letter case")));
+}
+
+Result<void> checkNotSymlink(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.isSymLink())
+        return {};
+    return Error(ErrorKind::PackOp, u"symlink_refused"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "%1 is a symbolic link (to %2); grex does not "
+                                                   "follow links out of the workspace"),
+                         {path, info.symLinkTarget()}))
+        .withDetail(u"path"_s, path)
+        .withHint(Message(QT_TRANSLATE_NOOP("Grex", "replace the link with a real directory, or "
+                                                    "remove it")));
 }
 
 QString derivePathFromUrl(const QString &url)

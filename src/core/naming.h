@@ -13,6 +13,17 @@ inline constexpr qsizetype MaxPackPathBytes = 200;
 // characters, '<' or '>', the reserved "_workspace", longer than MaxPackPathBytes).
 Result<void> checkBarePath(const QString &path);
 
+// A pack path that differs from `other` only in letter case: on a case-insensitive file system
+// (macOS, Windows) both would be one directory, so one workspace never holds both.
+bool differsOnlyInCase(const QString &path, const QString &other);
+// The error for such a pair, of the given kind. Reason "case_clash".
+Error caseClash(const QString &path, const QString &existing, ErrorKind kind);
+
+// Refuses a path that is a symbolic link (a dangling one too): a pack directory, or the .grex
+// directory of a root pack, that links elsewhere would take clones, fetches, lock files and
+// commands out of the workspace. Error: PackOp "symlink_refused" naming the link and its target.
+Result<void> checkNotSymlink(const QString &path);
+
 // The path `add` derives from a URL: its last '/'-separated segment (after ':' for scp-like
 // URLs) with trailing '/' and one trailing ".git" removed.
 QString derivePathFromUrl(const QString &url);

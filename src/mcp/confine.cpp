@@ -13,23 +13,36 @@ namespace {
 struct PathArgument
 {
     const char16_t *name;
-    bool makeAbsolute; // packRoot, workspace, fromReposJson: yes; a pack's `path`: as given
+    bool makeAbsolute; // a pack's `path` is a name and stays as given; the others are resolved
 };
 
 constexpr PathArgument kPathArguments[] = {
     {u"packRoot", true},
     {u"workspace", true},
     {u"fromReposJson", true},
+    // init's core.hooksPath: git would run hooks from wherever it points.
+    {u"hooksPath", true},
     {u"path", false},
 };
 
+// Symbolic links followed in a row before a path counts as unresolvable (Linux's own limit).
+constexpr int kMaxLinks = 40;
+
 // The canonical form of path: the deepest existing ancestor canonicalised (symlinks
-// resolved), the rest appended; a path that does not exist yet can still be checked.
+// resolved, dangling ones followed), the rest appended; a path that does not exist yet can
+// still be checked.
 QString canonicalOf(const QString &path)
 {
     QString existing = QDir::cleanPath(path);
     QStringList rest;
+    int links = 0;
     while (!QFileInfo::exists(existing)) {
+        // A dangling link still leads somewhere: what is created through it lands there.
+        const QFileInfo info(existing);
+        if (info.isSymLink() && ++links <= kMaxLinks) {
+            existing = QDir::cleanPath(info.symLinkTarget());
+            continue;
+        }
         const qsizetype slash = existing.lastIndexOf(u'/');
         if (slash <= 0)
             return QDir::cleanPath(path);

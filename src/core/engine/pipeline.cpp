@@ -4,6 +4,7 @@
 #include "verbs/status.h"
 #include "fs/gitignore.h"
 #include "logging.h"
+#include "naming.h"
 #include "operationcontext.h"
 #include "workspace.h"
 
@@ -43,6 +44,15 @@ Result<Workspace> resolveRunWorkspace(const Workspace &workspace,
     QString target;
     if (workspaceDir)
         target = QDir::cleanPath(QDir(workspace.root()).absoluteFilePath(*workspaceDir));
+    // A pack repository can carry links: its .grex (the log and the lock) and its default
+    // workspace (the children) must not lead out of it. A --workspace given is the caller's.
+    QStringList inside{dir + u"/.grex"_s};
+    if (target.isEmpty())
+        inside.append(dir + u"/.grex/workspace"_s);
+    for (const QString &path : std::as_const(inside)) {
+        if (Result<void> real = checkNotSymlink(path); !real)
+            return real.error();
+    }
     Workspace rootMode = Workspace::forRootPack(dir, target);
     rootMode.setFetcher(workspace.sharedFetcher());
     return rootMode;

@@ -9,6 +9,7 @@
 #include "workspace.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QFileInfo>
 #include <QMutex>
 #include <QSet>
@@ -43,6 +44,12 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
     node.registered = seed.registered;
     node.isRoot = seed.isRoot;
     Fetcher &git = workspace.fetcher();
+    // A pack directory that links elsewhere would take the fetch, the lock and the actions out
+    // of the workspace (doctor calls it "not a directory").
+    if (!seed.isRoot) {
+        if (Result<void> real = checkNotSymlink(node.dir); !real)
+            return treeError(real.error(), node.id);
+    }
 
     const QFileInfo info(node.dir);
     // An existing clone is opened once: updated in one go when the network is on, else read.
@@ -180,9 +187,11 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
     int running = 0;         // collector only: submitted and not yet collected
     sinceWake.start();
 
-    QMap<QString, WalkSeed> known; // every pack handed to a worker, by id
+    QMap<QString, WalkSeed> known;       // every pack handed to a worker, by id
+    QHash<QString, QString> knownFolded; // the same ids, case-folded -> as spelled
     const auto submit = [&](const WalkSeed &seed, int depth) {
         known.insert(seed.id, seed);
+        knownFolded.insert(seed.id.toCaseFolded(), seed.id);
         ++running;
         {
             QMutexLocker locker(&mutex);
@@ -240,7 +249,8 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
                 broken.ref = outcome.seed.ref;
                 broken.registered = outcome.seed.registered;
                 broken.isRoot = outcome.seed.isRoot;
-                broken.onDisk = QFileInfo(broken.dir).isDir();
+                const QFileInfo info(broken.dir);
+                broken.onDisk = info.isDir() && !info.isSymLink(); // exec never runs via a link
                 broken.manifest = PackManifest::implicit(broken.id);
                 broken.loadError = outcome.node.error();
                 outcome.node = std::move(broken);
@@ -260,6 +270,20 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
                 ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pack '%1': %2"),
                                  {node.id, node.note.text()}));
             if (options.recursive) {
+                // All of a pack's children are checked before any of them is cloned.
+                QHash<QString, QString> siblings;
+                for (const ChildRef &child : node.manifest.children) {
+                    const QString path = child.effectivePath();
+                    const QString folded = path.toCaseFolded();
+                    const QString twin = knownFolded.value(folded, siblings.value(folded));
+                    if (differsOnlyInCase(path, twin) && !firstError) {
+                        firstError = treeError(caseClash(path, twin, ErrorKind::PackOp), node.id);
+                        walkStop.request_stop();
+                    }
+                    siblings.insert(folded, path);
+                }
+                if (firstError)
+                    continue;
                 for (const ChildRef &child : node.manifest.children) {
                     const QString path = child.effectivePath();
                     node.children.append(path);

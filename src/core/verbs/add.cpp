@@ -24,8 +24,10 @@ enum class Destination { Clone, Adopt };
 Result<Destination> classifyDestination(Workspace &workspace, const QString &dest,
                                         const QString &url)
 {
+    if (Result<void> real = checkNotSymlink(dest); !real)
+        return real.error();
     const QFileInfo info(dest);
-    if (!info.exists() && !info.isSymLink())
+    if (!info.exists())
         return Destination::Clone;
     if (info.isDir() && !info.isSymLink() &&
         QDir(dest).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot))
@@ -124,6 +126,10 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
                                                             "(from %2)"),
                                   {pack.id, pack.url}))
             .withDetail(u"pack"_s, pack.id);
+    }
+    for (const PackState &pack : *packs) {
+        if (differsOnlyInCase(path, pack.path) || differsOnlyInCase(path, pack.id))
+            return caseClash(path, pack.id, ErrorKind::Usage);
     }
     // Fail before cloning when the pack's .gitignore block cannot be written.
     if (auto block = Gitignore::readBlock(workspace.gitignorePath(), path); !block)

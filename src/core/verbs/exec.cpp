@@ -103,6 +103,10 @@ Result<ExecReport> execInPacks(Workspace &workspace, const ExecOptions &options,
         return computedDrift.error();
     const QHash<QString, QString> drift = std::move(computedDrift).value();
     for (const PackNode &node : graph->nodes) {
+        if (node.loadError && !node.onDisk) {
+            ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' is left out: %2"),
+                             {node.id, node.loadError->message().text()}));
+        }
         if (node.isRoot || !node.onDisk || !options.filter.matches(filterSubject(node, drift)))
             continue;
         report.rows.append(ExecReport::Row{node.id, node.dir, {}, {}, std::nullopt});

@@ -153,8 +153,11 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
     if (!packs)
         return packs.error();
     QHash<QString, const PackState *> byPath;
-    for (const PackState &pack : std::as_const(*packs))
+    QHash<QString, QString> foldedNames; // case-folded path -> a live or imported path
+    for (const PackState &pack : std::as_const(*packs)) {
         byPath.insert(pack.path, &pack);
+        foldedNames.insert(pack.path.toCaseFolded(), pack.path);
+    }
 
     ImportReport report;
     report.dryRun = options.dryRun;
@@ -209,7 +212,17 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
             report.failed.append({c.path, bare.error().message().text()});
             continue;
         }
+        if (const QString twin = foldedNames.value(c.path.toCaseFolded());
+            differsOnlyInCase(c.path, twin)) {
+            report.failed.append(
+                {c.path, caseClash(c.path, twin, ErrorKind::PackOp).message().text()});
+            continue;
+        }
         const QString dir = workspace.packDir(c.path);
+        if (Result<void> real = checkNotSymlink(dir); !real) {
+            report.failed.append({c.path, real.error().message().text()});
+            continue;
+        }
         QString kind = options.defaultType.value_or(u"meta"_s);
         QStringList extraPatterns;
         if (hasPackManifest(dir)) {
@@ -230,6 +243,7 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
             kind = manifest->type;
             extraPatterns = manifest->gitignore;
         }
+        foldedNames.insert(c.path.toCaseFolded(), c.path);
         report.imported.append({c.path, c.url, kind});
         events.append(Event::add(c.path, c.url, c.path, kind, std::nullopt, now));
         blocks.append({c.path, Gitignore::packBody(c.path, extraPatterns)});

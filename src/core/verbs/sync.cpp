@@ -7,7 +7,9 @@
 #include "workspace.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
+#include <QScopeGuard>
 
 using namespace Qt::StringLiterals;
 
@@ -45,8 +47,14 @@ Result<RunReport> sync(Workspace &workspace, const SyncOptions &options, Operati
     Result<Workspace> target = resolveRunWorkspace(workspace, options.packRoot, options.workspace);
     if (!target)
         return target.error();
-    if (!options.dryRun)
-        QDir().mkpath(target->root());
+    // A run refused before it put anything into a workspace it created leaves none behind (the
+    // guard runs after the lock is released).
+    const bool created =
+        !options.dryRun && !QFileInfo::exists(target->root()) && QDir().mkpath(target->root());
+    const auto dropUnused = qScopeGuard([&] {
+        if (created)
+            QDir().rmdir(target->root());
+    });
     Result<std::optional<FileLock>> lock = target->lockForWritingIf(!options.dryRun);
     if (!lock)
         return lock.error();
