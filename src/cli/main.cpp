@@ -1,15 +1,20 @@
 #include "application.h"
+#include "clitr.h"
+#include "error.h"
 #include "i18n.h"
 #include "output.h"
 #include "signalbridge.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QStringDecoder>
 #include <QTextStream>
 
 #include <csignal>
 #include <cstdio>
 #include <unistd.h>
+
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -52,6 +57,19 @@ void messageHandler(QtMsgType type, const QMessageLogContext &context, const QSt
     std::fflush(stderr);
 }
 
+// The first argument that is not UTF-8 (1-based); 0 when all are. Qt would read such bytes as
+// U+FFFD: grex would act on another name or path than the one given.
+int invalidUtf8Argument(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+        const QString decoded = decoder.decode(QByteArrayView(argv[i]));
+        if (decoder.hasError())
+            return i;
+    }
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -59,6 +77,7 @@ int main(int argc, char *argv[])
     sinceStart().start();
     qInstallMessageHandler(messageHandler);
     std::signal(SIGPIPE, SIG_IGN);
+    const int invalidArgument = invalidUtf8Argument(argc, argv);
 
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("grex"));
@@ -69,6 +88,14 @@ int main(int argc, char *argv[])
     QTextStream out(stdout);
     QTextStream err(stderr);
     Grex::Cli::Output output(out, err, ::isatty(STDOUT_FILENO), ::isatty(STDERR_FILENO));
+    if (invalidArgument) {
+        const int code = Grex::Cli::fail(
+            output, QString(),
+            Grex::Cli::usage(u"invalid_utf8"_s, Grex::Cli::Tr::tr("argument %1 is not valid UTF-8")
+                                                    .arg(invalidArgument)));
+        err.flush();
+        return code;
+    }
     Grex::Cli::Application cli(output, Grex::Cli::Environment::fromProcess(), signalBridge.token());
     const int code = cli.run(QCoreApplication::arguments().mid(1));
     out.flush();

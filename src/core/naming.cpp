@@ -84,6 +84,9 @@ Result<void> checkBarePath(const QString &path)
         return notBare(
             path, QT_TRANSLATE_NOOP(
                       "Grex", "'%1' is not a valid pack path: it contains control characters"));
+    if (!path.isValidUtf16())
+        return notBare(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it is not "
+                                                       "valid Unicode"));
     if (path.contains(u'<') || path.contains(u'>'))
         return notBare(path, QT_TRANSLATE_NOOP(
                                  "Grex", "'%1' is not a valid pack path: it contains '<' or '>'"));

@@ -10,7 +10,8 @@ inline constexpr qsizetype MaxPackPathBytes = 200;
 
 // A pack path is one directory name directly inside the workspace (spec §3.4). Error: Usage
 // "path_not_bare" naming what is wrong (empty, '/', '..', a leading '.' or '-', control
-// characters, '<' or '>', the reserved "_workspace", longer than MaxPackPathBytes).
+// characters, a lone surrogate, '<' or '>', the reserved "_workspace", longer than
+// MaxPackPathBytes).
 Result<void> checkBarePath(const QString &path);
 
 // A pack path that differs from `other` only in letter case: on a case-insensitive file system

@@ -6,8 +6,10 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QStringDecoder>
 #include <QSet>
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
@@ -148,6 +150,22 @@ private:
     int m_lastDocumentPos = -1;
 };
 
+// The line of the first byte sequence that is not UTF-8; 0 when the text is UTF-8. yaml-cpp
+// would turn such bytes into U+FFFD, so a path written in pack.yaml would not be the one used.
+int invalidUtf8Line(QByteArrayView text)
+{
+    for (int line = 1;; ++line) {
+        const qsizetype newline = text.indexOf('\n');
+        QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+        const QString decoded = decoder.decode(newline < 0 ? text : text.first(newline));
+        if (decoder.hasError())
+            return line;
+        if (newline < 0)
+            return 0;
+        text = text.sliced(newline + 1);
+    }
+}
+
 // The line of a quoted scalar that the file never closes; 0 when every quote is closed.
 // yaml-cpp silently ends such a scalar at the end of the file. A quote opens a scalar only
 // where a scalar can start (after indentation, "- ", ": ", "[", "{", ",", "? "); the content
@@ -249,6 +267,10 @@ public:
             return failAt(1, u"size"_s,
                           QT_TRANSLATE_NOOP("Grex", "%1:%2: the file is larger than %3 bytes"),
                           {QString::number(MaxPackYamlBytes)});
+        if (const int line = invalidUtf8Line(yaml)) {
+            return failAt(line, u"yaml"_s,
+                          QT_TRANSLATE_NOOP("Grex", "%1:%2: the file is not valid UTF-8"));
+        }
         const std::string text = yaml.toStdString();
         m_lines = yaml.split('\n');
         try {
@@ -283,6 +305,12 @@ public:
                                                         "that starts here is never closed"));
             }
             return YAML::Load(text);
+        } catch (const YAML::DeepRecursion &e) {
+            // yaml-cpp's own message for this is "bad file".
+            return failAt(e.mark.line >= 0 ? e.mark.line + 1 : 1, u"yaml"_s,
+                          QT_TRANSLATE_NOOP("Grex", "%1:%2: malformed YAML: nested more than %3 "
+                                                    "levels deep"),
+                          {QString::number(e.depth() - 1)});
         } catch (const YAML::Exception &e) {
             return failAt(e.mark.line >= 0 ? e.mark.line + 1 : 1, u"yaml"_s,
                           QT_TRANSLATE_NOOP("Grex", "%1:%2: malformed YAML: %3"),

@@ -497,6 +497,20 @@ Result<void> VerbSpec::validateArguments(const QJsonObject &args) const
         }
         if (it.value().isNull() && (p->nullable || !p->required))
             continue;
+        // JSON can escape a lone surrogate ("\ud800"), which no file name or URL can hold:
+        // written out it would become another name than the one given.
+        const QJsonArray strings =
+            it.value().isArray() ? it.value().toArray() : QJsonArray{it.value()};
+        for (const QJsonValue &string : strings) {
+            if (string.isString() && !string.toString().isValidUtf16()) {
+                return usageError(u"invalid_argument"_s,
+                                  Message(QT_TRANSLATE_NOOP("Grex", "argument '%1' of %2 is not "
+                                                                    "valid Unicode (it holds a "
+                                                                    "lone surrogate)"),
+                                          {it.key(), name}))
+                    .withDetail(u"argument"_s, it.key());
+            }
+        }
         if (!matches(p->type, it.value())) {
             return usageError(u"invalid_argument"_s,
                               Message(QT_TRANSLATE_NOOP("Grex", "argument '%1' of %2 must be of "
