@@ -5,6 +5,7 @@
 #include "i18n.h"
 #include "operationcontext.h"
 #include "pack/packmanifest.h"
+#include "session.h"
 #include "verbs/verbregistry.h"
 
 #include <QFile>
@@ -41,6 +42,21 @@ Result<JsonValue> verbDocument(const QString &name, const Workspace &workspace)
     Workspace copy = workspace;
     OperationContext ctx;
     return runVerb(*verb, copy, {}, ctx);
+}
+
+// A file's text as a resource, or an error when it is larger than limit: a frame is never
+// built around a file of any size.
+ResourceContent fileResource(QFile &file, const QString &mimeType, qint64 limit)
+{
+    if (file.size() > limit) {
+        return ResourceContent{
+            mimeType,
+            {},
+            Error(ErrorKind::PackOp, u"too_large"_s,
+                  Message("%1 is larger than %2 bytes", {file.fileName(), QString::number(limit)}))
+                .withDetail(u"path"_s, file.fileName())};
+    }
+    return ResourceContent{mimeType, QString::fromUtf8(file.readAll()), {}};
 }
 
 std::optional<ResourceContent> document(const QString &verb, const Workspace &workspace)
@@ -130,7 +146,7 @@ std::optional<ResourceContent> readResourceUri(const QString &uri, const Workspa
                 Error(ErrorKind::PackOp, u"unreadable"_s,
                       Message("cannot read %1: %2", {file.fileName(), file.errorString()}))};
         }
-        return ResourceContent{u"application/x-ndjson"_s, QString::fromUtf8(file.readAll()), {}};
+        return fileResource(file, u"application/x-ndjson"_s, kMaxLineLength / 2);
     }
     if (!uri.startsWith(kPackPrefix) || !uri.endsWith(kPackSuffix))
         return std::nullopt;
@@ -149,7 +165,7 @@ std::optional<ResourceContent> readResourceUri(const QString &uri, const Workspa
     QFile file(*path);
     if (!file.open(QIODevice::ReadOnly))
         return std::nullopt;
-    return ResourceContent{u"application/yaml"_s, QString::fromUtf8(file.readAll()), {}};
+    return fileResource(file, u"application/yaml"_s, MaxPackYamlBytes);
 }
 
 } // namespace Grex::Mcp

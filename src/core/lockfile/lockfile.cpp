@@ -66,16 +66,24 @@ Result<LockEntries> Lockfile::read() const
 Result<LockEntries> Lockfile::parse(const QByteArray &bytes)
 {
     LockEntries entries;
-    const QList<QByteArray> lines = bytes.split('\n');
-    for (qsizetype i = 0; i < lines.size(); ++i) {
-        QByteArray line = lines.at(i);
+    qsizetype lineNumber = 0;
+    for (qsizetype start = 0; start < bytes.size();) {
+        qsizetype end = bytes.indexOf('\n', start);
+        if (end < 0)
+            end = bytes.size();
+        QByteArrayView line = QByteArrayView(bytes).sliced(start, end - start);
+        start = end + 1;
+        ++lineNumber;
         if (line.endsWith('\r'))
             line.chop(1);
         if (line.trimmed().isEmpty())
             continue;
-        const qsizetype lineNumber = i + 1;
+        // No writer makes a longer line: it is not worth a JSON parse.
+        if (line.size() > MaxReadLineBytes)
+            return corruption(lineNumber,
+                              u"the line is longer than %1 bytes"_s.arg(MaxReadLineBytes));
         QJsonParseError parseError{};
-        const QJsonDocument doc = QJsonDocument::fromJson(line, &parseError);
+        const QJsonDocument doc = QJsonDocument::fromJson(line.toByteArray(), &parseError);
         if (parseError.error != QJsonParseError::NoError)
             return corruption(lineNumber, parseError.errorString());
         if (!doc.isObject())

@@ -296,6 +296,8 @@ ParsedLine invalid(const QString &detail)
 
 ParsedLine parseEventLine(QByteArrayView line)
 {
+    if (line.size() > MaxReadLineBytes)
+        return invalid(u"the line is longer than %1 bytes"_s.arg(MaxReadLineBytes));
     QJsonParseError parseError{};
     const QJsonDocument doc = QJsonDocument::fromJson(line.toByteArray(), &parseError);
     if (parseError.error != QJsonParseError::NoError)

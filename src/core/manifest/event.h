@@ -17,6 +17,9 @@ QString eventOpName(EventOp op);
 
 // The longest line an event may occupy in grex.jsonl, without its '\n'.
 inline constexpr qsizetype MaxEventLineBytes = 2048;
+// A longer line is read as invalid without parsing it (no writer makes one, the original's
+// longest were a few KiB): a huge line costs neither the memory nor the time of a JSON parse.
+inline constexpr qsizetype MaxReadLineBytes = 64 * 1024;
 
 struct Event
 {
@@ -80,7 +83,8 @@ struct ParsedLine
     QString detail; // why Invalid, the unknown op, or the schema_version found
 };
 
-// Parses one line (without its terminator), accepting both dialects of spec §2.3.3.
+// Parses one line (without its terminator), accepting both dialects of spec §2.3.3. A line
+// longer than MaxReadLineBytes is Invalid.
 ParsedLine parseEventLine(QByteArrayView line);
 
 } // namespace Grex
