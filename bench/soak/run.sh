@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# Soak: 10 000 tool calls over one stdio session of grex serve, then 10 000 over one streamable
+# HTTP session, with the server's memory read from /proc along the way (soak.cjs). Fails (exit 1)
+# when the server's RSS at the end is 5 % or more above its RSS after the 1000 warm-up calls
+# (why 1000: soak.cjs), or when any answer is not the one that call must give. Writes
+# $OUT/soak/results.md and the raw JSON (one document per transport, with every checkpoint)
+# beside it. Nothing here runs in CI.
+#
+#   bench/soak/run.sh [--calls 10000] [--warmup 1000] [--early 200] [--every 1000]
+#                     [--in-flight 4] [--max-growth 5] [--transports "stdio http"]
+#                     [--grex PATH] [--out DIR]
+#
+# The workspace: 10 packs cloned from local bare repositories (bench/upstreams.py), made afresh
+# for every run. Drift that no sync removes: r002 has a changed tracked file, r003 a local commit
+# (ahead), r004 an untracked file. --grex runs another build of grex (for example one under
+# investigation) instead of the Release build this script makes.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+source "$HERE/../../tools/setup.sh"
+source "$HERE/../lib.sh"
+
+CALLS=10000
+WARMUP=1000
+EARLY=200
+EVERY=1000
+IN_FLIGHT=4
+MAX_GROWTH=5
+TRANSPORTS="stdio http"
+GREX_BIN=""
+OUT="$GREX_ROOT/.bench"
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --calls) CALLS="$2"; shift 2 ;;
+    --warmup) WARMUP="$2"; shift 2 ;;
+    --early) EARLY="$2"; shift 2 ;;
+    --every) EVERY="$2"; shift 2 ;;
+    --in-flight) IN_FLIGHT="$2"; shift 2 ;;
+    --max-growth) MAX_GROWTH="$2"; shift 2 ;;
+    --transports) TRANSPORTS="$2"; shift 2 ;;
+    --grex) GREX_BIN="$2"; shift 2 ;;
+    --out) OUT="$2"; shift 2 ;;
+    *) echo "bench/soak/run.sh: unknown option $1 (see the comment at the top)" >&2; exit 2 ;;
+    esac
+done
+
+GREX_PACKAGES+=(python3)
+grex_install_packages
+grex_install_node
+if [ -n "$GREX_BIN" ]; then
+    GREX="$(realpath "$GREX_BIN")"
+else
+    # One build at a time on a shared machine: wait for any other build holding the lock.
+    exec 9>/tmp/grex-build.lock
+    flock 9
+    bench_build
+    flock -u 9
+fi
+# The client is the official TypeScript SDK, the same packages as bench/mcp.
+NODE_DIR="$OUT/soak/node"
+bench_npm "$HERE/../mcp" "$NODE_DIR"
+export NODE_PATH="$NODE_DIR/node_modules"
+
+W="$OUT/soak/work"
+WS="$W/ws"
+rm -rf "$W" && mkdir -p "$WS"
+grex_say "a workspace of 10 packs from local bare repositories, three of them drifted"
+python3 "$HERE/../upstreams.py" create 10 "$W/up"
+python3 - "$W/up" "$W/repos.json" <<'PY'
+import json, pathlib, sys
+up = pathlib.Path(sys.argv[1])
+repos = [{"url": "file://%s" % p, "path": p.name[:-4]} for p in sorted(up.glob("r*.git"))]
+json.dump(repos, open(sys.argv[2], "w"))
+PY
+(cd "$WS" && "$GREX" init -q >/dev/null && "$GREX" import -q --from-repos-json "$W/repos.json" >/dev/null \
+    && "$GREX" sync -q >/dev/null)
+echo "a local change" >>"$WS/r002/$(git -C "$WS/r002" ls-files | head -n1)"
+git -C "$WS/r003" -c user.name=soak -c user.email=soak@grex.invalid commit -q --allow-empty -m "local commit"
+echo "not tracked" >"$WS/r004/untracked.txt"
+
+RESULTS="$OUT/soak/results"
+rm -rf "$RESULTS" && mkdir -p "$RESULTS"
+failed=0
+for transport in $TRANSPORTS; do
+    grex_say "grex serve over $transport: $CALLS tool calls in one session ($IN_FLIGHT in flight)"
+    if ! node "$HERE/soak.cjs" --transport "$transport" --grex "$GREX" --workspace "$WS" \
+        --calls "$CALLS" --warmup "$WARMUP" --early "$EARLY" --every "$EVERY" --in-flight "$IN_FLIGHT" \
+        --max-growth "$MAX_GROWTH" --out "$RESULTS/$transport.json" \
+        --stderr "$RESULTS/$transport.server.log"; then
+        failed=1
+    fi
+done
+
+python3 - "$RESULTS" $TRANSPORTS >"$OUT/soak/results.md" <<'PY'
+import json, pathlib, sys
+results = pathlib.Path(sys.argv[1])
+docs = [json.load(open(results / (t + ".json"))) for t in sys.argv[2:] if (results / (t + ".json")).exists()]
+mb = lambda kb: "%.1f" % (kb / 1024)
+early = docs[0]["early_calls"] if docs else "early"
+warm = docs[0]["warmup_calls"] if docs else "warm-up"
+print("| Transport | Calls | In flight | Seconds | Calls/s | RSS MB after %s calls | RSS MB after %s calls (start) | RSS MB at the end | Growth from the start | Growth from call %s | Peak RSS MB | Unexpected | Result |"
+      % (early, warm, early))
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+for d in docs:
+    print("| %s | %d | %d | %.0f | %.0f | %s | %s | %s | %+.2f %% | %+.2f %% | %s | %d | %s |" % (
+        d["transport"], d["calls"], d["in_flight"], d["seconds"], d["calls_per_s"], mb(d["rss_early_kb"]),
+        mb(d["rss_start_kb"]), mb(d["rss_end_kb"]), d["growth_percent"], d["growth_from_early_percent"],
+        mb(d["hwm_end_kb"]), d["unexpected_count"],
+        "passed" if d["passed"] else "FAILED: " + "; ".join(d["failures"])))
+print()
+print("RSS (MB) at each checkpoint:")
+print()
+print("| Calls | " + " | ".join(d["transport"] for d in docs) + " |")
+print("|---:|" + "---:|" * len(docs))
+for calls in sorted({c["calls"] for d in docs for c in d["checkpoints"]}):
+    row = []
+    for d in docs:
+        c = next((c for c in d["checkpoints"] if c["calls"] == calls), None)
+        row.append(mb(c["rss_kb"]) if c else "")
+    print("| %d | %s |" % (calls, " | ".join(row)))
+print()
+print("Answers (both transports):")
+print()
+totals = {}
+for d in docs:
+    for key, count in d["outcomes"].items():
+        totals[key] = totals.get(key, 0) + count
+for key in sorted(totals):
+    print("- %s: %d" % (key, totals[key]))
+PY
+cat "$OUT/soak/results.md"
+grex_say "results: $OUT/soak/results.md (raw: $RESULTS)"
+exit "$failed"
