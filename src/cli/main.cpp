@@ -91,8 +91,9 @@ int main(int argc, char *argv[])
     if (invalidArgument) {
         const int code = Grex::Cli::fail(
             output, QString(),
-            Grex::Cli::usage(u"invalid_utf8"_s, Grex::Cli::Tr::tr("argument %1 is not valid UTF-8")
-                                                    .arg(invalidArgument)));
+            Grex::Cli::usage(
+                u"invalid_utf8"_s,
+                Grex::Cli::Tr::tr("argument %1 is not valid UTF-8").arg(invalidArgument)));
         err.flush();
         return code;
     }
