@@ -98,6 +98,7 @@ for target in "${TARGETS[@]}"; do
     fi
 
     grex_say "fuzzing $target for ${SECONDS_EACH}s (log: $log)"
+    started=$(date +%s)
     status=0
     (cd "$FUZZ_DIR" && nice "$binary" "$corpus" "${options[@]}" \
         -max_total_time="$SECONDS_EACH" \
@@ -105,6 +106,7 @@ for target in "${TARGETS[@]}"; do
         -rss_limit_mb="$RSS_MB" \
         -artifact_prefix="$artifacts/" \
         -print_final_stats=1) >"$log" 2>&1 || status=$?
+    took=$(($(date +%s) - started))
 
     findings=$(($(count_findings "$artifacts") - before))
     if [ "$status" -ne 0 ] || [ "$findings" -gt 0 ]; then
@@ -117,7 +119,7 @@ for target in "${TARGETS[@]}"; do
         nice "$binary" -merge=1 -timeout="$TIMEOUT" -rss_limit_mb="$RSS_MB" \
             "$seeds" "$corpus" >>"$log" 2>&1
     fi
-    rows+=("$(printf '%-14s %8s %12s %8s %8s %8s %s' "$target" "$SECONDS_EACH" \
+    rows+=("$(printf '%-14s %8s %12s %8s %8s %8s %s' "$target" "$took" \
         "$(stat_of "$log" number_of_executed_units)" "$(stat_of "$log" average_exec_per_sec)" \
         "$(find "$corpus" -type f | wc -l)" "$(stat_of "$log" new_units_added)" "$findings")")
 done
