@@ -31,6 +31,10 @@ private:
 // The peak resident set of a running process (VmHWM), in KiB; 0 when it cannot be read.
 qint64 peakRssKib(qint64 pid);
 
+// A memory bound set for the plain build, widened in a build with AddressSanitizer, whose shadow
+// memory and quarantine add about 150 MiB to every process and a quarter to what it allocates.
+qint64 rssBoundKib(qint64 plainKib);
+
 // One run of a program, measured: its exit, what it printed, how long it took and the peak
 // resident set it reached.
 struct MeasuredRun
