@@ -189,6 +189,14 @@ void appendEscaped(QByteArray &out, QByteArrayView utf8)
 
 } // namespace
 
+std::optional<qint64> exactInteger(double value)
+{
+    constexpr double limit = 9223372036854775808.0; // 2^63
+    if (!(value >= -limit && value < limit) || value != std::trunc(value))
+        return std::nullopt;
+    return qint64(value);
+}
+
 void appendJsonString(QByteArray &out, QByteArrayView utf8)
 {
     out.append('"');

@@ -111,6 +111,10 @@ private:
     QList<Member> m_members;
 };
 
+// A JSON number as a qint64 when it is a whole number from -2^63 to 2^63 - 1; nullopt for any
+// other (converting a double outside that range to an integer is undefined behaviour).
+std::optional<qint64> exactInteger(double value);
+
 // Appends the JSON string literal for `text` (with quotes) to `out`, escaped as toJson() does.
 void appendJsonString(QByteArray &out, QStringView text);
 void appendJsonString(QByteArray &out, QByteArrayView utf8);

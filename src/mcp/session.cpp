@@ -15,7 +15,6 @@
 #include <QThread>
 
 #include <chrono>
-#include <cmath>
 #include <optional>
 
 using namespace Qt::StringLiterals;
@@ -51,16 +50,6 @@ const QStringList &logLevels()
 QByteArray idKey(const JsonValue &id)
 {
     return id.toJson();
-}
-
-// The number as a qint64 when it is a whole number within 64 bits; converting a larger double
-// to an integer is undefined behaviour.
-std::optional<qint64> exactInteger(double value)
-{
-    constexpr double limit = 9223372036854775808.0; // 2^63
-    if (!(value >= -limit && value < limit) || value != std::trunc(value))
-        return std::nullopt;
-    return qint64(value);
 }
 
 JsonValue idFrom(const QJsonValue &id)

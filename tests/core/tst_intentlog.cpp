@@ -282,6 +282,28 @@ private Q_SLOTS:
         QVERIFY(read.error().details().value(u"detail"_s).toString().contains(u"url"_s));
     }
 
+    // An index that is no 64-bit integer is not an index; converting 3e45 to one was undefined
+    // behaviour (found by fuzz_intentlog under UBSan).
+    void actionIndexMustBeAnInteger_data()
+    {
+        QTest::addColumn<QByteArray>("index");
+        for (const char *index : {"3e45", "-1", "1.5", "9223372036854775808", "\"2\"", "null"})
+            QTest::newRow(index) << QByteArray(index);
+    }
+
+    void actionIndexMustBeAnInteger()
+    {
+        QFETCH(QByteArray, index);
+        const QByteArray log =
+            R"({"op":"action_started","ts":"2026-04-19T10:00:00Z","pack":"a","action_idx":)" +
+            index + R"(,"action_name":"mkdir"})" + "\n" +
+            R"({"op":"rm","ts":"2026-04-19T10:00:00Z","id":"a"})" + "\n";
+        const Result<LogReadResult> read = parse(log);
+        QVERIFY(!read.ok());
+        QCOMPARE(read.error().reason(), u"corruption"_s);
+        QCOMPARE(read.error().details().value(u"line"_s).toInteger(), 1);
+    }
+
     // T-M07
     void emptyWhitespaceAndBom()
     {

@@ -775,6 +775,17 @@ private Q_SLOTS:
         QCOMPARE(reason({{u"url"_s, u"x"_s}, {u"shell"_s, true}}), u"unknown_argument"_s);
         QCOMPARE(reason({{u"url"_s, m_alpha}, {u"path"_s, QJsonValue::Null}}),
                  u"not_a_workspace"_s);
+
+        // An integer argument must be a whole number within 64 bits; converting 1e300 to one
+        // was undefined behaviour (the pattern fuzz_intentlog found; fuzz_session trips on it).
+        const VerbSpec *syncVerb = findVerb(u"sync"_s);
+        QVERIFY(syncVerb);
+        for (const double parallel : {1e300, -1e300, 9223372036854775808.0, 2.5}) {
+            const Result<void> valid = syncVerb->validateArguments({{u"parallel"_s, parallel}});
+            QVERIFY(!valid.ok());
+            QCOMPARE(valid.error().reason(), u"invalid_argument"_s);
+        }
+        QVERIFY(syncVerb->validateArguments({{u"parallel"_s, 4.0}}).ok());
     }
 
     void cliNamesAreKebabCase()

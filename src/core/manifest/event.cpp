@@ -240,12 +240,13 @@ struct Reader
             const QJsonValue v = object.value(name);
             if (v.isUndefined())
                 continue;
-            const double d = v.toDouble(-1);
-            if (!v.isDouble() || d < 0 || d != double(qint64(d))) {
+            const std::optional<qint64> n =
+                v.isDouble() ? exactInteger(v.toDouble()) : std::nullopt;
+            if (!n || *n < 0) {
                 error = u"member '"_s + name + u"' is not a non-negative integer"_s;
                 return false;
             }
-            out = qint64(d);
+            out = *n;
             return true;
         }
         error = u"member '"_s + *names.begin() + u"' is missing"_s;

@@ -413,7 +413,7 @@ bool matches(ParamType type, const QJsonValue &value)
     case ParamType::String:
         return value.isString();
     case ParamType::Integer:
-        return value.isDouble() && value.toDouble() == double(qint64(value.toDouble()));
+        return value.isDouble() && exactInteger(value.toDouble()).has_value();
     case ParamType::StringArray: {
         if (!value.isArray())
             return false;
@@ -519,7 +519,7 @@ Result<void> VerbSpec::validateArguments(const QJsonObject &args) const
                 .withDetail(u"argument"_s, it.key());
         }
         if (p->type == ParamType::Integer) {
-            const qint64 value = qint64(it.value().toDouble());
+            const qint64 value = *exactInteger(it.value().toDouble());
             if ((p->minimum && value < *p->minimum) || (p->maximum && value > *p->maximum)) {
                 return usageError(u"invalid_argument"_s,
                                   Message(QT_TRANSLATE_NOOP("Grex", "argument '%1' of %2 must be "
