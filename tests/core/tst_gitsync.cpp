@@ -1,8 +1,10 @@
 #include "fs/filelock.h"
+#include "fs/fsutil.h"
 #include "git/gitfetcher.h"
 #include "remotebuilder.h"
 #include "testfiles.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -134,6 +136,93 @@ private Q_SLOTS:
         QCOMPARE(readFile(f.clone + u"/README.md"_s), QByteArray("new readme\n"));
         QCOMPARE(fetcher.isDirty(f.clone).value(), false);
         QVERIFY(!QFileInfo::exists(f.clone + u"/.git/grex-checkout"_s));
+    }
+
+    // The same kill, but inside libgit2's checkout: git's index.lock is left too, so a rollback
+    // alone failed with "the index is locked" (found by tst_crashinject). The busy marker says a
+    // grex was killed in there, and the lock files made since then, which no process has open,
+    // go.
+    void killedCheckoutsIndexLockIsRemoved()
+    {
+        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
+        Fixture f = cloned(remotes);
+        GitFetcher fetcher;
+        const QString before = fetcher.headSha(f.clone).value();
+        f.files.insert(u"README.md"_s, "new readme\n");
+        const QString upstream = remotes.commit(f.remote, f.files);
+        QVERIFY(fetcher.fetch(f.clone, {}).ok());
+        QVERIFY(!QFileInfo::exists(f.clone + u"/.git/grex-busy"_s));
+        QVERIFY(writeFile(f.clone + u"/.git/grex-busy"_s, "4242\n"));
+        QVERIFY(writeFile(f.clone + u"/.git/grex-checkout"_s,
+                          before.toLatin1() + ' ' + upstream.toLatin1() + '\n'));
+        QVERIFY(writeFile(f.clone + u"/README.md"_s, "new rea"));
+        QVERIFY(writeFile(f.clone + u"/.git/index.lock"_s, "DIRC"));
+
+        const Result<UpdateOutcome> moved = fetcher.fastForward(f.clone, {});
+        QVERIFY2(moved.ok(), qPrintable(moved ? QString() : moved.error().text()));
+        QCOMPARE(moved->state, UpdateOutcome::State::FastForwarded);
+        QCOMPARE(fetcher.headSha(f.clone).value(), upstream);
+        QCOMPARE(readFile(f.clone + u"/README.md"_s), QByteArray("new readme\n"));
+        QVERIFY(!QFileInfo::exists(f.clone + u"/.git/index.lock"_s));
+        QVERIFY(!QFileInfo::exists(f.clone + u"/.git/grex-busy"_s));
+        QVERIFY(!QFileInfo::exists(f.clone + u"/.git/grex-checkout"_s));
+    }
+
+    // A fetch killed while it moved a remote-tracking ref leaves that ref's .lock.
+    void killedFetchsRefLockIsRemoved()
+    {
+        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
+        Fixture f = cloned(remotes);
+        GitFetcher fetcher;
+        f.files.insert(u"new.txt"_s, "new\n");
+        const QString upstream = remotes.commit(f.remote, f.files);
+        QVERIFY(writeFile(f.clone + u"/.git/grex-busy"_s, "4242\n"));
+        QVERIFY(writeFile(f.clone + u"/.git/refs/remotes/origin/main.lock"_s, "0000\n"));
+        QVERIFY(fetcher.fetch(f.clone, {}).ok());
+        QCOMPARE(gitOutput(f.clone, {u"rev-parse"_s, u"origin/main"_s}), upstream);
+        QVERIFY(!QFileInfo::exists(f.clone + u"/.git/refs/remotes/origin/main.lock"_s));
+    }
+
+    // What grex cannot vouch for stays: a lock older than the marker (a git command of the
+    // user's, killed before), and one a running process has open.
+    void foreignGitLocksStay()
+    {
+        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
+        Fixture f = cloned(remotes);
+        GitFetcher fetcher;
+        f.files.insert(u"README.md"_s, "new readme\n");
+        remotes.commit(f.remote, f.files);
+        QVERIFY(fetcher.fetch(f.clone, {}).ok());
+        const QString indexLock = f.clone + u"/.git/index.lock"_s;
+
+        QVERIFY(writeFile(indexLock, "DIRC"));
+        QFile old(indexLock);
+        QVERIFY(old.open(QIODevice::ReadWrite));
+        QVERIFY(old.setFileTime(QDateTime::currentDateTime().addSecs(-60),
+                                QFileDevice::FileModificationTime));
+        old.close();
+        QVERIFY(writeFile(f.clone + u"/.git/grex-busy"_s, "4242\n"));
+        Result<UpdateOutcome> moved = fetcher.fastForward(f.clone, {});
+        QVERIFY(!moved.ok());
+        QVERIFY2(moved.error().text().contains(u".git/index.lock exists"_s),
+                 qPrintable(moved.error().text()));
+        QVERIFY(QFileInfo::exists(indexLock));
+        // Refused before it wrote anything: no half-checked-out tree that looks like changes.
+        QCOMPARE(fetcher.isDirty(f.clone).value(), false);
+        QVERIFY(QFile::remove(indexLock));
+
+        QVERIFY(writeFile(f.clone + u"/.git/grex-busy"_s, "4242\n"));
+        QFile held(indexLock);
+        QVERIFY(held.open(QIODevice::WriteOnly));
+        QVERIFY(isOpenByAnyProcess(indexLock));
+        moved = fetcher.fastForward(f.clone, {});
+        QVERIFY(!moved.ok());
+        QVERIFY(QFileInfo::exists(indexLock));
+        QCOMPARE(fetcher.isDirty(f.clone).value(), false);
+        held.close();
+        QVERIFY(!isOpenByAnyProcess(indexLock));
+        QVERIFY(QFile::remove(indexLock));
+        QCOMPARE(fetcher.fastForward(f.clone, {})->state, UpdateOutcome::State::FastForwarded);
     }
 
     // A journal whose "before" is not HEAD any more describes nothing grex can undo: it is

@@ -104,6 +104,15 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
     JsonArray trash;
     JsonArray clones;
     JsonArray held;
+    JsonArray interrupted;
+    // A clone's grex-busy marker or checkout journal is a live operation's while another
+    // process holds the workspace's sync lock or the clone's backend lock.
+    const qint64 self = QCoreApplication::applicationPid();
+    const auto heldElsewhere = [self](const QString &lockPath) {
+        const std::optional<LockHolder> who = FileLock::holder(lockPath);
+        return who && who->pid != self;
+    };
+    const bool syncHeldElsewhere = heldElsewhere(workspace.syncLockPath());
     const QFileInfoList top =
         QDir(workspace.root())
             .entryInfoList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
@@ -115,8 +124,14 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
             clones.append(entry.absoluteFilePath());
         else if (name.startsWith(u".grex-backend-") && name.endsWith(u".lock"))
             heldLock(entry.absoluteFilePath(), held);
-        else if (entry.isDir() && !entry.isSymLink())
-            heldLock(entry.absoluteFilePath() + u"/.grex-lock"_s, held);
+        else if (entry.isDir() && !entry.isSymLink()) {
+            const QString dir = entry.absoluteFilePath();
+            heldLock(dir + u"/.grex-lock"_s, held);
+            if ((QFileInfo::exists(dir + u"/.git/grex-busy"_s) ||
+                 QFileInfo::exists(dir + u"/.git/grex-checkout"_s)) &&
+                !syncHeldElsewhere && !heldElsewhere(backendLockPath(dir)))
+                interrupted.append(dir);
+        }
     }
 
     // action_started events never followed by completed or halted for the same (pack, idx).
@@ -146,21 +161,23 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
     }
 
     const qsizetype found = backups.size() + tombstones.size() + trash.size() + clones.size() +
-                            dangling.size() + held.size();
+                            interrupted.size() + dangling.size() + held.size();
     if (found == 0)
         return findings;
     findings.warnings.append(Message(QT_TRANSLATE_NOOP("Grex", "pre-run recovery scan found %1 artifact(s): %2 "
                                                "backup(s), %3 rmdir tombstone(s), %4 moved-aside "
                                                "director(ies), %5 unfinished clone(s), %6 unfinished "
-                                               "action(s), %7 lock(s) held elsewhere"),
+                                               "action(s), %7 lock(s) held elsewhere, %8 "
+                                               "interrupted git operation(s)"),
                      {QString::number(found), QString::number(backups.size()),
                       QString::number(tombstones.size()), QString::number(trash.size()),
                       QString::number(clones.size()), QString::number(dangling.size()),
-                      QString::number(held.size())}));
+                      QString::number(held.size()), QString::number(interrupted.size())}));
     findings.report = JsonObject{{u"orphan_backups"_s, backups},
                                  {u"orphan_tombstones"_s, tombstones},
                                  {u"orphan_trash"_s, trash},
                                  {u"orphan_clones"_s, clones},
+                                 {u"interrupted_git"_s, interrupted},
                                  {u"dangling_starts"_s, dangling},
                                  {u"held_locks"_s, held}};
     return findings;

@@ -3,6 +3,13 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QScopeGuard>
+
+#include <dirent.h>
+#include <unistd.h>
+
+#include <climits>
+#include <cstdlib>
 
 namespace Grex {
 
@@ -36,6 +43,59 @@ bool openForReading(QFile &file, bool *missing)
         return true;
     *missing = !QFileInfo::exists(file.fileName());
     return false;
+}
+
+namespace {
+
+bool isProcessId(const char *name)
+{
+    if (!*name)
+        return false;
+    for (; *name; ++name) {
+        if (*name < '0' || *name > '9')
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+bool isOpenByAnyProcess(const QString &path)
+{
+    char resolved[PATH_MAX];
+    if (!::realpath(QFile::encodeName(path).constData(), resolved))
+        return false; // gone: nobody holds it any more
+    const QByteArray target(resolved);
+    DIR *proc = ::opendir("/proc");
+    if (!proc)
+        return true;
+    const auto closeProc = qScopeGuard([proc] { ::closedir(proc); });
+    bool sawOwnProcess = false;
+    const QByteArray self = QByteArray::number(qint64(::getpid()));
+    while (const dirent *process = ::readdir(proc)) {
+        if (!isProcessId(process->d_name))
+            continue;
+        const QByteArray fdDir = QByteArray("/proc/") + process->d_name + "/fd";
+        DIR *fds = ::opendir(fdDir.constData());
+        if (!fds)
+            continue; // another user's, or it just ended
+        const auto closeFds = qScopeGuard([fds] { ::closedir(fds); });
+        if (self == process->d_name)
+            sawOwnProcess = true;
+        while (const dirent *fd = ::readdir(fds)) {
+            if (fd->d_name[0] == '.')
+                continue;
+            const QByteArray link = fdDir + '/' + fd->d_name;
+            char buffer[PATH_MAX];
+            const ssize_t length = ::readlink(link.constData(), buffer, sizeof buffer);
+            if (length == qsizetype(target.size()) &&
+                QByteArrayView(buffer, length) == QByteArrayView(target))
+                return true;
+        }
+    }
+    // A /proc that does not show this very process is not one that can be trusted to show
+    // the others (mounted with hidepid, or not procfs at all).
+    return !sawOwnProcess;
 }
 
 } // namespace Grex

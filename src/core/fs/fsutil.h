@@ -18,4 +18,9 @@ bool isEmptyDirectory(const QString &path);
 // removes only what is inside it. Symlinks inside are removed, never followed.
 void removeCreated(const QString &dir, bool existedBefore);
 
+// True when some process has path open, as far as /proc shows (the processes of other users
+// are not readable there). Answers true when /proc cannot be read at all, so a caller that
+// removes files nobody holds removes nothing it cannot vouch for.
+bool isOpenByAnyProcess(const QString &path);
+
 } // namespace Grex

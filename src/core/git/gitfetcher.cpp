@@ -7,7 +7,10 @@
 #include "git/remoteconfig_p.h"
 #include "logging.h"
 
+#include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
+#include <QDirIterator>
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -515,11 +518,40 @@ QString checkoutJournalPath(git_repository *repo)
     return QFile::decodeName(git_repository_path(repo)) + u"grex-checkout"_s;
 }
 
+// A git lock file of the clone that is there before a checkout starts: another git process at
+// work there, or one that died. libgit2 takes the index's lock only after it has written the
+// working tree, and the ref's only after that: a checkout that starts anyway leaves the files of
+// the new commit beside the old HEAD, which looks like the user's own changes.
+std::optional<QString> existingCheckoutLock(git_repository *repo)
+{
+    const QString gitDir = QFile::decodeName(git_repository_path(repo));
+    QStringList locks{u"index.lock"_s, u"HEAD.lock"_s};
+    git_reference *rawHead = nullptr;
+    if (git_reference_lookup(&rawHead, repo, "HEAD") == 0) {
+        ReferencePtr head(rawHead);
+        if (git_reference_type(head.get()) == GIT_REFERENCE_SYMBOLIC)
+            locks.append(QFile::decodeName(git_reference_symbolic_target(head.get())) + u".lock"_s);
+    }
+    git_error_clear();
+    for (const QString &lock : std::as_const(locks)) {
+        if (QFileInfo::exists(gitDir + lock))
+            return lock;
+    }
+    return std::nullopt;
+}
+
 // Checks out target, then moves HEAD with moveHead(), journaled. Returns libgit2's code.
 template<typename MoveHead>
 int journaledCheckout(git_repository *repo, const git_object *target,
                       const git_checkout_options &options, MoveHead &&moveHead)
 {
+    if (const std::optional<QString> lock = existingCheckoutLock(repo)) {
+        const QByteArray text = "the clone is locked: .git/" + QFile::encodeName(*lock) +
+                                " exists (another git command is at work in it, or one was "
+                                "killed: then delete that file)";
+        git_error_set_str(GIT_ERROR_INDEX, text.constData());
+        return GIT_ELOCKED;
+    }
     const QString journal = checkoutJournalPath(repo);
     const QByteArray line =
         headOf(repo).toLatin1() + ' ' + oidToHex(git_object_id(target)).toLatin1() + '\n';
@@ -533,11 +565,17 @@ int journaledCheckout(git_repository *repo, const git_object *target,
     }
     file.close();
     int rc = git_checkout_tree(repo, target, &options);
+    if (rc == GIT_ECONFLICT) {
+        // Refused before writing anything (a file would be overwritten): nothing to undo.
+        QFile::remove(journal);
+        return rc;
+    }
     if (rc == 0)
         rc = moveHead();
-    // A checkout that failed by itself (a conflict, say) stopped before writing: only a kill
-    // leaves the journal behind.
-    QFile::remove(journal);
+    // Any other failure may come after files were written: the journal stays, and the next
+    // operation rolls them back to HEAD, as after a kill.
+    if (rc == 0)
+        QFile::remove(journal);
     return rc;
 }
 
@@ -798,7 +836,47 @@ Result<UpdateOutcome> checkoutLocked(git_repository *r, const QString &dest, con
     return outcome;
 }
 
-// Runs operation on the clone at dest, opened while its backend lock is held.
+// A grex killed while libgit2 writes in a clone also leaves git's own lock files behind
+// (index.lock during a checkout, a ref's .lock during a fetch): until someone deletes them,
+// every later checkout fails with "the index is locked". So each writing operation leaves
+// <git dir>/grex-busy while it runs. Finding one, the next operation, which holds the clone's
+// backend lock so no other grex is inside, knows the last one was killed, and removes the lock
+// files made since the marker that no process has open: a git command the user runs there
+// now keeps its lock file open (git and libgit2 both do until they rename it into place).
+QString busyMarkerPath(git_repository *repo)
+{
+    return QFile::decodeName(git_repository_path(repo)) + u"grex-busy"_s;
+}
+
+void removeKilledOperationsLocks(git_repository *repo, const QString &dest)
+{
+    const QString marker = busyMarkerPath(repo);
+    const QFileInfo markerInfo(marker);
+    if (!markerInfo.exists())
+        return;
+    const QDateTime since = markerInfo.lastModified();
+    const QString gitDir = QFile::decodeName(git_repository_path(repo));
+    QStringList candidates;
+    for (const QFileInfo &entry : QDir(gitDir).entryInfoList({u"*.lock"_s}, QDir::Files | QDir::Hidden))
+        candidates.append(entry.absoluteFilePath());
+    for (const QString &tree : {u"refs"_s, u"logs"_s}) {
+        QDirIterator it(gitDir + tree, {u"*.lock"_s}, QDir::Files | QDir::Hidden,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext())
+            candidates.append(it.next());
+    }
+    for (const QString &lock : std::as_const(candidates)) {
+        if (QFileInfo(lock).lastModified() < since || isOpenByAnyProcess(lock))
+            continue;
+        if (QFile::remove(lock)) {
+            qCWarning(lcGit, "%s: removed %s, left by a grex that was killed while git wrote there",
+                      qPrintable(dest), qPrintable(QDir(gitDir).relativeFilePath(lock)));
+        }
+    }
+}
+
+// Runs operation on the clone at dest, opened while its backend lock is held, after repairing
+// what a killed operation left there, and marked busy while it runs.
 template<typename Operation>
 auto withLockedRepository(const QString &dest, std::stop_token stop, Operation &&operation)
     -> decltype(operation(static_cast<git_repository *>(nullptr)))
@@ -809,8 +887,18 @@ auto withLockedRepository(const QString &dest, std::stop_token stop, Operation &
     Result<RepositoryPtr> repo = openRepository(dest);
     if (!repo)
         return repo.error();
+    removeKilledOperationsLocks(repo->get(), dest);
     rollBackInterruptedCheckout(repo->get(), dest);
-    return operation(repo->get());
+    const QString marker = busyMarkerPath(repo->get());
+    {
+        // Not flushed: only a kill, never a lost page cache, has to find it.
+        QFile file(marker);
+        if (file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            file.write(QByteArray::number(QCoreApplication::applicationPid()) + '\n');
+    }
+    auto result = operation(repo->get());
+    QFile::remove(marker);
+    return result;
 }
 
 } // namespace

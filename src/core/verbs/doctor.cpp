@@ -287,6 +287,12 @@ QList<DoctorFinding> checkRecovery(const Workspace &workspace, const OperationCo
                              u"next clone of that pack removes it; or delete it)"_s
                                  .arg(v.toString())));
     }
+    for (const JsonValue &v : r.value(u"interrupted_git"_s).toArray()) {
+        found.append(finding(check, u"warning"_s, {},
+                             u"git work a killed grex left unfinished in %1 (a half-done checkout "
+                             u"or git's lock files; the next grex sync or grex update of that "
+                             u"pack rolls it back and redoes it)"_s.arg(v.toString())));
+    }
     for (const JsonValue &v : r.value(u"orphan_trash"_s).toArray()) {
         found.append(finding(check, u"warning"_s, {},
                              u"pack directory an interrupted grex rm moved aside: %1 (the next "
