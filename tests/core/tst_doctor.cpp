@@ -10,6 +10,7 @@
 #include "workspace.h"
 #include "workspacefixture.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -492,6 +493,39 @@ private Q_SLOTS:
         QVERIFY(ws.intentLog()
                     .append(Event::actionCompleted(u"alpha"_s, 0, u"performed_change"_s))
                     .ok());
+        QVERIFY2(runDoctor(ws).ok(), qPrintable(errorText(runDoctor(ws))));
+    }
+
+    // What a grex killed inside git left in a clone (GitFetcher's busy marker, a checkout
+    // journal) is reported; the same files of a live writer are not.
+    void unfinishedGitWork()
+    {
+        Workspace ws = healthy();
+        const QString gitDir = ws.root() + u"/alpha/.git/"_s;
+        QVERIFY(QFileInfo(gitDir).isDir());
+        const QByteArray self = QByteArray::number(QCoreApplication::applicationPid()) + '\n';
+        QVERIFY(writeFile(gitDir + u"grex-busy"_s, self));
+        QVERIFY2(runDoctor(ws).ok(), qPrintable(errorText(runDoctor(ws))));
+        QVERIFY(writeFile(gitDir + u"grex-checkout"_s, "a b\n"));
+        QVERIFY2(runDoctor(ws).ok(), qPrintable(errorText(runDoctor(ws))));
+
+        // The writer is gone (a pid beyond any pid_max Linux allows).
+        QVERIFY(writeFile(gitDir + u"grex-busy"_s, "999999999\n"));
+        Result<DoctorReport> r = runDoctor(ws);
+        QVERIFY(!r.ok());
+        QList<JsonObject> rows = problems(reportOf(r), u"unfinished-work"_s);
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows.at(0).value(u"detail"_s).toString(),
+                 u"git work a killed grex left unfinished in %1 (a half-done checkout or git's "
+                 "lock files; the next grex sync or grex update of that pack rolls it back and "
+                 "redoes it)"_s.arg(ws.root() + u"/alpha"_s));
+
+        // A journal with no writer at all: a checkout that failed half-way.
+        QVERIFY(QFile::remove(gitDir + u"grex-busy"_s));
+        r = runDoctor(ws);
+        QVERIFY(!r.ok());
+        QCOMPARE(problems(reportOf(r), u"unfinished-work"_s).size(), 1);
+        QVERIFY(QFile::remove(gitDir + u"grex-checkout"_s));
         QVERIFY2(runDoctor(ws).ok(), qPrintable(errorText(runDoctor(ws))));
     }
 

@@ -13,7 +13,10 @@
 
 #include <algorithm>
 
+#include <cerrno>
+
 #include <dirent.h>
+#include <signal.h>
 #include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
@@ -78,6 +81,24 @@ void heldLock(const QString &path, JsonArray &held)
     }
 }
 
+// A clone's <git dir>/grex-busy names the process writing there (GitFetcher); a checkout
+// journal outlives a checkout that failed or was killed. Work is unfinished when the marker's
+// process is gone, or the journal stays with no live writer.
+bool hasUnfinishedGitWork(const QString &dir)
+{
+    const QString gitDir = dir + u"/.git/"_s;
+    QFile marker(gitDir + u"grex-busy"_s);
+    bool writerAlive = false;
+    if (marker.open(QIODevice::ReadOnly)) {
+        const qint64 pid = marker.readAll().trimmed().toLongLong();
+        writerAlive = pid > 0 && (pid == QCoreApplication::applicationPid() ||
+                                  ::kill(pid_t(pid), 0) == 0 || errno == EPERM);
+        if (!writerAlive)
+            return true;
+    }
+    return !writerAlive && QFileInfo::exists(gitDir + u"grex-checkout"_s);
+}
+
 } // namespace
 
 RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPackDir,
@@ -105,14 +126,6 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
     JsonArray clones;
     JsonArray held;
     JsonArray interrupted;
-    // A clone's grex-busy marker or checkout journal is a live operation's while another
-    // process holds the workspace's sync lock or the clone's backend lock.
-    const qint64 self = QCoreApplication::applicationPid();
-    const auto heldElsewhere = [self](const QString &lockPath) {
-        const std::optional<LockHolder> who = FileLock::holder(lockPath);
-        return who && who->pid != self;
-    };
-    const bool syncHeldElsewhere = heldElsewhere(workspace.syncLockPath());
     const QFileInfoList top =
         QDir(workspace.root())
             .entryInfoList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
@@ -127,9 +140,7 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
         else if (entry.isDir() && !entry.isSymLink()) {
             const QString dir = entry.absoluteFilePath();
             heldLock(dir + u"/.grex-lock"_s, held);
-            if ((QFileInfo::exists(dir + u"/.git/grex-busy"_s) ||
-                 QFileInfo::exists(dir + u"/.git/grex-checkout"_s)) &&
-                !syncHeldElsewhere && !heldElsewhere(backendLockPath(dir)))
+            if (hasUnfinishedGitWork(dir))
                 interrupted.append(dir);
         }
     }
