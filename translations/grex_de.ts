@@ -1376,10 +1376,6 @@
         <translation>der Aufruf wurde abgebrochen, während er auf Genehmigung wartete</translation>
     </message>
     <message>
-        <source>pre-run recovery scan found %1 artifact(s): %2 backup(s), %3 rmdir tombstone(s), %4 moved-aside director(ies), %5 unfinished clone(s), %6 unfinished action(s), %7 lock(s) held elsewhere</source>
-        <translation>Wiederherstellungsprüfung vor dem Lauf: %1 Artefakt(e) gefunden (Sicherungen: %2, rmdir-Tombstones: %3, beiseitegelegte Verzeichnisse: %4, unvollendete Klone: %5, unvollendete Aktionen: %6, anderswo gehaltene Sperren: %7)</translation>
-    </message>
-    <message>
         <source>cannot move the clone of %1 to %2: %3</source>
         <translation>kann den Klon von %1 nicht nach %2 verschieben: %3</translation>
     </message>
@@ -1422,6 +1418,242 @@
     <message>
         <source>argument &apos;%1&apos; of %2 is not valid Unicode (it holds a lone surrogate)</source>
         <translation>Argument &apos;%1&apos; von %2 ist kein gültiges Unicode (es enthält ein einzelnes Surrogat)</translation>
+    </message>
+    <message>
+        <source>pre-run recovery scan found %1 artifact(s): %2 backup(s), %3 rmdir tombstone(s), %4 moved-aside director(ies), %5 unfinished clone(s), %6 unfinished action(s), %7 lock(s) held elsewhere, %8 interrupted git operation(s)</source>
+        <translation>die Wiederherstellungsprüfung vor dem Lauf hat %1 Überrest(e) gefunden: Sicherungen: %2, rmdir-Tombstones: %3, beiseitegeschobene Verzeichnisse: %4, unfertige Klone: %5, unfertige Aktionen: %6, anderswo gehaltene Sperren: %7, unterbrochene Git-Vorgänge: %8</translation>
+    </message>
+    <message>
+        <source>an internal error (a bug in grex: please report it)</source>
+        <translation>ein interner Fehler (ein Fehler in grex: bitte melden)</translation>
+    </message>
+    <message>
+        <source>bad usage: an unknown option, a missing or invalid argument</source>
+        <translation>falsche Verwendung: eine unbekannte Option, ein fehlendes oder ungültiges Argument</translation>
+    </message>
+    <message>
+        <source>grex.jsonl, grex.lock.jsonl or a pack.yaml is damaged or invalid</source>
+        <translation>grex.jsonl, grex.lock.jsonl oder eine pack.yaml ist beschädigt oder ungültig</translation>
+    </message>
+    <message>
+        <source>an operation on a pack failed: a clone, fetch, checkout, action or hook</source>
+        <translation>ein Vorgang an einem Pack ist fehlgeschlagen: Klonen, Fetch, Checkout, Aktion oder Hook</translation>
+    </message>
+    <message>
+        <source>the workspace or a pack is busy: another grex holds its lock</source>
+        <translation>der Arbeitsbereich oder ein Pack ist belegt: ein anderer grex-Prozess hält die Sperre</translation>
+    </message>
+    <message>
+        <source>drift or damage found (status --fail-on-drift, doctor)</source>
+        <translation>Abweichung oder Schaden gefunden (status --fail-on-drift, doctor)</translation>
+    </message>
+    <message>
+        <source>an unknown pack type or action</source>
+        <translation>ein unbekannter Pack-Typ oder eine unbekannte Aktion</translation>
+    </message>
+    <message>
+        <source>a destructive verb (rm, run, exec) was not approved</source>
+        <translation>ein destruktiver Befehl (rm, run, exec) wurde nicht genehmigt</translation>
+    </message>
+    <message>
+        <source>interrupted (Ctrl-C, SIGTERM) or cancelled</source>
+        <translation>unterbrochen (Strg+C, SIGTERM) oder abgebrochen</translation>
+    </message>
+    <message>
+        <source>Makes the current directory (or the directory of --manifest) a grex workspace: creates grex.jsonl and grex.lock.jsonl when they are missing, never truncating existing ones, and adds grex&apos;s block to the workspace&apos;s .gitignore.
+
+When the workspace already registers packs whose directories are missing, as in a fresh clone of a workspace repository, init clones them without installing them (grex sync installs). Running init again is harmless.</source>
+        <translation>Macht das aktuelle Verzeichnis (oder das Verzeichnis von --manifest) zu einem grex-Arbeitsbereich: legt grex.jsonl und grex.lock.jsonl an, wenn sie fehlen, ohne vorhandene je zu leeren, und fügt den Block von grex in die .gitignore des Arbeitsbereichs ein.
+
+Registriert der Arbeitsbereich bereits Packs, deren Verzeichnisse fehlen, wie in einem frischen Klon eines Arbeitsbereich-Repositorys, klont init sie, ohne sie zu installieren (das übernimmt grex sync). Ein erneutes init schadet nicht.</translation>
+    </message>
+    <message>
+        <source>Make the current directory a workspace.</source>
+        <translation>Das aktuelle Verzeichnis zu einem Arbeitsbereich machen.</translation>
+    </message>
+    <message>
+        <source>Initialise a cloned workspace without cloning its packs.</source>
+        <translation>Einen geklonten Arbeitsbereich initialisieren, ohne seine Packs zu klonen.</translation>
+    </message>
+    <message>
+        <source>Clones the repository at URL into the workspace and registers it as a pack. PATH, the pack&apos;s directory and id, defaults to the last part of the URL without .git. The pack&apos;s .grex/pack.yaml decides its type; without one, --type does (meta by default).
+
+Then add installs the pack: it clones the pack&apos;s children, runs the pack&apos;s actions or hooks after theirs, and records what it resolved in grex.lock.jsonl. When installing fails, the pack stays registered: fix the cause and run grex sync. With --dry-run, add only checks that the URL and the ref can be reached.</source>
+        <translation>Klont das Repository unter URL in den Arbeitsbereich und registriert es als Pack. PATH, Verzeichnis und ID des Packs, ist standardmäßig der letzte Teil der URL ohne .git. Die .grex/pack.yaml des Packs bestimmt seinen Typ; fehlt sie, bestimmt ihn --type (standardmäßig meta).
+
+Danach installiert add das Pack: Es klont die Kinder des Packs, führt nach deren Aktionen oder Hooks die des Packs aus und hält in grex.lock.jsonl fest, was es aufgelöst hat. Schlägt die Installation fehl, bleibt das Pack registriert: die Ursache beheben und grex sync ausführen. Mit --dry-run prüft add nur, ob URL und Referenz erreichbar sind.</translation>
+    </message>
+    <message>
+        <source>Clone, register and install the pack dotfiles.</source>
+        <translation>Das Pack dotfiles klonen, registrieren und installieren.</translation>
+    </message>
+    <message>
+        <source>Name the pack my-tools and check out v2.</source>
+        <translation>Das Pack my-tools nennen und v2 auschecken.</translation>
+    </message>
+    <message>
+        <source>Register a local repository without installing it.</source>
+        <translation>Ein lokales Repository registrieren, ohne es zu installieren.</translation>
+    </message>
+    <message>
+        <source>Removes a registered pack: runs its teardown, which undoes what its actions installed, deletes its directory and those of its children that no other pack owns, and records the removal. It refuses to delete work that exists nowhere else (uncommitted changes, unpushed commits, stashes) unless --force is given.
+
+rm is destructive: on a terminal it asks first; elsewhere pass --yes. An rm that was interrupted is finished or undone by the next grex rm or grex sync.</source>
+        <translation>Entfernt ein registriertes Pack: führt seinen Abbau aus, der rückgängig macht, was seine Aktionen installiert haben, löscht sein Verzeichnis und die Verzeichnisse seiner Kinder, die keinem anderen Pack gehören, und verzeichnet das Entfernen. Arbeit, die nirgends sonst existiert (nicht committete Änderungen, nicht gepushte Commits, Stashes), löscht es nur mit --force.
+
+rm ist destruktiv: In einem Terminal fragt es vorher nach; andernfalls --yes angeben. Ein unterbrochenes rm wird vom nächsten grex rm oder grex sync abgeschlossen oder rückgängig gemacht.</translation>
+    </message>
+    <message>
+        <source>Tear down and delete a pack, after asking.</source>
+        <translation>Ein Pack nach Rückfrage abbauen und löschen.</translation>
+    </message>
+    <message>
+        <source>Unregister a pack but keep its directory, without asking.</source>
+        <translation>Ein Pack ohne Rückfrage abmelden, sein Verzeichnis aber behalten.</translation>
+    </message>
+    <message>
+        <source>Lists the registered packs: id, type, path, ref and the checked-out commit. ls reads only the workspace&apos;s files and never touches the network. --tree adds the children each pack&apos;s pack.yaml declares, under their parents.</source>
+        <translation>Listet die registrierten Packs auf: ID, Typ, Pfad, Referenz und den ausgecheckten Commit. ls liest nur die Dateien des Arbeitsbereichs und greift nie auf das Netzwerk zu. --tree zeigt zusätzlich unter ihren Eltern die Kinder an, die die pack.yaml jedes Packs deklariert.</translation>
+    </message>
+    <message>
+        <source>The scripted packs, as one JSON document.</source>
+        <translation>Die scripted-Packs als ein einziges JSON-Dokument.</translation>
+    </message>
+    <message>
+        <source>Brings the whole workspace to what it declares, in parallel: clones missing packs and children, fetches and fast-forwards clean checkouts (a checkout with local changes or commits is left alone and reported), then installs each pack after its children and after the packs it depends_on. A pack whose commit and actions have not changed since its last install is skipped, so a second sync does nothing.
+
+With PACK_ROOT, sync works on that pack and its children instead (root-pack mode). A failure halts the run: the packs in flight finish, and nothing new starts. Ctrl-C stops it the same way, and the next sync carries on.</source>
+        <translation>Bringt den ganzen Arbeitsbereich parallel auf den Stand, den er deklariert: klont fehlende Packs und Kinder, fetcht saubere Checkouts und spult sie vor (ein Checkout mit lokalen Änderungen oder Commits bleibt unangetastet und wird gemeldet) und installiert dann jedes Pack nach seinen Kindern und nach den Packs, von denen es laut depends_on abhängt. Ein Pack, dessen Commit und Aktionen sich seit seiner letzten Installation nicht geändert haben, wird übersprungen, sodass ein zweites sync nichts tut.
+
+Mit PACK_ROOT bearbeitet sync stattdessen dieses Pack und seine Kinder (Wurzelpack-Modus). Ein Fehlschlag hält den Lauf an: Die gerade bearbeiteten Packs werden noch abgeschlossen, und nichts Neues beginnt. Strg+C hält ihn auf dieselbe Weise an, und das nächste sync macht dort weiter.</translation>
+    </message>
+    <message>
+        <source>Fetch, fast-forward and install every pack.</source>
+        <translation>Jedes Pack fetchen, vorspulen und installieren.</translation>
+    </message>
+    <message>
+        <source>Show what a sync would do.</source>
+        <translation>Anzeigen, was eine Synchronisation tun würde.</translation>
+    </message>
+    <message>
+        <source>Work on 16 packs at once, and go on past a failed pack.</source>
+        <translation>16 Packs gleichzeitig bearbeiten und nach einem fehlgeschlagenen Pack weitermachen.</translation>
+    </message>
+    <message>
+        <source>Reinstall only the packs under tools/, changed or not.</source>
+        <translation>Nur die Packs unter tools/ neu installieren, ob geändert oder nicht.</translation>
+    </message>
+    <message>
+        <source>Fetches and re-resolves each pack&apos;s ref as sync does, then reinstalls the packs whose commit or actions changed since their last install (all of them with --force), and says why for each: new, sha-changed, hash-changed, forced or none. With PACK, only that pack and its children.</source>
+        <translation>Fetcht und löst die Referenz jedes Packs neu auf wie sync, installiert dann die Packs neu, deren Commit oder Aktionen sich seit ihrer letzten Installation geändert haben (mit --force alle), und nennt für jedes den Grund: new, sha-changed, hash-changed, forced oder none. Mit PACK nur dieses Pack und seine Kinder.</translation>
+    </message>
+    <message>
+        <source>Update one pack and reinstall it if it changed.</source>
+        <translation>Ein Pack aktualisieren und neu installieren, falls es sich geändert hat.</translation>
+    </message>
+    <message>
+        <source>Reinstall every pack.</source>
+        <translation>Jedes Pack neu installieren.</translation>
+    </message>
+    <message>
+        <source>Undoes what packs installed, parents before children: removes the symlinks, environment entries and directories their actions made, or runs their teardown hooks. The packs stay registered and cloned, and grex sync installs them again. teardown is not an MCP tool.</source>
+        <translation>Macht rückgängig, was Packs installiert haben, Eltern vor Kindern: entfernt die symbolischen Links, Umgebungseinträge und Verzeichnisse, die ihre Aktionen angelegt haben, oder führt ihre teardown-Hooks aus. Die Packs bleiben registriert und geklont, und grex sync installiert sie wieder. teardown ist kein MCP-Werkzeug.</translation>
+    </message>
+    <message>
+        <source>Show what tearing down every pack would undo.</source>
+        <translation>Anzeigen, was der Abbau aller Packs rückgängig machen würde.</translation>
+    </message>
+    <message>
+        <source>Undo what one pack installed.</source>
+        <translation>Rückgängig machen, was ein einzelnes Pack installiert hat.</translation>
+    </message>
+    <message>
+        <source>Shows, for every pack, how it drifted from what grex installed: missing (registered but not on disk), dirty (tracked files changed), stale (not installed, or installed from another commit or other actions), behind or ahead of its upstream, or untracked (a clone in the workspace that is not registered). A pack with none of these is clean.
+
+status reads local state only and never fetches, so behind is as of the last fetch. With --fail-on-drift it exits with 7 when any pack is not clean, for scripts and CI.</source>
+        <translation>Zeigt für jedes Pack, wie es von dem abweicht, was grex installiert hat: missing (registriert, aber nicht auf dem Datenträger), dirty (versionierte Dateien geändert), stale (nicht installiert oder aus einem anderen Commit oder mit anderen Aktionen installiert), behind oder ahead gegenüber seinem Upstream oder untracked (ein Klon im Arbeitsbereich, der nicht registriert ist). Ein Pack, auf das nichts davon zutrifft, ist clean.
+
+status liest nur den lokalen Zustand und fetcht nie; behind gibt also den Stand des letzten Fetch wieder. Mit --fail-on-drift beendet es sich mit Status 7, wenn ein Pack nicht clean ist, für Skripte und CI.</translation>
+    </message>
+    <message>
+        <source>What drifted, pack by pack.</source>
+        <translation>Was abweicht, Pack für Pack.</translation>
+    </message>
+    <message>
+        <source>In a script: one JSON document, and exit 7 when anything drifted.</source>
+        <translation>In einem Skript: ein einziges JSON-Dokument und Exit-Status 7, wenn etwas abweicht.</translation>
+    </message>
+    <message>
+        <source>Only the packs with local changes or new upstream commits.</source>
+        <translation>Nur die Packs mit lokalen Änderungen oder neuen Upstream-Commits.</translation>
+    </message>
+    <message>
+        <source>Check the workspace.</source>
+        <translation>Den Arbeitsbereich prüfen.</translation>
+    </message>
+    <message>
+        <source>Check it and repair what can be repaired.</source>
+        <translation>Ihn prüfen und reparieren, was sich reparieren lässt.</translation>
+    </message>
+    <message>
+        <source>Registers repositories that already exist as packs, without cloning or installing them: the git clones at the top of the workspace (--scan), or those a JSON file lists as {&quot;url&quot;, &quot;path&quot;} objects (--from-repos-json), such as another tool&apos;s list. Paths already registered are skipped, so importing again changes nothing.</source>
+        <translation>Registriert bereits vorhandene Repositorys als Packs, ohne sie zu klonen oder zu installieren: die Git-Klone auf der obersten Ebene des Arbeitsbereichs (--scan) oder die, die eine JSON-Datei als {&quot;url&quot;, &quot;path&quot;}-Objekte aufführt (--from-repos-json), etwa die Liste eines anderen Werkzeugs. Bereits registrierte Pfade werden übersprungen, sodass ein erneuter Import nichts ändert.</translation>
+    </message>
+    <message>
+        <source>Register the clones already in the workspace.</source>
+        <translation>Die bereits im Arbeitsbereich vorhandenen Klone registrieren.</translation>
+    </message>
+    <message>
+        <source>Show what importing a list of repositories would register.</source>
+        <translation>Anzeigen, was der Import einer Liste von Repositorys registrieren würde.</translation>
+    </message>
+    <message>
+        <source>Runs only the actions named ACTION of every matching pack, and those inside a when block whose condition holds, without updating the lockfile and without skipping unchanged packs: grex run symlink re-creates the symlinks, for example.
+
+run is destructive: on a terminal it asks first; elsewhere pass --yes.</source>
+        <translation>Führt in jedem passenden Pack nur die Aktionen namens ACTION aus, dazu die in einem when-Block, dessen Bedingung erfüllt ist, ohne grex.lock.jsonl zu aktualisieren und ohne unveränderte Packs zu überspringen: grex run symlink etwa legt die symbolischen Links neu an.
+
+run ist destruktiv: In einem Terminal fragt es vorher nach; andernfalls --yes angeben.</translation>
+    </message>
+    <message>
+        <source>Re-create every pack&apos;s symlinks.</source>
+        <translation>Die symbolischen Links jedes Packs neu anlegen.</translation>
+    </message>
+    <message>
+        <source>Run one pack&apos;s exec actions again, without asking.</source>
+        <translation>Die exec-Aktionen eines einzelnen Packs ohne Rückfrage erneut ausführen.</translation>
+    </message>
+    <message>
+        <source>Runs a command in the directory of every matching pack, in parallel, and prints its output grouped by pack. It exits with 4 when the command failed in any pack. Put -- before the command when it has options of its own.
+
+exec is destructive: on a terminal it asks first; elsewhere pass --yes.</source>
+        <translation>Führt einen Befehl parallel im Verzeichnis jedes passenden Packs aus und gibt seine Ausgabe nach Packs gruppiert aus. Es beendet sich mit 4, wenn der Befehl in einem Pack fehlgeschlagen ist. -- vor den Befehl setzen, wenn er eigene Optionen hat.
+
+exec ist destruktiv: In einem Terminal fragt es vorher nach; andernfalls --yes angeben.</translation>
+    </message>
+    <message>
+        <source>The last commit of every pack.</source>
+        <translation>Der letzte Commit jedes Packs.</translation>
+    </message>
+    <message>
+        <source>What changed in the packs with local changes.</source>
+        <translation>Was sich in den Packs mit lokalen Änderungen geändert hat.</translation>
+    </message>
+    <message>
+        <source>A shell pipeline in every pack, without asking.</source>
+        <translation>Eine Shell-Pipeline in jedem Pack, ohne Rückfrage.</translation>
+    </message>
+    <message>
+        <source>an MCP protocol error: grex serve&apos;s transport failed, or the server grex mcp talks to did</source>
+        <translation>ein MCP-Protokollfehler: der Transport von grex serve ist gescheitert, oder der Server, mit dem grex mcp spricht</translation>
+    </message>
+    <message>
+        <source>Checks the workspace for damage and drift: grex.jsonl and grex.lock.jsonl, the .gitignore blocks, registered packs missing on disk, unregistered directories, lock files of processes that are gone, and work an interrupted grex left unfinished. Each finding says what to do about it.
+
+With --fix, doctor repairs what is marked fixable and lists what it changed; it never touches a pack&apos;s files or the intent log. --compact rewrites grex.jsonl to its shortest equivalent and drops the lockfile entries of packs that are gone. doctor exits with 0 when all is well, 7 when it found something, and 3 when grex.jsonl is damaged.</source>
+        <translation>Prüft den Arbeitsbereich auf Schäden und Abweichungen: grex.jsonl und grex.lock.jsonl, die .gitignore-Blöcke, registrierte Packs, die auf der Platte fehlen, nicht registrierte Verzeichnisse, Sperrdateien von Prozessen, die es nicht mehr gibt, und Arbeit, die ein unterbrochenes grex unfertig hinterlassen hat. Jeder Befund sagt, was zu tun ist.
+
+Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, was es geändert hat; die Dateien eines Packs und das Absichtsprotokoll rührt es nie an. --compact schreibt grex.jsonl in seine kürzeste gleichwertige Form um und entfernt die Einträge von Packs aus grex.lock.jsonl, die es nicht mehr gibt. doctor endet mit 0, wenn alles in Ordnung ist, mit 7, wenn es etwas gefunden hat, und mit 3, wenn grex.jsonl beschädigt ist.</translation>
     </message>
 </context>
 <context>
@@ -1934,10 +2166,6 @@
         <translation>Einen abgebrochenen Aufruf mit Fehler -32800 beantworten statt gar nicht.</translation>
     </message>
     <message>
-        <source>Usage: grex serve [options]</source>
-        <translation>Aufruf: grex serve [Optionen]</translation>
-    </message>
-    <message>
         <source>--http wants [ADDR:]PORT with a port from 0 to 65535, not &apos;%1&apos;</source>
         <translation>--http erwartet [ADRESSE:]PORT mit einem Port von 0 bis 65535, nicht &apos;%1&apos;</translation>
     </message>
@@ -1956,34 +2184,6 @@
     <message>
         <source>grex serve: --%1 needs --http</source>
         <translation>grex serve: --%1 braucht --http</translation>
-    </message>
-    <message>
-        <source>Usage: grex mcp status (--url URL [--token TOKEN] | -- CMD [ARG...])
-       grex mcp call TOOL [--arg KEY=VALUE]... [--args JSON] (--url URL [--token TOKEN] | -- CMD [ARG...])
-
-Connects to an MCP server as a client: over streamable HTTP with --url, or over stdio by starting CMD. `status` shows the server&apos;s name, version, protocol, capabilities and tools; `call` calls one tool and prints its result. A VALUE that parses as JSON (a number, true, [&quot;a&quot;]) is that JSON, otherwise a string.
-
-Options:
-  --url URL          The server&apos;s MCP endpoint, e.g. http://127.0.0.1:8765/mcp
-  --token TOKEN      Bearer token for --url (default: GREX_MCP_TOKEN, which other users cannot see in ps)
-  --timeout SECONDS  How long to wait for each answer (default: 60)
-  --json             One JSON document on stdout
-  --plain            No colour or decoration
-Exit codes: 0 success, 2 bad usage, 6 protocol error (the server failed, exited or answered something that is not MCP); a tool&apos;s own error exits with the code of its kind.
-</source>
-        <translation>Aufruf: grex mcp status (--url URL [--token TOKEN] | -- BEFEHL [ARG...])
-        grex mcp call WERKZEUG [--arg SCHLÜSSEL=WERT]... [--args JSON] (--url URL [--token TOKEN] | -- BEFEHL [ARG...])
-
-Verbindet sich als Client mit einem MCP-Server: über Streamable HTTP mit --url oder über stdio, indem BEFEHL gestartet wird. `status` zeigt Name, Version, Protokoll, Fähigkeiten und Werkzeuge des Servers; `call` ruft ein Werkzeug auf und gibt sein Ergebnis aus. Ein WERT, der sich als JSON lesen lässt (eine Zahl, true, [&quot;a&quot;]), ist dieses JSON, sonst eine Zeichenkette.
-
-Optionen:
-  --url URL          Der MCP-Endpunkt des Servers, z. B. http://127.0.0.1:8765/mcp
-  --token TOKEN      Bearer-Token für --url (Standard: GREX_MCP_TOKEN, das andere Benutzer nicht in ps sehen)
-  --timeout SEKUNDEN Wie lange auf jede Antwort gewartet wird (Standard: 60)
-  --json             Ein JSON-Dokument auf stdout
-  --plain            Keine Farben oder Verzierungen
-Exit-Status: 0 Erfolg, 2 falscher Aufruf, 6 Protokollfehler (der Server ist gescheitert, hat sich beendet oder etwas geantwortet, das kein MCP ist); ein Fehler des Werkzeugs selbst endet mit dem Code seiner Art.
-</translation>
     </message>
     <message>
         <source>none</source>
@@ -2089,16 +2289,284 @@ Exit-Status: 0 Erfolg, 2 falscher Aufruf, 6 Protokollfehler (der Server ist gesc
         <source>argument %1 is not valid UTF-8</source>
         <translation>Argument %1 ist kein gültiges UTF-8</translation>
     </message>
-</context>
-<context>
-    <name>Grex::Gui</name>
+    <message>
+        <source>grex completion: %1</source>
+        <translation>grex completion: %1</translation>
+    </message>
+    <message>
+        <source>grex completion: name the shell</source>
+        <translation>grex completion: die Shell angeben</translation>
+    </message>
+    <message>
+        <source>grex completion: unexpected argument &apos;%1&apos;</source>
+        <translation>grex completion: unerwartetes Argument &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>grex completion: no completion for the shell &apos;%1&apos;</source>
+        <translation>grex completion: keine Vervollständigung für die Shell &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>the shells are: %1</source>
+        <translation>verfügbare Shells: %1</translation>
+    </message>
+    <message>
+        <source>Manage a workspace of many git repositories as one graph.</source>
+        <translation>Einen Arbeitsbereich aus vielen Git-Repositorys als einen einzigen Graphen verwalten.</translation>
+    </message>
+    <message>
+        <source>grex manages a workspace of many git repositories (packs) as one graph. A pack is a git repository with a .grex/pack.yaml that may own child packs, name the packs it depends on, and carry install actions (symlink, env, mkdir, rmdir, require, when, exec) or hooks.</source>
+        <translation>grex verwaltet einen Arbeitsbereich aus vielen Git-Repositorys (Packs) als einen einzigen Graphen. Ein Pack ist ein Git-Repository mit einer .grex/pack.yaml; es kann Kind-Packs besitzen, die Packs nennen, von denen es abhängt, und Installationsaktionen (symlink, env, mkdir, rmdir, require, when, exec) oder Hooks mitbringen.</translation>
+    </message>
+    <message>
+        <source>A workspace is a directory holding the packs&apos; clones and two files: grex.jsonl records what was asked for, as an append-only log, and grex.lock.jsonl what was resolved and installed. grex sync makes the workspace what they declare, working on many packs at once.</source>
+        <translation>Ein Arbeitsbereich ist ein Verzeichnis mit den Klonen der Packs und zwei Dateien: grex.jsonl verzeichnet als Protokoll, an das nur angehängt wird, was angefordert wurde, und grex.lock.jsonl, was aufgelöst und installiert wurde. grex sync bringt den Arbeitsbereich auf den Stand, den die beiden deklarieren, und bearbeitet dabei viele Packs gleichzeitig.</translation>
+    </message>
+    <message>
+        <source>Make the current directory a workspace and add a first pack.</source>
+        <translation>Das aktuelle Verzeichnis zu einem Arbeitsbereich machen und ein erstes Pack hinzufügen.</translation>
+    </message>
+    <message>
+        <source>Bring every pack up to date, then see what drifted.</source>
+        <translation>Jedes Pack auf den neuesten Stand bringen und dann sehen, was abweicht.</translation>
+    </message>
+    <message>
+        <source>rm, run and exec run only when someone approves them: a grex-gui window open on the workspace, else the client (by elicitation), else --approve-destructive.</source>
+        <translation>rm, run und exec laufen nur, wenn jemand sie genehmigt: ein für den Arbeitsbereich geöffnetes grex-gui-Fenster, sonst der Client (per Elicitation), sonst --approve-destructive.</translation>
+    </message>
+    <message>
+        <source>Serve a workspace over stdio, as an MCP client launches it.</source>
+        <translation>Einen Arbeitsbereich über stdio bereitstellen, so wie ein MCP-Client grex serve startet.</translation>
+    </message>
+    <message>
+        <source>Serve streamable HTTP at http://127.0.0.1:8765/mcp with a bearer token.</source>
+        <translation>Streamable HTTP unter http://127.0.0.1:8765/mcp mit einem Bearer-Token bereitstellen.</translation>
+    </message>
+    <message>
+        <source>Connects to an MCP server as a client: over streamable HTTP with --url, or over stdio by starting CMD. `status` shows the server&apos;s name, version, protocol, capabilities and tools; `call` calls one tool and prints its result. A VALUE that parses as JSON (a number, true, [&quot;a&quot;]) is that JSON, otherwise a string.</source>
+        <translation>Verbindet sich als Client mit einem MCP-Server: über Streamable HTTP mit --url oder über stdio, indem CMD gestartet wird. `status` zeigt Name, Version, Protokoll, Fähigkeiten und Werkzeuge des Servers; `call` ruft ein Werkzeug auf und gibt sein Ergebnis aus. Ein VALUE, der sich als JSON parsen lässt (eine Zahl, true, [&quot;a&quot;]), gilt als dieses JSON, sonst als Zeichenkette.</translation>
+    </message>
+    <message>
+        <source>Exit codes: 0 success, 2 bad usage, 6 protocol error (the server failed, exited or answered something that is not MCP); a tool&apos;s own error exits with the code of its kind.</source>
+        <translation>Exit-Status: 0 Erfolg, 2 falsche Verwendung, 6 Protokollfehler (der Server ist fehlgeschlagen, hat sich beendet oder etwas geantwortet, das kein MCP ist); ein eigener Fehler eines Werkzeugs führt zum Exit-Status seiner Fehlerart.</translation>
+    </message>
+    <message>
+        <source>status or call.</source>
+        <translation>status oder call.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s MCP endpoint, e.g. http://127.0.0.1:8765/mcp</source>
+        <translation>Der MCP-Endpunkt des Servers, z. B. http://127.0.0.1:8765/mcp</translation>
+    </message>
+    <message>
+        <source>Bearer token for --url (default: GREX_MCP_TOKEN, which other users cannot see in ps)</source>
+        <translation>Bearer-Token für --url (Standard: GREX_MCP_TOKEN, das andere Benutzer in ps nicht sehen können)</translation>
+    </message>
+    <message>
+        <source>How long to wait for each answer (default: 60)</source>
+        <translation>Wie lange auf jede Antwort gewartet wird (Standard: 60)</translation>
+    </message>
+    <message>
+        <source>An argument of the tool to call (repeatable).</source>
+        <translation>Ein Argument des aufzurufenden Werkzeugs (wiederholbar).</translation>
+    </message>
+    <message>
+        <source>The arguments of the tool to call, as a JSON object.</source>
+        <translation>Die Argumente des aufzurufenden Werkzeugs als JSON-Objekt.</translation>
+    </message>
+    <message>
+        <source>One JSON document on stdout</source>
+        <translation>Ein einziges JSON-Dokument auf stdout</translation>
+    </message>
+    <message>
+        <source>No colour or decoration</source>
+        <translation>Keine Farben und keine Verzierungen</translation>
+    </message>
+    <message>
+        <source>Start a server over stdio and show what it offers.</source>
+        <translation>Einen Server über stdio starten und anzeigen, was er anbietet.</translation>
+    </message>
+    <message>
+        <source>Call one tool of an HTTP server (the token from GREX_MCP_TOKEN).</source>
+        <translation>Ein Werkzeug eines HTTP-Servers aufrufen (das Token aus GREX_MCP_TOKEN).</translation>
+    </message>
+    <message>
+        <source>Print the shell completion script for bash, zsh or fish.</source>
+        <translation>Das Shell-Vervollständigungsskript für bash, zsh oder fish ausgeben.</translation>
+    </message>
+    <message>
+        <source>bash, zsh or fish.</source>
+        <translation>bash, zsh oder fish.</translation>
+    </message>
+    <message>
+        <source>Complete grex in this bash.</source>
+        <translation>grex in dieser bash vervollständigen.</translation>
+    </message>
+    <message>
+        <source>Install it for zsh (with ~/.zfunc on fpath).</source>
+        <translation>Für zsh installieren (mit ~/.zfunc in fpath).</translation>
+    </message>
+    <message>
+        <source>Install it for fish.</source>
+        <translation>Für fish installieren.</translation>
+    </message>
     <message>
         <source>The grex desktop window.</source>
         <translation>Das grex-Desktopfenster.</translation>
     </message>
     <message>
+        <source>Opens the desktop window on WORKSPACE, or on the last workspace when none is given: the packs as a tree with their drift, last install and lock holder; sync, update, add, remove, import and doctor with a live log; the locks held; and the agents whose grex serve works on the workspace, with their calls in flight. A grex serve asks the window before it runs rm, run or exec.</source>
+        <translation>Öffnet das Desktopfenster für WORKSPACE oder, wenn keiner angegeben ist, für den zuletzt geöffneten Arbeitsbereich: die Packs als Baum mit ihren Abweichungen, ihrer letzten Installation und dem Inhaber ihrer Sperre; Synchronisieren, Aktualisieren, Hinzufügen, Entfernen, Importieren und Diagnose mit Live-Protokoll; die gehaltenen Sperren; und die Agenten, deren grex serve auf dem Arbeitsbereich arbeitet, mit ihren laufenden Aufrufen. Ein grex serve fragt das Fenster, bevor es rm, run oder exec ausführt.</translation>
+    </message>
+    <message>
+        <source>grex-gui also takes Qt&apos;s own options, such as -platform and -style.</source>
+        <translation>grex-gui akzeptiert auch die eigenen Optionen von Qt, etwa -platform und -style.</translation>
+    </message>
+    <message>
         <source>The workspace to open (default: the last one).</source>
         <translation>Der zu öffnende Arbeitsbereich (Standard: der zuletzt geöffnete).</translation>
+    </message>
+    <message>
+        <source>Open the window on a workspace.</source>
+        <translation>Das Fenster für einen Arbeitsbereich öffnen.</translation>
+    </message>
+    <message>
+        <source>How many packs to work on at once when --parallel is not given.</source>
+        <translation>Wie viele Packs gleichzeitig bearbeitet werden, wenn --parallel nicht angegeben ist.</translation>
+    </message>
+    <message>
+        <source>Log filter, overriding -v and -q: for example grex=debug,git=warn.</source>
+        <translation>Protokollfilter mit Vorrang vor -v und -q: zum Beispiel grex=debug,git=warn.</translation>
+    </message>
+    <message>
+        <source>The bearer token of grex serve --http and of grex mcp --url.</source>
+        <translation>Das Bearer-Token von grex serve --http und von grex mcp --url.</translation>
+    </message>
+    <message>
+        <source>When set, no colour in the output.</source>
+        <translation>Wenn gesetzt, keine Farben in der Ausgabe.</translation>
+    </message>
+    <message>
+        <source>Where grex serve finds the control socket of a grex-gui window.</source>
+        <translation>Wo grex serve den Steuer-Socket eines grex-gui-Fensters findet.</translation>
+    </message>
+    <message>
+        <source>The workspace&apos;s intent log: every pack added, updated, synced or removed, one JSON event per line, appended and never rewritten but by grex doctor --compact.</source>
+        <translation>Das Absichtsprotokoll des Arbeitsbereichs: jedes hinzugefügte, aktualisierte, synchronisierte oder entfernte Pack, ein JSON-Ereignis pro Zeile, nur angehängt und nie umgeschrieben, außer durch grex doctor --compact.</translation>
+    </message>
+    <message>
+        <source>What each pack resolved to: commit, branch, actions hash and install time.</source>
+        <translation>Worauf jedes Pack aufgelöst wurde: Commit, Branch, Aktions-Hash und Installationszeitpunkt.</translation>
+    </message>
+    <message>
+        <source>grex keeps one marked block per pack in the workspace&apos;s .gitignore, so a workspace repository does not track the packs&apos; clones.</source>
+        <translation>grex pflegt in der .gitignore des Arbeitsbereichs einen markierten Block pro Pack, damit ein Arbeitsbereich-Repository die Klone der Packs nicht versioniert.</translation>
+    </message>
+    <message>
+        <source>A pack&apos;s contract: its name and type, its children, what it depends on, and its actions.</source>
+        <translation>Der Vertrag eines Packs: sein Name und Typ, seine Kinder, wovon es abhängt, und seine Aktionen.</translation>
+    </message>
+    <message>
+        <source>The hook scripts of a scripted pack: setup.sh, sync.sh, update.sh and teardown.sh.</source>
+        <translation>Die Hook-Skripte eines scripted-Packs: setup.sh, sync.sh, update.sh und teardown.sh.</translation>
+    </message>
+    <message>
+        <source>Examples:</source>
+        <translation>Beispiele:</translation>
+    </message>
+    <message>
+        <source>One of: %1.</source>
+        <translation>Einer der Werte: %1.</translation>
+    </message>
+    <message>
+        <source>grex manual</source>
+        <translation>grex-Handbuch</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>BEZEICHNUNG</translation>
+    </message>
+    <message>
+        <source>SYNOPSIS</source>
+        <translation>ÜBERSICHT</translation>
+    </message>
+    <message>
+        <source>DESCRIPTION</source>
+        <translation>BESCHREIBUNG</translation>
+    </message>
+    <message>
+        <source>VERBS</source>
+        <translation>BEFEHLE</translation>
+    </message>
+    <message>
+        <source>See %1(1).</source>
+        <translation>Siehe %1(1).</translation>
+    </message>
+    <message>
+        <source>ARGUMENTS</source>
+        <translation>ARGUMENTE</translation>
+    </message>
+    <message>
+        <source>OPTIONS</source>
+        <translation>OPTIONEN</translation>
+    </message>
+    <message>
+        <source>OPTIONS OF EVERY VERB</source>
+        <translation>OPTIONEN ALLER BEFEHLE</translation>
+    </message>
+    <message>
+        <source>EXAMPLES</source>
+        <translation>BEISPIELE</translation>
+    </message>
+    <message>
+        <source>EXIT STATUS</source>
+        <translation>EXIT-STATUS</translation>
+    </message>
+    <message>
+        <source>success</source>
+        <translation>Erfolg</translation>
+    </message>
+    <message>
+        <source>ENVIRONMENT</source>
+        <translation>UMGEBUNGSVARIABLEN</translation>
+    </message>
+    <message>
+        <source>FILES</source>
+        <translation>DATEIEN</translation>
+    </message>
+    <message>
+        <source>SEE ALSO</source>
+        <translation>SIEHE AUCH</translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation>%1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Options may come before or after the verb. Every verb but teardown, serve, mcp and completion is also a tool of grex serve; the tool&apos;s result is the verb&apos;s --json document.</source>
+        <translation>Optionen dürfen vor oder nach dem Befehl stehen. Jeder Befehl außer teardown, serve, mcp und completion ist auch ein Werkzeug von grex serve; das Ergebnis des Werkzeugs ist das --json-Dokument des Befehls.</translation>
+    </message>
+    <message>
+        <source>What changed in the packs named lib-* that have local changes.</source>
+        <translation>Was sich in den Packs namens lib-* mit lokalen Änderungen geändert hat.</translation>
+    </message>
+    <message>
+        <source>Let Claude Code start the server for this workspace.</source>
+        <translation>Claude Code den Server für diesen Arbeitsbereich starten lassen.</translation>
+    </message>
+    <message>
+        <source>Prints a script that completes grex&apos;s verbs, options and their values, and the names of the packs of the workspace being worked on. The packages install it for every shell; with a grex you built yourself, add the first example&apos;s line to ~/.bashrc, or write the script where your shell looks for completions.</source>
+        <translation>Gibt ein Skript aus, das die Befehle und Optionen von grex samt ihren Werten vervollständigt, und die Namen der Packs des Arbeitsbereichs, an dem gearbeitet wird. Die Pakete installieren es für jede Shell; mit einem selbst gebauten grex die Zeile des ersten Beispiels in ~/.bashrc eintragen oder das Skript dorthin schreiben, wo die Shell Vervollständigungen sucht.</translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui</name>
+    <message>
+        <source>unexpected argument &apos;%1&apos;</source>
+        <translation>unerwartetes Argument &apos;%1&apos;</translation>
     </message>
 </context>
 <context>

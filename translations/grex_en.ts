@@ -1374,10 +1374,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>pre-run recovery scan found %1 artifact(s): %2 backup(s), %3 rmdir tombstone(s), %4 moved-aside director(ies), %5 unfinished clone(s), %6 unfinished action(s), %7 lock(s) held elsewhere</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cannot move the clone of %1 to %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1419,6 +1415,226 @@
     </message>
     <message>
         <source>argument &apos;%1&apos; of %2 is not valid Unicode (it holds a lone surrogate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pre-run recovery scan found %1 artifact(s): %2 backup(s), %3 rmdir tombstone(s), %4 moved-aside director(ies), %5 unfinished clone(s), %6 unfinished action(s), %7 lock(s) held elsewhere, %8 interrupted git operation(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an internal error (a bug in grex: please report it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bad usage: an unknown option, a missing or invalid argument</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex.jsonl, grex.lock.jsonl or a pack.yaml is damaged or invalid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an operation on a pack failed: a clone, fetch, checkout, action or hook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the workspace or a pack is busy: another grex holds its lock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drift or damage found (status --fail-on-drift, doctor)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an unknown pack type or action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a destructive verb (rm, run, exec) was not approved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interrupted (Ctrl-C, SIGTERM) or cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Makes the current directory (or the directory of --manifest) a grex workspace: creates grex.jsonl and grex.lock.jsonl when they are missing, never truncating existing ones, and adds grex&apos;s block to the workspace&apos;s .gitignore.
+
+When the workspace already registers packs whose directories are missing, as in a fresh clone of a workspace repository, init clones them without installing them (grex sync installs). Running init again is harmless.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make the current directory a workspace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Initialise a cloned workspace without cloning its packs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clones the repository at URL into the workspace and registers it as a pack. PATH, the pack&apos;s directory and id, defaults to the last part of the URL without .git. The pack&apos;s .grex/pack.yaml decides its type; without one, --type does (meta by default).
+
+Then add installs the pack: it clones the pack&apos;s children, runs the pack&apos;s actions or hooks after theirs, and records what it resolved in grex.lock.jsonl. When installing fails, the pack stays registered: fix the cause and run grex sync. With --dry-run, add only checks that the URL and the ref can be reached.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clone, register and install the pack dotfiles.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name the pack my-tools and check out v2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Register a local repository without installing it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removes a registered pack: runs its teardown, which undoes what its actions installed, deletes its directory and those of its children that no other pack owns, and records the removal. It refuses to delete work that exists nowhere else (uncommitted changes, unpushed commits, stashes) unless --force is given.
+
+rm is destructive: on a terminal it asks first; elsewhere pass --yes. An rm that was interrupted is finished or undone by the next grex rm or grex sync.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tear down and delete a pack, after asking.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unregister a pack but keep its directory, without asking.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lists the registered packs: id, type, path, ref and the checked-out commit. ls reads only the workspace&apos;s files and never touches the network. --tree adds the children each pack&apos;s pack.yaml declares, under their parents.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The scripted packs, as one JSON document.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Brings the whole workspace to what it declares, in parallel: clones missing packs and children, fetches and fast-forwards clean checkouts (a checkout with local changes or commits is left alone and reported), then installs each pack after its children and after the packs it depends_on. A pack whose commit and actions have not changed since its last install is skipped, so a second sync does nothing.
+
+With PACK_ROOT, sync works on that pack and its children instead (root-pack mode). A failure halts the run: the packs in flight finish, and nothing new starts. Ctrl-C stops it the same way, and the next sync carries on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetch, fast-forward and install every pack.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show what a sync would do.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Work on 16 packs at once, and go on past a failed pack.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reinstall only the packs under tools/, changed or not.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetches and re-resolves each pack&apos;s ref as sync does, then reinstalls the packs whose commit or actions changed since their last install (all of them with --force), and says why for each: new, sha-changed, hash-changed, forced or none. With PACK, only that pack and its children.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update one pack and reinstall it if it changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reinstall every pack.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undoes what packs installed, parents before children: removes the symlinks, environment entries and directories their actions made, or runs their teardown hooks. The packs stay registered and cloned, and grex sync installs them again. teardown is not an MCP tool.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show what tearing down every pack would undo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo what one pack installed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shows, for every pack, how it drifted from what grex installed: missing (registered but not on disk), dirty (tracked files changed), stale (not installed, or installed from another commit or other actions), behind or ahead of its upstream, or untracked (a clone in the workspace that is not registered). A pack with none of these is clean.
+
+status reads local state only and never fetches, so behind is as of the last fetch. With --fail-on-drift it exits with 7 when any pack is not clean, for scripts and CI.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What drifted, pack by pack.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In a script: one JSON document, and exit 7 when anything drifted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the packs with local changes or new upstream commits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the workspace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check it and repair what can be repaired.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registers repositories that already exist as packs, without cloning or installing them: the git clones at the top of the workspace (--scan), or those a JSON file lists as {&quot;url&quot;, &quot;path&quot;} objects (--from-repos-json), such as another tool&apos;s list. Paths already registered are skipped, so importing again changes nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Register the clones already in the workspace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show what importing a list of repositories would register.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs only the actions named ACTION of every matching pack, and those inside a when block whose condition holds, without updating the lockfile and without skipping unchanged packs: grex run symlink re-creates the symlinks, for example.
+
+run is destructive: on a terminal it asks first; elsewhere pass --yes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-create every pack&apos;s symlinks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run one pack&apos;s exec actions again, without asking.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs a command in the directory of every matching pack, in parallel, and prints its output grouped by pack. It exits with 4 when the command failed in any pack. Put -- before the command when it has options of its own.
+
+exec is destructive: on a terminal it asks first; elsewhere pass --yes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The last commit of every pack.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What changed in the packs with local changes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A shell pipeline in every pack, without asking.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an MCP protocol error: grex serve&apos;s transport failed, or the server grex mcp talks to did</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checks the workspace for damage and drift: grex.jsonl and grex.lock.jsonl, the .gitignore blocks, registered packs missing on disk, unregistered directories, lock files of processes that are gone, and work an interrupted grex left unfinished. Each finding says what to do about it.
+
+With --fix, doctor repairs what is marked fixable and lists what it changed; it never touches a pack&apos;s files or the intent log. --compact rewrites grex.jsonl to its shortest equivalent and drops the lockfile entries of packs that are gone. doctor exits with 0 when all is well, 7 when it found something, and 3 when grex.jsonl is damaged.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1932,10 +2148,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: grex serve [options]</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>--http wants [ADDR:]PORT with a port from 0 to 65535, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1953,22 +2165,6 @@
     </message>
     <message>
         <source>grex serve: --%1 needs --http</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Usage: grex mcp status (--url URL [--token TOKEN] | -- CMD [ARG...])
-       grex mcp call TOOL [--arg KEY=VALUE]... [--args JSON] (--url URL [--token TOKEN] | -- CMD [ARG...])
-
-Connects to an MCP server as a client: over streamable HTTP with --url, or over stdio by starting CMD. `status` shows the server&apos;s name, version, protocol, capabilities and tools; `call` calls one tool and prints its result. A VALUE that parses as JSON (a number, true, [&quot;a&quot;]) is that JSON, otherwise a string.
-
-Options:
-  --url URL          The server&apos;s MCP endpoint, e.g. http://127.0.0.1:8765/mcp
-  --token TOKEN      Bearer token for --url (default: GREX_MCP_TOKEN, which other users cannot see in ps)
-  --timeout SECONDS  How long to wait for each answer (default: 60)
-  --json             One JSON document on stdout
-  --plain            No colour or decoration
-Exit codes: 0 success, 2 bad usage, 6 protocol error (the server failed, exited or answered something that is not MCP); a tool&apos;s own error exits with the code of its kind.
-</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2075,15 +2271,283 @@ Exit codes: 0 success, 2 bad usage, 6 protocol error (the server failed, exited 
         <source>argument %1 is not valid UTF-8</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>Grex::Gui</name>
+    <message>
+        <source>grex completion: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex completion: name the shell</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex completion: unexpected argument &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex completion: no completion for the shell &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the shells are: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Manage a workspace of many git repositories as one graph.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex manages a workspace of many git repositories (packs) as one graph. A pack is a git repository with a .grex/pack.yaml that may own child packs, name the packs it depends on, and carry install actions (symlink, env, mkdir, rmdir, require, when, exec) or hooks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A workspace is a directory holding the packs&apos; clones and two files: grex.jsonl records what was asked for, as an append-only log, and grex.lock.jsonl what was resolved and installed. grex sync makes the workspace what they declare, working on many packs at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make the current directory a workspace and add a first pack.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bring every pack up to date, then see what drifted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rm, run and exec run only when someone approves them: a grex-gui window open on the workspace, else the client (by elicitation), else --approve-destructive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve a workspace over stdio, as an MCP client launches it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve streamable HTTP at http://127.0.0.1:8765/mcp with a bearer token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connects to an MCP server as a client: over streamable HTTP with --url, or over stdio by starting CMD. `status` shows the server&apos;s name, version, protocol, capabilities and tools; `call` calls one tool and prints its result. A VALUE that parses as JSON (a number, true, [&quot;a&quot;]) is that JSON, otherwise a string.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit codes: 0 success, 2 bad usage, 6 protocol error (the server failed, exited or answered something that is not MCP); a tool&apos;s own error exits with the code of its kind.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status or call.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server&apos;s MCP endpoint, e.g. http://127.0.0.1:8765/mcp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bearer token for --url (default: GREX_MCP_TOKEN, which other users cannot see in ps)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long to wait for each answer (default: 60)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An argument of the tool to call (repeatable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The arguments of the tool to call, as a JSON object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One JSON document on stdout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No colour or decoration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a server over stdio and show what it offers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Call one tool of an HTTP server (the token from GREX_MCP_TOKEN).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the shell completion script for bash, zsh or fish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bash, zsh or fish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Complete grex in this bash.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install it for zsh (with ~/.zfunc on fpath).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install it for fish.</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>The grex desktop window.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Opens the desktop window on WORKSPACE, or on the last workspace when none is given: the packs as a tree with their drift, last install and lock holder; sync, update, add, remove, import and doctor with a live log; the locks held; and the agents whose grex serve works on the workspace, with their calls in flight. A grex serve asks the window before it runs rm, run or exec.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex-gui also takes Qt&apos;s own options, such as -platform and -style.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The workspace to open (default: the last one).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the window on a workspace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many packs to work on at once when --parallel is not given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log filter, overriding -v and -q: for example grex=debug,git=warn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The bearer token of grex serve --http and of grex mcp --url.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When set, no colour in the output.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where grex serve finds the control socket of a grex-gui window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workspace&apos;s intent log: every pack added, updated, synced or removed, one JSON event per line, appended and never rewritten but by grex doctor --compact.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What each pack resolved to: commit, branch, actions hash and install time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex keeps one marked block per pack in the workspace&apos;s .gitignore, so a workspace repository does not track the packs&apos; clones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A pack&apos;s contract: its name and type, its children, what it depends on, and its actions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hook scripts of a scripted pack: setup.sh, sync.sh, update.sh and teardown.sh.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Examples:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One of: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex manual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SYNOPSIS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DESCRIPTION</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>VERBS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>See %1(1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ARGUMENTS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OPTIONS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OPTIONS OF EVERY VERB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EXAMPLES</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EXIT STATUS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>success</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ENVIRONMENT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FILES</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SEE ALSO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Options may come before or after the verb. Every verb but teardown, serve, mcp and completion is also a tool of grex serve; the tool&apos;s result is the verb&apos;s --json document.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What changed in the packs named lib-* that have local changes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let Claude Code start the server for this workspace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prints a script that completes grex&apos;s verbs, options and their values, and the names of the packs of the workspace being worked on. The packages install it for every shell; with a grex you built yourself, add the first example&apos;s line to ~/.bashrc, or write the script where your shell looks for completions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui</name>
+    <message>
+        <source>unexpected argument &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1,6 +1,11 @@
 #include "application.h"
 
+#include "clidefs.h"
 #include "clieventsink.h"
+#include "completion.h"
+#include "i18n.h"
+#include "manifest/intentlog.h"
+#include "manpage.h"
 #include "clitr.h"
 #include "commands/command.h"
 #include "helptext.h"
@@ -15,6 +20,7 @@
 #include "workspace.h"
 
 #include <QCommandLineParser>
+#include <QDate>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -37,14 +43,15 @@ namespace {
 // "grex --ref v1 add URL" finds "add".
 QStringList valueOptions()
 {
-    QStringList options{u"--parallel"_s, u"--filter"_s, u"--manifest"_s};
-    for (const VerbSpec &verb : verbRegistry()) {
-        for (const ParamSpec &p : verb.params) {
-            if (!p.positional && !p.universal && p.type != ParamType::Boolean)
-                options.append(u"--"_s + p.cliName());
-        }
+    QList<CliOption> options = universalOptions();
+    for (const VerbSpec &verb : verbRegistry())
+        options += verbCommand(verb).options;
+    QStringList names;
+    for (const CliOption &option : std::as_const(options)) {
+        if (option.takesValue() && !option.longName.isEmpty())
+            names.append(u"--"_s + option.longName);
     }
-    return options;
+    return names;
 }
 
 // --yes approves; otherwise a terminal prompt; without a terminal the answer is no.
@@ -185,6 +192,13 @@ int Application::run(const QStringList &arguments)
         rest.removeAt(verbIndex);
         return serve(rest);
     }
+    if (verbName == u"completion")
+        return completion(arguments.mid(verbIndex + 1));
+    if (verbName == u"__complete" || verbName == u"__man") {
+        QStringList rest = arguments;
+        rest.removeAt(verbIndex);
+        return verbName == u"__man" ? writeManual(rest) : complete(rest);
+    }
     if (verbName == u"mcp") {
         QStringList rest = arguments.mid(verbIndex + 1);
         for (const QString &flag : {u"--json"_s, u"--plain"_s}) {
@@ -214,33 +228,12 @@ int Application::run(const QStringList &arguments)
     if (verb->name == u"exec")
         parser.setOptionsAfterPositionalArgumentsMode(
             QCommandLineParser::ParseAsPositionalArguments);
-    parser.addOptions({
-        {u"json"_s, QString()},
-        {u"plain"_s, QString()},
-        {{u"n"_s, u"dry-run"_s}, QString()},
-        {u"parallel"_s, QString(), u"N"_s},
-        {u"filter"_s, QString(), u"EXPR"_s},
-        {u"manifest"_s, QString(), u"PATH"_s},
-        {u"v"_s, QString()},
-        {{u"q"_s, u"quiet"_s}, QString()},
-        {{u"y"_s, u"yes"_s}, QString()},
-        {{u"h"_s, u"help"_s}, QString()},
-    });
+    addParserOptions(parser, universalOptions());
+    addParserOptions(parser, verbCommand(*verb).options);
     QList<const ParamSpec *> positionals;
     for (const ParamSpec &p : verb->params) {
-        if (p.positional) {
+        if (p.positional)
             positionals.append(&p);
-            continue;
-        }
-        if (p.universal)
-            continue;
-        QStringList names{p.cliName()};
-        if (!p.shortName.isNull())
-            names.prepend(QString(p.shortName));
-        if (p.type == ParamType::Boolean)
-            parser.addOption(QCommandLineOption(names, QString()));
-        else
-            parser.addOption(QCommandLineOption(names, QString(), p.valueName));
     }
 
     QStringList toParse = arguments;
@@ -443,25 +436,94 @@ Result<Mcp::HttpConfig> httpConfig(const QCommandLineParser &parser, const Envir
 
 } // namespace
 
+int Application::completion(const QStringList &arguments)
+{
+    const CliCommand command = completionCommand();
+    QCommandLineParser parser;
+    addParserOptions(parser, command.options);
+    QStringList toParse = arguments;
+    toParse.prepend(u"grex"_s);
+    if (!parser.parse(toParse)) {
+        return fail(m_output, command.name,
+                    usage(u"invalid_option"_s,
+                          Tr::tr("grex completion: %1").arg(parser.errorText())));
+    }
+    if (parser.isSet(u"help"_s)) {
+        m_output.out() << commandHelp(command);
+        return ExitSuccess;
+    }
+    const QStringList shells = completionShells();
+    const QStringList given = parser.positionalArguments();
+    if (given.size() != 1 || !shells.contains(given.constFirst())) {
+        const QString problem =
+            given.isEmpty()     ? Tr::tr("grex completion: name the shell")
+            : given.size() > 1 ? Tr::tr("grex completion: unexpected argument '%1'").arg(given.at(1))
+                               : Tr::tr("grex completion: no completion for the shell '%1'")
+                                     .arg(given.constFirst());
+        Error error = usage(u"invalid_argument"_s, problem);
+        error.withHint(Message("%1", {Tr::tr("the shells are: %1").arg(shells.join(u", "_s))}));
+        return fail(m_output, command.name, error);
+    }
+    m_output.out() << completionScript(given.constFirst());
+    return ExitSuccess;
+}
+
+// grex __complete packs [--manifest PATH]: the ids of the workspace's registered packs, one per
+// line, for the completion scripts. Quiet and quick: it reads grex.jsonl only, and prints
+// nothing where there is no workspace.
+int Application::complete(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.addOption(QCommandLineOption(u"manifest"_s, QString(), u"PATH"_s));
+    QStringList toParse = arguments;
+    toParse.prepend(u"grex"_s);
+    if (!parser.parse(toParse) || parser.positionalArguments() != QStringList{u"packs"_s})
+        return exitCode(ErrorKind::Usage);
+    configureLogging(0, true, QString());
+    Result<Workspace> workspace = Workspace::locate(parser.value(u"manifest"_s), m_env.currentDir);
+    if (!workspace)
+        return ExitSuccess;
+    Result<LogReadResult> log = workspace->intentLog().read();
+    if (!log)
+        return ExitSuccess;
+    for (const PackState &pack : packsInIdOrder(fold(log->events).packs))
+        m_output.out() << pack.id << u'\n';
+    return ExitSuccess;
+}
+
+// grex __man DIR [--date YYYY-MM-DD] [--lang LANG]: the build writes the manual pages with it.
+int Application::writeManual(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.addOption(QCommandLineOption(u"date"_s, QString(), u"DATE"_s));
+    parser.addOption(QCommandLineOption(u"lang"_s, QString(), u"LANG"_s));
+    QStringList toParse = arguments;
+    toParse.prepend(u"grex"_s);
+    if (!parser.parse(toParse) || parser.positionalArguments().size() != 1) {
+        return fail(m_output, u"__man"_s,
+                    usage(u"invalid_argument"_s,
+                          u"usage: grex __man DIR [--date YYYY-MM-DD] [--lang LANG]"_s));
+    }
+    if (parser.isSet(u"lang"_s))
+        installTranslators(parser.value(u"lang"_s));
+    ManInfo info;
+    info.version = QStringLiteral(GREX_VERSION);
+    info.date = parser.isSet(u"date"_s) ? parser.value(u"date"_s)
+                                        : QDate::currentDate().toString(Qt::ISODate);
+    const QString dir =
+        QDir(m_env.currentDir).absoluteFilePath(parser.positionalArguments().at(0));
+    const QString problem = writeManPages(dir, info);
+    if (!problem.isEmpty())
+        return fail(m_output, u"__man"_s, Error(ErrorKind::Internal, u"io"_s, Message("%1", {problem})));
+    return ExitSuccess;
+}
+
 int Application::serve(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsCompactedShortOptions);
-    parser.addOptions({
-        {u"workspace"_s, QString(), u"DIR"_s},
-        {u"manifest"_s, QString(), u"PATH"_s},
-        {u"parallel"_s, QString(), u"N"_s},
-        {u"approve-destructive"_s, QString()},
-        {u"drain-timeout"_s, QString(), u"SECONDS"_s},
-        {u"cancel-replies"_s, QString()},
-        {u"http"_s, QString(), u"[ADDR:]PORT"_s},
-        {u"token"_s, QString(), u"TOKEN"_s},
-        {u"allow-origin"_s, QString(), u"ORIGIN"_s},
-        {u"session-idle"_s, QString(), u"SECONDS"_s},
-        {u"v"_s, QString()},
-        {{u"q"_s, u"quiet"_s}, QString()},
-        {{u"h"_s, u"help"_s}, QString()},
-    });
+    const CliCommand command = serveCommand();
+    addParserOptions(parser, command.options);
     QStringList toParse = arguments;
     toParse.prepend(u"grex"_s);
     if (!parser.parse(toParse)) {
@@ -469,7 +531,7 @@ int Application::serve(const QStringList &arguments)
                     usage(u"invalid_option"_s, Tr::tr("grex serve: %1").arg(parser.errorText())));
     }
     if (parser.isSet(u"help"_s)) {
-        m_output.out() << serveHelp();
+        m_output.out() << commandHelp(command);
         return ExitSuccess;
     }
     if (!parser.positionalArguments().isEmpty()) {

@@ -45,6 +45,9 @@ public:
 
 private:
     int serve(const QStringList &arguments);
+    int completion(const QStringList &arguments);
+    int complete(const QStringList &arguments);
+    int writeManual(const QStringList &arguments);
 
     Output &m_output;
     Environment m_env;

@@ -1,5 +1,6 @@
 #include "helptext.h"
 
+#include "clidefs.h"
 #include "clitr.h"
 #include "verbs/verbregistry.h"
 
@@ -22,20 +23,28 @@ QString formatRows(const QList<std::pair<QString, QString>> &rows)
             text += u'\n' + QString(width + 4, u' ');
         else
             text += QString(width - left.size() + 2, u' ');
-        text += right + u'\n';
+        // The description fills the rest of an 80-column line, then goes on under itself.
+        const QString wrapped = wrapText(right, 79, int(width) + 4);
+        text += wrapped.isEmpty() ? u"\n"_s : wrapped.mid(width + 4);
     }
     return text;
 }
 
-QString universalSection(bool withVersion = false)
+QList<std::pair<QString, QString>> optionRows(const QList<CliOption> &options)
 {
     QList<std::pair<QString, QString>> rows;
-    for (const UniversalOption &option : universalOptions()) {
-        QString left = option.names;
-        if (!option.valueName.isEmpty())
+    for (const CliOption &option : options) {
+        QString left = option.names();
+        if (option.takesValue())
             left += u' ' + option.valueName;
         rows.append({left, option.help});
     }
+    return rows;
+}
+
+QString universalSection(bool withVersion = false)
+{
+    QList<std::pair<QString, QString>> rows = optionRows(universalOptions());
     if (withVersion)
         rows.append({u"-V, --version"_s, Tr::tr("Show the version.")});
     return formatRows(rows);
@@ -43,23 +52,25 @@ QString universalSection(bool withVersion = false)
 
 } // namespace
 
-QList<UniversalOption> universalOptions()
+QString wrapText(const QString &text, int width, int indent)
 {
-    return {
-        {u"--json"_s, {}, Tr::tr("Print the result as one JSON document.")},
-        {u"--plain"_s, {}, Tr::tr("No colour and no Unicode decoration.")},
-        {u"--dry-run"_s, {}, Tr::tr("Show what would happen without changing anything.")},
-        {u"--parallel"_s, u"N"_s,
-         Tr::tr("Work on up to N packs at once (0: no limit; default: GREX_PARALLEL or the "
-                "number of CPUs).")},
-        {u"--filter"_s, u"EXPR"_s,
-         Tr::tr("Only packs matching EXPR, for verbs that select packs.")},
-        {u"--manifest"_s, u"PATH"_s, Tr::tr("The workspace's grex.jsonl (default: ./grex.jsonl).")},
-        {u"-v, -vv, -vvv"_s, {}, Tr::tr("More log output on stderr (GREX_LOG overrides).")},
-        {u"-q, --quiet"_s, {}, Tr::tr("Only warnings and errors on stderr.")},
-        {u"-y, --yes"_s, {}, Tr::tr("Approve destructive verbs without asking.")},
-        {u"-h, --help"_s, {}, Tr::tr("Show help.")},
-    };
+    QString out;
+    const QStringList paragraphs = text.split(u"\n\n"_s);
+    for (qsizetype p = 0; p < paragraphs.size(); ++p) {
+        if (p > 0)
+            out += u'\n';
+        QString line;
+        for (const QString &word : paragraphs.at(p).simplified().split(u' ', Qt::SkipEmptyParts)) {
+            if (!line.isEmpty() && indent + line.size() + 1 + word.size() > width) {
+                out += QString(indent, u' ') + line + u'\n';
+                line.clear();
+            }
+            line += (line.isEmpty() ? QString() : u" "_s) + word;
+        }
+        if (!line.isEmpty())
+            out += QString(indent, u' ') + line + u'\n';
+    }
+    return out;
 }
 
 QString versionText()
@@ -73,84 +84,45 @@ QString generalHelp()
                    Tr::tr("grex manages a workspace of git repositories (packs) as one graph.") +
                    u"\n\n"_s + Tr::tr("Verbs:") + u'\n';
     QList<std::pair<QString, QString>> verbs;
-    for (const VerbSpec &verb : verbRegistry())
-        verbs.append({verb.name, QCoreApplication::translate("Grex", verb.summary)});
-    verbs.append({u"serve"_s,
-                  Tr::tr("Serve the workspace to AI agents over MCP (stdio, or HTTP with --http).")});
-    verbs.append({u"mcp"_s, Tr::tr("Check an MCP server: 'grex mcp status', 'grex mcp call TOOL'.")});
+    for (const CliCommand &command : grexCommands())
+        verbs.append({command.name, command.summary});
     text += formatRows(verbs);
     text += u'\n' + Tr::tr("Options of every verb:") + u'\n' + universalSection(true);
     text += u'\n' + Tr::tr("Run 'grex <verb> --help' for the arguments of one verb.") + u'\n';
     return text;
 }
 
-QString verbHelp(const VerbSpec &verb)
+QString commandHelp(const CliCommand &command)
 {
-    QString usage = u"grex "_s + verb.name + u" [options]"_s;
-    QList<std::pair<QString, QString>> arguments;
-    QList<std::pair<QString, QString>> options;
-    for (const ParamSpec &p : verb.params) {
-        const QString help = QCoreApplication::translate("Grex", p.help);
-        if (p.positional) {
-            usage += p.required ? u" <"_s + p.valueName + u'>' : u" ["_s + p.valueName + u']';
-            arguments.append({p.valueName, help});
-        } else if (!p.universal) {
-            QString left = u"--"_s + p.cliName();
-            if (!p.shortName.isNull())
-                left = u'-' + p.shortName + u", "_s + left;
-            if (p.type != ParamType::Boolean)
-                left += u' ' + p.valueName;
-            options.append({left, help});
-        }
-    }
-    QString text = Tr::tr("Usage: %1").arg(usage) + u"\n\n"_s +
-                   QCoreApplication::translate("Grex", verb.summary) + u'\n';
-    if (verb.destructive)
-        text += Tr::tr("Destructive: asks for confirmation on a terminal; pass --yes otherwise.") +
+    const QStringList usage = command.usageLines();
+    QString text = Tr::tr("Usage: %1").arg(usage.join(u"\n       "_s)) + u"\n\n"_s +
+                   command.summary + u'\n';
+    if (!command.description.isEmpty())
+        text += u'\n' + wrapText(command.description, 78, 0);
+    if (command.destructive)
+        text += u'\n' +
+                Tr::tr("Destructive: asks for confirmation on a terminal; pass --yes otherwise.") +
                 u'\n';
+    QList<std::pair<QString, QString>> arguments;
+    for (const CliArgument &argument : command.arguments)
+        arguments.append({argument.valueName, argument.help});
     if (!arguments.isEmpty())
         text += u'\n' + Tr::tr("Arguments:") + u'\n' + formatRows(arguments);
-    if (!options.isEmpty())
-        text += u'\n' + Tr::tr("Options:") + u'\n' + formatRows(options);
-    text += u'\n' + Tr::tr("Options of every verb:") + u'\n' + universalSection();
+    if (!command.options.isEmpty())
+        text += u'\n' + Tr::tr("Options:") + u'\n' + formatRows(optionRows(command.options));
+    if (command.universal)
+        text += u'\n' + Tr::tr("Options of every verb:") + u'\n' + universalSection();
+    if (!command.examples.isEmpty()) {
+        text += u'\n' + Tr::tr("Examples:") + u'\n';
+        for (const CliExample &example : command.examples)
+            text += u"  "_s + example.command + u'\n' + wrapText(example.text, 78, 6);
+    }
     return text;
 }
 
-QString serveHelp()
+QString verbHelp(const VerbSpec &verb)
 {
-    const QList<std::pair<QString, QString>> options{
-        {u"--workspace DIR"_s, Tr::tr("The workspace to serve (default: the current directory). "
-                                      "No tool can leave it.")},
-        {u"--manifest PATH"_s, Tr::tr("The workspace's grex.jsonl, as for every verb.")},
-        {u"--parallel N"_s, Tr::tr("Tool calls that run at once, and the default width of "
-                                   "each (default: the number of cores).")},
-        {u"--approve-destructive"_s,
-         Tr::tr("Run rm, run and exec without asking when no window or client can be asked.")},
-        {u"--drain-timeout SECONDS"_s,
-         Tr::tr("How long a shutdown request lets calls finish (default: 30).")},
-        {u"--cancel-replies"_s,
-         Tr::tr("Answer a cancelled call with error -32800 instead of not at all.")},
-        {u"--http [ADDR:]PORT"_s,
-         Tr::tr("Serve streamable HTTP at http://ADDR:PORT/mcp instead of stdio (ADDR defaults "
-                "to 127.0.0.1; port 0 picks a free one, which is logged).")},
-        {u"--token TOKEN"_s,
-         Tr::tr("With --http: require Authorization: Bearer TOKEN (default: GREX_MCP_TOKEN). "
-                "Needed to listen beyond loopback.")},
-        {u"--allow-origin ORIGIN"_s,
-         Tr::tr("With --http: also accept requests from this browser Origin (loopback origins "
-                "are always accepted).")},
-        {u"--session-idle SECONDS"_s,
-         Tr::tr("With --http: end a session after this long without a request (default: 1800).")},
-        {u"-v, -vv"_s, Tr::tr("More log output on stderr (GREX_LOG overrides).")},
-        {u"-h, --help"_s, Tr::tr("Show help.")},
-    };
-    return Tr::tr("Usage: grex serve [options]") + u"\n\n"_s +
-           Tr::tr("Serves the workspace as an MCP server (protocol %1) on stdin and stdout: one "
-                  "JSON-RPC message per line; or, with --http, over streamable HTTP at /mcp. Logs "
-                  "go to stderr. Every verb but serve is a tool. docs/mcp-clients.md shows how "
-                  "to connect clients.")
-               .arg(u"2025-06-18"_s) +
-           u"\n\n"_s + Tr::tr("Options:") + u'\n' + formatRows(options);
+    return commandHelp(verbCommand(verb));
 }
 
 } // namespace Grex::Cli

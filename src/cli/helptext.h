@@ -8,20 +8,16 @@ struct VerbSpec;
 
 namespace Grex::Cli {
 
-// The text of `grex --help`, generated from the verb registry.
+struct CliCommand;
+
+// The text of `grex --help`, generated from the command definitions (clidefs.h).
 QString generalHelp();
-// The text of `grex <verb> --help`.
+// The text of `grex <verb> --help`, `grex serve --help`, `grex-gui --help`: one command's.
+QString commandHelp(const CliCommand &command);
 QString verbHelp(const VerbSpec &verb);
-QString serveHelp();
 // "grex 0.1.0"
 QString versionText();
-
-struct UniversalOption
-{
-    QString names;     // "-q, --quiet"
-    QString valueName; // "N"
-    QString help;
-};
-QList<UniversalOption> universalOptions();
+// text's paragraphs ("\n\n" between them) filled to width columns, each line indented.
+QString wrapText(const QString &text, int width, int indent);
 
 } // namespace Grex::Cli

@@ -1,5 +1,7 @@
 #include "errorkind.h"
 
+#include <QCoreApplication>
+
 #include <array>
 
 namespace Grex {
@@ -13,20 +15,34 @@ struct KindRow
     int exitCode;
     int mcpCode;
     McpReply reply;
+    const char *meaning; // what the exit code tells a script
 };
 
 // The single table behind every exit code and MCP code grex produces (spec Appendix B).
 constexpr std::array<KindRow, 10> kKinds{{
-    {ErrorKind::Internal, u"internal", 1, -32603, McpReply::ProtocolError},
-    {ErrorKind::Usage, u"usage", 2, -32602, McpReply::ProtocolError},
-    {ErrorKind::Manifest, u"manifest", 3, -32001, McpReply::ToolError},
-    {ErrorKind::PackOp, u"pack_op", 4, -32002, McpReply::ToolError},
-    {ErrorKind::Lock, u"lock", 5, -32003, McpReply::ToolError},
-    {ErrorKind::Protocol, u"protocol", 6, 0, McpReply::NotApplicable},
-    {ErrorKind::Drift, u"drift", 7, -32004, McpReply::ToolError},
-    {ErrorKind::PluginMissing, u"plugin_missing", 8, -32005, McpReply::ToolError},
-    {ErrorKind::NotApproved, u"not_approved", 9, -32006, McpReply::ToolError},
-    {ErrorKind::Cancelled, u"cancelled", 130, -32800, McpReply::NoReply},
+    {ErrorKind::Internal, u"internal", 1, -32603, McpReply::ProtocolError,
+     QT_TRANSLATE_NOOP("Grex", "an internal error (a bug in grex: please report it)")},
+    {ErrorKind::Usage, u"usage", 2, -32602, McpReply::ProtocolError,
+     QT_TRANSLATE_NOOP("Grex", "bad usage: an unknown option, a missing or invalid argument")},
+    {ErrorKind::Manifest, u"manifest", 3, -32001, McpReply::ToolError,
+     QT_TRANSLATE_NOOP("Grex", "grex.jsonl, grex.lock.jsonl or a pack.yaml is damaged or "
+                               "invalid")},
+    {ErrorKind::PackOp, u"pack_op", 4, -32002, McpReply::ToolError,
+     QT_TRANSLATE_NOOP("Grex", "an operation on a pack failed: a clone, fetch, checkout, action "
+                               "or hook")},
+    {ErrorKind::Lock, u"lock", 5, -32003, McpReply::ToolError,
+     QT_TRANSLATE_NOOP("Grex", "the workspace or a pack is busy: another grex holds its lock")},
+    {ErrorKind::Protocol, u"protocol", 6, 0, McpReply::NotApplicable,
+     QT_TRANSLATE_NOOP("Grex", "an MCP protocol error: grex serve's transport failed, or the "
+                               "server grex mcp talks to did")},
+    {ErrorKind::Drift, u"drift", 7, -32004, McpReply::ToolError,
+     QT_TRANSLATE_NOOP("Grex", "drift or damage found (status --fail-on-drift, doctor)")},
+    {ErrorKind::PluginMissing, u"plugin_missing", 8, -32005, McpReply::ToolError,
+     QT_TRANSLATE_NOOP("Grex", "an unknown pack type or action")},
+    {ErrorKind::NotApproved, u"not_approved", 9, -32006, McpReply::ToolError,
+     QT_TRANSLATE_NOOP("Grex", "a destructive verb (rm, run, exec) was not approved")},
+    {ErrorKind::Cancelled, u"cancelled", 130, -32800, McpReply::NoReply,
+     QT_TRANSLATE_NOOP("Grex", "interrupted (Ctrl-C, SIGTERM) or cancelled")},
 }};
 
 const KindRow &row(ErrorKind kind)
@@ -67,6 +83,19 @@ int mcpCode(ErrorKind kind)
 McpReply mcpReply(ErrorKind kind)
 {
     return row(kind).reply;
+}
+
+QList<ErrorKind> allErrorKinds()
+{
+    QList<ErrorKind> kinds;
+    for (const KindRow &r : kKinds)
+        kinds.append(r.kind);
+    return kinds;
+}
+
+QString exitMeaning(ErrorKind kind)
+{
+    return QCoreApplication::translate("Grex", row(kind).meaning);
 }
 
 } // namespace Grex

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QString>
 
 #include <optional>
@@ -37,6 +38,10 @@ int exitCode(ErrorKind kind);
 // JSON-RPC or tool-body code (-32603, -32002, ...); 0 when the kind has none.
 int mcpCode(ErrorKind kind);
 McpReply mcpReply(ErrorKind kind);
+// Every kind, in exit-code order; and what its exit code tells a script, translated. The man
+// pages and help list them from here.
+QList<ErrorKind> allErrorKinds();
+QString exitMeaning(ErrorKind kind);
 
 inline constexpr int ExitSuccess = 0;
 

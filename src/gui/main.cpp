@@ -1,3 +1,5 @@
+#include "clidefs.h"
+#include "helptext.h"
 #include "i18n.h"
 #include "mainwindow.h"
 
@@ -7,10 +9,48 @@
 #include <QIcon>
 #include <QSettings>
 
+#include <cstdio>
+
 using namespace Qt::StringLiterals;
+
+namespace {
+
+// --help and --version are answered before QApplication exists, so they work without a display
+// (over ssh, in a package's tests).
+bool asksForHelpOrVersion(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArrayView arg(argv[i]);
+        if (arg == "-h" || arg == "--help" || arg == "-v" || arg == "--version")
+            return true;
+        if (arg == "--")
+            break;
+    }
+    return false;
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
+    // The command line is defined once, with grex's (src/cli/clidefs.cpp): the same definition
+    // makes --help here and the grex-gui(1) manual page.
+    if (asksForHelpOrVersion(argc, argv)) {
+        QCoreApplication core(argc, argv);
+        QCoreApplication::setApplicationName(u"grex-gui"_s);
+        QCoreApplication::setOrganizationName(u"grex"_s);
+        Grex::installTranslators(QSettings().value(u"ui/language"_s).toString());
+        const Grex::Cli::CliCommand command = Grex::Cli::guiCommand();
+        QCommandLineParser parser;
+        Grex::Cli::addParserOptions(parser, command.options);
+        parser.parse(QCoreApplication::arguments());
+        if (parser.isSet(u"help"_s))
+            std::fputs(qUtf8Printable(Grex::Cli::commandHelp(command)), stdout);
+        else
+            std::printf("grex-gui %s\n", GREX_VERSION);
+        return 0;
+    }
+
     QApplication app(argc, argv);
     QApplication::setApplicationName(u"grex-gui"_s);
     QApplication::setOrganizationName(u"grex"_s);
@@ -20,16 +60,20 @@ int main(int argc, char *argv[])
     QApplication::setWindowIcon(QIcon(u":/grex/icons/grex.svg"_s));
     Grex::installTranslators(QSettings().value(u"ui/language"_s).toString());
 
+    const Grex::Cli::CliCommand command = Grex::Cli::guiCommand();
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QCoreApplication::translate("Grex::Gui", "The grex desktop window."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(
-        u"workspace"_s,
-        QCoreApplication::translate("Grex::Gui", "The workspace to open (default: the last one)."),
-        u"[WORKSPACE]"_s);
-    parser.process(app);
+    Grex::Cli::addParserOptions(parser, command.options);
+    if (!parser.parse(QCoreApplication::arguments())) {
+        std::fprintf(stderr, "grex-gui: %s\n", qUtf8Printable(parser.errorText()));
+        return 2;
+    }
+    if (parser.positionalArguments().size() > 1) {
+        std::fprintf(stderr, "grex-gui: %s\n",
+                     qUtf8Printable(QCoreApplication::translate("Grex::Gui",
+                                                                "unexpected argument '%1'")
+                                        .arg(parser.positionalArguments().at(1))));
+        return 2;
+    }
 
     Grex::Gui::MainWindow window;
     QString workspace;

@@ -2,7 +2,9 @@
 
 #include "application.h"
 #include "client.h"
+#include "clidefs.h"
 #include "clitr.h"
+#include "helptext.h"
 #include "errorkind.h"
 #include "output.h"
 
@@ -15,28 +17,6 @@ using namespace Qt::StringLiterals;
 namespace Grex::Cli {
 
 namespace {
-
-QString mcpHelp()
-{
-    return Tr::tr("Usage: grex mcp status (--url URL [--token TOKEN] | -- CMD [ARG...])\n"
-                  "       grex mcp call TOOL [--arg KEY=VALUE]... [--args JSON] "
-                  "(--url URL [--token TOKEN] | -- CMD [ARG...])\n\n"
-                  "Connects to an MCP server as a client: over streamable HTTP with --url, or "
-                  "over stdio by starting CMD. `status` shows the server's name, version, "
-                  "protocol, capabilities and tools; `call` calls one tool and prints its "
-                  "result. A VALUE that parses as JSON (a number, true, [\"a\"]) is that JSON, "
-                  "otherwise a string.\n\n"
-                  "Options:\n"
-                  "  --url URL          The server's MCP endpoint, e.g. http://127.0.0.1:8765/mcp\n"
-                  "  --token TOKEN      Bearer token for --url (default: GREX_MCP_TOKEN, which "
-                  "other users cannot see in ps)\n"
-                  "  --timeout SECONDS  How long to wait for each answer (default: 60)\n"
-                  "  --json             One JSON document on stdout\n"
-                  "  --plain            No colour or decoration\n"
-                  "Exit codes: 0 success, 2 bad usage, 6 protocol error (the server failed, "
-                  "exited or answered something that is not MCP); a tool's own error exits "
-                  "with the code of its kind.\n");
-}
 
 QJsonValue argumentValue(const QString &text)
 {
@@ -145,16 +125,8 @@ int runMcpCommand(Output &output, const Environment &env, const QStringList &arg
 {
     QCommandLineParser parser;
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    parser.addOptions({
-        {u"url"_s, QString(), u"URL"_s},
-        {u"token"_s, QString(), u"TOKEN"_s},
-        {u"timeout"_s, QString(), u"SECONDS"_s},
-        {u"arg"_s, QString(), u"KEY=VALUE"_s},
-        {u"args"_s, QString(), u"JSON"_s},
-        {u"json"_s, QString()},
-        {u"plain"_s, QString()},
-        {{u"h"_s, u"help"_s}, QString()},
-    });
+    const CliCommand command = mcpCommand();
+    addParserOptions(parser, command.options);
     QStringList toParse = arguments;
     toParse.prepend(u"grex"_s);
     if (!parser.parse(toParse))
@@ -166,11 +138,11 @@ int runMcpCommand(Output &output, const Environment &env, const QStringList &arg
         output.setMode(Output::Mode::Plain);
     QStringList positional = parser.positionalArguments();
     if (parser.isSet(u"help"_s)) {
-        output.out() << mcpHelp();
+        output.out() << commandHelp(command);
         return 0;
     }
     if (positional.isEmpty()) {
-        output.err() << mcpHelp();
+        output.err() << commandHelp(command);
         return exitCode(ErrorKind::Usage);
     }
     const QString action = positional.takeFirst();

@@ -104,6 +104,18 @@ ParamSpec param(const QString &name, ParamType type, const char *help, QString v
     return p;
 }
 
+ParamSpec hinted(ParamSpec p, ValueHint hint, QStringList choices = {})
+{
+    p.hint = hint;
+    p.choices = std::move(choices);
+    return p;
+}
+
+QStringList packTypes()
+{
+    return {u"meta"_s, u"declarative"_s, u"scripted"_s};
+}
+
 QList<VerbSpec> buildRegistry()
 {
     QList<VerbSpec> verbs;
@@ -112,15 +124,28 @@ QList<VerbSpec> buildRegistry()
     initVerb.name = u"init"_s;
     initVerb.title = QT_TRANSLATE_NOOP("Grex", "Initialise a workspace");
     initVerb.summary = QT_TRANSLATE_NOOP("Grex", "Initialise a grex workspace.");
+    initVerb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Makes the current directory (or the directory of --manifest) a grex workspace: "
+                "creates grex.jsonl and grex.lock.jsonl when they are missing, never truncating "
+                "existing ones, and adds grex's block to the workspace's .gitignore.\n\n"
+                "When the workspace already registers packs whose directories are missing, as "
+                "in a fresh clone of a workspace repository, init clones them without "
+                "installing them (grex sync installs). Running init again is harmless.");
+    initVerb.examples = {
+        {"grex init", QT_TRANSLATE_NOOP("Grex", "Make the current directory a workspace.")},
+        {"grex init --no-clone",
+         QT_TRANSLATE_NOOP("Grex", "Initialise a cloned workspace without cloning its packs.")},
+    };
     initVerb.idempotent = true;
     initVerb.openWorld = true;
     initVerb.params = {
         param(u"noClone"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Do not clone registered packs whose directory is "
                                         "missing.")),
-        param(u"hooksPath"_s, ParamType::String,
-              QT_TRANSLATE_NOOP("Grex", "Set core.hooksPath of the workspace repository."),
-              u"DIR"_s),
+        hinted(param(u"hooksPath"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "Set core.hooksPath of the workspace repository."),
+                     u"DIR"_s),
+               ValueHint::Directory),
         dryRunParam(),
     };
     bindRunner<InitOptions, InitReport, init>(initVerb);
@@ -130,19 +155,39 @@ QList<VerbSpec> buildRegistry()
     addVerb.name = u"add"_s;
     addVerb.title = QT_TRANSLATE_NOOP("Grex", "Add a pack");
     addVerb.summary = QT_TRANSLATE_NOOP("Grex", "Register and clone a pack.");
+    addVerb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Clones the repository at URL into the workspace and registers it as a pack. "
+                "PATH, the pack's directory and id, defaults to the last part of the URL without "
+                ".git. The pack's .grex/pack.yaml decides its type; without one, --type does "
+                "(meta by default).\n\n"
+                "Then add installs the pack: it clones the pack's children, runs the pack's "
+                "actions or hooks after theirs, and records what it resolved in "
+                "grex.lock.jsonl. When installing fails, the pack stays registered: fix the "
+                "cause and run grex sync. With --dry-run, add only checks that the URL and the "
+                "ref can be reached.");
+    addVerb.examples = {
+        {"grex add https://github.com/me/dotfiles.git",
+         QT_TRANSLATE_NOOP("Grex", "Clone, register and install the pack dotfiles.")},
+        {"grex add git@example.org:team/tools.git my-tools --ref v2",
+         QT_TRANSLATE_NOOP("Grex", "Name the pack my-tools and check out v2.")},
+        {"grex add ../notes --no-install",
+         QT_TRANSLATE_NOOP("Grex", "Register a local repository without installing it.")},
+    };
     addVerb.openWorld = true;
     addVerb.params = {
-        param(u"url"_s, ParamType::String,
-              QT_TRANSLATE_NOOP("Grex", "The repository to clone: a URL or a local path."),
-              u"URL"_s, true, true),
+        hinted(param(u"url"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "The repository to clone: a URL or a local path."),
+                     u"URL"_s, true, true),
+               ValueHint::Url),
         param(u"path"_s, ParamType::String,
               QT_TRANSLATE_NOOP("Grex", "Directory name in the workspace (default: derived from "
                                         "the URL)."),
               u"PATH"_s, false, true, true),
-        param(u"type"_s, ParamType::String,
-              QT_TRANSLATE_NOOP("Grex", "Pack type when the repository has no pack.yaml: meta, "
-                                        "declarative or scripted."),
-              u"TYPE"_s),
+        hinted(param(u"type"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "Pack type when the repository has no pack.yaml: "
+                                               "meta, declarative or scripted."),
+                     u"TYPE"_s),
+               ValueHint::None, packTypes()),
         param(u"ref"_s, ParamType::String,
               QT_TRANSLATE_NOOP("Grex", "Branch, tag or commit to check out."), u"REF"_s),
         param(u"noInstall"_s, ParamType::Boolean,
@@ -156,11 +201,27 @@ QList<VerbSpec> buildRegistry()
     rmVerb.name = u"rm"_s;
     rmVerb.title = QT_TRANSLATE_NOOP("Grex", "Remove a pack");
     rmVerb.summary = QT_TRANSLATE_NOOP("Grex", "Unregister a pack and delete its directory.");
+    rmVerb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Removes a registered pack: runs its teardown, which undoes what its actions "
+                "installed, deletes its directory and those of its children that no other pack "
+                "owns, and records the removal. It refuses to delete work that exists nowhere "
+                "else (uncommitted changes, unpushed commits, stashes) unless --force is "
+                "given.\n\n"
+                "rm is destructive: on a terminal it asks first; elsewhere pass --yes. An rm "
+                "that was interrupted is finished or undone by the next grex rm or grex sync.");
+    rmVerb.examples = {
+        {"grex rm my-tools",
+         QT_TRANSLATE_NOOP("Grex", "Tear down and delete a pack, after asking.")},
+        {"grex rm old-notes --keep-files --yes",
+         QT_TRANSLATE_NOOP("Grex", "Unregister a pack but keep its directory, without "
+                                   "asking.")},
+    };
     rmVerb.destructive = true;
     rmVerb.params = {
-        param(u"path"_s, ParamType::String,
-              QT_TRANSLATE_NOOP("Grex", "The pack to remove (its path or id)."), u"PATH"_s, true,
-              true),
+        hinted(param(u"path"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "The pack to remove (its path or id)."), u"PATH"_s,
+                     true, true),
+               ValueHint::Pack),
         param(u"keepFiles"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Unregister only; keep the directory.")),
         param(u"force"_s, ParamType::Boolean,
@@ -178,11 +239,21 @@ QList<VerbSpec> buildRegistry()
     lsVerb.name = u"ls"_s;
     lsVerb.title = QT_TRANSLATE_NOOP("Grex", "List packs");
     lsVerb.summary = QT_TRANSLATE_NOOP("Grex", "List registered packs.");
+    lsVerb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Lists the registered packs: id, type, path, ref and the checked-out commit. ls "
+                "reads only the workspace's files and never touches the network. --tree adds the "
+                "children each pack's pack.yaml declares, under their parents.");
+    lsVerb.examples = {
+        {"grex ls --tree", QT_TRANSLATE_NOOP("Grex", "Show children under their parents.")},
+        {"grex ls --json --filter 'type=scripted'",
+         QT_TRANSLATE_NOOP("Grex", "The scripted packs, as one JSON document.")},
+    };
     lsVerb.readOnly = true;
     lsVerb.idempotent = true;
     lsVerb.params = {
-        param(u"type"_s, ParamType::String, QT_TRANSLATE_NOOP("Grex", "Only packs of this type."),
-              u"TYPE"_s),
+        hinted(param(u"type"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "Only packs of this type."), u"TYPE"_s),
+               ValueHint::None, packTypes()),
         param(u"long"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Also show install time and actions hash.")),
         param(u"tree"_s, ParamType::Boolean,
@@ -196,17 +267,37 @@ QList<VerbSpec> buildRegistry()
     syncVerb.name = u"sync"_s;
     syncVerb.title = QT_TRANSLATE_NOOP("Grex", "Sync packs");
     syncVerb.summary = QT_TRANSLATE_NOOP("Grex", "Sync all packs recursively.");
+    syncVerb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Brings the whole workspace to what it declares, in parallel: clones missing "
+                "packs and children, fetches and fast-forwards clean checkouts (a checkout with "
+                "local changes or commits is left alone and reported), then installs each pack "
+                "after its children and after the packs it depends_on. A pack whose commit and "
+                "actions have not changed since its last install is skipped, so a second sync "
+                "does nothing.\n\n"
+                "With PACK_ROOT, sync works on that pack and its children instead (root-pack "
+                "mode). A failure halts the run: the packs in flight finish, and nothing new "
+                "starts. Ctrl-C stops it the same way, and the next sync carries on.");
+    syncVerb.examples = {
+        {"grex sync", QT_TRANSLATE_NOOP("Grex", "Fetch, fast-forward and install every pack.")},
+        {"grex sync --dry-run", QT_TRANSLATE_NOOP("Grex", "Show what a sync would do.")},
+        {"grex sync --parallel 16 --keep-going",
+         QT_TRANSLATE_NOOP("Grex", "Work on 16 packs at once, and go on past a failed pack.")},
+        {"grex sync --only 'tools/*' --force",
+         QT_TRANSLATE_NOOP("Grex", "Reinstall only the packs under tools/, changed or not.")},
+    };
     syncVerb.idempotent = true;
     syncVerb.openWorld = true;
     syncVerb.params = {
-        param(u"packRoot"_s, ParamType::String,
-              QT_TRANSLATE_NOOP("Grex", "Sync this pack and its children instead of the "
-                                        "workspace (root-pack mode)."),
-              u"PACK_ROOT"_s, false, true),
-        param(u"workspace"_s, ParamType::String,
-              QT_TRANSLATE_NOOP("Grex", "Root-pack mode: where children are cloned (default: "
-                                        "<pack_root>/.grex/workspace)."),
-              u"DIR"_s, false, false, true),
+        hinted(param(u"packRoot"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "Sync this pack and its children instead of the "
+                                               "workspace (root-pack mode)."),
+                     u"PACK_ROOT"_s, false, true),
+               ValueHint::Directory),
+        hinted(param(u"workspace"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "Root-pack mode: where children are cloned "
+                                               "(default: <pack_root>/.grex/workspace)."),
+                     u"DIR"_s, false, false, true),
+               ValueHint::Directory),
         param(u"ref"_s, ParamType::String,
               QT_TRANSLATE_NOOP("Grex", "Check out this ref in every pack but the root."), u"REF"_s,
               false, false, true),
@@ -238,11 +329,23 @@ QList<VerbSpec> buildRegistry()
     updateVerb.title = QT_TRANSLATE_NOOP("Grex", "Update packs");
     updateVerb.summary =
         QT_TRANSLATE_NOOP("Grex", "Update one or more packs (re-resolve refs, reinstall).");
+    updateVerb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Fetches and re-resolves each pack's ref as sync does, then reinstalls the packs "
+                "whose commit or actions changed since their last install (all of them with "
+                "--force), and says why for each: new, sha-changed, hash-changed, forced or "
+                "none. With PACK, only that pack and its children.");
+    updateVerb.examples = {
+        {"grex update dotfiles",
+         QT_TRANSLATE_NOOP("Grex", "Update one pack and reinstall it if it changed.")},
+        {"grex update --force", QT_TRANSLATE_NOOP("Grex", "Reinstall every pack.")},
+    };
     updateVerb.openWorld = true;
     updateVerb.params = {
-        param(u"pack"_s, ParamType::String,
-              QT_TRANSLATE_NOOP("Grex", "Update only this registered pack and its children."),
-              u"PACK"_s, false, true, true),
+        hinted(param(u"pack"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "Update only this registered pack and its "
+                                               "children."),
+                     u"PACK"_s, false, true, true),
+               ValueHint::Pack),
         param(u"force"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Reinstall every pack, changed or not.")),
         param(u"only"_s, ParamType::StringArray,
@@ -260,15 +363,28 @@ QList<VerbSpec> buildRegistry()
     teardownVerb.title = QT_TRANSLATE_NOOP("Grex", "Tear packs down");
     teardownVerb.summary = QT_TRANSLATE_NOOP(
         "Grex", "Undo what packs installed, parents first; keep them registered and cloned.");
+    teardownVerb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Undoes what packs installed, parents before children: removes the symlinks, "
+                "environment entries and directories their actions made, or runs their teardown "
+                "hooks. The packs stay registered and cloned, and grex sync installs them again. "
+                "teardown is not an MCP tool.");
+    teardownVerb.examples = {
+        {"grex teardown --dry-run",
+         QT_TRANSLATE_NOOP("Grex", "Show what tearing down every pack would undo.")},
+        {"grex teardown --filter name=dotfiles",
+         QT_TRANSLATE_NOOP("Grex", "Undo what one pack installed.")},
+    };
     teardownVerb.mcpTool = false;
     teardownVerb.params = {
-        param(u"packRoot"_s, ParamType::String,
-              QT_TRANSLATE_NOOP("Grex", "Tear down this pack and its children instead of the "
-                                        "workspace (root-pack mode)."),
-              u"PACK_ROOT"_s, false, true),
-        param(u"workspace"_s, ParamType::String,
-              QT_TRANSLATE_NOOP("Grex", "Root-pack mode: where the children are."), u"DIR"_s, false,
-              false, true),
+        hinted(param(u"packRoot"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "Tear down this pack and its children instead of "
+                                               "the workspace (root-pack mode)."),
+                     u"PACK_ROOT"_s, false, true),
+               ValueHint::Directory),
+        hinted(param(u"workspace"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "Root-pack mode: where the children are."),
+                     u"DIR"_s, false, false, true),
+               ValueHint::Directory),
         param(u"noValidate"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Skip the plan validators (debugging only).")),
         dryRunParam(),
@@ -283,6 +399,24 @@ QList<VerbSpec> buildRegistry()
     statusVerb.summary =
         QT_TRANSLATE_NOOP("Grex", "Show what drifted: local changes, missing or stale packs, "
                                   "commits ahead or behind.");
+    statusVerb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Shows, for every pack, how it drifted from what grex installed: missing "
+                "(registered but not on disk), dirty (tracked files changed), stale (not "
+                "installed, or installed from another commit or other actions), behind or ahead "
+                "of its upstream, or untracked (a clone in the workspace that is not "
+                "registered). A pack with none of these is clean.\n\n"
+                "status reads local state only and never fetches, so behind is as of the last "
+                "fetch. With --fail-on-drift it exits with 7 when any pack is not clean, for "
+                "scripts and CI.");
+    statusVerb.examples = {
+        {"grex status", QT_TRANSLATE_NOOP("Grex", "What drifted, pack by pack.")},
+        {"grex status --fail-on-drift --json",
+         QT_TRANSLATE_NOOP("Grex", "In a script: one JSON document, and exit 7 when anything "
+                                   "drifted.")},
+        {"grex status --filter 'drift=dirty|behind'",
+         QT_TRANSLATE_NOOP("Grex", "Only the packs with local changes or new upstream "
+                                   "commits.")},
+    };
     statusVerb.readOnly = true;
     statusVerb.idempotent = true;
     statusVerb.params = {
@@ -305,6 +439,21 @@ QList<VerbSpec> buildRegistry()
     doctorVerb.title = QT_TRANSLATE_NOOP("Grex", "Check the workspace");
     doctorVerb.summary = QT_TRANSLATE_NOOP(
         "Grex", "Check the workspace for damage and drift; repair what can be repaired.");
+    doctorVerb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Checks the workspace for damage and drift: grex.jsonl and grex.lock.jsonl, the "
+                ".gitignore blocks, registered packs missing on disk, unregistered directories, "
+                "lock files of processes that are gone, and work an interrupted grex left "
+                "unfinished. Each finding says what to do about it.\n\n"
+                "With --fix, doctor repairs what is marked fixable and lists what it changed; it "
+                "never touches a pack's files or the intent log. --compact rewrites grex.jsonl "
+                "to its shortest equivalent and drops the lockfile entries of packs that are "
+                "gone. doctor exits with 0 when all is well, 7 when it found something, and 3 "
+                "when grex.jsonl is damaged.");
+    doctorVerb.examples = {
+        {"grex doctor", QT_TRANSLATE_NOOP("Grex", "Check the workspace.")},
+        {"grex doctor --fix", QT_TRANSLATE_NOOP("Grex", "Check it and repair what can be "
+                                                        "repaired.")},
+    };
     doctorVerb.idempotent = true;
     // The doctor tool only looks (spec §7.3); repairs are for a person at the CLI or window.
     doctorVerb.readOnly = true;
@@ -327,18 +476,34 @@ QList<VerbSpec> buildRegistry()
     importVerb.title = QT_TRANSLATE_NOOP("Grex", "Import repositories");
     importVerb.summary = QT_TRANSLATE_NOOP(
         "Grex", "Register existing repositories as packs, without cloning or installing.");
+    importVerb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Registers repositories that already exist as packs, without cloning or "
+                "installing them: the git clones at the top of the workspace (--scan), or those "
+                "a JSON file lists as {\"url\", \"path\"} objects (--from-repos-json), such as "
+                "another tool's list. Paths already registered are skipped, so importing again "
+                "changes nothing.");
+    importVerb.examples = {
+        {"grex import --scan",
+         QT_TRANSLATE_NOOP("Grex", "Register the clones already in the workspace.")},
+        {"grex import --from-repos-json repos.json --dry-run",
+         QT_TRANSLATE_NOOP("Grex", "Show what importing a list of repositories would "
+                                   "register.")},
+    };
     importVerb.idempotent = true;
     importVerb.params = {
-        param(u"fromReposJson"_s, ParamType::String,
-              QT_TRANSLATE_NOOP("Grex", "Read a JSON array of {\"url\", \"path\"} objects."),
-              u"FILE"_s),
+        hinted(param(u"fromReposJson"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "Read a JSON array of {\"url\", \"path\"} "
+                                               "objects."),
+                     u"FILE"_s),
+               ValueHint::File),
         param(u"scan"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Register the git clones at the top of the workspace "
                                         "that are not packs yet.")),
-        param(u"defaultType"_s, ParamType::String,
-              QT_TRANSLATE_NOOP("Grex", "Type of repositories without pack.yaml (default "
-                                        "meta)."),
-              u"TYPE"_s),
+        hinted(param(u"defaultType"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "Type of repositories without pack.yaml (default "
+                                               "meta)."),
+                     u"TYPE"_s),
+               ValueHint::None, packTypes()),
         dryRunParam(),
     };
     bindRunner<ImportOptions, ImportReport, importPacks>(importVerb);
@@ -350,12 +515,26 @@ QList<VerbSpec> buildRegistry()
     runVerb.summary =
         QT_TRANSLATE_NOOP("Grex", "Run the actions of one kind (symlink, exec, ...) of every "
                                   "matching pack.");
+    runVerb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Runs only the actions named ACTION of every matching pack, and those inside a "
+                "when block whose condition holds, without updating the lockfile and without "
+                "skipping unchanged packs: grex run symlink re-creates the symlinks, for "
+                "example.\n\n"
+                "run is destructive: on a terminal it asks first; elsewhere pass --yes.");
+    runVerb.examples = {
+        {"grex run symlink", QT_TRANSLATE_NOOP("Grex", "Re-create every pack's symlinks.")},
+        {"grex run exec --filter name=dotfiles --yes",
+         QT_TRANSLATE_NOOP("Grex", "Run one pack's exec actions again, without asking.")},
+    };
     runVerb.destructive = true;
     runVerb.params = {
-        param(u"action"_s, ParamType::String,
-              QT_TRANSLATE_NOOP("Grex", "The action to run: symlink, env, mkdir, rmdir, "
-                                        "require, when or exec."),
-              u"ACTION"_s, true, true),
+        hinted(param(u"action"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "The action to run: symlink, env, mkdir, rmdir, "
+                                               "require, when or exec."),
+                     u"ACTION"_s, true, true),
+               ValueHint::None,
+               {u"symlink"_s, u"env"_s, u"mkdir"_s, u"rmdir"_s, u"require"_s, u"when"_s,
+                u"exec"_s}),
         dryRunParam(),
         parallelParam(),
         filterParam(),
@@ -368,6 +547,19 @@ QList<VerbSpec> buildRegistry()
     execVerb.title = QT_TRANSLATE_NOOP("Grex", "Run a command in packs");
     execVerb.summary =
         QT_TRANSLATE_NOOP("Grex", "Run a command in the directory of every matching pack.");
+    execVerb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Runs a command in the directory of every matching pack, in parallel, and "
+                "prints its output grouped by pack. It exits with 4 when the command failed in "
+                "any pack. Put -- before the command when it has options of its own.\n\n"
+                "exec is destructive: on a terminal it asks first; elsewhere pass --yes.");
+    execVerb.examples = {
+        {"grex exec -- git log -1 --oneline",
+         QT_TRANSLATE_NOOP("Grex", "The last commit of every pack.")},
+        {"grex exec --filter drift=dirty -- git diff --stat",
+         QT_TRANSLATE_NOOP("Grex", "What changed in the packs with local changes.")},
+        {"grex exec --shell --yes -- 'git stash list | wc -l'",
+         QT_TRANSLATE_NOOP("Grex", "A shell pipeline in every pack, without asking.")},
+    };
     execVerb.destructive = true;
     execVerb.openWorld = true;
     ParamSpec shell = param(u"shell"_s, ParamType::Boolean,
@@ -375,10 +567,11 @@ QList<VerbSpec> buildRegistry()
                                                       "run them with sh -c."));
     shell.cliOnly = true;
     execVerb.params = {
-        param(u"cmd"_s, ParamType::StringArray,
-              QT_TRANSLATE_NOOP("Grex", "The program to run and its arguments (put -- before "
-                                        "them when they have options)."),
-              u"CMD..."_s, true, true),
+        hinted(param(u"cmd"_s, ParamType::StringArray,
+                     QT_TRANSLATE_NOOP("Grex", "The program to run and its arguments (put -- "
+                                               "before them when they have options)."),
+                     u"CMD..."_s, true, true),
+               ValueHint::Command),
         shell,
         dryRunParam(),
         parallelParam(),

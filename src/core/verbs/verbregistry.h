@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -15,6 +16,10 @@ class OperationContext;
 class Workspace;
 
 enum class ParamType { Boolean, String, StringArray, Integer };
+
+// What a parameter's value names, for shell completion and the manual: a registered pack, a
+// directory or file, a repository URL (or local path), a program; or one of a few choices.
+enum class ValueHint { None, Pack, Directory, File, Url, Command };
 
 // One argument of a verb. The same row builds the CLI option (--keep-files), the MCP input
 // schema property (keepFiles) and the help text.
@@ -33,6 +38,8 @@ struct ParamSpec
     QChar shortName;               // a one-letter CLI alias, or null
     std::optional<qint64> minimum; // integers: the accepted range
     std::optional<qint64> maximum;
+    ValueHint hint = ValueHint::None;
+    QStringList choices; // the accepted words, when there are few (completion, manual)
 
     // "keep-files" for "keepFiles".
     QString cliName() const;
@@ -40,12 +47,23 @@ struct ParamSpec
 
 using VerbRunner = Result<JsonValue> (*)(Workspace &, const QJsonObject &args, OperationContext &);
 
+// A command line that shows a verb at work, and what it does.
+struct VerbExample
+{
+    const char *command = nullptr; // "grex add https://example.org/dotfiles.git"
+    const char *text = nullptr;    // QT_TRANSLATE_NOOP("Grex", ...)
+};
+
 // One row of the verb table: everything the CLI, the MCP tool list and generated docs need.
 struct VerbSpec
 {
     QString name;
     const char *title = nullptr;   // "Add a pack"
     const char *summary = nullptr; // one line, QT_TRANSLATE_NOOP("Grex", ...)
+    // What `grex <verb> --help` and grex-<verb>(1) say after the summary: paragraphs separated
+    // by a blank line, QT_TRANSLATE_NOOP("Grex", ...).
+    const char *description = nullptr;
+    QList<VerbExample> examples;
     bool readOnly = false;
     bool destructive = false;
     bool idempotent = false;
