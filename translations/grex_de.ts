@@ -684,8 +684,8 @@
         <translation>%1 ist nicht leer; bleibt bestehen</translation>
     </message>
     <message>
-        <source>the actions of meta pack &apos;%1&apos; are ignored (D-13)</source>
-        <translation>die Aktionen des meta-Packs &apos;%1&apos; werden ignoriert (D-13)</translation>
+        <source>the actions of meta pack &apos;%1&apos; are ignored: a meta pack only owns children (make it declarative to run them)</source>
+        <translation>die Aktionen des meta-Packs &apos;%1&apos; werden ignoriert: ein meta-Pack besitzt nur Kinder (als declarative-Pack würden sie ausgeführt)</translation>
     </message>
     <message>
         <source>exec exited with status %1: %2</source>
@@ -1654,6 +1654,10 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
         <translation>Prüft den Arbeitsbereich auf Schäden und Abweichungen: grex.jsonl und grex.lock.jsonl, die .gitignore-Blöcke, registrierte Packs, die auf der Platte fehlen, nicht registrierte Verzeichnisse, Sperrdateien von Prozessen, die es nicht mehr gibt, und Arbeit, die ein unterbrochenes grex unfertig hinterlassen hat. Jeder Befund sagt, was zu tun ist.
 
 Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, was es geändert hat; die Dateien eines Packs und das Absichtsprotokoll rührt es nie an. --compact schreibt grex.jsonl in seine kürzeste gleichwertige Form um und entfernt die Einträge von Packs aus grex.lock.jsonl, die es nicht mehr gibt. doctor endet mit 0, wenn alles in Ordnung ist, mit 7, wenn es etwas gefunden hat, und mit 3, wenn grex.jsonl beschädigt ist.</translation>
+    </message>
+    <message>
+        <source>exec exited with status %1: %2; its stderr ends with: %3</source>
+        <translation>exec wurde mit Status %1 beendet: %2; seine Fehlerausgabe endet mit: %3</translation>
     </message>
 </context>
 <context>

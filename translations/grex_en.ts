@@ -684,7 +684,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the actions of meta pack &apos;%1&apos; are ignored (D-13)</source>
+        <source>the actions of meta pack &apos;%1&apos; are ignored: a meta pack only owns children (make it declarative to run them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1637,6 +1637,10 @@ exec is destructive: on a terminal it asks first; elsewhere pass --yes.</source>
 With --fix, doctor repairs what is marked fixable and lists what it changed; it never touches a pack&apos;s files or the intent log. --compact rewrites grex.jsonl to its shortest equivalent and drops the lockfile entries of packs that are gone. doctor exits with 0 when all is well, 7 when it found something, and 3 when grex.jsonl is damaged.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>exec exited with status %1: %2; its stderr ends with: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2119,7 +2123,7 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     <message numerus="yes">
         <source>All %n pack(s) are clean.</source>
         <translation>
-            <numerusform>All %n pack are clean.</numerusform>
+            <numerusform>The %n pack is clean.</numerusform>
             <numerusform>All %n packs are clean.</numerusform>
         </translation>
     </message>

@@ -1397,6 +1397,15 @@ private Q_SLOTS:
         QCOMPARE(details.value(u"status"_s).toInteger(), 3);
         QVERIFY(details.value(u"command"_s).toString().startsWith(u"sh -c"_s));
         QCOMPARE(details.value(u"stderr"_s).toString().trimmed(), u"boom"_s);
+        // The message says why: what the command said last on stderr.
+        QCOMPARE(error.error().message().text(),
+                 u"exec exited with status 3: sh -c echo out; echo boom >&2; exit 3; its stderr "
+                 "ends with: boom"_s);
+        const Result<ExecStep> longer = runGuarded(
+            shellAction(u"printf 'one\\n\\ntwo\\nthree\\nfour\\n' >&2; exit 1"_s), ctx);
+        QVERIFY(longer.error().message().text().endsWith(u"ends with: two; three; four"_s));
+        const Result<ExecStep> silent = runGuarded(shellAction(u"exit 5"_s), ctx);
+        QVERIFY(silent.error().message().text().endsWith(u"exit 5"_s));
 
         QCOMPARE(outcome(runGuarded(execAction(failing, u"warn"_s), ctx)), u"performed_change"_s);
         QCOMPARE(outcome(runGuarded(execAction(failing, u"ignore"_s), ctx)), u"noop"_s);

@@ -147,7 +147,9 @@ public:
     {
         if (!manifest.actions.empty()) {
             run.exec.warn(Message(QT_TRANSLATE_NOOP("Grex", "the actions of meta pack '%1' are "
-                                                            "ignored (D-13)"),
+                                                            "ignored: a meta pack only owns "
+                                                            "children (make it declarative to "
+                                                            "run them)"),
                                   {manifest.name}));
         }
         ExecStep s = summaryStep(name(), StepResult::NoOp);
@@ -232,12 +234,7 @@ public:
         if (!outcome) {
             result = outcome.error();
         } else if (outcome->exitStatus != 0) {
-            result = execError(u"exec_non_zero"_s,
-                               Message(QT_TRANSLATE_NOOP("Grex", "exec exited with status %1: %2"),
-                                       {QString::number(outcome->exitStatus), hook}))
-                         .withDetail(u"status"_s, qint64(outcome->exitStatus))
-                         .withDetail(u"command"_s, hook)
-                         .withDetail(u"stderr"_s, QString::fromUtf8(outcome->stderrData));
+            result = nonZeroExit(outcome->exitStatus, hook, outcome->stderrData);
         }
         if (!result)
             return haltAt(run, 0, name(), result.error());

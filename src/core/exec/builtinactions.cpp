@@ -710,12 +710,7 @@ public:
                              {prepared->commandLine, QString::number(outcome->exitStatus)}));
             return step(name(), StepResult::PerformedChange, prepared->commandLine);
         }
-        return execError(u"exec_non_zero"_s,
-                         Message(QT_TRANSLATE_NOOP("Grex", "exec exited with status %1: %2"),
-                                 {QString::number(outcome->exitStatus), prepared->commandLine}))
-            .withDetail(u"status"_s, qint64(outcome->exitStatus))
-            .withDetail(u"command"_s, prepared->commandLine)
-            .withDetail(u"stderr"_s, QString::fromUtf8(outcome->stderrData));
+        return nonZeroExit(outcome->exitStatus, prepared->commandLine, outcome->stderrData);
     }
 
 private:

@@ -19,6 +19,33 @@ Error execError(const QString &reason, Message message)
     return error;
 }
 
+Error nonZeroExit(int status, const QString &command, const QByteArray &stderrData)
+{
+    // The last three lines, at most 400 characters: enough for the reason a tool gives, short
+    // enough for one message line.
+    QStringList lines;
+    const QStringList all = QString::fromUtf8(stderrData).split(u'\n');
+    for (auto it = all.crbegin(); it != all.crend() && lines.size() < 3; ++it) {
+        const QString line = it->trimmed();
+        if (!line.isEmpty())
+            lines.prepend(line);
+    }
+    QString tail = lines.join(u"; "_s);
+    if (tail.size() > 400)
+        tail = u"..."_s + tail.right(400);
+    Message message =
+        tail.isEmpty()
+            ? Message(QT_TRANSLATE_NOOP("Grex", "exec exited with status %1: %2"),
+                      {QString::number(status), command})
+            : Message(QT_TRANSLATE_NOOP("Grex", "exec exited with status %1: %2; its stderr "
+                                                "ends with: %3"),
+                      {QString::number(status), command, tail});
+    return execError(u"exec_non_zero"_s, std::move(message))
+        .withDetail(u"status"_s, qint64(status))
+        .withDetail(u"command"_s, command)
+        .withDetail(u"stderr"_s, QString::fromUtf8(stderrData));
+}
+
 Error cancelledRun()
 {
     return Error(ErrorKind::Cancelled, u"cancelled"_s,
