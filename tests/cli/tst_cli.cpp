@@ -773,6 +773,44 @@ private Q_SLOTS:
             0);
     }
 
+    // The table shows each child under its parent. The report is ordered by id, and the table
+    // used to indent "kid" under "other", which merely sorts between them.
+    void statusShowsChildrenUnderTheirParent()
+    {
+        RemoteBuilder remotes(m_tmp.filePath(u"tree-remotes"_s));
+        const QString kid = remotes.create(u"kid"_s, RemoteBuilder::packFiles(u"kid"_s));
+        const QString bundle = remotes.create(
+            u"bundle"_s, RemoteBuilder::packFiles(u"bundle"_s, u"meta"_s,
+                                                  "children:\n  - url: " + kid.toUtf8() + '\n'));
+        const QString other = remotes.create(u"other"_s, RemoteBuilder::packFiles(u"other"_s));
+        const QString dir = initialisedWorkspace();
+        QCOMPARE(grex(dir, {u"add"_s, bundle}).exitCode, 0);
+        QCOMPARE(grex(dir, {u"add"_s, other}).exitCode, 0);
+
+        const RunResult json = grex(dir, {u"status"_s, u"--json"_s});
+        QCOMPARE(json.exitCode, 0);
+        QStringList ids;
+        for (const QJsonValue &v : json.json().array()) {
+            const QJsonObject pack = v.toObject();
+            ids.append(pack.value(u"id"_s).toString());
+            const QJsonArray parents = pack.value(u"parents"_s).toArray();
+            QCOMPARE(parents, pack.value(u"id"_s).toString() == u"kid"
+                                  ? QJsonArray{u"bundle"_s}
+                                  : QJsonArray{});
+        }
+        QCOMPARE(ids, (QStringList{u"bundle"_s, u"kid"_s, u"other"_s}));
+
+        const RunResult human = grex(dir, {u"status"_s});
+        QStringList names;
+        for (const QString &line : human.outText().split(u'\n').mid(1, 3))
+            names.append(line.left(line.indexOf(u' ', line.startsWith(u"  "_s) ? 2 : 0)));
+        QCOMPARE(names, (QStringList{u"bundle"_s, u"  kid"_s, u"other"_s}));
+        // Filtered to the child alone, it stands at the top.
+        const RunResult alone = grex(dir, {u"status"_s, u"--filter"_s, u"name=kid"_s});
+        QVERIFY2(alone.outText().split(u'\n').value(1).startsWith(u"kid "_s),
+                 qPrintable(alone.outText()));
+    }
+
     void filterErrorPointsAtTheColumn()
     {
         const QString dir = workspaceWithAlpha();

@@ -4,6 +4,11 @@
 #include "error.h"
 #include "output.h"
 
+#include <QHash>
+#include <QSet>
+
+#include <functional>
+
 using namespace Qt::StringLiterals;
 
 namespace Grex::Cli {
@@ -59,6 +64,47 @@ QString stateText(const JsonObject &p, const Output &output)
     return output.style(text, style);
 }
 
+// The packs in tree order, each with its level: a pack under the first of its parents that is
+// listed, children in id order; a pack with no listed parent at the top. The report itself is
+// ordered by id, which put children under whatever pack sorted before them.
+QList<std::pair<JsonObject, int>> treeOrder(const JsonArray &packs)
+{
+    QSet<QString> listed;
+    for (const JsonValue &v : packs)
+        listed.insert(v.toObject().value(u"id"_s).toString());
+    QHash<QString, QList<qsizetype>> childrenOf;
+    QList<qsizetype> tops;
+    for (qsizetype i = 0; i < packs.size(); ++i) {
+        QString parent;
+        for (const JsonValue &p : packs.at(i).toObject().value(u"parents"_s).toArray()) {
+            if (listed.contains(p.toString())) {
+                parent = p.toString();
+                break;
+            }
+        }
+        if (parent.isEmpty())
+            tops.append(i);
+        else
+            childrenOf[parent].append(i);
+    }
+    QList<std::pair<JsonObject, int>> ordered;
+    QSet<qsizetype> placed;
+    const std::function<void(qsizetype, int)> place = [&](qsizetype i, int level) {
+        if (placed.contains(i))
+            return;
+        placed.insert(i);
+        const JsonObject pack = packs.at(i).toObject();
+        ordered.append({pack, level});
+        for (const qsizetype child : childrenOf.value(pack.value(u"id"_s).toString()))
+            place(child, level + 1);
+    };
+    for (const qsizetype i : std::as_const(tops))
+        place(i, 0);
+    for (qsizetype i = 0; i < packs.size(); ++i) // a cycle, which validation forbids anyway
+        place(i, 0);
+    return ordered;
+}
+
 void renderReport(const JsonArray &packs, Output &output)
 {
     if (packs.isEmpty()) {
@@ -74,10 +120,8 @@ void renderReport(const JsonArray &packs, Output &output)
         headers << Tr::tr("INSTALLED_AT") << Tr::tr("LOCK");
     QList<QStringList> rows;
     QMap<QString, int> counts;
-    for (const JsonValue &v : packs) {
-        const JsonObject p = v.toObject();
+    for (const auto &[p, depth] : treeOrder(packs)) {
         ++counts[p.value(u"drift"_s).toString()];
-        const int depth = int(p.value(u"depth"_s).toInteger());
         const JsonValue branch = p.value(u"branch"_s);
         QStringList row{
             QString(2 * depth, u' ') + p.value(u"id"_s).toString(),

@@ -181,6 +181,7 @@ JsonObject StatusEntry::toJson() const
         {u"path"_s, path},
         {u"type"_s, type.isEmpty() ? JsonValue() : JsonValue(type)},
         {u"depth"_s, qint64(depth)},
+        {u"parents"_s, JsonValue(JsonArray(parents.cbegin(), parents.cend()))},
         {u"registered"_s, registered},
         {u"on_disk"_s, onDisk},
         {u"sha_match"_s, shaMatch},
@@ -265,6 +266,14 @@ Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
     if (!graph)
         return graph.error();
 
+    // Who owns whom, for the tree the human table shows (the JSON stays ordered by id).
+    QHash<QString, QStringList> parents;
+    for (const PackNode &node : graph->nodes) {
+        if (node.isRoot)
+            continue;
+        for (const QString &child : node.children)
+            parents[child].append(node.id);
+    }
     QList<StatusEntry> entries;
     for (const PackNode &node : graph->nodes) {
         // The workspace's own pack.yaml is the user's checkout, not a pack status reports.
@@ -275,6 +284,8 @@ Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
                                 ? inspected.take(node.id)
                                 : inspectNode(workspace, node, *locks, options, now);
         entry.depth = node.depth; // known once the walk is over
+        entry.parents = parents.value(node.id);
+        std::sort(entry.parents.begin(), entry.parents.end(), utf8Less);
         entry.registered = node.registered;
         entries.append(std::move(entry));
     }

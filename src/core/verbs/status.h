@@ -36,6 +36,7 @@ struct StatusEntry
     QString path;
     QString type; // "" for an untracked directory
     int depth = 0;
+    QStringList parents; // the packs whose children it is, by id (the root pack left out)
     bool registered = false;
     bool onDisk = false;
     bool shaMatch = false;
