@@ -28,6 +28,7 @@
 #include <QThread>
 
 #include <cstdio>
+#include <optional>
 #include <unistd.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -38,21 +39,6 @@ using namespace Qt::StringLiterals;
 namespace Grex::Cli {
 
 namespace {
-
-// Options that take a value, of any verb: the search for the verb skips their values, so
-// "grex --ref v1 add URL" finds "add".
-QStringList valueOptions()
-{
-    QList<CliOption> options = universalOptions();
-    for (const VerbSpec &verb : verbRegistry())
-        options += verbCommand(verb).options;
-    QStringList names;
-    for (const CliOption &option : std::as_const(options)) {
-        if (option.takesValue() && !option.longName.isEmpty())
-            names.append(u"--"_s + option.longName);
-    }
-    return names;
-}
 
 // --yes approves; otherwise a terminal prompt; without a terminal the answer is no.
 class CliApprovalPolicy final : public ApprovalPolicy
@@ -157,14 +143,18 @@ int Application::run(const QStringList &arguments)
     if (arguments.contains(u"--json"_s))
         m_output.setMode(Output::Mode::Json);
 
-    const QStringList takesValue = valueOptions();
+    // The names of the options that take a value are made from every command's definition:
+    // only when an option comes before the verb, which most command lines never do.
+    std::optional<QStringList> takesValue;
     qsizetype verbIndex = -1;
     for (qsizetype i = 0; i < arguments.size(); ++i) {
         const QString &token = arguments.at(i);
         if (token == u"--")
             break;
         if (token.startsWith(u'-') && token.size() > 1) {
-            if (takesValue.contains(token))
+            if (!takesValue)
+                takesValue = valueOptionNames();
+            if (takesValue->contains(token))
                 ++i;
             continue;
         }

@@ -370,6 +370,20 @@ QList<CliCommand> grexCommands()
     return commands;
 }
 
+QStringList valueOptionNames()
+{
+    QList<CliOption> options = universalOptions();
+    for (const CliCommand &command : grexCommands())
+        options += command.options;
+    QStringList names;
+    for (const CliOption &option : std::as_const(options)) {
+        if (option.takesValue() && !option.longName.isEmpty())
+            names.append(u"--"_s + option.longName);
+    }
+    names.removeDuplicates();
+    return names;
+}
+
 void addParserOptions(QCommandLineParser &parser, const QList<CliOption> &options)
 {
     for (const CliOption &option : options)

@@ -84,6 +84,10 @@ CliCommand guiCommand();
 // Every command of grex in help order: the registry's verbs, then serve, mcp and completion.
 QList<CliCommand> grexCommands();
 
+// "--parallel", "--ref", ...: the long options of any command that take a value. A word after one
+// of them is that value, not a verb or a positional argument.
+QStringList valueOptionNames();
+
 // Adds options to parser, under the names of CliOption::parserNames().
 void addParserOptions(QCommandLineParser &parser, const QList<CliOption> &options);
 

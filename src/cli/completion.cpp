@@ -38,22 +38,6 @@ QList<CliOption> allOptions(const CliCommand &command)
     return options;
 }
 
-// The long names of every option that takes a value, in any command: a word after one of
-// them is that option's value, not the verb or a positional argument.
-QStringList valueOptionNames()
-{
-    QStringList names;
-    QList<CliOption> options = universalOptions();
-    for (const CliCommand &command : grexCommands())
-        options += command.options;
-    for (const CliOption &option : std::as_const(options)) {
-        if (option.takesValue() && !option.longName.isEmpty())
-            names.append(u"--"_s + option.longName);
-    }
-    names.removeDuplicates();
-    return names;
-}
-
 QStringList optionWords(const QList<CliOption> &options)
 {
     QStringList words;
@@ -516,9 +500,7 @@ QString fishOption(const QString &condition, const CliOption &option)
 QString fishScript()
 {
     const QList<CliCommand> commands = grexCommands();
-    QStringList valueOptions;
-    for (const QString &name : valueOptionNames())
-        valueOptions.append(name);
+    const QStringList valueOptions = valueOptionNames();
     QStringList universalVerbs;
     for (const CliCommand &command : commands) {
         if (command.universal)
@@ -634,7 +616,7 @@ complete -c grex -f
 
 QStringList completionShells()
 {
-    return {u"bash"_s, u"zsh"_s, u"fish"_s};
+    return completionCommand().arguments.constFirst().choices;
 }
 
 QString completionScript(const QString &shell)

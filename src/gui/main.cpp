@@ -29,41 +29,46 @@ bool asksForHelpOrVersion(int argc, char *argv[])
     return false;
 }
 
+// Names the application (its settings live under grex/grex-gui) and installs the translators of
+// the language chosen in its preferences.
+void identify()
+{
+    QCoreApplication::setApplicationName(u"grex-gui"_s);
+    QCoreApplication::setOrganizationName(u"grex"_s);
+    QCoreApplication::setApplicationVersion(QStringLiteral(GREX_VERSION));
+    Grex::installTranslators(QSettings().value(u"ui/language"_s).toString());
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
     // The command line is defined once, with grex's (src/cli/clidefs.cpp): the same definition
     // makes --help here and the grex-gui(1) manual page.
+    const auto parse = [](QCommandLineParser &parser) {
+        Grex::Cli::addParserOptions(parser, Grex::Cli::guiCommand().options);
+        return parser.parse(QCoreApplication::arguments());
+    };
     if (asksForHelpOrVersion(argc, argv)) {
         QCoreApplication core(argc, argv);
-        QCoreApplication::setApplicationName(u"grex-gui"_s);
-        QCoreApplication::setOrganizationName(u"grex"_s);
-        Grex::installTranslators(QSettings().value(u"ui/language"_s).toString());
-        const Grex::Cli::CliCommand command = Grex::Cli::guiCommand();
+        identify();
         QCommandLineParser parser;
-        Grex::Cli::addParserOptions(parser, command.options);
-        parser.parse(QCoreApplication::arguments());
+        parse(parser);
         if (parser.isSet(u"help"_s))
-            std::fputs(qUtf8Printable(Grex::Cli::commandHelp(command)), stdout);
+            std::fputs(qUtf8Printable(Grex::Cli::commandHelp(Grex::Cli::guiCommand())), stdout);
         else
             std::printf("grex-gui %s\n", GREX_VERSION);
         return 0;
     }
 
     QApplication app(argc, argv);
-    QApplication::setApplicationName(u"grex-gui"_s);
-    QApplication::setOrganizationName(u"grex"_s);
-    QApplication::setApplicationVersion(QStringLiteral(GREX_VERSION));
+    identify();
     QApplication::setApplicationDisplayName(u"grex"_s);
     QApplication::setDesktopFileName(u"grex-gui"_s);
     QApplication::setWindowIcon(QIcon(u":/grex/icons/grex.svg"_s));
-    Grex::installTranslators(QSettings().value(u"ui/language"_s).toString());
 
-    const Grex::Cli::CliCommand command = Grex::Cli::guiCommand();
     QCommandLineParser parser;
-    Grex::Cli::addParserOptions(parser, command.options);
-    if (!parser.parse(QCoreApplication::arguments())) {
+    if (!parse(parser)) {
         std::fprintf(stderr, "grex-gui: %s\n", qUtf8Printable(parser.errorText()));
         return 2;
     }

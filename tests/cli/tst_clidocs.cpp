@@ -11,7 +11,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -38,33 +37,16 @@ QList<CliCommand> everyCommand()
     return commands;
 }
 
-struct ShellResult
+// A shell (or any program) run in workDir with the built grex first on PATH, as the completion
+// scripts find it.
+RunResult runShell(const QString &shell, const QStringList &args, const QString &workDir,
+                   const QString &extraPath)
 {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-ShellResult runShell(const QString &shell, const QStringList &args, const QString &workDir,
-                     const QString &extraPath)
-{
-    QProcess process;
-    process.setWorkingDirectory(workDir);
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"PATH"_s, extraPath + u':' + env.value(u"PATH"_s));
-    process.setProcessEnvironment(env);
-    process.start(shell, args);
-    ShellResult result;
-    if (!process.waitForFinished(60000)) {
-        process.kill();
-        process.waitForFinished();
-        result.err = u"timed out"_s;
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    RunOptions options;
+    options.workDir = workDir;
+    options.env = {u"PATH="_s + extraPath + u':' + qEnvironmentVariable("PATH")};
+    options.timeoutMs = 60000;
+    return runProgram(shell, args, options);
 }
 
 } // namespace
@@ -108,12 +90,12 @@ class tst_CliDocs : public QObject
             u"_grex"_s,
             u"printf '%s\\n' \"${COMPREPLY[@]}\""_s,
         }.join(u'\n');
-        const ShellResult r =
+        const RunResult r =
             runShell(u"bash"_s, {u"--norc"_s, u"--noprofile"_s, u"-c"_s, driver, u"bash"_s, line},
                      workDir.isEmpty() ? m_workspace : workDir, m_grexDir);
         if (r.exitCode != 0)
-            qWarning("bash completion of '%s' failed: %s", qPrintable(line), qPrintable(r.err));
-        QStringList words = r.out.split(u'\n', Qt::SkipEmptyParts);
+            qWarning("bash completion of '%s' failed: %s", qPrintable(line), qPrintable(r.errText()));
+        QStringList words = r.outText().split(u'\n', Qt::SkipEmptyParts);
         words.sort();
         return words;
     }
@@ -235,19 +217,19 @@ private Q_SLOTS:
                 const QString path = QStringLiteral(GREX_DOCS_DIR) + u"/man/"_s + lang +
                                      u"man1/"_s + command.pageName() + u".1.gz"_s;
                 QVERIFY2(QFileInfo::exists(path), qPrintable(path));
-                const ShellResult r = runShell(
+                const RunResult r = runShell(
                     u"sh"_s,
                     {u"-c"_s, u"gzip -dc \"$1\" | groff -k -man -Tutf8 -ww -z"_s, u"sh"_s, path},
                     m_tmp.path(), m_grexDir);
                 QCOMPARE(r.exitCode, 0);
-                QVERIFY2(r.err.isEmpty(), qPrintable(path + u": "_s + r.err));
+                QVERIFY2(r.err.isEmpty(), qPrintable(path + u": "_s + r.errText()));
             }
         }
         QFile german(QStringLiteral(GREX_DOCS_DIR) + u"/man/de/man1/grex-sync.1.gz"_s);
-        const ShellResult r = runShell(u"sh"_s, {u"-c"_s, u"gzip -dc \"$1\""_s, u"sh"_s,
+        const RunResult r = runShell(u"sh"_s, {u"-c"_s, u"gzip -dc \"$1\""_s, u"sh"_s,
                                                  german.fileName()},
                                        m_tmp.path(), m_grexDir);
-        QVERIFY2(r.out.contains(u".SH BEZEICHNUNG"_s), qPrintable(r.out.left(400)));
+        QVERIFY2(r.outText().contains(u".SH BEZEICHNUNG"_s), qPrintable(r.outText().left(400)));
     }
 
     void completionCommand()
@@ -365,13 +347,13 @@ private Q_SLOTS:
                      .exitCode,
                  0);
         const auto complete = [&](const QString &line) {
-            const ShellResult r = runShell(
+            const RunResult r = runShell(
                 u"fish"_s,
                 {u"--no-config"_s, u"-c"_s,
                  u"source $argv[1]; complete -C $argv[2]"_s, script, line},
                 m_workspace, m_grexDir);
             QStringList words;
-            for (const QString &entry : r.out.split(u'\n', Qt::SkipEmptyParts))
+            for (const QString &entry : r.outText().split(u'\n', Qt::SkipEmptyParts))
                 words.append(entry.section(u'\t', 0, 0));
             words.sort();
             return words;
@@ -389,9 +371,9 @@ private Q_SLOTS:
     {
         if (QStandardPaths::findExecutable(u"zsh"_s).isEmpty())
             QSKIP("zsh is not installed");
-        const ShellResult r =
+        const RunResult r =
             runShell(u"zsh"_s, {u"-n"_s, writeScript(u"zsh"_s)}, m_workspace, m_grexDir);
-        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.errText()));
         QVERIFY(completionScript(u"zsh"_s).startsWith(u"#compdef grex\n"_s));
     }
 };

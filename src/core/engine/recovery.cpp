@@ -1,6 +1,7 @@
 #include "recovery.h"
 
 #include "fs/filelock.h"
+#include "fs/fsutil.h"
 #include "git/gitfetcher.h"
 #include "manifest/intentlog.h"
 #include "operationcontext.h"
@@ -13,10 +14,7 @@
 
 #include <algorithm>
 
-#include <cerrno>
-
 #include <dirent.h>
-#include <signal.h>
 #include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
@@ -87,16 +85,10 @@ void heldLock(const QString &path, JsonArray &held)
 bool hasUnfinishedGitWork(const QString &dir)
 {
     const QString gitDir = dir + u"/.git/"_s;
-    QFile marker(gitDir + u"grex-busy"_s);
-    bool writerAlive = false;
-    if (marker.open(QIODevice::ReadOnly)) {
-        const qint64 pid = marker.readAll().trimmed().toLongLong();
-        writerAlive = pid > 0 && (pid == QCoreApplication::applicationPid() ||
-                                  ::kill(pid_t(pid), 0) == 0 || errno == EPERM);
-        if (!writerAlive)
-            return true;
-    }
-    return !writerAlive && QFileInfo::exists(gitDir + u"grex-checkout"_s);
+    QFile marker(gitDir + BusyMarkerName);
+    if (marker.open(QIODevice::ReadOnly))
+        return !processAlive(marker.readAll().trimmed().toLongLong());
+    return QFileInfo::exists(gitDir + CheckoutJournalName);
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "filelock.h"
 
+#include "fs/fsutil.h"
 #include "logging.h"
 
 #include <QCoreApplication>
@@ -160,11 +161,6 @@ bool recoverUnreadableLock(QLockFile &lock, const QString &path)
                   "it",
                   qPrintable(path));
     return removed;
-}
-
-bool processAlive(qint64 pid)
-{
-    return pid > 0 && (::kill(pid_t(pid), 0) == 0 || errno == EPERM);
 }
 
 // Lock files this process holds. Threads of one process wait for each other here, woken the

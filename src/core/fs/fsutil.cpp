@@ -6,8 +6,10 @@
 #include <QScopeGuard>
 
 #include <dirent.h>
+#include <signal.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <climits>
 #include <cstdlib>
 
@@ -59,6 +61,11 @@ bool isProcessId(const char *name)
 }
 
 } // namespace
+
+bool processAlive(qint64 pid)
+{
+    return pid > 0 && (::kill(pid_t(pid), 0) == 0 || errno == EPERM);
+}
 
 bool isOpenByAnyProcess(const QString &path)
 {

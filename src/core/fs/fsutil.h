@@ -23,4 +23,7 @@ void removeCreated(const QString &dir, bool existedBefore);
 // removes files nobody holds removes nothing it cannot vouch for.
 bool isOpenByAnyProcess(const QString &path);
 
+// True when a process with this pid exists on this machine (it may be another user's).
+bool processAlive(qint64 pid);
+
 } // namespace Grex

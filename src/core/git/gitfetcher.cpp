@@ -515,7 +515,7 @@ UpdateOutcome leftAlone(git_repository *repo, Message note)
 // checkout touches back to HEAD (rollBackInterruptedCheckout), after which it redoes its work.
 QString checkoutJournalPath(git_repository *repo)
 {
-    return QFile::decodeName(git_repository_path(repo)) + u"grex-checkout"_s;
+    return QFile::decodeName(git_repository_path(repo)) + CheckoutJournalName;
 }
 
 // A git lock file of the clone that is there before a checkout starts: another git process at
@@ -845,7 +845,7 @@ Result<UpdateOutcome> checkoutLocked(git_repository *r, const QString &dest, con
 // now keeps its lock file open (git and libgit2 both do until they rename it into place).
 QString busyMarkerPath(git_repository *repo)
 {
-    return QFile::decodeName(git_repository_path(repo)) + u"grex-busy"_s;
+    return QFile::decodeName(git_repository_path(repo)) + BusyMarkerName;
 }
 
 void removeKilledOperationsLocks(git_repository *repo, const QString &dest)

@@ -40,6 +40,11 @@ QString backendLockPath(const QString &dest);
 // clone of dest, holding dest's backend lock, creates or removes (see GitFetcher::clone).
 QString cloneStagingPath(const QString &dest);
 inline constexpr QStringView CloneStagingPrefix = u".grex-clone-";
+// In a clone's git dir: the pid of the grex process writing there (GitFetcher removes it when
+// done), and the journal of a checkout in progress ("<HEAD before> <target>"). Either one left
+// behind is work a killed or failed grex did not finish.
+inline constexpr QStringView BusyMarkerName = u"grex-busy";
+inline constexpr QStringView CheckoutJournalName = u"grex-checkout";
 
 // Asks the git credential helpers configured for `url` (credential.helper, in the order git
 // uses) for a username and password, speaking git's credential protocol to the helper program
