@@ -20,12 +20,17 @@ GREX_PACKAGES=(
 
 grex_say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
+# grex_package_installed package
+grex_package_installed() {
+    dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'
+}
+
 # grex_install_packages [extra package...]
 grex_install_packages() {
     local missing=()
     local pkg
     for pkg in "${GREX_PACKAGES[@]}" "$@"; do
-        if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed'; then
+        if ! grex_package_installed "$pkg"; then
             missing+=("$pkg")
         fi
     done
@@ -45,6 +50,50 @@ grex_install_packages() {
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
         "${missing[@]}" >/dev/null
+}
+
+# grex_install_server_packages package...
+# Installs packages that ship a system service (openssh-server would start sshd on port 22,
+# lighttpd a web server on port 80) without starting it: the tests run their own servers on
+# 127.0.0.1. A temporary /usr/sbin/policy-rc.d that exits 101 makes invoke-rc.d and
+# deb-systemd-invoke skip the start; one that exists already is left exactly as it is. The
+# services stay enabled, so they would start at the next boot.
+grex_install_server_packages() {
+    local missing=()
+    local pkg
+    for pkg in "$@"; do
+        if ! grex_package_installed "$pkg"; then
+            missing+=("$pkg")
+        fi
+    done
+    if [ ${#missing[@]} -eq 0 ]; then
+        return 0
+    fi
+    local as_root=()
+    if [ "$(id -u)" -ne 0 ]; then
+        if ! command -v sudo >/dev/null 2>&1; then
+            grex_install_packages "${missing[@]}" # says what is missing and stops
+            return 1
+        fi
+        as_root=(sudo)
+    fi
+    # A subshell, so that its EXIT trap removes our policy-rc.d however the installation ends.
+    (
+        policy=/usr/sbin/policy-rc.d
+        marker='# Written by grex tools/setup.sh while it installs server packages.'
+        # set -C creates the file only when there is none, in one step.
+        # shellcheck disable=SC2016 # $1 and $2 belong to the inner sh
+        if "${as_root[@]}" sh -c 'set -C; printf "#!/bin/sh\n%s\nexit 101\n" "$2" > "$1"' \
+            sh "$policy" "$marker" 2>/dev/null; then
+            "${as_root[@]}" chmod 755 "$policy"
+            trap 'if grep -qxF "$marker" "$policy" 2>/dev/null; then
+                      "${as_root[@]}" rm -f "$policy"
+                  fi' EXIT
+            trap 'exit 130' INT TERM
+        fi
+        grex_say "installing ${missing[*]} without starting their services"
+        grex_install_packages "${missing[@]}"
+    )
 }
 
 grex_configure() {

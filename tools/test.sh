@@ -43,6 +43,11 @@ source "$here/setup.sh"
 # drives the completions in the shells themselves.
 grex_install_packages dpkg-dev file man-db groff-base bash-completion zsh fish \
     desktop-file-utils appstream
+# The remote tests (ctest -L remote) run real servers on 127.0.0.1: sshd as a throwaway user
+# (useradd from passwd), lighttpd with git-http-backend over TLS (certificates made with
+# openssl), git daemon; and git-lfs.
+grex_install_packages openssh-client openssl git-lfs passwd
+grex_install_server_packages openssh-server lighttpd lighttpd-mod-openssl
 grex_install_node
 grex_configure
 grex_build
