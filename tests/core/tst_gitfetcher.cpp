@@ -41,7 +41,7 @@ private Q_SLOTS:
         GitFetcher git;
         const QString dest = m_dir.filePath(u"ws1/pack"_s);
         QDir().mkpath(m_dir.filePath(u"ws1"_s));
-        const Result<FetchReport> r = git.clone(m_remote, dest, std::nullopt, {});
+        const Result<FetchReport> r = git.clone(m_remote, dest, std::nullopt, {}, {});
         QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
         QCOMPARE(r->sha, m_mainSha);
         QCOMPARE(r->branch, std::optional<QString>(u"main"_s));
@@ -60,7 +60,7 @@ private Q_SLOTS:
         GitFetcher git;
         const QString dest = m_dir.filePath(u"ws2/pack"_s);
         QDir().mkpath(dest);
-        QVERIFY(git.clone(u"file://"_s + m_remote, dest, std::nullopt, {}).ok());
+        QVERIFY(git.clone(u"file://"_s + m_remote, dest, std::nullopt, {}, {}).ok());
     }
 
     void refusesANonEmptyDirectory()
@@ -71,7 +71,7 @@ private Q_SLOTS:
         QFile f(dest + u"/mine.txt"_s);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.close();
-        const Result<FetchReport> r = git.clone(m_remote, dest, std::nullopt, {});
+        const Result<FetchReport> r = git.clone(m_remote, dest, std::nullopt, {}, {});
         QVERIFY(!r.ok());
         QCOMPARE(r.error().reason(), u"destination_not_empty"_s);
         QVERIFY(QFile::exists(dest + u"/mine.txt"_s));
@@ -89,7 +89,7 @@ private Q_SLOTS:
         QFile debris(staging + u"/half.txt"_s);
         QVERIFY(debris.open(QIODevice::WriteOnly));
         debris.close();
-        const Result<FetchReport> r = git.clone(m_remote, dest, std::nullopt, {});
+        const Result<FetchReport> r = git.clone(m_remote, dest, std::nullopt, {}, {});
         QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
         QVERIFY(!QFileInfo::exists(staging));
         QVERIFY(!QFileInfo::exists(dest + u"/half.txt"_s));
@@ -101,7 +101,7 @@ private Q_SLOTS:
     {
         GitFetcher git;
         const QString dest = m_dir.filePath(u"ws4/pack"_s);
-        const Result<FetchReport> r = git.clone(m_remote, dest, u"dev"_s, {});
+        const Result<FetchReport> r = git.clone(m_remote, dest, u"dev"_s, {}, {});
         QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
         QCOMPARE(r->sha, m_devSha);
         QCOMPARE(r->branch, std::optional<QString>(u"dev"_s));
@@ -127,7 +127,7 @@ private Q_SLOTS:
             ref = m_firstSha.left(10);
         GitFetcher git;
         const QString dest = m_dir.filePath(u"ws5-"_s + QString::number(qHash(ref)) + u"/pack"_s);
-        const Result<FetchReport> r = git.clone(m_remote, dest, ref, {});
+        const Result<FetchReport> r = git.clone(m_remote, dest, ref, {}, {});
         QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
         QCOMPARE(r->sha, m_firstSha);
         QVERIFY(!r->branch);
@@ -140,7 +140,7 @@ private Q_SLOTS:
     {
         GitFetcher git;
         const QString dest = m_dir.filePath(u"ws6/pack"_s);
-        const Result<FetchReport> r = git.clone(m_remote, dest, u"no-such-ref"_s, {});
+        const Result<FetchReport> r = git.clone(m_remote, dest, u"no-such-ref"_s, {}, {});
         QVERIFY(!r.ok());
         QCOMPARE(r.error().reason(), u"ref_not_found"_s);
         QVERIFY(!QFileInfo::exists(dest));
@@ -152,9 +152,11 @@ private Q_SLOTS:
         GitFetcher git;
         const QString dest = m_dir.filePath(u"ws7/pack"_s);
         const Result<FetchReport> r =
-            git.clone(m_dir.filePath(u"nowhere.git"_s), dest, std::nullopt, {});
+            git.clone(m_dir.filePath(u"nowhere.git"_s), dest, std::nullopt, {}, {});
         QVERIFY(!r.ok());
-        QCOMPARE(r.error().reason(), u"clone_failed"_s);
+        // git's words decide the reason: a path with no repository is not found.
+        QCOMPARE(r.error().reason(), u"not_found"_s);
+        QVERIFY(!r.error().hint().isEmpty());
         QVERIFY(!QFileInfo::exists(dest));
     }
 
@@ -164,7 +166,7 @@ private Q_SLOTS:
         const QString dest = m_dir.filePath(u"ws8/pack"_s);
         std::stop_source stop;
         stop.request_stop();
-        const Result<FetchReport> r = git.clone(m_remote, dest, std::nullopt, stop.get_token());
+        const Result<FetchReport> r = git.clone(m_remote, dest, std::nullopt, {}, stop.get_token());
         QVERIFY(!r.ok());
         QCOMPARE(r.error().kind(), ErrorKind::Cancelled);
         QVERIFY(!QFileInfo::exists(dest));
@@ -183,14 +185,14 @@ private Q_SLOTS:
         const Result<QString> unreachable =
             git.probeRemote(m_dir.filePath(u"nowhere.git"_s), std::nullopt, {});
         QVERIFY(!unreachable.ok());
-        QCOMPARE(unreachable.error().reason(), u"remote_unreachable"_s);
+        QCOMPARE(unreachable.error().reason(), u"not_found"_s);
     }
 
     void dirtinessAndLocalChanges()
     {
         GitFetcher git;
         const QString dest = m_dir.filePath(u"ws9/pack"_s);
-        QVERIFY(git.clone(m_remote, dest, std::nullopt, {}).ok());
+        QVERIFY(git.clone(m_remote, dest, std::nullopt, {}, {}).ok());
         QVERIFY(git.localChanges(dest)->isClean());
 
         // grex's own sidecar never counts
@@ -226,7 +228,7 @@ private Q_SLOTS:
     {
         GitFetcher git;
         const QString dest = m_dir.filePath(u"ws10/pack"_s);
-        QVERIFY(git.clone(m_remote, dest, std::nullopt, {}).ok());
+        QVERIFY(git.clone(m_remote, dest, std::nullopt, {}, {}).ok());
         QVERIFY(Git::setConfigString(dest, u"core.hooksPath"_s, u".grex/hooks"_s).ok());
         QFile config(dest + u"/.git/config"_s);
         QVERIFY(config.open(QIODevice::ReadOnly));

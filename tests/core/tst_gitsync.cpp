@@ -80,7 +80,7 @@ class tst_GitSync : public QObject
         f.remote = remotes.create(name, f.files);
         f.clone = m_dir.filePath(u"ws/"_s + name);
         GitFetcher fetcher;
-        if (!fetcher.clone(f.remote, f.clone, std::nullopt, {}).ok())
+        if (!fetcher.clone(f.remote, f.clone, std::nullopt, {}, {}).ok())
             qFatal("clone failed");
         return f;
     }
@@ -204,7 +204,7 @@ private Q_SLOTS:
         QVERIFY(writeFile(f.clone + u"/.git/grex-busy"_s, "4242\n"));
         Result<UpdateOutcome> moved = fetcher.fastForward(f.clone, {});
         QVERIFY(!moved.ok());
-        QVERIFY2(moved.error().text().contains(u".git/index.lock exists"_s),
+        QVERIFY2(moved.error().text().contains(u".git/index.lock': File exists"_s),
                  qPrintable(moved.error().text()));
         QVERIFY(QFileInfo::exists(indexLock));
         // Refused before it wrote anything: no half-checked-out tree that looks like changes.
@@ -408,7 +408,7 @@ private Q_SLOTS:
         GitFetcher fetcher;
         std::atomic<bool> done{false};
         std::thread updater([&] {
-            done = fetcher.update(f.clone, std::nullopt, {}).ok();
+            done = fetcher.update(f.clone, std::nullopt, {}, {}).ok();
         });
         QTest::qWait(150);
         QVERIFY(!done); // waits for the other thread
@@ -440,7 +440,7 @@ private Q_SLOTS:
         const QString before = fetcher.headSha(f.clone).value();
         f.files.insert(u"new.txt"_s, "new\n");
         const QString upstream = remotes.commit(f.remote, f.files);
-        const Result<UpdateOutcome> moved = fetcher.update(f.clone, std::nullopt, {});
+        const Result<UpdateOutcome> moved = fetcher.update(f.clone, std::nullopt, {}, {});
         QVERIFY(moved.ok());
         QCOMPARE(moved->state, UpdateOutcome::State::FastForwarded);
         QCOMPARE(moved->shaBefore, before);
@@ -449,7 +449,7 @@ private Q_SLOTS:
         QCOMPARE(readFile(f.clone + u"/new.txt"_s), QByteArray("new\n"));
 
         remotes.tag(f.remote, u"v1"_s, before);
-        const Result<UpdateOutcome> pinned = fetcher.update(f.clone, u"v1"_s, {});
+        const Result<UpdateOutcome> pinned = fetcher.update(f.clone, u"v1"_s, {}, {});
         QVERIFY(pinned.ok());
         QCOMPARE(pinned->state, UpdateOutcome::State::CheckedOut);
         QCOMPARE(pinned->shaBefore, upstream);
@@ -487,14 +487,14 @@ private Q_SLOTS:
         GitFetcher fetcher;
         const QString clone = m_dir.filePath(u"ws/"_s + name);
         const QString alias = u"grex-test:team/"_s + name + u".git"_s;
-        const Result<FetchReport> cloned = fetcher.clone(alias, clone, std::nullopt, {});
+        const Result<FetchReport> cloned = fetcher.clone(alias, clone, std::nullopt, {}, {});
         QVERIFY2(cloned.ok(), qPrintable(cloned.ok() ? QString() : cloned.error().text()));
         QCOMPARE(gitOutput(clone, {u"config"_s, u"remote.origin.url"_s}), alias);
         QCOMPARE(fetcher.originUrl(clone).value(), remote);
 
         files.insert(u"more.txt"_s, "more\n");
         const QString upstream = remotes.commit(remote, files);
-        const Result<UpdateOutcome> moved = fetcher.update(clone, std::nullopt, {});
+        const Result<UpdateOutcome> moved = fetcher.update(clone, std::nullopt, {}, {});
         QVERIFY2(moved.ok(), qPrintable(moved.ok() ? QString() : moved.error().text()));
         QCOMPARE(moved->shaAfter, upstream);
     }
@@ -541,7 +541,7 @@ private Q_SLOTS:
         f.files.insert(u"c.txt"_s, "c\n");
         const QString upstream = remotes.commit(f.remote, f.files);
         GitFetcher fetcher;
-        const Result<UpdateOutcome> moved = fetcher.update(f.clone, std::nullopt, {});
+        const Result<UpdateOutcome> moved = fetcher.update(f.clone, std::nullopt, {}, {});
         QVERIFY(moved.ok());
         QVERIFY(hasRef(f.clone, u"refs/remotes/mirror/main"_s));
         QCOMPARE(moved->state, UpdateOutcome::State::FastForwarded);
@@ -549,7 +549,7 @@ private Q_SLOTS:
 
         // No upstream configured: left alone, and said so.
         git(f.clone, {u"config"_s, u"--unset"_s, u"branch.main.merge"_s});
-        const Result<UpdateOutcome> alone = fetcher.update(f.clone, std::nullopt, {});
+        const Result<UpdateOutcome> alone = fetcher.update(f.clone, std::nullopt, {}, {});
         QCOMPARE(alone->state, UpdateOutcome::State::LeftAlone);
         QVERIFY(alone->note.text().contains(u"tracks no upstream"_s));
     }
@@ -564,7 +564,7 @@ private Q_SLOTS:
         f.files.insert(u"d.txt"_s, "d\n");
         remotes.commit(f.remote, f.files);
         GitFetcher fetcher;
-        const Result<UpdateOutcome> outcome = fetcher.update(f.clone, std::nullopt, {});
+        const Result<UpdateOutcome> outcome = fetcher.update(f.clone, std::nullopt, {}, {});
         QVERIFY2(outcome.ok(), qPrintable(outcome.ok() ? QString() : outcome.error().text()));
         QCOMPARE(outcome->state, UpdateOutcome::State::LeftAlone);
         QVERIFY(outcome->note.text().contains(u"tracks no upstream"_s));
@@ -579,35 +579,12 @@ private Q_SLOTS:
         git(remote, {u"init"_s, u"-q"_s, u"--bare"_s, u"-b"_s, u"trunk"_s});
         GitFetcher fetcher;
         const QString clone = m_dir.filePath(u"ws/empty"_s);
-        QVERIFY(fetcher.clone(remote, clone, std::nullopt, {}).ok());
+        QVERIFY(fetcher.clone(remote, clone, std::nullopt, {}, {}).ok());
         const Result<FetchReport> head = fetcher.describe(clone);
         QVERIFY(head.ok());
         QVERIFY(head->sha.isEmpty());
         QVERIFY(head->branch && !head->branch->isEmpty());
         QCOMPARE(fetcher.currentBranch(clone).value(), head->branch);
-    }
-
-    void credentialHelpersSpeakGitsProtocol()
-    {
-        const QString helper = m_dir.filePath(u"helper.sh"_s);
-        const QString seen = m_dir.filePath(u"seen.txt"_s);
-        QVERIFY(writeFile(helper, "#!/bin/sh\ncat > " + seen.toUtf8() +
-                                      "\necho username=alice\necho password=s3cret\n"));
-        QFile::setPermissions(helper, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-        const std::optional<Credential> credential = credentialFromHelpers(
-            u"https://git.example.org:8443/team/repo.git"_s, {u"!"_s + helper}, {});
-        QVERIFY(credential);
-        QCOMPARE(credential->username, u"alice"_s);
-        QCOMPARE(credential->password, u"s3cret"_s);
-        QCOMPARE(readFile(seen), QByteArray("protocol=https\nhost=git.example.org:8443\n"
-                                            "path=team/repo.git\n\n"));
-        // A helper that knows nothing, then one that does: git asks them in order.
-        const QString empty = m_dir.filePath(u"empty.sh"_s);
-        QVERIFY(writeFile(empty, "#!/bin/sh\ncat > /dev/null\nexit 0\n"));
-        QFile::setPermissions(empty, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-        QVERIFY(credentialFromHelpers(u"https://h/r"_s, {empty, u"!"_s + helper}, {}));
-        QVERIFY(!credentialFromHelpers(u"https://h/r"_s, {empty}, {}));
-        QVERIFY(!credentialFromHelpers(u"https://h/r"_s, {u"no-such-helper"_s}, {}));
     }
 };
 

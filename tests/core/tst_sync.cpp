@@ -50,11 +50,12 @@ public:
     QString scheme() const override { return m_git.scheme(); }
     bool handles(const QString &url) const override { return m_git.handles(url); }
     Result<FetchReport> clone(const QString &url, const QString &dest,
-                              const std::optional<QString> &ref, std::stop_token stop) override
+                              const std::optional<QString> &ref, const CloneOptions &options,
+                              std::stop_token stop) override
     {
         const qint64 start = m_clock.elapsed();
         QThread::msleep(ulong(m_delay));
-        Result<FetchReport> r = m_git.clone(url, dest, ref, stop);
+        Result<FetchReport> r = m_git.clone(url, dest, ref, options, stop);
         record(dest, start);
         return r;
     }
@@ -67,13 +68,17 @@ public:
         return r;
     }
     Result<UpdateOutcome> update(const QString &dest, const std::optional<QString> &ref,
-                                 std::stop_token stop) override
+                                 const CloneOptions &options, std::stop_token stop) override
     {
         const qint64 start = m_clock.elapsed();
         QThread::msleep(ulong(m_delay));
-        Result<UpdateOutcome> r = m_git.update(dest, ref, stop);
+        Result<UpdateOutcome> r = m_git.update(dest, ref, options, stop);
         record(dest, start);
         return r;
+    }
+    Result<int> commitsMissingUpstream(const QString &dest, std::stop_token stop) override
+    {
+        return m_git.commitsMissingUpstream(dest, stop);
     }
     Result<FetchReport> describe(const QString &dest) override { return m_git.describe(dest); }
     Result<UpdateOutcome> fastForward(const QString &dest, std::stop_token stop) override

@@ -274,7 +274,7 @@ private Q_SLOTS:
         QTest::newRow("name mismatch")
             << u"BETA"_s << u"other"_s << int(ErrorKind::PackOp) << u"pack_name_mismatch"_s;
         QTest::newRow("unreachable")
-            << u"/nowhere/x.git"_s << QString() << int(ErrorKind::PackOp) << u"clone_failed"_s;
+            << u"/nowhere/x.git"_s << QString() << int(ErrorKind::PackOp) << u"not_found"_s;
     }
 
     void addBadInputChangesNothing()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "git/fetcher.h"
 #include "message.h"
 #include "pack/packmanifest.h"
 #include "result.h"
@@ -19,6 +20,7 @@ struct PackNode
     QString dir;  // absolute directory
     QString url;
     std::optional<QString> ref;
+    CloneOptions cloneOptions; // --depth and --filter from add or the parent's children entry
     PackManifest manifest;
     bool isRoot = false;
     bool registered = false;
@@ -30,8 +32,15 @@ struct PackNode
     QString shaBefore;
     QString sha; // HEAD after the walk; "" when unknown
     std::optional<QString> branch;
-    Message note; // why the walk left the clone as it was (dirty, diverged, ...)
-    std::optional<Error> loadError; // a tolerant walk could not read this pack
+    // What the walk's git work did: "cloned", "updated" (fast-forwarded), "checked_out",
+    // "up_to_date", "left_alone" (see leftAloneWhy and note), "failed" (see fetchError); ""
+    // when the walk did no git work (no network: dry runs, teardown, status).
+    QString fetchState;
+    QString leftAloneWhy; // UpdateOutcome::why
+    Message note;         // why the walk left the clone as it was (dirty, diverged, ...)
+    QList<Message> warnings;         // e.g. LFS files left as pointers
+    std::optional<Error> fetchError; // the clone or fetch failed: this pack is not installed
+    std::optional<Error> loadError;  // a tolerant walk could not read this pack
 };
 
 struct PackGraph

@@ -123,10 +123,12 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
             const PackNode &node = graph->nodes.value(id);
             PackOutcome outcome;
             outcome.id = id;
-            outcome.result = u"ok"_s;
+            outcome.result = node.fetchError ? u"err"_s : u"ok"_s;
             outcome.shaBefore = node.shaBefore;
             outcome.shaAfter = node.sha;
-            outcome.message = node.note.text();
+            outcome.message =
+                node.fetchError ? node.fetchError->message().text() : node.note.text();
+            recordFetch(outcome, node);
             report.packs.append(outcome);
         }
         return report;

@@ -57,6 +57,15 @@ JsonObject RunReport::toJson() const
                      {u"message"_s, p.message}};
         if (!p.reason.isEmpty())
             o.insert(u"reason"_s, p.reason);
+        o.insert(u"fetch"_s, p.fetchState.isEmpty() ? JsonValue() : JsonValue(p.fetchState));
+        if (!p.leftAloneWhy.isEmpty())
+            o.insert(u"left_alone"_s, p.leftAloneWhy);
+        if (!p.fetchNote.isEmpty())
+            o.insert(u"fetch_note"_s, p.fetchNote);
+        if (!p.warnings.isEmpty())
+            o.insert(u"warnings"_s, JsonValue(p.warnings));
+        if (p.error)
+            o.insert(u"error"_s, p.error->toJson());
         packArray.append(o);
     }
     JsonObject o{{u"verb"_s, verb},
@@ -140,6 +149,7 @@ struct PackTurn
     enum class LockChange { None, Upsert, Remove } lockChange = LockChange::None;
     LockEntry entry;
     std::optional<Event> syncEvent; // appended with the others when the run ends
+    bool fetchFailed = false;       // err because its clone or fetch failed
 };
 
 QString forwardSlashPath(const PackNode &node)
@@ -272,6 +282,14 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
         turn.outcome.id = node.id;
         turn.outcome.shaBefore = node.shaBefore;
         turn.outcome.shaAfter = node.sha;
+        // A pack whose clone or fetch failed is not installed; the others go on (a failed
+        // remote is not a failed install: it halts nothing).
+        if (node.fetchError) {
+            turn.outcome.result = u"err"_s;
+            turn.outcome.message = node.fetchError->message().text();
+            turn.fetchFailed = true;
+            return turn;
+        }
 
         if (!request.only.isEmpty()) {
             bool selected = false;
@@ -476,7 +494,7 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
             syncEvents.append(*turn.syncEvent);
         if (turn.halt && !report.halted)
             report.halted = turn.halt;
-        if (turn.outcome.result == u"err" && !request.keepGoing)
+        if (turn.outcome.result == u"err" && !turn.fetchFailed && !request.keepGoing)
             halting = true;
         ctx.packFinished(turn.outcome.id, turn.outcome.result, turn.outcome.message);
         ctx.progress(
@@ -552,7 +570,20 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
         outcome.shaAfter = graph.nodes.value(id).sha;
         report.packs.append(outcome);
     }
+    for (PackOutcome &outcome : report.packs)
+        recordFetch(outcome, graph.nodes.value(outcome.id));
     return report;
+}
+
+void recordFetch(PackOutcome &outcome, const PackNode &node)
+{
+    outcome.fetchState = node.fetchState;
+    outcome.leftAloneWhy = node.leftAloneWhy;
+    outcome.fetchNote = node.note.text();
+    outcome.warnings.clear();
+    for (const Message &warning : node.warnings)
+        outcome.warnings.append(warning.text());
+    outcome.error = node.fetchError;
 }
 
 Result<RunReport> concludeRun(RunReport report, const OperationContext &ctx)
@@ -570,8 +601,26 @@ Result<RunReport> concludeRun(RunReport report, const OperationContext &ctx)
                               QString::number(report.packs.size())}))
             .withDetail(u"report"_s, report.toJson());
     }
-    if (!report.halted)
-        return report;
+    if (!report.halted) {
+        QStringList failed;
+        for (const PackOutcome &p : report.packs) {
+            if (p.error)
+                failed.append(u"%1 (%2)"_s.arg(p.id, p.error->reason()));
+        }
+        if (failed.isEmpty())
+            return report;
+        const qsizetype count = failed.size();
+        if (count > 5) {
+            failed = failed.mid(0, 5);
+            failed.append(u"..."_s);
+        }
+        return Error(ErrorKind::PackOp, u"packs_failed"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "%1: %2 of %3 pack(s) could not be cloned "
+                                                       "or fetched: %4"),
+                             {report.verb, QString::number(count),
+                              QString::number(report.packs.size()), failed.join(u", "_s)}))
+            .withDetail(u"report"_s, report.toJson());
+    }
     const HaltRecord &halt = *report.halted;
     const ErrorKind kind = halt.error.kind() == ErrorKind::PluginMissing ? ErrorKind::PluginMissing
                                                                          : ErrorKind::PackOp;

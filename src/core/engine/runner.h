@@ -50,6 +50,13 @@ struct PackOutcome
     QString message;
     QString reason;   // update: new | sha-changed | hash-changed | forced | none
     bool ran = false; // the lifecycle was called
+    // What the walk's git work did to the pack (PackNode::fetchState, leftAloneWhy, note,
+    // warnings), and the error of a failed clone or fetch, which makes the pack "err".
+    QString fetchState;
+    QString leftAloneWhy;
+    QString fetchNote;
+    QStringList warnings;
+    std::optional<Error> error;
 };
 
 struct HaltRecord
@@ -86,8 +93,12 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
                                 const RunRequest &request, LockEntries &locks,
                                 OperationContext &ctx);
 
+// Copies what the walk's git work did to node into outcome (see PackOutcome).
+void recordFetch(PackOutcome &outcome, const PackNode &node);
+
 // Turns a finished report into the verb's result: the report itself, or an error carrying it
-// (PackOp "halted" with details.report; Cancelled when the run was interrupted).
+// (PackOp "halted" with details.report; PackOp "packs_failed" when packs could not be cloned or
+// fetched; Cancelled when the run was interrupted).
 Result<RunReport> concludeRun(RunReport report, const OperationContext &ctx);
 
 // Matches a --only glob against a workspace-relative path: *, ?, [...], {a,b}, ** (spec

@@ -41,6 +41,7 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
     node.dir = seed.dir;
     node.url = seed.url;
     node.ref = seed.isRoot ? seed.ref : options.refOverride ? options.refOverride : seed.ref;
+    node.cloneOptions = seed.cloneOptions;
     node.registered = seed.registered;
     node.isRoot = seed.isRoot;
     Fetcher &git = workspace.fetcher();
@@ -56,13 +57,38 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
     std::optional<FetchReport> head;
     if (info.isDir() && options.network && !seed.isRoot) {
         ctx.packStarted(node.id, u"fetch"_s);
-        Result<UpdateOutcome> updated = git.update(node.dir, node.ref, stop);
+        Result<UpdateOutcome> updated = git.update(node.dir, node.ref, node.cloneOptions, stop);
         if (updated) {
             node.note = updated->note;
-            head = FetchReport{updated->shaAfter, updated->branch, std::nullopt};
+            node.leftAloneWhy = updated->why;
+            node.warnings = updated->warnings;
+            head = FetchReport{updated->shaAfter, updated->branch, {}};
             node.shaBefore = updated->shaBefore;
+            switch (updated->state) {
+            case UpdateOutcome::State::UpToDate:
+                node.fetchState = u"up_to_date"_s;
+                break;
+            case UpdateOutcome::State::FastForwarded:
+                node.fetchState = u"updated"_s;
+                break;
+            case UpdateOutcome::State::CheckedOut:
+                node.fetchState = u"checked_out"_s;
+                break;
+            case UpdateOutcome::State::LeftAlone:
+                node.fetchState = u"left_alone"_s;
+                break;
+            }
+        } else if (updated.error().kind() == ErrorKind::Cancelled) {
+            return updated.error();
         } else if (updated.error().reason() != u"not_a_repository") {
-            return treeError(updated.error(), node.id);
+            // One bad remote is one failed pack: the clone stays as it was and is read as it
+            // is, so its children are still known.
+            node.fetchState = u"failed"_s;
+            node.fetchError = std::move(updated).error().withDetail(u"pack"_s, node.id);
+            if (Result<FetchReport> described = git.describe(node.dir)) {
+                head = std::move(described).value();
+                node.shaBefore = head->sha;
+            }
         }
     } else if (info.isDir() && !options.readHead) {
         if (QFileInfo::exists(node.dir + u"/.git"_s))
@@ -91,13 +117,22 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
                          node.id);
     } else if (options.network) {
         ctx.packStarted(node.id, u"clone"_s);
-        Result<FetchReport> cloned = git.clone(node.url, node.dir, node.ref, stop);
-        if (!cloned)
-            return treeError(cloned.error(), node.id);
+        Result<FetchReport> cloned =
+            git.clone(node.url, node.dir, node.ref, node.cloneOptions, stop);
+        if (!cloned && cloned.error().kind() == ErrorKind::Cancelled)
+            return cloned.error();
+        if (!cloned) {
+            node.fetchState = u"failed"_s;
+            node.fetchError = std::move(cloned).error().withDetail(u"pack"_s, node.id);
+            node.manifest = PackManifest::implicit(node.id);
+            return node;
+        }
         node.onDisk = true;
         node.cloned = true;
+        node.fetchState = u"cloned"_s;
         node.sha = cloned->sha;
         node.branch = cloned->branch;
+        node.warnings = cloned->warnings;
     } else {
         node.manifest = PackManifest::implicit(node.id);
         return node;
@@ -237,8 +272,11 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
         }
         for (Outcome &outcome : batch) {
             --running;
-            ctx.packFinished(outcome.seed.id, outcome.node ? u"ok"_s : u"err"_s,
-                             outcome.node ? QString() : outcome.node.error().message().text());
+            const Error *failure = !outcome.node              ? &outcome.node.error()
+                                   : outcome.node->fetchError ? &*outcome.node->fetchError
+                                                              : nullptr;
+            ctx.packFinished(outcome.seed.id, failure ? u"err"_s : u"ok"_s,
+                             failure ? failure->message().text() : QString());
             if (!outcome.node && options.tolerateErrors &&
                 outcome.node.error().kind() != ErrorKind::Cancelled) {
                 PackNode broken;
@@ -269,6 +307,9 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
             if (!node.note.isEmpty())
                 ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pack '%1': %2"),
                                  {node.id, node.note.text()}));
+            for (const Message &warning : std::as_const(node.warnings))
+                ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pack '%1': %2"),
+                                 {node.id, warning.text()}));
             if (options.recursive) {
                 // All of a pack's children are checked before any of them is cloned.
                 QHash<QString, QString> siblings;

@@ -23,6 +23,7 @@ struct WalkSeed
     QString dir;  // absolute
     QString url;
     std::optional<QString> ref;
+    CloneOptions cloneOptions;
     bool registered = false;
     bool isRoot = false;
 };
@@ -51,7 +52,8 @@ Result<QList<WalkSeed>> workspaceSeeds(const Workspace &workspace, OperationCont
 
 // Walks the pack graph from the seeds (spec §3.5): up to ctx.parallel() clones and fetches at
 // once, children cloned flat into the workspace, each pack's manifest loaded and its name
-// checked. Fails fast on the first clone, fetch, manifest or name error (PackOp, phase
+// checked. A clone or fetch that fails is that pack's failure (PackNode::fetchError), and the
+// walk goes on with the others; it fails fast on a manifest or name error (PackOp, phase
 // "tree"). A clone that cannot be fast-forwarded is left alone with a note, not an error.
 Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
                             const WalkOptions &options, OperationContext &ctx);

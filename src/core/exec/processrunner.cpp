@@ -3,10 +3,13 @@
 #include "exec/execerror.h"
 #include "logging.h"
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QProcess>
 
 #include <csignal>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -23,20 +26,68 @@ QByteArray utf8Tail(const QByteArray &data, qsizetype limit)
     return data.mid(start);
 }
 
+namespace {
+
+// Bytes read so far by the processes of group pgid (network, pipes and files alike), from
+// /proc: a transfer in progress keeps growing it even while the program prints nothing.
+quint64 groupBytesRead(pid_t pgid)
+{
+    quint64 total = 0;
+    const QStringList pids = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &name : pids) {
+        if (name.isEmpty() || !name.at(0).isDigit())
+            continue;
+        QFile stat(u"/proc/"_s + name + u"/stat"_s);
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        // "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses.
+        const QByteArray line = stat.readAll();
+        const qsizetype close = line.lastIndexOf(')');
+        if (close < 0)
+            continue;
+        const QList<QByteArray> fields = line.mid(close + 2).split(' ');
+        if (fields.size() < 3 || fields.at(2).toLongLong() != pgid)
+            continue;
+        QFile io(u"/proc/"_s + name + u"/io"_s);
+        if (!io.open(QIODevice::ReadOnly))
+            continue;
+        for (const QByteArray &entry : io.readAll().split('\n')) {
+            if (entry.startsWith("rchar:"))
+                total += entry.mid(6).trimmed().toULongLong();
+        }
+    }
+    return total;
+}
+
+} // namespace
+
 Result<ProcessOutcome> runProcess(const ProcessSpec &spec, std::stop_token stop)
 {
     QProcess process;
     process.setProgram(spec.program);
     process.setArguments(spec.arguments);
     process.setWorkingDirectory(spec.workingDirectory);
-    process.setProcessEnvironment(spec.environment);
+    QProcessEnvironment environment = spec.environment;
+    for (const QString &name : spec.unsetEnvironment)
+        environment.remove(name);
+    process.setProcessEnvironment(environment);
     if (!spec.input)
         process.setStandardInputFile(QProcess::nullDevice());
     // Its own process group, so cancellation reaches everything it started.
-    process.setChildProcessModifier([] { ::setpgid(0, 0); });
+    const bool session = spec.newSession;
+    const bool dieWithParent = spec.dieWithParent;
+    process.setChildProcessModifier([session, dieWithParent] {
+        if (session)
+            ::setsid();
+        else
+            ::setpgid(0, 0);
+        if (dieWithParent)
+            ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+    });
 
     ProcessOutcome outcome;
     QByteArray stderrData;
+    QElapsedTimer sinceActivity;
     const auto drain = [&] {
         const QByteArray out = process.readAllStandardOutput();
         if (spec.stdoutLimit < 0) {
@@ -48,9 +99,12 @@ Result<ProcessOutcome> runProcess(const ProcessSpec &spec, std::stop_token stop)
         } else if (!out.isEmpty()) {
             outcome.stdoutTruncated = true;
         }
-        stderrData += process.readAllStandardError();
+        const QByteArray err = process.readAllStandardError();
+        stderrData += err;
         if (spec.stderrTail >= 0 && stderrData.size() > 4 * spec.stderrTail + 4096)
             stderrData = utf8Tail(stderrData, spec.stderrTail);
+        if (!out.isEmpty() || !err.isEmpty())
+            sinceActivity.restart();
     };
 
     process.start();
@@ -67,15 +121,31 @@ Result<ProcessOutcome> runProcess(const ProcessSpec &spec, std::stop_token stop)
     const qint64 pid = process.processId();
     bool terminated = false;
     QElapsedTimer sinceTerm;
+    sinceActivity.start();
+    QElapsedTimer sinceIoCheck;
+    sinceIoCheck.start();
+    quint64 bytesRead = 0;
     while (!process.waitForFinished(25)) {
         drain();
-        if (!stop.stop_requested())
+        if (!terminated && spec.stallTimeoutMs > 0 && sinceIoCheck.elapsed() >= 1000) {
+            sinceIoCheck.restart();
+            const quint64 now = groupBytesRead(pid_t(pid));
+            if (now != bytesRead) {
+                bytesRead = now;
+                sinceActivity.restart();
+            } else if (sinceActivity.elapsed() >= spec.stallTimeoutMs) {
+                qCInfo(lcCore, "%s made no progress for %lld ms: stopping it",
+                       qPrintable(spec.program), sinceActivity.elapsed());
+                outcome.stalled = true;
+            }
+        }
+        if (!stop.stop_requested() && !outcome.stalled)
             continue;
         if (!terminated) {
             ::kill(-pid_t(pid), SIGTERM);
             terminated = true;
             sinceTerm.start();
-        } else if (sinceTerm.elapsed() > 2000) {
+        } else if (sinceTerm.elapsed() > spec.killGraceMs) {
             ::kill(-pid_t(pid), SIGKILL);
         }
     }
@@ -83,11 +153,13 @@ Result<ProcessOutcome> runProcess(const ProcessSpec &spec, std::stop_token stop)
     // Whatever the leader left running in its group goes with it.
     if (terminated)
         ::kill(-pid_t(pid), SIGKILL);
-    if (terminated || stop.stop_requested())
+    if (stop.stop_requested())
         return cancelledRun();
 
     outcome.stderrData = utf8Tail(stderrData, spec.stderrTail);
     outcome.exitStatus = process.exitStatus() == QProcess::CrashExit ? -1 : process.exitCode();
+    if (outcome.stalled)
+        outcome.exitStatus = -1;
     qCDebug(lcCore, "%s exited with %d", qPrintable(spec.program), outcome.exitStatus);
     return outcome;
 }

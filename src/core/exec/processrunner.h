@@ -19,6 +19,19 @@ struct ProcessSpec
     qsizetype stdoutLimit = 64 * 1024; // bytes kept from the start of stdout; -1 keeps all
     qsizetype stderrTail = 2048;       // bytes kept from the end of stderr; -1 keeps all
     std::optional<QByteArray> input;   // written to stdin; without it stdin is /dev/null
+    // A session of its own instead of only a process group: no controlling terminal, so
+    // nothing it starts (ssh, a credential helper) can ask at the terminal.
+    bool newSession = false;
+    // Stops the program when it has gone this long without output and without reading a byte
+    // (any process of its group); 0 waits for ever.
+    qint64 stallTimeoutMs = 0;
+    qint64 killGraceMs = 2000; // SIGTERM to SIGKILL when stopping it
+    // SIGTERM when the thread that started it ends (a killed grex): a git command must not go
+    // on writing in a clone the next grex repairs.
+    bool dieWithParent = false;
+    // Environment entries removed from `environment` (kept separate so callers can start from
+    // the system environment).
+    QStringList unsetEnvironment;
 };
 
 struct ProcessOutcome
@@ -27,11 +40,13 @@ struct ProcessOutcome
     QByteArray stdoutData; // up to stdoutLimit bytes
     QByteArray stderrData; // the tail, cut at a UTF-8 boundary
     bool stdoutTruncated = false;
+    bool stalled = false; // stopped by stallTimeoutMs
 };
 
 // Runs a program (stdin from /dev/null unless spec.input) in its own process group and waits for
-// it. When stop fires the whole group gets SIGTERM, then SIGKILL after 2 s. Thread-safe; needs no
-// event loop. Errors: PackOp "exec_spawn_failed", Cancelled.
+// it. When stop fires, or it stalls (spec.stallTimeoutMs), the whole group gets SIGTERM, then
+// SIGKILL after spec.killGraceMs; a stalled run is an outcome with `stalled` set. Thread-safe;
+// needs no event loop. Errors: PackOp "exec_spawn_failed", Cancelled.
 Result<ProcessOutcome> runProcess(const ProcessSpec &spec, std::stop_token stop);
 
 // The last `limit` bytes of data, starting at a UTF-8 character boundary.

@@ -3,6 +3,7 @@
 #include "message.h"
 #include "result.h"
 
+#include <QList>
 #include <QString>
 
 #include <optional>
@@ -10,12 +11,19 @@
 
 namespace Grex {
 
+// How a pack is cloned (git clone's --depth and --filter); later fetches keep it so.
+struct CloneOptions
+{
+    std::optional<int> depth; // a shallow clone of this many commits
+    QString filter;           // a partial clone: "blob:none", "tree:0", "blob:limit=1m"
+};
+
 // What a clone or checkout left on disk.
 struct FetchReport
 {
     QString sha;                   // HEAD, 40 lowercase hex
     std::optional<QString> branch; // checked-out branch; nullopt when detached
-    std::optional<quint64> bytes;  // received bytes, when the transport reports them
+    QList<Message> warnings;       // e.g. LFS files left as pointers (no git-lfs)
 };
 
 // What bringing an existing clone up to date did.
@@ -25,19 +33,27 @@ struct UpdateOutcome
         UpToDate,      // nothing to do
         FastForwarded, // the tracking branch moved to its upstream
         CheckedOut,    // a pinned ref was checked out
-        LeftAlone,     // not touched: see note (dirty tree, diverged, detached, no upstream)
+        LeftAlone,     // not touched: see why and note
     };
     State state = State::UpToDate;
     QString shaBefore;
     QString shaAfter;
     std::optional<QString> branch;
-    Message note;
+    // Why a clone was left alone: "dirty", "diverged", "rewritten" (the upstream was force-
+    // pushed), "detached", "no_upstream", "upstream_gone" (deleted or renamed upstream),
+    // "untracked_in_way", "no_commit"; "" otherwise.
+    QString why;
+    int ahead = 0;  // commits of the branch not upstream (after the fetch)
+    int behind = 0; // upstream commits not taken
+    QString remoteDefaultBranch; // with "upstream_gone": the remote's default branch now
+    Message note;                // the whole story, for people
+    QList<Message> warnings;     // e.g. LFS files left as pointers (no git-lfs)
 };
 
 // Work in a clone that exists nowhere else, which deleting the clone would lose.
 struct LocalChanges
 {
-    int tracked = 0;   // modified, staged, deleted or renamed tracked files (submodules too)
+    int tracked = 0; // modified, staged, deleted or renamed tracked files (submodules too)
     int untracked = 0; // untracked files that are not ignored (grex's own sidecars excluded)
     int unpushed = 0;  // commits reachable from HEAD but from no remote-tracking branch
     int stashes = 0;
@@ -53,12 +69,23 @@ struct RepoStatus
     std::optional<QString> upstream; // the branch's tracking ref, "origin/main"
     int ahead = 0;                   // commits on HEAD not on the upstream (when there is one)
     int behind = 0;                  // commits on the upstream not on HEAD
+    // The local commits were once upstream: the upstream was rewritten (force-pushed), which
+    // ahead/behind alone would call diverged.
+    bool upstreamRewritten = false;
+    // The branch's upstream branch no longer exists on the remote (deleted, or renamed: then
+    // remoteDefaultBranch names what the remote's HEAD is now, when the last fetch learned it).
+    bool upstreamGone = false;
+    QString remoteDefaultBranch;
+    // The branch the clone's remote had as default when it was cloned (origin/HEAD); "" unknown.
+    QString originHeadBranch;
 };
 
-// Moves repositories between remotes and the workspace (spec §9.5). Implementations hold the
-// backend lock (tier 4) around every mutating call and are thread-safe. All calls return PackOp
-// errors with reasons "clone_failed", "ref_not_found", "destination_not_empty",
-// "not_a_repository", "remote_unreachable" or "git", or Cancelled when `stop` fires.
+// Moves repositories between remotes and the workspace (spec §9.5, D-49). Implementations hold
+// the backend lock (tier 4) around every mutating call and are thread-safe. All calls return
+// PackOp errors with reasons "clone_failed", "fetch_failed", "checkout_failed",
+// "ref_not_found", "destination_not_empty", "not_a_repository", "git_missing", "git", or one
+// that says why a remote failed: "auth", "host_key", "certificate", "not_found",
+// "unreachable", "timeout"; or Cancelled when `stop` fires.
 class Fetcher
 {
 public:
@@ -70,7 +97,8 @@ public:
     // Clones url into dest (absent or empty) and checks out ref: a branch (tracking), a tag or a
     // commit (detached). On failure nothing the call created is left behind.
     virtual Result<FetchReport> clone(const QString &url, const QString &dest,
-                                      const std::optional<QString> &ref, std::stop_token stop) = 0;
+                                      const std::optional<QString> &ref,
+                                      const CloneOptions &options, std::stop_token stop) = 0;
     // Fetches origin's branches and tags into an existing clone. Error: "fetch_failed".
     virtual Result<void> fetch(const QString &dest, std::stop_token stop) = 0;
     // Moves the checked-out branch to its upstream when that is a fast-forward and the tree
@@ -83,8 +111,13 @@ public:
                                            std::stop_token stop) = 0;
     // What sync does to an existing clone, under one backend lock: fetch, then fastForward
     // (no ref) or checkout(ref). shaBefore/shaAfter/branch describe HEAD before and after.
+    // options.depth keeps a shallow clone at that depth.
     virtual Result<UpdateOutcome> update(const QString &dest, const std::optional<QString> &ref,
-                                         std::stop_token stop) = 0;
+                                         const CloneOptions &options, std::stop_token stop) = 0;
+    // Whether the remote still has every commit of the clone's branches and HEAD: fetches
+    // origin (pruning what the remote deleted), then counts the commits no remote-tracking
+    // branch contains. Errors as fetch; "no_remote" when the clone has none.
+    virtual Result<int> commitsMissingUpstream(const QString &dest, std::stop_token stop) = 0;
     // Asks the remote for ref (or its default branch) without cloning; returns the commit it
     // names, or "" for a commit id the remote does not advertise.
     virtual Result<QString> probeRemote(const QString &url, const std::optional<QString> &ref,
@@ -97,7 +130,8 @@ public:
     // remote-tracking branch origin/<ref>. Error: PackOp "ref_not_found".
     virtual Result<QString> resolveRef(const QString &dest, const QString &ref) = 0;
     virtual Result<std::optional<QString>> currentBranch(const QString &dest) = 0;
-    // Tracked changes only, untracked files do not count (D-43).
+    // Tracked changes only, untracked files do not count (D-43); submodules and files git
+    // filters (LFS, smudge filters) count as git status counts them.
     virtual Result<bool> isDirty(const QString &dest) = 0;
     virtual Result<LocalChanges> localChanges(const QString &dest) = 0;
     // The URL of the "origin" remote; "" when there is none.

@@ -4,8 +4,9 @@
 
 namespace Grex {
 
-// The libgit2-backed Fetcher: https, http, ssh, git, file URLs, scp-like addresses and local
-// paths. Credentials: ssh-agent, then the default keys in ~/.ssh; anonymous over https.
+// The Fetcher of D-49: the user's git executable clones, fetches and changes working trees, so
+// every URL, credential, ssh setting, filter and submodule git handles works; libgit2 reads
+// refs, HEAD, ahead/behind and status in process.
 class GitFetcher final : public Fetcher
 {
 public:
@@ -15,13 +16,15 @@ public:
     bool handles(const QString &url) const override;
 
     Result<FetchReport> clone(const QString &url, const QString &dest,
-                              const std::optional<QString> &ref, std::stop_token stop) override;
+                              const std::optional<QString> &ref, const CloneOptions &options,
+                              std::stop_token stop) override;
     Result<void> fetch(const QString &dest, std::stop_token stop) override;
     Result<UpdateOutcome> fastForward(const QString &dest, std::stop_token stop) override;
     Result<UpdateOutcome> checkout(const QString &dest, const QString &ref,
                                    std::stop_token stop) override;
     Result<UpdateOutcome> update(const QString &dest, const std::optional<QString> &ref,
-                                 std::stop_token stop) override;
+                                 const CloneOptions &options, std::stop_token stop) override;
+    Result<int> commitsMissingUpstream(const QString &dest, std::stop_token stop) override;
     Result<QString> probeRemote(const QString &url, const std::optional<QString> &ref,
                                 std::stop_token stop) override;
     Result<QString> headSha(const QString &dest) override;
@@ -45,16 +48,8 @@ inline constexpr QStringView CloneStagingPrefix = u".grex-clone-";
 // behind is work a killed or failed grex did not finish.
 inline constexpr QStringView BusyMarkerName = u"grex-busy";
 inline constexpr QStringView CheckoutJournalName = u"grex-checkout";
-
-// Asks the git credential helpers configured for `url` (credential.helper, in the order git
-// uses) for a username and password, speaking git's credential protocol to the helper program
-// directly. nullopt when no helper answers.
-struct Credential
-{
-    QString username;
-    QString password;
-};
-std::optional<Credential> credentialFromHelpers(const QString &url, const QStringList &helpers,
-                                                std::stop_token stop);
+// In a clone's git dir: what the last fetch learned when the branch's upstream was gone from the
+// remote ("<branch> <remote's default branch>"), for status to report without network.
+inline constexpr QStringView UpstreamRecordName = u"grex-upstream";
 
 } // namespace Grex

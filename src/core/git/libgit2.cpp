@@ -32,13 +32,67 @@ QString lastErrorText(int code)
     return u"libgit2 error "_s + QString::number(code);
 }
 
+namespace {
+
+// Whether git's safe.directory, from the configs git reads it from (system and global, never
+// the repository's own), is "*": every repository is safe. libgit2 1.5 honours listed paths
+// but not "*", and refused a shared /srv/git that git itself opens.
+bool allDirectoriesSafe()
+{
+    git_config *raw = nullptr;
+    if (git_config_open_default(&raw) != 0) {
+        git_error_clear();
+        return false;
+    }
+    ConfigPtr config(raw);
+    git_config_iterator *rawIterator = nullptr;
+    if (git_config_multivar_iterator_new(&rawIterator, config.get(), "safe.directory", nullptr) !=
+        0) {
+        git_error_clear();
+        return false;
+    }
+    std::unique_ptr<git_config_iterator, Deleter<git_config_iterator, git_config_iterator_free>>
+        iterator(rawIterator);
+    bool all = false;
+    git_config_entry *entry = nullptr;
+    // Values come lowest-priority file first; an empty one resets the list, as in git.
+    while (git_config_next(&entry, iterator.get()) == 0) {
+        const QByteArray value(entry->value ? entry->value : "");
+        if (value.isEmpty())
+            all = false;
+        else if (value == "*")
+            all = true;
+    }
+    git_error_clear();
+    return all;
+}
+
+} // namespace
+
 Result<RepositoryPtr> openRepository(const QString &dest)
 {
     ensureInitialised();
     git_repository *raw = nullptr;
     const QByteArray path = QFile::encodeName(dest);
-    const int rc =
+    int rc =
         git_repository_open_ext(&raw, path.constData(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr);
+    if (rc == GIT_EOWNER && allDirectoriesSafe()) {
+        // Process-wide, as "*" is for git: no repository is refused for its owner any more.
+        git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 0);
+        qCDebug(lcGit, "safe.directory is *: repositories of other users are opened");
+        rc = git_repository_open_ext(&raw, path.constData(), GIT_REPOSITORY_OPEN_NO_SEARCH,
+                                     nullptr);
+    }
+    if (rc == GIT_EOWNER) {
+        return Error(ErrorKind::PackOp, u"unsafe_repository"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "%1 belongs to another user, and git's "
+                                                       "safe.directory does not list it"),
+                             {dest}))
+            .withDetail(u"path"_s, dest)
+            .withHint(Message(QT_TRANSLATE_NOOP("Grex", "if you trust it: git config --global "
+                                                        "--add safe.directory %1"),
+                              {dest}));
+    }
     if (rc != 0) {
         return Error(ErrorKind::PackOp, u"not_a_repository"_s,
                      Message(QT_TRANSLATE_NOOP("Grex", "%1 is not a git repository"), {dest}))

@@ -36,16 +36,6 @@ QList<QByteArray> fetchRefspecs(git_config *config, const QByteArray &remote)
     return configValues(config, "remote." + remote + ".fetch");
 }
 
-std::optional<bool> configBool(git_config *config, const QByteArray &key)
-{
-    int value = 0;
-    if (git_config_get_bool(&value, config, key.constData()) != 0) {
-        git_error_clear();
-        return std::nullopt;
-    }
-    return value != 0;
-}
-
 } // namespace
 
 std::optional<QByteArray> configValue(git_config *config, const QByteArray &key)
@@ -110,37 +100,6 @@ QByteArray applyInsteadOf(git_config *config, const QByteArray &url)
     return bestLength < 0 ? url : bestBase + url.mid(bestLength);
 }
 
-int configuredRemote(ConfiguredRemote &out, git_repository *repo, const QByteArray &name)
-{
-    ConfigPtr config = snapshotOf(repo);
-    if (!config)
-        return -1;
-    const std::optional<QByteArray> url = configValue(config.get(), "remote." + name + ".url");
-    if (!url || url->isEmpty()) {
-        git_error_set_str(GIT_ERROR_CONFIG, "remote has no url");
-        return GIT_ENOTFOUND;
-    }
-    const QByteArray effective = applyInsteadOf(config.get(), *url);
-    git_remote_create_options options = GIT_REMOTE_CREATE_OPTIONS_INIT;
-    options.repository = repo;
-    options.flags = GIT_REMOTE_CREATE_SKIP_INSTEADOF | GIT_REMOTE_CREATE_SKIP_DEFAULT_FETCHSPEC;
-    git_remote *raw = nullptr;
-    if (const int rc = git_remote_create_with_opts(&raw, effective.constData(), &options); rc != 0)
-        return rc;
-    out.remote.reset(raw);
-    out.refspecs = fetchRefspecs(config.get(), name);
-
-    const std::optional<QByteArray> tagopt = configValue(config.get(), "remote." + name + ".tagopt");
-    out.tags = tagopt == QByteArray("--no-tags") ? GIT_REMOTE_DOWNLOAD_TAGS_NONE
-               : tagopt == QByteArray("--tags")  ? GIT_REMOTE_DOWNLOAD_TAGS_ALL
-                                                 : GIT_REMOTE_DOWNLOAD_TAGS_AUTO;
-    std::optional<bool> prune = configBool(config.get(), "remote." + name + ".prune");
-    if (!prune)
-        prune = configBool(config.get(), "fetch.prune");
-    out.prune = prune.value_or(false) ? GIT_FETCH_PRUNE : GIT_FETCH_NO_PRUNE;
-    return 0;
-}
-
 std::optional<QByteArray> remoteUrl(git_repository *repo, const QByteArray &name)
 {
     ConfigPtr config = snapshotOf(repo);
@@ -148,22 +107,6 @@ std::optional<QByteArray> remoteUrl(git_repository *repo, const QByteArray &name
     if (!url)
         return std::nullopt;
     return applyInsteadOf(config.get(), *url);
-}
-
-int createCloneRemote(git_remote **out, git_repository *repo, const char *name, const char *url,
-                      void *)
-{
-    ConfigPtr config = snapshotOf(repo);
-    const QByteArray effective = applyInsteadOf(config.get(), QByteArray(url));
-    git_remote_create_options options = GIT_REMOTE_CREATE_OPTIONS_INIT;
-    options.repository = repo;
-    options.name = name;
-    options.flags = GIT_REMOTE_CREATE_SKIP_INSTEADOF;
-    // The config keeps the URL as given, as git does; this remote uses the rewritten one.
-    int rc = git_remote_create_with_opts(out, url, &options);
-    if (rc == 0 && effective != url)
-        rc = git_remote_set_instance_url(*out, effective.constData());
-    return rc;
 }
 
 std::optional<QByteArray> upstreamRefName(git_repository *repo, const QByteArray &branch)
@@ -197,34 +140,6 @@ std::optional<QByteArray> upstreamRefName(git_repository *repo, const QByteArray
         return name;
     }
     return std::nullopt;
-}
-
-int setUpstream(git_repository *repo, const QByteArray &branch, const QByteArray &remote)
-{
-    git_config *raw = nullptr;
-    int rc = git_repository_config(&raw, repo);
-    if (rc != 0)
-        return rc;
-    ConfigPtr config(raw);
-    const QByteArray remoteKey = "branch." + branch + ".remote";
-    const QByteArray mergeKey = "branch." + branch + ".merge";
-    const QByteArray merge = "refs/heads/" + branch;
-    rc = git_config_set_string(config.get(), remoteKey.constData(), remote.constData());
-    if (rc == 0)
-        rc = git_config_set_string(config.get(), mergeKey.constData(), merge.constData());
-    return rc;
-}
-
-QStringList credentialHelpers(git_config *config)
-{
-    QStringList helpers;
-    for (const QByteArray &value : configValues(config, "credential.helper")) {
-        if (value.isEmpty())
-            helpers.clear(); // an empty value resets the list, as in git
-        else
-            helpers.append(QString::fromUtf8(value));
-    }
-    return helpers;
 }
 
 } // namespace Grex::Git

@@ -188,7 +188,7 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     if (!report.adopted) {
         ctx.progress(0, 1, Message(QT_TRANSLATE_NOOP("Grex", "cloning %1"), {path}));
         Result<FetchReport> cloned =
-            workspace.fetcher().clone(*url, dest, options.ref, ctx.stopToken());
+            workspace.fetcher().clone(*url, dest, options.ref, CloneOptions{}, ctx.stopToken());
         if (!cloned && cloned.error().kind() == ErrorKind::Cancelled)
             return addCancelled(path);
         if (!cloned)

@@ -71,7 +71,7 @@ Result<QStringList> cloneMissingPacks(Workspace &workspace, const QList<PackStat
             ctx.progress(finished, total,
                          Message(QT_TRANSLATE_NOOP("Grex", "cloning %1"), {pack.id}));
             Result<FetchReport> report = workspace.fetcher().clone(
-                pack.url, workspace.packDir(pack.path), pack.ref, ctx.stopToken());
+                pack.url, workspace.packDir(pack.path), pack.ref, CloneOptions{}, ctx.stopToken());
             QMutexLocker locker(&mutex);
             ++done;
             if (report) {

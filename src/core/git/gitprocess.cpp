@@ -1,0 +1,296 @@
+#include "git/gitprocess_p.h"
+
+#include "exec/processrunner.h"
+#include "logging.h"
+#include "secrets.h"
+
+#include <QProcessEnvironment>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Git {
+
+namespace {
+
+QString gitProgram()
+{
+    static const QString program = QStandardPaths::findExecutable(u"git"_s);
+    return program;
+}
+
+// What git would ask a person for, refused without asking: grex runs from agents, cron and a
+// window, where a prompt nobody sees is a hang. A GIT_ASKPASS or core.askPass the user set
+// stays: CI jobs hand tokens to git that way.
+QProcessEnvironment gitEnvironment(const QStringList &extra)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"GIT_TERMINAL_PROMPT"_s, u"0"_s);
+    env.insert(u"SSH_ASKPASS_REQUIRE"_s, u"never"_s);
+    env.insert(u"GCM_INTERACTIVE"_s, u"never"_s);
+    env.remove(u"SSH_ASKPASS"_s); // git's last resort for a password: a desktop dialog
+    // English messages, which classify() reads; gettext ignores LANGUAGE in the C locale.
+    env.insert(u"LC_ALL"_s, u"C"_s);
+    env.remove(u"LANGUAGE"_s);
+    for (const QString &entry : extra) {
+        const qsizetype equals = entry.indexOf(u'=');
+        env.insert(entry.left(equals), entry.mid(equals + 1));
+    }
+    return env;
+}
+
+bool matchesAny(const QString &text, std::initializer_list<const char16_t *> needles)
+{
+    for (const char16_t *needle : needles) {
+        if (text.contains(QStringView(needle), Qt::CaseInsensitive))
+            return true;
+    }
+    return false;
+}
+
+bool isSshUrl(const QString &url)
+{
+    if (url.startsWith(u"ssh://"_s) || url.startsWith(u"git+ssh://"_s) ||
+        url.startsWith(u"ssh+git://"_s))
+        return true;
+    // scp-like [user@]host:path, which git takes for ssh when no '/' comes before the ':'.
+    const qsizetype colon = url.indexOf(u':');
+    const qsizetype slash = url.indexOf(u'/');
+    return colon > 0 && (slash < 0 || colon < slash) && !url.contains(u"://"_s);
+}
+
+// The host (and port, -1 when none) a URL names, for the hints.
+std::pair<QString, int> hostOf(const QString &url)
+{
+    if (url.contains(u"://"_s)) {
+        const QUrl parsed(url);
+        return {parsed.host(), parsed.port()};
+    }
+    QString host = url.left(url.indexOf(u':'));
+    if (const qsizetype at = host.lastIndexOf(u'@'); at >= 0)
+        host = host.mid(at + 1);
+    return {host, -1};
+}
+
+Message hintFor(const QString &reason, const QString &url, const QString &stderrText)
+{
+    const auto [host, port] = hostOf(url);
+    const bool ssh = isSshUrl(url);
+    if (reason == u"auth" && ssh) {
+        return Message(QT_TRANSLATE_NOOP("Grex", "the server did not accept your SSH key: load "
+                                                 "it with ssh-add, or name it with IdentityFile "
+                                                 "for %1 in ~/.ssh/config"),
+                       {host});
+    }
+    if (reason == u"auth") {
+        return Message(QT_TRANSLATE_NOOP("Grex", "give git the credentials through a credential "
+                                                 "helper (git config --global credential.helper "
+                                                 "store, or your platform's), then check them "
+                                                 "with: git ls-remote %1"),
+                       {redactUrl(url)});
+    }
+    if (reason == u"host_key" && stderrText.contains(u"CHANGED"_s)) {
+        return Message(QT_TRANSLATE_NOOP("Grex", "the host key of %1 changed: if that is "
+                                                 "expected, remove the old key with ssh-keygen -R "
+                                                 "%2 and add the new one after checking its "
+                                                 "fingerprint"),
+                       {host, port > 0 ? u"'[%1]:%2'"_s.arg(host).arg(port) : host});
+    }
+    if (reason == u"host_key") {
+        return Message(QT_TRANSLATE_NOOP("Grex", "%1 is not a known host: add its key after "
+                                                 "checking its fingerprint, with ssh-keyscan %2 "
+                                                 ">> ~/.ssh/known_hosts"),
+                       {host, port > 0 ? u"-p %1 %2"_s.arg(port).arg(host) : host});
+    }
+    if (reason == u"certificate") {
+        return Message(QT_TRANSLATE_NOOP("Grex", "git does not trust the certificate of %1: set "
+                                                 "http.sslCAInfo to the file of the authority "
+                                                 "that signed it (git config --global "
+                                                 "http.sslCAInfo /path/to/ca.pem)"),
+                       {host});
+    }
+    if (reason == u"not_found") {
+        return Message(QT_TRANSLATE_NOOP("Grex", "check the URL: the repository may have moved "
+                                                 "or been deleted, or your account cannot see "
+                                                 "it"));
+    }
+    if (reason == u"unreachable") {
+        return Message(QT_TRANSLATE_NOOP("Grex", "check the address, the network and any proxy "
+                                                 "settings; git ls-remote %1 shows the same "
+                                                 "error"),
+                       {redactUrl(url)});
+    }
+    if (reason == u"timeout") {
+        return Message(QT_TRANSLATE_NOOP("Grex", "the server stopped answering; "
+                                                 "GREX_NETWORK_TIMEOUT sets how many seconds "
+                                                 "grex waits (now %1)"),
+                       {QString::number(networkTimeoutSeconds())});
+    }
+    return {};
+}
+
+} // namespace
+
+int networkTimeoutSeconds()
+{
+    bool ok = false;
+    const int seconds = qEnvironmentVariableIntValue("GREX_NETWORK_TIMEOUT", &ok);
+    return ok && seconds > 0 ? seconds : 60;
+}
+
+Result<GitOutput> run(const GitCall &call, std::stop_token stop)
+{
+    const QString program = gitProgram();
+    if (program.isEmpty()) {
+        return Error(ErrorKind::PackOp, u"git_missing"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "grex needs git, and there is no git on "
+                                                       "PATH")))
+            .withHint(Message(QT_TRANSLATE_NOOP("Grex", "install it (on Debian: sudo apt install "
+                                                        "git)")));
+    }
+    ProcessSpec spec;
+    spec.program = program;
+    spec.arguments = call.args;
+    spec.workingDirectory = call.workDir;
+    spec.environment = gitEnvironment(call.environment);
+    spec.input = call.input;
+    spec.stdoutLimit = -1;
+    spec.stderrTail = call.stderrTail;
+    spec.newSession = true;
+    spec.dieWithParent = true;
+    // git removes its lock files on SIGTERM; a second is more than it needs.
+    spec.killGraceMs = 500;
+    if (call.network)
+        spec.stallTimeoutMs = qint64(networkTimeoutSeconds()) * 1000;
+    qCDebug(lcGit, "git %s (in %s)", qPrintable(redactSecrets(call.args.join(u' '))),
+            qPrintable(call.workDir));
+    Result<ProcessOutcome> outcome = runProcess(spec, stop);
+    if (!outcome) {
+        if (outcome.error().kind() == ErrorKind::Cancelled)
+            return outcome.error();
+        return Error(ErrorKind::PackOp, u"git_missing"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "cannot run git: %1"),
+                             {outcome.error().message().text()}));
+    }
+    GitOutput output;
+    output.exitStatus = outcome->exitStatus;
+    output.out = std::move(outcome->stdoutData);
+    output.err = redactSecrets(QString::fromUtf8(outcome->stderrData));
+    output.stalled = outcome->stalled;
+    if (!output.ok()) {
+        qCDebug(lcGit, "git %s failed (%d): %s", qPrintable(call.args.value(0)),
+                output.exitStatus, qPrintable(output.err.trimmed()));
+    }
+    return output;
+}
+
+QString classify(const GitOutput &output)
+{
+    if (output.stalled)
+        return u"timeout"_s;
+    const QString &e = output.err;
+    if (matchesAny(e, {u"Host key verification failed", u"REMOTE HOST IDENTIFICATION HAS CHANGED",
+                       u"No matching host key type found", u"Host key for "}))
+        return u"host_key"_s;
+    if (matchesAny(e, {u"SSL certificate problem", u"server certificate verification failed",
+                       u"certificate verify failed", u"unable to get local issuer certificate",
+                       u"self-signed certificate", u"self signed certificate",
+                       u"certificate has expired", u"no alternative certificate subject name",
+                       u"SSL: certificate subject name"}))
+        return u"certificate"_s;
+    if (matchesAny(e, {u"Permission denied (", u"Permission denied, please try again",
+                       u"Authentication failed for", u"could not read Username",
+                       u"could not read Password", u"terminal prompts disabled",
+                       u"The requested URL returned error: 401",
+                       u"The requested URL returned error: 403", u"HTTP Basic: Access denied",
+                       u"Invalid username or password", u"Too many authentication failures",
+                       u"incorrect passphrase", u"UNPROTECTED PRIVATE KEY FILE"}))
+        return u"auth"_s;
+    if (matchesAny(e, {u"Repository not found", u"does not appear to be a git repository",
+                       u"The requested URL returned error: 404", u"not exported",
+                       u"does not exist", u"No such repository", u"not a git repository"}))
+        return u"not_found"_s;
+    if (matchesAny(e, {u"Could not resolve host", u"Name or service not known",
+                       u"Temporary failure in name resolution", u"Connection refused",
+                       u"Connection timed out", u"No route to host", u"Network is unreachable",
+                       u"Failed to connect to", u"Couldn't connect to server",
+                       u"unable to connect to", u"Connection closed by", u"Connection reset",
+                       u"kex_exchange_identification", u"Could not read from remote repository",
+                       u"the remote end hung up unexpectedly", u"early EOF",
+                       u"unable to access", u"Operation too slow"}))
+        return u"unreachable"_s;
+    return {};
+}
+
+QString gitWords(const QString &stderrText)
+{
+    static const QRegularExpression lineBreak(u"[\r\n]"_s);
+    QStringList lines;
+    for (QString line : stderrText.split(lineBreak, Qt::SkipEmptyParts)) {
+        line = line.trimmed();
+        if (line.isEmpty() || line.startsWith(u"Cloning into"_s) ||
+            line.startsWith(u"Please make sure you have the correct access rights"_s) ||
+            line == u"and the repository exists."_s || line.startsWith(u"From "_s) ||
+            line.startsWith(u"hint:"_s))
+            continue;
+        // Progress: "Receiving objects:  42% (...)", "remote: Counting objects: 3, done."
+        if (line.contains(u"objects"_s) || line.contains(u"deltas"_s) ||
+            line.startsWith(u"Updating files:"_s) || line.startsWith(u"Filtering content:"_s))
+            continue;
+        if (!lines.contains(line))
+            lines.append(line);
+    }
+    // What git and ssh say went wrong, before their explanations and advice.
+    static const QRegularExpression telling(
+        u"^(fatal:|error:|ssh:|remote: |Permission denied|Host key verification failed|"
+        "Host key for|No .* host key is known|@+ WARNING|kex_exchange_identification|"
+        "Connection (closed|reset|refused|timed out)|Load key|Bad owner|Could not resolve)"_s);
+    QStringList kept;
+    for (const QString &line : std::as_const(lines)) {
+        if (telling.match(line).hasMatch() && !line.startsWith(u"@@@"_s))
+            kept.append(line);
+    }
+    if (kept.isEmpty())
+        kept = lines;
+    while (kept.size() > 4)
+        kept.removeLast();
+    return kept.join(u' ');
+}
+
+Error networkFailure(const QString &fallbackReason, const char *sourceText, QStringList args,
+                     const QString &url, const QString &path, const GitOutput &output)
+{
+    QString reason = classify(output);
+    if (reason.isEmpty())
+        reason = fallbackReason;
+    QString words = gitWords(output.err);
+    if (output.stalled) {
+        words = u"no answer for %1 s"_s.arg(networkTimeoutSeconds());
+    } else if (words.isEmpty()) {
+        words = u"git exited with status %1"_s.arg(output.exitStatus);
+    }
+    args.append(words);
+    Error error(ErrorKind::PackOp, reason, Message(sourceText, args));
+    error.withDetail(u"url"_s, redactUrl(url)).withDetail(u"git"_s, output.err.trimmed());
+    if (!path.isEmpty())
+        error.withDetail(u"path"_s, path);
+    if (Message hint = hintFor(reason, url, output.err); !hint.isEmpty())
+        error.withHint(std::move(hint));
+    return error;
+}
+
+Error commandFailure(const QString &reason, const char *sourceText, QStringList args,
+                     const QString &path, const GitOutput &output)
+{
+    QString words = gitWords(output.err);
+    if (words.isEmpty())
+        words = u"git exited with status %1"_s.arg(output.exitStatus);
+    args.append(words);
+    return Error(ErrorKind::PackOp, reason, Message(sourceText, args))
+        .withDetail(u"path"_s, path)
+        .withDetail(u"git"_s, output.err.trimmed());
+}
+
+} // namespace Grex::Git

@@ -1,0 +1,66 @@
+#pragma once
+
+// Private to src/core/git: running the user's `git` executable (D-49). git does all network
+// work and every change of a working tree, so everything git honours works as it does for git:
+// ~/.ssh/config, agents and key files, core.sshCommand, credential helpers, http.sslCAInfo,
+// proxies, insteadOf, LFS and filters.
+
+#include "error.h"
+#include "result.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <stop_token>
+
+namespace Grex::Git {
+
+struct GitCall
+{
+    QStringList args;   // after `git`
+    QString workDir;    // where git runs; empty: the process's directory
+    bool network = false; // talks to a remote: its stalls are bounded (networkTimeoutSeconds)
+    std::optional<QByteArray> input;
+    QStringList environment; // extra KEY=VALUE entries
+    qsizetype stderrTail = 16 * 1024;
+};
+
+struct GitOutput
+{
+    int exitStatus = 0;
+    QByteArray out;
+    QString err;          // stderr, with the secrets of URLs redacted
+    bool stalled = false; // stopped after networkTimeoutSeconds without progress
+    bool ok() const { return exitStatus == 0 && !stalled; }
+};
+
+// Runs git with no terminal prompt (no controlling terminal, GIT_TERMINAL_PROMPT=0, no ssh or
+// desktop askpass) and messages in English, which classify() reads. Thread-safe. Errors:
+// PackOp "git_missing" when there is no git on PATH, Cancelled when stop fires (git and
+// everything it started get SIGTERM, SIGKILL half a second later).
+Result<GitOutput> run(const GitCall &call, std::stop_token stop);
+
+// How long git may go without output and without receiving a byte before grex stops it:
+// GREX_NETWORK_TIMEOUT seconds, 60 by default.
+int networkTimeoutSeconds();
+
+// The reason of a failed network command, from git's and ssh's own words: "auth", "host_key",
+// "certificate", "not_found", "unreachable", "timeout" (stalled), or "" when none fits.
+QString classify(const GitOutput &output);
+
+// git's lines that say what went wrong (progress and boilerplate dropped), joined.
+QString gitWords(const QString &stderrText);
+
+// A failed network command as a PackOp error: reason from classify() (fallback when ""), the
+// message sourceText with args plus git's words as its last argument, a hint for the reason,
+// and details url (redacted), git (stderr) and path.
+Error networkFailure(const QString &fallbackReason, const char *sourceText, QStringList args,
+                     const QString &url, const QString &path, const GitOutput &output);
+
+// A failed local git command (checkout, merge): PackOp `reason` with git's words appended.
+Error commandFailure(const QString &reason, const char *sourceText, QStringList args,
+                     const QString &path, const GitOutput &output);
+
+} // namespace Grex::Git
