@@ -1,5 +1,7 @@
 #include "completion.h"
 
+#include "engine/packfilter.h"
+
 #include "clidefs.h"
 
 #include <QMap>
@@ -54,8 +56,7 @@ QStringList optionWords(const QList<CliOption> &options)
 QStringList filterWords()
 {
     QStringList words{u"name="_s, u"path="_s, u"url="_s, u"type="_s, u"depth="_s, u"drift="_s};
-    for (const QString &drift : {u"clean"_s, u"dirty"_s, u"missing"_s, u"untracked"_s,
-                                 u"stale"_s, u"behind"_s, u"ahead"_s})
+    for (const QString &drift : PackFilter::driftKinds())
         words.append(u"drift="_s + drift);
     for (const QString &type : {u"meta"_s, u"declarative"_s, u"scripted"_s})
         words.append(u"type="_s + type);

@@ -152,8 +152,10 @@ FilterSubject PackTreeModel::filterSubject(const QModelIndex &index) const
     subject.type = e.type;
     subject.url = e.url;
     subject.depth = node->depth;
-    if (node->row.status)
+    if (node->row.status) {
         subject.drift = node->row.status->drift;
+        subject.alsoDrifts = node->row.status->drifts.mid(1);
+    }
     return subject;
 }
 
@@ -190,13 +192,23 @@ int PackTreeModel::columnCount(const QModelIndex &) const
 
 QString PackTreeModel::driftText(const StatusEntry &s)
 {
-    if (s.drift == u"clean")
+    // Every kind that holds, the most urgent first: a dirty pack that is behind says both.
+    QStringList parts;
+    const QStringList kinds = s.drifts.isEmpty() ? QStringList{s.drift} : s.drifts;
+    for (const QString &kind : kinds)
+        parts.append(kindText(s, kind));
+    return parts.join(u"; "_s);
+}
+
+QString PackTreeModel::kindText(const StatusEntry &s, const QString &kind)
+{
+    if (kind == u"clean")
         return tr("clean");
-    if (s.drift == u"dirty")
+    if (kind == u"dirty")
         return tr("dirty: %n changed file(s)", nullptr, s.changedFiles);
-    if (s.drift == u"missing")
+    if (kind == u"missing")
         return tr("missing");
-    if (s.drift == u"stale") {
+    if (kind == u"stale") {
         if (s.staleReason == u"not_installed")
             return tr("stale: not installed");
         if (s.staleReason == u"actions_changed")
@@ -205,13 +217,27 @@ QString PackTreeModel::driftText(const StatusEntry &s)
             return tr("stale: installed long ago");
         return tr("stale: commit changed");
     }
-    if (s.drift == u"behind")
+    if (kind == u"behind")
         return tr("behind by %n", nullptr, s.behind);
-    if (s.drift == u"ahead")
+    if (kind == u"ahead")
         return tr("ahead by %n", nullptr, s.ahead);
-    if (s.drift == u"untracked")
+    if (kind == u"diverged")
+        return tr("diverged: %1 ahead, %2 behind").arg(s.ahead).arg(s.behind);
+    if (kind == u"rewritten")
+        return tr("upstream rewritten: %n commit(s) no longer upstream", nullptr, s.ahead);
+    if (kind == u"upstream_gone") {
+        return s.remoteDefaultBranch.isEmpty()
+                   ? tr("upstream branch gone")
+                   : tr("upstream branch gone; the remote's default is %1")
+                         .arg(s.remoteDefaultBranch);
+    }
+    if (kind == u"off_branch") {
+        return s.branch ? tr("on %1, not %2").arg(*s.branch, s.expectedBranch)
+                        : tr("detached, not on %1").arg(s.expectedBranch);
+    }
+    if (kind == u"untracked")
         return tr("untracked");
-    return s.drift;
+    return kind;
 }
 
 QString PackTreeModel::holderText(const LockHolder &h)
@@ -235,6 +261,14 @@ QString PackTreeModel::driftCount(const QString &kind, int count)
         return tr("%n ahead", nullptr, count);
     if (kind == u"untracked")
         return tr("%n untracked", nullptr, count);
+    if (kind == u"diverged")
+        return tr("%n diverged", nullptr, count);
+    if (kind == u"rewritten")
+        return tr("%n rewritten upstream", nullptr, count);
+    if (kind == u"upstream_gone")
+        return tr("%n with upstream gone", nullptr, count);
+    if (kind == u"off_branch")
+        return tr("%n off branch", nullptr, count);
     return u"%1 %2"_s.arg(count).arg(kind);
 }
 

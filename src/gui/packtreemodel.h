@@ -71,6 +71,7 @@ public:
 
     // The words a drift kind is shown with ("behind 2").
     static QString driftText(const StatusEntry &status);
+    static QString kindText(const StatusEntry &status, const QString &kind);
     // Who holds a lock, as the window shows it everywhere: "grex (pid 4242 on host)".
     static QString holderText(const LockHolder &holder);
     // A drift kind in a summary: "%n dirty".

@@ -565,7 +565,8 @@ private Q_SLOTS:
         QCOMPARE(first.exitCode, 0);
         QCOMPARE(first.outText(), u"[ok] pack=maker action=mkdir idx=0\n"
                                   "[ok] pack=maker action=exec idx=1\n"
-                                  "sync: 1 ok; 2 steps\n"_s);
+                                  "sync: 1 ok; 2 steps\n"
+                                  "  1 pack(s) up to date\n"_s);
         QVERIFY(QFileInfo(dir + u"/maker/made"_s).isDir());
         const RunResult second = grex(dir, {u"sync"_s});
         QVERIFY2(
@@ -574,7 +575,7 @@ private Q_SLOTS:
                 .hasMatch(),
             second.out.constData());
         const RunResult quiet = grex(dir, {u"sync"_s, u"-q"_s});
-        QCOMPARE(quiet.outText(), u"sync: 1 skipped; 1 step\n"_s);
+        QCOMPARE(quiet.outText(), u"sync: 1 skipped; 1 step\n  1 pack(s) up to date\n"_s);
 
         const RunResult json = grex(dir, {u"sync"_s, u"--json"_s, u"--force"_s});
         QCOMPARE(json.exitCode, 0);
@@ -635,8 +636,14 @@ private Q_SLOTS:
         QCOMPARE(grex(dir, {u"add"_s, m_maker}).exitCode, 0); // installs
         const RunResult update = grex(dir, {u"update"_s, u"--json"_s});
         QCOMPARE(update.exitCode, 0);
-        QCOMPARE(update.outText(), u"[{\"id\":\"maker\",\"synced\":true,\"reinstalled\":false,"
-                                   "\"reason\":\"none\"}]\n"_s);
+        const QJsonArray entries = update.json().array();
+        QCOMPARE(entries.size(), 1);
+        const QJsonObject entry = entries.first().toObject();
+        QCOMPARE(entry.value(u"id"_s).toString(), u"maker"_s);
+        QCOMPARE(entry.value(u"synced"_s).toBool(), true);
+        QCOMPARE(entry.value(u"reinstalled"_s).toBool(), false);
+        QCOMPARE(entry.value(u"reason"_s).toString(), u"none"_s);
+        QCOMPARE(entry.value(u"fetch"_s).toString(), u"up_to_date"_s);
         const RunResult forced = grex(dir, {u"update"_s, u"maker"_s, u"--force"_s});
         QCOMPARE(forced.exitCode, 0);
         QVERIFY(QRegularExpression(u"maker\\s+forced\\s+yes"_s).match(forced.outText()).hasMatch());

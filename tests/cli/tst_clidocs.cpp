@@ -330,8 +330,8 @@ private Q_SLOTS:
                  QStringList{u"subdir"_s});
         QCOMPARE(bashComplete(u"grex sync --ref "_s, withBashCompletion), QStringList());
         if (withBashCompletion) {
-            // bash-completion keeps "drift=di" one word, as readline then completes it.
-            QCOMPARE(bashComplete(u"grex status --filter drift=di"_s, withBashCompletion),
+            // bash-completion keeps "drift=dir" one word, as readline then completes it.
+            QCOMPARE(bashComplete(u"grex status --filter drift=dir"_s, withBashCompletion),
                      QStringList{u"dirty"_s});
             QCOMPARE(bashComplete(u"grex status --filter drift=dirty,name=g"_s, withBashCompletion),
                      QStringList{u"gamma"_s});

@@ -137,8 +137,9 @@ private Q_SLOTS:
     void driftKinds()
     {
         QCOMPARE(PackFilter::driftKinds(),
-                 (QStringList{u"missing"_s, u"dirty"_s, u"stale"_s, u"behind"_s, u"ahead"_s,
-                              u"clean"_s, u"untracked"_s}));
+                 (QStringList{u"missing"_s, u"dirty"_s, u"upstream_gone"_s, u"rewritten"_s,
+                              u"diverged"_s, u"off_branch"_s, u"stale"_s, u"behind"_s,
+                              u"ahead"_s, u"clean"_s, u"untracked"_s}));
         for (const QString &kind : PackFilter::driftKinds())
             QVERIFY(parsed(u"drift="_s + kind).matches(subject(u"x"_s, u"meta"_s, 0, kind)));
     }

@@ -332,7 +332,10 @@ private Q_SLOTS:
         twice = entryOf(statusOf(ws), u"twice"_s);
         QCOMPARE(twice.sha, first);
         QCOMPARE(twice.branch, std::optional<QString>());
-        QCOMPARE(twice.drift, u"stale"_s);
+        // Detached where no install put it: not on main any more, and stale too.
+        QCOMPARE(twice.drift, u"off_branch"_s);
+        QCOMPARE(twice.drifts, (QStringList{u"off_branch"_s, u"stale"_s}));
+        QCOMPARE(twice.expectedBranch, u"main"_s);
         QCOMPARE(twice.staleReason, u"sha_changed"_s);
         QVERIFY(!twice.shaMatch);
     }
@@ -405,14 +408,20 @@ private Q_SLOTS:
         QCOMPARE(e.upstream, std::optional<QString>(u"origin/main"_s));
         QCOMPARE(e.toJson().value(u"behind"_s).toInteger(), 1);
 
-        // A local commit as well: diverged, and behind is what shows.
+        // A local commit as well: diverged, a state of its own (D-50).
         QVERIFY(writeFile(dir + u"/local.txt"_s, "l\n"));
         runGit(dir, {u"add"_s, u"local.txt"_s});
         runGit(dir, {u"commit"_s, u"-q"_s, u"-m"_s, u"local"_s});
         e = entryOf(statusOf(ws), u"upstream"_s);
         QCOMPARE(e.behind, 1);
         QCOMPARE(e.ahead, 1);
-        QCOMPARE(e.drift, u"behind"_s);
+        QCOMPARE(e.drift, u"diverged"_s);
+        QVERIFY(!e.upstreamRewritten);
+
+        // Dirty as well: both said, the most urgent first.
+        QVERIFY(writeFile(dir + u"/local.txt"_s, "changed\n"));
+        e = entryOf(statusOf(ws), u"upstream"_s);
+        QCOMPARE(e.drifts, (QStringList{u"dirty"_s, u"diverged"_s}));
     }
 
     void aheadOfItsUpstream()

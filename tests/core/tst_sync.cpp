@@ -601,7 +601,8 @@ private Q_SLOTS:
                  std::optional<QString>()); // detached at the tag: not moved again
     }
 
-    void dirtyCloneIsLeftAloneWithAWarning()
+    // Dirty and behind: the report says both, and the run is not a failure.
+    void dirtyCloneIsLeftAloneAndSaysWhy()
     {
         Workspace ws = newWorkspace();
         addPack(ws, u"plain1"_s);
@@ -611,10 +612,13 @@ private Q_SLOTS:
         OperationContext ctx;
         const Result<RunReport> r = sync(ws, {}, ctx);
         QVERIFY(r.ok());
-        bool warned = false;
-        for (const Message &m : ctx.warnings())
-            warned = warned || m.text().contains(u"uncommitted changes"_s);
-        QVERIFY(warned);
+        const PackOutcome *outcome = r->outcome(u"plain1"_s);
+        QVERIFY(outcome);
+        QCOMPARE(outcome->fetchState, u"left_alone"_s);
+        QCOMPARE(outcome->leftAloneWhy, u"dirty"_s);
+        QVERIFY2(outcome->fetchNote.contains(u"uncommitted changes"_s) &&
+                     outcome->fetchNote.contains(u"1 commit(s) behind"_s),
+                 qPrintable(outcome->fetchNote));
         QCOMPARE(readFile(ws.packDir(u"plain1"_s) + u"/README"_s), QByteArray("local edit"));
     }
 

@@ -25,6 +25,67 @@ QString tag(const QString &result)
     return u"other"_s;
 }
 
+// What the walk's git work did to each pack, most urgent first: failed (why, and a hint),
+// left alone (why), then what moved; packs with nothing new are only counted.
+void renderFetchOutcomes(const JsonArray &packs, Output &output)
+{
+    QList<JsonObject> failed;
+    QList<JsonObject> leftAlone;
+    QList<JsonObject> moved;
+    int upToDate = 0;
+    for (const JsonValue &p : packs) {
+        const JsonObject pack = p.toObject();
+        const QString fetch = pack.value(u"fetch"_s).toString();
+        if (fetch == u"failed")
+            failed.append(pack);
+        else if (fetch == u"left_alone")
+            leftAlone.append(pack);
+        else if (fetch == u"updated" || fetch == u"checked_out" || fetch == u"cloned")
+            moved.append(pack);
+        else if (fetch == u"up_to_date")
+            ++upToDate;
+    }
+    QTextStream &out = output.out();
+    for (const JsonObject &pack : std::as_const(failed)) {
+        const JsonObject error = pack.value(u"error"_s).toObject();
+        out << u"  "_s << output.style(pack.value(u"id"_s).toString(), Output::Style::Bold)
+            << u": "_s
+            << output.style(Tr::tr("failed (%1)").arg(error.value(u"reason"_s).toString()),
+                            Output::Style::Red)
+            << u": "_s << error.value(u"message"_s).toString() << u'\n';
+        if (error.contains(u"hint"_s))
+            out << u"    "_s << Tr::tr("hint:") << u' ' << error.value(u"hint"_s).toString()
+                << u'\n';
+    }
+    for (const JsonObject &pack : std::as_const(leftAlone)) {
+        out << u"  "_s << output.style(pack.value(u"id"_s).toString(), Output::Style::Bold)
+            << u": "_s << output.style(Tr::tr("left alone"), Output::Style::Yellow) << u": "_s
+            << pack.value(u"fetch_note"_s).toString() << u'\n';
+    }
+    for (const JsonObject &pack : std::as_const(moved)) {
+        const QString fetch = pack.value(u"fetch"_s).toString();
+        const QString after = shortSha(pack.value(u"sha_after"_s));
+        QString what;
+        if (fetch == u"cloned")
+            what = Tr::tr("cloned at %1").arg(after);
+        else if (fetch == u"checked_out")
+            what = Tr::tr("checked out %1..%2").arg(shortSha(pack.value(u"sha_before"_s)), after);
+        else
+            what = Tr::tr("updated %1..%2").arg(shortSha(pack.value(u"sha_before"_s)), after);
+        out << u"  "_s << pack.value(u"id"_s).toString() << u": "_s
+            << output.style(what, Output::Style::Green) << u'\n';
+    }
+    for (const JsonValue &p : packs) {
+        for (const JsonValue &warning : p.toObject().value(u"warnings"_s).toArray()) {
+            out << u"  "_s << p.toObject().value(u"id"_s).toString() << u": "_s
+                << output.style(Tr::tr("warning:"), Output::Style::Yellow) << u' '
+                << warning.toString() << u'\n';
+        }
+    }
+    if (upToDate > 0)
+        out << u"  "_s << Tr::tr("%n pack(s) up to date", nullptr, upToDate) << u'\n';
+}
+
 void renderSummary(const JsonObject &report, Output &output)
 {
     QMap<QString, int> counts;
@@ -41,10 +102,16 @@ void renderSummary(const JsonObject &report, Output &output)
                    u": "_s + (parts.isEmpty() ? Tr::tr("no packs") : parts.join(u", "_s)) +
                    u"; "_s + Tr::tr("%n step(s)", nullptr, int(steps));
     output.out() << output.style(line, Output::Style::Bold) << u'\n';
-    for (const JsonValue &p : report.value(u"packs"_s).toArray()) {
+    const JsonArray packs = report.value(u"packs"_s).toArray();
+    renderFetchOutcomes(packs, output);
+    for (const JsonValue &p : packs) {
         const JsonObject pack = p.toObject();
         const QString message = pack.value(u"message"_s).toString();
         const QString result = pack.value(u"result"_s).toString();
+        // A failed fetch and a left-alone clone were shown above, with their reasons.
+        const QString fetch = pack.value(u"fetch"_s).toString();
+        if (fetch == u"failed" || (fetch == u"left_alone" && result == u"ok"))
+            continue;
         if (!message.isEmpty() && result != u"ok")
             output.out() << u"  "_s << pack.value(u"id"_s).toString() << u": "_s << message
                          << u'\n';
@@ -102,7 +169,7 @@ void RunCommand::renderFailure(const Error &error, Output &output) const
         return;
     }
     renderSummary(report, output);
-    if (error.kind() == ErrorKind::Cancelled)
+    if (error.kind() == ErrorKind::Cancelled || error.reason() == u"packs_failed")
         output.printError(error);
     else
         renderHalt(report, error, output);
@@ -121,10 +188,16 @@ void UpdateCommand::render(const JsonValue &document, Output &output) const
         return;
     }
     output.table({Tr::tr("ID"), Tr::tr("REASON"), Tr::tr("REINSTALLED")}, rows);
+    renderFetchOutcomes(document.toArray(), output);
+    output.out().flush();
 }
 
 void UpdateCommand::renderFailure(const Error &error, Output &output) const
 {
+    if (error.reason() == u"packs_failed") {
+        renderReportThenError(error, output, JsonValue::Type::Array);
+        return;
+    }
     const JsonObject report = error.details().value(u"report"_s).toObject();
     if (report.isEmpty() || error.kind() == ErrorKind::Cancelled) {
         output.printError(error);

@@ -1,6 +1,7 @@
 #include "statuscommand.h"
 
 #include "clitr.h"
+#include "engine/packfilter.h"
 #include "error.h"
 #include "output.h"
 
@@ -15,53 +16,93 @@ namespace Grex::Cli {
 
 namespace {
 
-QString stateText(const JsonObject &p, const Output &output)
+// One drift kind in words, and the colour it is shown in.
+std::pair<QString, Output::Style> kindText(const JsonObject &p, const QString &kind)
 {
-    const QString drift = p.value(u"drift"_s).toString();
     const QString upstream = p.value(u"upstream"_s).toString();
     const qint64 ahead = p.value(u"ahead"_s).toInteger();
     const qint64 behind = p.value(u"behind"_s).toInteger();
-    QString text;
-    Output::Style style = Output::Style::Yellow;
-    if (drift == u"clean") {
-        text = Tr::tr("clean");
-        style = Output::Style::Green;
-    } else if (drift == u"dirty") {
-        text = Tr::tr("dirty: %n changed file(s)", nullptr,
-                      int(p.value(u"changed_files"_s).toInteger()));
-    } else if (drift == u"missing") {
-        text = Tr::tr("missing: not on disk (grex sync clones it)");
-        style = Output::Style::Red;
-    } else if (drift == u"untracked") {
-        text = Tr::tr("untracked: a clone no pack accounts for");
-        style = Output::Style::Dim;
-    } else if (drift == u"behind") {
-        text = Tr::tr("behind %1 by %2").arg(upstream).arg(behind);
-        if (ahead > 0)
-            text += Tr::tr(", ahead by %1").arg(ahead);
-        style = Output::Style::Cyan;
-    } else if (drift == u"ahead") {
-        text = Tr::tr("ahead of %1 by %2").arg(upstream).arg(ahead);
-        style = Output::Style::Cyan;
-    } else if (drift == u"stale") {
+    if (kind == u"clean")
+        return {Tr::tr("clean"), Output::Style::Green};
+    if (kind == u"dirty") {
+        return {Tr::tr("dirty: %n changed file(s)", nullptr,
+                       int(p.value(u"changed_files"_s).toInteger())),
+                Output::Style::Yellow};
+    }
+    if (kind == u"missing")
+        return {Tr::tr("missing: not on disk (grex sync clones it)"), Output::Style::Red};
+    if (kind == u"untracked")
+        return {Tr::tr("untracked: a clone no pack accounts for"), Output::Style::Dim};
+    if (kind == u"behind")
+        return {Tr::tr("behind %1 by %2").arg(upstream).arg(behind), Output::Style::Cyan};
+    if (kind == u"ahead")
+        return {Tr::tr("ahead of %1 by %2").arg(upstream).arg(ahead), Output::Style::Cyan};
+    if (kind == u"diverged") {
+        return {Tr::tr("diverged from %1: %2 local, %3 upstream commit(s)")
+                    .arg(upstream)
+                    .arg(ahead)
+                    .arg(behind),
+                Output::Style::Red};
+    }
+    if (kind == u"rewritten") {
+        return {Tr::tr("%1 was rewritten (force-pushed): %2 commit(s) here are no longer "
+                       "upstream, %3 replace them")
+                    .arg(upstream)
+                    .arg(ahead)
+                    .arg(behind),
+                Output::Style::Red};
+    }
+    if (kind == u"upstream_gone") {
+        const QString defaultBranch = p.value(u"remote_default_branch"_s).toString();
+        return {defaultBranch.isEmpty()
+                    ? Tr::tr("the upstream branch is gone from the remote")
+                    : Tr::tr("the upstream branch is gone; the remote's default is now %1")
+                          .arg(defaultBranch),
+                Output::Style::Red};
+    }
+    if (kind == u"off_branch") {
+        const QString expected = p.value(u"expected_branch"_s).toString();
+        const JsonValue branch = p.value(u"branch"_s);
+        return {branch.isNull()
+                    ? Tr::tr("detached at %1, not on %2").arg(shortSha(p.value(u"sha"_s)), expected)
+                    : Tr::tr("on %1, not on %2").arg(branch.toString(), expected),
+                Output::Style::Yellow};
+    }
+    if (kind == u"stale") {
         const QString reason = p.value(u"stale_reason"_s).toString();
         if (reason == u"not_installed")
-            text = Tr::tr("stale: not installed yet");
-        else if (reason == u"sha_changed")
-            text = Tr::tr("stale: the commit changed since the install");
-        else if (reason == u"actions_changed")
-            text = Tr::tr("stale: pack.yaml changed since the install");
-        else if (reason == u"too_old")
-            text = Tr::tr("stale: installed %1").arg(p.value(u"installed_at"_s).toString());
-        else
-            text = Tr::tr("stale");
-    } else {
-        text = drift;
+            return {Tr::tr("stale: not installed yet"), Output::Style::Yellow};
+        if (reason == u"sha_changed")
+            return {Tr::tr("stale: the commit changed since the install"), Output::Style::Yellow};
+        if (reason == u"actions_changed")
+            return {Tr::tr("stale: pack.yaml changed since the install"), Output::Style::Yellow};
+        if (reason == u"too_old") {
+            return {Tr::tr("stale: installed %1").arg(p.value(u"installed_at"_s).toString()),
+                    Output::Style::Yellow};
+        }
+        return {Tr::tr("stale"), Output::Style::Yellow};
     }
+    return {kind, Output::Style::Yellow};
+}
+
+// Every drift kind that holds, most urgent first: a dirty pack that is behind says both.
+QString stateText(const JsonObject &p, const Output &output)
+{
+    QStringList kinds;
+    for (const JsonValue &kind : p.value(u"drifts"_s).toArray())
+        kinds.append(kind.toString());
+    if (kinds.isEmpty())
+        kinds.append(p.value(u"drift"_s).toString());
+    QStringList parts;
+    for (const QString &kind : std::as_const(kinds)) {
+        const auto [text, style] = kindText(p, kind);
+        parts.append(output.style(text, style));
+    }
+    QString text = parts.join(u"; "_s);
     const QString error = p.value(u"error"_s).toString();
     if (!error.isEmpty())
         text += u" ("_s + error.section(u'\n', 0, 0) + u')';
-    return output.style(text, style);
+    return text;
 }
 
 // The packs in tree order, each with its level: a pack under the first of its parents that is
@@ -150,8 +191,7 @@ void renderReport(const JsonArray &packs, Output &output)
         return;
     }
     QStringList parts;
-    for (const QString &kind : {u"clean"_s, u"dirty"_s, u"missing"_s, u"stale"_s, u"behind"_s,
-                                u"ahead"_s, u"untracked"_s}) {
+    for (const QString &kind : PackFilter::driftKinds()) {
         if (counts.value(kind) > 0)
             parts << u"%1 %2"_s.arg(counts.value(kind)).arg(kind);
     }

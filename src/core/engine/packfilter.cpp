@@ -88,17 +88,32 @@ qsizetype findSeparator(const QString &text, qsizetype from, qsizetype end, QCha
 
 } // namespace
 
+FilterSubject FilterSubject::of(const QString &name, const QString &path, const QString &type,
+                                const QString &url, int depth,
+                                const QHash<QString, QString> &drift)
+{
+    FilterSubject subject{name, path, type, url, depth, {}, {}};
+    const auto it = drift.find(name);
+    if (it != drift.end()) {
+        QStringList kinds = it->split(u',', Qt::SkipEmptyParts);
+        subject.drift = kinds.isEmpty() ? QString() : kinds.takeFirst();
+        subject.alsoDrifts = kinds;
+    }
+    return subject;
+}
+
 FilterSubject filterSubject(const PackNode &node, const QHash<QString, QString> &drift)
 {
-    const auto it = drift.find(node.id);
-    return {node.id,  node.path,  node.manifest.type,
-            node.url, node.depth, it == drift.end() ? std::nullopt : std::optional(*it)};
+    return FilterSubject::of(node.id, node.path, node.manifest.type, node.url, node.depth, drift);
 }
 
 const QStringList &PackFilter::driftKinds()
 {
-    static const QStringList kinds{u"missing"_s, u"dirty"_s, u"stale"_s,    u"behind"_s,
-                                   u"ahead"_s,   u"clean"_s, u"untracked"_s};
+    // Most urgent first: what needs a person before what a sync fixes (D-50).
+    static const QStringList kinds{u"missing"_s,    u"dirty"_s,  u"upstream_gone"_s,
+                                   u"rewritten"_s,  u"diverged"_s, u"off_branch"_s,
+                                   u"stale"_s,      u"behind"_s, u"ahead"_s,
+                                   u"clean"_s,      u"untracked"_s};
     return kinds;
 }
 
@@ -286,6 +301,8 @@ bool PackFilter::matches(const FilterSubject &subject) const
             break;
         case Key::Drift:
             hit = subject.drift && term.alternatives.contains(*subject.drift);
+            for (const QString &also : subject.alsoDrifts)
+                hit = hit || term.alternatives.contains(also);
             break;
         }
         if (hit != (term.op == Op::Equal))

@@ -20,11 +20,18 @@ struct FilterSubject
     QString url;
     int depth = 0;
     std::optional<QString> drift; // the drift kind status reports; nullopt when not computed
+    QStringList alsoDrifts;       // the other kinds that hold too (dirty and behind, ...)
+
+    // The subject of one pack whose drift kinds (joined with ',', most urgent first, as
+    // driftByPack gives them) are in drift by id; absent: not computed.
+    static FilterSubject of(const QString &name, const QString &path, const QString &type,
+                            const QString &url, int depth, const QHash<QString, QString> &drift);
 };
 
 struct PackNode;
 
-// The subject of a walked pack; drift holds what status reports, by id (empty: not computed).
+// The subject of a walked pack; drift holds what status reports, by id, as the kinds that hold
+// joined with ',' (most urgent first); a pack missing from it was not computed.
 FilterSubject filterSubject(const PackNode &node, const QHash<QString, QString> &drift);
 
 // A parsed --filter expression (spec §6.4): comma-separated terms that must all hold, each

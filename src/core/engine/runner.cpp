@@ -57,15 +57,7 @@ JsonObject RunReport::toJson() const
                      {u"message"_s, p.message}};
         if (!p.reason.isEmpty())
             o.insert(u"reason"_s, p.reason);
-        o.insert(u"fetch"_s, p.fetchState.isEmpty() ? JsonValue() : JsonValue(p.fetchState));
-        if (!p.leftAloneWhy.isEmpty())
-            o.insert(u"left_alone"_s, p.leftAloneWhy);
-        if (!p.fetchNote.isEmpty())
-            o.insert(u"fetch_note"_s, p.fetchNote);
-        if (!p.warnings.isEmpty())
-            o.insert(u"warnings"_s, JsonValue(p.warnings));
-        if (p.error)
-            o.insert(u"error"_s, p.error->toJson());
+        p.addFetchTo(o);
         packArray.append(o);
     }
     JsonObject o{{u"verb"_s, verb},
@@ -78,6 +70,19 @@ JsonObject RunReport::toJson() const
     if (!recovery.isEmpty())
         o.insert(u"recovery"_s, recovery);
     return o;
+}
+
+void PackOutcome::addFetchTo(JsonObject &o) const
+{
+    o.insert(u"fetch"_s, fetchState.isEmpty() ? JsonValue() : JsonValue(fetchState));
+    if (!leftAloneWhy.isEmpty())
+        o.insert(u"left_alone"_s, leftAloneWhy);
+    if (!fetchNote.isEmpty())
+        o.insert(u"fetch_note"_s, fetchNote);
+    if (!warnings.isEmpty())
+        o.insert(u"warnings"_s, JsonValue(warnings));
+    if (error)
+        o.insert(u"error"_s, error->toJson());
 }
 
 const PackOutcome *RunReport::outcome(const QString &id) const
@@ -300,11 +305,15 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
                 return turn;
             }
         }
-        if (!request.filter.isEmpty() &&
-            !request.filter.matches({node.id, forwardSlashPath(node), node.manifest.type,
-                                     node.url, node.depth, request.drift.value(node.id)})) {
-            turn.outcome.result = u"filtered"_s;
-            return turn;
+        if (!request.filter.isEmpty()) {
+            FilterSubject subject = filterSubject(node, request.drift);
+            subject.path = forwardSlashPath(node);
+            if (!subject.drift)
+                subject.drift = QString();
+            if (!request.filter.matches(subject)) {
+                turn.outcome.result = u"filtered"_s;
+                return turn;
+            }
         }
         if (request.action && (!node.onDisk || node.manifest.type == u"meta" ||
                                !hasNamedAction(node.manifest.actions, *request.action))) {

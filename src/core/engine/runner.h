@@ -57,6 +57,9 @@ struct PackOutcome
     QString fetchNote;
     QStringList warnings;
     std::optional<Error> error;
+
+    // Adds "fetch", "left_alone", "fetch_note", "warnings" and "error" (those that apply).
+    void addFetchTo(JsonObject &object) const;
 };
 
 struct HaltRecord

@@ -304,12 +304,7 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
                 continue;
             PackNode node = std::move(outcome.node).value();
             node.depth = outcome.depth;
-            if (!node.note.isEmpty())
-                ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pack '%1': %2"),
-                                 {node.id, node.note.text()}));
-            for (const Message &warning : std::as_const(node.warnings))
-                ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pack '%1': %2"),
-                                 {node.id, warning.text()}));
+            // A clone left alone, and why, is part of the verb's report (PackOutcome).
             if (options.recursive) {
                 // All of a pack's children are checked before any of them is cloned.
                 QHash<QString, QString> siblings;

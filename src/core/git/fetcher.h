@@ -76,8 +76,10 @@ struct RepoStatus
     // remoteDefaultBranch names what the remote's HEAD is now, when the last fetch learned it).
     bool upstreamGone = false;
     QString remoteDefaultBranch;
-    // The branch the clone's remote had as default when it was cloned (origin/HEAD); "" unknown.
-    QString originHeadBranch;
+    // The branch the pack should be on: its ref when that is a branch of origin, else (no
+    // ref) the remote's default branch as git clone recorded it (origin/HEAD); "" when the
+    // ref is a tag or commit (a detached HEAD is expected) or nothing is known.
+    QString expectedBranch;
 };
 
 // Moves repositories between remotes and the workspace (spec §9.5, D-49). Implementations hold
@@ -136,9 +138,10 @@ public:
     virtual Result<LocalChanges> localChanges(const QString &dest) = 0;
     // The URL of the "origin" remote; "" when there is none.
     virtual Result<QString> originUrl(const QString &dest) = 0;
-    // HEAD, branch, tracked changes and ahead/behind of the tracking branch as last fetched.
-    // The default asks describe() and isDirty(); a backend can do it with one open.
-    virtual Result<RepoStatus> inspect(const QString &dest);
+    // HEAD, branch, tracked changes and ahead/behind of the tracking branch as last fetched;
+    // ref is the pack's (for expectedBranch). The default asks describe() and isDirty(); a
+    // backend can do it with one open.
+    virtual Result<RepoStatus> inspect(const QString &dest, const std::optional<QString> &ref);
 };
 
 } // namespace Grex

@@ -29,7 +29,7 @@ namespace Grex {
 
 Fetcher::~Fetcher() = default;
 
-Result<RepoStatus> Fetcher::inspect(const QString &dest)
+Result<RepoStatus> Fetcher::inspect(const QString &dest, const std::optional<QString> &)
 {
     Result<FetchReport> head = describe(dest);
     if (!head)
@@ -1432,7 +1432,7 @@ Result<QString> GitFetcher::originUrl(const QString &dest)
     return url ? QString::fromUtf8(*url) : QString();
 }
 
-Result<RepoStatus> GitFetcher::inspect(const QString &dest)
+Result<RepoStatus> GitFetcher::inspect(const QString &dest, const std::optional<QString> &ref)
 {
     Result<RepositoryPtr> opened = openRepository(dest);
     if (!opened)
@@ -1458,14 +1458,25 @@ Result<RepoStatus> GitFetcher::inspect(const QString &dest)
         return changed.error();
     status.changedFiles = *changed;
 
-    // What git clone recorded as the remote's default branch: what a pack with no ref follows.
-    git_reference *rawOriginHead = nullptr;
-    if (git_reference_lookup(&rawOriginHead, repo, "refs/remotes/origin/HEAD") == 0) {
-        ReferencePtr originHead(rawOriginHead);
-        if (git_reference_type(originHead.get()) == GIT_REFERENCE_SYMBOLIC) {
-            QString target = QString::fromUtf8(git_reference_symbolic_target(originHead.get()));
-            if (target.startsWith(u"refs/remotes/origin/"))
-                status.originHeadBranch = target.mid(20);
+    if (ref) {
+        const QByteArray remoteBranch = "refs/remotes/origin/" + ref->toUtf8();
+        git_reference *raw = nullptr;
+        if (git_reference_lookup(&raw, repo, remoteBranch.constData()) == 0) {
+            git_reference_free(raw);
+            status.expectedBranch = *ref;
+        }
+    } else {
+        // What git clone recorded as the remote's default branch: what a pack with no ref
+        // follows.
+        git_reference *raw = nullptr;
+        if (git_reference_lookup(&raw, repo, "refs/remotes/origin/HEAD") == 0) {
+            ReferencePtr originHead(raw);
+            if (git_reference_type(originHead.get()) == GIT_REFERENCE_SYMBOLIC) {
+                const QString target =
+                    QString::fromUtf8(git_reference_symbolic_target(originHead.get()));
+                if (target.startsWith(u"refs/remotes/origin/"))
+                    status.expectedBranch = target.mid(20);
+            }
         }
     }
     git_error_clear();

@@ -34,7 +34,7 @@ public:
     Result<bool> isDirty(const QString &dest) override;
     Result<LocalChanges> localChanges(const QString &dest) override;
     Result<QString> originUrl(const QString &dest) override;
-    Result<RepoStatus> inspect(const QString &dest) override;
+    Result<RepoStatus> inspect(const QString &dest, const std::optional<QString> &ref) override;
 };
 
 // The backend lock sidecar guarding clones and fetches into dest (tier 4).

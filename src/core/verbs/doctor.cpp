@@ -185,7 +185,7 @@ QList<DoctorFinding> checkOnDisk(const Workspace &workspace, const Facts &facts,
     QSet<QString> known;
     for (const PackState &pack : packsInIdOrder(facts.packs)) {
         known.insert(pack.path);
-        if (!filter.matches({pack.id, pack.path, pack.type, pack.url, 0, drift.value(pack.id)}))
+        if (!filter.matches(FilterSubject::of(pack.id, pack.path, pack.type, pack.url, 0, drift)))
             continue;
         const QFileInfo info(workspace.packDir(pack.path));
         if (!info.exists() && !info.isSymLink()) {

@@ -162,7 +162,7 @@ void filterChildren(QList<LsEntry> &children, int depth, const PackFilter &filte
                     const QHash<QString, QString> &drift)
 {
     children.removeIf([&](const LsEntry &e) {
-        return !filter.matches({e.id, e.path, e.type, e.url, depth, drift.value(e.id)});
+        return !filter.matches(FilterSubject::of(e.id, e.path, e.type, e.url, depth, drift));
     });
     for (LsEntry &child : children)
         filterChildren(child.children, depth + 1, filter, drift);
@@ -244,7 +244,7 @@ Result<LsReport> lsRead(Workspace &workspace, const LsOptions &options, Operatio
         if (options.type && entry.type != *options.type)
             continue;
         if (!options.filter.matches(
-                {entry.id, entry.path, entry.type, entry.url, 0, drift.value(entry.id)}))
+                FilterSubject::of(entry.id, entry.path, entry.type, entry.url, 0, drift)))
             continue;
         if (options.tree && p.manifest) {
             QSet<QString> visiting{entry.id};

@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QMutex>
+#include <QSet>
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentMap>
 
@@ -65,12 +66,14 @@ StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEn
         e.holder = FileLock::holder(node.dir + u"/.grex-lock"_s);
     if (!e.onDisk) {
         e.drift = u"missing"_s;
+        e.drifts = {e.drift};
         return e;
     }
-    Result<RepoStatus> repo = workspace.fetcher().inspect(node.dir);
+    Result<RepoStatus> repo = workspace.fetcher().inspect(node.dir, node.ref);
     if (!repo) {
         e.error = repo.error().message().text();
         e.drift = u"stale"_s;
+        e.drifts = {e.drift};
         e.staleReason = u"unreadable"_s;
         return e;
     }
@@ -80,6 +83,10 @@ StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEn
     e.ahead = repo->ahead;
     e.behind = repo->behind;
     e.changedFiles = repo->changedFiles;
+    e.expectedBranch = repo->expectedBranch;
+    e.upstreamGone = repo->upstreamGone;
+    e.remoteDefaultBranch = repo->remoteDefaultBranch;
+    e.upstreamRewritten = repo->upstreamRewritten;
     if (lock != locks.end()) {
         e.shaMatch = !lock->sha.isEmpty() && lock->sha == e.sha;
         e.actionsHashMatch =
@@ -87,9 +94,7 @@ StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEn
     }
     // A local commit or a fetched upstream explains a changed HEAD better than "stale": the
     // pack is ahead or behind. Stale is what needs a sync for another reason.
-    if (e.changedFiles > 0)
-        e.drift = u"dirty"_s;
-    else if (lock == locks.end())
+    if (lock == locks.end())
         e.staleReason = u"not_installed"_s;
     else if (node.loadError || lock->actionsHash != actionsHash(node.manifest.actions, lock->sha))
         e.staleReason = u"actions_changed"_s;
@@ -98,16 +103,38 @@ StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEn
         e.staleReason = u"too_old"_s;
     else if (e.behind == 0 && e.ahead == 0 && !e.shaMatch)
         e.staleReason = u"sha_changed"_s;
-    if (!e.drift.isEmpty())
-        return e;
+
+    // Not on the branch the pack follows: another branch, or a detached HEAD that no install
+    // put there (sync --ref leaves a detached HEAD the lockfile records).
+    const bool detachedByInstall =
+        !e.branch && lock != locks.end() && lock->branch.isEmpty() && e.shaMatch;
+    const bool offBranch = !e.expectedBranch.isEmpty() && !e.sha.isEmpty() &&
+                           (e.branch ? *e.branch != e.expectedBranch : !detachedByInstall);
+
+    // Every kind that holds, in the order of PackFilter::driftKinds(): dirty and behind at once
+    // are both reported (D-50).
+    QSet<QString> holds;
+    if (e.changedFiles > 0)
+        holds.insert(u"dirty"_s);
+    if (e.upstreamGone)
+        holds.insert(u"upstream_gone"_s);
+    if (e.ahead > 0 && e.behind > 0)
+        holds.insert(e.upstreamRewritten ? u"rewritten"_s : u"diverged"_s);
+    if (offBranch)
+        holds.insert(u"off_branch"_s);
     if (!e.staleReason.isEmpty())
-        e.drift = u"stale"_s;
-    else if (e.behind > 0)
-        e.drift = u"behind"_s;
-    else if (e.ahead > 0)
-        e.drift = u"ahead"_s;
-    else
-        e.drift = u"clean"_s;
+        holds.insert(u"stale"_s);
+    if (e.behind > 0 && e.ahead == 0)
+        holds.insert(u"behind"_s);
+    if (e.ahead > 0 && e.behind == 0)
+        holds.insert(u"ahead"_s);
+    for (const QString &kind : PackFilter::driftKinds()) {
+        if (holds.contains(kind))
+            e.drifts.append(kind);
+    }
+    if (e.drifts.isEmpty())
+        e.drifts.append(u"clean"_s);
+    e.drift = e.drifts.first();
     return e;
 }
 
@@ -187,6 +214,7 @@ JsonObject StatusEntry::toJson() const
         {u"sha_match"_s, shaMatch},
         {u"actions_hash_match"_s, actionsHashMatch},
         {u"drift"_s, drift},
+        {u"drifts"_s, JsonValue(JsonArray(drifts.cbegin(), drifts.cend()))},
         {u"stale_reason"_s, staleReason.isEmpty() ? JsonValue() : JsonValue(staleReason)},
         {u"sha"_s, sha.isEmpty() ? JsonValue() : JsonValue(sha)},
         {u"branch"_s, optionalJson(branch)},
@@ -194,6 +222,11 @@ JsonObject StatusEntry::toJson() const
         {u"ahead"_s, qint64(ahead)},
         {u"behind"_s, qint64(behind)},
         {u"changed_files"_s, qint64(changedFiles)},
+        {u"expected_branch"_s, expectedBranch.isEmpty() ? JsonValue() : JsonValue(expectedBranch)},
+        {u"upstream_gone"_s, upstreamGone},
+        {u"remote_default_branch"_s,
+         remoteDefaultBranch.isEmpty() ? JsonValue() : JsonValue(remoteDefaultBranch)},
+        {u"upstream_rewritten"_s, upstreamRewritten},
         {u"installed_at"_s, installedAt ? JsonValue(installedAt->toString()) : JsonValue()},
         {u"error"_s, error.isEmpty() ? JsonValue() : JsonValue(error)}};
     if (long_) {
@@ -311,9 +344,10 @@ Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
             e.path = name;
             e.onDisk = true;
             e.drift = u"untracked"_s;
+            e.drifts = {e.drift};
             e.long_ = options.long_;
             if (Result<RepoStatus> repo =
-                    workspace.fetcher().inspect(workspace.root() + u'/' + name)) {
+                    workspace.fetcher().inspect(workspace.root() + u'/' + name, std::nullopt)) {
                 e.sha = repo->sha;
                 e.branch = repo->branch;
                 e.changedFiles = repo->changedFiles;
@@ -324,7 +358,7 @@ Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
 
     StatusReport report;
     for (StatusEntry &e : entries) {
-        FilterSubject subject{e.id, e.path, e.type, {}, e.depth, e.drift};
+        FilterSubject subject{e.id, e.path, e.type, {}, e.depth, e.drift, e.drifts};
         if (const auto it = graph->nodes.find(e.id); it != graph->nodes.end())
             subject.url = it->url;
         if (options.filter.matches(subject))
@@ -350,7 +384,7 @@ Result<QHash<QString, QString>> driftByPack(Workspace &workspace, OperationConte
         return report.error();
     QHash<QString, QString> drift;
     for (const StatusEntry &e : report->packs)
-        drift.insert(e.id, e.drift);
+        drift.insert(e.id, e.drifts.join(u','));
     return drift;
 }
 

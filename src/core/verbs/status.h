@@ -41,7 +41,11 @@ struct StatusEntry
     bool onDisk = false;
     bool shaMatch = false;
     bool actionsHashMatch = false;
-    QString drift;       // missing | dirty | stale | behind | ahead | clean | untracked
+    // The most urgent of drifts (PackFilter::driftKinds() order): missing | dirty |
+    // upstream_gone | rewritten | diverged | off_branch | stale | behind | ahead | clean |
+    // untracked.
+    QString drift;
+    QStringList drifts;  // every kind that holds, most urgent first (dirty and behind, ...)
     QString staleReason; // not_installed | sha_changed | actions_changed | too_old; "" otherwise
     QString sha;
     std::optional<QString> branch;
@@ -49,6 +53,10 @@ struct StatusEntry
     int ahead = 0;
     int behind = 0;
     int changedFiles = 0;
+    QString expectedBranch;   // the branch the pack should be on; "" when detached is expected
+    bool upstreamGone = false; // its branch's upstream was deleted or renamed on the remote
+    QString remoteDefaultBranch; // with upstreamGone: the remote's default branch, when known
+    bool upstreamRewritten = false; // ahead and behind because the upstream was force-pushed
     std::optional<Timestamp> installedAt;
     QString error; // why the pack's pack.yaml or repository could not be read
     bool long_ = false;

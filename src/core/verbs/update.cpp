@@ -30,10 +30,14 @@ JsonValue UpdateReport::toJson() const
     for (const PackOutcome &p : run.packs) {
         if (p.result == u"filtered")
             continue;
-        array.append(JsonObject{{u"id"_s, p.id},
-                                {u"synced"_s, p.result != u"not_run"},
-                                {u"reinstalled"_s, p.ran && p.result == u"ok"},
-                                {u"reason"_s, p.reason.isEmpty() ? u"none"_s : p.reason}});
+        JsonObject o{{u"id"_s, p.id},
+                     {u"synced"_s, p.result != u"not_run" && !p.error},
+                     {u"reinstalled"_s, p.ran && p.result == u"ok"},
+                     {u"reason"_s, p.reason.isEmpty() ? u"none"_s : p.reason},
+                     {u"sha_before"_s, p.shaBefore},
+                     {u"sha_after"_s, p.shaAfter}};
+        p.addFetchTo(o);
+        array.append(o);
     }
     return array;
 }
@@ -66,7 +70,11 @@ Result<UpdateReport> update(Workspace &workspace, const UpdateOptions &options,
     Result<RunReport> report = runPipeline(workspace, walked, request, ctx);
     if (!report)
         return report.error();
+    const RunReport run = *report;
     Result<RunReport> concluded = concludeRun(std::move(report).value(), ctx);
+    // A run whose packs could not all be fetched still has update's document (D-35).
+    if (!concluded && concluded.error().reason() == u"packs_failed")
+        return Error(concluded.error()).withDetail(u"report"_s, UpdateReport{run}.toJson());
     if (!concluded)
         return concluded.error();
     return UpdateReport{std::move(concluded).value()};
