@@ -1,5 +1,7 @@
 #include "naming.h"
 
+#include "secrets.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -23,8 +25,8 @@ Error notBare(const QString &path, const char *sourceText)
 // sourceText has %1 for the URL.
 Error badUrl(const QString &url, const char *sourceText)
 {
-    return Error(ErrorKind::Usage, u"invalid_url"_s, Message(sourceText, {url}))
-        .withDetail(u"url"_s, url);
+    return Error(ErrorKind::Usage, u"invalid_url"_s, Message(sourceText, {redactUrl(url)}))
+        .withDetail(u"url"_s, redactUrl(url));
 }
 
 bool hasControl(const QString &text)
@@ -148,6 +150,21 @@ QString derivePathFromUrl(const QString &url)
     return segment;
 }
 
+Error secretInUrl(const QString &url)
+{
+    return Error(ErrorKind::Usage, u"url_has_secret"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "the URL %1 carries a password or access "
+                                                   "token, which grex would write into "
+                                                   "grex.jsonl for anyone who reads it"),
+                         {redactUrl(url)}))
+        .withDetail(u"url"_s, redactUrl(url))
+        .withHint(Message(QT_TRANSLATE_NOOP("Grex", "give it to git instead: git config --global "
+                                                    "credential.helper store (or your platform's "
+                                                    "helper), run git ls-remote with the URL "
+                                                    "without it once to log in, then use that "
+                                                    "URL here; or use SSH")));
+}
+
 Result<QString> checkRemoteUrl(const QString &url, const QString &currentDir)
 {
     if (url.trimmed().isEmpty())
@@ -159,6 +176,8 @@ Result<QString> checkRemoteUrl(const QString &url, const QString &currentDir)
         return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it contains spaces"));
     if (url.startsWith(u'-'))
         return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it starts with '-'"));
+    if (urlHasSecret(url))
+        return secretInUrl(url);
 
     const qsizetype schemeEnd = url.indexOf(u"://");
     if (schemeEnd >= 0) {

@@ -29,9 +29,12 @@ Result<void> checkNotSymlink(const QString &path);
 // URLs) with trailing '/' and one trailing ".git" removed.
 QString derivePathFromUrl(const QString &url);
 
+// Usage "url_has_secret": url carries a password or access token (see secrets.h).
+Error secretInUrl(const QString &url);
+
 // Checks a pack URL and returns it in the form grex records: http(s)://, ssh://, git://,
 // file://, scp-like user@host:path, or a local path (a relative one is made absolute against
-// currentDir). Error: Usage "invalid_url" naming the problem.
+// currentDir). Error: Usage "invalid_url" naming the problem, "url_has_secret".
 Result<QString> checkRemoteUrl(const QString &url, const QString &currentDir);
 
 // True when two recorded URLs name the same repository (trailing '/', ".git", file:// and

@@ -165,7 +165,7 @@ private Q_SLOTS:
         }
         // One ok row per check.
         QCOMPARE(checks, (QStringList{u"manifest-schema"_s, u"lockfile"_s, u"gitignore-sync"_s,
-                                      u"pack-schema"_s, u"on-disk-drift"_s,
+                                      u"pack-schema"_s, u"on-disk-drift"_s, u"url-secrets"_s,
                                       u"orphan-lock-entries"_s, u"lock-files"_s,
                                       u"unfinished-work"_s}));
         const JsonObject json = r->toJson();

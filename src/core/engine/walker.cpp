@@ -6,6 +6,7 @@
 #include "logging.h"
 #include "naming.h"
 #include "operationcontext.h"
+#include "secrets.h"
 #include "workspace.h"
 
 #include <QElapsedTimer>
@@ -332,7 +333,8 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
                                                            "Grex", "pack '%1' declares child '%2' "
                                                                    "from %3, but '%2' comes from "
                                                                    "%4"),
-                                                       {node.id, path, child.url, other.url}))
+                                                       {node.id, path, redactUrl(child.url),
+                                                        redactUrl(other.url)}))
                                              .withDetail(u"phase"_s, u"tree"_s)
                                              .withDetail(u"pack"_s, path);
                             walkStop.request_stop();

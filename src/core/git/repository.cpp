@@ -1,5 +1,6 @@
 #include "repository.h"
 
+#include "git/gitprocess_p.h"
 #include "git/libgit2_p.h"
 
 using namespace Qt::StringLiterals;
@@ -33,6 +34,31 @@ Result<void> setConfigString(const QString &repoDir, const QString &key, const Q
                              {key, repoDir, lastErrorText(rc)}))
             .withDetail(u"path"_s, repoDir);
     }
+    return {};
+}
+
+bool hasCredentialHelper(const QString &dir)
+{
+    GitCall call;
+    call.args = {u"config"_s, u"--get-all"_s, u"credential.helper"_s};
+    call.workDir = dir;
+    Result<GitOutput> helpers = run(call, {});
+    return helpers && helpers->ok() && !helpers->out.trimmed().isEmpty();
+}
+
+Result<void> approveCredential(const QString &dir, const QString &url)
+{
+    GitCall call;
+    call.args = {u"credential"_s, u"approve"_s};
+    call.workDir = dir;
+    call.input = "url=" + url.toUtf8() + "\n\n";
+    Result<GitOutput> approved = run(call, {});
+    if (!approved)
+        return approved.error();
+    if (!approved->ok())
+        return commandFailure(u"git"_s,
+                              QT_TRANSLATE_NOOP("Grex", "cannot give the credential to git: %1"),
+                              {}, dir, *approved);
     return {};
 }
 

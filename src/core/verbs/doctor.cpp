@@ -6,7 +6,9 @@
 #include "fs/filelock.h"
 #include "fs/fsutil.h"
 #include "fs/gitignore.h"
+#include "git/repository.h"
 #include "operationcontext.h"
+#include "secrets.h"
 #include "verbs/status.h"
 #include "verbs/verbsupport.h"
 #include "workspace.h"
@@ -18,6 +20,7 @@
 #include <QFileInfo>
 #include <QLockFile>
 #include <QSet>
+#include <QUrl>
 
 using namespace Qt::StringLiterals;
 
@@ -213,6 +216,75 @@ QList<DoctorFinding> checkOnDisk(const Workspace &workspace, const Facts &facts,
                                    : u"unregistered directory on disk: "_s + name));
     }
     return found;
+}
+
+// A password or token in a pack's URL: registered packs (grex.jsonl, which people commit and
+// share) and children (their pack.yaml, in the parent's repository).
+QList<DoctorFinding> checkUrlSecrets(const Workspace &workspace, const Facts &facts)
+{
+    QList<DoctorFinding> found;
+    const QString check = u"url-secrets"_s;
+    const bool helper = Git::hasCredentialHelper(workspace.root());
+    for (const PackState &pack : packsInIdOrder(facts.packs)) {
+        if (!urlHasSecret(pack.url))
+            continue;
+        // Only a password can be handed to a credential helper; a token in the user name
+        // cannot be told apart from the name git must send with it.
+        const bool fixable = helper && !QUrl(pack.url).password().isEmpty();
+        QString detail = u"the URL of pack '%1' in grex.jsonl carries a password or token "
+                         u"(%2), and anyone who can read grex.jsonl can read it"_s
+                             .arg(pack.id, redactUrl(pack.url));
+        if (fixable) {
+            detail += u"; grex doctor --fix gives it to git's credential helper and keeps the "
+                      u"URL without it"_s;
+        } else {
+            detail += u"; give it to a credential helper (git config --global credential.helper "
+                      u"store), then grex doctor --fix moves it there"_s;
+        }
+        found.append(finding(check, u"error"_s, pack.id, detail, fixable));
+    }
+    for (const PackNode &node : facts.graph.nodes) {
+        if (node.registered || !urlHasSecret(node.url))
+            continue;
+        found.append(finding(check, u"error"_s, node.id,
+                             u"the pack.yaml of '%1' names child '%2' with a password or token in "
+                             u"its URL (%3); change it there and use a credential helper"_s.arg(
+                                 node.manifest.name.isEmpty() ? node.id : node.manifest.name,
+                                 node.id, redactUrl(node.url))));
+    }
+    return found;
+}
+
+// Moves the passwords of fixable url-secrets findings into git's credential helper: the
+// credential is approved, grex.jsonl records the URL without it and is compacted so that no
+// line keeps the old one, and the clone's origin follows.
+Result<QStringList> fixUrlSecrets(const Workspace &workspace, const Facts &facts,
+                                  const QList<DoctorFinding> &findings)
+{
+    QStringList fixed;
+    QList<Event> events;
+    for (const DoctorFinding &f : findings) {
+        if (f.check != u"url-secrets" || !f.autoFixable)
+            continue;
+        const PackState pack = facts.packs.value(f.pack);
+        if (Result<void> approved = Git::approveCredential(workspace.root(), pack.url); !approved)
+            return approved.error();
+        QUrl clean(pack.url);
+        clean.setPassword(QString());
+        const QString url = clean.toString(QUrl::FullyEncoded);
+        events.append(Event::update(pack.id, u"url"_s, url));
+        const QString dir = workspace.packDir(pack.path);
+        if (QFileInfo::exists(dir + u"/.git"_s))
+            (void)Git::setConfigString(dir, u"remote.origin.url"_s, url);
+        fixed.append(pack.id);
+    }
+    if (events.isEmpty())
+        return fixed;
+    if (Result<AppendReport> appended = workspace.intentLog().append(events); !appended)
+        return appended.error();
+    if (Result<void> compacted = workspace.intentLog().compact(); !compacted)
+        return compacted.error();
+    return fixed;
 }
 
 QList<DoctorFinding> checkOrphanLockEntries(const Facts &facts)
@@ -439,6 +511,7 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
                    checkPackSchemas(facts, options.filter, drift));
         addChecked(report.findings, u"on-disk-drift"_s,
                    checkOnDisk(workspace, facts, options.filter, drift));
+        addChecked(report.findings, u"url-secrets"_s, checkUrlSecrets(workspace, facts));
         if (facts.locksReadable)
             addChecked(report.findings, u"orphan-lock-entries"_s, checkOrphanLockEntries(facts));
     }
@@ -452,6 +525,9 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
         Result<QStringList> fixedOwners = fixGitignore(workspace, facts, report.findings);
         if (!fixedOwners)
             return fixedOwners.error();
+        Result<QStringList> fixedSecrets = fixUrlSecrets(workspace, facts, report.findings);
+        if (!fixedSecrets)
+            return fixedSecrets.error();
         QStringList removed;
         for (const QString &path : std::as_const(staleLocks)) {
             // Checked again just before: a run may have started since. A holder that has
@@ -469,7 +545,9 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
                 f.check == u"lock-files" && f.autoFixable &&
                 std::any_of(removed.begin(), removed.end(),
                             [&](const QString &p) { return f.detail.contains(p); });
-            if (gitignoreFixed || lockFixed)
+            const bool secretFixed =
+                f.check == u"url-secrets" && fixedSecrets->contains(f.pack) && f.autoFixable;
+            if (gitignoreFixed || lockFixed || secretFixed)
                 report.fixed.append(f);
             else
                 remaining.append(f);
@@ -486,6 +564,9 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
         }
         addChecked(report.findings, u"gitignore-sync"_s, gitignoreNow);
         addChecked(report.findings, u"lock-files"_s, locksNow);
+        if (!std::any_of(report.findings.begin(), report.findings.end(),
+                         [](const DoctorFinding &f) { return f.check == u"url-secrets"; }))
+            addChecked(report.findings, u"url-secrets"_s, {});
     }
 
     if (options.compact && facts.logReadable) {
@@ -554,7 +635,8 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
     // Findings in the order of the checks, whatever was re-run.
     static const QStringList order{u"manifest-schema"_s, u"lockfile"_s,
                                    u"gitignore-sync"_s,  u"pack-schema"_s,
-                                   u"on-disk-drift"_s,   u"orphan-lock-entries"_s,
+                                   u"on-disk-drift"_s,   u"url-secrets"_s,
+                                   u"orphan-lock-entries"_s,
                                    u"lock-files"_s,      u"unfinished-work"_s};
     std::stable_sort(report.findings.begin(), report.findings.end(),
                      [](const DoctorFinding &a, const DoctorFinding &b) {

@@ -6,6 +6,7 @@
 #include "naming.h"
 #include "operationcontext.h"
 #include "pack/packmanifest.h"
+#include "secrets.h"
 #include "verbs/verbsupport.h"
 #include "workspace.h"
 
@@ -198,7 +199,7 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
             if (!c.url.isEmpty() && !sameRemote(live->url, c.url)) {
                 ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "%1 is already registered from %2, not "
                                                            "%3; left as it is"),
-                                 {c.path, live->url, c.url}));
+                                 {c.path, redactUrl(live->url), redactUrl(c.url)}));
             }
             report.skipped.append({c.path, u"path_collision"_s});
             continue;
@@ -210,6 +211,11 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
         seen.insert(c.path);
         if (Result<void> bare = checkBarePath(c.path); !bare) {
             report.failed.append({c.path, bare.error().message().text()});
+            continue;
+        }
+        // A clone made with a token in its URL: grex.jsonl must not learn it.
+        if (urlHasSecret(c.url)) {
+            report.failed.append({c.path, secretInUrl(c.url).message().text()});
             continue;
         }
         if (const QString twin = foldedNames.value(c.path.toCaseFolded());

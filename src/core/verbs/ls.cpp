@@ -1,5 +1,6 @@
 #include "ls.h"
 
+#include "secrets.h"
 #include "verbs/status.h"
 
 #include "git/fetcher.h"
@@ -24,7 +25,7 @@ JsonObject entryToJson(const LsEntry &entry, bool longForm, bool tree)
     JsonObject o{{u"id"_s, entry.id},
                  {u"type"_s, entry.type.isEmpty() ? JsonValue() : JsonValue(entry.type)},
                  {u"path"_s, entry.path},
-                 {u"url"_s, entry.url},
+                 {u"url"_s, redactUrl(entry.url)},
                  {u"ref"_s, JsonValue::fromOptional(entry.ref)},
                  {u"sha"_s, JsonValue::fromOptional(entry.sha)},
                  {u"installed_at"_s,

@@ -49,8 +49,52 @@ JsonObject RmReport::toJson() const
 
 namespace {
 
-// Work in `dir` that exists nowhere else; nullopt when there is none (or it is not a clone).
-Result<std::optional<Error>> lostWork(Workspace &workspace, const QString &id, const QString &dir)
+Message keepOrForceHint()
+{
+    return Message(QT_TRANSLATE_NOOP("Grex", "keep the directory with --keep-files, or delete "
+                                             "anyway with --force"));
+}
+
+// Whether the remote still has every commit of the clone: a remote-tracking branch seen before
+// proves nothing once the remote is gone, rewritten or deleted the branch, so it is asked now.
+// nullopt when the remote is reachable and has them all.
+Result<std::optional<Error>> remoteLacksCommits(Workspace &workspace, const QString &id,
+                                                const QString &dir, std::stop_token stop)
+{
+    Result<int> missing = workspace.fetcher().commitsMissingUpstream(dir, stop);
+    if (!missing && missing.error().kind() == ErrorKind::Cancelled)
+        return missing.error();
+    if (!missing) {
+        const Error &why = missing.error();
+        return std::optional<Error>(
+            Error(ErrorKind::PackOp, u"remote_unconfirmed"_s,
+                  Message(QT_TRANSLATE_NOOP("Grex", "cannot confirm that the remote of pack '%1' "
+                                                    "still has its commits (%2); nothing was "
+                                                    "removed"),
+                          {id, why.message().text()}))
+                .withDetail(u"pack"_s, id)
+                .withDetail(u"cause"_s, why.toJson())
+                .withHint(keepOrForceHint()));
+    }
+    if (*missing == 0)
+        return std::optional<Error>();
+    return std::optional<Error>(
+        Error(ErrorKind::PackOp, u"remote_lacks_commits"_s,
+              Message(QT_TRANSLATE_NOOP("Grex", "the remote of pack '%1' does not have %2 of its "
+                                                "commits, which exist only in %3; nothing was "
+                                                "removed"),
+                      {id, QString::number(*missing), dir}))
+            .withDetail(u"pack"_s, id)
+            .withDetail(u"missing"_s, *missing)
+            .withHint(Message(QT_TRANSLATE_NOOP("Grex", "push them first, keep the directory "
+                                                        "with --keep-files, or delete anyway "
+                                                        "with --force"))));
+}
+
+// Work in `dir` that exists nowhere else, here or on the remote; nullopt when there is none (or
+// it is not a clone).
+Result<std::optional<Error>> lostWork(Workspace &workspace, const QString &id, const QString &dir,
+                                      std::stop_token stop)
 {
     const QFileInfo info(dir);
     if (!info.isDir() || info.isSymLink() || !Git::isRepository(dir))
@@ -59,7 +103,7 @@ Result<std::optional<Error>> lostWork(Workspace &workspace, const QString &id, c
     if (!changes)
         return changes.error();
     if (changes->isClean())
-        return std::optional<Error>();
+        return remoteLacksCommits(workspace, id, dir, stop);
     return std::optional<Error>(
         Error(ErrorKind::PackOp, u"local_changes"_s,
               Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' has work that exists only in %2 "
@@ -253,7 +297,7 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
     if (deleteFiles && !options.force) {
         for (const QString &id : removing) {
             const QString packDir = id == pack.id ? dir : graph.nodes.value(id).dir;
-            Result<std::optional<Error>> lost = lostWork(workspace, id, packDir);
+            Result<std::optional<Error>> lost = lostWork(workspace, id, packDir, ctx.stopToken());
             if (!lost)
                 return lost.error();
             if (*lost)
