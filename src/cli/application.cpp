@@ -218,8 +218,7 @@ int Application::run(const QStringList &arguments)
     if (verb->name == u"exec")
         parser.setOptionsAfterPositionalArgumentsMode(
             QCommandLineParser::ParseAsPositionalArguments);
-    addParserOptions(parser, universalOptions());
-    addParserOptions(parser, verbCommand(*verb).options);
+    addParserOptions(parser, universalOptions() + verbCommand(*verb).options);
     QList<const ParamSpec *> positionals;
     for (const ParamSpec &p : verb->params) {
         if (p.positional)

@@ -3,6 +3,7 @@
 #include "clitr.h"
 
 #include <QCommandLineParser>
+#include <QSet>
 
 using namespace Qt::StringLiterals;
 
@@ -386,8 +387,15 @@ QStringList valueOptionNames()
 
 void addParserOptions(QCommandLineParser &parser, const QList<CliOption> &options)
 {
-    for (const CliOption &option : options)
+    // A verb's own option may reuse a universal name (add --filter is git clone's --filter):
+    // the parser takes the name once, and the verb's parameter reads its value.
+    QSet<QString> added;
+    for (const CliOption &option : options) {
+        if (!option.longName.isEmpty() && added.contains(option.longName))
+            continue;
+        added.insert(option.longName);
         parser.addOption(QCommandLineOption(option.parserNames(), option.help, option.valueName));
+    }
 }
 
 QList<EnvironmentVariable> environmentVariables()

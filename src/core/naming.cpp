@@ -150,6 +150,37 @@ QString derivePathFromUrl(const QString &url)
     return segment;
 }
 
+Result<void> checkCloneFilter(const QString &filter)
+{
+    static const QRegularExpression one(
+        u"^(blob:none|blob:limit=[0-9]+[kmgKMG]?|tree:[0-9]+|object:type=(blob|tree|commit|tag))$"_s);
+    QStringList parts{filter};
+    if (filter.startsWith(u"combine:"_s))
+        parts = filter.mid(8).split(u'+');
+    for (const QString &part : std::as_const(parts)) {
+        if (!one.match(part).hasMatch()) {
+            return Error(ErrorKind::Usage, u"invalid_clone_filter"_s,
+                         Message(QT_TRANSLATE_NOOP("Grex", "invalid clone filter '%1' (use "
+                                                           "blob:none, blob:limit=1m, tree:0, "
+                                                           "object:type=blob or combine:A+B)"),
+                                 {filter}))
+                .withDetail(u"filter"_s, filter);
+        }
+    }
+    return {};
+}
+
+Result<void> checkCloneDepth(qint64 depth)
+{
+    if (depth >= 1 && depth <= 1'000'000)
+        return {};
+    return Error(ErrorKind::Usage, u"invalid_depth"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "invalid depth %1: a shallow clone keeps at "
+                                                   "least 1 and at most 1000000 commits"),
+                         {QString::number(depth)}))
+        .withDetail(u"depth"_s, depth);
+}
+
 Error secretInUrl(const QString &url)
 {
     return Error(ErrorKind::Usage, u"url_has_secret"_s,

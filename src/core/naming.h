@@ -29,6 +29,13 @@ Result<void> checkNotSymlink(const QString &path);
 // URLs) with trailing '/' and one trailing ".git" removed.
 QString derivePathFromUrl(const QString &url);
 
+// A partial-clone filter as git clone --filter takes it: blob:none, blob:limit=<n>[kmg],
+// tree:<depth>, object:type=<blob|tree|commit|tag>, or combine:<a>+<b>. Error: Usage
+// "invalid_clone_filter".
+Result<void> checkCloneFilter(const QString &filter);
+// A shallow clone's depth: at least 1. Error: Usage "invalid_depth".
+Result<void> checkCloneDepth(qint64 depth);
+
 // Usage "url_has_secret": url carries a password or access token (see secrets.h).
 Error secretInUrl(const QString &url);
 

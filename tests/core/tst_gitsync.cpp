@@ -408,7 +408,7 @@ private Q_SLOTS:
         GitFetcher fetcher;
         std::atomic<bool> done{false};
         std::thread updater([&] {
-            done = fetcher.update(f.clone, std::nullopt, {}, {}).ok();
+            done = fetcher.update(f.clone, std::nullopt, {}).ok();
         });
         QTest::qWait(150);
         QVERIFY(!done); // waits for the other thread
@@ -440,7 +440,7 @@ private Q_SLOTS:
         const QString before = fetcher.headSha(f.clone).value();
         f.files.insert(u"new.txt"_s, "new\n");
         const QString upstream = remotes.commit(f.remote, f.files);
-        const Result<UpdateOutcome> moved = fetcher.update(f.clone, std::nullopt, {}, {});
+        const Result<UpdateOutcome> moved = fetcher.update(f.clone, std::nullopt, {});
         QVERIFY(moved.ok());
         QCOMPARE(moved->state, UpdateOutcome::State::FastForwarded);
         QCOMPARE(moved->shaBefore, before);
@@ -449,7 +449,7 @@ private Q_SLOTS:
         QCOMPARE(readFile(f.clone + u"/new.txt"_s), QByteArray("new\n"));
 
         remotes.tag(f.remote, u"v1"_s, before);
-        const Result<UpdateOutcome> pinned = fetcher.update(f.clone, u"v1"_s, {}, {});
+        const Result<UpdateOutcome> pinned = fetcher.update(f.clone, u"v1"_s, {});
         QVERIFY(pinned.ok());
         QCOMPARE(pinned->state, UpdateOutcome::State::CheckedOut);
         QCOMPARE(pinned->shaBefore, upstream);
@@ -494,7 +494,7 @@ private Q_SLOTS:
 
         files.insert(u"more.txt"_s, "more\n");
         const QString upstream = remotes.commit(remote, files);
-        const Result<UpdateOutcome> moved = fetcher.update(clone, std::nullopt, {}, {});
+        const Result<UpdateOutcome> moved = fetcher.update(clone, std::nullopt, {});
         QVERIFY2(moved.ok(), qPrintable(moved.ok() ? QString() : moved.error().text()));
         QCOMPARE(moved->shaAfter, upstream);
     }
@@ -541,7 +541,7 @@ private Q_SLOTS:
         f.files.insert(u"c.txt"_s, "c\n");
         const QString upstream = remotes.commit(f.remote, f.files);
         GitFetcher fetcher;
-        const Result<UpdateOutcome> moved = fetcher.update(f.clone, std::nullopt, {}, {});
+        const Result<UpdateOutcome> moved = fetcher.update(f.clone, std::nullopt, {});
         QVERIFY(moved.ok());
         QVERIFY(hasRef(f.clone, u"refs/remotes/mirror/main"_s));
         QCOMPARE(moved->state, UpdateOutcome::State::FastForwarded);
@@ -549,7 +549,7 @@ private Q_SLOTS:
 
         // No upstream configured: left alone, and said so.
         git(f.clone, {u"config"_s, u"--unset"_s, u"branch.main.merge"_s});
-        const Result<UpdateOutcome> alone = fetcher.update(f.clone, std::nullopt, {}, {});
+        const Result<UpdateOutcome> alone = fetcher.update(f.clone, std::nullopt, {});
         QCOMPARE(alone->state, UpdateOutcome::State::LeftAlone);
         QVERIFY(alone->note.text().contains(u"tracks no upstream"_s));
     }
@@ -564,7 +564,7 @@ private Q_SLOTS:
         f.files.insert(u"d.txt"_s, "d\n");
         remotes.commit(f.remote, f.files);
         GitFetcher fetcher;
-        const Result<UpdateOutcome> outcome = fetcher.update(f.clone, std::nullopt, {}, {});
+        const Result<UpdateOutcome> outcome = fetcher.update(f.clone, std::nullopt, {});
         QVERIFY2(outcome.ok(), qPrintable(outcome.ok() ? QString() : outcome.error().text()));
         QCOMPARE(outcome->state, UpdateOutcome::State::LeftAlone);
         QVERIFY(outcome->note.text().contains(u"tracks no upstream"_s));

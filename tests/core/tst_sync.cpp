@@ -68,11 +68,11 @@ public:
         return r;
     }
     Result<UpdateOutcome> update(const QString &dest, const std::optional<QString> &ref,
-                                 const CloneOptions &options, std::stop_token stop) override
+                                 std::stop_token stop) override
     {
         const qint64 start = m_clock.elapsed();
         QThread::msleep(ulong(m_delay));
-        Result<UpdateOutcome> r = m_git.update(dest, ref, options, stop);
+        Result<UpdateOutcome> r = m_git.update(dest, ref, stop);
         record(dest, start);
         return r;
     }

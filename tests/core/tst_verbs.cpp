@@ -207,8 +207,9 @@ private Q_SLOTS:
         QCOMPARE(packs->value(u"alpha"_s).type, u"declarative"_s);
         QCOMPARE(*Gitignore::readBlock(ws.gitignorePath(), u"alpha"_s),
                  std::optional<QStringList>({u".grex-lock"_s, u"/alpha/"_s, u"*.cache"_s}));
-        QCOMPARE(r.toJson().keys().mid(0, 7), (QStringList{u"id"_s, u"type"_s, u"path"_s, u"url"_s,
-                                                           u"ref"_s, u"sha"_s, u"installed"_s}));
+        QCOMPARE(r.toJson().keys().mid(0, 9),
+                 (QStringList{u"id"_s, u"type"_s, u"path"_s, u"url"_s, u"ref"_s, u"depth"_s,
+                              u"filter"_s, u"sha"_s, u"installed"_s}));
     }
 
     void addWithoutPackYamlUsesTypeOrMeta()

@@ -58,7 +58,7 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
     std::optional<FetchReport> head;
     if (info.isDir() && options.network && !seed.isRoot) {
         ctx.packStarted(node.id, u"fetch"_s);
-        Result<UpdateOutcome> updated = git.update(node.dir, node.ref, node.cloneOptions, stop);
+        Result<UpdateOutcome> updated = git.update(node.dir, node.ref, stop);
         if (updated) {
             node.note = updated->note;
             node.leftAloneWhy = updated->why;
@@ -191,6 +191,9 @@ Result<QList<WalkSeed>> workspaceSeeds(const Workspace &workspace, OperationCont
         seed.dir = workspace.packDir(pack.path);
         seed.url = pack.url;
         seed.ref = pack.ref;
+        if (pack.depth)
+            seed.cloneOptions.depth = int(*pack.depth);
+        seed.cloneOptions.filter = pack.cloneFilter;
         seed.registered = true;
         seeds.append(seed);
     }
@@ -347,6 +350,9 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
                     seed.dir = workspace.packDir(path);
                     seed.url = child.url;
                     seed.ref = child.ref;
+                    if (child.depth)
+                        seed.cloneOptions.depth = int(*child.depth);
+                    seed.cloneOptions.filter = child.filter;
                     submit(seed, outcome.depth + 1);
                 }
             }

@@ -112,10 +112,10 @@ public:
     virtual Result<UpdateOutcome> checkout(const QString &dest, const QString &ref,
                                            std::stop_token stop) = 0;
     // What sync does to an existing clone, under one backend lock: fetch, then fastForward
-    // (no ref) or checkout(ref). shaBefore/shaAfter/branch describe HEAD before and after.
-    // options.depth keeps a shallow clone at that depth.
+    // (no ref) or checkout(ref). shaBefore/shaAfter/branch describe HEAD before and after. A
+    // shallow or partial clone stays so: git fetch adds the new commits and remembers the filter.
     virtual Result<UpdateOutcome> update(const QString &dest, const std::optional<QString> &ref,
-                                         const CloneOptions &options, std::stop_token stop) = 0;
+                                         std::stop_token stop) = 0;
     // Whether the remote still has every commit of the clone's branches and HEAD: fetches
     // origin (pruning what the remote deleted), then counts the commits no remote-tracking
     // branch contains. Errors as fetch; "no_remote" when the clone has none.

@@ -637,8 +637,7 @@ Error fetchFailed(const QString &dest, const QString &detail)
 
 // Fetches origin into the clone at dest (its backend lock held), as `git fetch origin` does:
 // the remote's refspecs, tags that point into what it has, fetch.prune, submodules on demand.
-Result<FetchFacts> fetchLocked(const QString &dest, const CloneOptions &options,
-                               std::stop_token stop)
+Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
 {
     FetchFacts facts;
     QString url;
@@ -668,10 +667,9 @@ Result<FetchFacts> fetchLocked(const QString &dest, const CloneOptions &options,
     }
     if (stop.stop_requested())
         return cancelled();
-    QStringList args{u"fetch"_s, u"--progress"_s};
-    if (options.depth)
-        args.append(u"--depth=%1"_s.arg(*options.depth));
-    args.append(u"origin"_s);
+    // No --depth: in a shallow clone git adds the new commits to the history it has, where a
+    // depth would cut that history again and part the new commits from HEAD.
+    const QStringList args{u"fetch"_s, u"--progress"_s, u"origin"_s};
     qCDebug(lcGit, "fetching into %s", qPrintable(dest));
     Result<GitOutput> fetched = runGit(dest, args, stop, true);
     if (!fetched)
@@ -1225,7 +1223,7 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
 Result<void> GitFetcher::fetch(const QString &dest, std::stop_token stop)
 {
     return withLockedClone(dest, stop, [&]() -> Result<void> {
-        Result<FetchFacts> facts = fetchLocked(dest, {}, stop);
+        Result<FetchFacts> facts = fetchLocked(dest, stop);
         if (!facts)
             return facts.error();
         return {};
@@ -1244,13 +1242,13 @@ Result<UpdateOutcome> GitFetcher::checkout(const QString &dest, const QString &r
 }
 
 Result<UpdateOutcome> GitFetcher::update(const QString &dest, const std::optional<QString> &ref,
-                                         const CloneOptions &options, std::stop_token stop)
+                                         std::stop_token stop)
 {
     return withLockedClone(dest, stop, [&]() -> Result<UpdateOutcome> {
         QString before;
         if (Result<RepositoryPtr> repo = openRepository(dest))
             before = headOf(repo->get());
-        Result<FetchFacts> facts = fetchLocked(dest, options, stop);
+        Result<FetchFacts> facts = fetchLocked(dest, stop);
         if (!facts)
             return facts.error();
         Result<UpdateOutcome> outcome =

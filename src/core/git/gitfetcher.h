@@ -23,7 +23,7 @@ public:
     Result<UpdateOutcome> checkout(const QString &dest, const QString &ref,
                                    std::stop_token stop) override;
     Result<UpdateOutcome> update(const QString &dest, const std::optional<QString> &ref,
-                                 const CloneOptions &options, std::stop_token stop) override;
+                                 std::stop_token stop) override;
     Result<int> commitsMissingUpstream(const QString &dest, std::stop_token stop) override;
     Result<QString> probeRemote(const QString &url, const std::optional<QString> &ref,
                                 std::stop_token stop) override;

@@ -122,6 +122,10 @@ JsonObject Event::toJson() const
         o.insert(u"schema_version"_s, schema);
         if (ref)
             o.insert(u"ref"_s, *ref);
+        if (depth)
+            o.insert(u"depth"_s, *depth);
+        if (!cloneFilter.isEmpty())
+            o.insert(u"filter"_s, cloneFilter);
         break;
     case EventOp::Update:
         o.insert(u"id"_s, id);
@@ -342,6 +346,16 @@ ParsedLine parseEventLine(QByteArrayView line)
             e.type = u"meta"_s;
         if (object.value(u"ref"_s).isString())
             e.ref = ref;
+        if (object.contains(u"depth"_s)) {
+            const QJsonValue depth = object.value(u"depth"_s);
+            const double number = depth.toDouble(-1);
+            if (!depth.isDouble() || number < 1 || number > 1'000'000 ||
+                number != double(qint64(number)))
+                return invalid(u"member 'depth' is not a whole number of at least 1"_s);
+            e.depth = qint64(number);
+        }
+        if (!r.optionalString(u"filter"_s, e.cloneFilter))
+            return invalid(r.error);
         result.events.append(e);
     } else if (op == u"update") {
         e.op = EventOp::Update;

@@ -32,6 +32,8 @@ struct Event
     QString path;
     QString type;
     std::optional<QString> ref;
+    std::optional<qint64> depth; // a shallow clone of this many commits (git clone --depth)
+    QString cloneFilter;         // a partial clone (git clone --filter), "" for none
 
     // update: field is "url", "ref" or "path"; value nullopt means null (clears ref)
     QString field;

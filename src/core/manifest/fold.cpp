@@ -22,6 +22,8 @@ void Folder::apply(const Event &event)
         state.path = event.path;
         state.type = event.type;
         state.ref = event.ref;
+        state.depth = event.depth;
+        state.cloneFilter = event.cloneFilter;
         state.addedAt = event.ts;
         state.updatedAt = event.ts;
         m_packs.insert(event.id, state);

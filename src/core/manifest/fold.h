@@ -16,6 +16,8 @@ struct PackState
     QString path;
     QString type;
     std::optional<QString> ref;
+    std::optional<qint64> depth; // git clone --depth, kept by later fetches
+    QString cloneFilter;         // git clone --filter
     std::optional<QString> lastSyncSha;
     Timestamp addedAt;
     Timestamp updatedAt;

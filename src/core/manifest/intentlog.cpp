@@ -267,8 +267,10 @@ QList<Event> IntentLog::compacted(const QMap<QString, PackState> &packs)
 {
     QList<Event> events;
     for (const PackState &pack : packsInIdOrder(packs)) {
-        events.append(
-            Event::add(pack.id, pack.url, pack.path, pack.type, std::nullopt, pack.addedAt));
+        Event add = Event::add(pack.id, pack.url, pack.path, pack.type, std::nullopt, pack.addedAt);
+        add.depth = pack.depth;
+        add.cloneFilter = pack.cloneFilter;
+        events.append(add);
         if (pack.ref)
             events.append(Event::update(pack.id, u"ref"_s, pack.ref, pack.updatedAt));
         if (pack.lastSyncSha)

@@ -542,12 +542,14 @@ private:
             if (!child.IsMap())
                 return fail(child, u"children"_s,
                             QT_TRANSLATE_NOOP("Grex", "%1:%2: a child must be a mapping with "
-                                                      "'url' and optional 'path' and 'ref'"));
+                                                      "'url' and optional 'path', 'ref', "
+                                                      "'depth' and 'filter'"));
             ChildRef ref;
             ref.line = lineOf(child);
             for (const auto &member : child) {
                 const QString key = scalarText(member.first);
-                if (key != u"url" && key != u"path" && key != u"ref")
+                if (key != u"url" && key != u"path" && key != u"ref" && key != u"depth" &&
+                    key != u"filter")
                     return fail(member.first, u"children"_s,
                                 QT_TRANSLATE_NOOP("Grex", "%1:%2: unknown child key '%3'"), {key});
                 if (!member.second.IsScalar())
@@ -563,6 +565,22 @@ private:
                 ref.path = scalarText(child["path"]);
             if (child["ref"])
                 ref.ref = scalarText(child["ref"]);
+            if (child["depth"]) {
+                bool ok = false;
+                const qint64 depth = scalarText(child["depth"]).toLongLong(&ok);
+                if (!ok || !checkCloneDepth(depth))
+                    return fail(child["depth"], u"children"_s,
+                                QT_TRANSLATE_NOOP("Grex", "%1:%2: a child's 'depth' must be a "
+                                                          "whole number of at least 1"));
+                ref.depth = depth;
+            }
+            if (child["filter"]) {
+                ref.filter = scalarText(child["filter"]);
+                if (Result<void> valid = checkCloneFilter(ref.filter); !valid)
+                    return fail(child["filter"], u"children"_s,
+                                QT_TRANSLATE_NOOP("Grex", "%1:%2: %3"),
+                                {valid.error().message().text()});
+            }
             if (!checkBarePath(ref.effectivePath()))
                 return fail(child, u"child_path_not_bare"_s,
                             QT_TRANSLATE_NOOP("Grex", "%1:%2: child path '%3' must be a single "

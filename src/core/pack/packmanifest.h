@@ -19,13 +19,16 @@ struct ChildRef
     QString url;
     std::optional<QString> path;
     std::optional<QString> ref;
+    std::optional<qint64> depth; // a shallow clone (git clone --depth)
+    QString filter;              // a partial clone (git clone --filter)
     int line = 0;
 
     // `path`, else the last segment of `url` without ".git".
     QString effectivePath() const;
     friend bool operator==(const ChildRef &a, const ChildRef &b)
     {
-        return a.url == b.url && a.path == b.path && a.ref == b.ref;
+        return a.url == b.url && a.path == b.path && a.ref == b.ref && a.depth == b.depth &&
+               a.filter == b.filter;
     }
 };
 

@@ -5,6 +5,7 @@
 #include "fs/gitignore.h"
 #include "git/fetcher.h"
 #include "git/repository.h"
+#include "naming.h"
 #include "operationcontext.h"
 #include "pack/packmanifest.h"
 #include "verbs/verbsupport.h"
@@ -77,6 +78,23 @@ Result<AddOptions> AddOptions::fromJson(const QJsonObject &args)
     if (options.ref && options.ref->trimmed().isEmpty())
         return usageError(u"invalid_argument"_s,
                           Message(QT_TRANSLATE_NOOP("Grex", "--ref must not be empty")));
+    if (args.contains(u"depth"_s)) {
+        options.depth = args.value(u"depth"_s).toInteger();
+        if (Result<void> valid = checkCloneDepth(*options.depth); !valid)
+            return valid.error();
+    }
+    options.filter = args.value(u"filter"_s).toString();
+    // add's --filter is git clone's, not the pack filter of the other verbs: say so.
+    if (!options.filter.isEmpty() && !checkCloneFilter(options.filter)) {
+        return usageError(u"invalid_clone_filter"_s,
+                          Message(QT_TRANSLATE_NOOP("Grex", "grex add --filter takes git's "
+                                                            "partial-clone filter (blob:none, "
+                                                            "blob:limit=1m, tree:0, "
+                                                            "object:type=blob, combine:A+B), "
+                                                            "not '%1'"),
+                                  {options.filter}))
+            .withDetail(u"filter"_s, options.filter);
+    }
     return options;
 }
 
@@ -87,6 +105,8 @@ JsonObject AddReport::toJson() const
                       {u"path"_s, path},
                       {u"url"_s, url},
                       {u"ref"_s, JsonValue::fromOptional(ref)},
+                      {u"depth"_s, depth ? JsonValue(*depth) : JsonValue()},
+                      {u"filter"_s, filter.isEmpty() ? JsonValue() : JsonValue(filter)},
                       {u"sha"_s, sha},
                       {u"installed"_s, installed},
                       {u"adopted"_s, adopted},
@@ -145,7 +165,12 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     report.path = path;
     report.url = *url;
     report.ref = options.ref;
+    report.depth = options.depth;
+    report.filter = options.filter;
     report.dryRun = options.dryRun;
+    CloneOptions cloneOptions;
+    cloneOptions.depth = options.depth ? std::optional<int>(int(*options.depth)) : std::nullopt;
+    cloneOptions.filter = options.filter;
     report.adopted = *destination == Destination::Adopt;
 
     // An adopted clone is taken as it is: it must already be at the ref the user asked for.
@@ -188,7 +213,7 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     if (!report.adopted) {
         ctx.progress(0, 1, Message(QT_TRANSLATE_NOOP("Grex", "cloning %1"), {path}));
         Result<FetchReport> cloned =
-            workspace.fetcher().clone(*url, dest, options.ref, CloneOptions{}, ctx.stopToken());
+            workspace.fetcher().clone(*url, dest, options.ref, cloneOptions, ctx.stopToken());
         if (!cloned && cloned.error().kind() == ErrorKind::Cancelled)
             return addCancelled(path);
         if (!cloned)
@@ -233,8 +258,10 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     if (ctx.stopRequested())
         return fail(addCancelled(path));
 
-    Result<AppendReport> appended =
-        workspace.intentLog().append(Event::add(path, *url, path, report.type, options.ref));
+    Event added = Event::add(path, *url, path, report.type, options.ref);
+    added.depth = options.depth;
+    added.cloneFilter = options.filter;
+    Result<AppendReport> appended = workspace.intentLog().append(added);
     if (!appended)
         return fail(appended.error());
 
@@ -256,6 +283,7 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     seed.dir = dest;
     seed.url = *url;
     seed.ref = options.ref;
+    seed.cloneOptions = cloneOptions;
     seed.registered = true;
     PipelineRequest request;
     request.verb = u"add"_s;

@@ -18,7 +18,9 @@ struct AddOptions
     std::optional<QString> path; // derived from the URL when absent
     std::optional<QString> type; // used when the pack has no pack.yaml
     std::optional<QString> ref;
-    bool noInstall = false; // nothing installs packs yet: add always clones and registers only
+    std::optional<qint64> depth; // --depth: a shallow clone, kept by later syncs
+    QString filter;              // --filter: a partial clone (blob:none, ...), kept by git
+    bool noInstall = false;
     bool dryRun = false;
 
     static Result<AddOptions> fromJson(const QJsonObject &args);
@@ -31,6 +33,8 @@ struct AddReport
     QString path;
     QString url;
     std::optional<QString> ref;
+    std::optional<qint64> depth;
+    QString filter;
     QString sha; // HEAD of the clone; in a dry run the remote's commit, if known
     bool installed = false;
     bool adopted = false; // the directory already held a clone of this URL
@@ -42,7 +46,8 @@ struct AddReport
 // `grex add <url> [path]` (spec §6.5.2): clones url at ref into <workspace>/<path>, reads its
 // pack.yaml, registers it in grex.jsonl and writes its .gitignore block. An existing clone of
 // the same URL is adopted as it is. A failure leaves every file as it was. Errors: Usage
-// (invalid URL or path, already registered, not a workspace), PackOp (clone failed, directory
+// (invalid URL or path, a URL with a password, a bad --depth or --filter, already registered,
+// not a workspace), PackOp (clone failed, directory
 // not empty, pack.yaml invalid, name mismatch), PluginMissing (unknown type), Manifest, Lock,
 // Cancelled.
 Result<AddReport> add(Workspace &workspace, const AddOptions &options, OperationContext &ctx);

@@ -190,6 +190,14 @@ QList<VerbSpec> buildRegistry()
                ValueHint::None, packTypes()),
         param(u"ref"_s, ParamType::String,
               QT_TRANSLATE_NOOP("Grex", "Branch, tag or commit to check out."), u"REF"_s),
+        param(u"depth"_s, ParamType::Integer,
+              QT_TRANSLATE_NOOP("Grex", "Clone only the last N commits (git clone --depth); "
+                                        "later syncs keep the pack that shallow."),
+              u"N"_s),
+        param(u"filter"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "Partial clone (git clone --filter): blob:none fetches "
+                                        "file contents only when they are checked out."),
+              u"SPEC"_s),
         param(u"noInstall"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Only clone and register the pack; do not install it.")),
         dryRunParam(),

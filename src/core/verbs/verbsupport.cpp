@@ -70,8 +70,12 @@ Result<QStringList> cloneMissingPacks(Workspace &workspace, const QList<PackStat
             }
             ctx.progress(finished, total,
                          Message(QT_TRANSLATE_NOOP("Grex", "cloning %1"), {pack.id}));
+            CloneOptions options;
+            if (pack.depth)
+                options.depth = int(*pack.depth);
+            options.filter = pack.cloneFilter;
             Result<FetchReport> report = workspace.fetcher().clone(
-                pack.url, workspace.packDir(pack.path), pack.ref, CloneOptions{}, ctx.stopToken());
+                pack.url, workspace.packDir(pack.path), pack.ref, options, ctx.stopToken());
             QMutexLocker locker(&mutex);
             ++done;
             if (report) {
