@@ -405,6 +405,9 @@ QList<EnvironmentVariable> environmentVariables()
          Tr::tr("How many packs to work on at once when --parallel is not given.")},
         {u"GREX_LOG"_s,
          Tr::tr("Log filter, overriding -v and -q: for example grex=debug,git=warn.")},
+        {u"GREX_NETWORK_TIMEOUT"_s,
+         Tr::tr("Seconds a git command may go without output and without receiving a byte "
+                "before grex stops it and reports the pack as timed out (default 60).")},
         {u"GREX_MCP_TOKEN"_s,
          Tr::tr("The bearer token of grex serve --http and of grex mcp --url.")},
         {u"NO_COLOR"_s, Tr::tr("When set, no colour in the output.")},

@@ -38,6 +38,8 @@ depends=$(dpkg-deb -f "$cli" Depends)
 echo "grex Depends: $depends"
 check "grex depends on Qt Core, libgit2 and yaml-cpp" \
     grep -q 'libqt6core6.*libyaml-cpp\|libgit2' <<<"$depends"
+check "grex depends on git, which does its clones and fetches" \
+    grep -qE '(^|, )git($|,| )' <<<"$depends"
 check "grex does not depend on Qt Widgets or Qt Gui" \
     bash -c '! grep -qE "libqt6(widgets|gui)6" <<<"$1"' _ "$depends"
 gui_depends=$(dpkg-deb -f "$gui" Depends)

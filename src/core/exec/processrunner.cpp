@@ -134,7 +134,7 @@ Result<ProcessOutcome> runProcess(const ProcessSpec &spec, std::stop_token stop)
                 bytesRead = now;
                 sinceActivity.restart();
             } else if (sinceActivity.elapsed() >= spec.stallTimeoutMs) {
-                qCInfo(lcCore, "%s made no progress for %lld ms: stopping it",
+                qCDebug(lcCore, "%s made no progress for %lld ms: stopping it",
                        qPrintable(spec.program), sinceActivity.elapsed());
                 outcome.stalled = true;
             }
