@@ -42,6 +42,25 @@ QString runText(const QJsonObject &report)
         const QString message = p.value(u"message"_s).toString();
         if (!message.isEmpty())
             line += u" — "_s + message;
+        // What the git work did: why a pack failed or was left alone, and what moved.
+        const QString fetch = p.value(u"fetch"_s).toString();
+        const QString before = p.value(u"sha_before"_s).toString().left(7);
+        const QString after = p.value(u"sha_after"_s).toString().left(7);
+        if (fetch == u"failed") {
+            const QString hint = p.value(u"error"_s).toObject().value(u"hint"_s).toString();
+            line += u" ("_s + p.value(u"error"_s).toObject().value(u"reason"_s).toString() + u')';
+            if (!hint.isEmpty())
+                line += u"\n    "_s + ReportText::tr("hint: %1").arg(hint);
+        } else if (fetch == u"left_alone") {
+            line += u" — "_s + ReportText::tr("left alone: %1")
+                                   .arg(p.value(u"fetch_note"_s).toString());
+        } else if (fetch == u"updated" || fetch == u"checked_out") {
+            line += u" — "_s + ReportText::tr("updated %1..%2").arg(before, after);
+        } else if (fetch == u"cloned") {
+            line += u" — "_s + ReportText::tr("cloned at %1").arg(after);
+        }
+        for (const QJsonValue &warning : p.value(u"warnings"_s).toArray())
+            line += u"\n    "_s + ReportText::tr("warning: %1").arg(warning.toString());
         packs.append(line);
     }
     QString text;
