@@ -38,7 +38,9 @@ bool urlHasSecret(const QString &url)
     QRegularExpressionMatchIterator it = userInfoPattern().globalMatch(url);
     while (it.hasNext()) {
         const QRegularExpressionMatch match = it.next();
-        if (match.capturedLength(3) > 1 || looksLikeToken(match.capturedView(2)))
+        // ":***" is what redaction leaves: no secret any more.
+        const bool password = match.capturedLength(3) > 1 && match.capturedView(3) != u":***";
+        if (password || looksLikeToken(match.capturedView(2)))
             return true;
     }
     return false;

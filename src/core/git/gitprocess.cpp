@@ -209,7 +209,7 @@ QString classify(const GitOutput &output)
                        u"incorrect passphrase", u"UNPROTECTED PRIVATE KEY FILE"}))
         return u"auth"_s;
     if (matchesAny(e, {u"Repository not found", u"does not appear to be a git repository",
-                       u"The requested URL returned error: 404", u"not exported",
+                       u"The requested URL returned error: 404", u"not exported", u"' not found",
                        u"does not exist", u"No such repository", u"not a git repository"}))
         return u"not_found"_s;
     if (matchesAny(e, {u"Could not resolve host", u"Name or service not known",
