@@ -252,6 +252,7 @@ int Application::run(const QStringList &arguments)
     configureLogging(verbosity, quiet, m_env.grexLog);
 
     int parallel = QThread::idealThreadCount();
+    bool parallelGiven = true;
     if (parser.isSet(u"parallel"_s)) {
         Result<int> value = parseParallel(parser.value(u"parallel"_s), u"--parallel"_s);
         if (!value)
@@ -262,6 +263,8 @@ int Application::run(const QStringList &arguments)
         if (!value)
             return fail(m_output, verb->name, value.error());
         parallel = *value;
+    } else {
+        parallelGiven = false;
     }
     if (parallel == 0)
         qCInfo(lcCore, "--parallel 0: no limit on concurrent pack operations");
@@ -301,7 +304,8 @@ int Application::run(const QStringList &arguments)
         if (p.universal) {
             if (p.name == u"dryRun" && parser.isSet(u"dry-run"_s))
                 args.insert(p.name, true);
-            if (p.name == u"parallel")
+            // Only a width the user gave: the default one is wider for network work.
+            if (p.name == u"parallel" && parallelGiven)
                 args.insert(p.name, parallel);
             if (p.name == u"filter" && parser.isSet(u"filter"_s))
                 args.insert(p.name, parser.value(u"filter"_s));
@@ -341,6 +345,8 @@ int Application::run(const QStringList &arguments)
 
     OperationContext ctx(m_stop);
     ctx.setParallel(parallel);
+    if (!parallelGiven)
+        ctx.setNetworkParallel(OperationContext::defaultNetworkParallel());
     CliEventSink sink(m_output);
     ctx.setEventSink(&sink);
     CliApprovalPolicy approval(parser.isSet(u"yes"_s), m_env, m_output, sink);
@@ -534,11 +540,13 @@ int Application::serve(const QStringList &arguments)
 
     Mcp::ServerConfig config;
     int parallel = QThread::idealThreadCount();
+    config.networkParallel = OperationContext::defaultNetworkParallel();
     if (parser.isSet(u"parallel"_s)) {
         Result<int> value = parseParallel(parser.value(u"parallel"_s), u"--parallel"_s);
         if (!value)
             return fail(m_output, u"serve"_s, value.error());
         parallel = *value;
+        config.networkParallel = parallel;
     }
     config.parallel = parallel;
     config.toolCalls = parallel > 0 ? parallel : 64;

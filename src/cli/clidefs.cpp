@@ -117,7 +117,8 @@ QList<CliOption> universalOptions()
         flag(u"dry-run"_s, u'n', Tr::tr("Show what would happen without changing anything.")),
         valued(u"parallel"_s, u"N"_s,
                Tr::tr("Work on up to N packs at once (0: no limit; default: GREX_PARALLEL or the "
-                      "number of CPUs).")),
+                      "number of CPUs, and for clones and fetches, which wait on the network, "
+                      "4 per CPU and at least 16).")),
         valued(u"filter"_s, u"EXPR"_s,
                Tr::tr("Only packs matching EXPR, for verbs that select packs.")),
         valued(u"manifest"_s, u"PATH"_s,

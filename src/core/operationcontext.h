@@ -85,9 +85,18 @@ public:
     void setApprovalPolicy(ApprovalPolicy *policy) { m_approval = policy; }
     ApprovalPolicy *approvalPolicy() const { return m_approval; }
 
-    // Scheduler width; 0 means unbounded.
-    void setParallel(int width) { m_parallel = width; }
+    // Scheduler width; 0 means unbounded. Setting it sets the network width too.
+    void setParallel(int width)
+    {
+        m_parallel = width;
+        m_networkParallel = width;
+    }
     int parallel() const { return m_parallel; }
+    // How many clones and fetches run at once: network work waits on round trips, not on the
+    // CPU, so a run nobody gave a width to goes wider there (defaultNetworkParallel).
+    void setNetworkParallel(int width) { m_networkParallel = width; }
+    int networkParallel() const { return m_networkParallel; }
+    static int defaultNetworkParallel();
 
     // Logs the warning, forwards it to the sink and records it for the report.
     void warn(const Message &message);
@@ -105,6 +114,7 @@ private:
     EventSink *m_sink = nullptr;
     ApprovalPolicy *m_approval = nullptr;
     int m_parallel = 1;
+    int m_networkParallel = 1;
     mutable QMutex m_mutex;
     QList<Message> m_warnings;
 };

@@ -128,6 +128,7 @@ bool OperationRunner::start(const QString &workspaceRoot, const QString &verb,
         Workspace workspace(workspaceRoot);
         OperationContext ctx(job->stop.get_token());
         ctx.setParallel(QThread::idealThreadCount());
+        ctx.setNetworkParallel(OperationContext::defaultNetworkParallel());
         Sink sink(this);
         ctx.setEventSink(&sink);
         ConfirmedApproval approval;

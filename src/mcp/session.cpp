@@ -536,6 +536,7 @@ void Session::runCall(const std::shared_ptr<Call> &call)
         Workspace workspace = m_config.workspace;
         OperationContext ctx(stop);
         ctx.setParallel(m_config.parallel);
+        ctx.setNetworkParallel(m_config.networkParallel);
         ToolSink sink(*this, call);
         ctx.setEventSink(&sink);
         Approval approval(*this, call);

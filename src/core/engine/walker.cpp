@@ -215,7 +215,8 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
     std::stop_callback link(ctx.stopToken(), [&walkStop] { walkStop.request_stop(); });
 
     QThreadPool pool;
-    const int width = ctx.parallel() > 0 ? ctx.parallel() : 64;
+    const int asked = options.network ? ctx.networkParallel() : ctx.parallel();
+    const int width = asked > 0 ? asked : 64;
     pool.setMaxThreadCount(width);
     QMutex mutex;
     QWaitCondition finished;
