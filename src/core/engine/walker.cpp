@@ -31,6 +31,21 @@ Error treeError(Error error, const QString &pack)
     return std::move(error).withDetail(u"phase"_s, u"tree"_s).withDetail(u"pack"_s, pack);
 }
 
+QString fetchStateName(UpdateOutcome::State state)
+{
+    switch (state) {
+    case UpdateOutcome::State::UpToDate:
+        return u"up_to_date"_s;
+    case UpdateOutcome::State::FastForwarded:
+        return u"updated"_s;
+    case UpdateOutcome::State::CheckedOut:
+        return u"checked_out"_s;
+    case UpdateOutcome::State::LeftAlone:
+        return u"left_alone"_s;
+    }
+    return {};
+}
+
 // Brings one pack onto disk (or reads it, without network) and loads its manifest. Runs on a
 // worker thread.
 Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const WalkOptions &options,
@@ -65,20 +80,7 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
             node.warnings = updated->warnings;
             head = FetchReport{updated->shaAfter, updated->branch, {}};
             node.shaBefore = updated->shaBefore;
-            switch (updated->state) {
-            case UpdateOutcome::State::UpToDate:
-                node.fetchState = u"up_to_date"_s;
-                break;
-            case UpdateOutcome::State::FastForwarded:
-                node.fetchState = u"updated"_s;
-                break;
-            case UpdateOutcome::State::CheckedOut:
-                node.fetchState = u"checked_out"_s;
-                break;
-            case UpdateOutcome::State::LeftAlone:
-                node.fetchState = u"left_alone"_s;
-                break;
-            }
+            node.fetchState = fetchStateName(updated->state);
         } else if (updated.error().kind() == ErrorKind::Cancelled) {
             return updated.error();
         } else if (updated.error().reason() != u"not_a_repository") {

@@ -914,6 +914,23 @@ Error refNotFound(const QString &ref, const QString &where)
         .withDetail(u"ref"_s, ref);
 }
 
+// The clean check before a switch to ref, which runs under the backend lock (spec §8.6): the
+// outcome of leaving a dirty tree alone, or nothing.
+Result<std::optional<UpdateOutcome>> refuseIfDirty(git_repository *repo, const QString &dest,
+                                                   const QString &ref)
+{
+    Result<int> changed = countTrackedChanges(repo, dest);
+    if (!changed)
+        return changed.error();
+    if (*changed == 0)
+        return std::optional<UpdateOutcome>();
+    return std::optional<UpdateOutcome>(
+        leftAlone(repo, u"dirty"_s,
+                  Message(QT_TRANSLATE_NOOP("Grex", "the working tree has uncommitted changes; "
+                                                    "not switched to %1"),
+                          {ref})));
+}
+
 // Checks out ref (see Fetcher::checkout). Called with the backend lock held.
 Result<UpdateOutcome> checkoutLocked(const QString &dest, const QString &ref,
                                      const FetchFacts &facts, std::stop_token stop)
@@ -935,16 +952,11 @@ Result<UpdateOutcome> checkoutLocked(const QString &dest, const QString &ref,
             ReferencePtr remoteBranch(rawRemote);
             if (branchOf(r) != std::optional<QString>(ref)) {
                 branchSwitch = true;
-                // The clean check runs here, under the backend lock (spec §8.6).
-                Result<int> changed = countTrackedChanges(r, dest);
-                if (!changed)
-                    return changed.error();
-                if (*changed > 0)
-                    return leftAlone(r, u"dirty"_s,
-                                     Message(QT_TRANSLATE_NOOP("Grex", "the working tree has "
-                                                                       "uncommitted changes; not "
-                                                                       "switched to %1"),
-                                             {ref}));
+                Result<std::optional<UpdateOutcome>> dirty = refuseIfDirty(r, dest, ref);
+                if (!dirty)
+                    return dirty.error();
+                if (*dirty)
+                    return **dirty;
                 git_reference *rawLocal = nullptr;
                 if (git_branch_lookup(&rawLocal, r, name.constData(), GIT_BRANCH_LOCAL) == 0) {
                     ReferencePtr local(rawLocal);
@@ -972,15 +984,11 @@ Result<UpdateOutcome> checkoutLocked(const QString &dest, const QString &ref,
                 outcome.shaBefore = outcome.shaAfter = target;
                 return outcome;
             }
-            Result<int> changed = countTrackedChanges(r, dest);
-            if (!changed)
-                return changed.error();
-            if (*changed > 0)
-                return leftAlone(r, u"dirty"_s,
-                                 Message(QT_TRANSLATE_NOOP("Grex", "the working tree has "
-                                                                   "uncommitted changes; not "
-                                                                   "switched to %1"),
-                                         {ref}));
+            Result<std::optional<UpdateOutcome>> dirty = refuseIfDirty(r, dest, ref);
+            if (!dirty)
+                return dirty.error();
+            if (*dirty)
+                return **dirty;
             args = QStringList{u"checkout"_s, u"-q"_s, u"--detach"_s, target, u"--"_s};
         }
     }
