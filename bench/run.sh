@@ -1,11 +1,26 @@
 #!/usr/bin/env bash
 # Times grex against the tools people compare it with, on N generated upstream repositories
-# served as file:// URLs and by git daemon on loopback. Writes hyperfine JSON per measurement
-# and docs/performance.md-style tables to $OUT/results.md. Nothing here runs in CI.
+# served four ways: as file:// URLs, by git daemon on loopback, and over SSH (sshd) and HTTPS
+# (lighttpd with git-http-backend) on loopback behind a proxy that adds a fixed round-trip time,
+# like a forge across a country. Writes hyperfine JSON per measurement and
+# docs/performance.md-style tables to $OUT/results.md. Nothing here runs in CI.
 #
-#   bench/run.sh [--sizes "20 100 400"] [--transports "file daemon"] [--runs N]
-#                [--tools "grex gitloop git mr vcs gita meta"] [--parallel N] [--out DIR]
+#   bench/run.sh [--sizes "20 100 400"] [--transports "file daemon ssh https"] [--runs N]
+#                [--tools "grex gitloop git mr vcs gita meta"] [--parallel "2"]
+#                [--widths "8 16 32"] [--rtt-ms 20] [--ssh-kex LIST|default] [--out DIR]
 #                [--scenarios "clone new noop status"]
+#
+# Defaults: the sizes, tools and scenarios shown; transports file and daemon; --parallel 2.
+#
+# The network benchmark (SSH and HTTPS with 20 ms added, file:// beside them, every tool; the
+# libgit2 loop is left out of ssh and https, which it has no credentials for). Several hours on
+# 2 cores, most of it the width sweep and the one-at-a-time tools at N = 400; run it on a quiet
+# machine, since the servers share the cores with the tools:
+#
+#   bench/run.sh --sizes "100 400" --transports "file ssh https" --out .bench/network
+#
+# (--tools "grex git mr vcs gita" for the issue's peers only, without meta, which clones one
+# repository at a time: about half an hour less.) Results: .bench/network/results.md.
 #
 # Scenarios, for every tool, on a fresh copy of the upstreams:
 #   clone  an empty workspace that knows the N repositories gets them all
@@ -14,12 +29,39 @@
 #   status every tenth clone has a changed tracked file; each tool's status command runs
 #          (grex status, the libgit2 loop's status query, git status --porcelain through xargs,
 #          mr status, vcs status, gita ll, meta git status)
-# After each scenario every clone is checked against its upstream (bench/upstreams.py verify):
-# a tool that did not do the work does not get a time.
+# After each scenario every clone is checked against its upstream (bench/upstreams.py verify:
+# HEAD at upstream main, a clean tree, origin the URL the tool was given): a tool that did not
+# do the work does not get a time.
 #
-# Peers: myrepos (mr -jN), vcstool (vcs --workers N), git through xargs -PN, the libgit2 loop in
-# bench/gitloop.cpp (N threads), gita and meta (their own concurrency: gita starts every git at
-# once, meta clones one by one and pulls all at once with --parallel).
+# Widths. Peers: myrepos (mr -jN), vcstool (vcs --workers N), git through xargs -PN, the libgit2
+# loop in bench/gitloop.cpp (N threads), gita and meta (their own concurrency: gita starts every
+# git at once, meta clones one by one and pulls all at once with --parallel). On file:// and
+# git daemon the peers run at each width of --parallel (default 2, the cores of the machine the
+# published figures come from): that work is CPU- and disk-bound. On ssh and https they run at
+# each width of --widths (default 8, 16 and 32): network work is latency-bound, and the report
+# gives each peer its best width per scenario. grex runs with no --parallel on every transport
+# (its default width must be good without flags), and on file:// and git daemon also with each
+# --parallel width.
+#
+# The network transports (all on 127.0.0.1, servers and proxies stopped on exit):
+#   ssh    /usr/sbin/sshd with its own host key and config; a key pair made for the run; URLs
+#          benchforge:/abs/path/rNNN.git, where the Host benchforge of the run's ssh config
+#          points at the delay proxy. Run as root, sshd runs as a throwaway user (useradd,
+#          removed on exit), as the tests do: a root sshd would need /run/sshd and privilege
+#          separation. sshd offers curve25519 key exchange only (--ssh-kex; see start_sshd).
+#   https  /usr/sbin/lighttpd with mod_openssl, git-http-backend as CGI and basic
+#          authentication, a CA and certificate made with openssl for the run. git gets the
+#          password from credential.helper store and trusts the CA through http.sslCAInfo.
+#   Both sit behind bench/delayproxy.py (--rtt-ms, default 20: 10 ms each way, plus one RTT
+#   for each new connection's TCP handshake), restarted for every tool so that its own account
+#   of how late it delivered (--stats) lands beside the results as proxy-*.txt.
+#   bench/delayproxy_check.py checks the proxy by itself.
+#
+# Every tool runs with the same environment: HOME is a folder the run makes ($OUT/work/home),
+# GIT_CONFIG_NOSYSTEM=1 (this machine's /etc/gitconfig adds filters and a credential helper),
+# and no GIT_SSL_CAINFO, SSL_CERT_FILE, CURL_CA_BUNDLE or SSH agent from the caller (the CA
+# variables override http.sslCAInfo). That HOME's .gitconfig holds the ssh command, the
+# credential helper and the CA for every tool alike.
 set -euo pipefail
 
 BENCH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -30,7 +72,11 @@ TRANSPORTS="file daemon"
 TOOLS="grex gitloop git mr vcs gita meta"
 RUNS=""
 SCENARIOS="clone new noop status"
-PARALLEL=2
+PARALLEL="2"
+WIDTHS="8 16 32"
+RTT_MS=20
+# sshd's key exchange: see start_sshd. "default" leaves OpenSSH's own list.
+SSH_KEX="curve25519-sha256,curve25519-sha256@libssh.org"
 OUT="$GREX_ROOT/.bench"
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -40,16 +86,34 @@ while [ $# -gt 0 ]; do
     --runs) RUNS="$2"; shift 2 ;;
     --scenarios) SCENARIOS="$2"; shift 2 ;;
     --parallel) PARALLEL="$2"; shift 2 ;;
+    --widths) WIDTHS="$2"; shift 2 ;;
+    --rtt-ms) RTT_MS="$2"; shift 2 ;;
+    --ssh-kex) SSH_KEX="$2"; shift 2 ;;
     --out) OUT="$2"; shift 2 ;;
     *) echo "bench/run.sh: unknown option $1 (see the comment at the top)" >&2; exit 2 ;;
     esac
 done
+for transport in $TRANSPORTS; do
+    case "$transport" in
+    file | daemon | ssh | https) ;;
+    *) echo "bench/run.sh: unknown transport $transport (file, daemon, ssh or https)" >&2; exit 2 ;;
+    esac
+done
+mkdir -p "$OUT"
+OUT="$(cd "$OUT" && pwd)" # the servers get absolute paths
+is_network() { [ "$1" = ssh ] || [ "$1" = https ]; }
+NETWORK=""
+for transport in $TRANSPORTS; do is_network "$transport" && NETWORK=1; done
 
 # ---- set-up -------------------------------------------------------------------------------
 
 source "$BENCH/lib.sh"
 GREX_PACKAGES+=(myrepos vcstool gita hyperfine time python3)
 grex_install_packages
+if [ -n "$NETWORK" ]; then
+    grex_install_packages openssh-client openssl util-linux passwd
+    grex_install_server_packages openssh-server lighttpd lighttpd-mod-openssl
+fi
 grex_install_node # meta comes from npm
 bench_build
 
@@ -69,22 +133,409 @@ RUNS_FOR() { # runs per measurement: fewer for the slow large sizes
 PY=/usr/bin/python3
 RESULTS="$OUT/results"
 mkdir -p "$RESULTS"
-DAEMON_PID=""
-cleanup() { [ -n "$DAEMON_PID" ] && kill "$DAEMON_PID" 2>/dev/null || true; }
+NET="$OUT/work/net"           # servers, keys and logs of the network transports
+BENCH_HOME="$OUT/work/home"   # HOME of every tool
+
+# ---- servers and proxies ---------------------------------------------------------------------
+
+DAEMON_PID="" SSHD_PID="" LIGHTTPD_PID="" PROXY_PID="" SSH_USER="" SSH_USER_MADE=""
+SSHD_PORT="" HTTPS_PORT="" SSH_PROXY_PORT="" HTTPS_PROXY_PORT=""
+
+stop_pid() { # stop_pid <pid>: SIGTERM, then wait for it (it is a child of this shell)
+    [ -n "$1" ] || return 0
+    kill "$1" 2>/dev/null || true
+    wait "$1" 2>/dev/null || true
+}
+
+# Processes of the throwaway ssh user: the sessions of the sshd this run started.
+user_pids() { ps -o pid= -u "$1" 2>/dev/null | tr -d ' ' || true; }
+
+remove_ssh_user() { # remove_ssh_user <name>
+    local pid
+    for _ in 1 2 3 4 5 6 7 8 9 10; do
+        for pid in $(user_pids "$1"); do kill -KILL "$pid" 2>/dev/null || true; done
+        # userdel refuses while the user has processes, or while another tool holds the lock
+        # on /etc/passwd (the tests make users too).
+        userdel "$1" 2>/dev/null && return 0
+        sleep 0.2
+    done
+    echo "bench/run.sh: could not remove the user $1 (userdel $1)" >&2
+}
+
+cleanup() {
+    stop_pid "$PROXY_PID"
+    stop_pid "$DAEMON_PID"
+    stop_pid "$SSHD_PID"
+    stop_pid "$LIGHTTPD_PID"
+    PROXY_PID="" DAEMON_PID="" SSHD_PID="" LIGHTTPD_PID=""
+    if [ -n "$SSH_USER_MADE" ]; then
+        remove_ssh_user "$SSH_USER"
+        SSH_USER_MADE=""
+    fi
+}
 trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+free_port() {
+    $PY -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+wait_for_log() { # wait_for_log <file> <text> <pid> <what>: until file has text; fails if pid ends
+    local i
+    for i in $(seq 1 150); do
+        grep -qF -- "$2" "$1" 2>/dev/null && return 0
+        kill -0 "$3" 2>/dev/null || break
+        sleep 0.1
+    done
+    echo "bench/run.sh: $4 did not start; its log ($1):" >&2
+    tail -n 20 "$1" >&2 || true
+    return 1
+}
+
+# sshd on 127.0.0.1 with a host key, config and authorized_keys of its own in $NET/ssh, and a
+# client key pair in $BENCH_HOME/.ssh. Sets SSHD_PORT, SSHD_PID and SSH_USER.
+start_sshd() {
+    local dir="$NET/ssh" run_as=()
+    mkdir -p "$dir/home"
+    ssh-keygen -q -t ed25519 -N "" -C "grex bench host" -f "$dir/ssh_host_ed25519_key"
+    ssh-keygen -q -t ed25519 -N "" -C "grex bench client" -f "$BENCH_HOME/.ssh/id_ed25519"
+    cp "$BENCH_HOME/.ssh/id_ed25519.pub" "$dir/authorized_keys"
+    if [ "$(id -u)" -eq 0 ]; then
+        # A root sshd needs /run/sshd and its privilege-separation user; an unprivileged one
+        # needs neither but accepts only its own user. So, as the tests do, sshd runs as a
+        # throwaway user, and the clients log in as it. Users left by a run that was killed
+        # (grexbench<pid> of a process that is gone) go first.
+        local old
+        for old in $(getent passwd | awk -F: '/^grexbench[0-9]+:/ {print $1}'); do
+            kill -0 "${old#grexbench}" 2>/dev/null || remove_ssh_user "$old"
+        done
+        SSH_USER="grexbench$$"
+        useradd --no-create-home --no-log-init --home-dir "$dir/home" --shell /bin/sh \
+            --password '*' "$SSH_USER"
+        SSH_USER_MADE=1
+        # The upstreams belong to root: upload-pack, run as this user, must accept them.
+        printf '[safe]\n\tdirectory = *\n' >"$dir/home/.gitconfig"
+        chown -R "$SSH_USER:" "$dir"
+        run_as=(setpriv "--reuid=$SSH_USER" "--regid=$(id -g "$SSH_USER")" --init-groups)
+        if ! setpriv "--reuid=$SSH_USER" "--regid=$(id -g "$SSH_USER")" --init-groups \
+            test -r "$OUT/work"; then
+            echo "bench/run.sh: $SSH_USER cannot read $OUT/work; every folder above it must be" \
+                "searchable by others" >&2
+            return 1
+        fi
+    else
+        SSH_USER="$(id -un)"
+    fi
+    for _ in 1 2 3; do
+        SSHD_PORT="$(free_port)"
+        # Key logins of one user on loopback from an sshd that needs no root: no PAM, no
+        # checks of the bench folders' permissions. AcceptEnv GIT_PROTOCOL lets git speak
+        # protocol v2 over ssh, as forges do; MaxStartups is high because gita opens every
+        # connection at once.
+        cat >"$dir/sshd_config" <<EOF
+ListenAddress 127.0.0.1
+Port $SSHD_PORT
+HostKey $dir/ssh_host_ed25519_key
+PidFile $dir/sshd.pid
+AuthorizedKeysFile $dir/authorized_keys
+AuthenticationMethods publickey
+PubkeyAuthentication yes
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+StrictModes no
+PermitRootLogin no
+PrintMotd no
+PrintLastLog no
+X11Forwarding no
+AllowAgentForwarding no
+AllowTcpForwarding no
+AcceptEnv GIT_PROTOCOL
+SetEnv GIT_CONFIG_NOSYSTEM=1
+MaxStartups 4096
+LogLevel INFO
+EOF
+        # OpenSSH 9.2 prefers the post-quantum sntrup761x25519 exchange, which costs about
+        # 70 ms of CPU on each side per connection here. On loopback the server's half lands
+        # on the same two cores as the tools, where a forge's would not, and turns the network
+        # runs CPU-bound: the server offers curve25519 only (as many forges do), unless
+        # --ssh-kex says otherwise. Every client negotiates the same.
+        if [ "$SSH_KEX" != default ]; then
+            echo "KexAlgorithms $SSH_KEX" >>"$dir/sshd_config"
+        fi
+        [ -n "$SSH_USER_MADE" ] && chown "$SSH_USER:" "$dir/sshd_config"
+        # sshd re-executes itself for every connection, so it needs its absolute path.
+        env -i PATH=/usr/sbin:/usr/bin:/bin "${run_as[@]}" \
+            /usr/sbin/sshd -D -e -f "$dir/sshd_config" >>"$dir/sshd.log" 2>&1 &
+        SSHD_PID=$!
+        if wait_for_log "$dir/sshd.log" "Server listening on 127.0.0.1 port $SSHD_PORT." \
+            "$SSHD_PID" sshd; then
+            return 0
+        fi
+        stop_pid "$SSHD_PID"
+        SSHD_PID=""
+        grep -q "Address already in use" "$dir/sshd.log" || return 1
+    done
+    return 1
+}
+
+# lighttpd on 127.0.0.1 serving git-http-backend over TLS below /git/, with basic
+# authentication, for the repositories below $OUT/work. Sets HTTPS_PORT, LIGHTTPD_PID,
+# HTTPS_PASSWORD and HTTPS_CA.
+start_lighttpd() {
+    local dir="$NET/https"
+    mkdir -p "$dir/htdocs"
+    # A CA and a server certificate for 127.0.0.1 signed by it; EC keys, made in milliseconds.
+    cat >"$dir/openssl.cnf" <<'EOF'
+[req]
+distinguished_name = dn
+[dn]
+[ca_ext]
+basicConstraints = critical, CA:TRUE
+keyUsage = critical, keyCertSign, cRLSign
+subjectKeyIdentifier = hash
+[server_ext]
+basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature
+extendedKeyUsage = serverAuth
+subjectAltName = IP:127.0.0.1, DNS:localhost
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid
+EOF
+    local req=(openssl req -x509 -config "$dir/openssl.cnf" -nodes -days 30 -newkey ec
+        -pkeyopt ec_paramgen_curve:P-256)
+    "${req[@]}" -keyout "$dir/ca.key" -out "$dir/ca.pem" -extensions ca_ext \
+        -subj "/CN=grex bench CA" 2>/dev/null
+    "${req[@]}" -keyout "$dir/server.key" -out "$dir/server.pem" -extensions server_ext \
+        -subj "/CN=127.0.0.1" -CA "$dir/ca.pem" -CAkey "$dir/ca.key" 2>/dev/null
+    HTTPS_CA="$dir/ca.pem"
+    HTTPS_PASSWORD="$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
+    printf 'bench:%s\n' "$HTTPS_PASSWORD" >"$dir/users" # mod_authn_file's plain backend
+    chmod 600 "$dir/users"
+    for _ in 1 2 3; do
+        HTTPS_PORT="$(free_port)"
+        # git-http-backend gets the rest of the URL after /git as PATH_INFO. Limits are high
+        # because gita opens every connection at once.
+        cat >"$dir/lighttpd.conf" <<EOF
+server.modules = ("mod_openssl", "mod_auth", "mod_authn_file", "mod_alias", "mod_setenv", "mod_cgi")
+server.document-root = "$dir/htdocs"
+server.bind = "127.0.0.1"
+server.port = $HTTPS_PORT
+server.max-fds = 16384
+server.max-connections = 4096
+server.listen-backlog = 4096
+ssl.engine = "enable"
+ssl.pemfile = "$dir/server.pem"
+ssl.privkey = "$dir/server.key"
+auth.backend = "plain"
+auth.backend.plain.userfile = "$dir/users"
+alias.url = ("/git/" => "/usr/lib/git-core/git-http-backend/")
+\$HTTP["url"] =~ "^/git/" {
+    cgi.assign = ("" => "")
+    setenv.set-environment = ("GIT_PROJECT_ROOT" => "$OUT/work",
+                              "GIT_HTTP_EXPORT_ALL" => "1",
+                              "GIT_CONFIG_NOSYSTEM" => "1",
+                              "PATH" => "/usr/bin:/bin")
+    auth.require = ("" => ("method" => "basic", "realm" => "grex bench",
+                           "require" => "valid-user"))
+}
+EOF
+        env -i PATH=/usr/sbin:/usr/bin:/bin \
+            /usr/sbin/lighttpd -D -f "$dir/lighttpd.conf" >>"$dir/lighttpd.log" 2>&1 &
+        LIGHTTPD_PID=$!
+        if wait_for_log "$dir/lighttpd.log" "server started" "$LIGHTTPD_PID" lighttpd; then
+            return 0
+        fi
+        stop_pid "$LIGHTTPD_PID"
+        LIGHTTPD_PID=""
+        grep -q "Address already in use" "$dir/lighttpd.log" || return 1
+    done
+    return 1
+}
+
+# start_proxy <listen port> <target port> <stats file>: bench/delayproxy.py in front of a
+# server. Sets PROXY_PID.
+start_proxy() {
+    local portfile="$NET/proxy.port" i
+    rm -f "$portfile"
+    $PY "$BENCH/delayproxy.py" --listen "$1" --target "$2" --rtt-ms "$RTT_MS" --stats \
+        >"$portfile" 2>"$3" &
+    PROXY_PID=$!
+    for i in $(seq 1 100); do
+        [ -s "$portfile" ] && break
+        kill -0 "$PROXY_PID" 2>/dev/null || break
+        sleep 0.05
+    done
+    if [ "$(cat "$portfile" 2>/dev/null)" != "$1" ]; then
+        echo "bench/run.sh: the delay proxy did not start on port $1:" >&2
+        cat "$3" >&2
+        return 1
+    fi
+    # The link's delay must not grow when the tools keep both cores busy: where allowed (as
+    # root), the proxy runs ahead of them.
+    renice -n -10 -p "$PROXY_PID" >/dev/null 2>&1 || true
+}
+
+stop_proxy() {
+    stop_pid "$PROXY_PID" # on SIGTERM it writes its --stats line
+    PROXY_PID=""
+}
+
+# ---- the tools' environment ------------------------------------------------------------------
+
+# One HOME for every tool. OpenSSH takes the home directory from the password database, not
+# from $HOME, so ssh would read the caller's ~/.ssh/config whatever HOME says. Instead the
+# HOME's .gitconfig names the run's ssh config with core.sshCommand = ssh -F <file>: every
+# tool here (grex, gita, mr, vcs, xargs, meta) runs the git executable, and git reads that
+# setting for all of them alike, so all of them reach the server through the same ssh set-up.
+# (git runs a core.sshCommand with arguments through /bin/sh: one more exec per connection,
+# for every tool.) The other way, running the tools as a throwaway user whose home is this
+# folder, would need the build tree, the workspaces and the upstreams handed to that user.
+setup_home() {
+    rm -rf "$BENCH_HOME"
+    mkdir -p "$BENCH_HOME/.ssh"
+    chmod 700 "$BENCH_HOME/.ssh"
+    local config="$BENCH_HOME/.gitconfig"
+    git config --file "$config" user.name "grex bench"
+    git config --file "$config" user.email "bench@grex.invalid"
+    git config --file "$config" core.sshCommand "ssh -F $(printf %q "$BENCH_HOME/.ssh/config")"
+    git config --file "$config" credential.helper store
+    export HOME="$BENCH_HOME" GIT_CONFIG_NOSYSTEM=1
+    # The caller's CA bundle variables override http.sslCAInfo; agents, askpass helpers,
+    # proxies and git settings in the environment would give the tools another set-up.
+    unset GIT_SSL_CAINFO GIT_SSL_CAPATH SSL_CERT_FILE SSL_CERT_DIR CURL_CA_BUNDLE \
+        REQUESTS_CA_BUNDLE GIT_SSH GIT_SSH_COMMAND GIT_ASKPASS SSH_ASKPASS SSH_AUTH_SOCK \
+        GIT_CONFIG_GLOBAL GIT_CONFIG_PARAMETERS GIT_CONFIG_COUNT XDG_CONFIG_HOME \
+        http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY no_proxy NO_PROXY
+}
+
+# Starts what the network transports in $TRANSPORTS need, once for the whole run: the servers
+# serve every N (sshd by absolute path, lighttpd below $OUT/work). The proxies are started
+# per tool (start_transport).
+setup_network() {
+    rm -rf "$NET"
+    mkdir -p "$NET"
+    if [[ " $TRANSPORTS " == *" ssh "* ]]; then
+        start_sshd
+        SSH_PROXY_PORT="$(free_port)"
+        cat >"$BENCH_HOME/.ssh/config" <<EOF
+Host benchforge
+    HostName 127.0.0.1
+    Port $SSH_PROXY_PORT
+    User $SSH_USER
+    IdentityFile $BENCH_HOME/.ssh/id_ed25519
+    IdentitiesOnly yes
+    UserKnownHostsFile $BENCH_HOME/.ssh/known_hosts
+    GlobalKnownHostsFile /dev/null
+    StrictHostKeyChecking yes
+    UpdateHostKeys no
+    BatchMode yes
+EOF
+        echo "[127.0.0.1]:$SSH_PROXY_PORT $(cut -d' ' -f1,2 "$NET/ssh/ssh_host_ed25519_key.pub")" \
+            >"$BENCH_HOME/.ssh/known_hosts"
+        check_transport ssh "benchforge:$NET/check.git" "$SSH_PROXY_PORT" "$SSHD_PORT" \
+            "$NET/ssh/sshd.log"
+    fi
+    if [[ " $TRANSPORTS " == *" https "* ]]; then
+        start_lighttpd
+        HTTPS_PROXY_PORT="$(free_port)"
+        git config --file "$BENCH_HOME/.gitconfig" http.sslCAInfo "$HTTPS_CA"
+        printf 'https://bench:%s@127.0.0.1:%s\n' "$HTTPS_PASSWORD" "$HTTPS_PROXY_PORT" \
+            >"$BENCH_HOME/.git-credentials"
+        chmod 600 "$BENCH_HOME/.git-credentials"
+        check_transport https "https://127.0.0.1:$HTTPS_PROXY_PORT/git/net/check.git" \
+            "$HTTPS_PROXY_PORT" "$HTTPS_PORT" "$NET/https/lighttpd.log"
+    fi
+}
+
+# check_transport <name> <url> <proxy port> <server port> <server log>: git ls-remote of a small
+# repository through the proxy must work before anything is timed.
+check_transport() {
+    [ -d "$NET/check.git" ] || git init -q --bare -b main "$NET/check.git"
+    start_proxy "$3" "$4" "$NET/proxy-check-$1.txt"
+    if ! git ls-remote "$2" >/dev/null 2>"$NET/check-$1.err"; then
+        echo "bench/run.sh: git ls-remote $2 failed:" >&2
+        cat "$NET/check-$1.err" >&2
+        echo "bench/run.sh: the end of $5:" >&2
+        tail -n 20 "$5" >&2
+        return 1
+    fi
+    stop_proxy
+}
+
+# Serves $UP over $TRANSPORT for the next tool; sets BASE, the URL the repositories' names
+# follow. $1: the tool variant (names the proxy's stats file).
+start_transport() {
+    case "$TRANSPORT" in
+    file)
+        BASE="file://$UP"
+        ;;
+    daemon)
+        PORT="$(free_port)"
+        git daemon --reuseaddr --listen=127.0.0.1 --port="$PORT" --base-path="$UP" \
+            --export-all --max-connections=0 "$UP" 2>/dev/null &
+        DAEMON_PID=$!
+        sleep 0.5
+        BASE="git://127.0.0.1:$PORT"
+        ;;
+    ssh)
+        start_proxy "$SSH_PROXY_PORT" "$SSHD_PORT" "$RESULTS/proxy-n$N-$TRANSPORT-$1.txt"
+        BASE="benchforge:$UP"
+        ;;
+    https)
+        start_proxy "$HTTPS_PROXY_PORT" "$HTTPS_PORT" "$RESULTS/proxy-n$N-$TRANSPORT-$1.txt"
+        BASE="https://127.0.0.1:$HTTPS_PROXY_PORT/git/${UP#"$OUT/work/"}"
+        ;;
+    esac
+}
+
+stop_transport() {
+    stop_pid "$DAEMON_PID"
+    DAEMON_PID=""
+    stop_proxy
+}
 
 # ---- one tool --------------------------------------------------------------------------------
 
-# Writes $T/<tool>.{reset,clone,sync}: the commands hyperfine runs for one tool.
+# variants <tool>: the runs of one tool on $TRANSPORT, one "<variant> <width>" line each; the
+# variant names the results (<tool> or <tool>_w<width>), width "-" means the tool's own.
+variants() {
+    local widths="$PARALLEL" w
+    is_network "$TRANSPORT" && widths="$WIDTHS"
+    case "$1" in
+    grex)
+        echo "grex -" # no --parallel: the default width is what users get
+        if ! is_network "$TRANSPORT"; then
+            for w in $PARALLEL; do echo "grex_w$w $w"; done
+        fi
+        ;;
+    gitloop)
+        if is_network "$TRANSPORT"; then
+            # bench/gitloop.cpp gives libgit2 no credentials, ssh keys or CA.
+            echo "bench/run.sh: the libgit2 loop has no credentials for $TRANSPORT; left out" >&2
+        else
+            for w in $widths; do echo "gitloop_w$w $w"; done
+        fi
+        ;;
+    git | mr | vcs) for w in $widths; do echo "${1}_w$w $w"; done ;;
+    gita | meta) echo "$1 -" ;;
+    *) echo "bench/run.sh: unknown tool $1" >&2 ;;
+    esac
+}
+
+# prepare_tool <variant> <tool> <width>: writes $T/<variant>/{reset,clone,sync,status}, the
+# commands hyperfine runs.
 prepare_tool() {
-    local tool="$1"
-    local t="$T/$tool"
+    local variant="$1" tool="$2" width="$3"
+    local t="$T/$variant"
     mkdir -p "$t"
     rm -f "$t/after-clone"
     local ws="$t/ws" reset clone sync status
     case "$tool" in
     grex)
         # Registered once with grex itself; a reset keeps only grex.jsonl, so sync must clone.
+        local flag=""
+        [ "$width" != - ] && flag="--parallel $width"
         rm -rf "$ws" && mkdir -p "$ws"
         (cd "$ws" && "$GREX" init -q >/dev/null)
         while read -r name url; do
@@ -92,35 +543,35 @@ prepare_tool() {
         done <"$LIST"
         cp "$ws/grex.jsonl" "$t/grex.jsonl"
         reset="rm -rf '$ws' && mkdir '$ws' && cd '$ws' && '$GREX' init -q >/dev/null && cp '$t/grex.jsonl' grex.jsonl"
-        clone="cd '$ws' && '$GREX' sync --parallel $PARALLEL -q"
+        clone="cd '$ws' && '$GREX' sync $flag -q"
         sync="$clone"
         status="cd '$ws' && '$GREX' status -q"
         ;;
     gitloop)
         reset="rm -rf '$ws' && mkdir '$ws'"
-        clone="'$GITLOOP' clone '$LIST' '$ws' $PARALLEL"
-        sync="'$GITLOOP' sync '$LIST' '$ws' $PARALLEL"
-        status="'$GITLOOP' status '$LIST' '$ws' $PARALLEL"
+        clone="'$GITLOOP' clone '$LIST' '$ws' $width"
+        sync="'$GITLOOP' sync '$LIST' '$ws' $width"
+        status="'$GITLOOP' status '$LIST' '$ws' $width"
         ;;
     git)
         reset="rm -rf '$ws' && mkdir '$ws'"
-        clone="cd '$ws' && awk '{print \$2, \$1}' '$LIST' | xargs -P$PARALLEL -n2 git clone -q"
-        sync="cd '$ws' && awk '{print \$1}' '$LIST' | xargs -P$PARALLEL -I{} git -C {} pull -q --ff-only"
-        status="cd '$ws' && awk '{print \$1}' '$LIST' | xargs -P$PARALLEL -I{} git -C {} status --porcelain"
+        clone="cd '$ws' && awk '{print \$2, \$1}' '$LIST' | xargs -P$width -n2 git clone -q"
+        sync="cd '$ws' && awk '{print \$1}' '$LIST' | xargs -P$width -I{} git -C {} pull -q --ff-only"
+        status="cd '$ws' && awk '{print \$1}' '$LIST' | xargs -P$width -I{} git -C {} status --porcelain"
         ;;
     mr)
         awk '{printf "[%s]\ncheckout = git clone '"'"'%s'"'"' '"'"'%s'"'"'\n", $1, $2, $1}' "$LIST" >"$t/mrconfig"
         reset="rm -rf '$ws' && mkdir '$ws' && cp '$t/mrconfig' '$ws/.mrconfig'"
-        clone="cd '$ws' && mr -q -j$PARALLEL -c '$ws/.mrconfig' checkout"
-        sync="cd '$ws' && mr -q -j$PARALLEL -c '$ws/.mrconfig' update"
-        status="cd '$ws' && mr -q -j$PARALLEL -c '$ws/.mrconfig' status"
+        clone="cd '$ws' && mr -q -j$width -c '$ws/.mrconfig' checkout"
+        sync="cd '$ws' && mr -q -j$width -c '$ws/.mrconfig' update"
+        status="cd '$ws' && mr -q -j$width -c '$ws/.mrconfig' status"
         ;;
     vcs)
         { echo "repositories:"; awk '{printf "  %s:\n    type: git\n    url: %s\n    version: main\n", $1, $2}' "$LIST"; } >"$t/repos.yaml"
         reset="rm -rf '$ws' && mkdir '$ws'"
-        clone="vcs import --workers $PARALLEL --input '$t/repos.yaml' '$ws'"
-        sync="vcs pull --workers $PARALLEL '$ws'"
-        status="vcs status --workers $PARALLEL '$ws'"
+        clone="vcs import --workers $width --input '$t/repos.yaml' '$ws'"
+        sync="vcs pull --workers $width '$ws'"
+        status="vcs status --workers $width '$ws'"
         ;;
     gita)
         awk -v ws="$ws" '{printf "%s,%s,%s/%s\n", $2, $1, ws, $1}' "$LIST" >"$t/gita.csv"
@@ -146,7 +597,7 @@ PY
         awk '{print $1 "/"}' "$LIST" >"$src/.gitignore"
         git -C "$src" init -q -b main
         git -C "$src" add -A
-        git -C "$src" -c user.name=bench -c user.email=bench@grex.invalid commit -q -m meta
+        git -C "$src" commit -q -m meta
         git clone -q --bare "$src" "$t/meta-root.git"
         ws="$t/meta-root"
         reset="rm -rf '$ws'"
@@ -162,11 +613,11 @@ PY
     echo "$ws" >"$t/ws-path"
 }
 
-verify() { # verify <tool> <scenario>
+verify() { # verify <variant> <scenario>
     local ws
     ws="$(cat "$T/$1/ws-path")"
     case "$2" in status*) return 0 ;; esac # status changes nothing
-    if ! $PY "$BENCH/upstreams.py" verify "$UP" "$ws"; then
+    if ! $PY "$BENCH/upstreams.py" verify "$UP" "$ws" "$LIST"; then
         echo "bench/run.sh: $1 left wrong clones after '$2' (n=$N, $TRANSPORT); its time is void" >&2
         echo "$N $TRANSPORT $2 $1" >>"$RESULTS/failures.txt"
         return 1
@@ -181,7 +632,7 @@ peak_rss() { # peak_rss <prepare cmd or ""> <cmd>
 }
 
 # Changes one tracked file in every tenth clone of the tool's workspace (the status scenario).
-dirty_clones() { # dirty_clones <tool>
+dirty_clones() { # dirty_clones <variant>
     local ws i=0
     ws="$(cat "$T/$1/ws-path")"
     while read -r name _; do
@@ -191,24 +642,30 @@ dirty_clones() { # dirty_clones <tool>
     done <"$LIST"
 }
 
-measure() { # measure <tool> <scenario>
-    local tool="$1" scenario="$2" t="$T/$1" runs prepare cmd json
+measure() { # measure <variant> <scenario>
+    local variant="$1" scenario="$2" t="$T/$1" runs prepare cmd json
     runs="$(RUNS_FOR "$N")"
-    json="$RESULTS/n$N-$TRANSPORT-$scenario-$tool.json"
+    json="$RESULTS/n$N-$TRANSPORT-$scenario-$variant.json"
     case "$scenario" in
     clone) prepare="$(cat "$t/reset")"; cmd="$(cat "$t/clone")" ;;
     new) prepare="$PY '$BENCH/upstreams.py' advance '$UP'"; cmd="$(cat "$t/sync")" ;;
     noop) prepare=""; cmd="$(cat "$t/sync")" ;;
-    status) prepare=""; cmd="$(cat "$t/status")"; dirty_clones "$tool" ;;
+    status) prepare=""; cmd="$(cat "$t/status")"; dirty_clones "$variant" ;;
     esac
-    local args=(--runs "$runs" --export-json "$json" --style none --command-name "$tool")
+    local args=(--runs "$runs" --export-json "$json" --style none --command-name "$variant")
     # The first new-commit run may also fetch the commits of the tools before: a warm-up
     # run (with its prepare) absorbs it.
     [ "$scenario" != clone ] && args+=(--warmup 1)
     [ -n "$prepare" ] && args+=(--prepare "$prepare")
-    grex_say "n=$N $TRANSPORT $scenario: $tool ($runs runs)"
-    hyperfine "${args[@]}" "$cmd" >/dev/null
-    verify "$tool" "$scenario" || { rm -f "$json"; return 0; }
+    grex_say "n=$N $TRANSPORT $scenario: $variant ($runs runs)"
+    # A tool that exits non-zero gets no time (hyperfine stops); the run goes on.
+    if ! hyperfine "${args[@]}" "$cmd" >/dev/null; then
+        echo "bench/run.sh: $variant failed in '$scenario' (n=$N, $TRANSPORT); its time is void" >&2
+        echo "$N $TRANSPORT $scenario $variant" >>"$RESULTS/failures.txt"
+        rm -f "$json"
+        return 0
+    fi
+    verify "$variant" "$scenario" || { rm -f "$json"; return 0; }
     local rss
     rss="$(peak_rss "$prepare" "$cmd")"
     $PY - "$json" "$rss" <<'PY'
@@ -217,13 +674,19 @@ data = json.load(open(sys.argv[1]))
 data["peak_rss_kb"] = int(sys.argv[2]) if sys.argv[2].strip().isdigit() else None
 json.dump(data, open(sys.argv[1], "w"))
 PY
-    verify "$tool" "$scenario-rss" || rm -f "$json"
+    verify "$variant" "$scenario-rss" || rm -f "$json"
     if [ "$scenario" = clone ] && [ -f "$t/after-clone" ]; then
         bash -c "$(cat "$t/after-clone")"
     fi
 }
 
 # ---- the matrix ------------------------------------------------------------------------------
+
+setup_home
+if [ -n "$NETWORK" ]; then
+    setup_network
+    echo "$RTT_MS" >"$RESULTS/rtt-ms.txt"
+fi
 
 for N in $SIZES; do
     W="$OUT/work/n$N"
@@ -234,39 +697,33 @@ for N in $SIZES; do
     for TRANSPORT in $TRANSPORTS; do
         T="$W/$TRANSPORT"
         UP="$T/up"
+        LIST="$T/list.txt"
         for tool in $TOOLS; do
-            # Every tool starts from the same upstreams: earlier tools' new commits are gone.
-            mkdir -p "$T"
-            rm -rf "$UP" && cp -a "$W/pristine" "$UP"
-            if [ "$TRANSPORT" = daemon ]; then
-                cleanup
-                PORT="$($PY -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-                git daemon --reuseaddr --listen=127.0.0.1 --port="$PORT" --base-path="$UP" \
-                    --export-all --max-connections=0 "$UP" 2>/dev/null &
-                DAEMON_PID=$!
-                sleep 0.5
-                BASE="git://127.0.0.1:$PORT"
-            else
-                BASE="file://$UP"
-            fi
-            LIST="$T/list.txt"
-            for repo in "$UP"/r*.git; do
-                name="$(basename "$repo" .git)"
-                echo "$name $BASE/$name.git"
-            done >"$LIST"
-            prepare_tool "$tool"
-            if [[ " $SCENARIOS " != *" clone "* ]]; then
-                # The other scenarios need the clones: made once, untimed.
-                bash -c "$(cat "$T/$tool/reset")" >/dev/null 2>&1
-                bash -c "$(cat "$T/$tool/clone")" >/dev/null 2>&1
-                [ -f "$T/$tool/after-clone" ] && bash -c "$(cat "$T/$tool/after-clone")"
-            fi
-            for scenario in $SCENARIOS; do
-                measure "$tool" "$scenario"
+            # Read before the loop: what the loop runs must not read the list from stdin.
+            mapfile -t VARIANTS < <(variants "$tool")
+            for entry in "${VARIANTS[@]}"; do
+                read -r variant width <<<"$entry"
+                # Every tool starts from the same upstreams: earlier tools' new commits are gone.
+                mkdir -p "$T"
+                rm -rf "$UP" && cp -a "$W/pristine" "$UP"
+                start_transport "$variant"
+                for repo in "$UP"/r*.git; do
+                    name="$(basename "$repo" .git)"
+                    echo "$name $BASE/$name.git"
+                done >"$LIST"
+                prepare_tool "$variant" "$tool" "$width"
+                if [[ " $SCENARIOS " != *" clone "* ]]; then
+                    # The other scenarios need the clones: made once, untimed.
+                    bash -c "$(cat "$T/$variant/reset")" >/dev/null 2>&1
+                    bash -c "$(cat "$T/$variant/clone")" >/dev/null 2>&1
+                    [ -f "$T/$variant/after-clone" ] && bash -c "$(cat "$T/$variant/after-clone")"
+                fi
+                for scenario in $SCENARIOS; do
+                    measure "$variant" "$scenario"
+                done
+                stop_transport
             done
         done
-        cleanup
-        DAEMON_PID=""
     done
 done
 

@@ -3,7 +3,9 @@
 
   upstreams.py create N DIR      N bare repositories DIR/r001.git ... with 3 commits of 40 files
   upstreams.py advance DIR       one new commit on main in every DIR/*.git
-  upstreams.py verify DIR WS     every WS/<name> has upstream main checked out, clean
+  upstreams.py verify DIR WS [LIST]
+                                 every WS/<name> has upstream main checked out, clean; with
+                                 LIST (lines "<name> <url>"), its origin is <url>
 
 Content is pseudo-random but reproducible (seeded by the repository name), so every run of the
 benchmark moves the same number of bytes.
@@ -79,11 +81,18 @@ def git_out(*args):
     return subprocess.run(["git", *args], check=True, capture_output=True, text=True).stdout
 
 
-def verify_one(root, ws, name):
+def verify_one(root, ws, name, url=None):
     want = git_out("--git-dir", str(root / (name + ".git")), "rev-parse", "refs/heads/main").strip()
     path = ws / name
     if not (path / ".git").exists():
         return "%s: not cloned" % name
+    if url is not None:
+        # The URL the tool was given, so the clone came over the transport being measured
+        # (file://, git://, ssh or https), not from another path to the same repository.
+        origin = subprocess.run(["git", "-C", str(path), "config", "remote.origin.url"],
+                                capture_output=True, text=True).stdout.strip()
+        if origin.rstrip("/") != url.rstrip("/"):
+            return "%s: origin is %r, the tool was given %r" % (name, origin, url)
     have = git_out("-C", str(path), "rev-parse", "HEAD").strip()
     if have != want:
         return "%s: HEAD is %s, upstream main is %s" % (name, have[:12], want[:12])
@@ -110,11 +119,21 @@ def main(argv):
         with concurrent.futures.ThreadPoolExecutor(4) as pool:
             list(pool.map(lambda r: advance_one(r, stamp), repos(pathlib.Path(argv[1]))))
         return 0
-    if len(argv) == 3 and argv[0] == "verify":
+    if len(argv) in (3, 4) and argv[0] == "verify":
         root, ws = pathlib.Path(argv[1]), pathlib.Path(argv[2])
         names = [r.name[:-4] for r in repos(root)]
+        urls = {}
+        if len(argv) == 4:
+            urls = dict(line.split(None, 1) for line in open(argv[3]) if line.strip())
+            urls = {name: url.strip() for name, url in urls.items()}
+            missing = sorted(set(names) - set(urls))
+            if missing:
+                print("verify: %s lists no URL for %s" % (argv[3], ", ".join(missing[:5])),
+                      file=sys.stderr)
+                return 1
         with concurrent.futures.ThreadPoolExecutor(4) as pool:
-            problems = [p for p in pool.map(lambda n: verify_one(root, ws, n), names) if p]
+            problems = [p for p in pool.map(lambda n: verify_one(root, ws, n, urls.get(n)), names)
+                        if p]
         for p in problems[:10]:
             print("verify %s: %s" % (ws, p), file=sys.stderr)
         if problems:
