@@ -99,9 +99,11 @@ Message hintFor(const QString &reason, const QString &url, const QString &stderr
                        {host, port > 0 ? u"'[%1]:%2'"_s.arg(host).arg(port) : host});
     }
     if (reason == u"host_key") {
-        return Message(QT_TRANSLATE_NOOP("Grex", "%1 is not a known host: add its key after "
-                                                 "checking its fingerprint, with ssh-keyscan %2 "
-                                                 ">> ~/.ssh/known_hosts"),
+        // ssh reads ~/.ssh/config (a Host alias), ssh-keyscan does not: ssh comes first.
+        return Message(QT_TRANSLATE_NOOP("Grex", "%1 is not a known host: connect once in a "
+                                                 "terminal to check its fingerprint and accept "
+                                                 "it (ssh %2), or add its key with ssh-keyscan "
+                                                 "%2 >> ~/.ssh/known_hosts"),
                        {host, port > 0 ? u"-p %1 %2"_s.arg(port).arg(host) : host});
     }
     if (reason == u"certificate") {
@@ -243,10 +245,12 @@ QString gitWords(const QString &stderrText)
             lines.append(line);
     }
     // What git and ssh say went wrong, before their explanations and advice.
+    // ssh prefixes some with who it is: "alice@host: Permission denied (publickey)."
     static const QRegularExpression telling(
-        u"^(fatal:|error:|ssh:|remote: |Permission denied|Host key verification failed|"
-        "Host key for|No .* host key is known|@+ WARNING|kex_exchange_identification|"
-        "Connection (closed|reset|refused|timed out)|Load key|Bad owner|Could not resolve)"_s);
+        u"^(\\S+@\\S+: )?(fatal:|error:|ssh:|remote: |Permission denied|"
+        "Host key verification failed|Host key for|No .* host key is known|@+ WARNING|"
+        "kex_exchange_identification|Connection (closed|reset|refused|timed out)|Load key|"
+        "Bad owner|Could not resolve)"_s);
     QStringList kept;
     for (const QString &line : std::as_const(lines)) {
         if (telling.match(line).hasMatch() && !line.startsWith(u"@@@"_s))
