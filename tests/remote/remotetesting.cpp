@@ -1,0 +1,118 @@
+#include "remotetesting.h"
+
+#include "testservers.h"
+
+#include <QDateTime>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Test {
+
+QString show(const RunResult &result)
+{
+    return u"exit %1%2\nstdout: %3\nstderr: %4"_s.arg(result.exitCode)
+        .arg(result.crashed ? u" (crashed or timed out)"_s : QString(), result.outText(),
+             result.errText());
+}
+
+QJsonArray packsOf(const RunResult &result)
+{
+    const QJsonDocument document = result.json();
+    if (document.isArray())
+        return document.array();
+    return document.object().value(u"packs"_s).toArray();
+}
+
+QJsonObject packIn(const RunResult &result, const QString &id)
+{
+    const QJsonArray packs = packsOf(result);
+    for (const QJsonValue &pack : packs) {
+        if (pack.toObject().value(u"id"_s).toString() == id)
+            return pack.toObject();
+    }
+    return {};
+}
+
+QJsonObject errorOf(const RunResult &result)
+{
+    return result.json().object().value(u"error"_s).toObject();
+}
+
+QStringList stringsOf(const QJsonValue &value)
+{
+    QStringList strings;
+    const QJsonArray array = value.toArray();
+    for (const QJsonValue &item : array)
+        strings.append(item.toString());
+    return strings;
+}
+
+QByteArray manifestAddLine(const QString &id, const QString &url)
+{
+    const QJsonObject line{
+        {u"op"_s, u"add"_s},
+        {u"ts"_s, QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
+        {u"id"_s, id},
+        {u"url"_s, url},
+        {u"path"_s, id},
+        {u"type"_s, u"meta"_s},
+        {u"schema_version"_s, u"1"_s},
+    };
+    return QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
+}
+
+bool appendFile(const QString &path, const QByteArray &bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::Append) && file.write(bytes) == bytes.size();
+}
+
+QStringList lockFilesUnder(const QString &dir)
+{
+    QStringList locks;
+    QDirIterator it(dir, QDir::Files | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        const QString name = QFileInfo(path).fileName();
+        if (name.endsWith(u".lock"_s) || (name.startsWith(u".grex"_s) && name.endsWith(u"lock"_s)))
+            locks.append(path);
+    }
+    return locks;
+}
+
+RunResult runShell(const QString &home, const QString &dir, const QString &script,
+                   const QStringList &env)
+{
+    RunOptions options;
+    options.workDir = dir;
+    options.env = env;
+    options.timeoutMs = 60000;
+    return runIsolated(home, u"/bin/sh"_s, {u"-ec"_s, script}, options);
+}
+
+RunResult runGrexIn(const QString &home, const QString &workDir, const QStringList &args,
+                    const QStringList &env)
+{
+    RunOptions options;
+    options.workDir = workDir;
+    options.env = env;
+    options.timeoutMs = 60000;
+    return runIsolated(home, grexBinary(), args, options);
+}
+
+RunResult runGitIn(const QString &home, const QString &workDir, const QStringList &args,
+                   const QStringList &env)
+{
+    RunOptions options;
+    options.workDir = workDir;
+    // Plain git must not ask either, should the test run on a terminal.
+    options.env = QStringList{u"GIT_TERMINAL_PROMPT=0"_s} + env;
+    options.timeoutMs = 60000;
+    return runIsolated(home, u"git"_s, args, options);
+}
+
+} // namespace Grex::Test

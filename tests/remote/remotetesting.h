@@ -1,0 +1,57 @@
+#pragma once
+
+// What the tests of real remotes (tst_remotessh, tst_remoteshttps, tst_remotecontent) share:
+// reading grex's --json reports, hand-written grex.jsonl lines and a shell for fixtures that
+// plain git makes.
+
+#include "grexrunner.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+namespace Grex::Test {
+
+// "exit N", then stdout and stderr, for failure messages.
+QString show(const RunResult &result);
+
+// The packs of a report: "packs" of a sync document, or the array status prints.
+QJsonArray packsOf(const RunResult &result);
+// The pack with this id in packsOf(result); empty when there is none.
+QJsonObject packIn(const RunResult &result, const QString &id);
+// The error object of a failed verb's --json document ({"verb":…,"error":{…}}).
+QJsonObject errorOf(const RunResult &result);
+// A JSON array of strings as a list.
+QStringList stringsOf(const QJsonValue &value);
+
+// A grex.jsonl "add" line as grex writes it, for a pack registered without grex add (a URL grex
+// add refuses or cannot reach yet), ending in a newline.
+QByteArray manifestAddLine(const QString &id, const QString &url);
+// Appends bytes to a file.
+bool appendFile(const QString &path, const QByteArray &bytes);
+
+// Lock files left anywhere below dir: git's *.lock and grex's .grex-*lock, .grex.*lock.
+QStringList lockFilesUnder(const QString &dir);
+
+// Runs script with /bin/sh -e in dir, in isolatedEnvironment(home) plus env: fixtures made with
+// plain git, as a person would type them.
+RunResult runShell(const QString &home, const QString &dir, const QString &script,
+                   const QStringList &env = {});
+
+// The built grex in isolatedEnvironment(home) plus env, in workDir.
+RunResult runGrexIn(const QString &home, const QString &workDir, const QStringList &args,
+                    const QStringList &env = {});
+// Plain git the same way, with GIT_TERMINAL_PROMPT=0.
+RunResult runGitIn(const QString &home, const QString &workDir, const QStringList &args,
+                   const QStringList &env = {});
+
+} // namespace Grex::Test
+
+// A command that must have succeeded (run once); the failure message shows what it printed.
+#define GREX_VERIFY_RAN(expression)                                                                \
+    do {                                                                                           \
+        const ::Grex::Test::RunResult &grexRan_ = (expression);                                    \
+        QVERIFY2(grexRan_.exitCode == 0 && !grexRan_.crashed,                                      \
+                 qPrintable(::Grex::Test::show(grexRan_)));                                        \
+    } while (false)

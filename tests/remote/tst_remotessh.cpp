@@ -1,0 +1,560 @@
+// The built grex against a real OpenSSH server on 127.0.0.1, each case next to plain git on the
+// same fixture. OpenSSH takes the home directory (~/.ssh/config, known_hosts, keys) from the
+// password database, not from $HOME, so grex and git run as a throwaway user (TestUser) whose
+// home is this test's folder, without an agent (no SSH_AUTH_SOCK): Host aliases with key files,
+// RSA and ed25519 keys, a URL without a user, core.sshCommand and GIT_SSH_COMMAND, ProxyJump,
+// and the failures an unknown or changed host key and a refused key bring. Needs root.
+
+#include "grexrunner.h"
+#include "remotebuilder.h"
+#include "remotetesting.h"
+#include "testfiles.h"
+#include "testservers.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QScopeGuard>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <memory>
+#include <utility>
+
+using namespace Grex::Test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QByteArray Identity = "[user]\n\tname = grex tests\n\temail = tests@grex.invalid\n";
+
+// A failure must come at once: ssh cannot ask anything, so nothing waits for an answer.
+constexpr qint64 QuickMs = 20000;
+
+// For plain git's failures: ssh fails where it would ask on a terminal.
+const QString BatchMode = u"GIT_SSH_COMMAND=ssh -o BatchMode=yes"_s;
+
+} // namespace
+
+class tst_RemoteSsh : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanupTestCase();
+
+    void hostAliasWithKeyFile();
+    void keyTypes_data();
+    void keyTypes();
+    void urlWithoutUserLogsInAsLocalUser();
+    void coreSshCommand();
+    void gitSshCommand();
+    void proxyJump();
+    void unknownHostKey();
+    void refusedKey();
+    void changedHostKey();
+
+private:
+    RunResult grex(const QString &ws, const QStringList &args, const QStringList &env = {}) const;
+    RunResult git(const QString &dir, const QStringList &args, const QStringList &env = {}) const;
+    // A workspace below the user's home, made by the user with grex init.
+    QString makeWorkspace(const QString &name) const;
+    QString headOf(const QString &clone) const;
+    // A new commit on hello.git's main, given to the user.
+    QString commitUpstream(const QByteArray &readme);
+    // "SHA256:…" of a public key file.
+    static QString fingerprint(const QString &publicKey);
+    // The sshd log lines written since offset that accepted a key of the user.
+    QStringList acceptedSince(qsizetype offset) const;
+    void writeKnownHosts(const QByteArray &text) const;
+    void writeGitConfig(const QByteArray &text) const;
+
+    std::unique_ptr<QTemporaryDir> m_tmp;
+    std::unique_ptr<TestUser> m_user;
+    QString m_skip;
+    SshServer m_sshd;
+    std::unique_ptr<RemoteBuilder> m_builder;
+    QString m_home;
+    QString m_repo; // hello.git, the user's
+};
+
+void tst_RemoteSsh::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    m_tmp = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_tmp->isValid());
+    // The user's home lies below: it must be able to pass through.
+    QVERIFY(QFile::setPermissions(
+        m_tmp->path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup |
+                           QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther));
+    m_home = m_tmp->filePath(u"user"_s);
+    m_user = TestUser::create(m_home, &m_skip);
+    if (!m_user)
+        return;
+    if (!m_user->canRead(grexBinary(), &m_skip)) {
+        m_user.reset();
+        return;
+    }
+    QVERIFY(!m_user->environment().contains(u"SSH_AUTH_SOCK"_s));
+
+    const QString ssh = m_home + u"/.ssh"_s;
+    QString why;
+    for (const auto &[name, type] :
+         {std::pair{u"id_ed25519"_s, u"ed25519"_s}, std::pair{u"id_rsa"_s, u"rsa"_s},
+          std::pair{u"other"_s, u"ed25519"_s}, std::pair{u"envkey"_s, u"ed25519"_s},
+          std::pair{u"refused"_s, u"ed25519"_s}})
+        QVERIFY2(makeKeyPair(ssh + u'/' + name, type, &why), qPrintable(why));
+    QVERIFY2(m_sshd.start(*m_user, m_home + u"/sshd"_s, &why), qPrintable(why));
+    for (const QString &name : {u"id_ed25519"_s, u"id_rsa"_s, u"other"_s, u"envkey"_s})
+        m_sshd.authorize(ssh + u'/' + name + u".pub"_s);
+    // IdentitiesOnly keeps ssh from offering the default keys as well, so the key each alias
+    // names is the one the server accepts. 127.0.0.1 itself has no entry.
+    const QString config = uR"(Host grex-ed25519 grex-rsa grex-refused grex-jump
+    HostName 127.0.0.1
+    Port %1
+    User %2
+    IdentitiesOnly yes
+Host grex-ed25519 grex-jump
+    IdentityFile ~/.ssh/id_ed25519
+Host grex-rsa
+    IdentityFile ~/.ssh/id_rsa
+Host grex-refused
+    IdentityFile ~/.ssh/refused
+)"_s.arg(m_sshd.port())
+                               .arg(m_user->name());
+    QVERIFY(writeFile(ssh + u"/config"_s, config.toUtf8()));
+    m_builder = std::make_unique<RemoteBuilder>(m_home + u"/repos"_s);
+    m_repo = m_builder->create(u"hello"_s, {{u"README"_s, "hello over ssh\n"}});
+    // git refuses repositories of another owner; ssh refuses keys of another owner.
+    QVERIFY(m_user->chownTree(m_home));
+}
+
+void tst_RemoteSsh::init()
+{
+    if (!m_user)
+        return;
+    writeKnownHosts(m_sshd.knownHostsLines().toUtf8());
+    writeGitConfig(Identity);
+}
+
+void tst_RemoteSsh::cleanupTestCase()
+{
+    m_sshd.stop();
+    m_user.reset();
+    m_tmp.reset();
+}
+
+RunResult tst_RemoteSsh::grex(const QString &ws, const QStringList &args,
+                              const QStringList &env) const
+{
+    RunOptions options;
+    options.workDir = ws;
+    options.env = env;
+    options.timeoutMs = 60000;
+    return m_user->run(grexBinary(), args, options);
+}
+
+RunResult tst_RemoteSsh::git(const QString &dir, const QStringList &args,
+                             const QStringList &env) const
+{
+    RunOptions options;
+    options.workDir = dir;
+    // Plain git must not ask either, should the test run on a terminal.
+    options.env = QStringList{u"GIT_TERMINAL_PROMPT=0"_s} + env;
+    options.timeoutMs = 60000;
+    return m_user->run(u"git"_s, args, options);
+}
+
+QString tst_RemoteSsh::makeWorkspace(const QString &name) const
+{
+    const QString ws = m_home + u'/' + name;
+    QDir().mkpath(ws);
+    if (!m_user->chownTree(ws))
+        return {};
+    const RunResult init = grex(ws, {u"init"_s});
+    if (init.exitCode != 0) {
+        qWarning("grex init failed: %s", qPrintable(show(init)));
+        return {};
+    }
+    return ws;
+}
+
+QString tst_RemoteSsh::headOf(const QString &clone) const
+{
+    return git(clone, {u"rev-parse"_s, u"HEAD"_s}).outText().trimmed();
+}
+
+QString tst_RemoteSsh::commitUpstream(const QByteArray &readme)
+{
+    const QString sha = m_builder->commit(m_repo, {{u"README"_s, readme}}, u"main"_s);
+    m_user->chownTree(m_repo);
+    return sha;
+}
+
+QString tst_RemoteSsh::fingerprint(const QString &publicKey)
+{
+    // "256 SHA256:… comment (ED25519)"
+    const RunResult listed = runProgram(u"ssh-keygen"_s, {u"-l"_s, u"-f"_s, publicKey}, {});
+    return listed.outText().split(u' ').value(1);
+}
+
+QStringList tst_RemoteSsh::acceptedSince(qsizetype offset) const
+{
+    QStringList accepted;
+    const QStringList lines = m_sshd.log().mid(offset).split(u'\n');
+    for (const QString &line : lines) {
+        if (line.contains(u"Accepted publickey for "_s))
+            accepted.append(line);
+    }
+    return accepted;
+}
+
+void tst_RemoteSsh::writeKnownHosts(const QByteArray &text) const
+{
+    const QString path = m_home + u"/.ssh/known_hosts"_s;
+    QVERIFY(writeFile(path, text));
+    QVERIFY(m_user->chownTree(path));
+}
+
+void tst_RemoteSsh::writeGitConfig(const QByteArray &text) const
+{
+    const QString path = m_home + u"/.gitconfig"_s;
+    QVERIFY(writeFile(path, text));
+    QVERIFY(m_user->chownTree(path));
+}
+
+// A Host alias of ~/.ssh/config (HostName, Port, User, IdentityFile) with a key file and no
+// agent: add and a sync after an upstream commit reach the HEAD plain git reaches.
+void tst_RemoteSsh::hostAliasWithKeyFile()
+{
+    if (!m_user)
+        QSKIP(qPrintable(m_skip));
+    const QString url = u"grex-ed25519:"_s + m_repo;
+    const QString ws = makeWorkspace(u"ws-alias"_s);
+    QVERIFY(!ws.isEmpty());
+    const qsizetype offset = m_sshd.log().size();
+    const RunResult added = grex(ws, {u"add"_s, url, u"--json"_s});
+    GREX_VERIFY_RAN(added);
+    GREX_VERIFY_RAN(git(m_home, {u"clone"_s, u"-q"_s, url, u"plain-alias"_s}));
+    QCOMPARE(headOf(ws + u"/hello"_s), m_builder->tip(m_repo));
+    QCOMPARE(headOf(ws + u"/hello"_s), headOf(m_home + u"/plain-alias"_s));
+    QCOMPARE(readFile(ws + u"/hello/README"_s), QByteArray("hello over ssh\n"));
+    const QStringList accepted = acceptedSince(offset);
+    QVERIFY2(!accepted.isEmpty(), qPrintable(m_sshd.log().mid(offset)));
+    QVERIFY2(accepted.first().contains(u"for "_s + m_user->name() + u' ') &&
+                 accepted.first().contains(fingerprint(m_home + u"/.ssh/id_ed25519.pub"_s)),
+             qPrintable(accepted.first()));
+
+    const QString next = commitUpstream("hello again\n");
+    const RunResult synced = grex(ws, {u"sync"_s, u"--json"_s});
+    GREX_VERIFY_RAN(synced);
+    QCOMPARE(packIn(synced, u"hello"_s).value(u"fetch"_s).toString(), u"updated"_s);
+    GREX_VERIFY_RAN(git(m_home + u"/plain-alias"_s, {u"pull"_s, u"-q"_s}));
+    QCOMPARE(headOf(ws + u"/hello"_s), next);
+    QCOMPARE(headOf(m_home + u"/plain-alias"_s), next);
+    QCOMPARE(readFile(ws + u"/hello/README"_s), QByteArray("hello again\n"));
+}
+
+void tst_RemoteSsh::keyTypes_data()
+{
+    QTest::addColumn<QString>("alias");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("logType");
+    // An RSA key against OpenSSH 9, which refuses the old ssh-rsa (SHA-1) signature.
+    QTest::newRow("rsa") << u"grex-rsa"_s << u"id_rsa"_s << u"RSA"_s;
+    QTest::newRow("ed25519") << u"grex-ed25519"_s << u"id_ed25519"_s << u"ED25519"_s;
+}
+
+// Each key type logs in, with the key the alias names, for grex as for git.
+void tst_RemoteSsh::keyTypes()
+{
+    if (!m_user)
+        QSKIP(qPrintable(m_skip));
+    QFETCH(QString, alias);
+    QFETCH(QString, key);
+    QFETCH(QString, logType);
+    const QString url = alias + u':' + m_repo;
+    const QString ws = makeWorkspace(u"ws-"_s + key);
+    QVERIFY(!ws.isEmpty());
+    const QString expected =
+        u"ssh2: %1 %2"_s.arg(logType, fingerprint(m_home + u"/.ssh/"_s + key + u".pub"_s));
+
+    qsizetype offset = m_sshd.log().size();
+    GREX_VERIFY_RAN(grex(ws, {u"add"_s, url, u"--json"_s}));
+    QCOMPARE(headOf(ws + u"/hello"_s), m_builder->tip(m_repo));
+    QStringList accepted = acceptedSince(offset);
+    QVERIFY2(!accepted.isEmpty() && accepted.first().contains(expected),
+             qPrintable(m_sshd.log().mid(offset)));
+
+    offset = m_sshd.log().size();
+    const RunResult plain = git(m_home, {u"ls-remote"_s, url, u"refs/heads/main"_s});
+    GREX_VERIFY_RAN(plain);
+    QVERIFY(plain.outText().startsWith(m_builder->tip(m_repo)));
+    accepted = acceptedSince(offset);
+    QVERIFY2(!accepted.isEmpty() && accepted.first().contains(expected),
+             qPrintable(m_sshd.log().mid(offset)));
+}
+
+// ssh://127.0.0.1:PORT/path names no user: ssh logs in as the local user, for git and for grex
+// (not as "git").
+void tst_RemoteSsh::urlWithoutUserLogsInAsLocalUser()
+{
+    if (!m_user)
+        QSKIP(qPrintable(m_skip));
+    const QString url = u"ssh://127.0.0.1:%1%2"_s.arg(m_sshd.port()).arg(m_repo);
+    const QString ws = makeWorkspace(u"ws-nouser"_s);
+    QVERIFY(!ws.isEmpty());
+    qsizetype offset = m_sshd.log().size();
+    GREX_VERIFY_RAN(git(m_home, {u"clone"_s, u"-q"_s, url, u"plain-nouser"_s}));
+    QVERIFY2(acceptedSince(offset).value(0).contains(u"for "_s + m_user->name() + u' '),
+             qPrintable(m_sshd.log().mid(offset)));
+
+    offset = m_sshd.log().size();
+    const RunResult added = grex(ws, {u"add"_s, url, u"--json"_s});
+    GREX_VERIFY_RAN(added);
+    const QString log = m_sshd.log().mid(offset);
+    QVERIFY2(acceptedSince(offset).value(0).contains(u"for "_s + m_user->name() + u' '),
+             qPrintable(log));
+    QVERIFY2(!log.contains(u"Invalid user"_s), qPrintable(log));
+    QCOMPARE(headOf(ws + u"/hello"_s), headOf(m_home + u"/plain-nouser"_s));
+}
+
+// core.sshCommand in ~/.gitconfig picks the key: the server sees that key, for grex as for git.
+void tst_RemoteSsh::coreSshCommand()
+{
+    if (!m_user)
+        QSKIP(qPrintable(m_skip));
+    writeGitConfig(Identity + "[core]\n\tsshCommand = ssh -i ~/.ssh/other -o IdentitiesOnly=yes\n");
+    // A URL that names no key: without core.sshCommand, ssh would offer the default id_rsa.
+    const QString url =
+        u"ssh://%1@127.0.0.1:%2%3"_s.arg(m_user->name()).arg(m_sshd.port()).arg(m_repo);
+    const QString ws = makeWorkspace(u"ws-sshcommand"_s);
+    QVERIFY(!ws.isEmpty());
+    const QString other = fingerprint(m_home + u"/.ssh/other.pub"_s);
+
+    qsizetype offset = m_sshd.log().size();
+    GREX_VERIFY_RAN(git(m_home, {u"clone"_s, u"-q"_s, url, u"plain-sshcommand"_s}));
+    QVERIFY2(acceptedSince(offset).value(0).contains(other), qPrintable(m_sshd.log().mid(offset)));
+
+    offset = m_sshd.log().size();
+    GREX_VERIFY_RAN(grex(ws, {u"add"_s, url, u"--json"_s}));
+    QVERIFY2(acceptedSince(offset).value(0).contains(other), qPrintable(m_sshd.log().mid(offset)));
+    QCOMPARE(headOf(ws + u"/hello"_s), headOf(m_home + u"/plain-sshcommand"_s));
+
+    // And for a fetch.
+    const QString next = commitUpstream("core.sshCommand\n");
+    offset = m_sshd.log().size();
+    const RunResult synced = grex(ws, {u"sync"_s, u"--json"_s});
+    GREX_VERIFY_RAN(synced);
+    QCOMPARE(headOf(ws + u"/hello"_s), next);
+    QVERIFY2(acceptedSince(offset).value(0).contains(other), qPrintable(m_sshd.log().mid(offset)));
+}
+
+// GIT_SSH_COMMAND in the environment picks the key, for grex as for git.
+void tst_RemoteSsh::gitSshCommand()
+{
+    if (!m_user)
+        QSKIP(qPrintable(m_skip));
+    const QStringList env{u"GIT_SSH_COMMAND=ssh -i ~/.ssh/envkey -o IdentitiesOnly=yes"_s};
+    const QString url =
+        u"ssh://%1@127.0.0.1:%2%3"_s.arg(m_user->name()).arg(m_sshd.port()).arg(m_repo);
+    const QString ws = makeWorkspace(u"ws-envcommand"_s);
+    QVERIFY(!ws.isEmpty());
+    const QString envkey = fingerprint(m_home + u"/.ssh/envkey.pub"_s);
+
+    qsizetype offset = m_sshd.log().size();
+    GREX_VERIFY_RAN(git(m_home, {u"clone"_s, u"-q"_s, url, u"plain-envcommand"_s}, env));
+    QVERIFY2(acceptedSince(offset).value(0).contains(envkey), qPrintable(m_sshd.log().mid(offset)));
+
+    offset = m_sshd.log().size();
+    GREX_VERIFY_RAN(grex(ws, {u"add"_s, url, u"--json"_s}, env));
+    QVERIFY2(acceptedSince(offset).value(0).contains(envkey), qPrintable(m_sshd.log().mid(offset)));
+    QCOMPARE(headOf(ws + u"/hello"_s), headOf(m_home + u"/plain-envcommand"_s));
+}
+
+// ProxyJump: the fixture's sshd has AllowTcpForwarding no, which refuses the direct-tcpip
+// channel `ssh -J` needs, so the jump host is a second sshd of the same user with the same host
+// keys and forwarding allowed (an unprivileged sshd may forward). The case is skipped, with the
+// reason, when that sshd cannot start.
+void tst_RemoteSsh::proxyJump()
+{
+    if (!m_user)
+        QSKIP(qPrintable(m_skip));
+    const QString dir = m_home + u"/sshd"_s;
+    QString config = QString::fromUtf8(readFile(dir + u"/sshd_config"_s));
+    int port = 0;
+    {
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+        port = probe.serverPort();
+    }
+    const QString portLine = u"Port %1\n"_s.arg(m_sshd.port());
+    if (!config.contains(portLine) || !config.contains(u"AllowTcpForwarding no\n"_s))
+        QSKIP("the fixture's sshd_config changed shape; cannot derive a jump host from it");
+    config.replace(portLine, u"Port %1\n"_s.arg(port));
+    config.replace(u"AllowTcpForwarding no\n"_s, u"AllowTcpForwarding yes\n"_s);
+    config.replace(u"sshd.pid"_s, u"jump.pid"_s);
+    const QString jumpConfig = dir + u"/jump_config"_s;
+    const QString jumpLog = dir + u"/jump.log"_s;
+    QVERIFY(writeFile(jumpConfig, config.toUtf8()));
+    QVERIFY(m_user->chownTree(dir));
+    QProcess jump;
+    m_user->prepareProcess(jump);
+    jump.setWorkingDirectory(dir);
+    jump.setStandardOutputFile(jumpLog);
+    jump.setStandardErrorFile(jumpLog);
+    jump.start(u"/usr/sbin/sshd"_s, {u"-D"_s, u"-e"_s, u"-f"_s, jumpConfig});
+    const auto stopJump = qScopeGuard([&] {
+        jump.terminate();
+        if (!jump.waitForFinished(3000))
+            jump.kill();
+        jump.waitForFinished(3000);
+    });
+    QElapsedTimer timer;
+    timer.start();
+    const QByteArray ready = u"Server listening on 127.0.0.1 port %1."_s.arg(port).toUtf8();
+    while (!readFile(jumpLog).contains(ready) && jump.state() != QProcess::NotRunning &&
+           timer.elapsed() < 15000)
+        QTest::qWait(25);
+    if (!readFile(jumpLog).contains(ready)) {
+        QSKIP(qPrintable(u"the jump sshd (AllowTcpForwarding yes) did not start: "_s +
+                         QString::fromUtf8(readFile(jumpLog))));
+    }
+
+    // The jump host is known under its own port; ssh reaches it with the default key.
+    const QString known = m_sshd.knownHostsLines();
+    QString jumpKnown = known;
+    jumpKnown.replace(u"]:%1 "_s.arg(m_sshd.port()), u"]:%1 "_s.arg(port));
+    writeKnownHosts((known + jumpKnown).toUtf8());
+    const QString ssh = m_home + u"/.ssh/config"_s;
+    const QByteArray before = readFile(ssh);
+    const auto restoreConfig = qScopeGuard([&] { writeFile(ssh, before); });
+    QVERIFY(writeFile(ssh, "Host grex-jump\n    ProxyJump " + m_user->name().toUtf8() +
+                               "@127.0.0.1:" + QByteArray::number(port) + "\n" + before));
+    QVERIFY(m_user->chownTree(ssh));
+
+    const QString url = u"grex-jump:"_s + m_repo;
+    const QString ws = makeWorkspace(u"ws-jump"_s);
+    QVERIFY(!ws.isEmpty());
+    GREX_VERIFY_RAN(git(m_home, {u"clone"_s, u"-q"_s, url, u"plain-jump"_s}));
+    const qsizetype jumpOffset = readFile(jumpLog).size();
+    const qsizetype offset = m_sshd.log().size();
+    const RunResult added = grex(ws, {u"add"_s, url, u"--json"_s});
+    GREX_VERIFY_RAN(added);
+    QCOMPARE(headOf(ws + u"/hello"_s), headOf(m_home + u"/plain-jump"_s));
+    QCOMPARE(headOf(ws + u"/hello"_s), m_builder->tip(m_repo));
+    const QString jumped = QString::fromUtf8(readFile(jumpLog).mid(jumpOffset));
+    QVERIFY2(jumped.contains(u"Accepted publickey for "_s + m_user->name() + u' '),
+             qPrintable(jumped));
+    QVERIFY2(!acceptedSince(offset).isEmpty(), qPrintable(m_sshd.log().mid(offset)));
+}
+
+// An unknown host key (empty known_hosts): grex fails at once, without a prompt, with reason
+// host_key and a hint naming ssh-keyscan for the real host and port; plain git fails too.
+void tst_RemoteSsh::unknownHostKey()
+{
+    if (!m_user)
+        QSKIP(qPrintable(m_skip));
+    writeKnownHosts({});
+    const QString url = u"grex-ed25519:"_s + m_repo;
+    const QString ws = makeWorkspace(u"ws-unknown"_s);
+    QVERIFY(!ws.isEmpty());
+    // BatchMode: ssh would ask on a terminal the test may have; grex's git has none.
+    const RunResult plain = git(m_home, {u"ls-remote"_s, url}, {BatchMode});
+    QVERIFY(plain.exitCode != 0);
+    QVERIFY2(plain.errText().contains(u"Host key verification failed"_s), qPrintable(show(plain)));
+
+    QElapsedTimer timer;
+    timer.start();
+    const RunResult added = grex(ws, {u"add"_s, url, u"--json"_s});
+    QVERIFY2(timer.elapsed() < QuickMs && !added.crashed, qPrintable(show(added)));
+    QVERIFY2(added.exitCode == 4, qPrintable(show(added)));
+    const QJsonObject error = errorOf(added);
+    QCOMPARE(error.value(u"reason"_s).toString(), u"host_key"_s);
+    const QString hint = error.value(u"hint"_s).toString();
+    QVERIFY2(hint.contains(u"ssh-keyscan"_s), qPrintable(hint));
+    QVERIFY(!QFileInfo::exists(ws + u"/hello"_s));
+    QCOMPARE(readFile(m_home + u"/.ssh/known_hosts"_s), QByteArray());
+
+    // A URL with the host and port in it: the hint's command names them.
+    const QString direct =
+        u"ssh://%1@127.0.0.1:%2%3"_s.arg(m_user->name()).arg(m_sshd.port()).arg(m_repo);
+    const RunResult directAdded = grex(ws, {u"add"_s, direct, u"--json"_s});
+    QVERIFY2(directAdded.exitCode == 4, qPrintable(show(directAdded)));
+    QCOMPARE(errorOf(directAdded).value(u"reason"_s).toString(), u"host_key"_s);
+    const QString keyscan = u"ssh-keyscan -p %1 127.0.0.1"_s.arg(m_sshd.port());
+    QVERIFY2(errorOf(directAdded).value(u"hint"_s).toString().contains(keyscan),
+             qPrintable(show(directAdded)));
+    // Through an alias too: ssh-keyscan reads no ~/.ssh/config, so the command must name the
+    // alias's HostName and Port (ssh's own message names them), not the alias.
+    QVERIFY2(hint.contains(keyscan), qPrintable(hint));
+}
+
+// A key the server does not accept: reason auth, and a hint naming ssh-add and IdentityFile.
+void tst_RemoteSsh::refusedKey()
+{
+    if (!m_user)
+        QSKIP(qPrintable(m_skip));
+    const QString url = u"grex-refused:"_s + m_repo;
+    const QString ws = makeWorkspace(u"ws-refused"_s);
+    QVERIFY(!ws.isEmpty());
+    const RunResult plain = git(m_home, {u"ls-remote"_s, url}, {BatchMode});
+    QVERIFY(plain.exitCode != 0);
+    QVERIFY2(plain.errText().contains(u"Permission denied (publickey)"_s), qPrintable(show(plain)));
+
+    QElapsedTimer timer;
+    timer.start();
+    const RunResult added = grex(ws, {u"add"_s, url, u"--json"_s});
+    QVERIFY2(timer.elapsed() < QuickMs && !added.crashed, qPrintable(show(added)));
+    QVERIFY2(added.exitCode == 4, qPrintable(show(added)));
+    const QJsonObject error = errorOf(added);
+    QCOMPARE(error.value(u"reason"_s).toString(), u"auth"_s);
+    const QString hint = error.value(u"hint"_s).toString();
+    QVERIFY2(hint.contains(u"ssh-add"_s) && hint.contains(u"IdentityFile"_s), qPrintable(hint));
+    QVERIFY(!QFileInfo::exists(ws + u"/hello"_s));
+}
+
+// The server's host key changed (known_hosts holds the old one): the sync fails that pack with
+// reason host_key and a hint naming ssh-keygen -R; plain git refuses the same way. Last, since
+// it replaces the server's keys.
+void tst_RemoteSsh::changedHostKey()
+{
+    if (!m_user)
+        QSKIP(qPrintable(m_skip));
+    const QString url = u"grex-ed25519:"_s + m_repo;
+    const QString ws = makeWorkspace(u"ws-changed"_s);
+    QVERIFY(!ws.isEmpty());
+    GREX_VERIFY_RAN(grex(ws, {u"add"_s, url, u"--json"_s}));
+    const QString head = headOf(ws + u"/hello"_s);
+    QString why;
+    QVERIFY2(m_sshd.restartWithNewHostKey(&why), qPrintable(why));
+    commitUpstream("after the new host key\n");
+
+    const RunResult plain = git(m_home, {u"ls-remote"_s, url}, {BatchMode});
+    QVERIFY(plain.exitCode != 0);
+    QVERIFY2(plain.errText().contains(u"REMOTE HOST IDENTIFICATION HAS CHANGED"_s),
+             qPrintable(show(plain)));
+
+    QElapsedTimer timer;
+    timer.start();
+    const RunResult synced = grex(ws, {u"sync"_s, u"--json"_s});
+    QVERIFY2(timer.elapsed() < QuickMs && !synced.crashed, qPrintable(show(synced)));
+    QVERIFY2(synced.exitCode == 4, qPrintable(show(synced)));
+    const QJsonObject pack = packIn(synced, u"hello"_s);
+    QCOMPARE(pack.value(u"fetch"_s).toString(), u"failed"_s);
+    const QJsonObject error = pack.value(u"error"_s).toObject();
+    QCOMPARE(error.value(u"reason"_s).toString(), u"host_key"_s);
+    const QString hint = error.value(u"hint"_s).toString();
+    QVERIFY2(hint.contains(u"ssh-keygen -R"_s), qPrintable(hint));
+    QCOMPARE(headOf(ws + u"/hello"_s), head);
+    // The entry to remove is the one ssh names: [127.0.0.1]:PORT, not the alias.
+    QVERIFY2(hint.contains(u"[127.0.0.1]:%1"_s.arg(m_sshd.port())), qPrintable(hint));
+}
+
+QTEST_GUILESS_MAIN(tst_RemoteSsh)
+#include "tst_remotessh.moc"
