@@ -48,6 +48,9 @@ void AddCommand::render(const JsonValue &document, Output &output) const
     out << u'\n';
     if (r.value(u"adopted"_s).toBool())
         out << u"  "_s << Tr::tr("the existing clone in %1 was adopted as it is").arg(id) << u'\n';
+    for (const JsonValue &warning : r.value(u"warnings"_s).toArray())
+        out << u"  "_s << output.style(Tr::tr("warning:"), Output::Style::Yellow) << u' '
+            << warning.toString() << u'\n';
 }
 
 } // namespace Grex::Cli

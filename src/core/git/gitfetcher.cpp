@@ -206,22 +206,23 @@ Result<int> countTrackedChanges(git_repository *repo, const QString &dest)
     }
     if (uncertain.isEmpty())
         return changed;
-    QByteArray paths;
-    for (const QByteArray &path : std::as_const(uncertain))
-        paths += path + '\0';
-    Result<GitOutput> confirmed = runGit(
-        dest,
-        {u"--no-optional-locks"_s, u"status"_s, u"--porcelain=v1"_s, u"-z"_s,
-         u"--untracked-files=no"_s, u"--pathspec-from-file=-"_s, u"--pathspec-file-nul"_s},
-        {}, false, paths, {u"GIT_LITERAL_PATHSPECS=1"_s});
+    // git status, which runs the filters, decides for those files; it has no pathspec file
+    // (git 2.39), so it looks at every tracked file and only the uncertain ones are counted.
+    Result<GitOutput> confirmed =
+        runGit(dest,
+               {u"--no-optional-locks"_s, u"status"_s, u"--porcelain=v1"_s, u"-z"_s,
+                u"--untracked-files=no"_s, u"--ignore-submodules=all"_s},
+               {});
     if (!confirmed)
         return confirmed.error();
     if (!confirmed->ok())
         return commandFailure(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read the status of "
                                                                   "%1: %2"),
                               {dest}, dest, *confirmed);
+    const QSet<QByteArray> unsure(uncertain.cbegin(), uncertain.cend());
     for (const QByteArray &record : confirmed->out.split('\0')) {
-        if (record.size() > 3)
+        // "XY path"; a rename's second (source) record has no status and is skipped here.
+        if (record.size() > 3 && record.at(2) == ' ' && unsure.contains(record.mid(3)))
             ++changed;
     }
     return changed;

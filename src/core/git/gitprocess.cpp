@@ -74,10 +74,44 @@ std::pair<QString, int> hostOf(const QString &url)
     return {host, -1};
 }
 
+// Where ssh really connects for host (a Host alias of ~/.ssh/config names another host and
+// port), as `ssh -G` says; host and port as given when it cannot tell.
+std::pair<QString, int> sshTarget(const QString &host, int port)
+{
+    ProcessSpec spec;
+    spec.program = u"ssh"_s;
+    spec.arguments = {u"-G"_s};
+    if (port > 0)
+        spec.arguments << u"-p"_s << QString::number(port);
+    spec.arguments << host;
+    spec.newSession = true;
+    spec.stallTimeoutMs = 5000;
+    Result<ProcessOutcome> resolved = runProcess(spec, {});
+    if (!resolved || resolved->exitStatus != 0)
+        return {host, port};
+    QString hostName = host;
+    int resolvedPort = port;
+    for (const QByteArray &line : resolved->stdoutData.split('\n')) {
+        if (line.startsWith("hostname "))
+            hostName = QString::fromUtf8(line.mid(9)).trimmed();
+        else if (line.startsWith("port "))
+            resolvedPort = line.mid(5).trimmed().toInt();
+    }
+    return {hostName, resolvedPort};
+}
+
 Message hintFor(const QString &reason, const QString &url, const QString &stderrText)
 {
     const auto [host, port] = hostOf(url);
     const bool ssh = isSshUrl(url);
+    if (reason == u"unsafe_repository") {
+        static const QRegularExpression at(u"dubious ownership in repository at '([^']+)'"_s);
+        const QString path = at.match(stderrText).captured(1);
+        return Message(QT_TRANSLATE_NOOP("Grex", "git refuses a repository that belongs to "
+                                                 "another user; if you trust it: git config "
+                                                 "--global --add safe.directory %1"),
+                       {path.isEmpty() ? u"PATH"_s : path});
+    }
     if (reason == u"auth" && ssh) {
         return Message(QT_TRANSLATE_NOOP("Grex", "the server did not accept your SSH key: load "
                                                  "it with ssh-add, or name it with IdentityFile "
@@ -91,20 +125,25 @@ Message hintFor(const QString &reason, const QString &url, const QString &stderr
                                                  "with: git ls-remote %1"),
                        {redactUrl(url)});
     }
-    if (reason == u"host_key" && stderrText.contains(u"CHANGED"_s)) {
-        return Message(QT_TRANSLATE_NOOP("Grex", "the host key of %1 changed: if that is "
-                                                 "expected, remove the old key with ssh-keygen -R "
-                                                 "%2 and add the new one after checking its "
-                                                 "fingerprint"),
-                       {host, port > 0 ? u"'[%1]:%2'"_s.arg(host).arg(port) : host});
-    }
     if (reason == u"host_key") {
-        // ssh reads ~/.ssh/config (a Host alias), ssh-keyscan does not: ssh comes first.
+        // ssh reads ~/.ssh/config (a Host alias), ssh-keyscan and ssh-keygen -R do not: they
+        // get the host and port the alias stands for.
+        const auto [realHost, realPort] = ssh ? sshTarget(host, port) : std::pair{host, port};
+        const bool otherPort = realPort > 0 && realPort != 22;
+        if (stderrText.contains(u"CHANGED"_s)) {
+            return Message(QT_TRANSLATE_NOOP("Grex", "the host key of %1 changed: if that is "
+                                                     "expected, remove the old key with "
+                                                     "ssh-keygen -R %2 and add the new one after "
+                                                     "checking its fingerprint"),
+                           {host, otherPort ? u"'[%1]:%2'"_s.arg(realHost).arg(realPort)
+                                            : realHost});
+        }
         return Message(QT_TRANSLATE_NOOP("Grex", "%1 is not a known host: connect once in a "
                                                  "terminal to check its fingerprint and accept "
                                                  "it (ssh %2), or add its key with ssh-keyscan "
-                                                 "%2 >> ~/.ssh/known_hosts"),
-                       {host, port > 0 ? u"-p %1 %2"_s.arg(port).arg(host) : host});
+                                                 "%3 >> ~/.ssh/known_hosts"),
+                       {host, port > 0 ? u"-p %1 %2"_s.arg(port).arg(host) : host,
+                        otherPort ? u"-p %1 %2"_s.arg(realPort).arg(realHost) : realHost});
     }
     if (reason == u"certificate") {
         return Message(QT_TRANSLATE_NOOP("Grex", "git does not trust the certificate of %1: set "
@@ -193,6 +232,8 @@ QString classify(const GitOutput &output)
     if (output.stalled)
         return u"timeout"_s;
     const QString &e = output.err;
+    if (matchesAny(e, {u"detected dubious ownership"}))
+        return u"unsafe_repository"_s;
     if (matchesAny(e, {u"Host key verification failed", u"REMOTE HOST IDENTIFICATION HAS CHANGED",
                        u"No matching host key type found", u"Host key for "}))
         return u"host_key"_s;
@@ -253,7 +294,9 @@ QString gitWords(const QString &stderrText)
         "Bad owner|Could not resolve)"_s);
     QStringList kept;
     for (const QString &line : std::as_const(lines)) {
-        if (telling.match(line).hasMatch() && !line.startsWith(u"@@@"_s))
+        // "127.0.0.1[0: 127.0.0.1]: errno=Connection refused" is git's own connect error.
+        if ((telling.match(line).hasMatch() || line.contains(u"errno="_s)) &&
+            !line.startsWith(u"@@@"_s))
             kept.append(line);
     }
     if (kept.isEmpty())

@@ -47,7 +47,8 @@ Result<GitOutput> run(const GitCall &call, std::stop_token stop);
 int networkTimeoutSeconds();
 
 // The reason of a failed network command, from git's and ssh's own words: "auth", "host_key",
-// "certificate", "not_found", "unreachable", "timeout" (stalled), or "" when none fits.
+// "certificate", "not_found", "unreachable", "unsafe_repository" (safe.directory), "timeout"
+// (stalled), or "" when none fits.
 QString classify(const GitOutput &output);
 
 // git's lines that say what went wrong (progress and boilerplate dropped), joined.

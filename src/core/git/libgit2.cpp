@@ -4,6 +4,7 @@
 #include "result.h"
 
 #include <QFile>
+#include <QStringList>
 
 #include <mutex>
 
@@ -16,6 +17,12 @@ void ensureInitialised()
     static std::once_flag once;
     std::call_once(once, [] {
         git_libgit2_init();
+        // As git does: GIT_CONFIG_NOSYSTEM leaves /etc/gitconfig out, which libgit2 would
+        // otherwise read (its filter.lfs settings, its safe.directory).
+        const QString noSystem = qEnvironmentVariable("GIT_CONFIG_NOSYSTEM").toLower();
+        if (qEnvironmentVariableIsSet("GIT_CONFIG_NOSYSTEM") &&
+            !QStringList{u"0"_s, u"false"_s, u"no"_s, u"off"_s}.contains(noSystem))
+            git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, GIT_CONFIG_LEVEL_SYSTEM, "");
         if (lcGit().isDebugEnabled()) {
             git_trace_set(GIT_TRACE_TRACE, [](git_trace_level_t, const char *message) {
                 qCDebug(lcGit, "libgit2: %s", message);

@@ -109,6 +109,7 @@ JsonObject AddReport::toJson() const
                       {u"filter"_s, filter.isEmpty() ? JsonValue() : JsonValue(filter)},
                       {u"sha"_s, sha},
                       {u"installed"_s, installed},
+                      {u"warnings"_s, JsonValue(warnings)},
                       {u"adopted"_s, adopted},
                       {u"dry_run"_s, dryRun}};
 }
@@ -219,6 +220,8 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
         if (!cloned)
             return std::move(cloned).error().withDetail(u"pack"_s, path);
         report.sha = cloned->sha;
+        for (const Message &warning : cloned->warnings)
+            report.warnings.append(warning.text());
     } else {
         report.sha = workspace.fetcher().headSha(dest).valueOr(QString());
     }
