@@ -127,7 +127,10 @@ Result<ProcessOutcome> runProcess(const ProcessSpec &spec, std::stop_token stop)
     quint64 bytesRead = 0;
     while (!process.waitForFinished(25)) {
         drain();
-        if (!terminated && spec.stallTimeoutMs > 0 && sinceIoCheck.elapsed() >= 1000) {
+        // /proc is only read once the program has been quiet for a second: a fetch with nothing
+        // new ends before that.
+        if (!terminated && spec.stallTimeoutMs > 0 && sinceIoCheck.elapsed() >= 1000 &&
+            sinceActivity.elapsed() >= 1000) {
             sinceIoCheck.restart();
             const quint64 now = groupBytesRead(pid_t(pid));
             if (now != bytesRead) {

@@ -90,15 +90,26 @@ Error gitError(const QString &reason, const char *sourceText, const QStringList 
 }
 
 Result<GitOutput> runGit(const QString &dir, const QStringList &args, std::stop_token stop,
-                         bool network = false, std::optional<QByteArray> input = std::nullopt,
+                         std::optional<QByteArray> input = std::nullopt,
                          const QStringList &environment = {})
 {
     GitCall call;
     call.args = args;
     call.workDir = dir;
-    call.network = network;
     call.input = std::move(input);
     call.environment = environment;
+    return Git::run(call, stop);
+}
+
+// A git command that talks to remote: bounded stalls, a shared SSH connection.
+Result<GitOutput> networkGit(const QString &dir, const QString &remote, const QStringList &args,
+                             std::stop_token stop)
+{
+    GitCall call;
+    call.args = args;
+    call.workDir = dir;
+    call.network = true;
+    call.remote = remote;
     return Git::run(call, stop);
 }
 
@@ -293,13 +304,16 @@ Result<void> updateSubmodules(const QString &dest, std::stop_token stop)
 {
     if (!QFileInfo::exists(dest + u"/.gitmodules"_s))
         return {};
+    QString origin;
     {
         Result<RepositoryPtr> repo = openRepository(dest);
         if (repo && !submodulesNeedUpdate(repo->get()))
             return {};
+        if (repo)
+            origin = QString::fromUtf8(remoteUrl(repo->get(), "origin").value_or(QByteArray()));
     }
-    Result<GitOutput> updated = runGit(
-        dest, {u"submodule"_s, u"update"_s, u"--init"_s, u"--recursive"_s}, stop, true);
+    Result<GitOutput> updated = networkGit(
+        dest, origin, {u"submodule"_s, u"update"_s, u"--init"_s, u"--recursive"_s}, stop);
     if (!updated)
         return updated.error();
     if (!updated->ok())
@@ -532,7 +546,7 @@ void rollBackInterruptedCheckout(const QString &dest)
             runGit(dest,
                    {u"checkout"_s, u"-q"_s, u"-f"_s, fromSha, u"--pathspec-from-file=-"_s,
                     u"--pathspec-file-nul"_s},
-                   {}, false, restore.join(QChar(0)).toUtf8() + '\0', literal);
+                   {}, restore.join(QChar(0)).toUtf8() + '\0', literal);
         ok = restored && restored->ok();
         if (!ok) {
             qCWarning(lcGit, "cannot roll back the interrupted checkout in %s: %s",
@@ -546,7 +560,7 @@ void rollBackInterruptedCheckout(const QString &dest)
             runGit(dest,
                    {u"rm"_s, u"-q"_s, u"--cached"_s, u"--ignore-unmatch"_s,
                     u"--pathspec-from-file=-"_s, u"--pathspec-file-nul"_s},
-                   {}, false, added.join(QChar(0)).toUtf8() + '\0', literal);
+                   {}, added.join(QChar(0)).toUtf8() + '\0', literal);
         ok = removed && removed->ok();
         for (const QString &path : std::as_const(added))
             QFile::remove(dest + u'/' + path);
@@ -615,10 +629,10 @@ QSet<QString> fetchedBranches(const QString &gitDir)
 }
 
 // The remote's default branch (what its HEAD names), asked with ls-remote; "" when unknown.
-QString remoteDefaultBranch(const QString &dest, std::stop_token stop)
+QString remoteDefaultBranch(const QString &dest, const QString &url, std::stop_token stop)
 {
     Result<GitOutput> listed =
-        runGit(dest, {u"ls-remote"_s, u"--symref"_s, u"origin"_s, u"HEAD"_s}, stop, true);
+        networkGit(dest, url, {u"ls-remote"_s, u"--symref"_s, u"origin"_s, u"HEAD"_s}, stop);
     if (!listed || !listed->ok())
         return {};
     for (const QByteArray &line : listed->out.split('\n')) {
@@ -672,7 +686,7 @@ Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
     // depth would cut that history again and part the new commits from HEAD.
     const QStringList args{u"fetch"_s, u"--progress"_s, u"origin"_s};
     qCDebug(lcGit, "fetching into %s", qPrintable(dest));
-    Result<GitOutput> fetched = runGit(dest, args, stop, true);
+    Result<GitOutput> fetched = networkGit(dest, url, args, stop);
     if (!fetched)
         return fetched.error();
     if (!fetched->ok()) {
@@ -687,7 +701,7 @@ Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
     if (seen.contains(facts.upstreamBranch))
         return facts;
     facts.gone = true;
-    facts.remoteDefault = remoteDefaultBranch(dest, stop);
+    facts.remoteDefault = remoteDefaultBranch(dest, url, stop);
     const QString record = facts.upstreamBranch + u' ' +
                            (facts.remoteDefault.isEmpty() ? u"-"_s : facts.remoteDefault) + u'\n';
     QFile file(gitDir + UpstreamRecordName);
@@ -733,7 +747,8 @@ QStringList untrackedInTheWay(const QString &stderrText)
 // checkoutJournalPath). A refusal because untracked files are in the way leaves the clone
 // alone and says which; any other failure is a checkout_failed error.
 Result<std::optional<UpdateOutcome>> journaledGit(const QString &dest, const QString &target,
-                                                  const QStringList &args, const QString &what)
+                                                  const QStringList &args, const QString &what,
+                                                  std::stop_token stop)
 {
     QString journal;
     {
@@ -748,10 +763,14 @@ Result<std::optional<UpdateOutcome>> journaledGit(const QString &dest, const QSt
                                  {what, dest, journal}))
                 .withDetail(u"path"_s, dest);
     }
-    // A checkout half done when the run is cancelled is rolled back below: run it to its end.
-    Result<GitOutput> moved = runGit(dest, args, {});
-    if (!moved)
+    // A checkout can download (LFS): a cancel stops it, and what it wrote is rolled back now,
+    // so the clone is as it was.
+    Result<GitOutput> moved = runGit(dest, args, stop);
+    if (!moved) {
+        if (moved.error().kind() == ErrorKind::Cancelled)
+            rollBackInterruptedCheckout(dest);
         return moved.error();
+    }
     if (moved->ok()) {
         QFile::remove(journal);
         return std::optional<UpdateOutcome>();
@@ -893,7 +912,7 @@ Result<UpdateOutcome> fastForwardLocked(const QString &dest, const FetchFacts &f
     Result<std::optional<UpdateOutcome>> merged = journaledGit(
         dest, target,
         {u"merge"_s, u"--ff-only"_s, u"--no-stat"_s, u"-q"_s, upstreamRef},
-        u"the fast-forward to "_s + upstreamName);
+        u"the fast-forward to "_s + upstreamName, stop);
     if (!merged)
         return merged.error();
     if (*merged) {
@@ -995,7 +1014,7 @@ Result<UpdateOutcome> checkoutLocked(const QString &dest, const QString &ref,
     }
     if (!args.isEmpty()) {
         Result<std::optional<UpdateOutcome>> switched =
-            journaledGit(dest, target, args, u'\'' + ref + u'\'');
+            journaledGit(dest, target, args, u'\'' + ref + u'\'', stop);
         if (!switched)
             return switched.error();
         if (*switched)
@@ -1170,7 +1189,10 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
     // A branch or a tag is cloned by name (a shallow clone needs that); a commit id is checked
     // out after a clone without checkout, as git has no option for it.
     const bool byName = ref && !looksLikeCommitId(*ref);
-    QStringList args{u"clone"_s, u"--progress"_s, u"--recurse-submodules"_s};
+    // Submodules are brought in afterwards, only when there are any: clone's
+    // --recurse-submodules starts `git submodule update` (a script and its helpers) for every
+    // clone, which cost more than the clone itself on a busy machine.
+    QStringList args{u"clone"_s, u"--progress"_s};
     if (options.depth)
         args.append(u"--depth=%1"_s.arg(*options.depth));
     if (!options.filter.isEmpty())
@@ -1182,7 +1204,7 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
     args.append({u"--"_s, url, staging});
 
     qCDebug(lcGit, "cloning %s into %s", qPrintable(redactUrl(url)), qPrintable(dest));
-    Result<GitOutput> cloned = runGit(destInfo.absolutePath(), args, stop, true);
+    Result<GitOutput> cloned = networkGit(destInfo.absolutePath(), url, args, stop);
     const auto cleanUp = [&] { removeCreated(staging, false); };
     if (!cloned) {
         cleanUp();
@@ -1200,6 +1222,9 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
             cleanUp();
             return std::move(checkedOut).error().withDetail(u"url"_s, redactUrl(url));
         }
+    } else if (Result<void> submodules = updateSubmodules(staging, stop); !submodules) {
+        cleanUp();
+        return std::move(submodules).error().withDetail(u"url"_s, redactUrl(url));
     }
     if (stop.stop_requested()) {
         cleanUp();
@@ -1292,7 +1317,7 @@ Result<int> GitFetcher::commitsMissingUpstream(const QString &dest, std::stop_to
             url = QString::fromUtf8(*origin);
         }
         Result<GitOutput> fetched =
-            runGit(dest, {u"fetch"_s, u"--prune"_s, u"--quiet"_s, u"origin"_s}, stop, true);
+            networkGit(dest, url, {u"fetch"_s, u"--prune"_s, u"--quiet"_s, u"origin"_s}, stop);
         if (!fetched)
             return fetched.error();
         if (!fetched->ok()) {
@@ -1327,7 +1352,7 @@ Result<QString> GitFetcher::probeRemote(const QString &url, const std::optional<
                                         std::stop_token stop)
 {
     Result<GitOutput> listed =
-        runGit(QDir::tempPath(), {u"ls-remote"_s, u"--"_s, url}, stop, true);
+        networkGit(QDir::tempPath(), url, {u"ls-remote"_s, u"--"_s, url}, stop);
     if (!listed)
         return listed.error();
     if (!listed->ok()) {

@@ -1,6 +1,7 @@
 #include "git/gitprocess_p.h"
 
 #include "exec/processrunner.h"
+#include "git/sshshare_p.h"
 #include "logging.h"
 #include "secrets.h"
 
@@ -191,11 +192,14 @@ Result<GitOutput> run(const GitCall &call, std::stop_token stop)
             .withHint(Message(QT_TRANSLATE_NOOP("Grex", "install it (on Debian: sudo apt install "
                                                         "git)")));
     }
+    SshLease lease;
+    if (call.network && !call.remote.isEmpty())
+        lease = leaseSshConnection(call.remote, call.workDir, stop);
     ProcessSpec spec;
     spec.program = program;
     spec.arguments = call.args;
     spec.workingDirectory = call.workDir;
-    spec.environment = gitEnvironment(call.environment);
+    spec.environment = gitEnvironment(call.environment + lease.environment());
     spec.input = call.input;
     spec.stdoutLimit = -1;
     spec.stderrTail = call.stderrTail;

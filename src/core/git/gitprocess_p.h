@@ -22,6 +22,7 @@ struct GitCall
     QStringList args;   // after `git`
     QString workDir;    // where git runs; empty: the process's directory
     bool network = false; // talks to a remote: its stalls are bounded (networkTimeoutSeconds)
+    QString remote;       // the URL it talks to: an SSH connection to its host may be shared
     std::optional<QByteArray> input;
     QStringList environment; // extra KEY=VALUE entries
     qsizetype stderrTail = 16 * 1024;

@@ -8,6 +8,7 @@
 #include "naming.h"
 #include "operationcontext.h"
 #include "pack/packmanifest.h"
+#include "secrets.h"
 #include "verbs/verbsupport.h"
 #include "workspace.h"
 
@@ -41,7 +42,7 @@ Result<Destination> classifyDestination(Workspace &workspace, const QString &des
             return Error(ErrorKind::PackOp, u"destination_not_empty"_s,
                          Message(QT_TRANSLATE_NOOP("Grex", "%1 already holds a clone of %2, not "
                                                            "of %3"),
-                                 {dest, *origin, url}))
+                                 {dest, redactUrl(*origin), url}))
                 .withDetail(u"path"_s, dest)
                 .withHint(Message(QT_TRANSLATE_NOOP("Grex", "pass another path as the second "
                                                             "argument")));
@@ -145,7 +146,7 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
         return usageError(u"duplicate_pack"_s,
                           Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' is already registered "
                                                             "(from %2)"),
-                                  {pack.id, pack.url}))
+                                  {pack.id, redactUrl(pack.url)}))
             .withDetail(u"pack"_s, pack.id);
     }
     for (const PackState &pack : *packs) {

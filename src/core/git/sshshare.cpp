@@ -1,0 +1,341 @@
+#include "git/sshshare_p.h"
+
+#include "exec/processrunner.h"
+#include "git/gitprocess_p.h"
+#include "git/libgit2_p.h"
+#include "git/remoteconfig_p.h"
+#include "logging.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFileInfo>
+#include <QHash>
+#include <QMutex>
+#include <QWaitCondition>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QUrl>
+
+#include <cstdlib>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Git {
+
+namespace {
+
+// sshd's MaxSessions is 10 by default: a connection carries at most this many git commands at
+// once, and more of them open another connection.
+constexpr int SessionsPerConnection = 8;
+// How long an idle shared connection stays up (the process closes them when it ends).
+constexpr int PersistSeconds = 60;
+
+struct Destination
+{
+    QString host;
+    int port = -1;
+    QString user;
+};
+
+// The ssh destination of url: ssh://[user@]host[:port]/path or scp-like [user@]host:path.
+std::optional<Destination> sshDestination(const QString &url)
+{
+    Destination d;
+    for (const QString &scheme : {u"ssh://"_s, u"git+ssh://"_s, u"ssh+git://"_s}) {
+        if (!url.startsWith(scheme))
+            continue;
+        const QUrl parsed(url);
+        if (!parsed.isValid() || parsed.host().isEmpty())
+            return std::nullopt;
+        d.host = parsed.host();
+        d.port = parsed.port();
+        d.user = parsed.userName();
+        return d;
+    }
+    if (url.contains(u"://"_s) || url.startsWith(u'/') || url.startsWith(u'['))
+        return std::nullopt;
+    const qsizetype colon = url.indexOf(u':');
+    const qsizetype slash = url.indexOf(u'/');
+    if (colon <= 0 || (slash >= 0 && slash < colon))
+        return std::nullopt;
+    d.host = url.left(colon);
+    if (const qsizetype at = d.host.lastIndexOf(u'@'); at >= 0) {
+        d.user = d.host.left(at);
+        d.host = d.host.mid(at + 1);
+    }
+    return d.host.isEmpty() ? std::nullopt : std::optional(d);
+}
+
+// The ssh command git would run for workDir: GIT_SSH_COMMAND, else core.sshCommand, else ssh;
+// "" when it cannot be shared (GIT_SSH, another ssh variant, shell syntax that -o options could
+// not simply follow).
+QString sshCommandFor(const QString &workDir)
+{
+    QString command = qEnvironmentVariable("GIT_SSH_COMMAND");
+    QString variant;
+    {
+        ensureInitialised();
+        git_repository *rawRepo = nullptr;
+        git_config *rawConfig = nullptr;
+        const QByteArray path = QFile::encodeName(workDir);
+        if (!workDir.isEmpty() &&
+            git_repository_open_ext(&rawRepo, path.constData(), GIT_REPOSITORY_OPEN_NO_SEARCH,
+                                    nullptr) == 0) {
+            RepositoryPtr repo(rawRepo);
+            if (git_repository_config_snapshot(&rawConfig, repo.get()) != 0)
+                rawConfig = nullptr;
+        } else if (git_config_open_default(&rawConfig) != 0) {
+            rawConfig = nullptr;
+        }
+        git_error_clear();
+        ConfigPtr config(rawConfig);
+        if (command.isEmpty()) {
+            if (const std::optional<QByteArray> configured =
+                    configValue(config.get(), "core.sshCommand"))
+                command = QString::fromUtf8(*configured);
+        }
+        if (const std::optional<QByteArray> configured = configValue(config.get(), "ssh.variant"))
+            variant = QString::fromUtf8(*configured);
+    }
+    if (command.isEmpty()) {
+        if (!qEnvironmentVariable("GIT_SSH").isEmpty())
+            return {};
+        command = u"ssh"_s;
+    }
+    if (!variant.isEmpty() && variant != u"ssh" && variant != u"auto")
+        return {};
+    static const QRegularExpression shellSyntax(u"[;&|$`<>(){}#\\n\\\\]"_s);
+    if (shellSyntax.match(command).hasMatch())
+        return {};
+    const QStringList words = QProcess::splitCommand(command);
+    if (words.isEmpty() || QFileInfo(words.first()).fileName() != u"ssh")
+        return {};
+    return command;
+}
+
+QStringList destinationArguments(const Destination &d)
+{
+    QStringList args;
+    if (d.port > 0)
+        args << u"-p"_s << QString::number(d.port);
+    if (!d.user.isEmpty())
+        args << u"-l"_s << d.user;
+    args << d.host;
+    return args;
+}
+
+struct Registry
+{
+    struct Connection
+    {
+        QStringList command;
+        Destination destination;
+        QString controlPath;
+    };
+
+    enum class State { None, Starting, Ready };
+
+    QMutex mutex;
+    QWaitCondition started;
+    QString dir;            // the process's own socket directory, mode 0700
+    bool dirFailed = false; // no directory: nothing is shared
+    QHash<QString, bool> shareable;      // command + destination -> sharing works there
+    QHash<QString, QList<int>> sessions; // command + destination -> commands per connection
+    QHash<QString, State> connections;   // key + slot -> its connection's state
+    QHash<QString, Connection> opened;   // key + slot -> what to close at exit
+};
+
+Registry &registry()
+{
+    static Registry r;
+    return r;
+}
+
+// Closes every shared connection this process opened (ssh -O exit), then its socket directory.
+void closeSharedConnections()
+{
+    Registry &r = registry();
+    QMutexLocker locker(&r.mutex);
+    for (const Registry::Connection &c : std::as_const(r.opened)) {
+        ProcessSpec spec;
+        spec.program = c.command.first();
+        spec.arguments = c.command.mid(1) + QStringList{u"-O"_s, u"exit"_s, u"-o"_s,
+                                                        u"ControlPath="_s + c.controlPath} +
+                         destinationArguments(c.destination);
+        spec.newSession = true;
+        spec.stallTimeoutMs = 2000;
+        (void)runProcess(spec, {});
+    }
+    r.opened.clear();
+    if (!r.dir.isEmpty())
+        QDir(r.dir).removeRecursively();
+}
+
+QString socketDirectory(Registry &r)
+{
+    if (!r.dir.isEmpty() || r.dirFailed)
+        return r.dir;
+    // A socket path holds at most 107 bytes: the directory stays short, under /tmp when TMPDIR
+    // is long, and must need no quoting in a shell command.
+    QString base = QDir::tempPath();
+    if (base.size() > 40)
+        base = u"/tmp"_s;
+    QByteArray pattern = QFile::encodeName(base + u"/grex-ssh-XXXXXX"_s);
+    static const QRegularExpression plain(u"^[A-Za-z0-9/._-]+$"_s);
+    if (!plain.match(QString::fromUtf8(pattern)).hasMatch() || !::mkdtemp(pattern.data())) {
+        r.dirFailed = true;
+        return {};
+    }
+    r.dir = QFile::decodeName(pattern);
+    if (QCoreApplication::instance())
+        qAddPostRoutine(closeSharedConnections);
+    return r.dir;
+}
+
+// Whether the user's ssh config leaves connection sharing to grex for this destination: it
+// sets no ControlMaster and no ControlPath there (ssh -G says what applies).
+bool configAllowsSharing(const QStringList &command, const Destination &d)
+{
+    ProcessSpec spec;
+    spec.program = command.first();
+    spec.arguments = command.mid(1) + QStringList{u"-G"_s} + destinationArguments(d);
+    spec.newSession = true;
+    spec.stallTimeoutMs = 5000;
+    Result<ProcessOutcome> resolved = runProcess(spec, {});
+    if (!resolved || resolved->exitStatus != 0)
+        return false;
+    for (const QByteArray &line : resolved->stdoutData.split('\n')) {
+        if (line.startsWith("controlpath "))
+            return false;
+        if (line.startsWith("controlmaster ") && line.trimmed() != "controlmaster false")
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+SshLease::SshLease(QString key, int slot, QStringList environment)
+    : m_key(std::move(key))
+    , m_slot(slot)
+    , m_environment(std::move(environment))
+{
+}
+
+SshLease::SshLease(SshLease &&other) noexcept
+    : m_key(std::move(other.m_key))
+    , m_slot(std::exchange(other.m_slot, -1))
+    , m_environment(std::move(other.m_environment))
+{
+}
+
+SshLease &SshLease::operator=(SshLease &&other) noexcept
+{
+    std::swap(m_key, other.m_key);
+    std::swap(m_slot, other.m_slot);
+    std::swap(m_environment, other.m_environment);
+    return *this;
+}
+
+SshLease::~SshLease()
+{
+    if (m_slot < 0)
+        return;
+    Registry &r = registry();
+    QMutexLocker locker(&r.mutex);
+    QList<int> &counts = r.sessions[m_key];
+    if (m_slot < counts.size() && counts[m_slot] > 0)
+        --counts[m_slot];
+}
+
+SshLease leaseSshConnection(const QString &url, const QString &workDir, std::stop_token stop)
+{
+    if (qEnvironmentVariable("GREX_SSH_SHARE") == u"0")
+        return {};
+    const std::optional<Destination> destination = sshDestination(url);
+    if (!destination)
+        return {};
+    const QString command = sshCommandFor(workDir);
+    if (command.isEmpty())
+        return {};
+    const QStringList words = QProcess::splitCommand(command);
+    const QString key = command + u'\n' + destination->user + u'@' + destination->host + u':' +
+                        QString::number(destination->port);
+
+    Registry &r = registry();
+    QMutexLocker locker(&r.mutex);
+    auto allowed = r.shareable.find(key);
+    if (allowed == r.shareable.end()) {
+        // Asked once per destination; the lock keeps two threads from asking at once.
+        allowed = r.shareable.insert(key, configAllowsSharing(words, *destination));
+        if (!*allowed) {
+            qCDebug(lcGit, "not sharing SSH connections to %s: ssh's config sets its own",
+                    qPrintable(destination->host));
+        }
+    }
+    const QString dir = socketDirectory(r);
+    if (!*allowed || dir.isEmpty())
+        return {};
+    QList<int> &counts = r.sessions[key];
+    int slot = 0;
+    while (slot < counts.size() && counts[slot] >= SessionsPerConnection)
+        ++slot;
+    if (slot == counts.size())
+        counts.append(0);
+    ++counts[slot];
+    // %C (a hash of the host, port and user ssh connects to) keeps a submodule on another host
+    // off this connection; the command's hash keeps another identity (-i) off it.
+    const QString commandHash = QString::fromLatin1(
+        QCryptographicHash::hash(command.toUtf8(), QCryptographicHash::Sha1).toHex().left(8));
+    const QString controlPath =
+        dir + u'/' + commandHash + u"-%C-"_s + QString::number(slot);
+    const QString connectionKey = key + u'\n' + QString::number(slot);
+    const auto giveBack = [&] { --r.sessions[key][slot]; };
+
+    // The connection is opened once, before the commands that share it start: a burst of
+    // commands that each tried to become its master would all connect on their own.
+    while (r.connections.value(connectionKey) == Registry::State::Starting)
+        r.started.wait(&r.mutex);
+    if (!r.shareable.value(key)) {
+        giveBack();
+        return {};
+    }
+    if (r.connections.value(connectionKey) != Registry::State::Ready) {
+        r.connections.insert(connectionKey, Registry::State::Starting);
+        locker.unlock();
+        ProcessSpec spec;
+        spec.program = words.first();
+        spec.arguments = words.mid(1) +
+                         QStringList{u"-M"_s, u"-N"_s, u"-f"_s, u"-o"_s,
+                                     u"ControlPath="_s + controlPath, u"-o"_s,
+                                     u"ControlPersist="_s + QString::number(PersistSeconds),
+                                     u"-E"_s, dir + u"/ssh.log"_s} +
+                         destinationArguments(*destination);
+        spec.newSession = true;
+        spec.stallTimeoutMs = qint64(networkTimeoutSeconds()) * 1000;
+        Result<ProcessOutcome> master = runProcess(spec, stop);
+        const bool up = master && master->exitStatus == 0;
+        locker.relock();
+        if (up) {
+            r.connections.insert(connectionKey, Registry::State::Ready);
+            r.opened.insert(connectionKey, Registry::Connection{words, *destination, controlPath});
+        } else {
+            // git connects on its own then, and says itself what went wrong.
+            r.connections.remove(connectionKey);
+            r.shareable.insert(key, false);
+            qCDebug(lcGit, "not sharing SSH connections to %s: the shared one did not open",
+                    qPrintable(destination->host));
+        }
+        r.started.wakeAll();
+        if (!up) {
+            giveBack();
+            return {};
+        }
+    }
+    const QString shared = command + u" -o ControlMaster=auto -o ControlPath="_s + controlPath +
+                           u" -o ControlPersist="_s + QString::number(PersistSeconds);
+    return SshLease(key, slot, {u"GIT_SSH_COMMAND="_s + shared});
+}
+
+} // namespace Grex::Git

@@ -1,0 +1,49 @@
+#pragma once
+
+// Private to src/core/git: one SSH connection shared by the git commands of a process that talk
+// to the same host (OpenSSH's ControlMaster, as Google's repo tool does for its fetches).
+//
+// A fetch over SSH spends most of its time and CPU on the connection: TCP, key exchange and
+// authentication are eight or more round trips and the costliest crypto of the whole fetch.
+// Sharing it, the second and later fetches to a host open a session on the open connection
+// instead, one round trip.
+//
+// The user's ssh stays in charge: git's own ssh command (GIT_SSH_COMMAND, core.sshCommand, or
+// ssh) is kept and only given -o options, as git itself adds -o and -p to it; nothing is shared
+// when that command is not OpenSSH's ssh, when the user's ssh config already sets ControlMaster
+// or ControlPath for the host, or when GREX_SSH_SHARE=0.
+
+#include <QString>
+#include <QStringList>
+
+#include <stop_token>
+
+namespace Grex::Git {
+
+// A share of a connection for one git command: extra environment entries (GIT_SSH_COMMAND)
+// while it lives. Empty when the command is not shared.
+class SshLease
+{
+public:
+    SshLease() = default;
+    SshLease(QString key, int slot, QStringList environment);
+    SshLease(SshLease &&other) noexcept;
+    SshLease &operator=(SshLease &&other) noexcept;
+    SshLease(const SshLease &) = delete;
+    SshLease &operator=(const SshLease &) = delete;
+    ~SshLease();
+
+    const QStringList &environment() const { return m_environment; }
+
+private:
+    QString m_key;
+    int m_slot = -1;
+    QStringList m_environment;
+};
+
+// The lease for a git command run in workDir (its repository's core.sshCommand counts) that
+// talks to url. The first lease of a connection opens it (and waits for that); when it cannot
+// be opened the lease is empty and git connects on its own. Thread-safe.
+SshLease leaseSshConnection(const QString &url, const QString &workDir, std::stop_token stop);
+
+} // namespace Grex::Git
