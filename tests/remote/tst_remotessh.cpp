@@ -58,6 +58,7 @@ private slots:
     void unknownHostKey();
     void refusedKey();
     void changedHostKey();
+    void sharedConnection();
 
 private:
     RunResult grex(const QString &ws, const QStringList &args, const QStringList &env = {}) const;
@@ -226,6 +227,45 @@ void tst_RemoteSsh::writeGitConfig(const QByteArray &text) const
     const QString path = m_home + u"/.gitconfig"_s;
     QVERIFY(writeFile(path, text));
     QVERIFY(m_user->chownTree(path));
+}
+
+// The fetches of one sync share one SSH connection to the host (fewer logins than packs), and
+// nothing of it is left once grex has ended: no ssh process of the user, no socket directory.
+// GREX_SSH_SHARE=0 connects once per fetch, as plain git does.
+void tst_RemoteSsh::sharedConnection()
+{
+    if (!m_user)
+        QSKIP(qPrintable(m_skip));
+    const QString ws = makeWorkspace(u"ws-shared"_s);
+    QVERIFY(!ws.isEmpty());
+    constexpr int Packs = 6;
+    for (int i = 0; i < Packs; ++i) {
+        const QString name = u"shared%1"_s.arg(i);
+        const QString repo = m_builder->create(name, {{u"README"_s, "shared\n"}});
+        QVERIFY(m_user->chownTree(repo));
+        GREX_VERIFY_RAN(grex(ws, {u"add"_s, u"--no-install"_s, u"grex-ed25519:"_s + repo}));
+    }
+    const auto sshProcesses = [&] {
+        const RunResult listed = runProgram(u"pgrep"_s, {u"-u"_s, m_user->name(), u"-x"_s,
+                                                         u"ssh"_s},
+                                            {});
+        return listed.outText().trimmed();
+    };
+    const auto socketDirs = [] {
+        return QDir(u"/tmp"_s).entryList({u"grex-ssh-*"_s}, QDir::Dirs | QDir::NoDotAndDotDot);
+    };
+    const QStringList dirsBefore = socketDirs();
+
+    qsizetype offset = m_sshd.log().size();
+    GREX_VERIFY_RAN(grex(ws, {u"sync"_s, u"--parallel"_s, u"6"_s}));
+    const qsizetype shared = acceptedSince(offset).size();
+    QVERIFY2(shared >= 1 && shared < Packs, qPrintable(m_sshd.log().mid(offset)));
+    QTRY_COMPARE_WITH_TIMEOUT(sshProcesses(), QString(), 5000);
+    QCOMPARE(socketDirs(), dirsBefore);
+
+    offset = m_sshd.log().size();
+    GREX_VERIFY_RAN(grex(ws, {u"sync"_s, u"--parallel"_s, u"6"_s}, {u"GREX_SSH_SHARE=0"_s}));
+    QCOMPARE(acceptedSince(offset).size(), qsizetype(Packs));
 }
 
 // A Host alias of ~/.ssh/config (HostName, Port, User, IdentityFile) with a key file and no
