@@ -406,6 +406,9 @@ QList<EnvironmentVariable> environmentVariables()
          Tr::tr("How many packs to work on at once when --parallel is not given.")},
         {u"GREX_LOG"_s,
          Tr::tr("Log filter, overriding -v and -q: for example grex=debug,git=warn.")},
+        {u"GREX_SSH_SHARE"_s,
+         Tr::tr("0: every git command opens its own SSH connection instead of sharing one per "
+                "host.")},
         {u"GREX_NETWORK_TIMEOUT"_s,
          Tr::tr("Seconds a git command may go without output and without receiving a byte "
                 "before grex stops it and reports the pack as timed out (default 60).")},
