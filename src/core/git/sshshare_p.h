@@ -1,7 +1,7 @@
 #pragma once
 
 // Private to src/core/git: one SSH connection shared by the git commands of a process that talk
-// to the same host (OpenSSH's ControlMaster, as Google's repo tool does for its fetches).
+// to the same host (OpenSSH's ControlMaster).
 //
 // A fetch over SSH spends most of its time and CPU on the connection: TCP, key exchange and
 // authentication are eight or more round trips and the costliest crypto of the whole fetch.
