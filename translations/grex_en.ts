@@ -64,30 +64,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>cannot resolve branch &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot create local branch &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot check out branch &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ref &apos;%1&apos; does not exist in the remote</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ref &apos;%1&apos; does not name a commit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot check out &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cannot read the status of %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -100,15 +76,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>cannot reach %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cannot reach %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot list the refs of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -349,10 +317,6 @@
     </message>
     <message>
         <source>%1:%2: &apos;children&apos; must be a list</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1:%2: a child must be a mapping with &apos;url&apos; and optional &apos;path&apos; and &apos;ref&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -736,10 +700,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>pack &apos;%1&apos;: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>pack &apos;%1&apos; declares child &apos;%2&apos; from %3, but &apos;%2&apos; comes from %4</source>
         <translation type="unfinished"></translation>
     </message>
@@ -844,10 +804,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>HEAD is detached; not moved</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>no commit is checked out</source>
         <translation type="unfinished"></translation>
     </message>
@@ -857,10 +813,6 @@
     </message>
     <message>
         <source>%1 has diverged from %2 (%3 local and %4 new upstream commits); not moved</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the working tree has uncommitted changes; not fast-forwarded to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1641,6 +1593,186 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
         <source>exec exited with status %1: %2; its stderr ends with: %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: %2 of %3 pack(s) could not be cloned or fetched: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the status of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it keeps files in Git LFS and git-lfs is not installed, so they are pointer files: install git-lfs, run git lfs install, then git lfs pull in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it keeps files in Git LFS and git lfs install was never run, so they are pointer files: run git lfs install, then git lfs pull in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot update the submodules of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot fetch %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot check out %1 in %2: cannot write %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>untracked files are in the way of %1: %2; move or remove them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot check out %1 in %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HEAD is detached at %1; not moved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the upstream branch %1 is gone from the remote (deleted or renamed); %2 not moved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the upstream branch %1 is gone from the remote (deleted or renamed), whose default branch is now %2; %3 not moved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot compare %1 with %2 in %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was rewritten upstream (force-pushed): %2 commit(s) of %3 are no longer upstream and %4 new ones replace them; not moved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the working tree has uncommitted changes (%1 file(s)) and is %2 commit(s) behind %3; not fast-forwarded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no remote origin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>git refuses a repository that belongs to another user; if you trust it: git config --global --add safe.directory %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server did not accept your SSH key: load it with ssh-add, or name it with IdentityFile for %1 in ~/.ssh/config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give git the credentials through a credential helper (git config --global credential.helper store, or your platform&apos;s), then check them with: git ls-remote %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the host key of %1 changed: if that is expected, remove the old key with ssh-keygen -R %2 and add the new one after checking its fingerprint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a known host: connect once in a terminal to check its fingerprint and accept it (ssh %2), or add its key with ssh-keyscan %3 &gt;&gt; ~/.ssh/known_hosts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>git does not trust the certificate of %1: set http.sslCAInfo to the file of the authority that signed it (git config --global http.sslCAInfo /path/to/ca.pem)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check the URL: the repository may have moved or been deleted, or your account cannot see it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check the address, the network and any proxy settings; git ls-remote %1 shows the same error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server stopped answering; GREX_NETWORK_TIMEOUT sets how many seconds grex waits (now %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex needs git, and there is no git on PATH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>install it (on Debian: sudo apt install git)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot run git: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 belongs to another user, and git&apos;s safe.directory does not list it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>if you trust it: git config --global --add safe.directory %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot give the credential to git: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid clone filter &apos;%1&apos; (use blob:none, blob:limit=1m, tree:0, object:type=blob or combine:A+B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid depth %1: a shallow clone keeps at least 1 and at most 1000000 commits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the URL %1 carries a password or access token, which grex would write into grex.jsonl for anyone who reads it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give it to git instead: git config --global credential.helper store (or your platform&apos;s helper), run git ls-remote with the URL without it once to log in, then use that URL here; or use SSH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: a child must be a mapping with &apos;url&apos; and optional &apos;path&apos;, &apos;ref&apos;, &apos;depth&apos; and &apos;filter&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: a child&apos;s &apos;depth&apos; must be a whole number of at least 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex add --filter takes git&apos;s partial-clone filter (blob:none, blob:limit=1m, tree:0, object:type=blob, combine:A+B), not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keep the directory with --keep-files, or delete anyway with --force</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot confirm that the remote of pack &apos;%1&apos; still has its commits (%2); nothing was removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the remote of pack &apos;%1&apos; does not have %2 of its commits, which exist only in %3; nothing was removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>push them first, keep the directory with --keep-files, or delete anyway with --force</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clone only the last N commits (git clone --depth); later syncs keep the pack that shallow.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partial clone (git clone --filter): blob:none fetches file contents only when they are checked out.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -1706,10 +1838,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     </message>
     <message>
         <source>Show what would happen without changing anything.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Work on up to N packs at once (0: no limit; default: GREX_PARALLEL or the number of CPUs).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2062,10 +2190,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     </message>
     <message>
         <source>behind %1 by %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>, ahead by %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2545,6 +2669,69 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     </message>
     <message>
         <source>Prints a script that completes grex&apos;s verbs, options and their values, and the names of the packs of the workspace being worked on. The packages install it for every shell; with a grex you built yourself, add the first example&apos;s line to ~/.bashrc, or write the script where your shell looks for completions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Work on up to N packs at once (0: no limit; default: GREX_PARALLEL or the number of CPUs, and for clones and fetches, which wait on the network, 4 per CPU and at least 16).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0: every git command opens its own SSH connection instead of sharing one per host.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds a git command may go without output and without receiving a byte before grex stops it and reports the pack as timed out (default 60).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>left alone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cloned at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checked out %1..%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>updated %1..%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pack(s) up to date</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>diverged from %1: %2 local, %3 upstream commit(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was rewritten (force-pushed): %2 commit(s) here are no longer upstream, %3 replace them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the upstream branch is gone from the remote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the upstream branch is gone; the remote&apos;s default is now %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>detached at %1, not on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on %1, not on %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3571,6 +3758,61 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
             <numerusform>%n untracked</numerusform>
         </translation>
     </message>
+    <message>
+        <source>diverged: %1 ahead, %2 behind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>upstream rewritten: %n commit(s) no longer upstream</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>upstream branch gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>upstream branch gone; the remote&apos;s default is %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on %1, not %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>detached, not on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n diverged</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rewritten upstream</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with upstream gone</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n off branch</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::PreferencesDialog</name>
@@ -3716,6 +3958,26 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     </message>
     <message>
         <source>Skips the pack&apos;s teardown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hint: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>left alone: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>updated %1..%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cloned at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
