@@ -1613,183 +1613,183 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     </message>
     <message>
         <source>%1: %2 of %3 pack(s) could not be cloned or fetched: %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 von %3 Pack(s) konnten nicht geklont oder gefetcht werden: %4</translation>
     </message>
     <message>
         <source>cannot read the status of %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>kann den Status von %1 nicht lesen: %2</translation>
     </message>
     <message>
         <source>it keeps files in Git LFS and git-lfs is not installed, so they are pointer files: install git-lfs, run git lfs install, then git lfs pull in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>es hält Dateien in Git LFS, und git-lfs ist nicht installiert, daher sind es Zeigerdateien: git-lfs installieren, git lfs install ausführen, dann git lfs pull in %1</translation>
     </message>
     <message>
         <source>it keeps files in Git LFS and git lfs install was never run, so they are pointer files: run git lfs install, then git lfs pull in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>es hält Dateien in Git LFS, und git lfs install wurde nie ausgeführt, daher sind es Zeigerdateien: git lfs install ausführen, dann git lfs pull in %1</translation>
     </message>
     <message>
         <source>cannot update the submodules of %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>kann die Submodule von %1 nicht aktualisieren: %2</translation>
     </message>
     <message>
         <source>cannot fetch %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>kann %1 nicht fetchen: %2</translation>
     </message>
     <message>
         <source>cannot check out %1 in %2: cannot write %3</source>
-        <translation type="unfinished"></translation>
+        <translation>kann %1 in %2 nicht auschecken: kann %3 nicht schreiben</translation>
     </message>
     <message>
         <source>untracked files are in the way of %1: %2; move or remove them</source>
-        <translation type="unfinished"></translation>
+        <translation>unversionierte Dateien stehen %1 im Weg: %2; verschieben oder entfernen</translation>
     </message>
     <message>
         <source>cannot check out %1 in %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>kann %1 in %2 nicht auschecken: %3</translation>
     </message>
     <message>
         <source>HEAD is detached at %1; not moved</source>
-        <translation type="unfinished"></translation>
+        <translation>HEAD ist bei %1 losgelöst; nicht bewegt</translation>
     </message>
     <message>
         <source>the upstream branch %1 is gone from the remote (deleted or renamed); %2 not moved</source>
-        <translation type="unfinished"></translation>
+        <translation>der Upstream-Branch %1 ist nicht mehr auf dem Remote (gelöscht oder umbenannt); %2 nicht bewegt</translation>
     </message>
     <message>
         <source>the upstream branch %1 is gone from the remote (deleted or renamed), whose default branch is now %2; %3 not moved</source>
-        <translation type="unfinished"></translation>
+        <translation>der Upstream-Branch %1 ist nicht mehr auf dem Remote (gelöscht oder umbenannt), dessen Standard-Branch jetzt %2 ist; %3 nicht bewegt</translation>
     </message>
     <message>
         <source>cannot compare %1 with %2 in %3</source>
-        <translation type="unfinished"></translation>
+        <translation>kann %1 nicht mit %2 in %3 vergleichen</translation>
     </message>
     <message>
         <source>%1 was rewritten upstream (force-pushed): %2 commit(s) of %3 are no longer upstream and %4 new ones replace them; not moved</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde upstream umgeschrieben (force-push): %2 Commit(s) von %3 sind nicht mehr upstream, %4 neue ersetzen sie; nicht bewegt</translation>
     </message>
     <message>
         <source>the working tree has uncommitted changes (%1 file(s)) and is %2 commit(s) behind %3; not fast-forwarded</source>
-        <translation type="unfinished"></translation>
+        <translation>das Arbeitsverzeichnis hat nicht committete Änderungen (%1 Datei(en)) und ist %2 Commit(s) hinter %3; nicht vorgespult</translation>
     </message>
     <message>
         <source>%1 has no remote origin</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat kein Remote origin</translation>
     </message>
     <message>
         <source>git refuses a repository that belongs to another user; if you trust it: git config --global --add safe.directory %1</source>
-        <translation type="unfinished"></translation>
+        <translation>git lehnt ein Repository ab, das einem anderen Benutzer gehört; wenn Sie ihm vertrauen: git config --global --add safe.directory %1</translation>
     </message>
     <message>
         <source>the server did not accept your SSH key: load it with ssh-add, or name it with IdentityFile for %1 in ~/.ssh/config</source>
-        <translation type="unfinished"></translation>
+        <translation>der Server hat Ihren SSH-Schlüssel nicht angenommen: mit ssh-add laden oder mit IdentityFile für %1 in ~/.ssh/config angeben</translation>
     </message>
     <message>
         <source>give git the credentials through a credential helper (git config --global credential.helper store, or your platform&apos;s), then check them with: git ls-remote %1</source>
-        <translation type="unfinished"></translation>
+        <translation>geben Sie git die Zugangsdaten über einen Credential-Helper (git config --global credential.helper store oder den Ihrer Plattform) und prüfen Sie sie mit: git ls-remote %1</translation>
     </message>
     <message>
         <source>the host key of %1 changed: if that is expected, remove the old key with ssh-keygen -R %2 and add the new one after checking its fingerprint</source>
-        <translation type="unfinished"></translation>
+        <translation>der Host-Schlüssel von %1 hat sich geändert: wenn das erwartet ist, den alten mit ssh-keygen -R %2 entfernen und den neuen nach Prüfung seines Fingerabdrucks hinzufügen</translation>
     </message>
     <message>
         <source>%1 is not a known host: connect once in a terminal to check its fingerprint and accept it (ssh %2), or add its key with ssh-keyscan %3 &gt;&gt; ~/.ssh/known_hosts</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist kein bekannter Host: einmal im Terminal verbinden, um den Fingerabdruck zu prüfen und anzunehmen (ssh %2), oder den Schlüssel mit ssh-keyscan %3 &gt;&gt; ~/.ssh/known_hosts hinzufügen</translation>
     </message>
     <message>
         <source>git does not trust the certificate of %1: set http.sslCAInfo to the file of the authority that signed it (git config --global http.sslCAInfo /path/to/ca.pem)</source>
-        <translation type="unfinished"></translation>
+        <translation>git vertraut dem Zertifikat von %1 nicht: http.sslCAInfo auf die Datei der Zertifizierungsstelle setzen, die es signiert hat (git config --global http.sslCAInfo /pfad/zu/ca.pem)</translation>
     </message>
     <message>
         <source>check the URL: the repository may have moved or been deleted, or your account cannot see it</source>
-        <translation type="unfinished"></translation>
+        <translation>URL prüfen: das Repository wurde vielleicht verschoben oder gelöscht, oder Ihr Konto sieht es nicht</translation>
     </message>
     <message>
         <source>check the address, the network and any proxy settings; git ls-remote %1 shows the same error</source>
-        <translation type="unfinished"></translation>
+        <translation>Adresse, Netzwerk und Proxy-Einstellungen prüfen; git ls-remote %1 zeigt denselben Fehler</translation>
     </message>
     <message>
         <source>the server stopped answering; GREX_NETWORK_TIMEOUT sets how many seconds grex waits (now %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>der Server antwortet nicht mehr; GREX_NETWORK_TIMEOUT legt fest, wie viele Sekunden grex wartet (jetzt %1)</translation>
     </message>
     <message>
         <source>grex needs git, and there is no git on PATH</source>
-        <translation type="unfinished"></translation>
+        <translation>grex braucht git, und im PATH ist kein git</translation>
     </message>
     <message>
         <source>install it (on Debian: sudo apt install git)</source>
-        <translation type="unfinished"></translation>
+        <translation>installieren Sie es (unter Debian: sudo apt install git)</translation>
     </message>
     <message>
         <source>cannot run git: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kann git nicht ausführen: %1</translation>
     </message>
     <message>
         <source>%1 belongs to another user, and git&apos;s safe.directory does not list it</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 gehört einem anderen Benutzer, und gits safe.directory führt es nicht auf</translation>
     </message>
     <message>
         <source>if you trust it: git config --global --add safe.directory %1</source>
-        <translation type="unfinished"></translation>
+        <translation>wenn Sie ihm vertrauen: git config --global --add safe.directory %1</translation>
     </message>
     <message>
         <source>cannot give the credential to git: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kann die Zugangsdaten nicht an git übergeben: %1</translation>
     </message>
     <message>
         <source>invalid clone filter &apos;%1&apos; (use blob:none, blob:limit=1m, tree:0, object:type=blob or combine:A+B)</source>
-        <translation type="unfinished"></translation>
+        <translation>ungültiger Klon-Filter &apos;%1&apos; (blob:none, blob:limit=1m, tree:0, object:type=blob oder combine:A+B verwenden)</translation>
     </message>
     <message>
         <source>invalid depth %1: a shallow clone keeps at least 1 and at most 1000000 commits</source>
-        <translation type="unfinished"></translation>
+        <translation>ungültige Tiefe %1: ein flacher Klon behält mindestens 1 und höchstens 1000000 Commits</translation>
     </message>
     <message>
         <source>the URL %1 carries a password or access token, which grex would write into grex.jsonl for anyone who reads it</source>
-        <translation type="unfinished"></translation>
+        <translation>die URL %1 enthält ein Passwort oder Zugangstoken, das grex für jeden lesbar in grex.jsonl schreiben würde</translation>
     </message>
     <message>
         <source>give it to git instead: git config --global credential.helper store (or your platform&apos;s helper), run git ls-remote with the URL without it once to log in, then use that URL here; or use SSH</source>
-        <translation type="unfinished"></translation>
+        <translation>geben Sie es stattdessen git: git config --global credential.helper store (oder den Helper Ihrer Plattform), einmal git ls-remote mit der URL ohne es ausführen, um sich anzumelden, dann diese URL hier verwenden; oder SSH verwenden</translation>
     </message>
     <message>
         <source>%1:%2: a child must be a mapping with &apos;url&apos; and optional &apos;path&apos;, &apos;ref&apos;, &apos;depth&apos; and &apos;filter&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1:%2: ein Kind muss eine Zuordnung mit &apos;url&apos; und optional &apos;path&apos;, &apos;ref&apos;, &apos;depth&apos; und &apos;filter&apos; sein</translation>
     </message>
     <message>
         <source>%1:%2: a child&apos;s &apos;depth&apos; must be a whole number of at least 1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1:%2: &apos;depth&apos; eines Kindes muss eine ganze Zahl von mindestens 1 sein</translation>
     </message>
     <message>
         <source>%1:%2: %3</source>
-        <translation type="unfinished">%1: %2… {1:%2:?} {3?}</translation>
+        <translation>%1:%2: %3</translation>
     </message>
     <message>
         <source>grex add --filter takes git&apos;s partial-clone filter (blob:none, blob:limit=1m, tree:0, object:type=blob, combine:A+B), not &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>grex add --filter nimmt gits Partial-Clone-Filter (blob:none, blob:limit=1m, tree:0, object:type=blob, combine:A+B), nicht &apos;%1&apos;</translation>
     </message>
     <message>
         <source>keep the directory with --keep-files, or delete anyway with --force</source>
-        <translation type="unfinished"></translation>
+        <translation>das Verzeichnis mit --keep-files behalten oder mit --force trotzdem löschen</translation>
     </message>
     <message>
         <source>cannot confirm that the remote of pack &apos;%1&apos; still has its commits (%2); nothing was removed</source>
-        <translation type="unfinished"></translation>
+        <translation>kann nicht bestätigen, dass das Remote von Pack &apos;%1&apos; seine Commits noch hat (%2); nichts wurde entfernt</translation>
     </message>
     <message>
         <source>the remote of pack &apos;%1&apos; does not have %2 of its commits, which exist only in %3; nothing was removed</source>
-        <translation type="unfinished"></translation>
+        <translation>dem Remote von Pack &apos;%1&apos; fehlen %2 seiner Commits, die nur in %3 existieren; nichts wurde entfernt</translation>
     </message>
     <message>
         <source>push them first, keep the directory with --keep-files, or delete anyway with --force</source>
-        <translation type="unfinished"></translation>
+        <translation>zuerst pushen, das Verzeichnis mit --keep-files behalten oder mit --force trotzdem löschen</translation>
     </message>
     <message>
         <source>Clone only the last N commits (git clone --depth); later syncs keep the pack that shallow.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur die letzten N Commits klonen (git clone --depth); spätere Syncs halten das Pack so flach.</translation>
     </message>
     <message>
         <source>Partial clone (git clone --filter): blob:none fetches file contents only when they are checked out.</source>
-        <translation type="unfinished"></translation>
+        <translation>Partieller Klon (git clone --filter): blob:none holt Dateiinhalte erst, wenn sie ausgecheckt werden.</translation>
     </message>
 </context>
 <context>
@@ -2691,66 +2691,66 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     </message>
     <message>
         <source>Work on up to N packs at once (0: no limit; default: GREX_PARALLEL or the number of CPUs, and for clones and fetches, which wait on the network, 4 per CPU and at least 16).</source>
-        <translation type="unfinished"></translation>
+        <translation>Bis zu N Packs gleichzeitig bearbeiten (0: keine Grenze; Standard: GREX_PARALLEL oder die Zahl der CPUs, und für Klone und Fetches, die auf das Netzwerk warten, 4 pro CPU und mindestens 16).</translation>
     </message>
     <message>
         <source>0: every git command opens its own SSH connection instead of sharing one per host.</source>
-        <translation type="unfinished"></translation>
+        <translation>0: jeder git-Befehl öffnet seine eigene SSH-Verbindung, statt eine pro Host zu teilen.</translation>
     </message>
     <message>
         <source>Seconds a git command may go without output and without receiving a byte before grex stops it and reports the pack as timed out (default 60).</source>
-        <translation type="unfinished"></translation>
+        <translation>Sekunden, die ein git-Befehl ohne Ausgabe und ohne ein empfangenes Byte laufen darf, bevor grex ihn stoppt und das Pack als abgelaufen meldet (Standard 60).</translation>
     </message>
     <message>
         <source>failed (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>fehlgeschlagen (%1)</translation>
     </message>
     <message>
         <source>left alone</source>
-        <translation type="unfinished"></translation>
+        <translation>unverändert gelassen</translation>
     </message>
     <message>
         <source>cloned at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>geklont bei %1</translation>
     </message>
     <message>
         <source>checked out %1..%2</source>
-        <translation type="unfinished"></translation>
+        <translation>ausgecheckt %1..%2</translation>
     </message>
     <message>
         <source>updated %1..%2</source>
-        <translation type="unfinished"></translation>
+        <translation>aktualisiert %1..%2</translation>
     </message>
     <message numerus="yes">
         <source>%n pack(s) up to date</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Pack aktuell</numerusform>
+            <numerusform>%n Packs aktuell</numerusform>
         </translation>
     </message>
     <message>
         <source>diverged from %1: %2 local, %3 upstream commit(s)</source>
-        <translation type="unfinished"></translation>
+        <translation>von %1 divergiert: %2 lokale, %3 Upstream-Commit(s)</translation>
     </message>
     <message>
         <source>%1 was rewritten (force-pushed): %2 commit(s) here are no longer upstream, %3 replace them</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde umgeschrieben (force-push): %2 Commit(s) hier sind nicht mehr upstream, %3 ersetzen sie</translation>
     </message>
     <message>
         <source>the upstream branch is gone from the remote</source>
-        <translation type="unfinished"></translation>
+        <translation>der Upstream-Branch ist nicht mehr auf dem Remote</translation>
     </message>
     <message>
         <source>the upstream branch is gone; the remote&apos;s default is now %1</source>
-        <translation type="unfinished"></translation>
+        <translation>der Upstream-Branch ist weg; der Standard des Remotes ist jetzt %1</translation>
     </message>
     <message>
         <source>detached at %1, not on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>losgelöst bei %1, nicht auf %2</translation>
     </message>
     <message>
         <source>on %1, not on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>auf %1, nicht auf %2</translation>
     </message>
 </context>
 <context>
@@ -3779,57 +3779,57 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     </message>
     <message>
         <source>diverged: %1 ahead, %2 behind</source>
-        <translation type="unfinished"></translation>
+        <translation>divergiert: %1 voraus, %2 zurück</translation>
     </message>
     <message numerus="yes">
         <source>upstream rewritten: %n commit(s) no longer upstream</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Upstream umgeschrieben: %n Commit nicht mehr upstream</numerusform>
+            <numerusform>Upstream umgeschrieben: %n Commits nicht mehr upstream</numerusform>
         </translation>
     </message>
     <message>
         <source>upstream branch gone</source>
-        <translation type="unfinished"></translation>
+        <translation>Upstream-Branch weg</translation>
     </message>
     <message>
         <source>upstream branch gone; the remote&apos;s default is %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Upstream-Branch weg; Standard des Remotes ist %1</translation>
     </message>
     <message>
         <source>on %1, not %2</source>
-        <translation type="unfinished"></translation>
+        <translation>auf %1, nicht %2</translation>
     </message>
     <message>
         <source>detached, not on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>losgelöst, nicht auf %1</translation>
     </message>
     <message numerus="yes">
         <source>%n diverged</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n divergiert</numerusform>
+            <numerusform>%n divergiert</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n rewritten upstream</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n upstream umgeschrieben</numerusform>
+            <numerusform>%n upstream umgeschrieben</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n with upstream gone</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ohne Upstream</numerusform>
+            <numerusform>%n ohne Upstream</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n off branch</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n nicht auf dem Branch</numerusform>
+            <numerusform>%n nicht auf dem Branch</numerusform>
         </translation>
     </message>
 </context>
@@ -3981,23 +3981,23 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     </message>
     <message>
         <source>hint: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinweis: %1</translation>
     </message>
     <message>
         <source>left alone: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>unverändert gelassen: %1</translation>
     </message>
     <message>
         <source>updated %1..%2</source>
-        <translation type="unfinished"></translation>
+        <translation>aktualisiert %1..%2</translation>
     </message>
     <message>
         <source>cloned at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>geklont bei %1</translation>
     </message>
     <message>
         <source>warning: %1</source>
-        <translation type="unfinished">Warnung: %1</translation>
+        <translation>Warnung: %1</translation>
     </message>
 </context>
 </TS>

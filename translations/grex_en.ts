@@ -2705,9 +2705,9 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     </message>
     <message numerus="yes">
         <source>%n pack(s) up to date</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n pack up to date</numerusform>
+            <numerusform>%n packs up to date</numerusform>
         </translation>
     </message>
     <message>
@@ -3764,9 +3764,9 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     </message>
     <message numerus="yes">
         <source>upstream rewritten: %n commit(s) no longer upstream</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>upstream rewritten: %n commit no longer upstream</numerusform>
+            <numerusform>upstream rewritten: %n commits no longer upstream</numerusform>
         </translation>
     </message>
     <message>
@@ -3787,30 +3787,30 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     </message>
     <message numerus="yes">
         <source>%n diverged</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n diverged</numerusform>
+            <numerusform>%n diverged</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n rewritten upstream</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n rewritten upstream</numerusform>
+            <numerusform>%n rewritten upstream</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n with upstream gone</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n with upstream gone</numerusform>
+            <numerusform>%n with upstream gone</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n off branch</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n off branch</numerusform>
+            <numerusform>%n off branch</numerusform>
         </translation>
     </message>
 </context>
