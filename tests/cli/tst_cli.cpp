@@ -566,7 +566,7 @@ private Q_SLOTS:
         QCOMPARE(first.outText(), u"[ok] pack=maker action=mkdir idx=0\n"
                                   "[ok] pack=maker action=exec idx=1\n"
                                   "sync: 1 ok; 2 steps\n"
-                                  "  1 pack(s) up to date\n"_s);
+                                  "  1 pack up to date\n"_s);
         QVERIFY(QFileInfo(dir + u"/maker/made"_s).isDir());
         const RunResult second = grex(dir, {u"sync"_s});
         QVERIFY2(
@@ -575,7 +575,7 @@ private Q_SLOTS:
                 .hasMatch(),
             second.out.constData());
         const RunResult quiet = grex(dir, {u"sync"_s, u"-q"_s});
-        QCOMPARE(quiet.outText(), u"sync: 1 skipped; 1 step\n  1 pack(s) up to date\n"_s);
+        QCOMPARE(quiet.outText(), u"sync: 1 skipped; 1 step\n  1 pack up to date\n"_s);
 
         const RunResult json = grex(dir, {u"sync"_s, u"--json"_s, u"--force"_s});
         QCOMPARE(json.exitCode, 0);
