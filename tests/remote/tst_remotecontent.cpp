@@ -47,6 +47,18 @@ const QByteArray BaseConfig = "[user]\n"
 
 const QString LfsPointerStart = u"version https://git-lfs.github.com/spec/v1"_s;
 
+// An upstream lfs.git whose big.bin (4096 random bytes) is in Git LFS, pushed from lfs-work;
+// git-lfs 3 transfers objects to and from file:// remotes itself (no server).
+const QString LfsUpstreamScript = u"git init -q --bare -b main lfs.git\n"
+                                  "git clone -q \"file://$PWD/lfs.git\" lfs-work 2>/dev/null\n"
+                                  "cd lfs-work\n"
+                                  "git lfs track '*.bin' >/dev/null\n"
+                                  "head -c 4096 /dev/urandom > big.bin\n"
+                                  "git add -A && git commit -qm lfs && git push -q origin main "
+                                  "2>/dev/null\n"
+                                  "cd ..\n"
+                                  "test -d lfs.git/lfs/objects\n"_s;
+
 // The files of a clone's working tree, without its .git (which a fetch may change).
 QMap<QString, QByteArray> workTree(const QString &clone)
 {
@@ -93,6 +105,9 @@ private:
     // commit adding file with content.
     bool makeUpstream(const QString &dir, const QString &name, const QString &file,
                       const QByteArray &content, QString *why) const;
+    // dir/up.git with commits adding a.txt and b.txt, added to the workspace dir/ws (returned)
+    // and cloned by plain git into dir/plain; "" with *why set when a step fails.
+    QString addedTwoCommitUpstream(const QString &dir, QString *why) const;
 
     RunResult grex(const QString &ws, const QStringList &args, const QStringList &env = {}) const
     {
@@ -181,6 +196,30 @@ bool tst_RemoteContent::makeUpstream(const QString &dir, const QString &name, co
     return made.exitCode == 0;
 }
 
+QString tst_RemoteContent::addedTwoCommitUpstream(const QString &dir, QString *why) const
+{
+    if (!makeUpstream(dir, u"up"_s, u"a.txt"_s, "a\n", why))
+        return {};
+    const QString ws = makeWorkspace(dir + u"/ws"_s);
+    if (ws.isEmpty()) {
+        *why = u"grex init failed in "_s + dir + u"/ws"_s;
+        return {};
+    }
+    const RunResult steps[] = {
+        shell(dir + u"/up-work"_s, u"printf 'b\\n' > b.txt\n"
+                                   "git add -A && git commit -qm b && git push -q origin main\n"_s),
+        grex(ws, {u"add"_s, dir + u"/up.git"_s, u"--json"_s}),
+        git(dir, {u"clone"_s, u"-q"_s, dir + u"/up.git"_s, u"plain"_s}),
+    };
+    for (const RunResult &step : steps) {
+        if (step.exitCode != 0 || step.crashed) {
+            *why = show(step);
+            return {};
+        }
+    }
+    return ws;
+}
+
 QString tst_RemoteContent::revParse(const QString &dir, const QString &rev) const
 {
     const RunResult parsed = git(dir, {u"rev-parse"_s, rev});
@@ -260,16 +299,7 @@ void tst_RemoteContent::lfsFilesAreSmudged()
     if (!m_hasLfs)
         QSKIP("git-lfs is not installed (Debian package git-lfs)");
     const QString dir = caseDir(u"lfs"_s);
-    // git-lfs 3 transfers objects to and from file:// remotes itself (no server).
-    const RunResult made = shell(dir, uR"(git init -q --bare -b main lfs.git
-git clone -q "file://$PWD/lfs.git" lfs-work 2>/dev/null
-cd lfs-work
-git lfs track '*.bin' >/dev/null
-head -c 4096 /dev/urandom > big.bin
-git add -A && git commit -qm lfs && git push -q origin main 2>/dev/null
-cd ..
-test -d lfs.git/lfs/objects
-)"_s);
+    const RunResult made = shell(dir, LfsUpstreamScript);
     GREX_VERIFY_RAN(made);
     const QByteArray original = readFile(dir + u"/lfs-work/big.bin"_s);
     QCOMPARE(original.size(), 4096);
@@ -322,13 +352,7 @@ void tst_RemoteContent::lfsWithoutLfsInstallWarns()
     if (!m_hasLfs)
         QSKIP("git-lfs is not installed (Debian package git-lfs)");
     const QString dir = caseDir(u"lfs-no-install"_s);
-    const RunResult made = shell(dir, uR"(git init -q --bare -b main lfs.git
-git clone -q "file://$PWD/lfs.git" lfs-work 2>/dev/null
-cd lfs-work
-git lfs track '*.bin' >/dev/null
-head -c 2048 /dev/urandom > big.bin
-git add -A && git commit -qm lfs && git push -q origin main 2>/dev/null
-)"_s);
+    const RunResult made = shell(dir, LfsUpstreamScript);
     GREX_VERIFY_RAN(made);
     const QString home = makeHome(dir + u"/home"_s, false);
     QVERIFY(!home.isEmpty());
@@ -357,13 +381,7 @@ void tst_RemoteContent::lfsWithoutGitLfsWarns()
     if (!m_hasLfs)
         QSKIP("git-lfs is not installed (Debian package git-lfs)");
     const QString dir = caseDir(u"lfs-missing"_s);
-    const RunResult made = shell(dir, uR"(git init -q --bare -b main lfs.git
-git clone -q "file://$PWD/lfs.git" lfs-work 2>/dev/null
-cd lfs-work
-git lfs track '*.bin' >/dev/null
-head -c 2048 /dev/urandom > big.bin
-git add -A && git commit -qm lfs && git push -q origin main 2>/dev/null
-)"_s);
+    const RunResult made = shell(dir, LfsUpstreamScript);
     GREX_VERIFY_RAN(made);
     // A PATH of everything in /usr/bin but git-lfs (git's shell scripts need sed, basename...).
     // On merged-/usr systems /bin is /usr/bin, so it cannot be on this PATH.
@@ -500,14 +518,8 @@ void tst_RemoteContent::newAnnotatedTag()
 {
     const QString dir = caseDir(u"tag"_s);
     QString why;
-    QVERIFY2(makeUpstream(dir, u"up"_s, u"a.txt"_s, "a\n", &why), qPrintable(why));
-    GREX_VERIFY_RAN(shell(dir + u"/up-work"_s,
-                          u"printf 'b\\n' > b.txt\n"
-                          "git add -A && git commit -qm b && git push -q origin main\n"_s));
-    const QString ws = makeWorkspace(dir + u"/ws"_s);
-    QVERIFY(!ws.isEmpty());
-    GREX_VERIFY_RAN(grex(ws, {u"add"_s, dir + u"/up.git"_s, u"--json"_s}));
-    GREX_VERIFY_RAN(git(dir, {u"clone"_s, u"-q"_s, dir + u"/up.git"_s, u"plain"_s}));
+    const QString ws = addedTwoCommitUpstream(dir, &why);
+    QVERIFY2(!ws.isEmpty(), qPrintable(why));
 
     // v3 on the first commit, which both clones have.
     GREX_VERIFY_RAN(shell(dir + u"/up-work"_s,
@@ -529,14 +541,8 @@ void tst_RemoteContent::forcePushedUpstream()
 {
     const QString dir = caseDir(u"forced"_s);
     QString why;
-    QVERIFY2(makeUpstream(dir, u"up"_s, u"a.txt"_s, "a\n", &why), qPrintable(why));
-    GREX_VERIFY_RAN(shell(dir + u"/up-work"_s,
-                          u"printf 'b\\n' > b.txt\n"
-                          "git add -A && git commit -qm b && git push -q origin main\n"_s));
-    const QString ws = makeWorkspace(dir + u"/ws"_s);
-    QVERIFY(!ws.isEmpty());
-    GREX_VERIFY_RAN(grex(ws, {u"add"_s, dir + u"/up.git"_s, u"--json"_s}));
-    GREX_VERIFY_RAN(git(dir, {u"clone"_s, u"-q"_s, dir + u"/up.git"_s, u"plain"_s}));
+    const QString ws = addedTwoCommitUpstream(dir, &why);
+    QVERIFY2(!ws.isEmpty(), qPrintable(why));
     const QString before = revParse(ws + u"/up"_s, u"HEAD"_s);
 
     GREX_VERIFY_RAN(shell(dir + u"/up-work"_s,

@@ -74,6 +74,11 @@ private:
     QStringList acceptedSince(qsizetype offset) const;
     void writeKnownHosts(const QByteArray &text) const;
     void writeGitConfig(const QByteArray &text) const;
+    // Plain git (ssh in batch mode) must refuse url with gitWords in its error, then grex args
+    // must fail (exit 4) without a prompt or a wait: within QuickMs. Returns what went
+    // otherwise, "" when both failed as they should; *result is grex's run.
+    QString failsAsGitDoes(const QString &url, const QString &gitWords, const QString &ws,
+                           const QStringList &args, RunResult *result) const;
 
     std::unique_ptr<QTemporaryDir> m_tmp;
     std::unique_ptr<TestUser> m_user;
@@ -89,10 +94,7 @@ void tst_RemoteSsh::initTestCase()
     QStandardPaths::setTestModeEnabled(true);
     m_tmp = std::make_unique<QTemporaryDir>();
     QVERIFY(m_tmp->isValid());
-    // The user's home lies below: it must be able to pass through.
-    QVERIFY(QFile::setPermissions(
-        m_tmp->path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup |
-                           QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther));
+    QVERIFY(letOthersEnter(m_tmp->path())); // the test user's home lies below
     m_home = m_tmp->filePath(u"user"_s);
     m_user = TestUser::create(m_home, &m_skip);
     if (!m_user)
@@ -229,6 +231,22 @@ void tst_RemoteSsh::writeGitConfig(const QByteArray &text) const
     QVERIFY(m_user->chownTree(path));
 }
 
+QString tst_RemoteSsh::failsAsGitDoes(const QString &url, const QString &gitWords,
+                                      const QString &ws, const QStringList &args,
+                                      RunResult *result) const
+{
+    // BatchMode: ssh would ask on a terminal the test may have; grex's git has none.
+    const RunResult plain = git(m_home, {u"ls-remote"_s, url}, {BatchMode});
+    if (plain.exitCode == 0 || !plain.errText().contains(gitWords))
+        return u"plain git did not fail with \""_s + gitWords + u"\": "_s + show(plain);
+    QElapsedTimer timer;
+    timer.start();
+    *result = grex(ws, args);
+    if (timer.elapsed() >= QuickMs || result->crashed || result->exitCode != 4)
+        return u"grex took %1 ms: "_s.arg(timer.elapsed()) + show(*result);
+    return {};
+}
+
 // The fetches of one sync share one SSH connection to the host (fewer logins than packs), and
 // nothing of it is left once grex has ended: no ssh process of the user, no socket directory.
 // GREX_SSH_SHARE=0 connects once per fetch, as plain git does.
@@ -246,9 +264,8 @@ void tst_RemoteSsh::sharedConnection()
         GREX_VERIFY_RAN(grex(ws, {u"add"_s, u"--no-install"_s, u"grex-ed25519:"_s + repo}));
     }
     const auto sshProcesses = [&] {
-        const RunResult listed = runProgram(u"pgrep"_s, {u"-u"_s, m_user->name(), u"-x"_s,
-                                                         u"ssh"_s},
-                                            {});
+        const RunResult listed =
+            runProgram(u"pgrep"_s, {u"-u"_s, m_user->name(), u"-x"_s, u"ssh"_s}, {});
         return listed.outText().trimmed();
     };
     const auto socketDirs = [] {
@@ -504,16 +521,10 @@ void tst_RemoteSsh::unknownHostKey()
     const QString url = u"grex-ed25519:"_s + m_repo;
     const QString ws = makeWorkspace(u"ws-unknown"_s);
     QVERIFY(!ws.isEmpty());
-    // BatchMode: ssh would ask on a terminal the test may have; grex's git has none.
-    const RunResult plain = git(m_home, {u"ls-remote"_s, url}, {BatchMode});
-    QVERIFY(plain.exitCode != 0);
-    QVERIFY2(plain.errText().contains(u"Host key verification failed"_s), qPrintable(show(plain)));
-
-    QElapsedTimer timer;
-    timer.start();
-    const RunResult added = grex(ws, {u"add"_s, url, u"--json"_s});
-    QVERIFY2(timer.elapsed() < QuickMs && !added.crashed, qPrintable(show(added)));
-    QVERIFY2(added.exitCode == 4, qPrintable(show(added)));
+    RunResult added;
+    const QString failure = failsAsGitDoes(url, u"Host key verification failed"_s, ws,
+                                           {u"add"_s, url, u"--json"_s}, &added);
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
     const QJsonObject error = errorOf(added);
     QCOMPARE(error.value(u"reason"_s).toString(), u"host_key"_s);
     const QString hint = error.value(u"hint"_s).toString();
@@ -543,15 +554,10 @@ void tst_RemoteSsh::refusedKey()
     const QString url = u"grex-refused:"_s + m_repo;
     const QString ws = makeWorkspace(u"ws-refused"_s);
     QVERIFY(!ws.isEmpty());
-    const RunResult plain = git(m_home, {u"ls-remote"_s, url}, {BatchMode});
-    QVERIFY(plain.exitCode != 0);
-    QVERIFY2(plain.errText().contains(u"Permission denied (publickey)"_s), qPrintable(show(plain)));
-
-    QElapsedTimer timer;
-    timer.start();
-    const RunResult added = grex(ws, {u"add"_s, url, u"--json"_s});
-    QVERIFY2(timer.elapsed() < QuickMs && !added.crashed, qPrintable(show(added)));
-    QVERIFY2(added.exitCode == 4, qPrintable(show(added)));
+    RunResult added;
+    const QString failure = failsAsGitDoes(url, u"Permission denied (publickey)"_s, ws,
+                                           {u"add"_s, url, u"--json"_s}, &added);
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
     const QJsonObject error = errorOf(added);
     QCOMPARE(error.value(u"reason"_s).toString(), u"auth"_s);
     const QString hint = error.value(u"hint"_s).toString();
@@ -575,16 +581,10 @@ void tst_RemoteSsh::changedHostKey()
     QVERIFY2(m_sshd.restartWithNewHostKey(&why), qPrintable(why));
     commitUpstream("after the new host key\n");
 
-    const RunResult plain = git(m_home, {u"ls-remote"_s, url}, {BatchMode});
-    QVERIFY(plain.exitCode != 0);
-    QVERIFY2(plain.errText().contains(u"REMOTE HOST IDENTIFICATION HAS CHANGED"_s),
-             qPrintable(show(plain)));
-
-    QElapsedTimer timer;
-    timer.start();
-    const RunResult synced = grex(ws, {u"sync"_s, u"--json"_s});
-    QVERIFY2(timer.elapsed() < QuickMs && !synced.crashed, qPrintable(show(synced)));
-    QVERIFY2(synced.exitCode == 4, qPrintable(show(synced)));
+    RunResult synced;
+    const QString failure = failsAsGitDoes(url, u"REMOTE HOST IDENTIFICATION HAS CHANGED"_s, ws,
+                                           {u"sync"_s, u"--json"_s}, &synced);
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
     const QJsonObject pack = packIn(synced, u"hello"_s);
     QCOMPARE(pack.value(u"fetch"_s).toString(), u"failed"_s);
     const QJsonObject error = pack.value(u"error"_s).toObject();

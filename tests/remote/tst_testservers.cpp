@@ -89,10 +89,7 @@ void tst_TestServers::initTestCase()
     QStandardPaths::setTestModeEnabled(true);
     m_tmp = std::make_unique<QTemporaryDir>();
     QVERIFY(m_tmp->isValid());
-    // The throwaway user's home lies below: it must be able to pass through.
-    QVERIFY(QFile::setPermissions(
-        m_tmp->path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup |
-                           QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther));
+    QVERIFY(letOthersEnter(m_tmp->path())); // the test user's home lies below
     m_reposRoot = m_tmp->filePath(u"repos"_s);
     RemoteBuilder(m_reposRoot).create(u"hello"_s, {{u"README"_s, Readme}});
     setUpSsh();

@@ -35,10 +35,9 @@ QUrl startHttpServer(QProcess &server, const QString &workDir, const QStringList
     }
     server.setProcessEnvironment(environment);
     server.setWorkingDirectory(workDir);
-    server.start(grexBinary(),
-                 QStringList{QStringLiteral("serve"), QStringLiteral("--http"),
-                             QStringLiteral("127.0.0.1:0")} +
-                     arguments);
+    server.start(grexBinary(), QStringList{QStringLiteral("serve"), QStringLiteral("--http"),
+                                           QStringLiteral("127.0.0.1:0")} +
+                                   arguments);
     if (!server.waitForStarted())
         return {};
     static const QRegularExpression listening(
@@ -64,28 +63,21 @@ bool runningAsRoot()
     return ::geteuid() == 0;
 }
 
-RunResult runProgram(const QString &program, const QStringList &args, const RunOptions &options)
+RunResult runPrepared(QProcess &process, const QString &program, const QStringList &args,
+                      const RunOptions &options)
 {
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    QProcessEnvironment environment = process.processEnvironment();
     for (const QString &entry : options.env) {
-        const qsizetype eq = entry.indexOf(u'=');
-        env.insert(entry.left(eq), entry.mid(eq + 1));
+        const qsizetype equals = entry.indexOf(u'=');
+        environment.insert(entry.left(equals), entry.mid(equals + 1));
     }
-    process.setProcessEnvironment(env);
+    process.setProcessEnvironment(environment);
     if (!options.workDir.isEmpty())
         process.setWorkingDirectory(options.workDir);
-    if (options.asNobody && runningAsRoot()) {
-        process.setChildProcessModifier([] {
-            const gid_t groups[] = {65534};
-            if (::setgroups(1, groups) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0)
-                ::_exit(127);
-        });
-    }
     process.start(program, args);
     RunResult result;
     if (!process.waitForStarted()) {
-        result.err = "cannot start " + program.toUtf8();
+        result.err = "cannot start " + program.toUtf8() + ": " + process.errorString().toUtf8();
         return result;
     }
     if (!options.stdinData.isEmpty())
@@ -94,7 +86,7 @@ RunResult runProgram(const QString &program, const QStringList &args, const RunO
     if (!process.waitForFinished(options.timeoutMs)) {
         process.kill();
         process.waitForFinished();
-        result.err = "timed out";
+        result.err = "timed out\n";
         result.crashed = true;
     }
     result.out += process.readAllStandardOutput();
@@ -102,6 +94,20 @@ RunResult runProgram(const QString &program, const QStringList &args, const RunO
     result.crashed = result.crashed || process.exitStatus() == QProcess::CrashExit;
     result.exitCode = process.exitCode();
     return result;
+}
+
+RunResult runProgram(const QString &program, const QStringList &args, const RunOptions &options)
+{
+    QProcess process;
+    process.setProcessEnvironment(QProcessEnvironment::systemEnvironment());
+    if (options.asNobody && runningAsRoot()) {
+        process.setChildProcessModifier([] {
+            const gid_t groups[] = {65534};
+            if (::setgroups(1, groups) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0)
+                ::_exit(127);
+        });
+    }
+    return runPrepared(process, program, args, options);
 }
 
 RunResult runGrex(const QStringList &args, const RunOptions &options)

@@ -38,6 +38,10 @@ QString helperBinary();
 // Runs the built grex in a separate process and collects what it printed.
 RunResult runGrex(const QStringList &args, const RunOptions &options = {});
 RunResult runProgram(const QString &program, const QStringList &args, const RunOptions &options);
+// Runs program in process, whose environment, working directory and child set-up the caller
+// has chosen; options add KEY=VALUE entries, a working directory, input and a time limit.
+RunResult runPrepared(QProcess &process, const QString &program, const QStringList &args,
+                      const RunOptions &options);
 
 bool runningAsRoot();
 

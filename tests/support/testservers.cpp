@@ -73,44 +73,6 @@ std::function<void()> childSetup(bool switchUser, uid_t uid, gid_t gid)
     };
 }
 
-void addEntries(QProcessEnvironment &environment, const QStringList &entries)
-{
-    for (const QString &entry : entries) {
-        const qsizetype equals = entry.indexOf(u'=');
-        environment.insert(entry.left(equals), entry.mid(equals + 1));
-    }
-}
-
-RunResult runPrepared(QProcess &process, const QString &program, const QStringList &args,
-                      const RunOptions &options)
-{
-    QProcessEnvironment environment = process.processEnvironment();
-    addEntries(environment, options.env);
-    process.setProcessEnvironment(environment);
-    if (!options.workDir.isEmpty())
-        process.setWorkingDirectory(options.workDir);
-    process.start(program, args);
-    RunResult result;
-    if (!process.waitForStarted()) {
-        result.err = "cannot start " + program.toUtf8() + ": " + process.errorString().toUtf8();
-        return result;
-    }
-    if (!options.stdinData.isEmpty())
-        process.write(options.stdinData);
-    process.closeWriteChannel();
-    if (!process.waitForFinished(options.timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        result.err = "timed out\n";
-        result.crashed = true;
-    }
-    result.out += process.readAllStandardOutput();
-    result.err += process.readAllStandardError();
-    result.crashed = result.crashed || process.exitStatus() == QProcess::CrashExit;
-    result.exitCode = process.exitCode();
-    return result;
-}
-
 RunOptions timeout(int milliseconds)
 {
     RunOptions options;
@@ -299,6 +261,13 @@ QProcessEnvironment isolatedEnvironment(const QString &home)
             environment.insert(name, system.value(name));
     }
     return environment;
+}
+
+bool letOthersEnter(const QString &dir)
+{
+    return QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner |
+                                          QFile::ReadGroup | QFile::ExeGroup | QFile::ReadOther |
+                                          QFile::ExeOther);
 }
 
 RunResult runIsolated(const QString &home, const QString &program, const QStringList &args,

@@ -34,6 +34,10 @@ RunResult runIsolated(const QString &home, const QString &program, const QString
 // privateKeyPath.pub. type is "ed25519" or "rsa" (3072 bits). Overwrites existing files.
 bool makeKeyPair(const QString &privateKeyPath, const QString &type, QString *why);
 
+// Lets every user enter and read dir (mode 0755), so that a TestUser's home below it is
+// reachable; QTemporaryDir makes its folder 0700.
+bool letOthersEnter(const QString &dir);
+
 // A throwaway Unix user whose home is a test's folder. OpenSSH takes the home directory (and so
 // ~/.ssh/config, known_hosts and keys) from the password database, not from $HOME, so SSH test
 // cases run their clients as this user. Needs root. Everything the user runs or reads must be
