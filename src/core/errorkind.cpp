@@ -1,5 +1,7 @@
 #include "errorkind.h"
 
+#include "jsonrpccodes.h"
+
 #include <QCoreApplication>
 
 #include <array>
@@ -20,28 +22,28 @@ struct KindRow
 
 // The single table behind every exit code and MCP code grex produces (spec Appendix B).
 constexpr std::array<KindRow, 10> kKinds{{
-    {ErrorKind::Internal, u"internal", 1, -32603, McpReply::ProtocolError,
+    {ErrorKind::Internal, u"internal", 1, JsonRpc::InternalError, McpReply::ProtocolError,
      QT_TRANSLATE_NOOP("Grex", "an internal error (a bug in grex: please report it)")},
-    {ErrorKind::Usage, u"usage", 2, -32602, McpReply::ProtocolError,
+    {ErrorKind::Usage, u"usage", 2, JsonRpc::InvalidParams, McpReply::ProtocolError,
      QT_TRANSLATE_NOOP("Grex", "bad usage: an unknown option, a missing or invalid argument")},
-    {ErrorKind::Manifest, u"manifest", 3, -32001, McpReply::ToolError,
+    {ErrorKind::Manifest, u"manifest", 3, JsonRpc::ManifestError, McpReply::ToolError,
      QT_TRANSLATE_NOOP("Grex", "grex.jsonl, grex.lock.jsonl or a pack.yaml is damaged or "
                                "invalid")},
-    {ErrorKind::PackOp, u"pack_op", 4, -32002, McpReply::ToolError,
+    {ErrorKind::PackOp, u"pack_op", 4, JsonRpc::PackOpError, McpReply::ToolError,
      QT_TRANSLATE_NOOP("Grex", "an operation on a pack failed: a clone, fetch, checkout, action "
                                "or hook")},
-    {ErrorKind::Lock, u"lock", 5, -32003, McpReply::ToolError,
+    {ErrorKind::Lock, u"lock", 5, JsonRpc::LockError, McpReply::ToolError,
      QT_TRANSLATE_NOOP("Grex", "the workspace or a pack is busy: another grex holds its lock")},
     {ErrorKind::Protocol, u"protocol", 6, 0, McpReply::NotApplicable,
      QT_TRANSLATE_NOOP("Grex", "an MCP protocol error: grex serve's transport failed, or the "
                                "server grex mcp talks to did")},
-    {ErrorKind::Drift, u"drift", 7, -32004, McpReply::ToolError,
+    {ErrorKind::Drift, u"drift", 7, JsonRpc::DriftError, McpReply::ToolError,
      QT_TRANSLATE_NOOP("Grex", "drift or damage found (status --fail-on-drift, doctor)")},
-    {ErrorKind::PluginMissing, u"plugin_missing", 8, -32005, McpReply::ToolError,
-     QT_TRANSLATE_NOOP("Grex", "an unknown pack type or action")},
-    {ErrorKind::NotApproved, u"not_approved", 9, -32006, McpReply::ToolError,
+    {ErrorKind::PluginMissing, u"plugin_missing", 8, JsonRpc::PluginMissingError,
+     McpReply::ToolError, QT_TRANSLATE_NOOP("Grex", "an unknown pack type or action")},
+    {ErrorKind::NotApproved, u"not_approved", 9, JsonRpc::NotApprovedError, McpReply::ToolError,
      QT_TRANSLATE_NOOP("Grex", "a destructive verb (rm, run, exec) was not approved")},
-    {ErrorKind::Cancelled, u"cancelled", 130, -32800, McpReply::NoReply,
+    {ErrorKind::Cancelled, u"cancelled", 130, JsonRpc::RequestCancelled, McpReply::NoReply,
      QT_TRANSLATE_NOOP("Grex", "interrupted (Ctrl-C, SIGTERM) or cancelled")},
 }};
 

@@ -1,5 +1,6 @@
 #include "client.h"
 
+#include "jsonrpccodes.h"
 #include "session.h"
 
 #include <QEventLoop>
@@ -117,8 +118,9 @@ void Client::Private::handleServerMessage(const QJsonObject &message)
     else if (method == u"elicitation/create") // this client approves nothing
         answer.insert(u"result"_s, QJsonObject{{u"action"_s, u"decline"_s}});
     else
-        answer.insert(u"error"_s, QJsonObject{{u"code"_s, -32601},
-                                              {u"message"_s, QString(u"method not found: "_s + method)}});
+        answer.insert(u"error"_s,
+                      QJsonObject{{u"code"_s, JsonRpc::MethodNotFound},
+                                  {u"message"_s, QString(u"method not found: "_s + method)}});
     if (target.url.isEmpty()) {
         send(answer);
         return;

@@ -1,5 +1,6 @@
 #include "httpserver.h"
 
+#include "jsonrpccodes.h"
 #include "logging.h"
 
 #include <QAbstractHttpServer>
@@ -56,8 +57,6 @@ bool tokenMatches(const QByteArray &presented, const QByteArray &expected)
 namespace {
 
 constexpr char16_t kEndpoint[] = u"/mcp";
-constexpr int kUnauthorized = -32001;
-constexpr int kBadRequest = -32000;
 // How much of a refused body is read and dropped so that the client sees the 413.
 constexpr qint64 kMaxDiscard = 256 * 1024 * 1024;
 constexpr int kMaxPendingPerSession = 256;
@@ -156,7 +155,7 @@ private:
     void refuse(int status, const QString &message, qint64 discard = 0)
     {
         qCWarning(lcCore, "refusing a request: %s", qUtf8Printable(message));
-        writeError(m_socket, status, kBadRequest, message, {{"Connection", "close"}});
+        writeError(m_socket, status, JsonRpc::TransportRefused, message, {{"Connection", "close"}});
         m_socket->flush();
         m_socket->readAll(); // the HTTP server's reader finds nothing from here on
         // Read and drop the rest of a refused body, so that the client, still sending, gets to
@@ -244,7 +243,7 @@ protected:
             return;
         }
         if (findChildren<QTcpSocket *>(QString(), Qt::FindDirectChildrenOnly).size() > kMaxConnections) {
-            writeError(socket, 503, kBadRequest, u"too many connections at once"_s,
+            writeError(socket, 503, JsonRpc::TransportRefused, u"too many connections at once"_s,
                        {{"Connection", "close"}});
             socket->disconnectFromHost();
             connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
@@ -317,7 +316,8 @@ protected:
     bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
     void missingHandler(const QHttpServerRequest &, QTcpSocket *socket) override
     {
-        writeError(socket, 404, kBadRequest, u"not found: the MCP endpoint is /mcp"_s);
+        writeError(socket, 404, JsonRpc::TransportRefused,
+                   u"not found: the MCP endpoint is /mcp"_s);
     }
 
 private:
@@ -379,13 +379,15 @@ bool HttpTransport::handleRequest(const QHttpServerRequest &request, QTcpSocket 
             guard->reset(); // the next bytes start the next request
     }
     if (request.url().path() != QStringView(kEndpoint)) {
-        writeError(socket, 404, kBadRequest, u"not found: the MCP endpoint is /mcp"_s);
+        writeError(socket, 404, JsonRpc::TransportRefused,
+                   u"not found: the MCP endpoint is /mcp"_s);
         return true;
     }
     if (!originAllowed(header(request, "origin"), m_http.allowedOrigins)) {
         qCWarning(lcCore, "refusing a request from origin %s",
                   header(request, "origin").constData());
-        writeError(socket, 403, kBadRequest, u"forbidden: this Origin may not use the server"_s);
+        writeError(socket, 403, JsonRpc::TransportRefused,
+                   u"forbidden: this Origin may not use the server"_s);
         return true;
     }
     if (!m_http.token.isEmpty()) {
@@ -397,7 +399,7 @@ bool HttpTransport::handleRequest(const QHttpServerRequest &request, QTcpSocket 
             qCWarning(lcCore, "refusing a request from %s: %s",
                       qUtf8Printable(request.remoteAddress().toString()),
                       authorization.isEmpty() ? "no bearer token" : "wrong bearer token");
-            writeError(socket, 401, kUnauthorized, u"unauthorized"_s,
+            writeError(socket, 401, JsonRpc::Unauthorized, u"unauthorized"_s,
                        {{"WWW-Authenticate", "Bearer"}});
             return true;
         }
@@ -417,7 +419,8 @@ bool HttpTransport::handleRequest(const QHttpServerRequest &request, QTcpSocket 
         }
         break;
     default:
-        writeError(socket, 405, kBadRequest, u"method not allowed: use POST, GET or DELETE"_s,
+        writeError(socket, 405, JsonRpc::TransportRefused,
+                   u"method not allowed: use POST, GET or DELETE"_s,
                    {{"Allow", "GET, POST, DELETE"}});
     }
     return true;
@@ -427,18 +430,18 @@ HttpSession *HttpTransport::sessionFor(const QHttpServerRequest &request, QTcpSo
 {
     const QString id = QString::fromLatin1(header(request, "mcp-session-id"));
     if (id.isEmpty()) {
-        writeError(socket, 400, kBadRequest,
+        writeError(socket, 400, JsonRpc::TransportRefused,
                    u"bad request: Mcp-Session-Id is missing (initialize first)"_s);
         return nullptr;
     }
     HttpSession *s = m_sessions.value(id);
     if (!s) {
-        writeError(socket, 404, kUnauthorized, u"session not found"_s);
+        writeError(socket, 404, JsonRpc::TransportRefused, u"session not found"_s);
         return nullptr;
     }
     const QByteArray version = header(request, "mcp-protocol-version");
     if (!version.isEmpty() && version != "2025-06-18" && version != "2025-03-26") {
-        writeError(socket, 400, kBadRequest,
+        writeError(socket, 400, JsonRpc::TransportRefused,
                    u"bad request: unsupported MCP-Protocol-Version '%1'"_s.arg(
                        QString::fromLatin1(version)));
         return nullptr;
@@ -506,33 +509,34 @@ void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
 {
     const QByteArray contentType = header(request, "content-type").toLower();
     if (!contentType.startsWith("application/json")) {
-        writeError(socket, 415, kBadRequest,
+        writeError(socket, 415, JsonRpc::TransportRefused,
                    u"unsupported media type: POST a JSON-RPC message as application/json"_s);
         return;
     }
     const QByteArray accept = header(request, "accept");
     if (!accepts(accept, "application/json") || !accepts(accept, "text/event-stream")) {
-        writeError(socket, 406, kBadRequest,
+        writeError(socket, 406, JsonRpc::TransportRefused,
                    u"not acceptable: Accept must list application/json and text/event-stream"_s);
         return;
     }
     const QByteArray body = request.body();
     if (body.size() > m_http.maxBody) {
-        writeError(socket, 413, kBadRequest,
-                   u"request body of %1 bytes is over the limit of %2"_s.arg(body.size()).arg(
-                       m_http.maxBody));
+        writeError(socket, 413, JsonRpc::TransportRefused,
+                   u"request body of %1 bytes is over the limit of %2"_s.arg(body.size())
+                       .arg(m_http.maxBody));
         return;
     }
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        writeError(socket, 400, -32700,
-                   u"parse error: %1 at offset %2"_s.arg(parseError.errorString()).arg(
-                       parseError.offset));
+        writeError(
+            socket, 400, JsonRpc::ParseError,
+            u"parse error: %1 at offset %2"_s.arg(parseError.errorString()).arg(parseError.offset));
         return;
     }
     if (!document.isObject()) {
-        writeError(socket, 400, -32600, u"a POST carries one JSON-RPC message, not a batch"_s);
+        writeError(socket, 400, JsonRpc::InvalidRequest,
+                   u"a POST carries one JSON-RPC message, not a batch"_s);
         return;
     }
     const QJsonObject message = document.object();
@@ -542,13 +546,14 @@ void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
     HttpSession *s = nullptr;
     if (method == u"initialize" && header(request, "mcp-session-id").isEmpty()) {
         if (!isRequest) {
-            writeError(socket, 400, -32600, u"initialize is a request: it needs an id"_s);
+            writeError(socket, 400, JsonRpc::InvalidRequest,
+                       u"initialize is a request: it needs an id"_s);
             return;
         }
         if (m_sessions.size() >= m_http.maxSessions) {
-            writeError(socket, 503, kBadRequest,
-                       u"too many sessions at once (%1); end one with DELETE"_s.arg(
-                           m_http.maxSessions));
+            writeError(
+                socket, 503, JsonRpc::TransportRefused,
+                u"too many sessions at once (%1); end one with DELETE"_s.arg(m_http.maxSessions));
             return;
         }
         s = createSession();
@@ -562,7 +567,7 @@ void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
         const bool response = !message.contains(u"method"_s) && message.contains(u"id"_s) &&
                               (message.contains(u"result"_s) || message.contains(u"error"_s));
         if (!response && !message.contains(u"method"_s)) {
-            writeError(socket, 400, -32600,
+            writeError(socket, 400, JsonRpc::InvalidRequest,
                        u"a message needs a \"method\", or an \"id\" and a \"result\" or "
                        "\"error\""_s);
             return;
@@ -586,18 +591,20 @@ void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
     }
     const QJsonValue id = message.value(u"id"_s);
     if (!isRequestId(id)) {
-        writeError(socket, 400, -32600, u"\"id\" must be a string or an integer"_s);
+        writeError(socket, 400, JsonRpc::InvalidRequest,
+                   u"\"id\" must be a string or an integer"_s);
         return;
     }
     const QByteArray idKey = requestKey(id);
     if (s->pending.contains(idKey)) {
-        writeError(socket, 400, -32600, u"request id already in use by a request in flight"_s);
+        writeError(socket, 400, JsonRpc::InvalidRequest,
+                   u"request id already in use by a request in flight"_s);
         return;
     }
     if (s->pending.size() >= kMaxPendingPerSession) {
-        writeError(socket, 503, kBadRequest,
-                   u"too many requests in flight in this session (%1)"_s.arg(
-                       kMaxPendingPerSession));
+        writeError(
+            socket, 503, JsonRpc::TransportRefused,
+            u"too many requests in flight in this session (%1)"_s.arg(kMaxPendingPerSession));
         return;
     }
     // Calls stream: they may send progress, log messages and elicitation before the answer.
@@ -619,14 +626,15 @@ void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
 void HttpTransport::openGetStream(const QHttpServerRequest &request, QTcpSocket *socket)
 {
     if (!accepts(header(request, "accept"), "text/event-stream")) {
-        writeError(socket, 406, kBadRequest, u"not acceptable: Accept must list text/event-stream"_s);
+        writeError(socket, 406, JsonRpc::TransportRefused,
+                   u"not acceptable: Accept must list text/event-stream"_s);
         return;
     }
     HttpSession *s = sessionFor(request, socket);
     if (!s)
         return;
     if (s->getStream && s->getStream->state() == QAbstractSocket::ConnectedState) {
-        writeError(socket, 409, kBadRequest,
+        writeError(socket, 409, JsonRpc::TransportRefused,
                    u"conflict: this session already has its GET stream open"_s);
         return;
     }
@@ -678,12 +686,14 @@ void HttpTransport::route(const QString &sessionId, const QByteArray &frame,
         }
         // Nowhere to ask: a server request fails at once instead of waiting for its timeout.
         if (message.contains(u"id"_s)) {
-            s->session->receive(QJsonDocument(QJsonObject{
-                {u"jsonrpc"_s, u"2.0"_s},
-                {u"id"_s, message.value(u"id"_s)},
-                {u"error"_s, QJsonObject{{u"code"_s, -32603},
-                                         {u"message"_s, u"the client has no open stream"_s}}}})
-                                    .toJson(QJsonDocument::Compact));
+            s->session->receive(
+                QJsonDocument(
+                    QJsonObject{{u"jsonrpc"_s, u"2.0"_s},
+                                {u"id"_s, message.value(u"id"_s)},
+                                {u"error"_s,
+                                 QJsonObject{{u"code"_s, JsonRpc::InternalError},
+                                             {u"message"_s, u"the client has no open stream"_s}}}})
+                    .toJson(QJsonDocument::Compact));
         }
         return;
     }

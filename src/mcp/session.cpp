@@ -2,6 +2,7 @@
 
 #include "confine.h"
 #include "errorkind.h"
+#include "jsonrpccodes.h"
 #include "tools.h"
 #include "verbs/verbregistry.h"
 #include "verbs/verbsupport.h"
@@ -30,14 +31,7 @@ void FrameSink::sendRelated(const QByteArray &frame, const QByteArray &)
 
 namespace {
 
-// JSON-RPC and MCP codes used at protocol level (spec §7.5).
-constexpr int kParseError = -32700;
-constexpr int kInvalidRequest = -32600;
-constexpr int kMethodNotFound = -32601;
-constexpr int kInvalidParams = -32602;
-constexpr int kInternalError = -32603;
-constexpr int kResourceNotFound = -32002;
-constexpr int kRequestCancelled = -32800;
+using namespace JsonRpc;
 
 const QStringList &logLevels()
 {
@@ -285,12 +279,12 @@ void Session::receive(QByteArrayView line)
     const QJsonDocument document = QJsonDocument::fromJson(line.toByteArray(), &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         sendError(
-            JsonValue(), kParseError,
+            JsonValue(), ParseError,
             u"parse error: %1 at offset %2"_s.arg(parseError.errorString()).arg(parseError.offset));
         return;
     }
     if (document.isArray()) {
-        sendError(JsonValue(), kInvalidRequest,
+        sendError(JsonValue(), InvalidRequest,
                   u"batches are not supported by protocol %1"_s.arg(kProtocolVersion),
                   JsonObject{{u"kind"_s, u"batch"_s}});
         return;
@@ -300,7 +294,7 @@ void Session::receive(QByteArrayView line)
     const bool hasId = message.contains(u"id"_s);
     const JsonValue id = hasId && isRequestId(rawId) ? idFrom(rawId) : JsonValue();
     if (message.value(u"jsonrpc"_s).toString() != u"2.0") {
-        sendError(id, kInvalidRequest, u"\"jsonrpc\" must be \"2.0\""_s);
+        sendError(id, InvalidRequest, u"\"jsonrpc\" must be \"2.0\""_s);
         return;
     }
     if (!message.contains(u"method"_s)) {
@@ -309,20 +303,20 @@ void Session::receive(QByteArrayView line)
             handleResponse(id, message);
             return;
         }
-        sendError(id, kInvalidRequest,
+        sendError(id, InvalidRequest,
                   u"a message needs a \"method\", or an \"id\" and a "
                   "\"result\" or \"error\""_s);
         return;
     }
     if (!message.value(u"method"_s).isString()) {
-        sendError(id, kInvalidRequest, u"\"method\" must be a string"_s);
+        sendError(id, InvalidRequest, u"\"method\" must be a string"_s);
         return;
     }
     const QString method = message.value(u"method"_s).toString();
     const QJsonValue params = message.value(u"params"_s);
     if (!params.isUndefined() && !params.isObject()) {
         if (hasId)
-            sendError(id, kInvalidParams, u"\"params\" must be an object"_s);
+            sendError(id, InvalidParams, u"\"params\" must be an object"_s);
         return;
     }
     if (!hasId) {
@@ -330,7 +324,7 @@ void Session::receive(QByteArrayView line)
         return;
     }
     if (!isRequestId(rawId)) {
-        sendError(JsonValue(), kInvalidRequest, u"\"id\" must be a string or an integer"_s);
+        sendError(JsonValue(), InvalidRequest, u"\"id\" must be a string or an integer"_s);
         return;
     }
     handleRequest(id, method, params.toObject());
@@ -338,7 +332,7 @@ void Session::receive(QByteArrayView line)
 
 void Session::lineTooLong()
 {
-    sendError(JsonValue(), kInvalidRequest,
+    sendError(JsonValue(), InvalidRequest,
               u"line longer than %1 bytes dropped"_s.arg(kMaxLineLength),
               JsonObject{{u"kind"_s, u"line_too_long"_s}, {u"limit"_s, kMaxLineLength}});
 }
@@ -356,7 +350,7 @@ void Session::handleRequest(const JsonValue &id, const QString &method, const QJ
     }
     if (method == u"initialize") {
         if (state != State::Fresh) {
-            sendError(id, kInvalidRequest, u"server already initialized"_s,
+            sendError(id, InvalidRequest, u"server already initialized"_s,
                       JsonObject{{u"kind"_s, u"init_state"_s}});
             return;
         }
@@ -364,12 +358,12 @@ void Session::handleRequest(const JsonValue &id, const QString &method, const QJ
         return;
     }
     if (state == State::Fresh) {
-        sendError(id, kInvalidRequest, u"server not initialized"_s,
+        sendError(id, InvalidRequest, u"server not initialized"_s,
                   JsonObject{{u"kind"_s, u"init_state"_s}});
         return;
     }
     if (state == State::ShuttingDown) {
-        sendError(id, kInvalidRequest, u"server is shutting down"_s,
+        sendError(id, InvalidRequest, u"server is shutting down"_s,
                   JsonObject{{u"kind"_s, u"shutting_down"_s}});
         return;
     }
@@ -386,7 +380,7 @@ void Session::handleRequest(const JsonValue &id, const QString &method, const QJ
     } else if (method == u"logging/setLevel") {
         const QString level = params.value(u"level"_s).toString();
         if (!logLevels().contains(level)) {
-            sendError(id, kInvalidParams,
+            sendError(id, InvalidParams,
                       u"unknown log level '%1'; the levels are %2"_s.arg(
                           level, logLevels().join(u", "_s)));
             return;
@@ -399,7 +393,7 @@ void Session::handleRequest(const JsonValue &id, const QString &method, const QJ
     } else if (method == u"shutdown") {
         shutdown(id);
     } else {
-        sendError(id, kMethodNotFound, u"method not found: %1"_s.arg(method));
+        sendError(id, MethodNotFound, u"method not found: %1"_s.arg(method));
     }
 }
 
@@ -447,7 +441,7 @@ void Session::initialize(const JsonValue &id, const QJsonObject &params)
 {
     const QJsonValue version = params.value(u"protocolVersion"_s);
     if (!version.isString()) {
-        sendError(id, kInvalidParams, u"initialize needs \"protocolVersion\" as a string"_s);
+        sendError(id, InvalidParams, u"initialize needs \"protocolVersion\" as a string"_s);
         return;
     }
     const QJsonObject capabilities = params.value(u"capabilities"_s).toObject();
@@ -486,18 +480,18 @@ void Session::callTool(const JsonValue &id, const QJsonObject &params)
     const QString name = params.value(u"name"_s).toString();
     const VerbSpec *verb = findVerb(name);
     if (!verb || !verb->mcpTool) {
-        sendError(id, kInvalidParams, u"unknown tool '%1'"_s.arg(name),
+        sendError(id, InvalidParams, u"unknown tool '%1'"_s.arg(name),
                   JsonObject{{u"kind"_s, u"usage"_s}, {u"tool"_s, name}});
         return;
     }
     const QJsonValue rawArguments = params.value(u"arguments"_s);
     if (!rawArguments.isUndefined() && !rawArguments.isNull() && !rawArguments.isObject()) {
-        sendError(id, kInvalidParams, u"\"arguments\" must be an object"_s);
+        sendError(id, InvalidParams, u"\"arguments\" must be an object"_s);
         return;
     }
     const QJsonObject arguments = rawArguments.toObject();
     if (Result<void> valid = verb->validateToolArguments(arguments); !valid) {
-        sendError(id, kInvalidParams, valid.error().message().text(), valid.error().toJson());
+        sendError(id, InvalidParams, valid.error().message().text(), valid.error().toJson());
         return;
     }
 
@@ -511,7 +505,7 @@ void Session::callTool(const JsonValue &id, const QJsonObject &params)
     {
         std::lock_guard lock(m_mutex);
         if (m_calls.contains(idKey(id))) {
-            sendError(id, kInvalidRequest, u"request id already in use by a call in flight"_s);
+            sendError(id, InvalidRequest, u"request id already in use by a call in flight"_s);
             return;
         }
         m_calls.insert(idKey(id), call);
@@ -586,7 +580,7 @@ void Session::finishCall(const std::shared_ptr<Call> &call, const Result<JsonVal
                                     result.error().message().text());
     }
     if (byWindow && !result.ok() && !byClient) {
-        sendError(call->id, kRequestCancelled, u"request cancelled in the grex window"_s,
+        sendError(call->id, RequestCancelled, u"request cancelled in the grex window"_s,
                   result.error().toJson());
         return;
     }
@@ -595,7 +589,7 @@ void Session::finishCall(const std::shared_ptr<Call> &call, const Result<JsonVal
     // because stdin closed has nobody left to answer.
     if (cancelled || (byClient && !result.ok())) {
         if (byServer || m_config.cancelReplies) {
-            sendError(call->id, kRequestCancelled, u"request cancelled"_s, result.error().toJson());
+            sendError(call->id, RequestCancelled, u"request cancelled"_s, result.error().toJson());
         }
         return;
     }
@@ -633,7 +627,7 @@ void Session::finishCall(const std::shared_ptr<Call> &call, const Result<JsonVal
         return;
     case McpReply::NoReply:
     case McpReply::NotApplicable:
-        sendError(call->id, kInternalError, error.message().text(), error.toJson());
+        sendError(call->id, InternalError, error.message().text(), error.toJson());
         return;
     }
 }
@@ -643,12 +637,12 @@ void Session::readResource(const JsonValue &id, const QJsonObject &params)
     const QString uri = params.value(u"uri"_s).toString();
     std::optional<ResourceContent> content = readResourceUri(uri, m_config.workspace);
     if (!content) {
-        sendError(id, kResourceNotFound, u"resource not found: %1"_s.arg(uri),
+        sendError(id, ResourceNotFound, u"resource not found: %1"_s.arg(uri),
                   JsonObject{{u"uri"_s, uri}});
         return;
     }
     if (content->error) {
-        sendError(id, kInternalError, content->error->message().text(), content->error->toJson());
+        sendError(id, InternalError, content->error->message().text(), content->error->toJson());
         return;
     }
     sendResult(id,

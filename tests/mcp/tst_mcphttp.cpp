@@ -351,7 +351,10 @@ private Q_SLOTS:
         stream.abort();
 
         QCOMPARE(send("DELETE", {}, {{"Mcp-Session-Id", session}}, true, false).status, 200);
-        QCOMPARE(send("POST", request(20, u"ping"_s), {{"Mcp-Session-Id", session}}).status, 404);
+        const Reply gone = send("POST", request(20, u"ping"_s), {{"Mcp-Session-Id", session}});
+        QCOMPARE(gone.status, 404);
+        // A transport refusal, not the code of a missing token.
+        QCOMPARE(gone.json().value(u"error"_s).toObject().value(u"code"_s).toInt(), -32000);
     }
 
     void severalSessionsAtOnce()
