@@ -79,26 +79,17 @@ std::pair<QString, int> hostOf(const QString &url)
 // port), as `ssh -G` says; host and port as given when it cannot tell.
 std::pair<QString, int> sshTarget(const QString &host, int port)
 {
-    ProcessSpec spec;
-    spec.program = u"ssh"_s;
-    spec.arguments = {u"-G"_s};
+    QStringList destination;
     if (port > 0)
-        spec.arguments << u"-p"_s << QString::number(port);
-    spec.arguments << host;
-    spec.newSession = true;
-    spec.stallTimeoutMs = 5000;
-    Result<ProcessOutcome> resolved = runProcess(spec, {});
-    if (!resolved || resolved->exitStatus != 0)
+        destination << u"-p"_s << QString::number(port);
+    destination << host;
+    const std::optional<QHash<QByteArray, QByteArray>> options =
+        sshOptionsFor({u"ssh"_s}, destination);
+    if (!options)
         return {host, port};
-    QString hostName = host;
-    int resolvedPort = port;
-    for (const QByteArray &line : resolved->stdoutData.split('\n')) {
-        if (line.startsWith("hostname "))
-            hostName = QString::fromUtf8(line.mid(9)).trimmed();
-        else if (line.startsWith("port "))
-            resolvedPort = line.mid(5).trimmed().toInt();
-    }
-    return {hostName, resolvedPort};
+    const QByteArray resolvedPort = options->value("port");
+    return {options->contains("hostname") ? QString::fromUtf8(options->value("hostname")) : host,
+            resolvedPort.isEmpty() ? port : resolvedPort.toInt()};
 }
 
 Message hintFor(const QString &reason, const QString &url, const QString &stderrText)

@@ -194,27 +194,36 @@ QString socketDirectory(Registry &r)
 }
 
 // Whether the user's ssh config leaves connection sharing to grex for this destination: it
-// sets no ControlMaster and no ControlPath there (ssh -G says what applies).
+// sets no ControlMaster and no ControlPath there.
 bool configAllowsSharing(const QStringList &command, const Destination &d)
+{
+    const std::optional<QHash<QByteArray, QByteArray>> options =
+        sshOptionsFor(command, destinationArguments(d));
+    return options && !options->contains("controlpath") &&
+           options->value("controlmaster", "false") == "false";
+}
+
+} // namespace
+
+std::optional<QHash<QByteArray, QByteArray>> sshOptionsFor(const QStringList &command,
+                                                            const QStringList &destination)
 {
     ProcessSpec spec;
     spec.program = command.first();
-    spec.arguments = command.mid(1) + QStringList{u"-G"_s} + destinationArguments(d);
+    spec.arguments = command.mid(1) + QStringList{u"-G"_s} + destination;
     spec.newSession = true;
     spec.stallTimeoutMs = 5000;
     Result<ProcessOutcome> resolved = runProcess(spec, {});
     if (!resolved || resolved->exitStatus != 0)
-        return false;
+        return std::nullopt;
+    QHash<QByteArray, QByteArray> options;
     for (const QByteArray &line : resolved->stdoutData.split('\n')) {
-        if (line.startsWith("controlpath "))
-            return false;
-        if (line.startsWith("controlmaster ") && line.trimmed() != "controlmaster false")
-            return false;
+        const qsizetype space = line.indexOf(' ');
+        if (space > 0)
+            options.insert(line.left(space), line.mid(space + 1).trimmed());
     }
-    return true;
+    return options;
 }
-
-} // namespace
 
 SshLease::SshLease(QString key, int slot, QStringList environment)
     : m_key(std::move(key))

@@ -13,9 +13,12 @@
 // when that command is not OpenSSH's ssh, when the user's ssh config already sets ControlMaster
 // or ControlPath for the host, or when GREX_SSH_SHARE=0.
 
+#include <QByteArray>
+#include <QHash>
 #include <QString>
 #include <QStringList>
 
+#include <optional>
 #include <stop_token>
 
 namespace Grex::Git {
@@ -40,6 +43,12 @@ private:
     int m_slot = -1;
     QStringList m_environment;
 };
+
+// The options ssh would use for a destination (`ssh -G`: "hostname", "port", "controlpath" ...,
+// each with its value), with command (the ssh command's words) and destination (its -p, -l and
+// host arguments); nullopt when ssh cannot say.
+std::optional<QHash<QByteArray, QByteArray>> sshOptionsFor(const QStringList &command,
+                                                            const QStringList &destination);
 
 // The lease for a git command run in workDir (its repository's core.sshCommand counts) that
 // talks to url. The first lease of a connection opens it (and waits for that); when it cannot
