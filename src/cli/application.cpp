@@ -100,22 +100,6 @@ int fail(Output &output, const QString &verb, const Error &error)
     return exitCode(error.kind());
 }
 
-namespace {
-
-Result<int> parseParallel(const QString &text, const QString &source)
-{
-    bool ok = false;
-    const int value = text.trimmed().toInt(&ok);
-    if (!ok || value < 0 || value > 1024) {
-        return usage(
-            u"invalid_argument"_s,
-            Tr::tr("%1 must be a whole number from 0 to 1024, not '%2'").arg(source, text));
-    }
-    return value;
-}
-
-} // namespace
-
 Environment Environment::fromProcess()
 {
     Environment env;
@@ -135,6 +119,16 @@ Application::Application(Output &output, Environment environment, std::stop_toke
     , m_env(std::move(environment))
     , m_stop(std::move(stop))
 {
+}
+
+Result<Width> Application::resolveWidth(const QCommandLineParser &parser) const
+{
+    const std::optional<QString> option =
+        parser.isSet(u"parallel"_s) ? std::optional(parser.value(u"parallel"_s)) : std::nullopt;
+    Result<Width> width = Width::resolve(option, m_env.grexParallel);
+    if (width && width->isUnbounded())
+        qCInfo(lcCore, "--parallel 0: no limit on concurrent pack operations");
+    return width;
 }
 
 int Application::run(const QStringList &arguments)
@@ -251,23 +245,9 @@ int Application::run(const QStringList &arguments)
     const int verbosity = int(parser.optionNames().count(u"v"_s));
     configureLogging(verbosity, quiet, m_env.grexLog);
 
-    int parallel = QThread::idealThreadCount();
-    bool parallelGiven = true;
-    if (parser.isSet(u"parallel"_s)) {
-        Result<int> value = parseParallel(parser.value(u"parallel"_s), u"--parallel"_s);
-        if (!value)
-            return fail(m_output, verb->name, value.error());
-        parallel = *value;
-    } else if (!m_env.grexParallel.isEmpty()) {
-        Result<int> value = parseParallel(m_env.grexParallel, u"GREX_PARALLEL"_s);
-        if (!value)
-            return fail(m_output, verb->name, value.error());
-        parallel = *value;
-    } else {
-        parallelGiven = false;
-    }
-    if (parallel == 0)
-        qCInfo(lcCore, "--parallel 0: no limit on concurrent pack operations");
+    const Result<Width> width = resolveWidth(parser);
+    if (!width)
+        return fail(m_output, verb->name, width.error());
 
     if (!parser.value(u"filter"_s).trimmed().isEmpty() && !verb->param(u"filter"_s)) {
         return fail(m_output, verb->name,
@@ -301,16 +281,9 @@ int Application::run(const QStringList &arguments)
     for (const ParamSpec &p : verb->params) {
         if (p.positional)
             continue;
-        if (p.universal) {
-            if (p.name == u"dryRun" && parser.isSet(u"dry-run"_s))
-                args.insert(p.name, true);
-            // Only a width the user gave: the default one is wider for network work.
-            if (p.name == u"parallel" && parallelGiven)
-                args.insert(p.name, parallel);
-            if (p.name == u"filter" && parser.isSet(u"filter"_s))
-                args.insert(p.name, parser.value(u"filter"_s));
+        // --parallel is the run's width (resolveWidth), which GREX_PARALLEL may give as well.
+        if (p.name == u"parallel")
             continue;
-        }
         const QString name = p.cliName();
         if (!parser.isSet(name))
             continue;
@@ -344,9 +317,7 @@ int Application::run(const QStringList &arguments)
         return fail(m_output, verb->name, workspace.error());
 
     OperationContext ctx(m_stop);
-    ctx.setParallel(parallel);
-    if (!parallelGiven)
-        ctx.setNetworkParallel(OperationContext::defaultNetworkParallel());
+    ctx.setWidth(*width);
     CliEventSink sink(m_output);
     ctx.setEventSink(&sink);
     CliApprovalPolicy approval(parser.isSet(u"yes"_s), m_env, m_output, sink);
@@ -396,20 +367,18 @@ Result<Mcp::HttpConfig> httpConfig(const QCommandLineParser &parser, const Envir
     bool ok = false;
     const uint number = port.toUInt(&ok);
     if (!ok || number > 65535) {
-        return usage(u"invalid_argument"_s,
-                     Tr::tr("--http wants [ADDR:]PORT with a port from 0 to 65535, not '%1'")
-                         .arg(spec));
+        return usage(
+            u"invalid_argument"_s,
+            Tr::tr("--http wants [ADDR:]PORT with a port from 0 to 65535, not '%1'").arg(spec));
     }
     http.port = quint16(number);
     if (host == u"localhost")
         host = u"127.0.0.1"_s;
     if (!http.address.setAddress(host)) {
-        return usage(u"invalid_argument"_s,
-                     Tr::tr("--http: '%1' is not an IP address").arg(host));
+        return usage(u"invalid_argument"_s, Tr::tr("--http: '%1' is not an IP address").arg(host));
     }
-    http.token = (parser.isSet(u"token"_s) ? parser.value(u"token"_s) : env.mcpToken)
-                     .trimmed()
-                     .toUtf8();
+    http.token =
+        (parser.isSet(u"token"_s) ? parser.value(u"token"_s) : env.mcpToken).trimmed().toUtf8();
     if (!http.address.isLoopback() && http.token.isEmpty()) {
         return usage(u"token_required"_s,
                      Tr::tr("grex serve --http %1 listens beyond this machine: give a bearer "
@@ -439,9 +408,9 @@ int Application::completion(const QStringList &arguments)
     QStringList toParse = arguments;
     toParse.prepend(u"grex"_s);
     if (!parser.parse(toParse)) {
-        return fail(m_output, command.name,
-                    usage(u"invalid_option"_s,
-                          Tr::tr("grex completion: %1").arg(parser.errorText())));
+        return fail(
+            m_output, command.name,
+            usage(u"invalid_option"_s, Tr::tr("grex completion: %1").arg(parser.errorText())));
     }
     if (parser.isSet(u"help"_s)) {
         m_output.out() << commandHelp(command);
@@ -451,10 +420,11 @@ int Application::completion(const QStringList &arguments)
     const QStringList given = parser.positionalArguments();
     if (given.size() != 1 || !shells.contains(given.constFirst())) {
         const QString problem =
-            given.isEmpty()     ? Tr::tr("grex completion: name the shell")
-            : given.size() > 1 ? Tr::tr("grex completion: unexpected argument '%1'").arg(given.at(1))
-                               : Tr::tr("grex completion: no completion for the shell '%1'")
-                                     .arg(given.constFirst());
+            given.isEmpty() ? Tr::tr("grex completion: name the shell")
+            : given.size() > 1
+                ? Tr::tr("grex completion: unexpected argument '%1'").arg(given.at(1))
+                : Tr::tr("grex completion: no completion for the shell '%1'")
+                      .arg(given.constFirst());
         Error error = usage(u"invalid_argument"_s, problem);
         error.withHint(Message("%1", {Tr::tr("the shells are: %1").arg(shells.join(u", "_s))}));
         return fail(m_output, command.name, error);
@@ -505,11 +475,11 @@ int Application::writeManual(const QStringList &arguments)
     info.version = QStringLiteral(GREX_VERSION);
     info.date = parser.isSet(u"date"_s) ? parser.value(u"date"_s)
                                         : QDate::currentDate().toString(Qt::ISODate);
-    const QString dir =
-        QDir(m_env.currentDir).absoluteFilePath(parser.positionalArguments().at(0));
+    const QString dir = QDir(m_env.currentDir).absoluteFilePath(parser.positionalArguments().at(0));
     const QString problem = writeManPages(dir, info);
     if (!problem.isEmpty())
-        return fail(m_output, u"__man"_s, Error(ErrorKind::Internal, u"io"_s, Message("%1", {problem})));
+        return fail(m_output, u"__man"_s,
+                    Error(ErrorKind::Internal, u"io"_s, Message("%1", {problem})));
     return ExitSuccess;
 }
 
@@ -539,17 +509,11 @@ int Application::serve(const QStringList &arguments)
                      m_env.grexLog);
 
     Mcp::ServerConfig config;
-    int parallel = QThread::idealThreadCount();
-    config.networkParallel = OperationContext::defaultNetworkParallel();
-    if (parser.isSet(u"parallel"_s)) {
-        Result<int> value = parseParallel(parser.value(u"parallel"_s), u"--parallel"_s);
-        if (!value)
-            return fail(m_output, u"serve"_s, value.error());
-        parallel = *value;
-        config.networkParallel = parallel;
-    }
-    config.parallel = parallel;
-    config.toolCalls = parallel > 0 ? parallel : 64;
+    const Result<Width> width = resolveWidth(parser);
+    if (!width)
+        return fail(m_output, u"serve"_s, width.error());
+    config.width = *width;
+    config.toolCalls = width->localThreads();
     config.approveDestructive = parser.isSet(u"approve-destructive"_s);
     config.cancelReplies = parser.isSet(u"cancel-replies"_s);
     if (parser.isSet(u"drain-timeout"_s)) {
@@ -594,9 +558,9 @@ int Application::serve(const QStringList &arguments)
     }
     for (const QString &httpOnly : {u"token"_s, u"allow-origin"_s, u"session-idle"_s}) {
         if (parser.isSet(httpOnly)) {
-            return fail(m_output, u"serve"_s,
-                        usage(u"invalid_option"_s,
-                              Tr::tr("grex serve: --%1 needs --http").arg(httpOnly)));
+            return fail(
+                m_output, u"serve"_s,
+                usage(u"invalid_option"_s, Tr::tr("grex serve: --%1 needs --http").arg(httpOnly)));
         }
     }
     config.controlTransport = u"stdio"_s; // a grex-gui window on this workspace sees the calls

@@ -1,15 +1,15 @@
 #pragma once
 
+#include "result.h"
+#include "sched/width.h"
+
 #include <QString>
 #include <QStringList>
 
 #include <stop_token>
 
+class QCommandLineParser;
 class QTextStream;
-
-namespace Grex {
-class Error;
-}
 
 namespace Grex::Cli {
 
@@ -48,6 +48,8 @@ private:
     int completion(const QStringList &arguments);
     int complete(const QStringList &arguments);
     int writeManual(const QStringList &arguments);
+    // The run's width from --parallel and GREX_PARALLEL (Width::resolve), for a verb and serve.
+    Result<Width> resolveWidth(const QCommandLineParser &parser) const;
 
     Output &m_output;
     Environment m_env;

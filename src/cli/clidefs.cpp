@@ -31,6 +31,21 @@ CliOption valued(const QString &longName, const QString &valueName, const QStrin
     return option;
 }
 
+// A verb parameter as a command-line option: --keep-files for keepFiles.
+CliOption optionFor(const ParamSpec &p)
+{
+    CliOption option;
+    option.longName = p.cliName();
+    option.shortName = p.shortName;
+    if (p.type != ParamType::Boolean)
+        option.valueName = p.valueName;
+    option.help = QCoreApplication::translate("Grex", p.help);
+    option.hint = p.hint;
+    option.choices = p.choices;
+    option.repeatable = p.type == ParamType::StringArray;
+    return option;
+}
+
 CliOption helpOption()
 {
     return flag(u"help"_s, u'h', Tr::tr("Show help."));
@@ -38,8 +53,9 @@ CliOption helpOption()
 
 CliOption verbosityOption()
 {
-    CliOption option = flag(QString(), u'v', Tr::tr("More log output on stderr (GREX_LOG "
-                                                    "overrides)."));
+    CliOption option = flag(QString(), u'v',
+                            Tr::tr("More log output on stderr (GREX_LOG "
+                                   "overrides)."));
     option.repeatable = true;
     return option;
 }
@@ -111,16 +127,14 @@ const CliOption *CliCommand::option(const QString &longOption) const
 
 QList<CliOption> universalOptions()
 {
-    return {
+    QList<CliOption> options{
         flag(u"json"_s, {}, Tr::tr("Print the result as one JSON document.")),
         flag(u"plain"_s, {}, Tr::tr("No colour and no Unicode decoration.")),
-        flag(u"dry-run"_s, u'n', Tr::tr("Show what would happen without changing anything.")),
-        valued(u"parallel"_s, u"N"_s,
-               Tr::tr("Work on up to N packs at once (0: no limit; default: GREX_PARALLEL or the "
-                      "number of CPUs, and for clones and fetches, which wait on the network, "
-                      "4 per CPU and at least 16).")),
-        valued(u"filter"_s, u"EXPR"_s,
-               Tr::tr("Only packs matching EXPR, for verbs that select packs.")),
+    };
+    // The verb parameters every verb shares, as the registry defines them.
+    for (const ParamSpec &p : universalParams())
+        options.append(optionFor(p));
+    options += {
         valued(u"manifest"_s, u"PATH"_s,
                Tr::tr("The workspace's grex.jsonl (default: ./grex.jsonl)."), ValueHint::File),
         verbosityOption(),
@@ -128,6 +142,7 @@ QList<CliOption> universalOptions()
         flag(u"yes"_s, u'y', Tr::tr("Approve destructive verbs without asking.")),
         helpOption(),
     };
+    return options;
 }
 
 CliCommand overviewCommand()
@@ -172,26 +187,17 @@ CliCommand verbCommand(const VerbSpec &verb)
     command.universal = true;
     command.destructive = verb.destructive;
     for (const ParamSpec &p : verb.params) {
-        const QString help = QCoreApplication::translate("Grex", p.help);
         if (p.positional) {
-            command.arguments.append({p.valueName, help, p.hint, p.choices, p.required,
+            command.arguments.append({p.valueName, QCoreApplication::translate("Grex", p.help),
+                                      p.hint, p.choices, p.required,
                                       p.type == ParamType::StringArray});
         } else if (!p.universal) {
-            CliOption option;
-            option.longName = p.cliName();
-            option.shortName = p.shortName;
-            if (p.type != ParamType::Boolean)
-                option.valueName = p.valueName;
-            option.help = help;
-            option.hint = p.hint;
-            option.choices = p.choices;
-            option.repeatable = p.type == ParamType::StringArray;
-            command.options.append(option);
+            command.options.append(optionFor(p));
         }
     }
     for (const VerbExample &example : verb.examples)
-        command.examples.append(
-            {QString::fromUtf8(example.command), QCoreApplication::translate("Grex", example.text)});
+        command.examples.append({QString::fromUtf8(example.command),
+                                 QCoreApplication::translate("Grex", example.text)});
     return command;
 }
 
@@ -218,8 +224,8 @@ CliCommand serveCommand()
         valued(u"manifest"_s, u"PATH"_s, Tr::tr("The workspace's grex.jsonl, as for every verb."),
                ValueHint::File),
         valued(u"parallel"_s, u"N"_s,
-               Tr::tr("Tool calls that run at once, and the default width of each (default: the "
-                      "number of cores).")),
+               Tr::tr("Tool calls that run at once, and the default width of each (default: "
+                      "GREX_PARALLEL or the number of CPUs).")),
         flag(u"approve-destructive"_s, {},
              Tr::tr("Run rm, run and exec without asking when no window or client can be "
                     "asked.")),
@@ -293,8 +299,9 @@ CliCommand mcpCommand()
         valued(u"timeout"_s, u"SECONDS"_s,
                Tr::tr("How long to wait for each answer (default: 60)")),
         valued(u"arg"_s, u"KEY=VALUE"_s, Tr::tr("An argument of the tool to call (repeatable).")),
-        valued(u"args"_s, u"JSON"_s, Tr::tr("The arguments of the tool to call, as a JSON "
-                                            "object.")),
+        valued(u"args"_s, u"JSON"_s,
+               Tr::tr("The arguments of the tool to call, as a JSON "
+                      "object.")),
         flag(u"json"_s, {}, Tr::tr("One JSON document on stdout")),
         flag(u"plain"_s, {}, Tr::tr("No colour or decoration")),
         helpOption(),
@@ -347,8 +354,7 @@ CliCommand guiCommand()
                "sync, update, add, remove, import and doctor with a live log; the locks held; "
                "and the agents whose grex serve works on the workspace, with their calls in "
                "flight. A grex serve asks the window before it runs rm, run or exec.") +
-        u"\n\n"_s +
-        Tr::tr("grex-gui also takes Qt's own options, such as -platform and -style.");
+        u"\n\n"_s + Tr::tr("grex-gui also takes Qt's own options, such as -platform and -style.");
     CliArgument workspace;
     workspace.valueName = u"WORKSPACE"_s;
     workspace.help = Tr::tr("The workspace to open (default: the last one).");

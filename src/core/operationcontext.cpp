@@ -1,15 +1,8 @@
 #include "operationcontext.h"
 
-#include <QThread>
-
 #include "logging.h"
 
 namespace Grex {
-
-int OperationContext::defaultNetworkParallel()
-{
-    return qMax(16, 4 * QThread::idealThreadCount());
-}
 
 EventSink::~EventSink() = default;
 

@@ -2,6 +2,7 @@
 
 #include "json.h"
 #include "message.h"
+#include "sched/width.h"
 
 #include <QList>
 #include <QMutex>
@@ -68,7 +69,7 @@ public:
 };
 
 // Everything a verb needs from its caller besides the workspace and its options: the stop
-// token, the event sink, the approval policy and the scheduler width. Thread-safe.
+// token, the event sink, the approval policy and the width. Thread-safe.
 class OperationContext
 {
 public:
@@ -85,18 +86,9 @@ public:
     void setApprovalPolicy(ApprovalPolicy *policy) { m_approval = policy; }
     ApprovalPolicy *approvalPolicy() const { return m_approval; }
 
-    // Scheduler width; 0 means unbounded. Setting it sets the network width too.
-    void setParallel(int width)
-    {
-        m_parallel = width;
-        m_networkParallel = width;
-    }
-    int parallel() const { return m_parallel; }
-    // How many clones and fetches run at once: network work waits on round trips, not on the
-    // CPU, so a run nobody gave a width to goes wider there (defaultNetworkParallel).
-    void setNetworkParallel(int width) { m_networkParallel = width; }
-    int networkParallel() const { return m_networkParallel; }
-    static int defaultNetworkParallel();
+    // How many packs the run works on at once, resolved by the front end (Width::resolve).
+    void setWidth(Width width) { m_width = width; }
+    Width width() const { return m_width; }
 
     // Logs the warning, forwards it to the sink and records it for the report.
     void warn(const Message &message);
@@ -113,8 +105,7 @@ private:
     std::stop_token m_stop;
     EventSink *m_sink = nullptr;
     ApprovalPolicy *m_approval = nullptr;
-    int m_parallel = 1;
-    int m_networkParallel = 1;
+    Width m_width = Width::chosen(1);
     mutable QMutex m_mutex;
     QList<Message> m_warnings;
 };

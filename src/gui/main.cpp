@@ -2,6 +2,7 @@
 #include "helptext.h"
 #include "i18n.h"
 #include "mainwindow.h"
+#include "sched/width.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -73,14 +74,23 @@ int main(int argc, char *argv[])
         return 2;
     }
     if (parser.positionalArguments().size() > 1) {
-        std::fprintf(stderr, "grex-gui: %s\n",
-                     qUtf8Printable(QCoreApplication::translate("Grex::Gui",
-                                                                "unexpected argument '%1'")
-                                        .arg(parser.positionalArguments().at(1))));
+        std::fprintf(
+            stderr, "grex-gui: %s\n",
+            qUtf8Printable(QCoreApplication::translate("Grex::Gui", "unexpected argument '%1'")
+                               .arg(parser.positionalArguments().at(1))));
+        return 2;
+    }
+
+    // The window's width comes from GREX_PARALLEL as grex's does; it has no --parallel.
+    const Grex::Result<Grex::Width> width =
+        Grex::Width::resolve(std::nullopt, qEnvironmentVariable("GREX_PARALLEL"));
+    if (!width) {
+        std::fprintf(stderr, "grex-gui: %s\n", qUtf8Printable(width.error().displayText()));
         return 2;
     }
 
     Grex::Gui::MainWindow window;
+    window.setWidth(*width);
     QString workspace;
     if (!parser.positionalArguments().isEmpty())
         workspace = QDir(parser.positionalArguments().constFirst()).absolutePath();

@@ -99,11 +99,12 @@ struct MainWindow::Load
     QHash<QString, QList<AuditLine>> events;
     QString error;
 
-    static Load read(const QString &dir)
+    static Load read(const QString &dir, Width width)
     {
         Load load;
         Workspace workspace(dir);
         OperationContext ctx;
+        ctx.setWidth(width);
         LsOptions lsOptions;
         lsOptions.tree = true;
         Result<LsReport> packs = ls(workspace, lsOptions, ctx);
@@ -307,8 +308,8 @@ void MainWindow::createActions()
         return action;
     };
 
-    QAction *newWs = make(u"init"_s, tr("&New Workspace…"), u"newWorkspaceAction"_s,
-                          &MainWindow::newWorkspace);
+    QAction *newWs =
+        make(u"init"_s, tr("&New Workspace…"), u"newWorkspaceAction"_s, &MainWindow::newWorkspace);
     QAction *open = make(u"open"_s, tr("&Open Workspace…"), u"openWorkspaceAction"_s,
                          &MainWindow::chooseWorkspace);
     open->setShortcut(QKeySequence::Open);
@@ -329,22 +330,25 @@ void MainWindow::createActions()
     reload->setShortcut(QKeySequence::Refresh);
     QAction *sync = make(u"sync"_s, tr("&Sync"), u"syncAction"_s, [this] { syncAction(false); });
     sync->setToolTip(tr("Clone what is missing, fetch and fast-forward, install (grex sync)"));
-    QAction *previewSync = make(u"sync"_s, tr("Preview S&ync…"), u"previewSyncAction"_s,
-                                [this] { syncAction(true); });
-    QAction *update = make(u"update"_s, tr("&Update"), u"updateAction"_s,
-                           [this] { updateAction(false); });
+    QAction *previewSync =
+        make(u"sync"_s, tr("Preview S&ync…"), u"previewSyncAction"_s, [this] { syncAction(true); });
+    QAction *update =
+        make(u"update"_s, tr("&Update"), u"updateAction"_s, [this] { updateAction(false); });
     update->setToolTip(tr("Sync, then reinstall the packs whose actions changed (grex update)"));
     QAction *previewUpdate = make(u"update"_s, tr("Preview U&pdate…"), u"previewUpdateAction"_s,
                                   [this] { updateAction(true); });
     QAction *add = make(u"add"_s, tr("&Add…"), u"addAction"_s, &MainWindow::addAction);
-    QAction *remove = make(u"remove"_s, tr("&Remove…"), u"removeAction"_s, &MainWindow::removeAction);
+    QAction *remove =
+        make(u"remove"_s, tr("&Remove…"), u"removeAction"_s, &MainWindow::removeAction);
     remove->setShortcut(QKeySequence::Delete);
-    QAction *import = make(u"import"_s, tr("&Import…"), u"importAction"_s, &MainWindow::importAction);
-    QAction *doctor = make(u"doctor"_s, tr("&Doctor…"), u"doctorAction"_s, &MainWindow::doctorAction);
+    QAction *import =
+        make(u"import"_s, tr("&Import…"), u"importAction"_s, &MainWindow::importAction);
+    QAction *doctor =
+        make(u"doctor"_s, tr("&Doctor…"), u"doctorAction"_s, &MainWindow::doctorAction);
     doctor->setToolTip(tr("Check the workspace and repair what can be repaired (grex doctor)"));
 
-    for (QAction *a : {reload, sync, previewSync, update, previewUpdate, add, remove, import,
-                       doctor}) {
+    for (QAction *a :
+         {reload, sync, previewSync, update, previewUpdate, add, remove, import, doctor}) {
         packs->addAction(a);
         m_workspaceActions.append(a);
     }
@@ -366,6 +370,12 @@ void MainWindow::setActionsEnabled(bool enabled)
         reload->setEnabled(open); // reading is fine while an operation runs
     if (QAction *remove = findChild<QAction *>(u"removeAction"_s))
         remove->setEnabled(remove->isEnabled() && !selectedPack().isEmpty());
+}
+
+void MainWindow::setWidth(Width width)
+{
+    m_width = width;
+    m_runner->setWidth(width);
 }
 
 void MainWindow::openWorkspace(const QString &dir)
@@ -467,9 +477,9 @@ void MainWindow::refresh()
         for (int c = 0; c < PackTreeModel::ColumnCount - 1; ++c)
             m_view->resizeColumnToContents(c);
         if (!current.isEmpty()) {
-            const QModelIndexList found = m_proxy->match(
-                m_proxy->index(0, 0), PackTreeModel::PackIdRole, current, 1,
-                Qt::MatchExactly | Qt::MatchRecursive);
+            const QModelIndexList found =
+                m_proxy->match(m_proxy->index(0, 0), PackTreeModel::PackIdRole, current, 1,
+                               Qt::MatchExactly | Qt::MatchRecursive);
             if (!found.isEmpty())
                 m_view->setCurrentIndex(found.constFirst());
         }
@@ -489,7 +499,7 @@ void MainWindow::refresh()
         refreshLocks();
         Q_EMIT loaded(result.error);
     });
-    watcher->setFuture(QtConcurrent::run(&m_loadPool, &Load::read, m_workspace));
+    watcher->setFuture(QtConcurrent::run(&m_loadPool, &Load::read, m_workspace, m_width));
 }
 
 void MainWindow::watchWorkspace()
@@ -575,9 +585,8 @@ bool MainWindow::runVerb(const QString &verb, const QJsonObject &arguments, cons
         statusBar()->showMessage(tr("Wait for the running operation to finish."), 5000);
         return false;
     }
-    static const QStringList lockingVerbs{u"sync"_s,   u"update"_s, u"add"_s,
-                                          u"rm"_s,     u"import"_s, u"run"_s,
-                                          u"teardown"_s};
+    static const QStringList lockingVerbs{u"sync"_s,   u"update"_s, u"add"_s,     u"rm"_s,
+                                          u"import"_s, u"run"_s,    u"teardown"_s};
     const bool fixes = verb == u"doctor" && (arguments.value(u"fix"_s).toBool() ||
                                              arguments.value(u"compact"_s).toBool());
     if (lockingVerbs.contains(verb) || fixes) {
@@ -641,9 +650,9 @@ void MainWindow::removeAction()
                                      .arg(pack));
         return;
     }
-    runWithPreview(u"rm"_s, {{u"path"_s, pack}}, tr("Removing %1").arg(pack),
-                   tr("Removing %1 does this. Nothing is removed until you press Remove.")
-                       .arg(pack));
+    runWithPreview(
+        u"rm"_s, {{u"path"_s, pack}}, tr("Removing %1").arg(pack),
+        tr("Removing %1 does this. Nothing is removed until you press Remove.").arg(pack));
 }
 
 void MainWindow::importAction()
@@ -698,8 +707,7 @@ void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &
             dialog->setAttribute(Qt::WA_DeleteOnClose);
             if (failed)
                 dialog->findChild<QPushButton *>(u"runButton"_s)->setEnabled(false);
-            if (verb == u"import" &&
-                document.toObject().value(u"imported"_s).toArray().isEmpty()) {
+            if (verb == u"import" && document.toObject().value(u"imported"_s).toArray().isEmpty()) {
                 dialog->findChild<QPushButton *>(u"runButton"_s)->setEnabled(false);
                 dialog->setWindowTitle(tr("Nothing to import"));
             }
@@ -755,8 +763,9 @@ void MainWindow::onApprovalRequested(int server, qint64 request, const QJsonObje
             [this, server, request, tool](bool approved, bool forSession) {
                 m_approvals.remove({server, request});
                 m_control->answerApproval(server, request, tool, approved, forSession);
-                m_activity->appendLine(approved ? tr("Approved %1 (request %2)").arg(tool).arg(request)
-                                                : tr("Denied %1 (request %2)").arg(tool).arg(request));
+                m_activity->appendLine(approved
+                                           ? tr("Approved %1 (request %2)").arg(tool).arg(request)
+                                           : tr("Denied %1 (request %2)").arg(tool).arg(request));
             });
     dialog->show();
     dialog->raise();
@@ -764,10 +773,10 @@ void MainWindow::onApprovalRequested(int server, qint64 request, const QJsonObje
     if (isMinimized() || !isActiveWindow()) {
         QApplication::alert(this);
         if (m_tray && m_tray->isVisible()) {
-            m_tray->showMessage(tr("grex: approval needed"),
-                                tr("%1 wants to run %2.")
-                                    .arg(message.value(u"client"_s).toString(), tool),
-                                QSystemTrayIcon::Warning, 30000);
+            m_tray->showMessage(
+                tr("grex: approval needed"),
+                tr("%1 wants to run %2.").arg(message.value(u"client"_s).toString(), tool),
+                QSystemTrayIcon::Warning, 30000);
         }
     }
     Q_EMIT approvalShown(dialog);

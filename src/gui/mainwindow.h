@@ -1,6 +1,7 @@
 #pragma once
 
 #include "detailspane.h"
+#include "sched/width.h"
 
 #include <QHash>
 #include <QJsonObject>
@@ -42,6 +43,8 @@ public:
     // Shows the packs of the workspace whose grex.jsonl is in dir.
     void openWorkspace(const QString &dir);
     QString workspace() const { return m_workspace; }
+    // How many packs every load and operation of the window works on at once.
+    void setWidth(Width width);
 
     // For tests: the parts a person looks at.
     PackTreeModel *packModel() const { return m_model; }
@@ -106,6 +109,7 @@ private:
     QLabel *m_summary; // the workspace and its drift counts, in the status bar
     DetailsPane *m_details;
     OperationRunner *m_runner;
+    Width m_width = Width::automatic();
     ActivityPanel *m_activity;
     LocksPanel *m_locks;
     ControlServer *m_control;

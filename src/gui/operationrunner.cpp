@@ -48,9 +48,9 @@ public:
     void stepFinished(const JsonObject &step) override
     {
         const QJsonObject s = JsonValue(step).toQJsonValue().toObject();
-        QString line = u"[%1] %2 %3 #%4"_s.arg(s.value(u"result"_s).toString(),
-                                                s.value(u"pack"_s).toString(),
-                                                s.value(u"action"_s).toString())
+        QString line = u"[%1] %2 %3 #%4"_s
+                           .arg(s.value(u"result"_s).toString(), s.value(u"pack"_s).toString(),
+                                s.value(u"action"_s).toString())
                            .arg(s.value(u"idx"_s).toInteger());
         const QString details = stepDetailsText(s.value(u"details"_s));
         if (!details.isEmpty())
@@ -70,11 +70,11 @@ public:
     void packOutput(const JsonObject &output) override
     {
         const QJsonObject o = JsonValue(output).toQJsonValue().toObject();
-        Q_EMIT m_runner->logLine(
-            u"output"_s, OperationRunner::tr("== %1 (exit %2) ==\n%3%4")
-                             .arg(o.value(u"pack"_s).toString())
-                             .arg(o.value(u"exit"_s).toInteger())
-                             .arg(o.value(u"stdout"_s).toString(), o.value(u"stderr"_s).toString()));
+        Q_EMIT m_runner->logLine(u"output"_s, OperationRunner::tr("== %1 (exit %2) ==\n%3%4")
+                                                  .arg(o.value(u"pack"_s).toString())
+                                                  .arg(o.value(u"exit"_s).toInteger())
+                                                  .arg(o.value(u"stdout"_s).toString(),
+                                                       o.value(u"stderr"_s).toString()));
     }
 
 private:
@@ -118,17 +118,15 @@ bool OperationRunner::start(const QString &workspaceRoot, const QString &verb,
         QString kind;
     };
     auto outcome = std::make_shared<Outcome>();
-    connect(watcher, &QFutureWatcher<void>::finished, this,
-            [this, watcher, verb, dryRun, outcome] {
-                watcher->deleteLater();
-                m_running = false;
-                Q_EMIT finished(verb, dryRun, outcome->document, outcome->error, outcome->kind);
-            });
+    connect(watcher, &QFutureWatcher<void>::finished, this, [this, watcher, verb, dryRun, outcome] {
+        watcher->deleteLater();
+        m_running = false;
+        Q_EMIT finished(verb, dryRun, outcome->document, outcome->error, outcome->kind);
+    });
     job->future = QtConcurrent::run(&m_pool, [this, job, spec, workspaceRoot, arguments, outcome] {
         Workspace workspace(workspaceRoot);
         OperationContext ctx(job->stop.get_token());
-        ctx.setParallel(QThread::idealThreadCount());
-        ctx.setNetworkParallel(OperationContext::defaultNetworkParallel());
+        ctx.setWidth(m_width);
         Sink sink(this);
         ctx.setEventSink(&sink);
         ConfirmedApproval approval;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "sched/width.h"
+
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QObject>
@@ -25,6 +27,8 @@ public:
     // destructive verb in the window, so its approval is given.
     bool start(const QString &workspaceRoot, const QString &verb, const QJsonObject &arguments,
                const QString &title);
+    // How many packs each operation works on at once.
+    void setWidth(Width width) { m_width = width; }
     bool isRunning() const { return m_running; }
     QString verb() const { return m_verb; }
     void cancel();
@@ -50,6 +54,7 @@ private:
     QThreadPool m_pool;
     std::shared_ptr<Job> m_job;
     bool m_running = false;
+    Width m_width = Width::automatic();
     QString m_verb;
 };
 

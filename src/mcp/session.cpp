@@ -176,8 +176,9 @@ private:
     ApprovalDecision decide(const ApprovalRequest &request, std::stop_token stop)
     {
         const ApprovalOrigin origin{clientName(), idKey(m_call->id)};
-        for (ApprovalDelegate *window : {static_cast<ApprovalDelegate *>(m_session.m_config.window.get()),
-                                         static_cast<ApprovalDelegate *>(m_session.m_control.get())}) {
+        for (ApprovalDelegate *window :
+             {static_cast<ApprovalDelegate *>(m_session.m_config.window.get()),
+              static_cast<ApprovalDelegate *>(m_session.m_control.get())}) {
             if (!window)
                 continue;
             const std::optional<ApprovalDecision> answer = window->approve(request, origin, stop);
@@ -529,8 +530,7 @@ void Session::runCall(const std::shared_ptr<Call> &call)
             return arguments.error();
         Workspace workspace = m_config.workspace;
         OperationContext ctx(stop);
-        ctx.setParallel(m_config.parallel);
-        ctx.setNetworkParallel(m_config.networkParallel);
+        ctx.setWidth(m_config.width);
         ToolSink sink(*this, call);
         ctx.setEventSink(&sink);
         Approval approval(*this, call);
@@ -599,9 +599,9 @@ void Session::finishCall(const std::shared_ptr<Call> &call, const Result<JsonVal
         // (documents reach hundreds of kilobytes).
         QByteArray text;
         appendJsonString(text, QByteArrayView(document.toJson()));
-        JsonObject body{{u"content"_s,
-                         JsonArray{JsonObject{{u"type"_s, u"text"_s},
-                                              {u"text"_s, JsonValue::fromSerialized(text)}}}}};
+        JsonObject body{
+            {u"content"_s, JsonArray{JsonObject{{u"type"_s, u"text"_s},
+                                                {u"text"_s, JsonValue::fromSerialized(text)}}}}};
         if (document.isObject())
             body.insert(u"structuredContent"_s, document);
         body.insert(u"isError"_s, false);
@@ -712,7 +712,9 @@ int Session::callsInFlight() const
     return int(m_calls.size());
 }
 
-CallGate::CallGate(int width) : m_width(std::max(1, width)) {}
+CallGate::CallGate(int width) : m_width(std::max(1, width))
+{
+}
 
 bool CallGate::admit(std::stop_token stop)
 {
@@ -768,13 +770,13 @@ std::optional<QJsonObject> Session::elicit(const QString &message, const QByteAr
                                                                {u"title"_s, u"Allow"_s},
                                                                {u"description"_s, message}}}}},
         {u"required"_s, JsonArray{JsonValue(u"confirm"_s)}}};
-    m_out.sendRelated(JsonObject{
-        {u"jsonrpc"_s, u"2.0"_s},
-        {u"id"_s, id},
-        {u"method"_s, u"elicitation/create"_s},
-        {u"params"_s, JsonObject{{u"message"_s, message}, {u"requestedSchema"_s, schema}}}}
-                   .toJson(),
-               callKey);
+    m_out.sendRelated(JsonObject{{u"jsonrpc"_s, u"2.0"_s},
+                                 {u"id"_s, id},
+                                 {u"method"_s, u"elicitation/create"_s},
+                                 {u"params"_s, JsonObject{{u"message"_s, message},
+                                                          {u"requestedSchema"_s, schema}}}}
+                          .toJson(),
+                      callKey);
     std::unique_lock lock(m_mutex);
     const bool answered =
         m_changed.wait_for(lock, stop, std::chrono::milliseconds(m_config.elicitationTimeoutMs),

@@ -65,8 +65,7 @@ struct ServerConfig
     Workspace workspace{QString()}; // every call works here; no argument can change it
     int toolCalls = 2;              // tool calls that run at once; the rest queue (spec §7.7)
     std::shared_ptr<CallGate> gate; // shared by the sessions of one process; null: its own
-    int parallel = 2;               // default --parallel of a call that does not give one
-    int networkParallel = 2;        // clones and fetches at once in a call that gives none
+    Width width = Width::chosen(2); // the width of a call that gives no `parallel`
     bool approveDestructive = false;
     bool cancelReplies = false; // answer a cancelled call with -32800 (spec §7.6)
     int drainTimeoutMs = 30000; // how long `shutdown` lets calls finish

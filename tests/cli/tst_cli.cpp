@@ -205,6 +205,10 @@ private Q_SLOTS:
         RunOptions goodEnv;
         goodEnv.env = QStringList{u"GREX_PARALLEL=4"_s};
         QCOMPARE(grex(dir, {u"ls"_s}, goodEnv).exitCode, 0);
+        // grex serve resolves its width the same way, before it reads a single request.
+        const RunResult serve = grex(dir, {u"serve"_s}, badEnv);
+        QCOMPARE(serve.exitCode, 2);
+        QVERIFY2(serve.errText().contains(u"GREX_PARALLEL"_s), qPrintable(serve.errText()));
     }
 
     void initCreatesAWorkspace()
@@ -801,9 +805,8 @@ private Q_SLOTS:
             const QJsonObject pack = v.toObject();
             ids.append(pack.value(u"id"_s).toString());
             const QJsonArray parents = pack.value(u"parents"_s).toArray();
-            QCOMPARE(parents, pack.value(u"id"_s).toString() == u"kid"
-                                  ? QJsonArray{u"bundle"_s}
-                                  : QJsonArray{});
+            QCOMPARE(parents, pack.value(u"id"_s).toString() == u"kid" ? QJsonArray{u"bundle"_s}
+                                                                       : QJsonArray{});
         }
         QCOMPARE(ids, (QStringList{u"bundle"_s, u"kid"_s, u"other"_s}));
 

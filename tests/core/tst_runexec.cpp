@@ -99,7 +99,7 @@ class tst_RunExec : public QObject
                                       int parallel = 4)
     {
         OperationContext ctx;
-        ctx.setParallel(parallel);
+        ctx.setWidth(Width::chosen(parallel));
         ctx.setApprovalPolicy(policy);
         ctx.setEventSink(sink);
         return execInPacks(ws, options, ctx);
@@ -110,7 +110,7 @@ class tst_RunExec : public QObject
                                             bool dryRun = false)
     {
         OperationContext ctx;
-        ctx.setParallel(4);
+        ctx.setWidth(Width::chosen(4));
         ctx.setApprovalPolicy(policy);
         RunActionOptions options;
         options.action = action;

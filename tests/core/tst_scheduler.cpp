@@ -3,10 +3,12 @@
 // order), so every permit here is taken and given back on its own thread.
 
 #include "sched/scheduler.h"
+#include "sched/width.h"
 
 #include <QElapsedTimer>
 #include <QList>
 #include <QTest>
+#include <QThread>
 
 #include <atomic>
 #include <chrono>
@@ -502,6 +504,55 @@ private Q_SLOTS:
     }
 
     // T-C05 / I6: under load the number of permits held never exceeds the width.
+    // The run's width: --parallel before GREX_PARALLEL before the default, each checked once.
+    void widthResolvesOptionThenEnvironmentThenDefault()
+    {
+        const Result<Width> automatic = Width::resolve(std::nullopt, QString());
+        QVERIFY(automatic);
+        QVERIFY(!automatic->isChosen());
+        const int cpus = qMax(1, QThread::idealThreadCount());
+        QCOMPARE(automatic->local(), cpus);
+        QCOMPARE(automatic->network(), qMax(16, 4 * cpus));
+
+        const Result<Width> fromEnvironment = Width::resolve(std::nullopt, u"3"_s);
+        QVERIFY(fromEnvironment);
+        QVERIFY(fromEnvironment->isChosen());
+        QCOMPARE(fromEnvironment->local(), 3);
+        QCOMPARE(fromEnvironment->network(), 3);
+
+        const Result<Width> fromOption = Width::resolve(u" 5 "_s, u"lots"_s);
+        QVERIFY(fromOption);
+        QCOMPARE(fromOption->local(), 5);
+
+        const Result<Width> badEnvironment = Width::resolve(std::nullopt, u"lots"_s);
+        QVERIFY(!badEnvironment);
+        QCOMPARE(badEnvironment.error().kind(), ErrorKind::Usage);
+        QVERIFY(badEnvironment.error().displayText().contains(u"GREX_PARALLEL"_s));
+        QVERIFY(badEnvironment.error().displayText().contains(u"lots"_s));
+        for (const QString &bad : {u"-1"_s, u"1025"_s, u"2.5"_s, u""_s}) {
+            const Result<Width> width = Width::resolve(bad, QString());
+            QVERIFY2(!width, qPrintable(bad));
+            QVERIFY(width.error().displayText().contains(u"--parallel"_s));
+        }
+    }
+
+    // "0 means unbounded" is read here only: no bound on admission, a pool as wide as Max.
+    void unboundedWidthAdmitsEverything()
+    {
+        const Width unbounded = Width::chosen(0);
+        QVERIFY(unbounded.isUnbounded());
+        QVERIFY(unbounded.admits(100000));
+        QCOMPARE(unbounded.localThreads(), Width::Max);
+        QCOMPARE(unbounded.networkThreads(), Width::Max);
+        QCOMPARE(unbounded.toString(), u"0"_s);
+
+        const Width two = Width::chosen(2);
+        QVERIFY(two.admits(1));
+        QVERIFY(!two.admits(2));
+        QCOMPARE(two.localThreads(), 2);
+        QCOMPARE(Width::automatic().toString(), u"auto"_s);
+    }
+
     void highWaterNeverExceedsWidth_data()
     {
         QTest::addColumn<int>("width");

@@ -86,7 +86,7 @@ class tst_Status : public QObject
     static void syncAll(Workspace &ws)
     {
         OperationContext ctx;
-        ctx.setParallel(2);
+        ctx.setWidth(Width::chosen(2));
         const Result<RunReport> r = sync(ws, {}, ctx);
         if (!r.ok())
             qFatal("sync failed: %s", qPrintable(r.error().text()));
@@ -105,7 +105,7 @@ class tst_Status : public QObject
     static StatusReport statusOf(Workspace &ws, const StatusOptions &options = {})
     {
         OperationContext ctx;
-        ctx.setParallel(4);
+        ctx.setWidth(Width::chosen(4));
         const Result<StatusReport> r = status(ws, options, ctx);
         if (!r.ok())
             qFatal("status failed: %s", qPrintable(r.error().text()));
@@ -138,10 +138,9 @@ private Q_SLOTS:
         for (const QString &name : {u"alpha"_s, u"beta"_s, u"gamma"_s, u"delta"_s})
             builder.create(name, packFiles(name));
         builder.create(u"kid"_s, packFiles(u"kid"_s));
-        builder.create(u"parent"_s,
-                       RemoteBuilder::packFiles(u"parent"_s, u"meta"_s,
-                                                "children:\n  - url: " + remote(u"kid"_s).toUtf8() +
-                                                    "\n"));
+        builder.create(u"parent"_s, RemoteBuilder::packFiles(
+                                        u"parent"_s, u"meta"_s,
+                                        "children:\n  - url: " + remote(u"kid"_s).toUtf8() + "\n"));
         // Two commits: the lockfile can name the first while the clone is at the second.
         builder.create(u"twice"_s, packFiles(u"twice"_s));
         RemoteBuilder::Files second = packFiles(u"twice"_s);
@@ -195,7 +194,7 @@ private Q_SLOTS:
         StatusOptions failOnDrift;
         failOnDrift.failOnDrift = true;
         QVERIFY(statusOf(ws, failOnDrift).packs.size() == 2); // nothing drifted: no error
-        QCOMPARE(snapshot(ws.root()), before); // read-only
+        QCOMPARE(snapshot(ws.root()), before);                // read-only
     }
 
     void dirtyMeansTrackedChanges()
@@ -464,8 +463,8 @@ private Q_SLOTS:
 
     void filterByDrift()
     {
-        Workspace ws = synced({remote(u"alpha"_s), remote(u"beta"_s), remote(u"gamma"_s),
-                               remote(u"delta"_s)});
+        Workspace ws =
+            synced({remote(u"alpha"_s), remote(u"beta"_s), remote(u"gamma"_s), remote(u"delta"_s)});
         QVERIFY(writeFile(ws.packDir(u"alpha"_s) + u"/README.md"_s, "edited\n"));
         QVERIFY(QDir(ws.packDir(u"gamma"_s)).removeRecursively());
         runGit(ws.root(), {u"clone"_s, u"-q"_s, remote(u"twice"_s), u"stray"_s});

@@ -216,7 +216,7 @@ class tst_Sync : public QObject
                                      std::stop_token stop = {})
     {
         OperationContext ctx(stop);
-        ctx.setParallel(parallel);
+        ctx.setWidth(Width::chosen(parallel));
         return sync(ws, options, ctx);
     }
 

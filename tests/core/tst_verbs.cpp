@@ -161,7 +161,7 @@ private Q_SLOTS:
         QVERIFY(QDir(ws.packDir(u"alpha"_s)).removeRecursively());
         QVERIFY(QDir(ws.packDir(u"beta"_s)).removeRecursively());
         OperationContext ctx;
-        ctx.setParallel(2);
+        ctx.setWidth(Width::chosen(2));
         const Result<InitReport> r = init(ws, {}, ctx);
         QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
         QCOMPARE(r->cloned, (QStringList{u"alpha"_s, u"beta"_s}));
@@ -754,9 +754,9 @@ private Q_SLOTS:
                 QCOMPARE(schema.value(u"properties"_s).toObject().contains(p.name), !p.cliOnly);
             }
         }
-        QCOMPARE(names, (QStringList{u"init"_s, u"add"_s, u"rm"_s, u"ls"_s, u"status"_s,
-                                     u"sync"_s, u"update"_s, u"teardown"_s, u"doctor"_s,
-                                     u"import"_s, u"run"_s, u"exec"_s}));
+        QCOMPARE(names, (QStringList{u"init"_s, u"add"_s, u"rm"_s, u"ls"_s, u"status"_s, u"sync"_s,
+                                     u"update"_s, u"teardown"_s, u"doctor"_s, u"import"_s, u"run"_s,
+                                     u"exec"_s}));
         QVERIFY(!findVerb(u"serve"_s));
         QVERIFY(!findVerb(u"teardown"_s)->mcpTool);
     }

@@ -46,8 +46,8 @@ public:
         const QJsonObject message = QJsonDocument::fromJson(frame).object();
         GREX_FUZZ_CHECK(Fuzz::isJsonObject(frame));
         GREX_FUZZ_CHECK(message.value(u"jsonrpc"_s) == u"2.0"_s);
-        const int kinds = int(message.contains(u"result"_s)) +
-                          int(message.contains(u"error"_s)) + int(message.contains(u"method"_s));
+        const int kinds = int(message.contains(u"result"_s)) + int(message.contains(u"error"_s)) +
+                          int(message.contains(u"method"_s));
         GREX_FUZZ_CHECK(kinds == 1);
         if (message.contains(u"error"_s)) {
             const QJsonObject error = message.value(u"error"_s).toObject();
@@ -75,8 +75,7 @@ bool forwardLine(QByteArrayView line)
         Fuzz::checkError(valid.error(), {ErrorKind::Usage});
         return false;
     }
-    if (Result<QJsonObject> confined =
-            confineArguments(*verb, arguments, g_config->workspace);
+    if (Result<QJsonObject> confined = confineArguments(*verb, arguments, g_config->workspace);
         !confined) {
         Fuzz::checkError(confined.error(), {ErrorKind::PackOp});
     }
@@ -110,7 +109,7 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***)
     g_config = std::make_unique<ServerConfig>();
     g_config->workspace = workspace;
     g_config->toolCalls = 2;
-    g_config->parallel = 1;
+    g_config->width = Grex::Width::chosen(1);
     g_config->approveDestructive = false;
     g_config->drainTimeoutMs = 200;
     g_config->endOfInputGraceMs = 5000;

@@ -141,7 +141,7 @@ private Q_SLOTS:
         for (const QString &name : {u"r0-api"_s, u"r0-web"_s, u"r1-meta"_s})
             addPackOrDie(ws, remote(name));
         OperationContext ctx;
-        ctx.setParallel(2);
+        ctx.setWidth(Width::chosen(2));
         const Result<RunReport> synced = sync(ws, {}, ctx);
         QVERIFY2(synced.ok(), qPrintable(synced.ok() ? QString() : synced.error().text()));
         QVERIFY(QFileInfo(ws.packDir(u"r1-child"_s)).isDir());

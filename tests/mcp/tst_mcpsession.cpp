@@ -150,7 +150,7 @@ class tst_McpSession : public QObject
         ServerConfig c;
         c.workspace = ws;
         c.toolCalls = 4;
-        c.parallel = 2;
+        c.width = Width::chosen(2);
         c.endOfInputGraceMs = 5000;
         return c;
     }

@@ -280,7 +280,7 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
     const VarEnv baseVars = VarEnv::fromProcess();
     const IntentLog log = workspace.intentLog();
     QMutex warningsMutex;
-    Scheduler scheduler(ctx.parallel());
+    Scheduler scheduler(ctx.width().local());
 
     const auto runPack = [&](const PackNode &node) -> PackTurn {
         PackTurn turn;
@@ -340,8 +340,7 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
         const auto priorEntry = prior.find(node.id);
         const bool hasPrior = priorEntry != prior.end();
         if (request.lifecycle == Lifecycle::Sync && !request.action && !request.dryRun &&
-            !request.force && hasPrior &&
-            priorEntry->actionsHash == hash) {
+            !request.force && hasPrior && priorEntry->actionsHash == hash) {
             ExecStep skipped;
             skipped.actionName = u"pack"_s;
             skipped.result = StepResult::Skipped;
@@ -386,7 +385,6 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
             }
             packLock = std::move(lock).value();
         }
-
 
         ctx.packStarted(node.id, request.action ? u"run"_s : lifecycleName(request.lifecycle));
         ExecContext exec;
@@ -445,7 +443,7 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
     position.reserve(count);
     for (qsizetype i = 0; i < count; ++i)
         position.insert(order.at(i), i);
-    QList<int> unfinished(count, 0);  // prerequisites not finished yet
+    QList<int> unfinished(count, 0);   // prerequisites not finished yet
     QList<bool> blocked(count, false); // a prerequisite failed
     QList<bool> handled(count, false); // started, or recorded as not run
     QList<QList<qsizetype>> dependents(count);
@@ -463,8 +461,7 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
     }
 
     QThreadPool pool;
-    pool.setMaxThreadCount(ctx.parallel() > 0 ? ctx.parallel()
-                                              : int(qMax<qsizetype>(1, order.size())));
+    pool.setMaxThreadCount(ctx.width().localThreads());
     QMutex mutex;
     QWaitCondition turnDone;
     QList<PackTurn> finished;
@@ -534,7 +531,7 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
                 it = ready.begin();
                 continue;
             }
-            if (stopping || (ctx.parallel() > 0 && running >= ctx.parallel())) {
+            if (stopping || !ctx.width().admits(running)) {
                 ++it;
                 continue;
             }

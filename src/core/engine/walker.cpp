@@ -217,9 +217,8 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
     std::stop_callback link(ctx.stopToken(), [&walkStop] { walkStop.request_stop(); });
 
     QThreadPool pool;
-    const int asked = options.network ? ctx.networkParallel() : ctx.parallel();
-    const int width = asked > 0 ? asked : 64;
-    pool.setMaxThreadCount(width);
+    pool.setMaxThreadCount(options.network ? ctx.width().networkThreads()
+                                           : ctx.width().localThreads());
     QMutex mutex;
     QWaitCondition finished;
     QList<Outcome> done;     // guarded by mutex

@@ -138,7 +138,7 @@ Result<ExecReport> execInPacks(Workspace &workspace, const ExecOptions &options,
 
     ctx.phase(u"exec"_s);
     QThreadPool pool;
-    pool.setMaxThreadCount(ctx.parallel() > 0 ? ctx.parallel() : int(report.rows.size()));
+    pool.setMaxThreadCount(ctx.width().localThreads());
     QMutex mutex;
     qint64 done = 0;
     const qint64 total = report.rows.size();

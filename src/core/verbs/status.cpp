@@ -323,7 +323,7 @@ Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
         entries.append(std::move(entry));
     }
     QThreadPool pool;
-    pool.setMaxThreadCount(ctx.parallel() > 0 ? ctx.parallel() : 64);
+    pool.setMaxThreadCount(ctx.width().localThreads());
     if (Result<void> alive = checkCancelled(ctx); !alive)
         return alive.error();
 

@@ -27,14 +27,10 @@ namespace Grex {
 namespace {
 
 // A core verb function as a VerbRunner: its options from the arguments, its report as JSON.
-// A `parallel` argument (sync, run, exec: spec §7.3) sets the run's width; the verbs without
-// that parameter never get one past validateArguments.
 template<typename Options, typename Report,
          Result<Report> (*Verb)(Workspace &, const Options &, OperationContext &)>
 Result<JsonValue> adapt(Workspace &workspace, const QJsonObject &args, OperationContext &ctx)
 {
-    if (args.value(u"parallel"_s).isDouble())
-        ctx.setParallel(args.value(u"parallel"_s).toInt());
     Result<Options> options = Options::fromJson(args);
     if (!options)
         return options.error();
@@ -73,6 +69,7 @@ ParamSpec dryRunParam()
     p.name = u"dryRun"_s;
     p.type = ParamType::Boolean;
     p.help = QT_TRANSLATE_NOOP("Grex", "Show what would happen without changing anything.");
+    p.shortName = u'n';
     p.universal = true;
     return p;
 }
@@ -82,7 +79,10 @@ ParamSpec parallelParam()
     ParamSpec p;
     p.name = u"parallel"_s;
     p.type = ParamType::Integer;
-    p.help = QT_TRANSLATE_NOOP("Grex", "Work on up to N packs at once (0: no limit).");
+    p.help = QT_TRANSLATE_NOOP("Grex", "Work on up to N packs at once (0: no limit; default: "
+                                       "GREX_PARALLEL or the number of CPUs, and for clones and "
+                                       "fetches, which wait on the network, 4 per CPU and at "
+                                       "least 16).");
     p.valueName = u"N"_s;
     p.universal = true;
     p.minimum = 0;
@@ -390,8 +390,8 @@ QList<VerbSpec> buildRegistry()
                      u"PACK_ROOT"_s, false, true),
                ValueHint::Directory),
         hinted(param(u"workspace"_s, ParamType::String,
-                     QT_TRANSLATE_NOOP("Grex", "Root-pack mode: where the children are."),
-                     u"DIR"_s, false, false, true),
+                     QT_TRANSLATE_NOOP("Grex", "Root-pack mode: where the children are."), u"DIR"_s,
+                     false, false, true),
                ValueHint::Directory),
         param(u"noValidate"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Skip the plan validators (debugging only).")),
@@ -536,13 +536,13 @@ QList<VerbSpec> buildRegistry()
     };
     runVerb.destructive = true;
     runVerb.params = {
-        hinted(param(u"action"_s, ParamType::String,
-                     QT_TRANSLATE_NOOP("Grex", "The action to run: symlink, env, mkdir, rmdir, "
-                                               "require, when or exec."),
-                     u"ACTION"_s, true, true),
-               ValueHint::None,
-               {u"symlink"_s, u"env"_s, u"mkdir"_s, u"rmdir"_s, u"require"_s, u"when"_s,
-                u"exec"_s}),
+        hinted(
+            param(u"action"_s, ParamType::String,
+                  QT_TRANSLATE_NOOP("Grex", "The action to run: symlink, env, mkdir, rmdir, "
+                                            "require, when or exec."),
+                  u"ACTION"_s, true, true),
+            ValueHint::None,
+            {u"symlink"_s, u"env"_s, u"mkdir"_s, u"rmdir"_s, u"require"_s, u"when"_s, u"exec"_s}),
         dryRunParam(),
         parallelParam(),
         filterParam(),
@@ -765,6 +765,12 @@ const QList<VerbSpec> &verbRegistry()
     return registry;
 }
 
+const QList<ParamSpec> &universalParams()
+{
+    static const QList<ParamSpec> params{dryRunParam(), parallelParam(), filterParam()};
+    return params;
+}
+
 const VerbSpec *findVerb(const QString &name)
 {
     for (const VerbSpec &verb : verbRegistry()) {
@@ -779,6 +785,10 @@ Result<JsonValue> runVerb(const VerbSpec &verb, Workspace &workspace, const QJso
 {
     if (Result<void> valid = verb.validateArguments(args); !valid)
         return valid.error();
+    // A call's own `parallel` argument sets the width of that call alone; the verbs without the
+    // parameter never get one past validateArguments.
+    if (args.value(u"parallel"_s).isDouble())
+        ctx.setWidth(Width::chosen(args.value(u"parallel"_s).toInt()));
     return verb.run(workspace, args, ctx);
 }
 

@@ -87,6 +87,9 @@ struct VerbSpec
 
 // The single table of verbs this build implements, in help order.
 const QList<VerbSpec> &verbRegistry();
+// The parameters a verb may share with every other (filter, dryRun, parallel): each defined
+// once, here, with its help; the CLI makes its universal options from them.
+const QList<ParamSpec> &universalParams();
 const VerbSpec *findVerb(const QString &name);
 
 // Validates args against the verb's schema and runs it: the one path from a JSON argument

@@ -51,7 +51,7 @@ Result<QStringList> cloneMissingPacks(Workspace &workspace, const QList<PackStat
     if (packs.isEmpty())
         return QStringList();
     QThreadPool pool;
-    pool.setMaxThreadCount(ctx.parallel() > 0 ? ctx.parallel() : int(packs.size()));
+    pool.setMaxThreadCount(ctx.width().networkThreads());
 
     QMutex mutex;
     QStringList cloned;
