@@ -26,9 +26,9 @@ namespace Grex {
 
 namespace {
 
-// A core verb function as a VerbRunner: its options from the arguments, its report as JSON.
-// A `parallel` argument (sync, run, exec: spec §7.3) sets the run's width; the verbs without
-// that parameter never get one past validateArguments.
+// A core verb function as a VerbRunner: its options from the arguments, its report as JSON. A
+// `parallel` argument (sync, run and exec have one) sets the run's width; the verbs without that
+// parameter never get one past validateArguments.
 template<typename Options, typename Report,
          Result<Report> (*Verb)(Workspace &, const Options &, OperationContext &)>
 Result<JsonValue> adapt(Workspace &workspace, const QJsonObject &args, OperationContext &ctx)
@@ -463,7 +463,7 @@ QList<VerbSpec> buildRegistry()
                                                         "repaired.")},
     };
     doctorVerb.idempotent = true;
-    // The doctor tool only looks (spec §7.3); repairs are for a person at the CLI or window.
+    // The doctor tool only looks; repairs are for a person at the CLI or window.
     doctorVerb.readOnly = true;
     doctorVerb.toolReturnsReport = true;
     ParamSpec fix = param(u"fix"_s, ParamType::Boolean,
