@@ -10,9 +10,10 @@ namespace Grex::Cli {
 
 class Output;
 
-// What a running verb shows on the terminal: warnings on stderr; each finished step as one
-// line on stdout (spec §6.5.6); on a terminal, a status line on stderr that shows the packs in
-// flight, the count done and the time so far. Silent with --json; no step lines with -q.
+// What a running verb shows on the terminal: warnings on stderr; each finished step as one line on
+// stdout (docs/design.md, "Run reports and step lines"); on a terminal, a status line on stderr
+// that shows the packs in flight, the count done and the time so far. Silent with --json; no step
+// lines with -q.
 class CliEventSink final : public EventSink
 {
 public:

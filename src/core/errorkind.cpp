@@ -20,7 +20,8 @@ struct KindRow
     const char *meaning; // what the exit code tells a script
 };
 
-// The single table behind every exit code and MCP code grex produces (spec Appendix B).
+// The single table behind every exit code and MCP code grex produces (docs/design.md, "Errors
+// and exit codes").
 constexpr std::array<KindRow, 10> kKinds{{
     {ErrorKind::Internal, u"internal", 1, JsonRpc::InternalError, McpReply::ProtocolError,
      QT_TRANSLATE_NOOP("Grex", "an internal error (a bug in grex: please report it)")},

@@ -8,10 +8,10 @@ namespace Grex {
 
 inline constexpr qsizetype MaxPackPathBytes = 200;
 
-// A pack path is one directory name directly inside the workspace (spec §3.4). Error: Usage
-// "path_not_bare" naming what is wrong (empty, '/', '..', a leading '.' or '-', control
-// characters, a lone surrogate, '<' or '>', the reserved "_workspace", longer than
-// MaxPackPathBytes).
+// A pack path is one directory name directly inside the workspace (docs/design.md,
+// "Pack paths are bare names"). Error: Usage "path_not_bare" naming what is wrong (empty, '/',
+// '..', a leading '.' or '-', control characters, a lone surrogate, '<' or '>', the reserved
+// "_workspace", longer than MaxPackPathBytes).
 Result<void> checkBarePath(const QString &path);
 
 // A pack path that differs from `other` only in letter case: on a case-insensitive file system

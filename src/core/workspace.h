@@ -18,17 +18,19 @@ class Fetcher;
 class OperationContext;
 
 // A grex workspace: the directory W holding grex.jsonl (the intent log), grex.lock.jsonl, the
-// managed .gitignore and the packs cloned flat inside it (spec §2.1). Cheap to copy; holds no
-// open files. The Fetcher it carries is shared by copies.
+// managed .gitignore and the packs cloned flat inside it (docs/design.md,
+// "Workspace and root-pack mode"). Cheap to copy; holds no open files. The Fetcher it carries is
+// shared by copies.
 class Workspace
 {
 public:
     // --manifest PATH selects the log (a directory means PATH/grex.jsonl); without it the log
-    // is grex.jsonl in currentDir (no upward search, D-1). Error: Usage "invalid_manifest_path".
+    // is grex.jsonl in currentDir, with no upward search: a command run in the wrong directory
+    // fails instead of changing another workspace. Error: Usage "invalid_manifest_path".
     static Result<Workspace> locate(const QString &manifestOption, const QString &currentDir);
     explicit Workspace(const QString &root);
-    // Root-pack mode (spec §2.1): the log, lock and lockfile live in <rootPack>/.grex, the
-    // children are cloned into workspaceDir (default <rootPack>/.grex/workspace).
+    // Root-pack mode: the log, lock and lockfile live in <rootPack>/.grex, the children are cloned
+    // into workspaceDir (default <rootPack>/.grex/workspace).
     static Workspace forRootPack(const QString &rootPackDir, const QString &workspaceDir = {});
     const QString &rootPackDir() const { return m_rootPackDir; }
     bool isRootPackMode() const { return !m_rootPackDir.isEmpty(); }

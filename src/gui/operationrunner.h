@@ -13,8 +13,8 @@
 namespace Grex::Gui {
 
 // Runs one verb of the core registry at a time on a worker thread, as the CLI and the MCP
-// server do (never by spawning grex), and re-emits what it reports as queued signals: the
-// EventSink adapter of spec §10. Cancel fires the operation's stop source.
+// server do (never by spawning grex), and re-emits what it reports as queued signals (an
+// EventSink adapter). Cancel fires the operation's stop source.
 class OperationRunner : public QObject
 {
     Q_OBJECT

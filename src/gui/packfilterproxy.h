@@ -6,8 +6,9 @@
 
 namespace Grex::Gui {
 
-// Sorts the pack tree and filters it with the --filter language (spec §6.4). A parent stays
-// visible while one of its children matches.
+// Sorts the pack tree and filters it with the --filter language. A parent stays visible while
+// one of its children matches, so the match shows in place (docs/design.md, "Filter
+// expressions").
 class PackFilterProxy : public QSortFilterProxyModel
 {
     Q_OBJECT

@@ -20,11 +20,11 @@ struct ClientTarget
     int timeoutMs = 60000; // for each request
 };
 
-// A small MCP client over stdio or streamable HTTP (spec §7.10.6): the handshake, then
-// requests one at a time. Server requests are answered (ping; elicitation is declined) and
-// notifications are ignored. Every error is Protocol ("server_exited", "timeout", "http_status",
-// "bad_message", "json_rpc_error" with details.code), so the CLI exits 6. Runs a local event
-// loop while it waits: use it from a thread without another one running, like the CLI's.
+// A small MCP client over stdio or streamable HTTP: the handshake, then requests one at a time.
+// Server requests are answered (ping; elicitation is declined) and notifications are ignored. Every
+// error is Protocol ("server_exited", "timeout", "http_status", "bad_message", "json_rpc_error"
+// with details.code), so the CLI exits 6. Runs a local event loop while it waits: use it from a
+// thread without another one running, like the CLI's.
 class Client
 {
 public:

@@ -10,7 +10,7 @@ namespace Grex::Mcp {
 
 // Every path argument of a tool call (packRoot, workspace, fromReposJson, hooksPath, path)
 // resolved against the server's workspace and checked to stay inside it, symlinks followed
-// (spec §7.8).
+// (docs/design.md, "Workspace confinement").
 // The returned arguments carry absolute paths where the verb reads a file or directory.
 // Error: PackOp "path_escapes_workspace".
 Result<QJsonObject> confineArguments(const VerbSpec &verb, const QJsonObject &arguments,

@@ -32,7 +32,8 @@ struct ApprovalOrigin
     QByteArray callKey; // the call's JSON-RPC id as JSON text
 };
 
-// A window attached to a serve session, which answers approvals first (spec §7.10.4).
+// A window attached to a serve session, which answers approvals first (docs/design.md,
+// "Approvals for destructive verbs").
 // nullopt means no window is attached right now.
 class ApprovalDelegate
 {

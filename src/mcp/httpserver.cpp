@@ -575,7 +575,8 @@ void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
         // A notification, or the client's answer to a server request: accepted, no body.
         s->session->receive(body);
         writeResponse(socket, 202, {}, sessionHeader(*s));
-        // A cancelled call gets no answer (spec §7.6): its stream ends here.
+        // A cancelled call gets no answer (docs/design.md, "MCP cancellation"): its stream
+        // ends here.
         if (method == u"notifications/cancelled") {
             const QByteArray cancelled =
                 requestKey(message.value(u"params"_s).toObject().value(u"requestId"_s));

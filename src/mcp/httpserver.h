@@ -26,9 +26,9 @@ bool originAllowed(const QByteArray &origin, const QStringList &allowed);
 // Constant-time comparison of a presented bearer token with the configured one.
 bool tokenMatches(const QByteArray &presented, const QByteArray &expected);
 
-// `grex serve --http`: the session logic of the stdio server at one endpoint, /mcp, over
-// streamable HTTP (spec §7.10.5, mcp.md §4). Runs the event loop until SIGINT/SIGTERM; returns
-// the exit code. Listening problems are reported through `error` and exit 1… before it runs.
+// `grex serve --http`: the session logic of the stdio server at one endpoint, /mcp, over streamable
+// HTTP (docs/design.md, "Streamable HTTP"). Runs the event loop until SIGINT/SIGTERM; returns the
+// exit code. Listening problems are reported through `error` and exit 1… before it runs.
 int runHttpServer(ServerConfig config, const HttpConfig &http);
 
 } // namespace Grex::Mcp

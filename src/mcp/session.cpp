@@ -148,8 +148,9 @@ private:
     bool m_closed = false;
 };
 
-// The serve approval policy (spec §7.10.4, D-47): an attached window first, then elicitation
-// when the client declared it, then --approve-destructive; by default a refusal.
+// The serve approval policy (docs/design.md, "Approvals for destructive verbs"): an attached
+// window first, then elicitation when the client declared it, then --approve-destructive; by
+// default a refusal.
 class Session::Approval : public ApprovalPolicy
 {
 public:
@@ -275,7 +276,7 @@ void Session::receive(QByteArrayView line)
     if (line.endsWith('\r'))
         line.chop(1);
     if (line.trimmed().isEmpty())
-        return; // empty lines are ignored (spec §7.1)
+        return; // empty lines are ignored
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(line.toByteArray(), &parseError);
     if (parseError.error != QJsonParseError::NoError) {
@@ -416,7 +417,7 @@ void Session::handleNotification(const QString &method, const QJsonObject &param
         std::lock_guard lock(m_mutex);
         const auto it = m_calls.constFind(idKey(idFrom(requestId)));
         if (it == m_calls.constEnd())
-            return; // unknown or already answered: ignored (spec §7.2)
+            return; // unknown or already answered: ignored, the answer may be on its way
         (*it)->cancelledByClient = true;
         (*it)->stop.request_stop();
         m_changed.notify_all();
@@ -460,7 +461,8 @@ void Session::initialize(const JsonValue &id, const QJsonObject &params)
         m_control->clientInitialized(info.value(u"name"_s).toString(),
                                      info.value(u"version"_s).toString());
     }
-    // Only one revision is spoken; a client asking for another gets it offered (D-46).
+    // Only one revision is spoken; a client asking for another gets it offered and decides
+    // (docs/design.md, "MCP protocol revision").
     const JsonObject result{
         {u"protocolVersion"_s, QString::fromUtf16(kProtocolVersion)},
         {u"capabilities"_s, JsonObject{{u"tools"_s, JsonObject{{u"listChanged"_s, false}}},
@@ -584,9 +586,9 @@ void Session::finishCall(const std::shared_ptr<Call> &call, const Result<JsonVal
                   result.error().toJson());
         return;
     }
-    // A call the client cancelled gets no answer unless it finished first (D-45); one that
-    // `shutdown` gave up on gets -32800, and so does any with --cancel-replies. One stopped
-    // because stdin closed has nobody left to answer.
+    // A call the client cancelled gets no answer unless it finished first (docs/design.md,
+    // "MCP cancellation"); one that `shutdown` gave up on gets -32800, and so does any with
+    // --cancel-replies. One stopped because stdin closed has nobody left to answer.
     if (cancelled || (byClient && !result.ok())) {
         if (byServer || m_config.cancelReplies) {
             sendError(call->id, RequestCancelled, u"request cancelled"_s, result.error().toJson());
@@ -754,7 +756,8 @@ bool Session::waitInitialized(std::stop_token stop)
 std::optional<QJsonObject> Session::elicit(const QString &message, const QByteArray &callKey,
                                            std::stop_token stop)
 {
-    // No server request before notifications/initialized (spec mcp.md §2.4).
+    // No server request before notifications/initialized (docs/design.md, "MCP session
+    // lifecycle").
     if (!waitInitialized(stop))
         return std::nullopt;
     auto pending = std::make_shared<Pending>();

@@ -19,9 +19,9 @@
 
 namespace Grex::Mcp {
 
-// The protocol revision this server speaks (spec §7.2, D-46).
+// The protocol revision this server speaks (docs/design.md, "MCP protocol revision").
 inline constexpr char16_t kProtocolVersion[] = u"2025-06-18";
-// Longest inbound line (spec §7.10.1).
+// Longest inbound line; a longer one is dropped (docs/design.md, "MCP transport and framing").
 inline constexpr qsizetype kMaxLineLength = 16 * 1024 * 1024;
 
 // Where a session's frames go: one complete JSON-RPC message per call, without the newline.
@@ -42,8 +42,9 @@ QByteArray requestKey(const QJsonValue &id);
 // Whether a JSON-RPC id is one grex accepts: a string, or a whole number within 64 bits.
 bool isRequestId(const QJsonValue &id);
 
-// Admits tool calls (spec §7.7): at most `width` run at once; the others wait, and a waiting
-// call can be stopped. One per server process, shared by all its sessions.
+// Admits tool calls (docs/design.md, "MCP admission and busy workspaces"): at most `width` run at
+// once; the others wait, and a waiting call can be stopped. One per server process, shared by all
+// its sessions.
 class CallGate
 {
 public:
@@ -63,11 +64,11 @@ private:
 struct ServerConfig
 {
     Workspace workspace{QString()}; // every call works here; no argument can change it
-    int toolCalls = 2;              // tool calls that run at once; the rest queue (spec §7.7)
+    int toolCalls = 2;              // tool calls that run at once; the rest queue
     std::shared_ptr<CallGate> gate; // shared by the sessions of one process; null: its own
     Width width = Width::chosen(2); // the width of a call that gives no `parallel`
     bool approveDestructive = false;
-    bool cancelReplies = false; // answer a cancelled call with -32800 (spec §7.6)
+    bool cancelReplies = false; // answer a cancelled call with -32800
     int drainTimeoutMs = 30000; // how long `shutdown` lets calls finish
     int endOfInputGraceMs = 2000;
     int elicitationTimeoutMs = 10 * 60 * 1000;

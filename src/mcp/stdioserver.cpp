@@ -89,7 +89,7 @@ int runStdioServer(ServerConfig config)
             if (!sinceShutdown.isValid())
                 sinceShutdown.start();
             if (sinceShutdown.elapsed() >= 2000)
-                return 0; // answered and stdin still open: exit anyway (spec §7.2)
+                return 0; // answered and stdin still open: exit anyway
         }
         pollfd p{STDIN_FILENO, POLLIN, 0};
         const int ready = ::poll(&p, 1, 100);

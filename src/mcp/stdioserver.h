@@ -9,7 +9,7 @@
 namespace Grex::Mcp {
 
 // Splits a byte stream into lines, holding at most kMaxLineLength bytes of one line: a longer
-// line is dropped as it streams past (bounded memory) and reported once (spec §7.10.1).
+// line is dropped as it streams past (bounded memory) and reported once.
 class LineSplitter
 {
 public:

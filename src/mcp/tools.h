@@ -8,11 +8,12 @@
 
 namespace Grex::Mcp {
 
-// tools/list: one tool per MCP verb of the registry, in registry order (spec §7.3).
+// tools/list: one tool per MCP verb of the registry, in registry order (docs/design.md, "MCP
+// tools and results").
 JsonArray toolList();
 
 // resources/list: the workspace's manifest, lockfile and status, and every registered pack's
-// pack.yaml (spec §7.10.3).
+// pack.yaml.
 JsonArray resourceList(const Workspace &workspace);
 JsonArray resourceTemplates();
 

@@ -560,7 +560,8 @@ private Q_SLOTS:
         QVERIFY(json.json().isArray());
     }
 
-    // Spec §6.5.6 human output: one line per step, then a summary.
+    // Human output: one line per step, then a summary (docs/design.md, "Run reports and step
+    // lines").
     void syncPrintsStepsAndASummary()
     {
         const QString dir = initialisedWorkspace();
@@ -591,7 +592,7 @@ private Q_SLOTS:
         QCOMPARE(doc.value(u"summary"_s).toObject().value(u"total_steps"_s).toInt(), 2);
         QCOMPARE(doc.value(u"packs"_s).toArray().at(0).toObject().value(u"result"_s).toString(),
                  u"ok"_s);
-        // Members in the spec's order.
+        // Members in their documented order (docs/design.md, "JSON documents").
         QVERIFY(json.out.startsWith("{\"verb\":\"sync\",\"dry_run\":false,\"steps\":["));
     }
 
@@ -888,7 +889,7 @@ private Q_SLOTS:
         }
         QVERIFY2(r.outText().endsWith(u"3 packs: 3 ok\n"_s), r.out.constData());
 
-        // With the spec's one-liner too, and as JSON: one row per pack, in pack order.
+        // With --json: one document on one line, one row per pack, in pack order.
         const RunResult json = grex(dir, {u"exec"_s, u"-y"_s, u"--json"_s, u"--"_s, u"sh"_s,
                                           u"-c"_s, u"echo $GREX_PACK"_s});
         QCOMPARE(json.exitCode, 0);

@@ -1,4 +1,4 @@
-// Action executors, predicates and the process runner (spec §5.2-§5.12, §8.4; T-E01..T-E16).
+// Action executors, predicates and the process runner (T-E01..T-E16).
 // Everything happens inside a QTemporaryDir: HOME, ~/.profile and the machine environment file
 // are redirected there through the ExecContext, never the real ones.
 
@@ -934,8 +934,8 @@ private Q_SLOTS:
         QCOMPARE(state(box.root), once);
     }
 
-    // D-19: a relative src (and dst) resolves against the pack directory, not the cwd or the
-    // directory of dst.
+    // A relative src (and dst) resolves against the pack directory, not the cwd or the
+    // directory of dst (docs/design.md, "Relative paths in actions").
     void symlinkRelativeSrcResolvesAgainstThePack()
     {
         Sandbox box;
@@ -1219,7 +1219,7 @@ private Q_SLOTS:
         QCOMPARE(outcome(run(requireAction(Kind::AnyOf, absent), ctx)),
                  u"pack_op/require_failed"_s);
 
-        // on_fail: skip asks the caller to skip the rest of the pack (D-21).
+        // on_fail: skip asks the caller to skip the rest of the pack.
         const Result<ExecStep> skip = run(requireAction(Kind::AllOf, absent, u"skip"_s), ctx);
         QCOMPARE(outcome(skip), u"noop"_s);
         QVERIFY(skip->skipRest);
@@ -1279,8 +1279,8 @@ private Q_SLOTS:
         }
     }
 
-    // D-22: a taken branch reports performed_change only when a nested action changed
-    // something; the second run of a when-wrapped mkdir is already_satisfied.
+    // A taken branch reports performed_change only when a nested action changed something;
+    // the second run of a when-wrapped mkdir is already_satisfied.
     void whenAggregatesNestedResults()
     {
         Sandbox box;
@@ -1367,7 +1367,7 @@ private Q_SLOTS:
         QCOMPARE(outcome(runGuarded(execAction({u"cat"_s}), ctx, 10000)), u"performed_change"_s);
     }
 
-    // D-23: the default working directory is the pack directory; cwd is relative to it.
+    // The default working directory is the pack directory; cwd is relative to it.
     void execDefaultCwdIsThePack()
     {
         Sandbox box;
@@ -1466,7 +1466,7 @@ private Q_SLOTS:
         QCOMPARE(outcome(runGuarded(make(u"exec"_s, ExecArgs{}), ctx)), u"pack_op/exec_invalid"_s);
     }
 
-    // §8.4: a stop cancels a running exec, the whole process group goes.
+    // A stop cancels a running exec, the whole process group goes.
     void execCancellationKillsTheGroup_data()
     {
         QTest::addColumn<QString>("script");

@@ -31,7 +31,7 @@ QByteArray canonical(const std::vector<Action> &actions)
 
 } // namespace
 
-// Spec §11.2 (T-H01..T-H03) and Appendix A.
+// T-H01..T-H03 and the test vectors that pin actions_hash v1 (docs/design.md, "actions_hash").
 class tst_ActionsHash : public QObject
 {
     Q_OBJECT

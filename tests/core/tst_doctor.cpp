@@ -93,8 +93,7 @@ bool writeStaleLock(const QString &path)
 
 } // namespace
 
-// `grex doctor` (spec §6.5.7, issue 4): every finding it claims, planted and found, and fixed
-// where it says it can.
+// `grex doctor`: every finding it claims, planted and found, and fixed where it says it can.
 class tst_Doctor : public QObject
 {
     Q_OBJECT

@@ -5,7 +5,8 @@
 using namespace Grex;
 using namespace Qt::StringLiterals;
 
-// Pins the published contract of spec Appendix B / STYLE.md §5.
+// Pins the published contract of exit codes and MCP codes (docs/design.md, "Errors and exit
+// codes").
 class tst_ErrorKind : public QObject
 {
     Q_OBJECT

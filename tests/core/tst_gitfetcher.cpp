@@ -204,7 +204,7 @@ private Q_SLOTS:
         QFile untracked(dest + u"/notes.txt"_s);
         QVERIFY(untracked.open(QIODevice::WriteOnly));
         untracked.close();
-        QCOMPARE(git.isDirty(dest).value(), false); // untracked files are not dirt (D-43)
+        QCOMPARE(git.isDirty(dest).value(), false); // untracked files are not dirt
         QCOMPARE(git.localChanges(dest)->untracked, 1);
 
         QFile tracked(dest + u"/README.md"_s);

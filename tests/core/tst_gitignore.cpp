@@ -25,7 +25,8 @@ QByteArray up(const QByteArray &content, const QString &owner, const QStringList
 
 } // namespace
 
-// T-T05, T-T06, T-T07 and the .gitignore items of spec §11.7.
+// T-T05, T-T06, T-T07: the managed .gitignore blocks (docs/design.md, "Managed .gitignore
+// blocks").
 class tst_Gitignore : public QObject
 {
     Q_OBJECT

@@ -57,7 +57,8 @@ void git(const QString &dir, const QStringList &args)
 
 } // namespace
 
-// T-W02, T-W07 (fetch half), T-W08 and the TOCTOU check of spec §8.6.
+// T-W02, T-W07 (fetch half), T-W08 and the clean check under the backend lock (docs/design.md,
+// "Fast-forward and checkout").
 class tst_GitSync : public QObject
 {
     Q_OBJECT
@@ -259,7 +260,7 @@ private Q_SLOTS:
         QVERIFY(outcome->note.text().contains(u"uncommitted changes"_s));
         QCOMPARE(fetcher.headSha(f.clone).value(), before);
         QCOMPARE(readFile(f.clone + u"/README.md"_s), QByteArray("local edit\n"));
-        // Untracked files do not count as dirt (D-43).
+        // Untracked files do not count as dirt.
         git(f.clone, {u"checkout"_s, u"-q"_s, u"--"_s, u"README.md"_s});
         QVERIFY(writeFile(f.clone + u"/scratch.txt"_s, "mine\n"));
         QCOMPARE(fetcher.fastForward(f.clone, {})->state, UpdateOutcome::State::FastForwarded);

@@ -48,8 +48,8 @@ QStringList importedPaths(const ImportReport &report)
 
 } // namespace
 
-// `grex import` (spec §6.5.10): REPOS.json and --scan, idempotent re-runs, skip reasons, bad
-// input that changes nothing.
+// `grex import`: REPOS.json and --scan, idempotent re-runs, skip reasons, bad input that changes
+// nothing.
 class tst_Import : public QObject
 {
     Q_OBJECT

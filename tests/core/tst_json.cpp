@@ -43,7 +43,7 @@ private Q_SLOTS:
         QCOMPARE(JsonValue(QStringList{u"a"_s, u"b"_s}).toJson(), QByteArray(R"(["a","b"])"));
     }
 
-    // The escaping of spec §2.8.2 (also used by the actions_hash canonical form).
+    // The escaping of the actions_hash canonical form (docs/design.md, "actions_hash").
     void escaping()
     {
         const QString text = u"q\" b\\ \b\t\n\f\r \x01 \x1f / \x7f é 日本 😀"_s;

@@ -74,8 +74,8 @@ private Q_SLOTS:
             "qInstallMessageHandler"_s);
         QStringList files = sources(u"src/core"_s);
         files += sources(u"src/mcp"_s);
-        // The stdio transport is the one writer of MCP frames (spec §7.1); nothing else in
-        // src/mcp may touch stdout.
+        // The stdio transport is the one writer of MCP frames; nothing else in src/mcp may
+        // touch stdout (docs/design.md, "MCP transport and framing").
         files.removeIf([](const QString &file) { return file.endsWith(u"/mcp/stdioserver.cpp"); });
         QVERIFY(!files.isEmpty());
         const auto hits = grep(files, stdoutWrite);

@@ -13,10 +13,10 @@ using namespace Grex;
 using namespace Grex::Test;
 using namespace Qt::StringLiterals;
 
-// Every file of tests/data/packs/invalid/ breaks exactly one pack.yaml rule (spec §3.2-§3.5,
-// §5.1-§5.11). Its first line says what the parser must report:
+// Every file of tests/data/packs/invalid/ breaks exactly one pack.yaml rule (docs/design.md,
+// "pack.yaml"). Its first line says what the parser must report:
 //   # expect: rule=<rule> line=<n> kind=<pack_op|plugin_missing> [validate=1]
-// validate=1 marks a file the parser accepts and validatePack (spec §3.5) rejects.
+// validate=1 marks a file the parser accepts and validatePack rejects.
 
 namespace {
 

@@ -1,6 +1,6 @@
-// Pack lock (spec §8.3, §11.9 T-C03, T-C04): an in-process mutex keyed by the canonical pack
-// path, then the QLockFile <pack>/.grex-lock. A thread may hold only one pack lock at a time in a
-// debug build (tier order), so every holder below runs on its own thread.
+// Pack lock (T-C03, T-C04): an in-process mutex keyed by the canonical pack path, then the
+// QLockFile <pack>/.grex-lock. A thread may hold only one pack lock at a time in a debug build
+// (tier order), so every holder below runs on its own thread.
 
 #include "fs/filelock.h"
 #include "grexrunner.h"

@@ -1024,7 +1024,7 @@ actions: []
         const Result<PackManifest> m = mergeOverride(*base, *o);
         QVERIFY2(m.ok(), qPrintable(errorText(m)));
         QVERIFY(m->actions == std::vector<Action>{mkdirAction(u"only"_s)});
-        // teardown follows the rule of actions (D-12).
+        // teardown follows the rule of actions.
         QVERIFY(m->teardown.has_value());
         QVERIFY(*m->teardown == std::vector<Action>{rmdirAction(u"only"_s)});
         // Everything else is kept.

@@ -60,8 +60,7 @@ QList<Event> eventsOf(const Workspace &ws)
 
 } // namespace
 
-// `grex exec` and `grex run` (spec §6.5.11, §6.5.12): rows, grouping and exit codes under
-// parallelism, approval, filters.
+// `grex exec` and `grex run`: rows, grouping and exit codes under parallelism, approval, filters.
 class tst_RunExec : public QObject
 {
     Q_OBJECT

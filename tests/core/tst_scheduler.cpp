@@ -1,6 +1,6 @@
-// Scheduler (spec §8.1, §11.9 T-C01, T-C02, T-C05): a counting semaphore with FIFO waiters and
-// cancellable acquisition. A debug build aborts when one thread holds two permits (lock tier
-// order), so every permit here is taken and given back on its own thread.
+// Scheduler (T-C01, T-C02, T-C05): a counting semaphore with FIFO waiters and cancellable
+// acquisition. A debug build aborts when one thread holds two permits (lock tier order), so every
+// permit here is taken and given back on its own thread.
 
 #include "sched/scheduler.h"
 #include "sched/width.h"
@@ -447,7 +447,8 @@ private Q_SLOTS:
         if (answer.wait_for(3s) != std::future_status::ready)
             QFAIL("Scheduler::acquire with an already-fired stop token never returned");
         const QString outcome = answer.get();
-        // Spec §8.1: a token that has fired means Cancelled, even with permits free.
+        // A token that has fired means Cancelled, even with permits free (docs/design.md,
+        // "Scheduler").
         QCOMPARE(outcome, wireName(ErrorKind::Cancelled));
         QVERIFY(waitFor([&] { return scheduler->inFlight() == 0; }));
         QCOMPARE(scheduler->available(), 2);

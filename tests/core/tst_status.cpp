@@ -51,7 +51,7 @@ QString errorText(const Result<StatusReport> &r)
 
 } // namespace
 
-// `grex status` (spec §6.5.5): each drift kind produced by a fixture and reported.
+// `grex status`: each drift kind produced by a fixture and reported (docs/design.md, "Drift").
 class tst_Status : public QObject
 {
     Q_OBJECT
@@ -177,7 +177,8 @@ private Q_SLOTS:
         const JsonArray json = report.toJson().toArray();
         QCOMPARE(json.size(), 2);
         const JsonObject alpha = json.at(0).toObject();
-        // The spec's members first in its order, then the additions.
+        // id first, and the original's members in their order; the additions sit among them
+        // (docs/design.md, "JSON documents").
         QCOMPARE(alpha.keys().first(), u"id"_s);
         QStringList specKeys;
         for (const QString &key : alpha.keys()) {
@@ -407,7 +408,7 @@ private Q_SLOTS:
         QCOMPARE(e.upstream, std::optional<QString>(u"origin/main"_s));
         QCOMPARE(e.toJson().value(u"behind"_s).toInteger(), 1);
 
-        // A local commit as well: diverged, a state of its own (D-50).
+        // A local commit as well: diverged, a state of its own.
         QVERIFY(writeFile(dir + u"/local.txt"_s, "l\n"));
         runGit(dir, {u"add"_s, u"local.txt"_s});
         runGit(dir, {u"commit"_s, u"-q"_s, u"-m"_s, u"local"_s});

@@ -331,7 +331,7 @@ private Q_SLOTS:
         // Children cloned flat next to their parent.
         QVERIFY(QFileInfo(ws.packDir(u"tools"_s) + u"/.grex/pack.yaml"_s).isFile());
         QVERIFY(QFileInfo(ws.packDir(u"hooks"_s)).isDir());
-        // Actions ran: a directory and a link to the pack's own file (D-19).
+        // Actions ran: a directory and a link to the pack's own file.
         const QFileInfo link(m_home + u"/out/tools/tool.conf"_s);
         QVERIFY(link.isSymLink());
         QCOMPARE(link.symLinkTarget(), ws.packDir(u"tools"_s) + u"/files/tool.conf"_s);
@@ -638,7 +638,7 @@ private Q_SLOTS:
         }
     }
 
-    // A pack owned by two parents runs once, before both (spec §8.2).
+    // A pack owned by two parents runs once, before both (docs/design.md, "Execution order").
     void sharedChildRunsOnceBeforeItsParents()
     {
         Workspace ws = newWorkspace();
@@ -800,7 +800,8 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(ws.packDir(u"stubborn"_s)));
     }
 
-    // Cancellation stops the work, records it, and leaves a consistent lockfile (spec §7.6).
+    // Cancellation stops the work, records it, and leaves a consistent lockfile (docs/design.md,
+    // "Cancellation").
     void cancelStopsARunningPack()
     {
         Workspace ws = newWorkspace();

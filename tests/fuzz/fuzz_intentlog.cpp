@@ -1,6 +1,6 @@
 // The intent log reader, the fold and compaction: any bytes give events or a clean Manifest
 // error; every event read can be written back and reads as itself; compacting the folded state
-// keeps the fold (spec §2.6).
+// keeps the fold (docs/design.md, "Compaction").
 
 #include "fuzzsupport.h"
 #include "manifest/fold.h"

@@ -71,7 +71,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         Fuzz::checkError(merged.error(), {ErrorKind::PackOp, ErrorKind::PluginMissing});
         return 0;
     }
-    // An override may not rename a pack or change its type (spec §3.6).
+    // An override may not rename a pack or change its type (docs/design.md, "Per-OS overrides").
     GREX_FUZZ_CHECK(merged->name == manifest->name);
     GREX_FUZZ_CHECK(merged->type == manifest->type);
     checkManifest(*merged);

@@ -45,7 +45,7 @@ constexpr char kToken[] = "s3cret-token-for-tests";
 } // namespace
 
 // `grex serve --http` on an ephemeral loopback port, spoken to with plain HTTP: every status
-// code of the streamable HTTP transport (spec §7.10.5, mcp.md §4).
+// code of the streamable HTTP transport (docs/design.md, "Streamable HTTP").
 class tst_McpHttp : public QObject
 {
     Q_OBJECT

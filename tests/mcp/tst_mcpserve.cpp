@@ -120,7 +120,7 @@ private:
 
 } // namespace
 
-// The built `grex serve` as a client sees it: a process on two pipes (spec §7.1, §7.2).
+// The built `grex serve` as a client sees it: a process on two pipes.
 class tst_McpServe : public QObject
 {
     Q_OBJECT

@@ -127,8 +127,8 @@ QJsonDocument resultDocument(const QJsonObject &response)
 
 } // namespace
 
-// The MCP session over in-memory frames: the conformance checklist of shared/spec/mcp.md §14
-// where it applies to a stdio server, and grex's own rules of spec §7.
+// The MCP session over in-memory frames: the MCP conformance rules that apply to a stdio server,
+// and grex's own (docs/design.md, "MCP transport and framing" and the sections after it).
 class tst_McpSession : public QObject
 {
     Q_OBJECT
@@ -328,7 +328,7 @@ private Q_SLOTS:
         QCOMPARE(out.response(5).value(u"error"_s).toObject().value(u"code"_s).toInt(), -32602);
     }
 
-    // The tool result is the CLI's --json document (spec §7.4).
+    // The tool result is the CLI's --json document (docs/design.md, "MCP tools and results").
     void toolResultsEqualCliJson()
     {
         const Workspace ws = workspaceWith({u"alpha"_s, u"beta"_s});
@@ -349,7 +349,7 @@ private Q_SLOTS:
             RunOptions options;
             options.workDir = ws.root();
             const RunResult r = runGrex(cli, options);
-            // doctor's findings are a successful result carrying the report (spec §7.4).
+            // doctor's findings are a successful result carrying the report.
             QVERIFY(!response.value(u"result"_s).toObject().value(u"isError"_s).toBool());
             QVERIFY2(r.exitCode == (tool == u"doctor" ? 7 : 0), r.err.constData());
             QCOMPARE(resultDocument(response), QJsonDocument::fromJson(r.out));
@@ -469,7 +469,7 @@ private Q_SLOTS:
                     })
                      .isEmpty());
         QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(ws.syncLockPath()), 10000);
-        // A second mutating call fails fast: the workspace is busy (spec §7.7).
+        // A second mutating call fails fast: the workspace is busy.
         session.receive(toolCall(2, u"sync"_s));
         const QJsonObject busy = resultDocument(out.response(2)).object();
         QCOMPARE(busy.value(u"code"_s).toInt(), -32003);

@@ -354,8 +354,8 @@ private Q_SLOTS:
         QFETCH(QString, problem);
         const QString ws = workspace();
         QVERIFY(writeFile(ws + u"/repos.json"_s, json));
-        // A usage error (exit 2, MCP -32602) here, where spec §6.5.10 says exit 1 (the kind
-        // Internal): the input is the caller's to fix.
+        // A usage error (exit 2, MCP -32602), not an internal one: the input is the caller's to
+        // fix (docs/design.md, "grex import").
         expectRefused(ws, {"import", "--from-repos-json", "repos.json"}, 2, problem, {ws, m_home});
         McpStdio server(ws, {}, m_env);
         QVERIFY(server.started());

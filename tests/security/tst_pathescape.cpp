@@ -23,33 +23,34 @@ using namespace Qt::StringLiterals;
 // snapshot of the workspace, HOME and the outside directory (paths, sizes, content hashes,
 // modes, file mtimes) is the same afterwards.
 //
-// The path arguments, and what the spec lets them name:
+// The path arguments, and what they may name (docs/design.md, "Pack paths are bare names" and
+// "Workspace confinement"):
 //
 // | Where                               | Argument                   | Allowed                    |
 // |-------------------------------------|----------------------------|----------------------------|
 // | add (CLI, tool)                     | [path] / path              | a bare name, not a link,   |
-// |                                     |                            | not a case twin (§3.4)     |
+// |                                     |                            | not a case twin            |
 // | add                                 | url (a local path)         | anything: it is only read  |
 // | rm, update (CLI, tool)              | path / pack                | a registered pack id/path  |
-// | sync, teardown (CLI)                | [pack_root], --workspace   | the caller's choice (§2.1) |
-// | sync tool                           | packRoot, workspace        | inside the workspace §7.8  |
+// | sync, teardown (CLI)                | [pack_root], --workspace   | the caller's choice        |
+// | sync tool                           | packRoot, workspace        | inside the workspace       |
 // | import (CLI)                        | --from-repos-json FILE     | the caller's choice        |
 // | import tool                         | fromReposJson              | inside the workspace       |
 // | import                              | "path" of each entry       | a bare name, not a link,   |
 // |                                     |                            | not a case twin            |
 // | init (CLI)                          | --hooks-path               | the caller's choice        |
 // | init tool                           | hooksPath                  | inside the workspace       |
-// | every verb                          | --manifest                 | the caller's choice (D-1)  |
+// | every verb                          | --manifest                 | the caller's choice        |
 // | serve                               | --workspace, --manifest    | fixed at launch            |
 // | grex.jsonl (a shared, edited file)  | "path" of add/update       | a bare name; else skipped, |
 // |                                     |                            | and rm refuses to delete   |
-// | pack.yaml, targets/<os>.yaml        | children[].path / url      | a bare name (§3.4)         |
+// | pack.yaml, targets/<os>.yaml        | children[].path / url      | a bare name                |
 // | root pack                           | .grex, .grex/workspace     | not links                  |
 // | pack directory W/<path>             | (any verb that walks)      | not a link                 |
 // | resources/read                      | grex://pack/<id>/pack.yaml | a registered pack's file,  |
 // |                                     |                            | inside after symlinks      |
 // | actions (symlink, mkdir, rmdir,     | src, dst, path, cwd        | anywhere: they write to    |
-// | exec cwd)                           |                            | $HOME by design (§5)       |
+// | exec cwd)                           |                            | $HOME by design            |
 //
 // Placeholders in the data: @OUT@ the outside directory, @PLAIN@ a pack repository without
 // pack.yaml, @REMOTES@ the directory of the bare repositories.

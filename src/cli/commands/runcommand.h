@@ -13,7 +13,7 @@ public:
     void render(const JsonValue &document, Output &output) const override;
     void renderFailure(const Error &error, Output &output) const override;
 
-    // "[ok] pack=a action=mkdir idx=0" (spec §6.5.6).
+    // "[ok] pack=a action=mkdir idx=0" (docs/design.md, "Run reports and step lines").
     static QString stepLine(const JsonObject &step);
 };
 

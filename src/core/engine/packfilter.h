@@ -34,9 +34,10 @@ struct PackNode;
 // joined with ',' (most urgent first); a pack missing from it was not computed.
 FilterSubject filterSubject(const PackNode &node, const QHash<QString, QString> &drift);
 
-// A parsed --filter expression (spec §6.4): comma-separated terms that must all hold, each
-// `key op value` with key name, path, url (globs), type (kind is an alias), depth (integer,
-// also >= and <=) or drift; `|` separates alternatives. An empty expression matches every pack.
+// A parsed --filter expression (docs/design.md, "Filter expressions"): comma-separated terms that
+// must all hold, each `key op value` with key name, path, url (globs), type (kind is an alias),
+// depth (integer, also >= and <=) or drift; `|` separates alternatives. An empty expression matches
+// every pack.
 class PackFilter
 {
 public:

@@ -11,8 +11,8 @@
 
 namespace Grex {
 
-// One pack of a run (spec §3.5): a registered pack, a child reached through `children`, or the
-// root pack. Packs other than the root live flat in the workspace, at <workspace>/<path>.
+// One pack of a run: a registered pack, a child reached through `children`, or the root pack. Packs
+// other than the root live flat in the workspace, at <workspace>/<path>.
 struct PackNode
 {
     QString id;   // the pack name: its path, or the root pack's manifest name
@@ -50,7 +50,7 @@ struct PackGraph
 
     // DFS post-order from the roots in order, children in declaration order, then the packs a
     // pack depends on: every pack after what it builds on, each once. Exactly the serial
-    // execution order (spec §8.2).
+    // execution order (docs/design.md, "Execution order").
     QStringList postOrder() const;
     // The pack and everything below it through children, in post-order.
     QStringList subtree(const QString &id) const;
@@ -61,8 +61,9 @@ struct PackGraph
 // Fills every node's `dependencies` from its manifest's depends_on (by name, or by URL).
 void resolveDependencies(PackGraph &graph);
 
-// The plan-phase validators (spec §3.5), errors aggregated rather than first-fail: duplicate
-// symlink dst per pack, cycles over children and over depends_on, unsatisfied depends_on.
+// The plan-phase validators (docs/design.md, "Pack graph and validation"), errors aggregated rather
+// than first-fail: duplicate symlink dst per pack, cycles over children and over depends_on,
+// unsatisfied depends_on.
 QList<Error> validateGraph(const PackGraph &graph);
 
 // One Error summarising a list of validation errors (PackOp "validation_failed", phase

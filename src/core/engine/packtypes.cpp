@@ -91,7 +91,8 @@ Error haltAt(LifecycleRun &run, qint64 idx, const QString &actionName, Error err
 }
 
 // Runs one action between its audit events, under the index `idx` of its top-level action.
-// teardownInverse: the automatic inverse of mkdir leaves a directory someone filled (D-15).
+// teardownInverse: the automatic inverse of mkdir leaves a directory someone filled
+// (docs/design.md, "Automatic teardown").
 Result<ExecStep> runAudited(const Action &action, qint64 idx, LifecycleRun &run,
                             bool teardownInverse = false)
 {
@@ -140,9 +141,9 @@ class MetaPackType final : public PackTypePlugin
 public:
     QString name() const override { return u"meta"_s; }
 
-    // Walker-driven dispatch (spec §4.3): the driver runs the children itself; the meta pack
-    // only reports one summary step. It changes nothing, so it writes no action events: there
-    // is nothing a killed run could leave half done (T-S04, a no-op pack writes none).
+    // The driver runs the children itself; the meta pack only reports one summary step. It changes
+    // nothing, so it writes no action events: there is nothing a killed run could leave half done
+    // (T-S04, a no-op pack writes none).
     Result<void> run(Lifecycle, const PackManifest &manifest, LifecycleRun &run) const override
     {
         if (!manifest.actions.empty()) {
@@ -174,7 +175,8 @@ public:
             return runActions(manifest.actions, run);
         if (manifest.teardown)
             return runActions(*manifest.teardown, run);
-        // Auto-reverse: the inverses of the actions, last first (spec §4.4).
+        // Automatic teardown: the inverses of the actions, last first (docs/design.md,
+        // "Automatic teardown").
         std::vector<Action> inverses;
         const ActionRegistry &registry = run.exec.actions ? *run.exec.actions : builtinActions();
         for (auto it = manifest.actions.rbegin(); it != manifest.actions.rend(); ++it) {

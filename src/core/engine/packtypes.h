@@ -17,7 +17,8 @@ enum class Lifecycle { Install, Sync, Update, Teardown };
 QString lifecycleName(Lifecycle lifecycle); // "install", "sync", "update", "teardown"
 
 // Receives the audit trail of one pack's lifecycle call: declarative packs bracket every
-// top-level action, the other types the whole call (spec §2.3.2). Never called in a dry run.
+// top-level action, the other types the whole call (docs/design.md, "Audit events"). Never
+// called in a dry run.
 class AuditTrail
 {
 public:
@@ -43,7 +44,8 @@ struct LifecycleRun
     Halt halt;
 };
 
-// A pack type (spec §4, §9.4): what install, sync, update and teardown mean for it.
+// A pack type: what install, sync, update and teardown mean for it (docs/design.md, "Pack
+// types").
 class PackTypePlugin
 {
 public:
@@ -65,9 +67,9 @@ private:
     QMap<QString, std::shared_ptr<const PackTypePlugin>> m_plugins;
 };
 
-// `grex run <action>` for one pack (spec §6.5.11): each top-level action called `name` and
-// each one nested in a `when` whose gate holds, in order, each audit-bracketed under the index
-// of its top-level action. Stops at the first failure (run.halt says where).
+// `grex run <action>` for one pack: each top-level action called `name` and each one nested in a
+// `when` whose gate holds, in order, each audit-bracketed under the index of its top-level action.
+// Stops at the first failure (run.halt says where).
 Result<void> runNamedActions(const QString &name, const std::vector<Action> &actions,
                              LifecycleRun &run);
 // Whether the actions have one called `name`, at the top level or inside a `when`.
@@ -77,8 +79,8 @@ bool hasNamedAction(const std::vector<Action> &actions, const QString &name);
 void registerBuiltinPackTypes(PackTypeRegistry &registry);
 const PackTypeRegistry &builtinPackTypes();
 
-// The hook a scripted pack runs for a lifecycle: .grex/hooks/<stem>.sh (D-16: update falls
-// back to setup). Empty when the pack has none.
+// The hook a scripted pack runs for a lifecycle: .grex/hooks/<stem>.sh, where update falls back
+// to setup (docs/design.md, "Hooks of scripted packs"). Empty when the pack has none.
 QString scriptedHook(const QString &packDir, Lifecycle lifecycle);
 
 } // namespace Grex

@@ -198,8 +198,8 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
                 !blocks)
                 executed->eventLogWarnings.append(blocks.error().text());
         }
-        // The snapshot is written even when the run halted (spec §2.7.2). `run` changes no
-        // entry.
+        // The snapshot is written even when the run halted, so the packs that finished are
+        // remembered. `run` changes no entry.
         if (!request.action) {
             if (Result<void> written = workspace.lockfile().write(*locks); !written)
                 executed->eventLogWarnings.append(written.error().text());

@@ -35,10 +35,10 @@ struct PipelineRequest
     std::function<Result<void>(const PackGraph &)> beforeRun;
 };
 
-// The walk, validate and execute pipeline of spec §6.5.6 shared by sync, update, teardown,
-// add (install) and rm (teardown). The caller holds the workspace lock. Writes the managed
-// .gitignore blocks of walked packs (removes them for torn-down packs) and the lockfile
-// snapshot, both outside a dry run. graphOut receives the walked graph.
+// The walk, validate and execute pipeline (docs/architecture.md, "sync, update, teardown") shared
+// by sync, update, teardown, add (install) and rm (teardown). The caller holds the workspace lock.
+// Writes the managed .gitignore blocks of walked packs (removes them for torn-down packs) and the
+// lockfile snapshot, both outside a dry run. graphOut receives the walked graph.
 Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds,
                               const PipelineRequest &request, OperationContext &ctx,
                               PackGraph *graphOut = nullptr);

@@ -97,7 +97,7 @@ const PackOutcome *RunReport::outcome(const QString &id) const
 namespace {
 
 // Appends the audit events of one pack's lifecycle call to the intent log. A failed append is
-// not fatal (spec §2.4): it becomes an event_log_warning.
+// not fatal: it becomes an event_log_warning, since the run's own work matters more.
 class IntentLogAudit final : public AuditTrail
 {
 public:

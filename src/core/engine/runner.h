@@ -24,9 +24,9 @@ struct RunRequest
     bool dryRun = false;
     bool force = false; // sync: bypass the hash skip; update: reinstall every pack
     bool keepGoing = false;
-    QStringList only;  // --only globs on the workspace-relative path; empty: every pack
-    QStringList packs; // restrict to these ids (a subtree); empty: the whole graph
-    PackFilter filter; // --filter: packs it rejects are "filtered"
+    QStringList only;              // --only globs on the workspace-relative path; empty: every pack
+    QStringList packs;             // restrict to these ids (a subtree); empty: the whole graph
+    PackFilter filter;             // --filter: packs it rejects are "filtered"
     QHash<QString, QString> drift; // the drift of each pack, when the filter looks at it
     // `grex run <action>`: instead of the lifecycle, run the pack's actions of this name (also
     // inside a `when` whose gate holds); no hash skip, no lockfile or sync event.
@@ -71,7 +71,8 @@ struct HaltRecord
     JsonObject toJson() const;
 };
 
-// The SyncReport of spec §6.5.6, also used by update, teardown, add and rm.
+// The report of sync, also used by update, teardown, add and rm (docs/design.md, "Run reports
+// and step lines").
 struct RunReport
 {
     QString verb;
@@ -86,12 +87,13 @@ struct RunReport
     const PackOutcome *outcome(const QString &id) const;
 };
 
-// Runs one lifecycle over the graph (spec §8.2): children before parents (teardown: parents
-// first) as a DAG, up to ctx.parallel() packs at once, exactly DFS post-order at width 1. Each
-// pack holds a scheduler permit and its pack lock while it runs. Writes audit events and
-// `sync` events (not in a dry run) and updates `locks` per spec §2.7.3; the caller writes the
-// lockfile. A halt stops new packs from starting unless keepGoing; the report says where.
-// Errors only for what prevents the run from starting (unknown pack type: PluginMissing).
+// Runs one lifecycle over the graph (docs/design.md, "Execution order"): children before parents
+// (teardown: parents first) as a DAG, up to ctx.width().local() packs at once, exactly DFS
+// post-order at width 1. Each pack holds a scheduler permit and its pack lock while it runs. Writes
+// audit events and `sync` events (not in a dry run) and updates `locks` (docs/design.md,
+// "Lockfile"); the caller writes the lockfile. A halt stops new packs from starting unless
+// keepGoing; the report says where. Errors only for what prevents the run from starting (unknown
+// pack type: PluginMissing).
 Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
                                 const RunRequest &request, LockEntries &locks,
                                 OperationContext &ctx);
@@ -104,8 +106,8 @@ void recordFetch(PackOutcome &outcome, const PackNode &node);
 // fetched; Cancelled when the run was interrupted).
 Result<RunReport> concludeRun(RunReport report, const OperationContext &ctx);
 
-// Matches a --only glob against a workspace-relative path: *, ?, [...], {a,b}, ** (spec
-// §6.5.6); backslash escapes. Error: Usage "invalid_glob".
+// Matches a --only glob against a workspace-relative path: *, ?, [...], {a,b}, **; backslash
+// escapes. Error: Usage "invalid_glob".
 Result<bool> globMatches(const QString &glob, const QString &path);
 Result<void> checkGlob(const QString &glob);
 

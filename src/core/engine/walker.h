@@ -47,14 +47,15 @@ struct WalkOptions
 };
 
 // The seeds of a workspace run: every registered pack, plus the workspace itself when it has
-// a .grex/pack.yaml (spec §3.5).
+// a .grex/pack.yaml.
 Result<QList<WalkSeed>> workspaceSeeds(const Workspace &workspace, OperationContext &ctx);
 
-// Walks the pack graph from the seeds (spec §3.5): up to ctx.parallel() clones and fetches at
-// once, children cloned flat into the workspace, each pack's manifest loaded and its name
-// checked. A clone or fetch that fails is that pack's failure (PackNode::fetchError), and the
-// walk goes on with the others; it fails fast on a manifest or name error (PackOp, phase
-// "tree"). A clone that cannot be fast-forwarded is left alone with a note, not an error.
+// Walks the pack graph from the seeds (docs/design.md, "Pack graph and validation"): up to
+// ctx.width().network() clones and fetches at once, children cloned flat into the workspace, each
+// pack's manifest loaded and its name checked. A clone or fetch that fails is that pack's failure
+// (PackNode::fetchError), and the walk goes on with the others; it fails fast on a manifest or name
+// error (PackOp, phase "tree"). A clone that cannot be fast-forwarded is left alone with a note,
+// not an error.
 Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
                             const WalkOptions &options, OperationContext &ctx);
 

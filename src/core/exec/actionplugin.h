@@ -13,9 +13,9 @@ namespace Grex {
 
 struct ExecContext;
 
-// One kind of action (spec §9.3): it plans (dry run) and applies (wet run) itself and may
-// have an inverse for a declarative pack's automatic teardown. Implementations are called on
-// worker threads and must be thread-safe and honour ctx.stop.
+// One kind of action: it plans (dry run) and applies (wet run) itself and may have an inverse for a
+// declarative pack's automatic teardown. Implementations are called on worker threads and must be
+// thread-safe and honour ctx.stop.
 class ActionPlugin
 {
 public:

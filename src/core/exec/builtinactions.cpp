@@ -79,7 +79,8 @@ ExecStep step(const QString &name, StepResult result, QString message = {})
     return s;
 }
 
-// Expands a field and resolves a relative path against the pack (D-19).
+// Expands a field and resolves a relative path against the pack, so the result does not depend
+// on where grex was started (docs/design.md, "Relative paths in actions").
 Result<QString> expandPath(const QString &raw, const ExecContext &ctx, const QString &field,
                            bool normalize = true)
 {
@@ -595,7 +596,8 @@ private:
         }
         ExecStep s = step(name(), StepResult::NoOp);
         if (args.onFail == u"skip") {
-            s.skipRest = true; // D-21: the rest of the pack is skipped
+            // The rest of the pack is skipped (docs/design.md, "require and when").
+            s.skipRest = true;
             s.message = u"requirement not met: the rest of the pack is skipped"_s;
         } else {
             ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "a requirement of pack '%1' does not "
@@ -664,7 +666,8 @@ private:
                       s->result == StepResult::WouldPerformChange;
             skipRest = s->skipRest;
         }
-        // D-22: a taken branch changed something only if a nested action did.
+        // A taken branch changed something only if a nested action did, so a second sync of a
+        // pack that uses `when` is all no-ops.
         ExecStep s = step(
             name(),
             changed ? (ctx.dryRun ? StepResult::WouldPerformChange : StepResult::PerformedChange)

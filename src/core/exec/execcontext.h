@@ -11,9 +11,9 @@ namespace Grex {
 class ActionRegistry;
 class OperationContext;
 
-// Everything an action needs while it runs for one pack (spec §9.2). Built fresh per pack
-// lifecycle call; the variables are the pack's own copy, so `env` with scope session changes
-// what later actions of that pack see.
+// Everything an action needs while it runs for one pack. Built fresh per pack lifecycle call; the
+// variables are the pack's own copy, so `env` with scope session changes what later actions of that
+// pack see.
 struct ExecContext
 {
     VarEnv vars;

@@ -4,8 +4,9 @@
 
 namespace Grex {
 
-// Errors of the action executors (spec §5.12): PackOp with the taxonomy's name as reason
-// ("symlink_dest_occupied", "exec_non_zero", ...) and the recovery hint the spec gives.
+// Errors of the action executors: PackOp with the action's reason ("symlink_dest_occupied",
+// "exec_non_zero", ...) and, where one helps, a recovery hint (docs/design.md, "Errors and exit
+// codes").
 Error execError(const QString &reason, Message message);
 // exec_non_zero for a command or hook that exited with status: the message ends with the last
 // lines it wrote on stderr, which say why; the details carry all of it.

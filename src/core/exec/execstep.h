@@ -6,7 +6,8 @@
 
 namespace Grex {
 
-// What an action, or a pack-type lifecycle call, did (spec §5.2).
+// What an action, or a pack-type lifecycle call, did (docs/design.md, "Actions, plans and
+// steps").
 enum class StepResult { PerformedChange, WouldPerformChange, AlreadySatisfied, NoOp, Skipped };
 
 QString stepResultName(StepResult result); // "performed_change", ...

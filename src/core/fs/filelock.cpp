@@ -310,7 +310,7 @@ Result<FileLock> FileLock::acquire(const QString &rawPath, LockTier tier, std::s
         return result;
     }
     auto lock = makeLockFile(path);
-    // Another process: short waits keep cancellation responsive (spec §7.6: within 250 ms).
+    // Another process: short waits keep cancellation responsive (well within 250 ms).
     while (!lock->tryLock(20)) {
         if (lock->error() != QLockFile::LockFailedError) {
             result.m_held = false;

@@ -12,8 +12,9 @@ class QLockFile;
 
 namespace Grex {
 
-// The fixed lock order (spec §2.11). A thread acquires locks only in strictly increasing tier
-// order and releases them in reverse.
+// The fixed lock order (docs/design.md, "Lock order"). A thread acquires locks only in strictly
+// increasing tier order and releases them in reverse, so grex threads and processes never
+// deadlock.
 enum class LockTier {
     Admission = 0,       // MCP request admission (in memory)
     WorkspaceSync = 1,   // <workspace>/.grex.sync.lock, try once
@@ -26,8 +27,8 @@ enum class LockTier {
 QString lockTierName(LockTier tier);
 
 // Per-thread record of held tiers. With GREX_DEBUG_CHECKS an out-of-order acquisition or release
-// aborts the process (spec L4); otherwise the calls are free. In-memory locks (admission gate,
-// scheduler permits) report through acquired()/released() as file locks do.
+// aborts the process; otherwise the calls are free. In-memory locks (admission gate, scheduler
+// permits) report through acquired()/released() as file locks do.
 namespace LockOrder {
 void acquired(LockTier tier);
 void released(LockTier tier);

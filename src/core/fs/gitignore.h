@@ -10,7 +10,7 @@
 
 namespace Grex::Gitignore {
 
-// grex's managed blocks in a .gitignore (spec §2.10):
+// grex's managed blocks in a .gitignore (docs/design.md, "Managed .gitignore blocks"):
 //   # >>> grex:<owner> >>>
 //   <pattern>...
 //   # <<< grex:<owner> <<<

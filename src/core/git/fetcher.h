@@ -60,7 +60,7 @@ struct LocalChanges
     bool isClean() const { return tracked == 0 && untracked == 0 && unpushed == 0 && stashes == 0; }
 };
 
-// What `status` reads from a clone in one go (spec §6.5.5). Never touches the network.
+// What `status` reads from a clone in one go. Never touches the network.
 struct RepoStatus
 {
     QString sha;                     // HEAD; "" before the first commit
@@ -82,12 +82,12 @@ struct RepoStatus
     QString expectedBranch;
 };
 
-// Moves repositories between remotes and the workspace (spec §9.5, D-49). Implementations hold
-// the backend lock (tier 4) around every mutating call and are thread-safe. All calls return
-// PackOp errors with reasons "clone_failed", "fetch_failed", "checkout_failed",
-// "ref_not_found", "destination_not_empty", "not_a_repository", "git_missing", "git", or one
-// that says why a remote failed: "auth", "host_key", "certificate", "not_found",
-// "unreachable", "timeout"; or Cancelled when `stop` fires.
+// Moves repositories between remotes and the workspace (docs/design.md,
+// "Git: the user's git does the work"). Implementations hold the backend lock (tier 4) around every
+// mutating call and are thread-safe. All calls return PackOp errors with reasons "clone_failed",
+// "fetch_failed", "checkout_failed", "ref_not_found", "destination_not_empty", "not_a_repository",
+// "git_missing", "git", or one that says why a remote failed: "auth", "host_key", "certificate",
+// "not_found", "unreachable", "timeout"; or Cancelled when `stop` fires.
 class Fetcher
 {
 public:
@@ -104,11 +104,12 @@ public:
     // Fetches origin's branches and tags into an existing clone. Error: "fetch_failed".
     virtual Result<void> fetch(const QString &dest, std::stop_token stop) = 0;
     // Moves the checked-out branch to its upstream when that is a fast-forward and the tree
-    // is clean (D-44); otherwise leaves the clone alone and says why.
+    // is clean (docs/design.md, "Fast-forward and checkout"); otherwise leaves the clone alone
+    // and says why.
     virtual Result<UpdateOutcome> fastForward(const QString &dest, std::stop_token stop) = 0;
     // Checks out ref in an existing clone: a remote branch as a local tracking branch brought
-    // to its upstream, a tag or commit detached. A dirty tree is left alone (D-43). The clean
-    // check happens under the backend lock (spec §8.6).
+    // to its upstream, a tag or commit detached. A dirty tree is left alone. The clean check
+    // happens under the backend lock (docs/design.md, "Fast-forward and checkout").
     virtual Result<UpdateOutcome> checkout(const QString &dest, const QString &ref,
                                            std::stop_token stop) = 0;
     // What sync does to an existing clone, under one backend lock: fetch, then fastForward
@@ -132,8 +133,8 @@ public:
     // remote-tracking branch origin/<ref>. Error: PackOp "ref_not_found".
     virtual Result<QString> resolveRef(const QString &dest, const QString &ref) = 0;
     virtual Result<std::optional<QString>> currentBranch(const QString &dest) = 0;
-    // Tracked changes only, untracked files do not count (D-43); submodules and files git
-    // filters (LFS, smudge filters) count as git status counts them.
+    // Tracked changes only, untracked files do not count; submodules and files git filters (LFS,
+    // smudge filters) count as git status counts them.
     virtual Result<bool> isDirty(const QString &dest) = 0;
     virtual Result<LocalChanges> localChanges(const QString &dest) = 0;
     // The URL of the "origin" remote; "" when there is none.

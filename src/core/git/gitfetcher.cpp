@@ -814,7 +814,7 @@ Result<std::optional<UpdateOutcome>> journaledGit(const QString &dest, const QSt
 }
 
 // Moves the current branch to its upstream when that is a fast-forward and the tree is clean
-// (D-44). Called with the backend lock held.
+// (docs/design.md, "Fast-forward and checkout"). Called with the backend lock held.
 Result<UpdateOutcome> fastForwardLocked(const QString &dest, const FetchFacts &facts,
                                         std::stop_token stop)
 {
@@ -949,8 +949,9 @@ Error refNotFound(const QString &ref, const QString &where)
         .withDetail(u"ref"_s, ref);
 }
 
-// The clean check before a switch to ref, which runs under the backend lock (spec §8.6): the
-// outcome of leaving a dirty tree alone, or nothing.
+// The clean check before a switch to ref, which runs under the backend lock so that no other
+// grex changes the tree between the check and the switch: the outcome of leaving a dirty tree
+// alone, or nothing.
 Result<std::optional<UpdateOutcome>> refuseIfDirty(git_repository *repo, const QString &dest,
                                                    const QString &ref)
 {
@@ -1513,8 +1514,8 @@ Result<RepoStatus> GitFetcher::inspect(const QString &dest, const std::optional<
         git_error_clear(); // unborn: the branch HEAD names, no commit yet
         status.branch = branchOf(repo);
     }
-    // Tracked files only, as the dirty check of D-43: untracked files need a directory scan
-    // and do not make a pack drift.
+    // Tracked files only, as the dirty check: untracked files need a directory scan and do not
+    // make a pack drift (docs/design.md, "Drift").
     Result<int> changed = countTrackedChanges(repo, dest);
     if (!changed)
         return changed.error();

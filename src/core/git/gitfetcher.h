@@ -4,9 +4,9 @@
 
 namespace Grex {
 
-// The Fetcher of D-49: the user's git executable clones, fetches and changes working trees, so
-// every URL, credential, ssh setting, filter and submodule git handles works; libgit2 reads
-// refs, HEAD, ahead/behind and status in process.
+// The Fetcher: the user's git executable clones, fetches and changes working trees, so every URL,
+// credential, ssh setting, filter and submodule git handles works; libgit2 reads refs, HEAD,
+// ahead/behind and status in process.
 class GitFetcher final : public Fetcher
 {
 public:

@@ -1,9 +1,9 @@
 #pragma once
 
-// Private to src/core/git: running the user's `git` executable (D-49). git does all network
-// work and every change of a working tree, so everything git honours works as it does for git:
-// ~/.ssh/config, agents and key files, core.sshCommand, credential helpers, http.sslCAInfo,
-// proxies, insteadOf, LFS and filters.
+// Private to src/core/git: running the user's `git` executable. git does all network work and every
+// change of a working tree, so everything git honours works as it does for git: ~/.ssh/config,
+// agents and key files, core.sshCommand, credential helpers, http.sslCAInfo, proxies, insteadOf,
+// LFS and filters.
 
 #include "error.h"
 #include "result.h"

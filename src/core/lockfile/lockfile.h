@@ -11,7 +11,7 @@
 
 namespace Grex {
 
-// One resolved pack in grex.lock.jsonl (spec §2.7.1).
+// One resolved pack in grex.lock.jsonl (docs/design.md, "Lockfile").
 struct LockEntry
 {
     QString id;

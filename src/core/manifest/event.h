@@ -10,7 +10,7 @@
 
 namespace Grex {
 
-// One intent-log line (spec §2.3.2).
+// One intent-log line (docs/design.md, "Intent log" and "Audit events").
 enum class EventOp { Add, Update, Rm, Sync, ActionStarted, ActionCompleted, ActionHalted };
 
 QString eventOpName(EventOp op);
@@ -85,8 +85,8 @@ struct ParsedLine
     QString detail; // why Invalid, the unknown op, or the schema_version found
 };
 
-// Parses one line (without its terminator), accepting both dialects of spec §2.3.3. A line
-// longer than MaxReadLineBytes is Invalid.
+// Parses one line (without its terminator), accepting the older member names too, so logs of
+// the original still fold. A line longer than MaxReadLineBytes is Invalid.
 ParsedLine parseEventLine(QByteArrayView line);
 
 } // namespace Grex

@@ -8,7 +8,7 @@
 
 namespace Grex {
 
-// A registered pack as the intent log says it is (spec §2.3.4).
+// A registered pack as the fold of the intent log says it is (docs/design.md, "Intent log").
 struct PackState
 {
     QString id;

@@ -214,7 +214,8 @@ Result<AppendReport> IntentLog::append(const QList<Event> &events) const
 
     Result<FileLock> lock = FileLock::acquire(m_lockPath, LockTier::Manifest, {});
     if (!lock) {
-        // Not being able to record intent is a manifest failure (spec §2.4: exit 3).
+        // Not being able to record intent is a manifest failure (exit 3): a change missing from
+        // the log would be forgotten.
         Error error = std::move(lock).error();
         return Error(ErrorKind::Manifest, error.reason(), error.message())
             .withDetail(u"path"_s, m_lockPath);
@@ -288,8 +289,7 @@ Result<void> IntentLog::compact() const
     if (!current)
         return current.error();
     // An action that started and never ended is the evidence doctor and the recovery scan
-    // show until a run redoes the pack: it survives compaction (a revisit of spec §2.6, which
-    // drops every action event).
+    // show until a run redoes the pack: it survives compaction (docs/design.md, "Compaction").
     QMap<std::pair<QString, qint64>, Event> unfinished;
     for (const Event &e : std::as_const(current->events)) {
         const std::pair key{e.id, e.actionIdx};

@@ -25,9 +25,9 @@ struct AppendReport
     qint64 healedBytes = 0; // bytes of a torn tail cut off before writing
 };
 
-// The append-only intent log grex.jsonl (spec §2.3-2.6). Readers take no lock; writers hold the
-// manifest lock (tier 5) for one append or compaction. Errors are Manifest: "corruption"
-// (details: line, detail), "unsupported_schema" (line, got), "event_too_large", "io".
+// The append-only intent log grex.jsonl (docs/design.md, "Intent log"). Readers take no lock;
+// writers hold the manifest lock (tier 5) for one append or compaction. Errors are Manifest:
+// "corruption" (details: line, detail), "unsupported_schema" (line, got), "event_too_large", "io".
 class IntentLog
 {
 public:

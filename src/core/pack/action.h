@@ -12,7 +12,7 @@
 
 namespace Grex {
 
-// A predicate of `require`, `when` and the combiners (spec §5.11).
+// A predicate of `require`, `when` and the combiners (docs/design.md, "Predicates").
 struct Predicate
 {
     enum class Kind {

@@ -9,9 +9,9 @@
 
 namespace Grex {
 
-// The canonical argument object of an action for actions_hash v1 (spec §2.8.2): members in the
-// fixed order of the table, defaults materialised, strings unexpanded. For `when`, keys are
-// sorted byte-wise at every level.
+// The canonical argument object of an action for actions_hash v1 (docs/design.md,
+// "actions_hash"): members in a fixed order per action, defaults materialised, strings
+// unexpanded. For `when`, keys are sorted byte-wise at every level.
 JsonValue canonicalArgs(const Action &action);
 
 // actions_hash v1: lowercase hex SHA-256 of "grex-actions-v1" 0x00, one frame per action

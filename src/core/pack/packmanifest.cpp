@@ -52,9 +52,9 @@ bool looksTyped(const QString &text)
     return typed.match(text).hasMatch();
 }
 
-// Checks the event stream before any node is built (spec §3.3 step 1): the first anchor or
-// alias (an alias can expand a small file into an enormous document) and the first mapping
-// key given twice (yaml-cpp keeps one silently, so a repeated `actions:` would lose a list).
+// Checks the event stream before any node is built: the first anchor or alias (an alias can expand
+// a small file into an enormous document) and the first mapping key given twice (yaml-cpp keeps one
+// silently, so a repeated `actions:` would lose a list).
 class StructureChecker : public YAML::EventHandler
 {
 public:
@@ -605,7 +605,8 @@ private:
         return actions;
     }
 
-    // The argument mapping of an action: every key must be one of `allowed` (D-8).
+    // The argument mapping of an action: every key must be one of `allowed`, so a typo such as
+    // `bakup: true` is an error instead of being ignored.
     Result<void> checkArgs(const YAML::Node &args, const QString &action,
                            const QStringList &allowed)
     {

@@ -13,7 +13,7 @@
 
 namespace Grex {
 
-// A child-ref of pack.yaml `children` (spec §3.4).
+// A child-ref of pack.yaml `children` (docs/design.md, "Pack paths are bare names").
 struct ChildRef
 {
     QString url;
@@ -32,7 +32,8 @@ struct ChildRef
     }
 };
 
-// A pack's .grex/pack.yaml, schema v1 (spec §3.2), with its per-OS override merged.
+// A pack's .grex/pack.yaml, schema v1 (docs/design.md, "pack.yaml"), with its per-OS override
+// merged.
 struct PackManifest
 {
     QString file; // the pack.yaml it was read from
@@ -42,11 +43,12 @@ struct PackManifest
     QStringList dependsOn;
     QList<ChildRef> children;
     std::vector<Action> actions;
-    std::optional<std::vector<Action>> teardown; // absent and empty differ (spec §3.2)
+    std::optional<std::vector<Action>> teardown; // absent: automatic teardown; empty: none
     QMap<QString, JsonValue> extensions;         // every x-* key, for plugins
     QStringList gitignore;                       // x-gitignore
 
-    // The implicit pack of a repository without pack.yaml (D-7): meta, nothing else.
+    // The implicit pack of a repository without pack.yaml: meta, nothing else, so plain
+    // repositories can be registered.
     static PackManifest implicit(const QString &name);
     bool isImplicit() const { return file.isEmpty(); }
 };
@@ -63,9 +65,9 @@ bool hasPackManifest(const QString &packDir);
 // The built-in pack types: meta, declarative, scripted.
 const QStringList &packTypeNames();
 
-// Parses <packDir>/.grex/pack.yaml and merges .grex/targets/<os>.yaml over it (spec §3.6).
-// Errors: PackOp "pack_yaml_invalid" naming the file, the line and the broken rule (details:
-// file, line, rule); PluginMissing "unknown_pack_type" / "unknown_action".
+// Parses <packDir>/.grex/pack.yaml and merges .grex/targets/<os>.yaml over it (docs/design.md,
+// "Per-OS overrides"). Errors: PackOp "pack_yaml_invalid" naming the file, the line and the broken
+// rule (details: file, line, rule); PluginMissing "unknown_pack_type" / "unknown_action".
 Result<PackManifest> loadPackManifest(const QString &packDir, const QString &os = currentOs());
 Result<PackManifest> parsePackManifest(const QByteArray &yaml, const QString &file);
 // The grammar of an override file: pack.yaml without schema_version, plus actions_replace.
@@ -78,8 +80,9 @@ struct PackOverride
 Result<PackOverride> parsePackOverride(const QByteArray &yaml, const QString &file);
 Result<PackManifest> mergeOverride(const PackManifest &base, const PackOverride &override);
 
-// Per-pack plan validation that needs no other pack (spec §3.5): duplicate symlink dst (also
-// inside `when`, compared raw). Returns every violation, not only the first.
+// Per-pack plan validation that needs no other pack (docs/design.md, "Pack graph and
+// validation"): duplicate symlink dst (also inside `when`, compared raw). Returns every
+// violation, not only the first.
 QList<Error> validatePack(const PackManifest &manifest);
 
 } // namespace Grex

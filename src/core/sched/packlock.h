@@ -9,10 +9,10 @@
 
 namespace Grex {
 
-// The pack lock (spec §8.3, tier 3): first an in-process mutex keyed by the canonical pack
-// directory (two QLockFiles of one process on one file would both see their own PID), then the
-// QLockFile <pack>/.grex-lock. Operations on one pack serialise across threads and processes;
-// different packs never contend. Released in reverse order when destroyed.
+// The pack lock (tier 3, docs/design.md, "Lock order"): first an in-process mutex keyed by the
+// canonical pack directory (two QLockFiles of one process on one file would both see their own
+// PID), then the QLockFile <pack>/.grex-lock. Operations on one pack serialise across threads and
+// processes; different packs never contend. Released in reverse order when destroyed.
 class PackLock
 {
 public:

@@ -10,9 +10,9 @@
 
 namespace Grex {
 
-// The counting semaphore that bounds how many pack operations run at once (spec §8.1).
-// Waiters are served first come, first served; a waiter whose token fires leaves without
-// taking a permit. Width 0 means no bound. Thread-safe.
+// The counting semaphore that bounds how many pack operations run at once. Waiters are served first
+// come, first served; a waiter whose token fires leaves without taking a permit. Width 0 means no
+// bound. Thread-safe.
 class Scheduler
 {
 public:

@@ -8,9 +8,10 @@
 
 namespace Grex {
 
-// The variables actions can reference (spec §5.3): the process environment at the start of a
-// run plus GREX_PACK_ROOT, GREX_WORKSPACE and GREX_PACK_NAME per pack (D-18). Lookups are
-// case-sensitive on POSIX and ASCII-case-insensitive on Windows.
+// The variables actions can reference (docs/design.md, "Variables"): the process environment
+// at the start of a run plus GREX_PACK_ROOT, GREX_WORKSPACE and GREX_PACK_NAME per pack, so
+// actions can name the pack's files. Lookups are case-sensitive on POSIX and
+// ASCII-case-insensitive on Windows.
 class VarEnv
 {
 public:

@@ -279,8 +279,8 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     if (options.noInstall)
         return report;
 
-    // Install: clone the pack's children, validate, run install children first (§6.5.2 step
-    // 5). A failure keeps the registration; the next sync or update finishes the job.
+    // Install: clone the pack's children, validate, run install children first. A failure
+    // keeps the registration; the next sync or update finishes the job.
     WalkSeed seed;
     seed.id = path;
     seed.path = path;

@@ -44,13 +44,12 @@ struct AddReport
     JsonObject toJson() const;
 };
 
-// `grex add <url> [path]` (spec §6.5.2): clones url at ref into <workspace>/<path>, reads its
-// pack.yaml, registers it in grex.jsonl and writes its .gitignore block. An existing clone of
-// the same URL is adopted as it is. A failure leaves every file as it was. Errors: Usage
-// (invalid URL or path, a URL with a password, a bad --depth or --filter, already registered,
-// not a workspace), PackOp (clone failed, directory
-// not empty, pack.yaml invalid, name mismatch), PluginMissing (unknown type), Manifest, Lock,
-// Cancelled.
+// `grex add <url> [path]`: clones url at ref into <workspace>/<path>, reads its pack.yaml,
+// registers it in grex.jsonl and writes its .gitignore block. An existing clone of the same URL is
+// adopted as it is. A failure leaves every file as it was. Errors: Usage (invalid URL or path, a
+// URL with a password, a bad --depth or --filter, already registered, not a workspace), PackOp
+// (clone failed, directory not empty, pack.yaml invalid, name mismatch), PluginMissing (unknown
+// type), Manifest, Lock, Cancelled.
 Result<AddReport> add(Workspace &workspace, const AddOptions &options, OperationContext &ctx);
 
 } // namespace Grex

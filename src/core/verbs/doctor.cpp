@@ -39,7 +39,7 @@ DoctorFinding finding(const QString &check, const QString &severity, const QStri
     return DoctorFinding{check, severity, pack, detail, fixable};
 }
 
-// One `ok` row for a check that found nothing, as the spec asks.
+// One `ok` row for a check that found nothing, so the report shows what was checked.
 void addChecked(QList<DoctorFinding> &all, const QString &check, QList<DoctorFinding> found)
 {
     if (found.isEmpty())
@@ -374,7 +374,8 @@ QList<DoctorFinding> checkRecovery(const Workspace &workspace, const OperationCo
     return found;
 }
 
-// Rewrites the managed blocks doctor found wrong; a dangling open marker goes first (D-33).
+// Rewrites the managed blocks doctor found wrong; a dangling open marker goes first
+// (docs/design.md, "Managed .gitignore blocks").
 Result<QStringList> fixGitignore(const Workspace &workspace, const Facts &facts,
                                  const QList<DoctorFinding> &findings)
 {
@@ -578,7 +579,7 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
         Result<LogReadResult> after = workspace.intentLog().read();
         if (!after)
             return after.error();
-        // The fold is the same, but for updated_at (spec §2.6).
+        // The fold is the same, but for updated_at (docs/design.md, "Compaction").
         const auto withoutUpdatedAt = [](QMap<QString, PackState> packs) {
             for (PackState &p : packs)
                 p.updatedAt = Timestamp();

@@ -39,11 +39,11 @@ struct DoctorReport
     bool compactRan = false;
 
     QString worstSeverity() const;
-    int exitCode() const; // D-34: 0 all ok, 3 manifest-schema error, else 7
+    int exitCode() const; // 0 all ok, 3 manifest-schema error, else 7 (drift)
     JsonObject toJson() const;
 };
 
-// `grex doctor` (spec §6.5.7 and issue 4): the intent log, the lockfile, the managed
+// `grex doctor` (docs/design.md, "grex doctor"): the intent log, the lockfile, the managed
 // .gitignore blocks, every pack's pack.yaml, on-disk drift, lock files left by processes that
 // are gone, orphan directories and lockfile entries, and unfinished actions. Without --fix and
 // --compact it changes nothing and takes no lock; with them it holds the workspace lock.

@@ -43,11 +43,11 @@ struct ExecReport
     static JsonObject rowJson(const Row &row);
 };
 
-// `grex exec <cmd> [args...]` (spec §6.5.12): runs a command in the directory of every
-// matching pack on disk, up to ctx.parallel() at once, never through the action registry,
-// capturing stdout and stderr in full; each pack's output reaches the event sink in one piece
-// when it finishes. Destructive: asks ctx's approval policy first. Errors: Usage (no command,
-// a command not on PATH, filter), NotApproved, PackOp "exec_failed" when a command exited
+// `grex exec <cmd> [args...]` (docs/design.md, "grex run and grex exec"): runs a command in the
+// directory of every matching pack on disk, up to ctx.width().local() at once, never through the
+// action registry, capturing stdout and stderr in full; each pack's output reaches the event sink
+// in one piece when it finishes. Destructive: asks ctx's approval policy first. Errors: Usage (no
+// command, a command not on PATH, filter), NotApproved, PackOp "exec_failed" when a command exited
 // non-zero somewhere (details.report holds the document), Cancelled.
 Result<ExecReport> execInPacks(Workspace &workspace, const ExecOptions &options,
                                OperationContext &ctx);

@@ -51,14 +51,14 @@ struct ImportReport
 // The most entries a REPOS.json may have.
 inline constexpr qsizetype MaxImportEntries = 10000;
 
-// `grex import` (spec §6.5.10): registers existing repositories without cloning or installing
-// them, from a REPOS.json array of {url, path} and/or the untracked clones at the top of the
-// workspace. Idempotent: a path already registered is skipped. All adds are appended in one
-// write under the workspace lock, with their .gitignore blocks. Errors: Usage (no source, a
-// bad --default-type, a REPOS.json that cannot be read, is not JSON, not an array of objects
-// with a string path, or has more than MaxImportEntries entries), Manifest (corrupt log), Lock
-// (busy), PackOp "import_failed" when an entry failed (details.report holds the document; the
-// others were imported).
+// `grex import` (docs/design.md, "grex import"): registers existing repositories without cloning or
+// installing them, from a REPOS.json array of {url, path} and/or the untracked clones at the top of
+// the workspace. Idempotent: a path already registered is skipped. All adds are appended in one
+// write under the workspace lock, with their .gitignore blocks. Errors: Usage (no source, a bad
+// --default-type, a REPOS.json that cannot be read, is not JSON, not an array of objects with a
+// string path, or has more than MaxImportEntries entries), Manifest (corrupt log), Lock (busy),
+// PackOp "import_failed" when an entry failed (details.report holds the document; the others were
+// imported).
 Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &options,
                                  OperationContext &ctx);
 

@@ -66,7 +66,8 @@ Result<InitReport> init(Workspace &workspace, const InitOptions &options, Operat
     report.workspace = workspace.root();
     report.dryRun = options.dryRun;
 
-    // core.hooksPath is set only when W is a git repository (spec §6.5.1 step 4).
+    // core.hooksPath is set only when asked and W is a git repository (docs/design.md,
+    // "grex init and core.hooksPath").
     const bool setHooks = options.hooksPath && Git::isRepository(workspace.root());
     if (options.hooksPath && !setHooks) {
         ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "%1 is not a git repository; --hooks-path is "

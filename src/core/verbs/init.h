@@ -33,11 +33,11 @@ struct InitReport
     JsonObject toJson() const;
 };
 
-// `grex init` (spec §6.5.1): creates grex.jsonl and grex.lock.jsonl when missing (never
-// truncating), writes the _workspace .gitignore block, optionally sets core.hooksPath, and
-// clones registered packs whose directory is missing, in parallel. Idempotent. Errors: Manifest
-// (existing log corrupt), Lock (workspace busy), PackOp (clone failed, workspace not writable),
-// Usage (--hooks-path outside a git repository), Cancelled.
+// `grex init`: creates grex.jsonl and grex.lock.jsonl when missing (never truncating), writes the
+// _workspace .gitignore block, optionally sets core.hooksPath, and clones registered packs whose
+// directory is missing, in parallel. Idempotent. Errors: Manifest (existing log corrupt), Lock
+// (workspace busy), PackOp (clone failed, workspace not writable), Usage (--hooks-path outside a
+// git repository), Cancelled.
 Result<InitReport> init(Workspace &workspace, const InitOptions &options, OperationContext &ctx);
 
 } // namespace Grex

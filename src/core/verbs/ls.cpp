@@ -157,8 +157,8 @@ QList<LsEntry> childrenOf(Workspace &workspace, const PackManifest &manifest,
     return result;
 }
 
-// A filter never pulls in dependencies (spec §6.4): a child that does not match goes, with
-// its own children.
+// A filter never pulls in dependencies (docs/design.md, "Filter expressions"): a child that
+// does not match goes, with its own children.
 void filterChildren(QList<LsEntry> &children, int depth, const PackFilter &filter,
                     const QHash<QString, QString> &drift)
 {

@@ -17,7 +17,7 @@ class Workspace;
 
 struct LsOptions
 {
-    PackFilter filter; // --filter (spec §6.4)
+    PackFilter filter; // --filter
     std::optional<QString> type; // only packs of this type
     bool long_ = false;          // add actions_hash
     bool tree = false;           // nest children read from on-disk pack.yaml files
@@ -52,8 +52,8 @@ struct LsReport
     JsonValue toJson() const; // an array, one object per pack
 };
 
-// `grex ls` (spec §6.5.4): the registered packs with what is on disk. Read-only: takes no lock,
-// never touches the network. Errors: Usage (not a workspace), Manifest (corrupt log or lockfile).
+// `grex ls`: the registered packs with what is on disk. Read-only: takes no lock, never touches the
+// network. Errors: Usage (not a workspace), Manifest (corrupt log or lockfile).
 Result<LsReport> ls(Workspace &workspace, const LsOptions &options, OperationContext &ctx);
 
 } // namespace Grex

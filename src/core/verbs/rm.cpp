@@ -267,7 +267,7 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
     const bool walkable = barePath && onDisk && !info.isSymLink();
 
     // The pack's subtree as it is on disk; children that no other registered pack reaches go
-    // with it (D-28).
+    // with it, the others stay with the packs that still own them.
     QStringList removing{pack.id};
     PackGraph graph;
     if (walkable) {

@@ -34,8 +34,8 @@ struct RmReport
     JsonObject toJson() const;
 };
 
-// `grex rm <path>` (spec §6.5.3): runs the teardown of the pack and of its children no other
-// registered pack owns (parents first, D-28), then unregisters it and
+// `grex rm <path>` (docs/design.md, "Removing a pack"): runs the teardown of the pack and of
+// its children no other registered pack owns (parents first), then unregisters it and
 // deletes those directories. Destructive: asks ctx's ApprovalPolicy first (not in a dry run).
 // Refuses to delete work that exists nowhere else unless forced. A failed teardown removes
 // nothing. Directories are moved aside before the rm event is appended and deleted after, so

@@ -35,12 +35,13 @@ struct RunActionReport
     JsonValue toJson() const; // [{"pack","action","changed","message"}]
 };
 
-// `grex run <action>` (spec §6.5.11): in every matching pack on disk, runs each action of that
-// name (also inside a `when` whose gate holds) through the normal executor, audit-bracketed,
-// children before parents, up to ctx.parallel() packs at once; no hash skip, no lockfile
-// change. Destructive: asks ctx's approval policy first, naming how many packs it touches.
-// Errors: PluginMissing "unknown_action", Usage (filter), NotApproved, Lock (busy), PackOp
-// "run_failed" at the first failure (details.report holds the rows so far), Cancelled.
+// `grex run <action>` (docs/design.md, "grex run and grex exec"): in every matching pack on disk,
+// runs each action of that name (also inside a `when` whose gate holds) through the normal
+// executor, audit-bracketed, children before parents, up to ctx.width().local() packs at once; no
+// hash skip, no lockfile change. Destructive: asks ctx's approval policy first, naming how many
+// packs it touches. Errors: PluginMissing "unknown_action", Usage (filter), NotApproved, Lock
+// (busy), PackOp "run_failed" at the first failure (details.report holds the rows so far),
+// Cancelled.
 Result<RunActionReport> runAction(Workspace &workspace, const RunActionOptions &options,
                                   OperationContext &ctx);
 

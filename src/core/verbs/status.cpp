@@ -112,7 +112,7 @@ StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEn
                            (e.branch ? *e.branch != e.expectedBranch : !detachedByInstall);
 
     // Every kind that holds, in the order of PackFilter::driftKinds(): dirty and behind at once
-    // are both reported (D-50).
+    // are both reported, since one kind alone misled people (docs/design.md, "Drift").
     QSet<QString> holds;
     if (e.changedFiles > 0)
         holds.insert(u"dirty"_s);

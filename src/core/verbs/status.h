@@ -29,7 +29,7 @@ struct StatusOptions
 // "7d", "12h", "30m", "45s", "2w" and sums of them ("1d12h"). Error: Usage "invalid_duration".
 Result<qint64> parseDuration(const QString &text);
 
-// One pack as `status` sees it (spec §6.5.5).
+// One pack as `status` sees it (docs/design.md, "Drift").
 struct StatusEntry
 {
     QString id;
@@ -74,12 +74,11 @@ struct StatusReport
     QString driftSummary() const;
 };
 
-// `grex status` (spec §6.5.5): per registered pack and every child on disk whether it is on
-// disk, matches the lockfile, has local changes or differs from its tracking branch, plus the
-// git directories in the workspace nobody registered. Read-only: no lock, no network, one
-// in-process libgit2 query per pack, in parallel. Errors: Usage (not a workspace, a bad
-// --stale-after), Manifest (corrupt log or lockfile), Drift "drift_found" with --fail-on-drift
-// (details.report holds the document).
+// `grex status`: per registered pack and every child on disk whether it is on disk, matches the
+// lockfile, has local changes or differs from its tracking branch, plus the git directories in the
+// workspace nobody registered. Read-only: no lock, no network, one in-process libgit2 query per
+// pack, in parallel. Errors: Usage (not a workspace, a bad --stale-after), Manifest (corrupt log or
+// lockfile), Drift "drift_found" with --fail-on-drift (details.report holds the document).
 Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
                             OperationContext &ctx);
 

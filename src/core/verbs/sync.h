@@ -15,7 +15,7 @@ class Workspace;
 
 struct SyncOptions
 {
-    PackFilter filter; // --filter (spec §6.4)
+    PackFilter filter; // --filter
     std::optional<QString> packRoot;  // root-pack mode
     std::optional<QString> workspace; // root-pack mode: where children go
     bool dryRun = false;
@@ -30,11 +30,11 @@ struct SyncOptions
     static Result<SyncOptions> fromJson(const QJsonObject &args);
 };
 
-// `grex sync [pack_root]` (spec §6.5.6): fetches and fast-forwards (or clones) every pack of
-// the graph in parallel, validates the plan, then runs each pack's sync lifecycle children
-// first, skipping packs whose actions_hash did not change. Errors: Usage, Manifest (corrupt log
-// or lockfile), Lock (busy), PackOp (walk, validation; a halt carries details.report),
-// PluginMissing, Cancelled (with details.report).
+// `grex sync [pack_root]`: fetches and fast-forwards (or clones) every pack of the graph in
+// parallel, validates the plan, then runs each pack's sync lifecycle children first, skipping packs
+// whose actions_hash did not change. Errors: Usage, Manifest (corrupt log or lockfile), Lock
+// (busy), PackOp (walk, validation; a halt carries details.report), PluginMissing, Cancelled (with
+// details.report).
 Result<RunReport> sync(Workspace &workspace, const SyncOptions &options, OperationContext &ctx);
 
 } // namespace Grex

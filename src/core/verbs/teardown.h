@@ -15,7 +15,7 @@ class Workspace;
 
 struct TeardownOptions
 {
-    PackFilter filter; // --filter (spec §6.4)
+    PackFilter filter; // --filter
     std::optional<QString> packRoot;
     std::optional<QString> workspace;
     bool dryRun = false;
@@ -24,9 +24,9 @@ struct TeardownOptions
     static Result<TeardownOptions> fromJson(const QJsonObject &args);
 };
 
-// `grex teardown [pack_root]` (spec §6.5.13): walks the graph from disk (no network) and runs
-// each pack type's teardown parents first, removing their lock entries and .gitignore blocks.
-// Registrations and directories stay. Errors as sync.
+// `grex teardown [pack_root]`: walks the graph from disk (no network) and runs each pack type's
+// teardown parents first, removing their lock entries and .gitignore blocks. Registrations and
+// directories stay. Errors as sync.
 Result<RunReport> teardown(Workspace &workspace, const TeardownOptions &options,
                            OperationContext &ctx);
 

@@ -72,7 +72,8 @@ Result<UpdateReport> update(Workspace &workspace, const UpdateOptions &options,
         return report.error();
     const RunReport run = *report;
     Result<RunReport> concluded = concludeRun(std::move(report).value(), ctx);
-    // A run whose packs could not all be fetched still has update's document (D-35).
+    // A run whose packs could not all be fetched still has update's document (docs/design.md,
+    // "grex update").
     if (!concluded && concluded.error().reason() == u"packs_failed")
         return Error(concluded.error()).withDetail(u"report"_s, UpdateReport{run}.toJson());
     if (!concluded)

@@ -16,7 +16,7 @@ class Workspace;
 
 struct UpdateOptions
 {
-    PackFilter filter; // --filter (spec §6.4)
+    PackFilter filter; // --filter
     std::optional<QString> pack; // one pack's subtree; absent: every pack
     bool force = false;
     QStringList only;
@@ -28,12 +28,12 @@ struct UpdateOptions
 struct UpdateReport
 {
     RunReport run;
-    JsonValue toJson() const; // [{"id","synced","reinstalled","reason"}] (D-35)
+    JsonValue toJson() const; // [{"id","synced","reinstalled","reason"}] only
 };
 
-// `grex update [pack]` (spec §6.5.8): the sync pipeline, running the update lifecycle of each
-// pack whose lock entry is missing, whose HEAD or actions_hash changed, or with --force.
-// Errors as sync; an unknown pack is Usage "unknown_pack".
+// `grex update [pack]` (docs/design.md, "grex update"): the sync pipeline, running the update
+// lifecycle of each pack whose lock entry is missing, whose HEAD or actions_hash changed, or with
+// --force. Errors as sync; an unknown pack is Usage "unknown_pack".
 Result<UpdateReport> update(Workspace &workspace, const UpdateOptions &options,
                             OperationContext &ctx);
 

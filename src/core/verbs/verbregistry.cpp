@@ -463,7 +463,7 @@ QList<VerbSpec> buildRegistry()
                                                         "repaired.")},
     };
     doctorVerb.idempotent = true;
-    // The doctor tool only looks (spec §7.3); repairs are for a person at the CLI or window.
+    // The doctor tool only looks; repairs are for a person at the CLI or window.
     doctorVerb.readOnly = true;
     doctorVerb.toolReturnsReport = true;
     ParamSpec fix = param(u"fix"_s, ParamType::Boolean,

@@ -71,7 +71,7 @@ struct VerbSpec
     bool mcpTool = true;
     bool objectResult = false; // the document is a JSON object (not an array)
     // As a tool, a failure that carries its report (details.report) is a successful result:
-    // doctor's report says its verdict in exit_code (spec §7.4).
+    // doctor's report says its verdict in exit_code (docs/design.md, "grex doctor").
     bool toolReturnsReport = false;
     QList<ParamSpec> params;
     VerbRunner run = nullptr;

@@ -25,8 +25,8 @@ Result<void> checkCancelled(const OperationContext &ctx);
 // The live pack whose id or path is `idOrPath`. Error: Usage "unknown_pack".
 Result<PackState> findPack(const QMap<QString, PackState> &packs, const QString &idOrPath);
 
-// Clones the given registered packs into their missing directories, up to ctx.parallel() at a
-// time. Returns the ids cloned; the first failure is returned after the others finished.
+// Clones the given registered packs into their missing directories, up to ctx.width().network() at
+// a time. Returns the ids cloned; the first failure is returned after the others finished.
 Result<QStringList> cloneMissingPacks(Workspace &workspace, const QList<PackState> &packs,
                                       OperationContext &ctx);
 
