@@ -255,6 +255,14 @@ int Application::run(const QStringList &arguments)
                           Tr::tr("grex %1 does not take --filter").arg(verb->name)));
     }
 
+    // A file or directory on the command line is relative to where the person stands; made
+    // absolute here, the verb gets what an MCP client's confined call gets.
+    const auto stringValue = [this](const ParamSpec &p, const QString &text) {
+        const bool path = p.hint == ValueHint::Directory || p.hint == ValueHint::File;
+        if (!path || text.isEmpty() || !QDir::isRelativePath(text))
+            return text;
+        return QDir::cleanPath(QDir(m_env.currentDir).absoluteFilePath(text));
+    };
     QJsonObject args;
     const QStringList given = parser.positionalArguments();
     const bool takesRest =
@@ -271,7 +279,7 @@ int Application::run(const QStringList &arguments)
             if (p->type == ParamType::StringArray)
                 args.insert(p->name, QJsonArray::fromStringList(given.mid(i)));
             else
-                args.insert(p->name, given.at(i));
+                args.insert(p->name, stringValue(*p, given.at(i)));
         } else if (p->required)
             return fail(
                 m_output, verb->name,
@@ -292,7 +300,7 @@ int Application::run(const QStringList &arguments)
             args.insert(p.name, true);
             break;
         case ParamType::String:
-            args.insert(p.name, parser.value(name));
+            args.insert(p.name, stringValue(p, parser.value(name)));
             break;
         case ParamType::StringArray:
             args.insert(p.name, QJsonArray::fromStringList(parser.values(name)));

@@ -743,7 +743,7 @@ int runHttpServer(ServerConfig config, const HttpConfig &http)
 {
     std::signal(SIGPIPE, SIG_IGN);
     // One admission gate for every session: --parallel bounds the process, not each client.
-    config.gate = std::make_shared<CallGate>(config.toolCalls);
+    config.admission = admissionFor(config.toolCalls);
     HttpTransport transport(std::move(config), http);
     auto *tcp = new GuardedTcpServer(http.maxBody, &transport);
     if (!tcp->listen(http.address, http.port)) {

@@ -57,6 +57,11 @@ JsonValue idFrom(const QJsonValue &id)
 
 } // namespace
 
+std::shared_ptr<Scheduler> admissionFor(int toolCalls)
+{
+    return std::make_shared<Scheduler>(std::max(1, toolCalls), LockTier::Admission);
+}
+
 bool isRequestId(const QJsonValue &id)
 {
     return id.isString() || (id.isDouble() && exactInteger(id.toDouble()));
@@ -78,7 +83,7 @@ struct Session::Call
     bool cancelledByClient = false; // guarded by the session mutex
     bool cancelledByServer = false; // shutdown gave up on it
     bool cancelledByWindow = false; // the grex window's Cancel
-    bool admitted = true;           // holds an admission slot (not after a cancelled re-admit)
+    Scheduler::Permit admission; // taken and given back on the call's thread
 };
 
 // A request the server sent (elicitation/create) waiting for the client's answer.
@@ -162,10 +167,9 @@ public:
     {
         // Waiting for a person or a client takes no admission slot: the other calls (of every
         // session) go on meanwhile, and the call queues again once it has its answer.
-        m_session.release();
+        m_call->admission.suspend();
         ApprovalDecision decision = decide(request, stop);
-        if (!m_session.admit(stop)) {
-            m_call->admitted = false;
+        if (!m_call->admission.resume(stop)) {
             return ApprovalDecision::refuse(
                 Message(QT_TRANSLATE_NOOP("Grex", "the call was cancelled while it waited for "
                                                   "approval")));
@@ -242,8 +246,8 @@ Session::Session(ServerConfig config, FrameSink &out) : m_config(std::move(confi
     // Threads wait in the admission gate, not in the pool's queue, so that a queued call can be
     // cancelled; the pool only has to be wide enough for the calls a client keeps open.
     m_pool.setMaxThreadCount(256);
-    if (!m_config.gate)
-        m_config.gate = std::make_shared<CallGate>(m_config.toolCalls);
+    if (!m_config.admission)
+        m_config.admission = admissionFor(m_config.toolCalls);
     // The server lives for many calls: ls remembers what it read of each clone until inotify
     // reports a change there.
     m_config.workspace.rememberProbes();
@@ -521,10 +525,12 @@ void Session::callTool(const JsonValue &id, const QJsonObject &params)
 void Session::runCall(const std::shared_ptr<Call> &call)
 {
     const std::stop_token stop = call->stop.get_token();
-    if (!admit(stop)) {
+    Result<Scheduler::Permit> admitted = m_config.admission->acquire(stop);
+    if (!admitted) {
         finishCall(call, cancelledError());
         return;
     }
+    call->admission = std::move(admitted).value();
     Result<JsonValue> result = [&]() -> Result<JsonValue> {
         Result<QJsonObject> arguments =
             confineArguments(*call->verb, call->arguments, m_config.workspace);
@@ -552,8 +558,7 @@ void Session::runCall(const std::shared_ptr<Call> &call)
         }
         return document;
     }();
-    if (call->admitted)
-        release();
+    call->admission.release();
     if (!result && call->verb->toolReturnsReport &&
         result.error().details().value(u"report"_s).isObject())
         result = result.error().details().value(u"report"_s);
@@ -712,38 +717,6 @@ int Session::callsInFlight() const
 {
     std::lock_guard lock(m_mutex);
     return int(m_calls.size());
-}
-
-CallGate::CallGate(int width) : m_width(std::max(1, width))
-{
-}
-
-bool CallGate::admit(std::stop_token stop)
-{
-    std::unique_lock lock(m_mutex);
-    if (!m_changed.wait(lock, stop, [&] { return m_admitted < m_width; }))
-        return false;
-    ++m_admitted;
-    return true;
-}
-
-void CallGate::release()
-{
-    {
-        std::lock_guard lock(m_mutex);
-        --m_admitted;
-    }
-    m_changed.notify_all();
-}
-
-bool Session::admit(std::stop_token stop)
-{
-    return m_config.gate->admit(stop);
-}
-
-void Session::release()
-{
-    m_config.gate->release();
 }
 
 bool Session::waitInitialized(std::stop_token stop)

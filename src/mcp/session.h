@@ -3,6 +3,7 @@
 #include "control.h"
 #include "json.h"
 #include "operationcontext.h"
+#include "sched/scheduler.h"
 #include "workspace.h"
 
 #include <QByteArray>
@@ -42,30 +43,18 @@ QByteArray requestKey(const QJsonValue &id);
 // Whether a JSON-RPC id is one grex accepts: a string, or a whole number within 64 bits.
 bool isRequestId(const QJsonValue &id);
 
-// Admits tool calls (docs/design.md, "MCP admission and busy workspaces"): at most `width` run at
-// once; the others wait, and a waiting call can be stopped. One per server process, shared by all
-// its sessions.
-class CallGate
-{
-public:
-    explicit CallGate(int width);
-    // Waits for a slot; false when stopped first.
-    bool admit(std::stop_token stop);
-    void release();
-
-private:
-    std::mutex m_mutex;
-    std::condition_variable_any m_changed;
-    int m_width;
-    int m_admitted = 0;
-};
+// The admission scheduler of a server process: toolCalls tool calls at once (at least one).
+std::shared_ptr<Scheduler> admissionFor(int toolCalls);
 
 // Everything fixed when `grex serve` starts.
 struct ServerConfig
 {
     Workspace workspace{QString()}; // every call works here; no argument can change it
     int toolCalls = 2;              // tool calls that run at once; the rest queue
-    std::shared_ptr<CallGate> gate; // shared by the sessions of one process; null: its own
+    // Admits tool calls (docs/design.md, "MCP admission and busy workspaces"): at most toolCalls
+    // run at once, the others queue and can be cancelled. A Scheduler of tier Admission, shared
+    // by the sessions of one process; null: the session makes its own.
+    std::shared_ptr<Scheduler> admission;
     Width width = Width::chosen(2); // the width of a call that gives no `parallel`
     bool approveDestructive = false;
     bool cancelReplies = false; // answer a cancelled call with -32800
@@ -124,9 +113,6 @@ private:
     void readResource(const JsonValue &id, const QJsonObject &params);
     void shutdown(const JsonValue &id);
 
-    // Waits for an admission slot; false when stopped first.
-    bool admit(std::stop_token stop);
-    void release();
     // Blocks until notifications/initialized arrived; false when stopped first.
     bool waitInitialized(std::stop_token stop);
     // Sends elicitation/create and waits for its answer; nullopt when stopped or timed out.

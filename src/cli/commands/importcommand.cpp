@@ -44,13 +44,6 @@ void renderReport(const JsonObject &report, Output &output)
 
 } // namespace
 
-void ImportCommand::prepareArguments(QJsonObject &args, const QString &currentDir) const
-{
-    const QString file = args.value(u"fromReposJson"_s).toString();
-    if (!file.isEmpty() && QDir::isRelativePath(file))
-        args.insert(u"fromReposJson"_s, QDir::cleanPath(QDir(currentDir).absoluteFilePath(file)));
-}
-
 void ImportCommand::render(const JsonValue &document, Output &output) const
 {
     renderReport(document.toObject(), output);

@@ -8,7 +8,6 @@ class ImportCommand final : public Command
 {
 public:
     using Command::Command;
-    void prepareArguments(QJsonObject &args, const QString &currentDir) const override;
     void render(const JsonValue &document, Output &output) const override;
     void renderFailure(const Error &error, Output &output) const override;
 };

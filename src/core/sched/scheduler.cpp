@@ -8,13 +8,25 @@ using namespace Qt::StringLiterals;
 
 namespace Grex {
 
-Scheduler::Scheduler(int width) : m_width(std::max(0, width))
+namespace {
+
+Error cancelled()
+{
+    return Error(ErrorKind::Cancelled, u"cancelled"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "cancelled while waiting for a slot")));
+}
+
+} // namespace
+
+Scheduler::Scheduler(int width, LockTier tier) : m_width(std::max(0, width)), m_tier(tier)
 {
 }
 
-Scheduler::Permit::Permit(Permit &&other) noexcept : m_scheduler(other.m_scheduler)
+Scheduler::Permit::Permit(Permit &&other) noexcept
+    : m_scheduler(other.m_scheduler), m_suspended(other.m_suspended)
 {
     other.m_scheduler = nullptr;
+    other.m_suspended = false;
 }
 
 Scheduler::Permit &Scheduler::Permit::operator=(Permit &&other) noexcept
@@ -22,7 +34,9 @@ Scheduler::Permit &Scheduler::Permit::operator=(Permit &&other) noexcept
     if (this != &other) {
         release();
         m_scheduler = other.m_scheduler;
+        m_suspended = other.m_suspended;
         other.m_scheduler = nullptr;
+        other.m_suspended = false;
     }
     return *this;
 }
@@ -36,14 +50,43 @@ void Scheduler::Permit::release()
 {
     if (!m_scheduler)
         return;
-    m_scheduler->releaseOne();
+    if (!m_suspended)
+        m_scheduler->releaseOne();
+    LockOrder::released(m_scheduler->m_tier);
     m_scheduler = nullptr;
-    LockOrder::released(LockTier::SchedulerPermit);
+    m_suspended = false;
+}
+
+void Scheduler::Permit::suspend()
+{
+    if (!m_scheduler || m_suspended)
+        return;
+    m_scheduler->releaseOne();
+    m_suspended = true;
+}
+
+Result<void> Scheduler::Permit::resume(std::stop_token stop)
+{
+    if (!m_scheduler || !m_suspended)
+        return {};
+    if (!m_scheduler->waitForSlot(stop))
+        return cancelled();
+    m_suspended = false;
+    return {};
 }
 
 Result<Scheduler::Permit> Scheduler::acquire(std::stop_token stop)
 {
-    LockOrder::acquired(LockTier::SchedulerPermit);
+    LockOrder::acquired(m_tier);
+    if (!waitForSlot(stop)) {
+        LockOrder::released(m_tier);
+        return cancelled();
+    }
+    return Permit(this);
+}
+
+bool Scheduler::waitForSlot(const std::stop_token &stop)
+{
     std::unique_lock lock(m_mutex);
     const std::uint64_t ticket = m_nextTicket++;
     m_queue.push_back(ticket);
@@ -57,15 +100,13 @@ Result<Scheduler::Permit> Scheduler::acquire(std::stop_token stop)
     if (!proceed || stop.stop_requested()) {
         m_queue.erase(std::find(m_queue.begin(), m_queue.end(), ticket));
         m_changed.notify_all(); // the next in line may be able to go now
-        LockOrder::released(LockTier::SchedulerPermit);
-        return Error(ErrorKind::Cancelled, u"cancelled"_s,
-                     Message(QT_TRANSLATE_NOOP("Grex", "cancelled while waiting for a slot")));
+        return false;
     }
     m_queue.pop_front();
     ++m_inFlight;
     m_highWater = std::max(m_highWater, m_inFlight);
     m_changed.notify_all(); // the next waiter may fit too
-    return Permit(this);
+    return true;
 }
 
 void Scheduler::releaseOne()

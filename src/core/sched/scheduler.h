@@ -1,5 +1,6 @@
 #pragma once
 
+#include "fs/filelock.h"
 #include "result.h"
 
 #include <condition_variable>
@@ -16,7 +17,9 @@ namespace Grex {
 class Scheduler
 {
 public:
-    explicit Scheduler(int width);
+    // tier: where a permit sits in the lock order: SchedulerPermit for pack operations,
+    // Admission for the MCP tool calls of a `grex serve` process.
+    explicit Scheduler(int width, LockTier tier = LockTier::SchedulerPermit);
     Scheduler(const Scheduler &) = delete;
     Scheduler &operator=(const Scheduler &) = delete;
 
@@ -29,12 +32,21 @@ public:
         Permit &operator=(Permit &&other) noexcept;
         ~Permit();
         void release();
-        bool isHeld() const { return m_scheduler != nullptr; }
+        bool isHeld() const { return m_scheduler != nullptr && !m_suspended; }
+
+        // Lends the slot to the next waiter while this thread waits for something that holds
+        // no resource of the run (a person's approval). The tier stays recorded as held, so
+        // the thread's lock order does not change; this is sound because the waiters of a
+        // scheduler hold no lock of a later tier. resume() queues for a slot again; Error:
+        // Cancelled when stop fires first (the permit stays suspended and releases nothing).
+        void suspend();
+        Result<void> resume(std::stop_token stop);
 
     private:
         friend class Scheduler;
         explicit Permit(Scheduler *scheduler) : m_scheduler(scheduler) {}
         Scheduler *m_scheduler = nullptr;
+        bool m_suspended = false;
     };
 
     // Waits for a permit. Error: Cancelled when stop fires first.
@@ -47,9 +59,12 @@ public:
     int highWater() const;
 
 private:
+    // Queues for a slot, first come first served; false when stop fired first.
+    bool waitForSlot(const std::stop_token &stop);
     void releaseOne();
 
     const int m_width; // 0: unbounded
+    const LockTier m_tier;
     mutable std::mutex m_mutex;
     std::condition_variable_any m_changed;
     std::deque<std::uint64_t> m_queue; // tickets of waiters, first come first served
