@@ -255,11 +255,11 @@ int Application::run(const QStringList &arguments)
                           Tr::tr("grex %1 does not take --filter").arg(verb->name)));
     }
 
-    // A file or directory on the command line is relative to where the person stands; made
-    // absolute here, the verb gets what an MCP client's confined call gets.
+    // A file named on the command line is relative to where the person stands, so it is made
+    // absolute here; a directory argument (a pack root, the hooks path) belongs to the workspace
+    // and the verb resolves it there, for the CLI and an MCP call alike.
     const auto stringValue = [this](const ParamSpec &p, const QString &text) {
-        const bool path = p.hint == ValueHint::Directory || p.hint == ValueHint::File;
-        if (!path || text.isEmpty() || !QDir::isRelativePath(text))
+        if (p.hint != ValueHint::File || text.isEmpty() || !QDir::isRelativePath(text))
             return text;
         return QDir::cleanPath(QDir(m_env.currentDir).absoluteFilePath(text));
     };

@@ -13,7 +13,9 @@ namespace {
 struct PathArgument
 {
     const char16_t *name;
-    bool makeAbsolute; // a pack's `path` is a name and stays as given; the others are resolved
+    // A pack's `path` is a name and init's hooksPath is kept relative so that git resolves it
+    // against the repository wherever it is moved; both are checked, and stay as given.
+    bool makeAbsolute;
 };
 
 constexpr PathArgument kPathArguments[] = {
@@ -21,7 +23,7 @@ constexpr PathArgument kPathArguments[] = {
     {u"workspace", true},
     {u"fromReposJson", true},
     // init's core.hooksPath: git would run hooks from wherever it points.
-    {u"hooksPath", true},
+    {u"hooksPath", false},
     {u"path", false},
 };
 
