@@ -19,8 +19,8 @@
 #
 #   bench/run.sh --sizes "100 400" --transports "file ssh https" --out .bench/network
 #
-# (--tools "grex git mr vcs gita" for the peers only, without meta, which clones one
-# repository at a time: about half an hour less.) Results: .bench/network/results.md.
+# (--tools "grex git mr vcs gita" leaves out meta, which clones one repository at a time: about
+# half an hour less.) Results: .bench/network/results.md.
 #
 # Scenarios, for every tool, on a fresh copy of the upstreams:
 #   clone  an empty workspace that knows the N repositories gets them all

@@ -123,7 +123,6 @@ private Q_SLOTS:
                                                   "actions:\n  - teleport: {to: mars}\n")}});
     }
 
-    // T-X01
     void versionAndHelp()
     {
         const RunResult version = grex(newDir(), {u"--version"_s});
@@ -164,7 +163,6 @@ private Q_SLOTS:
         QVERIFY(bare.errText().contains(u"Usage: grex"_s));
     }
 
-    // T-X02
     void universalFlagsBeforeOrAfterTheVerb()
     {
         const QString dir = workspaceWithAlpha();
@@ -190,7 +188,7 @@ private Q_SLOTS:
         QVERIFY(filter.errText().contains(u"--filter"_s));
     }
 
-    // T-X04
+    // --parallel and GREX_PARALLEL take 0 to 1024 (the flag wins); anything else is exit 2.
     void parallelValues()
     {
         const QString dir = initialisedWorkspace();
@@ -351,8 +349,7 @@ private Q_SLOTS:
         QCOMPARE(snapshot(dir), before);
     }
 
-    // The bad inputs of the issue: one line naming the problem, the right exit code, and every
-    // file as it was.
+    // Bad inputs: one line naming the problem, the right exit code, and every file as it was.
     void badInput_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -677,7 +674,7 @@ private Q_SLOTS:
         QCOMPARE(skipped.json().object().value(u"teardown"_s).toString(), u"skipped"_s);
     }
 
-    // T-X05: one document on stdout, logs on stderr.
+    // One document on stdout, logs on stderr.
     void jsonIsOneDocument()
     {
         const QString dir = workspaceWithAlpha();

@@ -1,4 +1,4 @@
-// Action executors, predicates and the process runner (T-E01..T-E16).
+// Action executors, predicates and the process runner.
 // Everything happens inside a QTemporaryDir: HOME, ~/.profile and the machine environment file
 // are redirected there through the ExecContext, never the real ones.
 
@@ -424,7 +424,7 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(box.inPack(u"made"_s)));
     }
 
-    // ---- plan executor (T-E01..T-E06) ----------------------------------------------------
+    // ---- plan executor -------------------------------------------------------------------
 
     // The plan executor predicts and never touches the disk or the environment.
     void planNeverChangesTheDisk()
@@ -485,7 +485,6 @@ private Q_SLOTS:
         QCOMPARE(state(box.root), before);
     }
 
-    // T-E01
     void planSymlink()
     {
         Sandbox box;
@@ -517,7 +516,6 @@ private Q_SLOTS:
                  u"would_perform_change"_s);
     }
 
-    // T-E02
     void planEnv()
     {
         Sandbox box;
@@ -549,7 +547,6 @@ private Q_SLOTS:
                  u"would_perform_change"_s);
     }
 
-    // T-E03
     void planMkdirAndRmdir()
     {
         Sandbox box;
@@ -561,7 +558,7 @@ private Q_SLOTS:
         QCOMPARE(outcome(plan(rmdirAction(u"absent"_s), ctx)), u"already_satisfied"_s);
     }
 
-    // T-E04 (plan side): require is evaluated the same way; on_fail error fails in plan too.
+    // A plan evaluates require as the apply does; on_fail error fails in plan too.
     void planRequire()
     {
         Sandbox box;
@@ -580,7 +577,6 @@ private Q_SLOTS:
         QVERIFY(!warn->skipRest);
     }
 
-    // T-E05
     void planWhen()
     {
         Sandbox box;
@@ -614,7 +610,6 @@ private Q_SLOTS:
         QCOMPARE(log, QStringList{u"plan:probe"_s});
     }
 
-    // T-E06
     void planExecBuildsTheCommandLine()
     {
         Sandbox box;
@@ -634,7 +629,7 @@ private Q_SLOTS:
         QCOMPARE(outcome(plan(shellAction(u"echo $NOPE_GREX"_s), ctx)), u"pack_op/var_expand"_s);
     }
 
-    // ---- predicates (T-E07, T-E08) -------------------------------------------------------
+    // ---- predicates ----------------------------------------------------------------------
 
     void predicatePathExists()
     {
@@ -770,8 +765,8 @@ private Q_SLOTS:
         QCOMPARE(outcome(evaluatePredicate(leaf(Kind::SymlinkPrivilege), ctx, true)), u"true"_s);
     }
 
-    // T-E08: reg_key / psversion are unsupported off Windows: strict at the top of require,
-    // false inside nested combiners and in every `when` list.
+    // reg_key / psversion are unsupported off Windows: strict at the top of require, false inside
+    // nested combiners and in every `when` list.
     void unsupportedPredicates_data()
     {
         QTest::addColumn<int>("kind");
@@ -831,7 +826,7 @@ private Q_SLOTS:
                  u"performed_change"_s);
     }
 
-    // ---- mkdir (T-E09) -------------------------------------------------------------------
+    // ---- mkdir ---------------------------------------------------------------------------
 
     void mkdirCreatesWithParentsAndIsIdempotent()
     {
@@ -873,7 +868,7 @@ private Q_SLOTS:
         QCOMPARE(outcome(run(mkdirAction(u"bad"_s, u"9z"_s), ctx)), u"pack_op/invalid_path"_s);
     }
 
-    // ---- rmdir (T-E10) -------------------------------------------------------------------
+    // ---- rmdir ---------------------------------------------------------------------------
 
     void rmdirBehaviour()
     {
@@ -916,7 +911,7 @@ private Q_SLOTS:
         QCOMPARE(outcome(run(rmdirAction(u"old"_s, true), ctx)), u"noop"_s);
     }
 
-    // ---- symlink / unlink (T-E14) --------------------------------------------------------
+    // ---- symlink / unlink ----------------------------------------------------------------
 
     void symlinkCreatesAndIsIdempotent()
     {
@@ -1077,7 +1072,7 @@ private Q_SLOTS:
         QVERIFY(QFileInfo(box.home + u"/adir"_s).isDir());
     }
 
-    // ---- env (T-E15) ---------------------------------------------------------------------
+    // ---- env -----------------------------------------------------------------------------
 
     void envSessionSetsProcessAndPackEnvironment()
     {
@@ -1202,7 +1197,7 @@ private Q_SLOTS:
         QCOMPARE(r.error().details().value(u"scope"_s).toString(), u"machine"_s);
     }
 
-    // ---- require (T-E12) -----------------------------------------------------------------
+    // ---- require -------------------------------------------------------------------------
 
     void requireOutcomes()
     {
@@ -1232,7 +1227,7 @@ private Q_SLOTS:
         QVERIFY(!satisfiedSkip->skipRest);
     }
 
-    // ---- when (T-E13) --------------------------------------------------------------------
+    // ---- when ----------------------------------------------------------------------------
 
     void whenGatesNestedActions()
     {
@@ -1354,7 +1349,7 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(box.inPack(u"after-skip"_s)));
     }
 
-    // ---- exec (T-E11) --------------------------------------------------------------------
+    // ---- exec ----------------------------------------------------------------------------
 
     void execArgvSuccess()
     {
@@ -1719,7 +1714,7 @@ private Q_SLOTS:
         QCOMPARE(QString::fromUtf8(Test::readFile(box.inPack(u"cwd.txt"_s))).trimmed(), box.pack);
     }
 
-    // ---- properties (T-E16) --------------------------------------------------------------
+    // ---- properties ----------------------------------------------------------------------
 
     // Every idempotent action run twice leaves the same state as running it once, and the
     // second run reports already_satisfied or noop (or fails the same way the first did). The

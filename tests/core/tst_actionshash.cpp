@@ -31,7 +31,8 @@ QByteArray canonical(const std::vector<Action> &actions)
 
 } // namespace
 
-// T-H01..T-H03 and the test vectors that pin actions_hash v1 (docs/design.md, "actions_hash").
+// The test vectors that pin actions_hash v1, and the properties of the hash (docs/design.md,
+// "actions_hash").
 class tst_ActionsHash : public QObject
 {
     Q_OBJECT
@@ -92,7 +93,7 @@ private Q_SLOTS:
         QCOMPARE(actionsHash(actions, sha), hash);
     }
 
-    // T-H02
+    // Equal inputs hash equal; reordered actions or predicates, or another HEAD, do not.
     void sensitivity()
     {
         const std::vector<Action> a = actionsOf("  - mkdir: {path: /a}\n  - mkdir: {path: /b}\n");

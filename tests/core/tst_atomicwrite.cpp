@@ -26,7 +26,6 @@ QStringList entries(const QString &dir)
 
 } // namespace
 
-// T-M17
 class tst_AtomicWrite : public QObject
 {
     Q_OBJECT

@@ -216,7 +216,7 @@ private Q_SLOTS:
         QVERIFY(FileLock::tryAcquire(dir.filePath(u"s"_s), LockTier::WorkspaceSync).ok());
     }
 
-    // T-C08: a debug build aborts on an out-of-order acquisition.
+    // A debug build aborts on an out-of-order acquisition.
     void tierOrderViolationAborts()
     {
 #ifndef GREX_DEBUG_CHECKS

@@ -70,7 +70,7 @@ class tst_Fold : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    // T-M10
+    // Every event kind folds into the state; an unknown field only warns and moves updated_at.
     void basics()
     {
         const QList<Event> addRm{Event::add(u"a"_s, u"u"_s, u"a"_s, u"meta"_s, {}, ts(1)),
@@ -118,7 +118,7 @@ private Q_SLOTS:
         QVERIFY(!r.packs.value(u"a"_s).lastSyncSha.has_value());
     }
 
-    // T-M11 / T-M12 properties over seeded random sequences.
+    // Properties of the fold over seeded random sequences.
     void properties()
     {
         QRandomGenerator rng(42);

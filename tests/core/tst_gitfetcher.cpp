@@ -11,7 +11,8 @@ using namespace Grex;
 using namespace Grex::Test;
 using namespace Qt::StringLiterals;
 
-// T-W06 and the clone half of T-W07.
+// Cloning, probing a remote and reading a clone's state; a clone holds its destination's
+// backend lock and removes it when done.
 class tst_GitFetcher : public QObject
 {
     Q_OBJECT

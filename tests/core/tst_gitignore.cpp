@@ -25,8 +25,7 @@ QByteArray up(const QByteArray &content, const QString &owner, const QStringList
 
 } // namespace
 
-// T-T05, T-T06, T-T07: the managed .gitignore blocks (docs/design.md, "Managed .gitignore
-// blocks").
+// The managed .gitignore blocks (docs/design.md, "Managed .gitignore blocks").
 class tst_Gitignore : public QObject
 {
     Q_OBJECT
@@ -123,7 +122,6 @@ private Q_SLOTS:
         QVERIFY(Gitignore::validateOwner(u"_workspace"_s).ok());
     }
 
-    // T-T06
     void packBody()
     {
         QCOMPARE(Gitignore::packBody(u"fonts"_s, {u"*.tmp"_s, u".grex-lock"_s, u"*.tmp"_s}),
@@ -185,7 +183,7 @@ private Q_SLOTS:
         QCOMPARE(refused.error().reason(), u"invalid_gitignore_pattern"_s);
     }
 
-    // T-T07: random user content and add/rm sequences never touch user lines.
+    // Random user content and add/rm sequences never touch user lines.
     void userLinesSurviveRandomSequences()
     {
         QRandomGenerator rng(7);

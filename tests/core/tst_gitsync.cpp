@@ -57,8 +57,8 @@ void git(const QString &dir, const QStringList &args)
 
 } // namespace
 
-// T-W02, T-W07 (fetch half), T-W08 and the clean check under the backend lock (docs/design.md,
-// "Fast-forward and checkout").
+// Fetching into an existing clone and moving its tree: fast-forward, pinned refs, the backend
+// lock and the clean check under it (docs/design.md, "Fast-forward and checkout").
 class tst_GitSync : public QObject
 {
     Q_OBJECT
@@ -296,7 +296,7 @@ private Q_SLOTS:
         QVERIFY(outcome->note.text().contains(u"detached"_s));
     }
 
-    // T-W02: a declared ref is checked out on an existing clone.
+    // A declared ref is checked out on an existing clone.
     void checkoutPinnedRefs()
     {
         RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
@@ -355,7 +355,7 @@ private Q_SLOTS:
         QCOMPARE(readFile(f.clone + u"/README.md"_s), QByteArray("edit\n"));
     }
 
-    // T-W07: fetches of one destination serialise on its backend lock; distinct ones do not.
+    // Fetches of one destination serialise on its backend lock; distinct ones do not.
     void fetchesOfOneCloneSerialise()
     {
         RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));

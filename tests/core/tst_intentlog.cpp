@@ -74,7 +74,6 @@ class tst_IntentLog : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    // T-M01
     void everyEventRoundTrips()
     {
         const QList<Event> events = oneOfEach();
@@ -102,7 +101,6 @@ private Q_SLOTS:
                               u"error_summary"_s, u"schema_version"_s}));
     }
 
-    // T-M02
     void unknownMembersIgnored()
     {
         const QByteArray line =
@@ -115,7 +113,7 @@ private Q_SLOTS:
         QCOMPARE(read->events.at(0).id, u"a"_s);
     }
 
-    // T-M03: the documented dialect and the original's legacy forms.
+    // The documented dialect and the original's legacy forms.
     void readsBothDialects()
     {
         const QByteArray log =
@@ -201,7 +199,6 @@ private Q_SLOTS:
         QVERIFY(read.error().message().text().contains(u"newer grex"_s));
     }
 
-    // T-M04
     void tornLastLineDiscarded_data()
     {
         QTest::addColumn<QByteArray>("tail");
@@ -228,7 +225,7 @@ private Q_SLOTS:
         QCOMPARE(read->warnings.size(), 1);
     }
 
-    // T-M05
+    // A log cut anywhere inside its last line reads as the lines before it.
     void truncationSweep_data()
     {
         QTest::addColumn<int>("cut");
@@ -248,7 +245,6 @@ private Q_SLOTS:
         QCOMPARE(read->events, events.mid(0, 99));
     }
 
-    // T-M06
     void corruptionBeforeTheLastLineIsAnError_data()
     {
         QTest::addColumn<int>("line");
@@ -304,7 +300,6 @@ private Q_SLOTS:
         QCOMPARE(read.error().details().value(u"line"_s).toInteger(), 1);
     }
 
-    // T-M07
     void emptyWhitespaceAndBom()
     {
         QVERIFY(parse({})->events.isEmpty());
@@ -352,7 +347,6 @@ private Q_SLOTS:
         QCOMPARE(log.read()->events.at(0).id, u"z"_s);
     }
 
-    // T-M08
     void appendHealsATornTail()
     {
         QTemporaryDir dir;
@@ -392,7 +386,6 @@ private Q_SLOTS:
         QCOMPARE(log.read()->events.size(), 1);
     }
 
-    // T-M09
     void semanticWarnings()
     {
         const QList<Event> clean = oneOfEach();
@@ -409,7 +402,7 @@ private Q_SLOTS:
         QCOMPARE(folded.packs.value(u"a"_s).url, u"u2"_s); // the later add wins
     }
 
-    // T-M13: concurrent appends from threads of one process.
+    // Concurrent appends from threads of one process.
     void concurrentAppendsFromThreads()
     {
         QTemporaryDir dir;
@@ -438,7 +431,7 @@ private Q_SLOTS:
         QCOMPARE(ids.size(), threads * perThread);
     }
 
-    // T-M13: appends from several processes at once never interleave inside a line.
+    // Appends from several processes at once never interleave inside a line.
     void concurrentAppendsFromProcesses()
     {
         QTemporaryDir dir;
@@ -462,7 +455,6 @@ private Q_SLOTS:
         QVERIFY(read->warnings.size() <= 1);
     }
 
-    // T-M14
     void linesNeverExceedTheCap()
     {
         const QString summary = u"é"_s.repeated(3000); // 6000 bytes, 2 per character
@@ -503,7 +495,7 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(dir.filePath(u"grex.jsonl"_s)));
     }
 
-    // T-M15: a writer killed with SIGKILL at random moments leaves a readable log.
+    // A writer killed with SIGKILL at random moments leaves a readable log.
     void killedWriterLeavesAReadableLog()
     {
         QRandomGenerator rng(20261121);

@@ -29,7 +29,6 @@ LockEntry entry(const QString &id, qint64 nanos)
 
 } // namespace
 
-// T-M16
 class tst_Lockfile : public QObject
 {
     Q_OBJECT

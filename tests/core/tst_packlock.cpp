@@ -1,6 +1,6 @@
-// Pack lock (T-C03, T-C04): an in-process mutex keyed by the canonical pack path, then the
-// QLockFile <pack>/.grex-lock. A thread may hold only one pack lock at a time in a debug build
-// (tier order), so every holder below runs on its own thread.
+// Pack lock: an in-process mutex keyed by the canonical pack path, then the QLockFile
+// <pack>/.grex-lock. A thread may hold only one pack lock at a time in a debug build (tier order),
+// so every holder below runs on its own thread.
 
 #include "fs/filelock.h"
 #include "grexrunner.h"
@@ -127,7 +127,7 @@ class tst_PackLock : public QObject
     }
 
 private Q_SLOTS:
-    // T-C03: acquiring creates the sidecar, held by this process while the lock lives.
+    // Acquiring creates the sidecar, held by this process while the lock lives.
     void createsSidecarWhileHeld()
     {
         QTemporaryDir dir;
@@ -146,7 +146,7 @@ private Q_SLOTS:
         QCOMPARE(outcome(PackLock::tryAcquire(pack)), u"locked"_s);
     }
 
-    // T-C03: a second try-acquire from another thread of this process reports busy.
+    // A second try-acquire from another thread of this process reports busy.
     void tryAcquireFromAnotherThreadIsBusy()
     {
         QTemporaryDir dir;
@@ -163,7 +163,7 @@ private Q_SLOTS:
         QCOMPARE(outcome(PackLock::tryAcquire(pack)), u"locked"_s);
     }
 
-    // T-C03: released when the PackLock is destroyed, and by an explicit release().
+    // Released when the PackLock is destroyed, and by an explicit release().
     void releasedOnDestructionAndRelease()
     {
         QTemporaryDir dir;
@@ -188,7 +188,7 @@ private Q_SLOTS:
         moved.release(); // twice is harmless
     }
 
-    // T-C03: a blocking acquire waits for the holder and gets the lock once it lets go.
+    // A blocking acquire waits for the holder and gets the lock once it lets go.
     void blockingAcquireWaitsForHolder()
     {
         QTemporaryDir dir;
@@ -213,7 +213,7 @@ private Q_SLOTS:
         QVERIFY(elapsed >= 250);
     }
 
-    // T-C03: distinct pack directories do not contend.
+    // Distinct pack directories do not contend.
     void distinctDirsDoNotContend()
     {
         QTemporaryDir dir;
@@ -230,8 +230,8 @@ private Q_SLOTS:
         QVERIFY(timer.elapsed() < 2000);
     }
 
-    // T-C03: a cancellable acquire returns Cancelled while the holder keeps the lock, and the
-    // abandoned wait leaves nothing behind.
+    // A cancellable acquire returns Cancelled while the holder keeps the lock, and the abandoned
+    // wait leaves nothing behind.
     void cancellableAcquireReturnsCancelled()
     {
         QTemporaryDir dir;
@@ -347,7 +347,7 @@ private Q_SLOTS:
         QCOMPARE(outcome(PackLock::tryAcquire(pack)), u"lock/pack_lock_busy"_s);
     }
 
-    // T-C04: 100 operations on one pack from a thread pool never overlap.
+    // 100 operations on one pack from a thread pool never overlap.
     void stressSamePackSerialises()
     {
         QTemporaryDir dir;
@@ -383,7 +383,7 @@ private Q_SLOTS:
         QCOMPARE(peak.load(), 1);
     }
 
-    // T-C04: 100 distinct packs can all be held at the same moment.
+    // 100 distinct packs can all be held at the same moment.
     void stressDistinctPacksDoNotContend()
     {
         QTemporaryDir dir;
@@ -413,8 +413,8 @@ private Q_SLOTS:
         QCOMPARE(sawAll.load(), Packs);
     }
 
-    // T-C04 (reduced): workers walk overlapping path lists (3 shared packs each) for 10
-    // iterations; no path is ever held twice and everything finishes well within 60 s.
+    // Workers walk overlapping path lists (3 shared packs each) for 10 iterations; no path is ever
+    // held twice and everything finishes well within 60 s.
     void stressOverlappingTrees()
     {
         QTemporaryDir dir;

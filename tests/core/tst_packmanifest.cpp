@@ -356,7 +356,7 @@ actions: []
         QCOMPARE(m.error().details().value(u"rule"_s).toString(), u"size"_s);
     }
 
-    // T-P01, T-P12: every action in order, with its parsed arguments and the defaults filled in.
+    // Every action in order, with its parsed arguments and the defaults filled in.
     void declarativeRoundTrip()
     {
         const Result<PackManifest> m = parse(declarativeFixture);
@@ -452,7 +452,7 @@ actions: []
         QCOMPARE(shell.env, (QMap<QString, QString>{{u"A"_s, u"1"_s}, {u"B"_s, u"2"_s}}));
     }
 
-    // T-P01: child effective paths; teardown absent; x- keys kept as JSON.
+    // Child effective paths; teardown absent; x- keys kept as JSON.
     void metaRoundTrip()
     {
         const Result<PackManifest> m = parse(metaFixture);
@@ -512,7 +512,7 @@ actions: []
                 (std::vector<Action>{rmdirAction(u"three"_s), mkdirAction(u"one"_s)}));
     }
 
-    // T-P01: absent and empty teardown differ.
+    // Absent and empty teardown differ.
     void teardownAbsentVsEmpty_data()
     {
         QTest::addColumn<QByteArray>("tail");
@@ -540,7 +540,6 @@ actions: []
         QCOMPARE(m->actions.size(), size_t(1));
     }
 
-    // T-P04
     void emptyListsAreValid()
     {
         const Result<PackManifest> m =
@@ -569,7 +568,7 @@ actions: []
         QVERIFY2(emptyWhen.ok(), qPrintable(errorText(emptyWhen)));
     }
 
-    // T-P05: the alias check looks at YAML events, not at characters.
+    // The alias check looks at YAML events, not at characters.
     void starsAndAmpersandsInScalars_data()
     {
         QTest::addColumn<QByteArray>("yaml");
@@ -605,7 +604,6 @@ actions: []
             QCOMPARE(m->gitignore, (QStringList{u"*.log"_s, u"&tmp"_s}));
     }
 
-    // T-P06
     void extensionKeysArePreserved()
     {
         const Result<PackManifest> m =
@@ -631,7 +629,6 @@ actions: []
         QCOMPARE(m->gitignore, QStringList{u"*.log"_s});
     }
 
-    // T-P08
     void execValidForms_data()
     {
         QTest::addColumn<QByteArray>("args");
@@ -660,7 +657,7 @@ actions: []
         QCOMPARE(exec.cmdShell.has_value(), shell);
     }
 
-    // T-P09
+    // on_fail accepts error, skip and warn; anything else is refused at its line.
     void requireOnFail_data()
     {
         QTest::addColumn<QByteArray>("value");
@@ -713,7 +710,7 @@ actions: []
         QCOMPARE(c.children.at(2).value, u">=5.1"_s);
     }
 
-    // T-P10: the require's combiner is level 1.
+    // The require's combiner is level 1.
     void predicateDepth_data()
     {
         QTest::addColumn<int>("levels");
@@ -764,7 +761,6 @@ actions: []
         QCOMPARE(deep.error().details().value(u"rule"_s).toString(), u"require_depth"_s);
     }
 
-    // T-P11
     void regKeyMappingForm_data()
     {
         QTest::addColumn<QByteArray>("value");
@@ -801,7 +797,6 @@ actions: []
         QCOMPARE(m.error().details().value(u"rule"_s).toString(), u"invalid_predicate"_s);
     }
 
-    // T-P12
     void missingRequiredArgument()
     {
         const Result<PackManifest> m =
@@ -837,7 +832,6 @@ actions: []
         QVERIFY(m.error().message().text().contains(u"copy"_s));
     }
 
-    // T-P03
     void validNames_data()
     {
         QTest::addColumn<QByteArray>("name");
@@ -864,7 +858,6 @@ actions: []
         QVERIFY(parse("schema_version: '1'\nname: a\ntype: meta\n").ok());
     }
 
-    // T-P13
     void everyPackTypeParses_data()
     {
         QTest::addColumn<QByteArray>("type");
@@ -893,7 +886,6 @@ actions: []
         }
     }
 
-    // T-P14
     void duplicateSymlinkDst_data()
     {
         QTest::addColumn<QByteArray>("actions");
@@ -981,7 +973,7 @@ actions: []
         QCOMPARE(pairs, (QList<std::pair<qint64, qint64>>{{0, 1}, {0, 2}, {1, 2}}));
     }
 
-    // T-P16: parsePackOverride + mergeOverride.
+    // parsePackOverride and mergeOverride (docs/design.md, "Per-OS overrides").
     void overrideAppendsLists()
     {
         const Result<PackManifest> base = parse(overrideBase);
@@ -1139,7 +1131,7 @@ actions: []
         QCOMPARE(o.error().details().value(u"line"_s).toInteger(), 1);
     }
 
-    // T-P16 through loadPackManifest and the .grex/targets directory.
+    // The same overrides through loadPackManifest and the .grex/targets directory.
     void loadMergesTargetsFile()
     {
         QTemporaryDir dir;

@@ -1,6 +1,6 @@
-// Scheduler (T-C01, T-C02, T-C05): a counting semaphore with FIFO waiters and cancellable
-// acquisition. A debug build aborts when one thread holds two permits (lock tier order), so every
-// permit here is taken and given back on its own thread.
+// Scheduler: a counting semaphore with FIFO waiters and cancellable acquisition. A debug build
+// aborts when one thread holds two permits (lock tier order), so every permit here is taken and
+// given back on its own thread.
 
 #include "sched/scheduler.h"
 #include "sched/width.h"
@@ -140,7 +140,7 @@ private Q_SLOTS:
         QCOMPARE(scheduler.highWater(), 0);
     }
 
-    // T-C01: N permits are handed out, the N+1st acquire waits until one comes back.
+    // N permits are handed out, the N+1st acquire waits until one comes back.
     void acquireBlocksWhenSaturated()
     {
         Scheduler scheduler(3);
@@ -167,7 +167,7 @@ private Q_SLOTS:
         QCOMPARE(scheduler.available(), 3);
     }
 
-    // T-C01: width 0 means no bound.
+    // Width 0 means no bound.
     void zeroIsUnbounded()
     {
         Scheduler scheduler(0);
@@ -194,7 +194,7 @@ private Q_SLOTS:
         QVERIFY(scheduler.available() >= Workers);
     }
 
-    // T-C01: waiters are served in the order they queued.
+    // Waiters are served in the order they queued.
     void waitersAreServedFirstComeFirstServed()
     {
         Scheduler scheduler(1);
@@ -228,7 +228,7 @@ private Q_SLOTS:
         QCOMPARE(order, expected);
     }
 
-    // T-C01: 100 parallel acquirers all get through, never more than the width at once.
+    // 100 parallel acquirers all get through, never more than the width at once.
     void hundredParallelAcquirers()
     {
         Scheduler scheduler(4);
@@ -259,7 +259,7 @@ private Q_SLOTS:
         QCOMPARE(scheduler.available(), 4);
     }
 
-    // T-C02: an uncancelled cancellable acquire returns a permit.
+    // An uncancelled cancellable acquire returns a permit.
     void cancellableAcquireReturnsPermit()
     {
         Scheduler scheduler(2);
@@ -276,7 +276,7 @@ private Q_SLOTS:
         QCOMPARE(scheduler.available(), 2);
     }
 
-    // T-C02: a waiter whose token fires returns Cancelled promptly and takes nothing.
+    // A waiter whose token fires returns Cancelled promptly and takes nothing.
     void cancelledWaiterReturnsQuickly()
     {
         auto *f = new Fixture(1); // leaked when a thread hangs, see Fixture
@@ -317,8 +317,8 @@ private Q_SLOTS:
         delete f;
     }
 
-    // T-C02: 100 cancelled waiters (one shared stop source, as a run has) on a 4-permit
-    // scheduler leave exactly 4 permits.
+    // 100 cancelled waiters (one shared stop source, as a run has) on a 4-permit scheduler leave
+    // exactly 4 permits.
     void hundredCancelledWaitersLeakNothing()
     {
         auto *f = new Fixture(4);
@@ -403,8 +403,8 @@ private Q_SLOTS:
         delete f;
     }
 
-    // T-C02: a token that has already fired: the waiter must come back with Cancelled rather
-    // than hang (the scheduler is saturated, so it cannot be granted).
+    // A token that has already fired: the waiter must come back with Cancelled rather than hang
+    // (the scheduler is saturated, so it cannot be granted).
     void alreadyCancelledTokenOnSaturatedScheduler()
     {
         // Heap objects that are leaked on purpose when the call hangs, so the stuck thread never
@@ -455,7 +455,7 @@ private Q_SLOTS:
         delete scheduler;
     }
 
-    // T-C02: cancelling after the permit was granted changes nothing.
+    // Cancelling after the permit was granted changes nothing.
     void cancelAfterSuccessIsNoOp()
     {
         Scheduler scheduler(2);
@@ -504,7 +504,6 @@ private Q_SLOTS:
         QCOMPARE(scheduler.available(), 2);
     }
 
-    // T-C05 / I6: under load the number of permits held never exceeds the width.
     // The run's width: --parallel before GREX_PARALLEL before the default, each checked once.
     void widthResolvesOptionThenEnvironmentThenDefault()
     {

@@ -318,7 +318,7 @@ private Q_SLOTS:
 
     void init() { freshHome(); }
 
-    // T-S01, T-T02, T-T08: a nested workspace, end to end.
+    // A nested workspace, end to end.
     void syncsANestedWorkspace()
     {
         Workspace ws = newWorkspace();
@@ -360,12 +360,12 @@ private Q_SLOTS:
         QCOMPARE(countEvents(ws, EventOp::Sync), 3);
         QCOMPARE(countEvents(ws, EventOp::ActionStarted, u"tools"_s), 2);
         QCOMPARE(countEvents(ws, EventOp::ActionCompleted, u"tools"_s), 2);
-        // A meta pack only reports its children: nothing to bracket (T-S04).
+        // A meta pack only reports its children: nothing to bracket.
         QCOMPARE(countEvents(ws, EventOp::ActionStarted, u"suite"_s), 0);
         // Managed .gitignore blocks for the children too.
         QVERIFY(readFile(ws.gitignorePath()).contains("# >>> grex:tools >>>"));
 
-        // A second sync changes nothing and skips every pack by hash (T-S03).
+        // A second sync changes nothing and skips every pack by hash.
         const QByteArray logBefore = readFile(ws.manifestPath());
         const RunReport second = reportOf(runSync(ws));
         for (const StepRecord &s : second.steps)
@@ -399,7 +399,7 @@ private Q_SLOTS:
         QCOMPARE(ws.lockfile().read()->value(pack).sha, v2);
     }
 
-    // T-S08: a dry run leaves every byte as it was, hooks included.
+    // A dry run leaves every byte as it was, hooks included.
     void dryRunChangesNothing()
     {
         Workspace ws = newWorkspace();
@@ -477,7 +477,7 @@ private Q_SLOTS:
         QVERIFY(runSync(ws, unchecked).ok());
     }
 
-    // T-W04
+    // A child whose pack.yaml does not parse or names another pack stops the walk: nothing runs.
     void walkErrorsAbort_data()
     {
         QTest::addColumn<QString>("pack");
@@ -499,7 +499,7 @@ private Q_SLOTS:
         QCOMPARE(ws.lockfile().read()->size(), 0);
     }
 
-    // T-S04, T-S06: a halt records where, drops the halted pack's lock entry, and stops new packs.
+    // A halt records where, drops the halted pack's lock entry, and stops new packs.
     void haltRecordsAndStops()
     {
         Workspace ws = newWorkspace();
@@ -539,7 +539,6 @@ private Q_SLOTS:
         QVERIFY(ws.lockfile().read()->contains(u"hooks"_s));
     }
 
-    // T-S02
     void onlyRunsMatchingPacks()
     {
         Workspace ws = newWorkspace();
@@ -577,7 +576,6 @@ private Q_SLOTS:
         QCOMPARE(ws.lockfile().read()->size(), 0);
     }
 
-    // T-W03
     void refOverrideAppliesToEveryPack()
     {
         RemoteBuilder remotes(m_remotesDir);
@@ -622,7 +620,7 @@ private Q_SLOTS:
         QCOMPARE(readFile(ws.packDir(u"plain1"_s) + u"/README"_s), QByteArray("local edit"));
     }
 
-    // T-S11: fetches and clones of different packs really overlap; width 1 never overlaps.
+    // Fetches and clones of different packs really overlap; width 1 never overlaps.
     void fetchesRunInParallel()
     {
         for (const int width : {2, 1}) {
@@ -651,7 +649,7 @@ private Q_SLOTS:
         QCOMPARE(r.packs.at(0).id, u"shared"_s);
     }
 
-    // T-S11: width 1 reproduces DFS post-order exactly, run after run.
+    // Width 1 reproduces DFS post-order exactly, run after run.
     void widthOneIsPostOrder()
     {
         Workspace ws = newWorkspace();
@@ -674,7 +672,7 @@ private Q_SLOTS:
                                      u"tools#1"_s, u"hooks#0"_s, u"suite#0"_s}));
     }
 
-    // T-S15
+    // grex update reports each pack's reason: new, none, sha-changed, hash-changed or forced.
     void updateReasons()
     {
         const QString pack = evolvingPack(u"evolving-update"_s);
@@ -714,7 +712,7 @@ private Q_SLOTS:
         QCOMPARE(update(ws, unknown, ctx).error().reason(), u"unknown_pack"_s);
     }
 
-    // T-T04: install then teardown returns the machine to where it was.
+    // Install then teardown returns the machine to where it was.
     void teardownUndoesTheInstall()
     {
         Workspace ws = newWorkspace();
@@ -920,8 +918,8 @@ private Q_SLOTS:
         QVERIFY(sync(anywhere, options, ctx).ok());
     }
 
-    // T-S05: the pre-run recovery scan reports what an earlier run left behind, changes none of
-    // it, and looks no deeper than 6 levels, nor into .git or through symlinks.
+    // The pre-run recovery scan reports what an earlier run left behind, changes none of it, and
+    // looks no deeper than 6 levels, nor into .git or through symlinks.
     void recoveryScanReportsLeftovers()
     {
         freshHome();

@@ -39,7 +39,6 @@ class tst_Vars : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    // T-V01
     void expands_data()
     {
         QTest::addColumn<QString>("text");
@@ -85,7 +84,7 @@ private Q_SLOTS:
         QCOMPARE(*out, expected);
     }
 
-    // T-V02: every error names its problem and the byte offset of the opening $ or %.
+    // Every error names its problem and the byte offset of the opening $ or %.
     void rejects_data()
     {
         QTest::addColumn<QString>("text");
@@ -168,7 +167,6 @@ private Q_SLOTS:
                  qPrintable(out.error().message().text()));
     }
 
-    // T-V04
     void nonAsciiSurvives_data()
     {
         QTest::addColumn<QString>("text");
@@ -251,7 +249,6 @@ private Q_SLOTS:
     }
 
 #ifdef Q_OS_WIN
-    // T-V03
     void windowsLookupsIgnoreCase()
     {
         VarEnv env;

@@ -1,6 +1,6 @@
-// Concurrency stress (issue 8, part 2). Each round starts 8 grex processes and 8 tools/call of
-// one `grex serve --parallel 8` on one workspace, all at once, each an add, rm, sync or status
-// (add and rm each on a pack of their own). Then:
+// Concurrency stress. Each round starts 8 grex processes and 8 tools/call of one
+// `grex serve --parallel 8` on one workspace, all at once, each an add, rm, sync or status (add
+// and rm each on a pack of their own). Then:
 //   - every operation either succeeded or was refused with a clean lock error: exit 5 and
 //     error kind "lock" for the CLI, a tool error with code -32003 and kind "lock" for MCP;
 //     status, which takes no lock, always succeeds;

@@ -1,7 +1,7 @@
-// Crash injection (issue 8, part 1). Each trial runs one grex operation on a shared workspace:
-// `grex add`, `grex rm`, `grex sync`, or one of those as a tools/call of `grex serve`. A seeded
-// random generator picks the operation, the pack and a delay; when the delay runs out before the
-// operation ends, the process gets SIGKILL. After every trial:
+// Crash injection. Each trial runs one grex operation on a shared workspace: `grex add`, `grex rm`,
+// `grex sync`, or one of those as a tools/call of `grex serve`. A seeded random generator picks the
+// operation, the pack and a delay; when the delay runs out before the operation ends, the process
+// gets SIGKILL. After every trial:
 //   - `grex doctor` reports no corruption (no manifest-schema error, exit code not 3), and the
 //     lockfile parses;
 //   - grex.jsonl folds to the registrations before or after the operation, nothing else;

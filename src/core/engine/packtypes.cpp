@@ -141,9 +141,9 @@ class MetaPackType final : public PackTypePlugin
 public:
     QString name() const override { return u"meta"_s; }
 
-    // The driver runs the children itself; the meta pack only reports one summary step. It changes
-    // nothing, so it writes no action events: there is nothing a killed run could leave half done
-    // (T-S04, a no-op pack writes none).
+    // The driver runs the children itself; the meta pack only reports one summary step. It
+    // changes nothing, so it writes no action events: there is nothing a killed run could leave
+    // half done.
     Result<void> run(Lifecycle, const PackManifest &manifest, LifecycleRun &run) const override
     {
         if (!manifest.actions.empty()) {
