@@ -562,7 +562,7 @@ int Application::serve(const QStringList &arguments)
         if (!http)
             return fail(m_output, u"serve"_s, http.error());
         qCInfo(lcCore, "serving %s over MCP on streamable HTTP", qUtf8Printable(workspace->root()));
-        return Mcp::runHttpServer(std::move(config), *http);
+        return Mcp::runHttpServer(std::move(config), *http, m_stop);
     }
     for (const QString &httpOnly : {u"token"_s, u"allow-origin"_s, u"session-idle"_s}) {
         if (parser.isSet(httpOnly)) {
@@ -573,7 +573,7 @@ int Application::serve(const QStringList &arguments)
     }
     config.controlTransport = u"stdio"_s; // a grex-gui window on this workspace sees the calls
     qCInfo(lcCore, "serving %s over MCP on stdio", qUtf8Printable(workspace->root()));
-    return Mcp::runStdioServer(std::move(config));
+    return Mcp::runStdioServer(std::move(config), m_stop);
 }
 
 } // namespace Grex::Cli

@@ -10,7 +10,6 @@
 #include <QJsonObject>
 #include <QPointer>
 #include <QRandomGenerator>
-#include <QSocketNotifier>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTimer>
@@ -20,8 +19,6 @@
 #include <list>
 #include <map>
 #include <thread>
-#include <fcntl.h>
-#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -729,17 +726,9 @@ void HttpTransport::route(const QString &sessionId, const QByteArray &frame,
     s->initialized = true;
 }
 
-int g_signalPipe[2] = {-1, -1};
-
-void onSignal(int)
-{
-    const char byte = 1;
-    [[maybe_unused]] const ssize_t n = ::write(g_signalPipe[1], &byte, 1);
-}
-
 } // namespace
 
-int runHttpServer(ServerConfig config, const HttpConfig &http)
+int runHttpServer(ServerConfig config, const HttpConfig &http, std::stop_token stop)
 {
     std::signal(SIGPIPE, SIG_IGN);
     // One admission gate for every session: --parallel bounds the process, not each client.
@@ -759,16 +748,17 @@ int runHttpServer(ServerConfig config, const HttpConfig &http)
     qCInfo(lcCore, "listening on http://%s:%u/mcp%s", qUtf8Printable(host), tcp->serverPort(),
            http.token.isEmpty() ? "" : " (bearer token required)");
 
-    // SIGINT and SIGTERM end the loop; the sessions then stop their calls.
-    if (::pipe2(g_signalPipe, O_CLOEXEC | O_NONBLOCK) == 0) {
-        std::signal(SIGINT, onSignal);
-        std::signal(SIGTERM, onSignal);
-        auto *notifier = new QSocketNotifier(g_signalPipe[0], QSocketNotifier::Read, &transport);
-        QObject::connect(notifier, &QSocketNotifier::activated, &transport, [] {
-            qCInfo(lcCore, "stopping");
-            QCoreApplication::quit();
-        });
-    }
+    // A stop (SIGINT or SIGTERM, through the process's signal bridge) ends the loop; the
+    // sessions then stop their calls. The callback runs on the bridge's thread, so it queues.
+    std::stop_callback quitOnStop(stop, [&transport] {
+        QMetaObject::invokeMethod(
+            &transport,
+            [] {
+                qCInfo(lcCore, "stopping");
+                QCoreApplication::quit();
+            },
+            Qt::QueuedConnection);
+    });
     return QCoreApplication::exec();
 }
 

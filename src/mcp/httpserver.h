@@ -27,8 +27,8 @@ bool originAllowed(const QByteArray &origin, const QStringList &allowed);
 bool tokenMatches(const QByteArray &presented, const QByteArray &expected);
 
 // `grex serve --http`: the session logic of the stdio server at one endpoint, /mcp, over streamable
-// HTTP (docs/design.md, "Streamable HTTP"). Runs the event loop until SIGINT/SIGTERM; returns the
+// HTTP (docs/design.md, "Streamable HTTP"). Runs the event loop until stop fires; returns the
 // exit code. Listening problems are reported through `error` and exit 1… before it runs.
-int runHttpServer(ServerConfig config, const HttpConfig &http);
+int runHttpServer(ServerConfig config, const HttpConfig &http, std::stop_token stop);
 
 } // namespace Grex::Mcp

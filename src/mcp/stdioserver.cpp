@@ -73,7 +73,7 @@ void FdFrameSink::send(const QByteArray &frame)
     }
 }
 
-int runStdioServer(ServerConfig config)
+int runStdioServer(ServerConfig config, std::stop_token stop)
 {
     // A client that closes its end must not kill the server in the middle of a write.
     std::signal(SIGPIPE, SIG_IGN);
@@ -85,6 +85,9 @@ int runStdioServer(ServerConfig config)
     QByteArray buffer(64 * 1024, Qt::Uninitialized);
     QElapsedTimer sinceShutdown;
     for (;;) {
+        // A stop (SIGINT or SIGTERM) ends the session as a closed stdin does.
+        if (stop.stop_requested())
+            break;
         if (session.shutdownAnswered()) {
             if (!sinceShutdown.isValid())
                 sinceShutdown.start();

@@ -42,8 +42,8 @@ private:
     bool m_broken = false;
 };
 
-// `grex serve` over stdio: reads stdin on this thread until EOF or until a `shutdown` was
-// answered (then waits up to 2 s for EOF). Returns the process exit code.
-int runStdioServer(ServerConfig config);
+// `grex serve` over stdio: reads stdin on this thread until EOF, until stop fires, or until a
+// `shutdown` was answered (then waits up to 2 s for EOF). Returns the process exit code.
+int runStdioServer(ServerConfig config, std::stop_token stop);
 
 } // namespace Grex::Mcp

@@ -87,6 +87,7 @@ public:
     }
 
     void closeInput() { m_process.closeWriteChannel(); }
+    void terminate() { m_process.terminate(); }
 
     bool finished(int ms) { return m_process.waitForFinished(ms); }
     int exitCode() const { return m_process.exitCode(); }
@@ -219,6 +220,21 @@ private Q_SLOTS:
         QCOMPARE(server.response(2).value(u"error"_s).toObject().value(u"code"_s).toInt(), -32800);
         QCOMPARE(server.response(3).value(u"result"_s).toObject(), QJsonObject());
         QVERIFY(server.finished(10000)); // stdin still open: it leaves on its own
+        QCOMPARE(server.exitCode(), 0);
+    }
+
+    // One SIGTERM ends a server whose client keeps stdin open, as a closed stdin does: the
+    // process's one signal bridge stops the session, no second signal needed.
+    void sigtermEndsTheSession()
+    {
+        Server server(m_workspace);
+        server.write(
+            request(1, u"initialize"_s,
+                    {{u"protocolVersion"_s, u"2025-06-18"_s}, {u"capabilities"_s, QJsonObject()}}));
+        QVERIFY(server.response(1).contains(u"result"_s));
+        server.terminate();
+        QVERIFY(server.finished(10000));
+        QCOMPARE(server.exitStatus(), QProcess::NormalExit);
         QCOMPARE(server.exitCode(), 0);
     }
 };
