@@ -2,7 +2,22 @@
 
 #include "logging.h"
 
+using namespace Qt::StringLiterals;
+
 namespace Grex {
+
+Error cancelledError()
+{
+    return Error(ErrorKind::Cancelled, u"cancelled"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "cancelled")));
+}
+
+Result<void> checkCancelled(const OperationContext &ctx)
+{
+    if (ctx.stopRequested())
+        return cancelledError();
+    return {};
+}
 
 EventSink::~EventSink() = default;
 

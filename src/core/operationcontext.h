@@ -2,6 +2,7 @@
 
 #include "json.h"
 #include "message.h"
+#include "result.h"
 #include "sched/width.h"
 
 #include <QList>
@@ -37,6 +38,13 @@ public:
     // so that front ends can show each pack's lines together.
     virtual void packOutput(const JsonObject &output);
 };
+
+class OperationContext;
+
+// Cancelled "cancelled": what a step that saw its stop token fire returns.
+Error cancelledError();
+// cancelledError() when the operation's stop token fired.
+Result<void> checkCancelled(const OperationContext &ctx);
 
 // What a destructive verb asks for before it touches anything.
 struct ApprovalRequest

@@ -142,21 +142,12 @@ QList<std::pair<QString, QString>> PackTreeModel::packDirs() const
 
 FilterSubject PackTreeModel::filterSubject(const QModelIndex &index) const
 {
-    FilterSubject subject;
     if (!index.isValid())
-        return subject;
+        return {};
     const Node *node = static_cast<Node *>(index.internalPointer());
     const LsEntry &e = node->row.entry;
-    subject.name = e.id;
-    subject.path = e.path;
-    subject.type = e.type;
-    subject.url = e.url;
-    subject.depth = node->depth;
-    if (node->row.status) {
-        subject.drift = node->row.status->drift;
-        subject.alsoDrifts = node->row.status->drifts.mid(1);
-    }
-    return subject;
+    return FilterSubject::of(e.id, e.path, e.type, e.url, node->depth,
+                             node->row.status ? node->row.status->drifts : QStringList());
 }
 
 QModelIndex PackTreeModel::index(int row, int column, const QModelIndex &parent) const

@@ -1,4 +1,5 @@
 #include "engine/packfilter.h"
+#include "engine/packgraph.h"
 #include "error.h"
 
 #include <QTest>
@@ -81,8 +82,7 @@ private Q_SLOTS:
         row("an escaped | is not an alternative", u"name=alpha\\|beta"_s, {});
         row("name is case-sensitive", u"name=ALPHA"_s, {});
         row("path star stops at slash", u"path=*"_s, {u"alpha"_s, u"beta"_s, u"gamma"_s});
-        row("path double star", u"path=**"_s,
-            {u"alpha"_s, u"beta"_s, u"gamma"_s, u"delta"_s});
+        row("path double star", u"path=**"_s, {u"alpha"_s, u"beta"_s, u"gamma"_s, u"delta"_s});
         row("path subdir", u"path=sub/*"_s, {u"delta"_s});
         row("url glob", u"url=**/beta.git"_s, {u"beta"_s});
         row("url star stops at slash", u"url=*/beta.git"_s, {});
@@ -127,6 +127,36 @@ private Q_SLOTS:
         QCOMPARE(matched, matching);
     }
 
+    // Every verb builds a pack's subject with filterSubject: the root pack, which has no
+    // workspace path, is matched by path= on its directory, and drift kinds come from one place.
+    void subjectOfANode()
+    {
+        PackNode root;
+        root.id = u"dotfiles"_s;
+        root.dir = u"/home/me/dotfiles"_s;
+        root.isRoot = true;
+        PackNode child;
+        child.id = child.path = u"lib-a"_s;
+        child.dir = u"/home/me/dotfiles/.grex/workspace/lib-a"_s;
+        child.depth = 1;
+        const QHash<QString, QString> drift{{u"lib-a"_s, u"dirty,behind"_s}};
+
+        const Result<PackFilter> byPath = PackFilter::parse(u"path=/home/me/*"_s);
+        QVERIFY(byPath);
+        QVERIFY(byPath->matches(filterSubject(root, drift)));
+        QVERIFY(!byPath->matches(filterSubject(child, drift)));
+        QCOMPARE(filterPath(child), u"lib-a"_s);
+
+        const Result<PackFilter> behind = PackFilter::parse(u"drift=behind"_s);
+        QVERIFY(behind);
+        QVERIFY(behind->matches(filterSubject(child, drift)));
+        QVERIFY(!behind->matches(filterSubject(root, drift))); // not computed for it
+        const FilterSubject listed = FilterSubject::of(u"lib-a"_s, u"lib-a"_s, {}, {}, 1,
+                                                       QStringList{u"dirty"_s, u"behind"_s});
+        QCOMPARE(listed.drift, std::optional<QString>(u"dirty"_s));
+        QCOMPARE(listed.alsoDrifts, QStringList{u"behind"_s});
+    }
+
     void usesDrift()
     {
         QVERIFY(parsed(u"drift=dirty"_s).usesDrift());
@@ -138,8 +168,8 @@ private Q_SLOTS:
     {
         QCOMPARE(PackFilter::driftKinds(),
                  (QStringList{u"missing"_s, u"dirty"_s, u"upstream_gone"_s, u"rewritten"_s,
-                              u"diverged"_s, u"off_branch"_s, u"stale"_s, u"behind"_s,
-                              u"ahead"_s, u"clean"_s, u"untracked"_s}));
+                              u"diverged"_s, u"off_branch"_s, u"stale"_s, u"behind"_s, u"ahead"_s,
+                              u"clean"_s, u"untracked"_s}));
         for (const QString &kind : PackFilter::driftKinds())
             QVERIFY(parsed(u"drift="_s + kind).matches(subject(u"x"_s, u"meta"_s, 0, kind)));
     }
@@ -162,8 +192,8 @@ private Q_SLOTS:
         QTest::newRow("missing operator at the end") << u"name"_s << 4 << u"expected one of"_s;
         QTest::newRow("single <") << u"depth<1"_s << 5 << u"expected one of"_s;
         QTest::newRow(">= on name") << u"name>=a"_s << 4 << u"works only with depth"_s;
-        QTest::newRow("<= on type") << u"name=a, type <= meta"_s << 13
-                                    << u"works only with depth"_s;
+        QTest::newRow("<= on type")
+            << u"name=a, type <= meta"_s << 13 << u"works only with depth"_s;
         QTest::newRow("missing value") << u"name="_s << 5 << u"missing value"_s;
         QTest::newRow("missing value, then a term")
             << u"name=  ,type=meta"_s << 7 << u"missing value"_s;
@@ -183,8 +213,7 @@ private Q_SLOTS:
         QTest::newRow("empty alternative") << u"name=a||b"_s << 6 << u"empty alternative"_s;
         QTest::newRow("leading |") << u"type=|meta"_s << 5 << u"empty alternative"_s;
         QTest::newRow("bad glob") << u"name=[abc"_s << 5 << u"invalid glob"_s;
-        QTest::newRow("bad glob alternative")
-            << u"path=ok|{a,b"_s << 8 << u"invalid glob"_s;
+        QTest::newRow("bad glob alternative") << u"path=ok|{a,b"_s << 8 << u"invalid glob"_s;
     }
 
     void errors()
@@ -202,9 +231,9 @@ private Q_SLOTS:
         QVERIFY2(message.contains(mentions), qPrintable(message));
         // The expression on its own line, the caret under the column (1-based in the text).
         QVERIFY2(message.contains(u"column %1"_s.arg(position + 1)), qPrintable(message));
-        QVERIFY2(message.endsWith(u"\n  "_s + expression + u"\n  "_s + QString(position, u' ') +
-                                  u'^'),
-                 qPrintable(message));
+        QVERIFY2(
+            message.endsWith(u"\n  "_s + expression + u"\n  "_s + QString(position, u' ') + u'^'),
+            qPrintable(message));
     }
 };
 

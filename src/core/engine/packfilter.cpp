@@ -89,31 +89,48 @@ qsizetype findSeparator(const QString &text, qsizetype from, qsizetype end, QCha
 } // namespace
 
 FilterSubject FilterSubject::of(const QString &name, const QString &path, const QString &type,
-                                const QString &url, int depth,
-                                const QHash<QString, QString> &drift)
+                                const QString &url, int depth, const QHash<QString, QString> &drift)
+{
+    const auto it = drift.find(name);
+    if (it == drift.end())
+        return of(name, path, type, url, depth, QStringList());
+    const QStringList kinds = it->split(u',', Qt::SkipEmptyParts);
+    // Computed and empty still counts as computed: it matches no drift= term.
+    return of(name, path, type, url, depth, kinds.isEmpty() ? QStringList{QString()} : kinds);
+}
+
+FilterSubject FilterSubject::of(const QString &name, const QString &path, const QString &type,
+                                const QString &url, int depth, const QStringList &drifts)
 {
     FilterSubject subject{name, path, type, url, depth, {}, {}};
-    const auto it = drift.find(name);
-    if (it != drift.end()) {
-        QStringList kinds = it->split(u',', Qt::SkipEmptyParts);
-        subject.drift = kinds.isEmpty() ? QString() : kinds.takeFirst();
-        subject.alsoDrifts = kinds;
+    if (!drifts.isEmpty()) {
+        subject.drift = drifts.first();
+        subject.alsoDrifts = drifts.mid(1);
     }
     return subject;
 }
 
+QString filterPath(const PackNode &node)
+{
+    if (!node.isRoot)
+        return node.path;
+    QString path = node.dir;
+    return path.replace(u'\\', u'/');
+}
+
 FilterSubject filterSubject(const PackNode &node, const QHash<QString, QString> &drift)
 {
-    return FilterSubject::of(node.id, node.path, node.manifest.type, node.url, node.depth, drift);
+    return FilterSubject::of(node.id, filterPath(node), node.manifest.type, node.url, node.depth,
+                             drift);
 }
 
 const QStringList &PackFilter::driftKinds()
 {
     // Most urgent first: what needs a person before what a sync fixes (docs/design.md, "Drift").
-    static const QStringList kinds{u"missing"_s,    u"dirty"_s,  u"upstream_gone"_s,
-                                   u"rewritten"_s,  u"diverged"_s, u"off_branch"_s,
-                                   u"stale"_s,      u"behind"_s, u"ahead"_s,
-                                   u"clean"_s,      u"untracked"_s};
+    static const QStringList kinds{u"missing"_s,   u"dirty"_s,    u"upstream_gone"_s,
+                                   u"rewritten"_s, u"diverged"_s, u"off_branch"_s,
+                                   u"stale"_s,     u"behind"_s,   u"ahead"_s,
+                                   u"clean"_s,     u"untracked"_s};
     return kinds;
 }
 

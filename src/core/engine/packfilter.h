@@ -22,8 +22,12 @@ struct FilterSubject
     std::optional<QString> drift; // the drift kind status reports; nullopt when not computed
     QStringList alsoDrifts;       // the other kinds that hold too (dirty and behind, ...)
 
-    // The subject of one pack whose drift kinds (joined with ',', most urgent first, as
-    // driftByPack gives them) are in drift by id; absent: not computed.
+    // The one builder of a subject: a pack and every drift kind that holds, most urgent first
+    // (empty: not computed).
+    static FilterSubject of(const QString &name, const QString &path, const QString &type,
+                            const QString &url, int depth, const QStringList &drifts);
+    // The same, with the drift kinds looked up by name in `drift` (joined with ',', as
+    // driftByPack gives them); absent: not computed.
     static FilterSubject of(const QString &name, const QString &path, const QString &type,
                             const QString &url, int depth, const QHash<QString, QString> &drift);
 };
@@ -33,6 +37,9 @@ struct PackNode;
 // The subject of a walked pack; drift holds what status reports, by id, as the kinds that hold
 // joined with ',' (most urgent first); a pack missing from it was not computed.
 FilterSubject filterSubject(const PackNode &node, const QHash<QString, QString> &drift);
+// What path= and --only globs match for a pack: its workspace-relative path, and for the root
+// pack, which has none, its directory with forward slashes. Every verb matches the root this way.
+QString filterPath(const PackNode &node);
 
 // A parsed --filter expression (docs/design.md, "Filter expressions"): comma-separated terms that
 // must all hold, each `key op value` with key name, path, url (globs), type (kind is an alias),

@@ -1,7 +1,7 @@
 #include "pipeline.h"
 
+#include "engine/drift.h"
 #include "engine/recovery.h"
-#include "verbs/status.h"
 #include "fs/gitignore.h"
 #include "logging.h"
 #include "naming.h"

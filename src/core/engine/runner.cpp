@@ -157,14 +157,6 @@ struct PackTurn
     bool fetchFailed = false;       // err because its clone or fetch failed
 };
 
-QString forwardSlashPath(const PackNode &node)
-{
-    if (!node.isRoot)
-        return node.path;
-    QString path = node.dir;
-    return path.replace(u'\\', u'/');
-}
-
 } // namespace
 
 Result<void> checkGlob(const QString &glob)
@@ -299,18 +291,14 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
         if (!request.only.isEmpty()) {
             bool selected = false;
             for (const QString &glob : request.only)
-                selected = selected || globMatches(glob, forwardSlashPath(node)).valueOr(false);
+                selected = selected || globMatches(glob, filterPath(node)).valueOr(false);
             if (!selected) {
                 turn.outcome.result = u"filtered"_s;
                 return turn;
             }
         }
         if (!request.filter.isEmpty()) {
-            FilterSubject subject = filterSubject(node, request.drift);
-            subject.path = forwardSlashPath(node);
-            if (!subject.drift)
-                subject.drift = QString();
-            if (!request.filter.matches(subject)) {
+            if (!request.filter.matches(filterSubject(node, request.drift))) {
                 turn.outcome.result = u"filtered"_s;
                 return turn;
             }

@@ -7,6 +7,7 @@
 #include "git/remoteconfig_p.h"
 #include "git/repository.h"
 #include "logging.h"
+#include "operationcontext.h"
 #include "secrets.h"
 
 #include <QCoreApplication>
@@ -77,12 +78,6 @@ Result<FileLock> lockBackend(const QString &dest, std::stop_token stop)
     const FileLock::Scope scope =
         FileLock::isHeldHere(syncLock) ? FileLock::Scope::Process : FileLock::Scope::System;
     return FileLock::acquire(backendLockPath(dest), LockTier::Backend, stop, scope);
-}
-
-Error cancelled()
-{
-    return Error(ErrorKind::Cancelled, u"cancelled"_s,
-                 Message(QT_TRANSLATE_NOOP("Grex", "cancelled")));
 }
 
 Error gitError(const QString &reason, const char *sourceText, const QStringList &args, int rc)
@@ -696,7 +691,7 @@ Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
         }
     }
     if (stop.stop_requested())
-        return cancelled();
+        return cancelledError();
     // No --depth: in a shallow clone git adds the new commits to the history it has, where a
     // depth would cut that history again and part the new commits from HEAD.
     const QStringList args{u"fetch"_s, u"--progress"_s, u"origin"_s};
@@ -1200,7 +1195,7 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
         removeCreated(staging, false);
     }
     if (stop.stop_requested())
-        return cancelled();
+        return cancelledError();
 
     // A branch or a tag is cloned by name (a shallow clone needs that); a commit id is checked
     // out after a clone without checkout, as git has no option for it.
@@ -1259,7 +1254,7 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
     }
     if (stop.stop_requested()) {
         cleanUp();
-        return cancelled();
+        return cancelledError();
     }
     Result<FetchReport> report = [&]() -> Result<FetchReport> {
         Result<RepositoryPtr> repo = openRepository(staging);

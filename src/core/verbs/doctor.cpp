@@ -9,7 +9,7 @@
 #include "git/repository.h"
 #include "operationcontext.h"
 #include "secrets.h"
-#include "verbs/status.h"
+#include "engine/drift.h"
 #include "verbs/verbsupport.h"
 #include "workspace.h"
 #include "workspacelocks.h"
@@ -232,8 +232,8 @@ QList<DoctorFinding> checkUrlSecrets(const Workspace &workspace, const Facts &fa
         // cannot be told apart from the name git must send with it.
         const bool fixable = helper && !QUrl(pack.url).password().isEmpty();
         QString detail = u"the URL of pack '%1' in grex.jsonl carries a password or token "
-                         u"(%2), and anyone who can read grex.jsonl can read it"_s
-                             .arg(pack.id, redactUrl(pack.url));
+                         u"(%2), and anyone who can read grex.jsonl can read it"_s.arg(
+                             pack.id, redactUrl(pack.url));
         if (fixable) {
             detail += u"; grex doctor --fix gives it to git's credential helper and keeps the "
                       u"URL without it"_s;
@@ -354,10 +354,10 @@ QList<DoctorFinding> checkRecovery(const Workspace &workspace, const OperationCo
             u"directory set aside by rmdir: %1 (delete it when unneeded)"_s.arg(v.toString())));
     }
     for (const JsonValue &v : r.value(u"orphan_clones"_s).toArray()) {
-        found.append(finding(check, u"warning"_s, {},
-                             u"clone an interrupted grex add or sync left unfinished: %1 (the "
-                             u"next clone of that pack removes it; or delete it)"_s
-                                 .arg(v.toString())));
+        found.append(
+            finding(check, u"warning"_s, {},
+                    u"clone an interrupted grex add or sync left unfinished: %1 (the "
+                    u"next clone of that pack removes it; or delete it)"_s.arg(v.toString())));
     }
     for (const JsonValue &v : r.value(u"interrupted_git"_s).toArray()) {
         found.append(finding(check, u"warning"_s, {},
@@ -634,11 +634,10 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
     }
 
     // Findings in the order of the checks, whatever was re-run.
-    static const QStringList order{u"manifest-schema"_s, u"lockfile"_s,
-                                   u"gitignore-sync"_s,  u"pack-schema"_s,
-                                   u"on-disk-drift"_s,   u"url-secrets"_s,
-                                   u"orphan-lock-entries"_s,
-                                   u"lock-files"_s,      u"unfinished-work"_s};
+    static const QStringList order{
+        u"manifest-schema"_s,     u"lockfile"_s,      u"gitignore-sync"_s,
+        u"pack-schema"_s,         u"on-disk-drift"_s, u"url-secrets"_s,
+        u"orphan-lock-entries"_s, u"lock-files"_s,    u"unfinished-work"_s};
     std::stable_sort(report.findings.begin(), report.findings.end(),
                      [](const DoctorFinding &a, const DoctorFinding &b) {
                          return order.indexOf(a.check) < order.indexOf(b.check);

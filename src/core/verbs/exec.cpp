@@ -5,7 +5,7 @@
 #include "exec/processrunner.h"
 #include "manifest/fold.h"
 #include "operationcontext.h"
-#include "verbs/status.h"
+#include "engine/drift.h"
 #include "verbs/verbsupport.h"
 #include "workspace.h"
 

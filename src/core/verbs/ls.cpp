@@ -1,7 +1,7 @@
 #include "ls.h"
 
 #include "secrets.h"
-#include "verbs/status.h"
+#include "engine/drift.h"
 
 #include "git/fetcher.h"
 #include "operationcontext.h"
@@ -277,9 +277,9 @@ Result<LsReport> ls(Workspace &workspace, const LsOptions &options, OperationCon
                             .arg(options.filter.expression());
     if (std::optional<LsReport> whole = memo->whole<LsReport>(key))
         return *std::move(whole);
-    const std::optional<ChangeWatch::Token> token = memo->beginWhole(
-        {workspace.root(), QFileInfo(workspace.manifestPath()).absolutePath(),
-         QFileInfo(workspace.lockfilePath()).absolutePath()});
+    const std::optional<ChangeWatch::Token> token =
+        memo->beginWhole({workspace.root(), QFileInfo(workspace.manifestPath()).absolutePath(),
+                          QFileInfo(workspace.lockfilePath()).absolutePath()});
     const qsizetype warningsBefore = ctx.warnings().size();
     Result<LsReport> report = lsRead(workspace, options, ctx, allRemembered);
     // Warnings are said on every call, so a document that warned is made again each time.

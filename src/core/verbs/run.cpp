@@ -3,7 +3,7 @@
 #include "engine/pipeline.h"
 #include "exec/actionplugin.h"
 #include "operationcontext.h"
-#include "verbs/status.h"
+#include "engine/drift.h"
 #include "verbs/verbsupport.h"
 #include "workspace.h"
 

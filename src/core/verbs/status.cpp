@@ -21,11 +21,6 @@ namespace Grex {
 
 namespace {
 
-JsonValue optionalJson(const std::optional<QString> &value)
-{
-    return value ? JsonValue(*value) : JsonValue();
-}
-
 Error invalidDuration(const QString &text, const QString &why)
 {
     return usageError(u"invalid_duration"_s,
@@ -34,108 +29,6 @@ Error invalidDuration(const QString &text, const QString &why)
                                                         "like 7d or 12h)"),
                               {text, why}))
         .withDetail(u"value"_s, text);
-}
-
-// Whether an age in nanoseconds exceeds a number of seconds, to the nanosecond and without
-// overflow for the largest --stale-after.
-bool olderThan(qint64 ageNanos, qint64 seconds)
-{
-    constexpr qint64 NanosPerSecond = 1'000'000'000;
-    const qint64 whole = ageNanos / NanosPerSecond;
-    return whole > seconds || (whole == seconds && ageNanos % NanosPerSecond > 0);
-}
-
-// The lock and drift facts of one walked pack.
-StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEntries &locks,
-                        const StatusOptions &options, qint64 nowNanos)
-{
-    StatusEntry e;
-    e.id = node.id;
-    e.path = node.path;
-    e.type = node.manifest.type;
-    e.depth = node.depth;
-    e.registered = node.registered;
-    e.onDisk = node.onDisk;
-    e.long_ = options.long_;
-    if (node.loadError)
-        e.error = node.loadError->message().text();
-    const auto lock = locks.find(node.id);
-    if (lock != locks.end())
-        e.installedAt = lock->installedAt;
-    if (options.long_)
-        e.holder = FileLock::holder(node.dir + u"/.grex-lock"_s);
-    if (!e.onDisk) {
-        e.drift = u"missing"_s;
-        e.drifts = {e.drift};
-        return e;
-    }
-    Result<RepoStatus> repo = workspace.fetcher().inspect(node.dir, node.ref);
-    if (!repo) {
-        e.error = repo.error().message().text();
-        e.drift = u"stale"_s;
-        e.drifts = {e.drift};
-        e.staleReason = u"unreadable"_s;
-        return e;
-    }
-    e.sha = repo->sha;
-    e.branch = repo->branch;
-    e.upstream = repo->upstream;
-    e.ahead = repo->ahead;
-    e.behind = repo->behind;
-    e.changedFiles = repo->changedFiles;
-    e.expectedBranch = repo->expectedBranch;
-    e.upstreamGone = repo->upstreamGone;
-    e.remoteDefaultBranch = repo->remoteDefaultBranch;
-    e.upstreamRewritten = repo->upstreamRewritten;
-    if (lock != locks.end()) {
-        e.shaMatch = !lock->sha.isEmpty() && lock->sha == e.sha;
-        e.actionsHashMatch =
-            !node.loadError && lock->actionsHash == actionsHash(node.manifest.actions, e.sha);
-    }
-    // A local commit or a fetched upstream explains a changed HEAD better than "stale": the
-    // pack is ahead or behind. Stale is what needs a sync for another reason.
-    if (lock == locks.end())
-        e.staleReason = u"not_installed"_s;
-    else if (node.loadError || lock->actionsHash != actionsHash(node.manifest.actions, lock->sha))
-        e.staleReason = u"actions_changed"_s;
-    else if (options.staleAfterSeconds &&
-             olderThan(nowNanos - lock->installedAt.unixNanos(), *options.staleAfterSeconds))
-        e.staleReason = u"too_old"_s;
-    else if (e.behind == 0 && e.ahead == 0 && !e.shaMatch)
-        e.staleReason = u"sha_changed"_s;
-
-    // Not on the branch the pack follows: another branch, or a detached HEAD that no install
-    // put there (sync --ref leaves a detached HEAD the lockfile records).
-    const bool detachedByInstall =
-        !e.branch && lock != locks.end() && lock->branch.isEmpty() && e.shaMatch;
-    const bool offBranch = !e.expectedBranch.isEmpty() && !e.sha.isEmpty() &&
-                           (e.branch ? *e.branch != e.expectedBranch : !detachedByInstall);
-
-    // Every kind that holds, in the order of PackFilter::driftKinds(): dirty and behind at once
-    // are both reported, since one kind alone misled people (docs/design.md, "Drift").
-    QSet<QString> holds;
-    if (e.changedFiles > 0)
-        holds.insert(u"dirty"_s);
-    if (e.upstreamGone)
-        holds.insert(u"upstream_gone"_s);
-    if (e.ahead > 0 && e.behind > 0)
-        holds.insert(e.upstreamRewritten ? u"rewritten"_s : u"diverged"_s);
-    if (offBranch)
-        holds.insert(u"off_branch"_s);
-    if (!e.staleReason.isEmpty())
-        holds.insert(u"stale"_s);
-    if (e.behind > 0 && e.ahead == 0)
-        holds.insert(u"behind"_s);
-    if (e.ahead > 0 && e.behind == 0)
-        holds.insert(u"ahead"_s);
-    for (const QString &kind : PackFilter::driftKinds()) {
-        if (holds.contains(kind))
-            e.drifts.append(kind);
-    }
-    if (e.drifts.isEmpty())
-        e.drifts.append(u"clean"_s);
-    e.drift = e.drifts.first();
-    return e;
 }
 
 } // namespace
@@ -201,44 +94,6 @@ Result<StatusOptions> StatusOptions::fromJson(const QJsonObject &args)
     return options;
 }
 
-JsonObject StatusEntry::toJson() const
-{
-    JsonObject o{
-        {u"id"_s, id},
-        {u"path"_s, path},
-        {u"type"_s, type.isEmpty() ? JsonValue() : JsonValue(type)},
-        {u"depth"_s, qint64(depth)},
-        {u"parents"_s, JsonValue(JsonArray(parents.cbegin(), parents.cend()))},
-        {u"registered"_s, registered},
-        {u"on_disk"_s, onDisk},
-        {u"sha_match"_s, shaMatch},
-        {u"actions_hash_match"_s, actionsHashMatch},
-        {u"drift"_s, drift},
-        {u"drifts"_s, JsonValue(JsonArray(drifts.cbegin(), drifts.cend()))},
-        {u"stale_reason"_s, staleReason.isEmpty() ? JsonValue() : JsonValue(staleReason)},
-        {u"sha"_s, sha.isEmpty() ? JsonValue() : JsonValue(sha)},
-        {u"branch"_s, optionalJson(branch)},
-        {u"upstream"_s, optionalJson(upstream)},
-        {u"ahead"_s, qint64(ahead)},
-        {u"behind"_s, qint64(behind)},
-        {u"changed_files"_s, qint64(changedFiles)},
-        {u"expected_branch"_s, expectedBranch.isEmpty() ? JsonValue() : JsonValue(expectedBranch)},
-        {u"upstream_gone"_s, upstreamGone},
-        {u"remote_default_branch"_s,
-         remoteDefaultBranch.isEmpty() ? JsonValue() : JsonValue(remoteDefaultBranch)},
-        {u"upstream_rewritten"_s, upstreamRewritten},
-        {u"installed_at"_s, installedAt ? JsonValue(installedAt->toString()) : JsonValue()},
-        {u"error"_s, error.isEmpty() ? JsonValue() : JsonValue(error)}};
-    if (long_) {
-        o.insert(u"lock_holder"_s,
-                 holder ? JsonValue(JsonObject{{u"pid"_s, holder->pid},
-                                               {u"host"_s, holder->hostname},
-                                               {u"application"_s, holder->application}})
-                        : JsonValue());
-    }
-    return o;
-}
-
 JsonValue StatusReport::toJson() const
 {
     JsonArray array;
@@ -272,96 +127,14 @@ QString StatusReport::driftSummary() const
 Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
                             OperationContext &ctx)
 {
-    if (Result<void> ready = workspace.requireInitialised(); !ready)
-        return ready.error();
-    Result<LockEntries> locks = workspace.lockfile().read();
-    if (!locks)
-        return locks.error();
-    Result<QList<WalkSeed>> seeds = workspaceSeeds(workspace, ctx);
-    if (!seeds)
-        return seeds.error();
-    const qint64 now = Timestamp::now().unixNanos();
-    // Each clone is inspected by the walk's worker that found it: one pass, one open.
-    QMutex mutex;
-    QHash<QString, StatusEntry> inspected;
-    WalkOptions walk;
-    walk.network = false;
-    walk.tolerateErrors = true;
-    walk.readHead = false; // inspect() reads HEAD with the status, in the same open
-    walk.visit = [&](const PackNode &node) {
-        if (node.isRoot)
-            return;
-        StatusEntry entry = inspectNode(workspace, node, *locks, options, now);
-        QMutexLocker locker(&mutex);
-        inspected.insert(node.id, std::move(entry));
-    };
-    Result<PackGraph> graph = walkPacks(workspace, *seeds, walk, ctx);
-    if (!graph)
-        return graph.error();
-
-    // Who owns whom, for the tree the human table shows (the JSON stays ordered by id).
-    QHash<QString, QStringList> parents;
-    for (const PackNode &node : graph->nodes) {
-        if (node.isRoot)
-            continue;
-        for (const QString &child : node.children)
-            parents[child].append(node.id);
-    }
-    QList<StatusEntry> entries;
-    for (const PackNode &node : graph->nodes) {
-        // The workspace's own pack.yaml is the user's checkout, not a pack status reports.
-        if (node.isRoot)
-            continue;
-        // A pack whose pack.yaml could not be read was not visited: inspected here.
-        StatusEntry entry = inspected.contains(node.id)
-                                ? inspected.take(node.id)
-                                : inspectNode(workspace, node, *locks, options, now);
-        entry.depth = node.depth; // known once the walk is over
-        entry.parents = parents.value(node.id);
-        std::sort(entry.parents.begin(), entry.parents.end(), utf8Less);
-        entry.registered = node.registered;
-        entries.append(std::move(entry));
-    }
-    QThreadPool pool;
-    pool.setMaxThreadCount(ctx.width().localThreads());
-    if (Result<void> alive = checkCancelled(ctx); !alive)
-        return alive.error();
-
-    // Git directories in the workspace that no pack accounts for.
-    const QStringList dirs =
-        QDir(workspace.root()).entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
-    QList<QString> untracked;
-    for (const QString &name : dirs) {
-        if (name.startsWith(u'.') || graph->nodes.contains(name) || locks->contains(name))
-            continue;
-        if (QFileInfo::exists(workspace.root() + u'/' + name + u"/.git"_s))
-            untracked.append(name);
-    }
-    const QList<StatusEntry> untrackedEntries =
-        QtConcurrent::blockingMapped(&pool, untracked, [&](const QString &name) {
-            StatusEntry e;
-            e.id = name;
-            e.path = name;
-            e.onDisk = true;
-            e.drift = u"untracked"_s;
-            e.drifts = {e.drift};
-            e.long_ = options.long_;
-            if (Result<RepoStatus> repo =
-                    workspace.fetcher().inspect(workspace.root() + u'/' + name, std::nullopt)) {
-                e.sha = repo->sha;
-                e.branch = repo->branch;
-                e.changedFiles = repo->changedFiles;
-            }
-            return e;
-        });
-    entries.append(untrackedEntries);
-
+    Result<QList<StatusEntry>> entries =
+        inspectWorkspace(workspace, {options.long_, options.staleAfterSeconds}, ctx);
+    if (!entries)
+        return entries.error();
     StatusReport report;
-    for (StatusEntry &e : entries) {
-        FilterSubject subject{e.id, e.path, e.type, {}, e.depth, e.drift, e.drifts};
-        if (const auto it = graph->nodes.find(e.id); it != graph->nodes.end())
-            subject.url = it->url;
-        if (options.filter.matches(subject))
+    for (StatusEntry &e : *entries) {
+        if (options.filter.matches(
+                FilterSubject::of(e.id, e.path, e.type, e.url, e.depth, e.drifts)))
             report.packs.append(std::move(e));
     }
     std::sort(report.packs.begin(), report.packs.end(),
@@ -375,25 +148,6 @@ Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
         }
     }
     return report;
-}
-
-Result<QHash<QString, QString>> driftByPack(Workspace &workspace, OperationContext &ctx)
-{
-    Result<StatusReport> report = status(workspace, StatusOptions{}, ctx);
-    if (!report)
-        return report.error();
-    QHash<QString, QString> drift;
-    for (const StatusEntry &e : report->packs)
-        drift.insert(e.id, e.drifts.join(u','));
-    return drift;
-}
-
-Result<QHash<QString, QString>> driftForFilter(const PackFilter &filter, Workspace &workspace,
-                                               OperationContext &ctx)
-{
-    if (!filter.usesDrift())
-        return QHash<QString, QString>();
-    return driftByPack(workspace, ctx);
 }
 
 } // namespace Grex

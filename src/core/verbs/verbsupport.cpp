@@ -17,19 +17,6 @@ Error usageError(const QString &reason, Message message)
     return Error(ErrorKind::Usage, reason, std::move(message));
 }
 
-Error cancelledError()
-{
-    return Error(ErrorKind::Cancelled, u"cancelled"_s,
-                 Message(QT_TRANSLATE_NOOP("Grex", "cancelled")));
-}
-
-Result<void> checkCancelled(const OperationContext &ctx)
-{
-    if (ctx.stopRequested())
-        return cancelledError();
-    return {};
-}
-
 Result<PackState> findPack(const QMap<QString, PackState> &packs, const QString &idOrPath)
 {
     if (auto it = packs.find(idOrPath); it != packs.end())

@@ -5,6 +5,7 @@
 #include "engine/packfilter.h"
 #include "manifest/fold.h"
 #include "naming.h"
+#include "operationcontext.h"
 #include "result.h"
 
 #include <QJsonObject>
@@ -17,10 +18,6 @@ struct ApprovalRequest;
 class Workspace;
 
 Error usageError(const QString &reason, Message message);
-Error cancelledError();
-
-// Cancelled when the operation's stop token fired.
-Result<void> checkCancelled(const OperationContext &ctx);
 
 // The live pack whose id or path is `idOrPath`. Error: Usage "unknown_pack".
 Result<PackState> findPack(const QMap<QString, PackState> &packs, const QString &idOrPath);
