@@ -1,4 +1,4 @@
-#include "session.h"
+#include "session_p.h"
 
 #include "confine.h"
 #include "errorkind.h"
@@ -40,12 +40,6 @@ const QStringList &logLevels()
     return levels;
 }
 
-// The id's JSON text keys a call: 7 and "7" are different requests.
-QByteArray idKey(const JsonValue &id)
-{
-    return id.toJson();
-}
-
 JsonValue idFrom(const QJsonValue &id)
 {
     if (id.isDouble()) {
@@ -71,27 +65,6 @@ QByteArray requestKey(const QJsonValue &id)
 {
     return idKey(idFrom(id));
 }
-
-// One tools/call in flight.
-struct Session::Call
-{
-    JsonValue id;
-    const VerbSpec *verb = nullptr;
-    QJsonObject arguments;
-    JsonValue progressToken; // null: the client asked for no progress
-    std::stop_source stop;
-    bool cancelledByClient = false; // guarded by the session mutex
-    bool cancelledByServer = false; // shutdown gave up on it
-    bool cancelledByWindow = false; // the grex window's Cancel
-    Scheduler::Permit admission; // taken and given back on the call's thread
-};
-
-// A request the server sent (elicitation/create) waiting for the client's answer.
-struct Session::Pending
-{
-    bool answered = false;
-    QJsonObject message;
-};
 
 // Turns the engine's events into MCP notifications for one call: progress when the client
 // gave a token, warnings as log messages. Nothing is sent once the call's answer is out.
@@ -151,94 +124,6 @@ private:
     std::mutex m_mutex;
     qint64 m_last = 0;
     bool m_closed = false;
-};
-
-// The serve approval policy (docs/design.md, "Approvals for destructive verbs"): an attached
-// window first, then elicitation when the client declared it, then --approve-destructive; by
-// default a refusal.
-class Session::Approval : public ApprovalPolicy
-{
-public:
-    Approval(Session &session, const std::shared_ptr<Call> &call) : m_session(session), m_call(call)
-    {
-    }
-
-    ApprovalDecision approve(const ApprovalRequest &request, std::stop_token stop) override
-    {
-        // Waiting for a person or a client takes no admission slot: the other calls (of every
-        // session) go on meanwhile, and the call queues again once it has its answer.
-        m_call->admission.suspend();
-        ApprovalDecision decision = decide(request, stop);
-        if (!m_call->admission.resume(stop)) {
-            return ApprovalDecision::refuse(
-                Message(QT_TRANSLATE_NOOP("Grex", "the call was cancelled while it waited for "
-                                                  "approval")));
-        }
-        return decision;
-    }
-
-private:
-    ApprovalDecision decide(const ApprovalRequest &request, std::stop_token stop)
-    {
-        const ApprovalOrigin origin{clientName(), idKey(m_call->id)};
-        for (ApprovalDelegate *window :
-             {static_cast<ApprovalDelegate *>(m_session.m_config.window.get()),
-              static_cast<ApprovalDelegate *>(m_session.m_control.get())}) {
-            if (!window)
-                continue;
-            const std::optional<ApprovalDecision> answer = window->approve(request, origin, stop);
-            if (answer)
-                return *answer;
-        }
-        if (clientElicits())
-            return askClient(request, stop);
-        if (m_session.m_config.approveDestructive)
-            return ApprovalDecision::approve();
-        return ApprovalDecision::refuse(
-            Message(QT_TRANSLATE_NOOP("Grex", "grex serve runs destructive tools only when a "
-                                              "window or the client (by elicitation) approves "
-                                              "them, or when started with "
-                                              "--approve-destructive")));
-    }
-
-    QString clientName()
-    {
-        std::lock_guard lock(m_session.m_mutex);
-        return m_session.m_clientName;
-    }
-
-    bool clientElicits()
-    {
-        std::lock_guard lock(m_session.m_mutex);
-        return m_session.m_clientElicits;
-    }
-
-    ApprovalDecision askClient(const ApprovalRequest &request, std::stop_token stop)
-    {
-        QString what = request.summary.text();
-        if (!request.command.isEmpty()) {
-            what = u"%1 `%2` in %3 pack(s)"_s.arg(request.verb, request.command.join(u' '))
-                       .arg(request.packs.size());
-        }
-        const std::optional<QJsonObject> answer =
-            m_session.elicit(u"Allow %1?"_s.arg(what), idKey(m_call->id), stop);
-        if (!answer) {
-            return ApprovalDecision::refuse(
-                Message(QT_TRANSLATE_NOOP("Grex", "the client did not answer the approval "
-                                                  "question")));
-        }
-        const QString action = answer->value(u"action"_s).toString();
-        const bool confirmed =
-            answer->value(u"content"_s).toObject().value(u"confirm"_s).toBool(false);
-        if (action == u"accept" && confirmed)
-            return ApprovalDecision::approve();
-        return ApprovalDecision::refuse(
-            Message(QT_TRANSLATE_NOOP("Grex", "the client answered '%1'"),
-                    {action == u"accept" ? u"no"_s : action}));
-    }
-
-    Session &m_session;
-    std::shared_ptr<Call> m_call;
 };
 
 Session::Session(ServerConfig config, FrameSink &out) : m_config(std::move(config)), m_out(out)
@@ -717,59 +602,6 @@ int Session::callsInFlight() const
 {
     std::lock_guard lock(m_mutex);
     return int(m_calls.size());
-}
-
-bool Session::waitInitialized(std::stop_token stop)
-{
-    std::unique_lock lock(m_mutex);
-    return m_changed.wait(
-        lock, stop, [this] { return m_state == State::Ready || m_state == State::ShuttingDown; });
-}
-
-std::optional<QJsonObject> Session::elicit(const QString &message, const QByteArray &callKey,
-                                           std::stop_token stop)
-{
-    // No server request before notifications/initialized (docs/design.md, "MCP session
-    // lifecycle").
-    if (!waitInitialized(stop))
-        return std::nullopt;
-    auto pending = std::make_shared<Pending>();
-    JsonValue id;
-    {
-        std::lock_guard lock(m_mutex);
-        id = JsonValue(u"grex-%1"_s.arg(m_nextRequestId++));
-        m_pending.insert(idKey(id), pending);
-    }
-    const JsonObject schema{
-        {u"type"_s, u"object"_s},
-        {u"properties"_s, JsonObject{{u"confirm"_s, JsonObject{{u"type"_s, u"boolean"_s},
-                                                               {u"title"_s, u"Allow"_s},
-                                                               {u"description"_s, message}}}}},
-        {u"required"_s, JsonArray{JsonValue(u"confirm"_s)}}};
-    m_out.sendRelated(JsonObject{{u"jsonrpc"_s, u"2.0"_s},
-                                 {u"id"_s, id},
-                                 {u"method"_s, u"elicitation/create"_s},
-                                 {u"params"_s, JsonObject{{u"message"_s, message},
-                                                          {u"requestedSchema"_s, schema}}}}
-                          .toJson(),
-                      callKey);
-    std::unique_lock lock(m_mutex);
-    const bool answered =
-        m_changed.wait_for(lock, stop, std::chrono::milliseconds(m_config.elicitationTimeoutMs),
-                           [&] { return pending->answered; });
-    m_pending.remove(idKey(id));
-    lock.unlock();
-    if (!answered) {
-        sendNotification(
-            u"notifications/cancelled"_s,
-            JsonObject{{u"requestId"_s, id},
-                       {u"reason"_s, stop.stop_requested() ? u"the tool call was cancelled"_s
-                                                           : u"no answer in time"_s}});
-        return std::nullopt;
-    }
-    if (!pending->message.contains(u"result"_s))
-        return std::nullopt; // the client answered with an error
-    return pending->message.value(u"result"_s).toObject();
 }
 
 void Session::log(const QString &level, const QString &text)
