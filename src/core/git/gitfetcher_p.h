@@ -1,0 +1,222 @@
+#pragma once
+
+// What the parts of GitFetcher share: the git and libgit2 helpers, the backend lock and the
+// repairs after a killed grex. Not part of core's API; only git/git*.cpp include it.
+
+#include "git/gitfetcher.h"
+#include "fs/filelock.h"
+#include "fs/fsutil.h"
+#include "git/gitprocess_p.h"
+#include "git/libgit2_p.h"
+#include "git/remoteconfig_p.h"
+#include "git/repository.h"
+#include "logging.h"
+#include "operationcontext.h"
+#include "secrets.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QDirIterator>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSet>
+#include <QStandardPaths>
+#include <QUrl>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <unistd.h>
+
+namespace Grex::GitImpl {
+
+using namespace Git;
+
+using TreePtr = std::unique_ptr<git_tree, Deleter<git_tree, git_tree_free>>;
+using DiffPtr = std::unique_ptr<git_diff, Deleter<git_diff, git_diff_free>>;
+using ReflogPtr = std::unique_ptr<git_reflog, Deleter<git_reflog, git_reflog_free>>;
+
+struct UpstreamRecord
+{
+    QString branch; // the local branch whose upstream was gone
+    QString remoteDefault;
+};
+
+// What a fetch learned about the upstream of the checked-out branch.
+struct FetchFacts
+{
+    QString upstreamBranch; // the remote's branch the local one follows; "" when none
+    bool gone = false;      // the remote no longer has it
+    QString remoteDefault;  // with gone: the remote's default branch, when it could be asked
+};
+
+// While this process holds the sync lock (tier 1) of the workspace dest lives in, no other grex
+// process can touch dest: the threads of this one only need to keep out of each other's way,
+// and the backend lock needs no file. A QLockFile flushes every new lock file to disk, which
+// for hundreds of packs made the flushes, not git, the cost of a sync.
+Result<FileLock> lockBackend(const QString &dest, std::stop_token stop);
+
+Error gitError(const QString &reason, const char *sourceText, const QStringList &args, int rc);
+
+Result<GitOutput> runGit(const QString &dir, const QStringList &args, std::stop_token stop,
+                         std::optional<QByteArray> input = std::nullopt,
+                         const QStringList &environment = {});
+
+// A git command that talks to remote: bounded stalls, a shared SSH connection.
+Result<GitOutput> networkGit(const QString &dir, const QString &remote, const QStringList &args,
+                             std::stop_token stop);
+
+// The branch HEAD names, also before its first commit; nullopt when HEAD is detached.
+std::optional<QString> branchOf(git_repository *repo);
+
+QString headOf(git_repository *repo);
+
+Result<FetchReport> describeHead(git_repository *repo);
+
+bool looksLikeCommitId(const QString &ref);
+
+bool isGrexSidecar(const char *path);
+
+QString gitDirOf(git_repository *repo);
+
+// Whether the user's git config rewrites url (url.<base>.insteadOf).
+bool isRewrittenByInsteadOf(const QString &url);
+
+// Whether git would run an external filter driver (filter=lfs, a smudge/clean pair) on path:
+// libgit2 compares such a file's bytes with the index without running the driver, so its
+// "modified" needs git's confirmation.
+bool hasExternalFilter(git_repository *repo, git_config *config, const char *path);
+
+// Tracked files (and submodules) git status would list as changed. libgit2 answers in process;
+// only files an external filter owns are confirmed by `git status`.
+Result<int> countTrackedChanges(git_repository *repo, const QString &dest);
+
+// Whether the repository's files in Git LFS were left as pointer files, and what to do then.
+QList<Message> lfsWarnings(git_repository *repo, const QString &dest);
+
+// Whether a submodule is not initialised or not at the commit the superproject records.
+bool submodulesNeedUpdate(git_repository *repo);
+
+// Brings the submodules to the commits the superproject records, recursively, as
+// `git clone --recurse-submodules` and submodule.recurse do.
+Result<void> updateSubmodules(const QString &dest, std::stop_token stop);
+
+// Commits on local not on upstream, and on upstream not on local. libgit2 1.5 cannot walk the
+// history of a shallow clone (its grafted parents are missing): git counts those.
+std::optional<std::pair<int, int>> aheadBehind(git_repository *repo, const QString &dest,
+                                               const git_oid *local, const git_oid *upstream);
+
+// Whether HEAD's own commits were once upstream: an earlier value of the remote-tracking ref
+// (its reflog, which git fetch writes) contains HEAD. Then the upstream was rewritten (force-
+// pushed) under the branch, and "N local commits" would mislead.
+bool wasUpstreamOnce(git_repository *repo, const git_oid *head, const QByteArray &trackingRef);
+
+// <git dir>/grex-upstream: what the last fetch learned about the upstream of the branch,
+// when it was gone from the remote: "<branch> <remote's default branch or ->". Status reads it
+// without network; the next fetch rewrites or removes it.
+QString upstreamRecordPath(git_repository *repo);
+
+std::optional<UpstreamRecord> readUpstreamRecord(git_repository *repo);
+
+// A grex killed while git writes in a clone also leaves git's own lock files behind
+// (index.lock during a checkout, a ref's .lock during a fetch) when git could not remove them:
+// until someone deletes them, every later checkout fails with "the index is locked". So each
+// writing operation leaves <git dir>/grex-busy while it runs. Finding one, the next operation,
+// which holds the clone's backend lock so no other grex is inside, knows the last one was
+// killed, and removes the lock files made since the marker that no process has open: a git
+// command the user runs there now keeps its lock file open until it renames it into place.
+QString busyMarkerPath(git_repository *repo);
+
+void removeKilledOperationsLocks(git_repository *repo, const QString &dest);
+
+// A checkout of an existing clone that is killed half-way leaves a working tree with some files
+// of the new commit and some of the old: it looks like the user's own changes, so sync would
+// leave it alone for ever, and a half-written pack.yaml would not even parse. Each such checkout
+// therefore writes <git dir>/grex-checkout ("<HEAD before> <target>") first and removes it when
+// it is over; the next operation on the clone finds the journal and rolls the files the
+// checkout touches back to HEAD (rollBackInterruptedCheckout), after which it redoes its work.
+QString checkoutJournalPath(git_repository *repo);
+
+bool writeJournal(const QString &journal, const QString &from, const QString &to);
+
+void rollBackInterruptedCheckout(const QString &dest);
+
+// The branches `git fetch` just saw on the remote, from FETCH_HEAD (one line per ref it
+// fetched: "<sha>\t[not-for-merge]\tbranch '<name>' of <url>").
+QSet<QString> fetchedBranches(const QString &gitDir);
+
+// The remote's default branch (what its HEAD names), asked with ls-remote; "" when unknown.
+QString remoteDefaultBranch(const QString &dest, const QString &url, std::stop_token stop);
+
+Error fetchFailed(const QString &dest, const QString &detail);
+
+// Fetches origin into the clone at dest (its backend lock held), as `git fetch origin` does:
+// the remote's refspecs, tags that point into what it has, fetch.prune, submodules on demand.
+Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop);
+
+UpdateOutcome leftAlone(git_repository *repo, const QString &why, Message note);
+
+// The untracked files git named when it refused to overwrite them, or nothing when that is not
+// why it failed.
+QStringList untrackedInTheWay(const QString &stderrText);
+
+// Runs a git command that moves the working tree from HEAD to target, journaled (see
+// checkoutJournalPath). A refusal because untracked files are in the way leaves the clone
+// alone and says which; any other failure is a checkout_failed error.
+Result<std::optional<UpdateOutcome>> journaledGit(const QString &dest, const QString &target,
+                                                  const QStringList &args, const QString &what,
+                                                  std::stop_token stop);
+
+// Moves the current branch to its upstream when that is a fast-forward and the tree is clean
+// (docs/design.md, "Fast-forward and checkout"). Called with the backend lock held.
+Result<UpdateOutcome> fastForwardLocked(const QString &dest, const FetchFacts &facts,
+                                        std::stop_token stop);
+
+Error refNotFound(const QString &ref, const QString &where);
+
+// The clean check before a switch to ref, which runs under the backend lock so that no other
+// grex changes the tree between the check and the switch: the outcome of leaving a dirty tree
+// alone, or nothing.
+Result<std::optional<UpdateOutcome>> refuseIfDirty(git_repository *repo, const QString &dest,
+                                                   const QString &ref);
+
+// Checks out ref (see Fetcher::checkout). Called with the backend lock held.
+Result<UpdateOutcome> checkoutLocked(const QString &dest, const QString &ref,
+                                     const FetchFacts &facts, std::stop_token stop);
+
+// Checks out ref in a clone made with --no-checkout (its index is empty): a branch of origin as
+// a local tracking branch, a tag or a commit detached.
+Result<void> checkOutFreshClone(const QString &dir, const QString &ref, std::stop_token stop);
+
+Result<LocalChanges> countChanges(const QString &dest, bool includeUntracked);
+
+// Runs operation on the clone at dest while its backend lock is held, after repairing what a
+// killed operation left there, and marked busy while it runs.
+template<typename Operation>
+auto withLockedClone(const QString &dest, std::stop_token stop, Operation &&operation)
+    -> decltype(operation())
+{
+    Result<FileLock> lock = lockBackend(dest, stop);
+    if (!lock)
+        return lock.error();
+    QString marker;
+    {
+        Result<RepositoryPtr> repo = openRepository(dest);
+        if (!repo)
+            return repo.error();
+        removeKilledOperationsLocks(repo->get(), dest);
+        marker = busyMarkerPath(repo->get());
+    }
+    rollBackInterruptedCheckout(dest);
+    {
+        // Not flushed: only a kill, never a lost page cache, has to find it.
+        QFile file(marker);
+        if (file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            file.write(QByteArray::number(QCoreApplication::applicationPid()) + '\n');
+    }
+    auto result = operation();
+    QFile::remove(marker);
+    return result;
+}
+
+} // namespace Grex::GitImpl

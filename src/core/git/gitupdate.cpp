@@ -1,0 +1,482 @@
+// GitFetcher's changes to a clone: fetch, fast-forward and checkout, each under the backend
+// lock and journaled so that a kill in the middle is rolled back.
+
+#include "git/gitfetcher_p.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::GitImpl {
+
+// ---- fetch ---------------------------------------------------------------------------------
+
+// The branches `git fetch` just saw on the remote, from FETCH_HEAD (one line per ref it
+// fetched: "<sha>\t[not-for-merge]\tbranch '<name>' of <url>").
+QSet<QString> fetchedBranches(const QString &gitDir)
+{
+    QSet<QString> branches;
+    QFile file(gitDir + u"FETCH_HEAD"_s);
+    if (!file.open(QIODevice::ReadOnly))
+        return branches;
+    static const QRegularExpression branch(u"\tbranch '(.+)' of "_s);
+    for (const QByteArray &line : file.readAll().split('\n')) {
+        const QRegularExpressionMatch match = branch.match(QString::fromUtf8(line));
+        if (match.hasMatch())
+            branches.insert(match.captured(1));
+    }
+    return branches;
+}
+
+// The remote's default branch (what its HEAD names), asked with ls-remote; "" when unknown.
+QString remoteDefaultBranch(const QString &dest, const QString &url, std::stop_token stop)
+{
+    Result<GitOutput> listed =
+        networkGit(dest, url, {u"ls-remote"_s, u"--symref"_s, u"origin"_s, u"HEAD"_s}, stop);
+    if (!listed || !listed->ok())
+        return {};
+    for (const QByteArray &line : listed->out.split('\n')) {
+        if (line.startsWith("ref: refs/heads/") && line.endsWith("\tHEAD"))
+            return QString::fromUtf8(line.mid(16, line.size() - 16 - 5));
+    }
+    return {};
+}
+
+Error fetchFailed(const QString &dest, const QString &detail)
+{
+    return Error(ErrorKind::PackOp, u"fetch_failed"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "cannot fetch into %1: %2"), {dest, detail}))
+        .withDetail(u"path"_s, dest)
+        .withDetail(u"detail"_s, detail);
+}
+
+// Fetches origin into the clone at dest (its backend lock held), as `git fetch origin` does:
+// the remote's refspecs, tags that point into what it has, fetch.prune, submodules on demand.
+Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
+{
+    FetchFacts facts;
+    QString url;
+    QString gitDir;
+    {
+        Result<RepositoryPtr> repo = openRepository(dest);
+        if (!repo)
+            return repo.error();
+        const std::optional<QByteArray> origin = remoteUrl(repo->get(), "origin");
+        if (!origin)
+            return fetchFailed(dest, u"no default remote configured"_s);
+        url = QString::fromUtf8(*origin);
+        gitDir = gitDirOf(repo->get());
+        // The branch's upstream on origin, whose disappearance the fetch should notice.
+        if (const std::optional<QString> branch = branchOf(repo->get())) {
+            git_config *raw = nullptr;
+            if (git_repository_config_snapshot(&raw, repo->get()) == 0) {
+                ConfigPtr config(raw);
+                const QByteArray key = "branch." + branch->toUtf8();
+                const std::optional<QByteArray> remote = configValue(config.get(), key + ".remote");
+                const std::optional<QByteArray> merge = configValue(config.get(), key + ".merge");
+                if (remote == QByteArray("origin") && merge && merge->startsWith("refs/heads/"))
+                    facts.upstreamBranch = QString::fromUtf8(merge->mid(11));
+            }
+            git_error_clear();
+        }
+    }
+    if (stop.stop_requested())
+        return cancelledError();
+    // No --depth: in a shallow clone git adds the new commits to the history it has, where a
+    // depth would cut that history again and part the new commits from HEAD.
+    const QStringList args{u"fetch"_s, u"--progress"_s, u"origin"_s};
+    qCDebug(lcGit, "fetching into %s", qPrintable(dest));
+    Result<GitOutput> fetched = networkGit(dest, url, args, stop);
+    if (!fetched)
+        return fetched.error();
+    if (!fetched->ok()) {
+        return networkFailure(u"fetch_failed"_s, QT_TRANSLATE_NOOP("Grex", "cannot fetch %1: %2"),
+                              {redactUrl(url)}, url, dest, *fetched);
+    }
+    QFile::remove(gitDir + UpstreamRecordName);
+    if (facts.upstreamBranch.isEmpty())
+        return facts;
+    const QSet<QString> seen = fetchedBranches(gitDir);
+    if (seen.contains(facts.upstreamBranch))
+        return facts;
+    facts.gone = true;
+    facts.remoteDefault = remoteDefaultBranch(dest, url, stop);
+    const QString record = facts.upstreamBranch + u' ' +
+                           (facts.remoteDefault.isEmpty() ? u"-"_s : facts.remoteDefault) + u'\n';
+    QFile file(gitDir + UpstreamRecordName);
+    if (file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        file.write(record.toUtf8());
+    return facts;
+}
+
+// ---- fast-forward and checkout -------------------------------------------------------------
+
+UpdateOutcome leftAlone(git_repository *repo, const QString &why, Message note)
+{
+    UpdateOutcome outcome;
+    outcome.state = UpdateOutcome::State::LeftAlone;
+    outcome.shaBefore = outcome.shaAfter = headOf(repo);
+    outcome.branch = branchOf(repo);
+    outcome.why = why;
+    outcome.note = std::move(note);
+    return outcome;
+}
+
+// The untracked files git named when it refused to overwrite them, or nothing when that is not
+// why it failed.
+QStringList untrackedInTheWay(const QString &stderrText)
+{
+    QStringList files;
+    bool inList = false;
+    for (const QString &line : stderrText.split(u'\n')) {
+        if (line.contains(u"untracked working tree files would be"_s)) {
+            inList = true;
+            continue;
+        }
+        if (!inList)
+            continue;
+        if (!line.startsWith(u'\t'))
+            break;
+        files.append(line.trimmed());
+    }
+    return files;
+}
+
+// Runs a git command that moves the working tree from HEAD to target, journaled (see
+// checkoutJournalPath). A refusal because untracked files are in the way leaves the clone
+// alone and says which; any other failure is a checkout_failed error.
+Result<std::optional<UpdateOutcome>> journaledGit(const QString &dest, const QString &target,
+                                                  const QStringList &args, const QString &what,
+                                                  std::stop_token stop)
+{
+    QString journal;
+    {
+        Result<RepositoryPtr> repo = openRepository(dest);
+        if (!repo)
+            return repo.error();
+        journal = checkoutJournalPath(repo->get());
+        if (!writeJournal(journal, headOf(repo->get()), target))
+            return Error(ErrorKind::PackOp, u"checkout_failed"_s,
+                         Message(QT_TRANSLATE_NOOP("Grex", "cannot check out %1 in %2: cannot "
+                                                           "write %3"),
+                                 {what, dest, journal}))
+                .withDetail(u"path"_s, dest);
+    }
+    // A checkout can download (LFS): a cancel stops it, and what it wrote is rolled back now,
+    // so the clone is as it was.
+    Result<GitOutput> moved = runGit(dest, args, stop);
+    if (!moved) {
+        if (moved.error().kind() == ErrorKind::Cancelled)
+            rollBackInterruptedCheckout(dest);
+        return moved.error();
+    }
+    if (moved->ok()) {
+        QFile::remove(journal);
+        return std::optional<UpdateOutcome>();
+    }
+    // git checks before it writes: a refusal changed nothing, and a lock it found stays.
+    const QStringList inTheWay = untrackedInTheWay(moved->err);
+    const bool refused = !inTheWay.isEmpty() || moved->err.contains(u"index.lock"_s) ||
+                         moved->err.contains(u"would be overwritten"_s);
+    if (refused)
+        QFile::remove(journal);
+    else
+        rollBackInterruptedCheckout(dest);
+    if (!inTheWay.isEmpty()) {
+        Result<RepositoryPtr> repo = openRepository(dest);
+        if (!repo)
+            return repo.error();
+        return std::optional<UpdateOutcome>(leftAlone(
+            repo->get(), u"untracked_in_way"_s,
+            Message(QT_TRANSLATE_NOOP("Grex", "untracked files are in the way of %1: %2; move or "
+                                              "remove them"),
+                    {what, inTheWay.join(u", "_s)})));
+    }
+    return commandFailure(u"checkout_failed"_s,
+                          QT_TRANSLATE_NOOP("Grex", "cannot check out %1 in %2: %3"), {what, dest},
+                          dest, *moved);
+}
+
+// Moves the current branch to its upstream when that is a fast-forward and the tree is clean
+// (docs/design.md, "Fast-forward and checkout"). Called with the backend lock held.
+Result<UpdateOutcome> fastForwardLocked(const QString &dest, const FetchFacts &facts,
+                                        std::stop_token stop)
+{
+    QString upstreamRef;
+    QString upstreamName;
+    QString target;
+    UpdateOutcome outcome;
+    {
+        Result<RepositoryPtr> opened = openRepository(dest);
+        if (!opened)
+            return opened.error();
+        git_repository *repo = opened->get();
+        outcome.shaBefore = outcome.shaAfter = headOf(repo);
+        outcome.branch = branchOf(repo);
+        if (git_repository_head_detached(repo) == 1) {
+            return leftAlone(repo, u"detached"_s,
+                             Message(QT_TRANSLATE_NOOP("Grex", "HEAD is detached at %1; not "
+                                                               "moved"),
+                                     {outcome.shaBefore.left(7)}));
+        }
+        git_reference *rawHead = nullptr;
+        if (git_repository_head(&rawHead, repo) != 0) {
+            git_error_clear();
+            return leftAlone(repo, u"no_commit"_s,
+                             Message(QT_TRANSLATE_NOOP("Grex", "no commit is checked out")));
+        }
+        ReferencePtr head(rawHead);
+        const QString branch = outcome.branch.value_or(QString());
+        if (facts.gone) {
+            UpdateOutcome gone = leftAlone(
+                repo, u"upstream_gone"_s,
+                facts.remoteDefault.isEmpty()
+                    ? Message(QT_TRANSLATE_NOOP("Grex", "the upstream branch %1 is gone from the "
+                                                        "remote (deleted or renamed); %2 not "
+                                                        "moved"),
+                              {facts.upstreamBranch, branch})
+                    : Message(QT_TRANSLATE_NOOP("Grex", "the upstream branch %1 is gone from the "
+                                                        "remote (deleted or renamed), whose "
+                                                        "default branch is now %2; %3 not "
+                                                        "moved"),
+                              {facts.upstreamBranch, facts.remoteDefault, branch}));
+            gone.remoteDefaultBranch = facts.remoteDefault;
+            return gone;
+        }
+        const std::optional<QByteArray> trackingRef = upstreamRefName(repo, branch.toUtf8());
+        git_reference *rawUpstream = nullptr;
+        if (!trackingRef ||
+            git_reference_lookup(&rawUpstream, repo, trackingRef->constData()) != 0) {
+            git_error_clear();
+            return leftAlone(repo, u"no_upstream"_s,
+                             Message(QT_TRANSLATE_NOOP("Grex", "branch %1 tracks no upstream; not "
+                                                               "moved"),
+                                     {branch}));
+        }
+        ReferencePtr upstream(rawUpstream);
+        const git_oid *local = git_reference_target(head.get());
+        const git_oid *remote = git_reference_target(upstream.get());
+        if (!local || !remote || git_oid_equal(local, remote))
+            return outcome;
+        upstreamRef = QString::fromUtf8(*trackingRef);
+        upstreamName = QString::fromUtf8(git_reference_shorthand(upstream.get()));
+        target = oidToHex(remote);
+        const std::optional<std::pair<int, int>> counts = aheadBehind(repo, dest, local, remote);
+        if (!counts)
+            return Error(ErrorKind::PackOp, u"git"_s,
+                         Message(QT_TRANSLATE_NOOP("Grex", "cannot compare %1 with %2 in %3"),
+                                 {branch, upstreamName, dest}))
+                .withDetail(u"path"_s, dest);
+        outcome.ahead = counts->first;
+        outcome.behind = counts->second;
+        if (outcome.behind == 0)
+            return outcome; // only local commits: nothing to take
+        if (outcome.ahead > 0) {
+            const bool rewritten = wasUpstreamOnce(repo, local, *trackingRef);
+            UpdateOutcome alone =
+                rewritten
+                    ? leftAlone(repo, u"rewritten"_s,
+                                Message(QT_TRANSLATE_NOOP("Grex", "%1 was rewritten upstream "
+                                                                  "(force-pushed): %2 commit(s) "
+                                                                  "of %3 are no longer upstream "
+                                                                  "and %4 new ones replace "
+                                                                  "them; not moved"),
+                                        {upstreamName, QString::number(outcome.ahead), branch,
+                                         QString::number(outcome.behind)}))
+                    : leftAlone(repo, u"diverged"_s,
+                                Message(QT_TRANSLATE_NOOP("Grex", "%1 has diverged from %2 (%3 "
+                                                                  "local and %4 new upstream "
+                                                                  "commits); not moved"),
+                                        {branch, upstreamName, QString::number(outcome.ahead),
+                                         QString::number(outcome.behind)}));
+            alone.ahead = outcome.ahead;
+            alone.behind = outcome.behind;
+            return alone;
+        }
+        Result<int> changed = countTrackedChanges(repo, dest);
+        if (!changed)
+            return changed.error();
+        if (*changed > 0) {
+            UpdateOutcome alone = leftAlone(
+                repo, u"dirty"_s,
+                Message(
+                    QT_TRANSLATE_NOOP("Grex", "the working tree has uncommitted changes (%1 "
+                                              "file(s)) and is %2 commit(s) behind %3; not "
+                                              "fast-forwarded"),
+                    {QString::number(*changed), QString::number(outcome.behind), upstreamName}));
+            alone.behind = outcome.behind;
+            return alone;
+        }
+    }
+    Result<std::optional<UpdateOutcome>> merged = journaledGit(
+        dest, target, {u"merge"_s, u"--ff-only"_s, u"--no-stat"_s, u"-q"_s, upstreamRef},
+        u"the fast-forward to "_s + upstreamName, stop);
+    if (!merged)
+        return merged.error();
+    if (*merged) {
+        (*merged)->behind = outcome.behind;
+        return **merged;
+    }
+    if (Result<void> submodules = updateSubmodules(dest, stop); !submodules)
+        return submodules.error();
+    outcome.state = UpdateOutcome::State::FastForwarded;
+    outcome.shaAfter = target;
+    outcome.behind = 0;
+    return outcome;
+}
+
+Error refNotFound(const QString &ref, const QString &where)
+{
+    return Error(ErrorKind::PackOp, u"ref_not_found"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "ref '%1' does not exist in %2"), {ref, where}))
+        .withDetail(u"ref"_s, ref);
+}
+
+// The clean check before a switch to ref, which runs under the backend lock so that no other
+// grex changes the tree between the check and the switch: the outcome of leaving a dirty tree
+// alone, or nothing.
+Result<std::optional<UpdateOutcome>> refuseIfDirty(git_repository *repo, const QString &dest,
+                                                   const QString &ref)
+{
+    Result<int> changed = countTrackedChanges(repo, dest);
+    if (!changed)
+        return changed.error();
+    if (*changed == 0)
+        return std::optional<UpdateOutcome>();
+    return std::optional<UpdateOutcome>(
+        leftAlone(repo, u"dirty"_s,
+                  Message(QT_TRANSLATE_NOOP("Grex", "the working tree has uncommitted changes; "
+                                                    "not switched to %1"),
+                          {ref})));
+}
+
+// Checks out ref (see Fetcher::checkout). Called with the backend lock held.
+Result<UpdateOutcome> checkoutLocked(const QString &dest, const QString &ref,
+                                     const FetchFacts &facts, std::stop_token stop)
+{
+    QString before;
+    QString target;
+    QStringList args;
+    bool branchSwitch = false;
+    {
+        Result<RepositoryPtr> opened = openRepository(dest);
+        if (!opened)
+            return opened.error();
+        git_repository *r = opened->get();
+        before = headOf(r);
+        const QByteArray name = ref.toUtf8();
+        git_reference *rawRemote = nullptr;
+        const QByteArray remoteName = "origin/" + name;
+        if (git_branch_lookup(&rawRemote, r, remoteName.constData(), GIT_BRANCH_REMOTE) == 0) {
+            ReferencePtr remoteBranch(rawRemote);
+            if (branchOf(r) != std::optional<QString>(ref)) {
+                branchSwitch = true;
+                Result<std::optional<UpdateOutcome>> dirty = refuseIfDirty(r, dest, ref);
+                if (!dirty)
+                    return dirty.error();
+                if (*dirty)
+                    return **dirty;
+                git_reference *rawLocal = nullptr;
+                if (git_branch_lookup(&rawLocal, r, name.constData(), GIT_BRANCH_LOCAL) == 0) {
+                    ReferencePtr local(rawLocal);
+                    target = oidToHex(git_reference_target(local.get()));
+                    args = QStringList{u"checkout"_s, u"-q"_s, ref, u"--"_s};
+                } else {
+                    git_error_clear();
+                    target = oidToHex(git_reference_target(remoteBranch.get()));
+                    args = QStringList{u"checkout"_s,      u"-q"_s, u"-b"_s, ref, u"--track"_s,
+                                       u"origin/"_s + ref, u"--"_s};
+                }
+            }
+        } else {
+            git_error_clear();
+            git_object *rawObject = nullptr;
+            const QByteArray spec = name + "^{commit}";
+            if (git_revparse_single(&rawObject, r, spec.constData()) != 0) {
+                git_error_clear();
+                return refNotFound(ref, dest).withDetail(u"path"_s, dest);
+            }
+            ObjectPtr commit(rawObject);
+            target = oidToHex(git_object_id(commit.get()));
+            if (before == target && git_repository_head_detached(r) == 1) {
+                UpdateOutcome outcome;
+                outcome.shaBefore = outcome.shaAfter = target;
+                return outcome;
+            }
+            Result<std::optional<UpdateOutcome>> dirty = refuseIfDirty(r, dest, ref);
+            if (!dirty)
+                return dirty.error();
+            if (*dirty)
+                return **dirty;
+            args = QStringList{u"checkout"_s, u"-q"_s, u"--detach"_s, target, u"--"_s};
+        }
+    }
+    if (!args.isEmpty()) {
+        Result<std::optional<UpdateOutcome>> switched =
+            journaledGit(dest, target, args, u'\'' + ref + u'\'', stop);
+        if (!switched)
+            return switched.error();
+        if (*switched)
+            return **switched;
+    }
+    if (!branchSwitch && !args.isEmpty()) {
+        if (Result<void> submodules = updateSubmodules(dest, stop); !submodules)
+            return submodules.error();
+        UpdateOutcome outcome;
+        outcome.state = UpdateOutcome::State::CheckedOut;
+        outcome.shaBefore = before;
+        outcome.shaAfter = target;
+        return outcome;
+    }
+    Result<UpdateOutcome> moved = fastForwardLocked(dest, facts, stop);
+    if (moved && moved->state == UpdateOutcome::State::UpToDate && branchSwitch) {
+        if (Result<void> submodules = updateSubmodules(dest, stop); !submodules)
+            return submodules.error();
+    }
+    if (moved && moved->state != UpdateOutcome::State::LeftAlone && before != moved->shaAfter)
+        moved->state = UpdateOutcome::State::CheckedOut;
+    if (moved)
+        moved->shaBefore = before;
+    return moved;
+}
+
+// Checks out ref in a clone made with --no-checkout (its index is empty): a branch of origin as
+// a local tracking branch, a tag or a commit detached.
+Result<void> checkOutFreshClone(const QString &dir, const QString &ref, std::stop_token stop)
+{
+    QStringList args{u"checkout"_s, u"-q"_s};
+    {
+        Result<RepositoryPtr> opened = openRepository(dir);
+        if (!opened)
+            return opened.error();
+        git_repository *repo = opened->get();
+        const QByteArray name = ref.toUtf8();
+        git_reference *raw = nullptr;
+        if (git_branch_lookup(&raw, repo, QByteArray("origin/" + name).constData(),
+                              GIT_BRANCH_REMOTE) == 0) {
+            ReferencePtr remote(raw);
+            if (branchOf(repo) == std::optional<QString>(ref))
+                args.append({ref, u"--"_s});
+            else
+                args.append({u"-b"_s, ref, u"--track"_s, u"origin/"_s + ref, u"--"_s});
+        } else {
+            git_error_clear();
+            git_object *rawObject = nullptr;
+            if (git_revparse_single(&rawObject, repo, QByteArray(name + "^{commit}").constData()) !=
+                0) {
+                git_error_clear();
+                return refNotFound(ref, u"the remote"_s);
+            }
+            ObjectPtr commit(rawObject);
+            args.append({u"--detach"_s, oidToHex(git_object_id(commit.get())), u"--"_s});
+        }
+    }
+    Result<GitOutput> checkedOut = runGit(dir, args, stop);
+    if (!checkedOut)
+        return checkedOut.error();
+    if (!checkedOut->ok())
+        return commandFailure(u"checkout_failed"_s,
+                              QT_TRANSLATE_NOOP("Grex", "cannot check out '%1' in %2: %3"),
+                              {ref, dir}, dir, *checkedOut);
+    return updateSubmodules(dir, stop);
+}
+
+} // namespace Grex::GitImpl
