@@ -475,6 +475,150 @@ JsonObject DoctorReport::toJson() const
                       {u"compacted"_s, compactRan ? JsonValue(compacted) : JsonValue()}};
 }
 
+namespace {
+
+// doctor --fix: repairs the managed blocks, the URL secrets and the stale lock files it found,
+// then runs those checks again so that the report shows what is left.
+Result<void> applyFixes(const Workspace &workspace, const Facts &facts, const PackFilter &filter,
+                        const QStringList &staleLocks, DoctorReport &report)
+{
+    Result<QStringList> fixedOwners = fixGitignore(workspace, facts, report.findings);
+    if (!fixedOwners)
+        return fixedOwners.error();
+    Result<QStringList> fixedSecrets = fixUrlSecrets(workspace, facts, report.findings);
+    if (!fixedSecrets)
+        return fixedSecrets.error();
+    QStringList removed;
+    for (const QString &path : std::as_const(staleLocks)) {
+        // Checked again just before: a run may have started since. A holder that has
+        // created its file but not written its pid yet already holds flock() on it, and
+        // removeStaleLockFile() leaves such a file alone; QFile::remove() would not.
+        if (FileLock::holder(path) || !QLockFile(path).removeStaleLockFile())
+            continue;
+        removed.append(path);
+    }
+    QList<DoctorFinding> remaining;
+    for (const DoctorFinding &f : std::as_const(report.findings)) {
+        const bool gitignoreFixed = f.check == u"gitignore-sync" && fixedOwners->contains(f.pack);
+        const bool lockFixed = f.check == u"lock-files" && f.autoFixable &&
+                               std::any_of(removed.begin(), removed.end(),
+                                           [&](const QString &p) { return f.detail.contains(p); });
+        const bool secretFixed =
+            f.check == u"url-secrets" && fixedSecrets->contains(f.pack) && f.autoFixable;
+        if (gitignoreFixed || lockFixed || secretFixed)
+            report.fixed.append(f);
+        else
+            remaining.append(f);
+    }
+    // The fixed checks are run again and their findings replace the old ones.
+    QList<DoctorFinding> gitignoreNow =
+        checkGitignore(workspace, facts, filter, QHash<QString, QString>());
+    QList<DoctorFinding> locksNow = checkLockFiles(workspace, facts);
+    report.findings.clear();
+    for (const DoctorFinding &f : std::as_const(remaining)) {
+        if (f.check == u"gitignore-sync" || f.check == u"lock-files")
+            continue;
+        report.findings.append(f);
+    }
+    addChecked(report.findings, u"gitignore-sync"_s, gitignoreNow);
+    addChecked(report.findings, u"lock-files"_s, locksNow);
+    if (!std::any_of(report.findings.begin(), report.findings.end(),
+                     [](const DoctorFinding &f) { return f.check == u"url-secrets"; }))
+        addChecked(report.findings, u"url-secrets"_s, {});
+    return {};
+}
+
+// doctor --compact: rewrites the intent log without what its fold no longer needs, and drops
+// the lockfile's entries of packs that are gone.
+Result<void> compactWorkspace(Workspace &workspace, const Facts &facts, DoctorReport &report)
+{
+    Result<LogReadResult> before = workspace.intentLog().read();
+    if (!before)
+        return before.error();
+    if (Result<void> compacted = workspace.intentLog().compact(); !compacted)
+        return compacted.error();
+    Result<LogReadResult> after = workspace.intentLog().read();
+    if (!after)
+        return after.error();
+    // The fold is the same, but for updated_at (docs/design.md, "Compaction").
+    const auto withoutUpdatedAt = [](QMap<QString, PackState> packs) {
+        for (PackState &p : packs)
+            p.updatedAt = Timestamp();
+        return packs;
+    };
+    if (withoutUpdatedAt(fold(after->events).packs) !=
+        withoutUpdatedAt(fold(before->events).packs)) {
+        return Error::internal(__FILE__, __LINE__,
+                               u"compaction changed the folded state of grex.jsonl"_s);
+    }
+    // The rewrite dropped a torn last line: that finding is fixed, as the detail promised.
+    if (before->tornTail && !after->tornTail) {
+        QList<DoctorFinding> remaining;
+        for (const DoctorFinding &f : std::as_const(report.findings)) {
+            if (f.check == u"manifest-schema" && f.detail == tornTailDetail())
+                report.fixed.append(f);
+            else
+                remaining.append(f);
+        }
+        report.findings = remaining;
+        const bool manifestRows =
+            std::any_of(report.findings.begin(), report.findings.end(),
+                        [](const DoctorFinding &f) { return f.check == u"manifest-schema"; });
+        if (!manifestRows)
+            addChecked(report.findings, u"manifest-schema"_s, {});
+    }
+    qint64 lockRemoved = 0;
+    if (facts.locksReadable) {
+        LockEntries kept;
+        for (const LockEntry &entry : std::as_const(facts.locks)) {
+            if (facts.packs.contains(entry.id) || facts.graph.nodes.contains(entry.id))
+                kept.insert(entry.id, entry);
+            else
+                ++lockRemoved;
+        }
+        if (Result<void> written = workspace.lockfile().write(kept); !written)
+            return written.error();
+        QList<DoctorFinding> remaining;
+        for (const DoctorFinding &f : std::as_const(report.findings)) {
+            if (f.check == u"orphan-lock-entries" && f.severity != u"ok")
+                report.fixed.append(f);
+            else if (f.check != u"orphan-lock-entries")
+                remaining.append(f);
+        }
+        report.findings = remaining;
+        addChecked(report.findings, u"orphan-lock-entries"_s, {});
+    }
+    report.compactRan = true;
+    report.compacted = JsonObject{{u"events_before"_s, qint64(before->events.size())},
+                                  {u"events_after"_s, qint64(after->events.size())},
+                                  {u"lock_entries_removed"_s, lockRemoved}};
+    return {};
+}
+
+// The error a report with problems ends in: Manifest when the log is unreadable, else Drift.
+Error findingsError(const DoctorReport &report, const DoctorOptions &options)
+{
+    const ErrorKind kind =
+        report.exitCode() == exitCode(ErrorKind::Manifest) ? ErrorKind::Manifest : ErrorKind::Drift;
+    int problems = 0;
+    int fixable = 0;
+    for (const DoctorFinding &f : std::as_const(report.findings)) {
+        problems += f.severity != u"ok" ? 1 : 0;
+        fixable += f.autoFixable ? 1 : 0;
+    }
+    Message message = fixable > 0 && !options.fix
+                          ? Message(QT_TRANSLATE_NOOP("Grex", "doctor found %1 problem(s); "
+                                                              "grex doctor --fix repairs %2 "
+                                                              "of them"),
+                                    {QString::number(problems), QString::number(fixable)})
+                          : Message(QT_TRANSLATE_NOOP("Grex", "doctor found %1 problem(s)"),
+                                    {QString::number(problems)});
+    return Error(kind, u"doctor_findings"_s, std::move(message))
+        .withDetail(u"report"_s, report.toJson());
+}
+
+} // namespace
+
 Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
                             OperationContext &ctx)
 {
@@ -523,114 +667,14 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
         return alive.error();
 
     if (options.fix && facts.walked) {
-        Result<QStringList> fixedOwners = fixGitignore(workspace, facts, report.findings);
-        if (!fixedOwners)
-            return fixedOwners.error();
-        Result<QStringList> fixedSecrets = fixUrlSecrets(workspace, facts, report.findings);
-        if (!fixedSecrets)
-            return fixedSecrets.error();
-        QStringList removed;
-        for (const QString &path : std::as_const(staleLocks)) {
-            // Checked again just before: a run may have started since. A holder that has
-            // created its file but not written its pid yet already holds flock() on it, and
-            // removeStaleLockFile() leaves such a file alone; QFile::remove() would not.
-            if (FileLock::holder(path) || !QLockFile(path).removeStaleLockFile())
-                continue;
-            removed.append(path);
-        }
-        QList<DoctorFinding> remaining;
-        for (const DoctorFinding &f : std::as_const(report.findings)) {
-            const bool gitignoreFixed =
-                f.check == u"gitignore-sync" && fixedOwners->contains(f.pack);
-            const bool lockFixed =
-                f.check == u"lock-files" && f.autoFixable &&
-                std::any_of(removed.begin(), removed.end(),
-                            [&](const QString &p) { return f.detail.contains(p); });
-            const bool secretFixed =
-                f.check == u"url-secrets" && fixedSecrets->contains(f.pack) && f.autoFixable;
-            if (gitignoreFixed || lockFixed || secretFixed)
-                report.fixed.append(f);
-            else
-                remaining.append(f);
-        }
-        // The fixed checks are run again and their findings replace the old ones.
-        QList<DoctorFinding> gitignoreNow =
-            checkGitignore(workspace, facts, options.filter, QHash<QString, QString>());
-        QList<DoctorFinding> locksNow = checkLockFiles(workspace, facts);
-        report.findings.clear();
-        for (const DoctorFinding &f : std::as_const(remaining)) {
-            if (f.check == u"gitignore-sync" || f.check == u"lock-files")
-                continue;
-            report.findings.append(f);
-        }
-        addChecked(report.findings, u"gitignore-sync"_s, gitignoreNow);
-        addChecked(report.findings, u"lock-files"_s, locksNow);
-        if (!std::any_of(report.findings.begin(), report.findings.end(),
-                         [](const DoctorFinding &f) { return f.check == u"url-secrets"; }))
-            addChecked(report.findings, u"url-secrets"_s, {});
+        if (Result<void> fixed = applyFixes(workspace, facts, options.filter, staleLocks, report);
+            !fixed)
+            return fixed.error();
     }
 
     if (options.compact && facts.logReadable) {
-        Result<LogReadResult> before = workspace.intentLog().read();
-        if (!before)
-            return before.error();
-        if (Result<void> compacted = workspace.intentLog().compact(); !compacted)
+        if (Result<void> compacted = compactWorkspace(workspace, facts, report); !compacted)
             return compacted.error();
-        Result<LogReadResult> after = workspace.intentLog().read();
-        if (!after)
-            return after.error();
-        // The fold is the same, but for updated_at (docs/design.md, "Compaction").
-        const auto withoutUpdatedAt = [](QMap<QString, PackState> packs) {
-            for (PackState &p : packs)
-                p.updatedAt = Timestamp();
-            return packs;
-        };
-        if (withoutUpdatedAt(fold(after->events).packs) !=
-            withoutUpdatedAt(fold(before->events).packs)) {
-            return Error::internal(__FILE__, __LINE__,
-                                   u"compaction changed the folded state of grex.jsonl"_s);
-        }
-        // The rewrite dropped a torn last line: that finding is fixed, as the detail promised.
-        if (before->tornTail && !after->tornTail) {
-            QList<DoctorFinding> remaining;
-            for (const DoctorFinding &f : std::as_const(report.findings)) {
-                if (f.check == u"manifest-schema" && f.detail == tornTailDetail())
-                    report.fixed.append(f);
-                else
-                    remaining.append(f);
-            }
-            report.findings = remaining;
-            const bool manifestRows =
-                std::any_of(report.findings.begin(), report.findings.end(),
-                            [](const DoctorFinding &f) { return f.check == u"manifest-schema"; });
-            if (!manifestRows)
-                addChecked(report.findings, u"manifest-schema"_s, {});
-        }
-        qint64 lockRemoved = 0;
-        if (facts.locksReadable) {
-            LockEntries kept;
-            for (const LockEntry &entry : std::as_const(facts.locks)) {
-                if (facts.packs.contains(entry.id) || facts.graph.nodes.contains(entry.id))
-                    kept.insert(entry.id, entry);
-                else
-                    ++lockRemoved;
-            }
-            if (Result<void> written = workspace.lockfile().write(kept); !written)
-                return written.error();
-            QList<DoctorFinding> remaining;
-            for (const DoctorFinding &f : std::as_const(report.findings)) {
-                if (f.check == u"orphan-lock-entries" && f.severity != u"ok")
-                    report.fixed.append(f);
-                else if (f.check != u"orphan-lock-entries")
-                    remaining.append(f);
-            }
-            report.findings = remaining;
-            addChecked(report.findings, u"orphan-lock-entries"_s, {});
-        }
-        report.compactRan = true;
-        report.compacted = JsonObject{{u"events_before"_s, qint64(before->events.size())},
-                                      {u"events_after"_s, qint64(after->events.size())},
-                                      {u"lock_entries_removed"_s, lockRemoved}};
     }
 
     // Findings in the order of the checks, whatever was re-run.
@@ -643,26 +687,8 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
                          return order.indexOf(a.check) < order.indexOf(b.check);
                      });
 
-    if (report.exitCode() != 0) {
-        const ErrorKind kind = report.exitCode() == exitCode(ErrorKind::Manifest)
-                                   ? ErrorKind::Manifest
-                                   : ErrorKind::Drift;
-        int problems = 0;
-        int fixable = 0;
-        for (const DoctorFinding &f : std::as_const(report.findings)) {
-            problems += f.severity != u"ok" ? 1 : 0;
-            fixable += f.autoFixable ? 1 : 0;
-        }
-        Message message = fixable > 0 && !options.fix
-                              ? Message(QT_TRANSLATE_NOOP("Grex", "doctor found %1 problem(s); "
-                                                                  "grex doctor --fix repairs %2 "
-                                                                  "of them"),
-                                        {QString::number(problems), QString::number(fixable)})
-                              : Message(QT_TRANSLATE_NOOP("Grex", "doctor found %1 problem(s)"),
-                                        {QString::number(problems)});
-        return Error(kind, u"doctor_findings"_s, std::move(message))
-            .withDetail(u"report"_s, report.toJson());
-    }
+    if (report.exitCode() != 0)
+        return findingsError(report, options);
     return report;
 }
 
