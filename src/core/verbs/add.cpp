@@ -115,6 +115,81 @@ JsonObject AddReport::toJson() const
                       {u"dry_run"_s, dryRun}};
 }
 
+namespace {
+
+// Error: Usage "duplicate_pack" when path (or a pack of that id) is registered, or a case
+// clash with one.
+Result<void> checkNotRegistered(const QMap<QString, PackState> &packs, const QString &path)
+{
+    for (const PackState &pack : packs) {
+        if (pack.id != path && pack.path != path)
+            continue;
+        return usageError(u"duplicate_pack"_s,
+                          Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' is already registered "
+                                                            "(from %2)"),
+                                  {pack.id, redactUrl(pack.url)}))
+            .withDetail(u"pack"_s, pack.id);
+    }
+    for (const PackState &pack : packs) {
+        if (differsOnlyInCase(path, pack.path) || differsOnlyInCase(path, pack.id))
+            return caseClash(path, pack.id, ErrorKind::Usage);
+    }
+    return {};
+}
+
+// An adopted clone is taken as it is: it must already be at the ref the user asked for.
+// Error: PackOp "adopted_clone_not_at_ref".
+Result<void> checkAdoptedAtRef(Workspace &workspace, const QString &dest, const QString &ref)
+{
+    const QString head = workspace.fetcher().headSha(dest).valueOr(QString());
+    const Result<QString> wanted = workspace.fetcher().resolveRef(dest, ref);
+    if (!wanted || *wanted != head) {
+        return Error(ErrorKind::PackOp, u"adopted_clone_not_at_ref"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "the clone in %1 is at %2, not at '%3'"),
+                             {dest, head.left(7), ref}))
+            .withDetail(u"path"_s, dest)
+            .withDetail(u"ref"_s, ref)
+            .withHint(Message(QT_TRANSLATE_NOOP("Grex", "check out '%1' there first, or add "
+                                                        "it without --ref"),
+                              {ref}));
+    }
+    return {};
+}
+
+// Install: clone the pack's children, validate, run install children first. A failure keeps
+// the registration; the next sync or update finishes the job.
+Result<void> installAdded(Workspace &workspace, const AddReport &report, const QString &dest,
+                          const CloneOptions &cloneOptions, OperationContext &ctx)
+{
+    WalkSeed seed;
+    seed.id = report.path;
+    seed.path = report.path;
+    seed.dir = dest;
+    seed.url = report.url;
+    seed.ref = report.ref;
+    seed.cloneOptions = cloneOptions;
+    seed.registered = true;
+    PipelineRequest request;
+    request.verb = u"add"_s;
+    request.lifecycle = Lifecycle::Install;
+    request.recoveryScan = false;
+    Result<RunReport> run = runPipeline(workspace, {seed}, request, ctx);
+    if (run)
+        run = concludeRun(std::move(run).value(), ctx);
+    if (!run) {
+        return std::move(run)
+            .error()
+            .withDetail(u"add"_s, report.toJson())
+            .withHint(
+                Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' stays registered; fix the problem and "
+                                                  "run grex sync"),
+                        {report.path}));
+    }
+    return {};
+}
+
+} // namespace
+
 Result<AddReport> add(Workspace &workspace, const AddOptions &options, OperationContext &ctx)
 {
     if (Result<void> ready = workspace.requireInitialised(); !ready)
@@ -140,19 +215,8 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     Result<QMap<QString, PackState>> packs = workspace.readPacks(ctx);
     if (!packs)
         return packs.error();
-    for (const PackState &pack : *packs) {
-        if (pack.id != path && pack.path != path)
-            continue;
-        return usageError(u"duplicate_pack"_s,
-                          Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' is already registered "
-                                                            "(from %2)"),
-                                  {pack.id, redactUrl(pack.url)}))
-            .withDetail(u"pack"_s, pack.id);
-    }
-    for (const PackState &pack : *packs) {
-        if (differsOnlyInCase(path, pack.path) || differsOnlyInCase(path, pack.id))
-            return caseClash(path, pack.id, ErrorKind::Usage);
-    }
+    if (Result<void> fresh = checkNotRegistered(*packs, path); !fresh)
+        return fresh.error();
     // Fail before cloning when the pack's .gitignore block cannot be written.
     if (auto block = Gitignore::readBlock(workspace.gitignorePath(), path); !block)
         return block.error();
@@ -175,20 +239,9 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     cloneOptions.filter = options.filter;
     report.adopted = *destination == Destination::Adopt;
 
-    // An adopted clone is taken as it is: it must already be at the ref the user asked for.
     if (report.adopted && options.ref) {
-        const QString head = workspace.fetcher().headSha(dest).valueOr(QString());
-        const Result<QString> wanted = workspace.fetcher().resolveRef(dest, *options.ref);
-        if (!wanted || *wanted != head) {
-            return Error(ErrorKind::PackOp, u"adopted_clone_not_at_ref"_s,
-                         Message(QT_TRANSLATE_NOOP("Grex", "the clone in %1 is at %2, not at '%3'"),
-                                 {dest, head.left(7), *options.ref}))
-                .withDetail(u"path"_s, dest)
-                .withDetail(u"ref"_s, *options.ref)
-                .withHint(Message(QT_TRANSLATE_NOOP("Grex", "check out '%1' there first, or add "
-                                                            "it without --ref"),
-                                  {*options.ref}));
-        }
+        if (Result<void> atRef = checkAdoptedAtRef(workspace, dest, *options.ref); !atRef)
+            return atRef.error();
     }
 
     if (options.dryRun) {
@@ -279,32 +332,9 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     if (options.noInstall)
         return report;
 
-    // Install: clone the pack's children, validate, run install children first. A failure
-    // keeps the registration; the next sync or update finishes the job.
-    WalkSeed seed;
-    seed.id = path;
-    seed.path = path;
-    seed.dir = dest;
-    seed.url = *url;
-    seed.ref = options.ref;
-    seed.cloneOptions = cloneOptions;
-    seed.registered = true;
-    PipelineRequest request;
-    request.verb = u"add"_s;
-    request.lifecycle = Lifecycle::Install;
-    request.recoveryScan = false;
-    Result<RunReport> run = runPipeline(workspace, {seed}, request, ctx);
-    if (run)
-        run = concludeRun(std::move(run).value(), ctx);
-    if (!run) {
-        return std::move(run)
-            .error()
-            .withDetail(u"add"_s, report.toJson())
-            .withHint(
-                Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' stays registered; fix the problem and "
-                                                  "run grex sync"),
-                        {path}));
-    }
+    if (Result<void> installed = installAdded(workspace, report, dest, cloneOptions, ctx);
+        !installed)
+        return installed.error();
     report.installed = true;
     return report;
 }

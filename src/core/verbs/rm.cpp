@@ -223,6 +223,143 @@ void finishInterruptedRemovals(const Workspace &workspace, OperationContext &ctx
     }
 }
 
+namespace {
+
+// The workspace's graph as it is on disk.
+Result<PackGraph> walkWorkspace(Workspace &workspace, OperationContext &ctx)
+{
+    Result<QList<WalkSeed>> seeds = workspaceSeeds(workspace, ctx);
+    if (!seeds)
+        return seeds.error();
+    WalkOptions walk;
+    walk.network = false;
+    return walkPacks(workspace, *seeds, walk, ctx);
+}
+
+// The children of id on disk that no other registered pack reaches: they go with it, the
+// others stay with the packs that still own them.
+QStringList childrenGoingWith(const PackGraph &graph, const QString &id)
+{
+    QSet<QString> keptByOthers;
+    for (const QString &root : graph.roots) {
+        if (root == id)
+            continue;
+        for (const QString &other : graph.subtree(root))
+            keptByOthers.insert(other);
+    }
+    QStringList going;
+    for (const QString &child : graph.subtree(id)) {
+        if (child != id && !keptByOthers.contains(child) && graph.nodes.value(child).onDisk)
+            going.append(child);
+    }
+    return going;
+}
+
+// Tears down the packs in removing (children first). Error: the run's, with a hint.
+Result<void> tearDown(Workspace &workspace, const QString &id, const QStringList &removing,
+                      OperationContext &ctx)
+{
+    PipelineRequest teardownRequest;
+    teardownRequest.verb = u"rm"_s;
+    teardownRequest.lifecycle = Lifecycle::Teardown;
+    teardownRequest.network = false;
+    teardownRequest.noValidate = true;
+    teardownRequest.recoveryScan = false;
+    teardownRequest.packs = removing;
+    Result<QList<WalkSeed>> seeds = workspaceSeeds(workspace, ctx);
+    if (!seeds)
+        return seeds.error();
+    Result<RunReport> run = runPipeline(workspace, *seeds, teardownRequest, ctx);
+    if (run)
+        run = concludeRun(std::move(run).value(), ctx);
+    if (!run) {
+        return std::move(run).error().withHint(
+            Message(QT_TRANSLATE_NOOP("Grex", "nothing was removed; retry, or remove without "
+                                              "the teardown: grex rm %1 --skip-teardown"),
+                    {id}));
+    }
+    return {};
+}
+
+// Removes the .gitignore blocks and the lock entries of the packs removed; a failure is a
+// warning, since the pack is unregistered already.
+void forgetBlocksAndLocks(Workspace &workspace, const QString &id, const QStringList &blocks,
+                          OperationContext &ctx)
+{
+    if (Result<void> removed = Gitignore::removeBlocks(workspace.gitignorePath(), blocks);
+        !removed) {
+        ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "the .gitignore block of '%1' was not removed: "
+                                                   "%2"),
+                         {id, removed.error().text()}));
+    }
+
+    Result<LockEntries> entries = workspace.lockfile().read();
+    if (!entries) {
+        ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "grex.lock.jsonl was not updated: %1"),
+                         {entries.error().text()}));
+        return;
+    }
+    qsizetype dropped = 0;
+    for (const QString &block : blocks)
+        dropped += entries->remove(block);
+    if (dropped > 0) {
+        if (Result<void> written = workspace.lockfile().write(*entries); !written)
+            ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "grex.lock.jsonl was not updated: %1"),
+                             {written.error().text()}));
+    }
+}
+
+// Unregisters the pack and deletes the directories of the packs going with it. The directories
+// are moved aside first: if the append fails they are moved back, and if the process dies in
+// between, the pack is still registered and its files are in the trash.
+Result<void> unregisterAndDelete(Workspace &workspace, const QString &id,
+                                 const QStringList &packDirs, bool deleteFiles,
+                                 OperationContext &ctx)
+{
+    QList<std::pair<QString, QString>> moved; // (trash, original)
+    if (deleteFiles) {
+        for (const QString &packDir : packDirs) {
+            Result<QString> trash = moveAside(workspace, packDir, id);
+            if (!trash) {
+                for (const auto &[from, to] : moved)
+                    std::rename(QFile::encodeName(from).constData(),
+                                QFile::encodeName(to).constData());
+                return trash.error();
+            }
+            moved.append({*trash, packDir});
+        }
+        syncDirectory(workspace.root());
+    }
+
+    Result<AppendReport> appended = workspace.intentLog().append(Event::rm(id));
+    if (!appended) {
+        for (const auto &[trash, original] : moved) {
+            if (std::rename(QFile::encodeName(trash).constData(),
+                            QFile::encodeName(original).constData()) != 0) {
+                ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "the files of %1 are in %2; move "
+                                                           "them back"),
+                                 {original, trash}));
+            } else {
+                QFile::remove(trashNotePath(trash));
+            }
+        }
+        return appended.error();
+    }
+
+    for (const auto &[trash, original] : moved) {
+        if (!deleteTree(trash)) {
+            ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' is removed but %2 could not be "
+                                                       "deleted completely; delete it by hand"),
+                             {id, trash}));
+        } else {
+            QFile::remove(trashNotePath(trash));
+        }
+    }
+    return {};
+}
+
+} // namespace
+
 Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationContext &ctx)
 {
     if (Result<void> ready = workspace.requireInitialised(); !ready)
@@ -271,33 +408,21 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
     QStringList removing{pack.id};
     PackGraph graph;
     if (walkable) {
-        Result<QList<WalkSeed>> seeds = workspaceSeeds(workspace, ctx);
-        if (!seeds)
-            return seeds.error();
-        WalkOptions walk;
-        walk.network = false;
-        Result<PackGraph> walked = walkPacks(workspace, *seeds, walk, ctx);
+        Result<PackGraph> walked = walkWorkspace(workspace, ctx);
         if (!walked)
             return walked.error();
         graph = std::move(walked).value();
-        QSet<QString> keptByOthers;
-        for (const QString &root : graph.roots) {
-            if (root == pack.id)
-                continue;
-            for (const QString &id : graph.subtree(root))
-                keptByOthers.insert(id);
-        }
-        for (const QString &id : graph.subtree(pack.id)) {
-            if (id != pack.id && !keptByOthers.contains(id) && graph.nodes.value(id).onDisk)
-                removing.append(id);
-        }
+        removing += childrenGoingWith(graph, pack.id);
     }
 
+    QStringList packDirs;
+    for (const QString &id : removing)
+        packDirs.append(id == pack.id ? dir : graph.nodes.value(id).dir);
     const bool deleteFiles = !options.keepFiles && onDisk;
     if (deleteFiles && !options.force) {
-        for (const QString &id : removing) {
-            const QString packDir = id == pack.id ? dir : graph.nodes.value(id).dir;
-            Result<std::optional<Error>> lost = lostWork(workspace, id, packDir, ctx.stopToken());
+        for (qsizetype i = 0; i < removing.size(); ++i) {
+            Result<std::optional<Error>> lost =
+                lostWork(workspace, removing.at(i), packDirs.at(i), ctx.stopToken());
             if (!lost)
                 return lost.error();
             if (*lost)
@@ -342,92 +467,16 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
 
     // Teardown first: if it fails, nothing is deleted and nothing is unregistered.
     if (runTeardown) {
-        PipelineRequest teardownRequest;
-        teardownRequest.verb = u"rm"_s;
-        teardownRequest.lifecycle = Lifecycle::Teardown;
-        teardownRequest.network = false;
-        teardownRequest.noValidate = true;
-        teardownRequest.recoveryScan = false;
-        teardownRequest.packs = removing;
-        Result<QList<WalkSeed>> seeds = workspaceSeeds(workspace, ctx);
-        if (!seeds)
-            return seeds.error();
-        Result<RunReport> run = runPipeline(workspace, *seeds, teardownRequest, ctx);
-        if (run)
-            run = concludeRun(std::move(run).value(), ctx);
-        if (!run) {
-            return std::move(run).error().withHint(
-                Message(QT_TRANSLATE_NOOP("Grex", "nothing was removed; retry, or remove without "
-                                                  "the teardown: grex rm %1 --skip-teardown"),
-                        {pack.id}));
-        }
+        if (Result<void> tornDown = tearDown(workspace, pack.id, removing, ctx); !tornDown)
+            return tornDown.error();
     }
 
-    // Move the directories aside first: if the append fails they are moved back, and if the
-    // process dies in between, the pack is still registered and its files are in the trash.
-    QList<std::pair<QString, QString>> moved; // (trash, original)
-    if (deleteFiles) {
-        for (const QString &id : removing) {
-            const QString packDir = id == pack.id ? dir : graph.nodes.value(id).dir;
-            Result<QString> trash = moveAside(workspace, packDir, pack.id);
-            if (!trash) {
-                for (const auto &[from, to] : moved)
-                    std::rename(QFile::encodeName(from).constData(),
-                                QFile::encodeName(to).constData());
-                return trash.error();
-            }
-            moved.append({*trash, packDir});
-        }
-        syncDirectory(workspace.root());
-    }
-
-    Result<AppendReport> appended = workspace.intentLog().append(Event::rm(pack.id));
-    if (!appended) {
-        for (const auto &[trash, original] : moved) {
-            if (std::rename(QFile::encodeName(trash).constData(),
-                            QFile::encodeName(original).constData()) != 0) {
-                ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "the files of %1 are in %2; move "
-                                                           "them back"),
-                                 {original, trash}));
-            } else {
-                QFile::remove(trashNotePath(trash));
-            }
-        }
-        return appended.error();
-    }
-
-    for (const auto &[trash, original] : moved) {
-        if (!deleteTree(trash)) {
-            ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' is removed but %2 could not be "
-                                                       "deleted completely; delete it by hand"),
-                             {pack.id, trash}));
-        } else {
-            QFile::remove(trashNotePath(trash));
-        }
-    }
+    if (Result<void> gone = unregisterAndDelete(workspace, pack.id, packDirs, deleteFiles, ctx);
+        !gone)
+        return gone.error();
 
     const QStringList blocks = deleteFiles ? removing : QStringList{pack.id};
-    if (Result<void> removed = Gitignore::removeBlocks(workspace.gitignorePath(), blocks);
-        !removed) {
-        ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "the .gitignore block of '%1' was not removed: "
-                                                   "%2"),
-                         {pack.id, removed.error().text()}));
-    }
-
-    Result<LockEntries> entries = workspace.lockfile().read();
-    if (!entries) {
-        ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "grex.lock.jsonl was not updated: %1"),
-                         {entries.error().text()}));
-        return report;
-    }
-    qsizetype dropped = 0;
-    for (const QString &id : blocks)
-        dropped += entries->remove(id);
-    if (dropped > 0) {
-        if (Result<void> written = workspace.lockfile().write(*entries); !written)
-            ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "grex.lock.jsonl was not updated: %1"),
-                             {written.error().text()}));
-    }
+    forgetBlocksAndLocks(workspace, pack.id, blocks, ctx);
     return report;
 }
 
