@@ -202,6 +202,70 @@ Result<QList<WalkSeed>> workspaceSeeds(const Workspace &workspace, OperationCont
     return seeds;
 }
 
+namespace {
+
+// A pack whose pack.yaml could not be read, for a walk that tolerates it: the verb names the
+// error and goes on with the others.
+PackNode unreadableNode(const WalkSeed &seed, const Error &error)
+{
+    PackNode broken;
+    broken.id = seed.id;
+    broken.path = seed.path;
+    broken.dir = seed.dir;
+    broken.url = seed.url;
+    broken.ref = seed.ref;
+    broken.registered = seed.registered;
+    broken.isRoot = seed.isRoot;
+    const QFileInfo info(broken.dir);
+    broken.onDisk = info.isDir() && !info.isSymLink(); // exec never runs via a link
+    broken.manifest = PackManifest::implicit(broken.id);
+    broken.loadError = error;
+    return broken;
+}
+
+// Two children of node, or a child and a known pack, whose paths differ only in case would
+// share a directory on a case-insensitive disk.
+std::optional<Error> childCaseClash(const PackNode &node,
+                                    const QHash<QString, QString> &knownFolded)
+{
+    QHash<QString, QString> siblings;
+    for (const ChildRef &child : node.manifest.children) {
+        const QString path = child.effectivePath();
+        const QString folded = path.toCaseFolded();
+        const QString twin = knownFolded.value(folded, siblings.value(folded));
+        if (differsOnlyInCase(path, twin))
+            return treeError(caseClash(path, twin, ErrorKind::PackOp), node.id);
+        siblings.insert(folded, path);
+    }
+    return std::nullopt;
+}
+
+Error childUrlConflict(const QString &parent, const ChildRef &child, const WalkSeed &other)
+{
+    const QString path = child.effectivePath();
+    return Error(ErrorKind::PackOp, u"child_url_conflict"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' declares child '%2' from %3, but "
+                                                   "'%2' comes from %4"),
+                         {parent, path, redactUrl(child.url), redactUrl(other.url)}))
+        .withDetail(u"phase"_s, u"tree"_s)
+        .withDetail(u"pack"_s, path);
+}
+
+WalkSeed childSeed(const Workspace &workspace, const ChildRef &child)
+{
+    WalkSeed seed;
+    seed.id = seed.path = child.effectivePath();
+    seed.dir = workspace.packDir(seed.path);
+    seed.url = child.url;
+    seed.ref = child.ref;
+    if (child.depth)
+        seed.cloneOptions.depth = int(*child.depth);
+    seed.cloneOptions.filter = child.filter;
+    return seed;
+}
+
+} // namespace
+
 Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
                             const WalkOptions &options, OperationContext &ctx)
 {
@@ -285,19 +349,7 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
                              failure ? failure->message().text() : QString());
             if (!outcome.node && options.tolerateErrors &&
                 outcome.node.error().kind() != ErrorKind::Cancelled) {
-                PackNode broken;
-                broken.id = outcome.seed.id;
-                broken.path = outcome.seed.path;
-                broken.dir = outcome.seed.dir;
-                broken.url = outcome.seed.url;
-                broken.ref = outcome.seed.ref;
-                broken.registered = outcome.seed.registered;
-                broken.isRoot = outcome.seed.isRoot;
-                const QFileInfo info(broken.dir);
-                broken.onDisk = info.isDir() && !info.isSymLink(); // exec never runs via a link
-                broken.manifest = PackManifest::implicit(broken.id);
-                broken.loadError = outcome.node.error();
-                outcome.node = std::move(broken);
+                outcome.node = unreadableNode(outcome.seed, outcome.node.error());
             }
             if (!outcome.node) {
                 if (!firstError) {
@@ -313,19 +365,11 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
             // A clone left alone, and why, is part of the verb's report (PackOutcome).
             if (options.recursive) {
                 // All of a pack's children are checked before any of them is cloned.
-                QHash<QString, QString> siblings;
-                for (const ChildRef &child : node.manifest.children) {
-                    const QString path = child.effectivePath();
-                    const QString folded = path.toCaseFolded();
-                    const QString twin = knownFolded.value(folded, siblings.value(folded));
-                    if (differsOnlyInCase(path, twin) && !firstError) {
-                        firstError = treeError(caseClash(path, twin, ErrorKind::PackOp), node.id);
-                        walkStop.request_stop();
-                    }
-                    siblings.insert(folded, path);
-                }
-                if (firstError)
+                if (std::optional<Error> clash = childCaseClash(node, knownFolded)) {
+                    firstError = std::move(clash);
+                    walkStop.request_stop();
                     continue;
+                }
                 for (const ChildRef &child : node.manifest.children) {
                     const QString path = child.effectivePath();
                     node.children.append(path);
@@ -333,29 +377,12 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
                         const WalkSeed &other = known.value(path);
                         if (!other.isRoot && !other.url.isEmpty() &&
                             !sameRemote(other.url, child.url)) {
-                            firstError = Error(ErrorKind::PackOp, u"child_url_conflict"_s,
-                                               Message(QT_TRANSLATE_NOOP(
-                                                           "Grex", "pack '%1' declares child '%2' "
-                                                                   "from %3, but '%2' comes from "
-                                                                   "%4"),
-                                                       {node.id, path, redactUrl(child.url),
-                                                        redactUrl(other.url)}))
-                                             .withDetail(u"phase"_s, u"tree"_s)
-                                             .withDetail(u"pack"_s, path);
+                            firstError = childUrlConflict(node.id, child, other);
                             walkStop.request_stop();
                         }
                         continue;
                     }
-                    WalkSeed seed;
-                    seed.id = path;
-                    seed.path = path;
-                    seed.dir = workspace.packDir(path);
-                    seed.url = child.url;
-                    seed.ref = child.ref;
-                    if (child.depth)
-                        seed.cloneOptions.depth = int(*child.depth);
-                    seed.cloneOptions.filter = child.filter;
-                    submit(seed, outcome.depth + 1);
+                    submit(childSeed(workspace, child), outcome.depth + 1);
                 }
             }
             // The total grows as packs name their children.
