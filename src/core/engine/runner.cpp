@@ -223,23 +223,90 @@ Result<bool> globMatches(const QString &glob, const QString &path)
     return re.match(path).hasMatch();
 }
 
-Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
-                                const RunRequest &request, LockEntries &locks,
-                                OperationContext &ctx)
+namespace {
+
+// One lifecycle over a graph: which packs run and in what order, each pack's turn on a worker
+// thread, and the coordinator that starts ready packs and records finished ones. The state the
+// turns share is read-only while they run; what they produce is merged on the coordinator's
+// thread (record), so only the finished list is guarded.
+class LifecycleRunner
 {
-    RunReport report;
-    report.verb = request.verb;
-    report.dryRun = request.dryRun;
+public:
+    LifecycleRunner(Workspace &workspace, const PackGraph &graph, const RunRequest &request,
+                    LockEntries &locks, OperationContext &ctx)
+        : m_workspace(workspace)
+        , m_graph(graph)
+        , m_request(request)
+        , m_locks(locks)
+        , m_ctx(ctx)
+        , m_teardown(request.lifecycle == Lifecycle::Teardown)
+        , m_prior(locks)
+        , m_baseVars(VarEnv::fromProcess())
+        , m_log(workspace.intentLog())
+        , m_scheduler(ctx.width().local())
+    {
+        m_report.verb = request.verb;
+        m_report.dryRun = request.dryRun;
+    }
 
-    QStringList order = graph.postOrder();
-    if (!request.packs.isEmpty())
-        order.removeIf([&](const QString &id) { return !request.packs.contains(id); });
-    const bool teardown = request.lifecycle == Lifecycle::Teardown;
-    if (teardown)
-        std::reverse(order.begin(), order.end());
+    Result<void> plan();
+    RunReport run();
 
-    for (const QString &id : order) {
-        const PackNode &node = graph.nodes.value(id);
+private:
+    PackTurn turn(const PackNode &node);
+    std::optional<PackTurn> notSelected(const PackNode &node) const;
+    std::optional<PackTurn> unchanged(const PackNode &node, const QString &hash,
+                                      PackTurn &turn) const;
+    PackTurn execute(const PackNode &node, const QString &hash, PackTurn turn);
+    void record(PackTurn &turn);
+    void startReady();
+    void finish();
+
+    Workspace &m_workspace;
+    const PackGraph &m_graph;
+    const RunRequest &m_request;
+    LockEntries &m_locks;
+    OperationContext &m_ctx;
+    const bool m_teardown;
+    const LockEntries m_prior;
+    const VarEnv m_baseVars;
+    const IntentLog m_log;
+    QMutex m_warningsMutex; // the report's event-log warnings, written by the audits
+    Scheduler m_scheduler;
+    RunReport m_report;
+
+    // The coordinator's state: packs by their position in m_order.
+    QStringList m_order;
+    QHash<QString, qsizetype> m_position;
+    QList<int> m_unfinished; // prerequisites not finished yet
+    QList<bool> m_blocked;   // a prerequisite failed
+    QList<bool> m_handled;   // started, or recorded as not run
+    QList<QList<qsizetype>> m_dependents;
+    std::set<qsizetype> m_ready;
+    int m_running = 0;
+    bool m_halting = false;
+    qint64 m_doneCount = 0;
+    // The sync events of the packs that finished, written together once the run ends, like the
+    // lockfile: one append instead of one per pack. A killed run loses them with the lockfile
+    // update, and the next run does those packs again.
+    QList<Event> m_syncEvents;
+
+    QThreadPool m_pool;
+    QMutex m_mutex;
+    QWaitCondition m_turnDone;
+    QList<PackTurn> m_finished; // guarded by m_mutex
+};
+
+Result<void> LifecycleRunner::plan()
+{
+    m_order = m_graph.postOrder();
+    if (!m_request.packs.isEmpty())
+        m_order.removeIf([&](const QString &id) { return !m_request.packs.contains(id); });
+    if (m_teardown)
+        std::reverse(m_order.begin(), m_order.end());
+
+    for (const QString &id : std::as_const(m_order)) {
+        const PackNode &node = m_graph.nodes.value(id);
         if (node.onDisk && !builtinPackTypes().get(node.manifest.type)) {
             return Error(ErrorKind::PluginMissing, u"unknown_pack_type"_s,
                          Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' has the unknown type '%2'"),
@@ -247,326 +314,354 @@ Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
                 .withDetail(u"pack"_s, id);
         }
     }
-    for (const QString &glob : request.only) {
+    for (const QString &glob : m_request.only) {
         if (Result<void> valid = checkGlob(glob); !valid)
             return valid.error();
     }
 
     // A pack waits for its children and the packs it depends on; in a teardown, for its
-    // parents and the packs that depend on it.
-    const QSet<QString> inRun(order.begin(), order.end());
-    QMap<QString, QStringList> waitsFor;
-    for (const QString &id : order) {
-        const PackNode &node = graph.nodes.find(id).value();
-        for (const QString &before : node.children + node.dependencies) {
-            if (!inRun.contains(before) || before == id)
-                continue;
-            if (teardown)
-                waitsFor[before].append(id);
-            else
-                waitsFor[id].append(before);
-        }
-    }
-
-    const LockEntries prior = locks;
-    const VarEnv baseVars = VarEnv::fromProcess();
-    const IntentLog log = workspace.intentLog();
-    QMutex warningsMutex;
-    Scheduler scheduler(ctx.width().local());
-
-    const auto runPack = [&](const PackNode &node) -> PackTurn {
-        PackTurn turn;
-        turn.outcome.id = node.id;
-        turn.outcome.shaBefore = node.shaBefore;
-        turn.outcome.shaAfter = node.sha;
-        // A pack whose clone or fetch failed is not installed; the others go on (a failed
-        // remote is not a failed install: it halts nothing).
-        if (node.fetchError) {
-            turn.outcome.result = u"err"_s;
-            turn.outcome.message = node.fetchError->message().text();
-            turn.fetchFailed = true;
-            return turn;
-        }
-
-        if (!request.only.isEmpty()) {
-            bool selected = false;
-            for (const QString &glob : request.only)
-                selected = selected || globMatches(glob, filterPath(node)).valueOr(false);
-            if (!selected) {
-                turn.outcome.result = u"filtered"_s;
-                return turn;
-            }
-        }
-        if (!request.filter.isEmpty()) {
-            if (!request.filter.matches(filterSubject(node, request.drift))) {
-                turn.outcome.result = u"filtered"_s;
-                return turn;
-            }
-        }
-        if (request.action && (!node.onDisk || node.manifest.type == u"meta" ||
-                               !hasNamedAction(node.manifest.actions, *request.action))) {
-            turn.outcome.result = u"skipped"_s;
-            turn.outcome.message = u"no action '%1'"_s.arg(*request.action);
-            return turn;
-        }
-        if (!node.onDisk) {
-            turn.outcome.result = teardown ? u"skipped"_s : u"ok"_s;
-            turn.outcome.message = teardown ? u"not on disk"_s : u"would be cloned"_s;
-            if (!teardown) {
-                ExecStep clone;
-                clone.actionName = u"clone"_s;
-                clone.result = StepResult::WouldPerformChange;
-                turn.steps.append({node.id, 0, clone});
-            }
-            return turn;
-        }
-
-        // Whether the pack runs at all is decided first: a skip reads and changes nothing, so it
-        // needs neither a scheduler slot nor the pack lock (the workspace sync lock already
-        // keeps other grex runs out).
-        const QString hash = actionsHash(node.manifest.actions, node.sha);
-        const auto priorEntry = prior.find(node.id);
-        const bool hasPrior = priorEntry != prior.end();
-        if (request.lifecycle == Lifecycle::Sync && !request.action && !request.dryRun &&
-            !request.force && hasPrior && priorEntry->actionsHash == hash) {
-            ExecStep skipped;
-            skipped.actionName = u"pack"_s;
-            skipped.result = StepResult::Skipped;
-            skipped.details = JsonObject{{u"pack_path"_s, node.dir}, {u"actions_hash"_s, hash}};
-            turn.steps.append({node.id, 0, skipped});
-            turn.outcome.result = u"skipped"_s;
-            return turn;
-        }
-        if (request.lifecycle == Lifecycle::Update) {
-            if (request.force)
-                turn.outcome.reason = u"forced"_s;
-            else if (!hasPrior)
-                turn.outcome.reason = u"new"_s;
-            else if (priorEntry->sha != node.sha)
-                turn.outcome.reason = u"sha-changed"_s;
-            else if (priorEntry->actionsHash != hash)
-                turn.outcome.reason = u"hash-changed"_s;
-            else
-                turn.outcome.reason = u"none"_s;
-            if (turn.outcome.reason == u"none") {
-                turn.outcome.result = u"skipped"_s;
-                return turn;
-            }
-        }
-
-        Result<Scheduler::Permit> permit = scheduler.acquire(ctx.stopToken());
-        if (!permit) {
-            turn.outcome.result = u"not_run"_s;
-            turn.outcome.message = u"cancelled"_s;
-            return turn;
-        }
-        std::optional<PackLock> packLock;
-        if (!request.dryRun) {
-            Result<PackLock> lock = PackLock::acquire(node.dir, ctx.stopToken());
-            if (!lock) {
-                turn.outcome.result =
-                    lock.error().kind() == ErrorKind::Cancelled ? u"not_run"_s : u"err"_s;
-                turn.outcome.message = lock.error().message().text();
-                if (lock.error().kind() != ErrorKind::Cancelled)
-                    turn.halt = HaltRecord{node.id, u"pack"_s, 0, lock.error()};
-                return turn;
-            }
-            packLock = std::move(lock).value();
-        }
-
-        ctx.packStarted(node.id, request.action ? u"run"_s : lifecycleName(request.lifecycle));
-        ExecContext exec;
-        exec.vars = baseVars.forPack(node.dir, workspace.root(), node.id);
-        exec.packRoot = node.dir;
-        exec.workspace = workspace.root();
-        exec.packName = node.id;
-        exec.os = currentOs();
-        exec.dryRun = request.dryRun;
-        exec.actions = &builtinActions();
-        exec.operation = &ctx;
-        exec.stop = ctx.stopToken();
-        std::optional<IntentLogAudit> audit;
-        if (!request.dryRun)
-            audit.emplace(log, node.id, report.eventLogWarnings, warningsMutex);
-        LifecycleRun run{exec, audit ? &*audit : nullptr, {}, {}};
-        const PackTypePlugin *plugin = builtinPackTypes().get(node.manifest.type);
-        Result<void> result = request.action
-                                  ? runNamedActions(*request.action, node.manifest.actions, run)
-                                  : plugin->run(request.lifecycle, node.manifest, run);
-        turn.outcome.ran = true;
-        for (size_t i = 0; i < run.steps.size(); ++i)
-            turn.steps.append({node.id, qint64(i), run.steps.at(i)});
-
-        if (!result) {
-            turn.outcome.result = u"err"_s;
-            turn.outcome.message = result.error().message().text();
-            turn.halt = HaltRecord{node.id, run.halt.actionName, run.halt.idx, result.error()};
-            if (!request.dryRun && !request.action)
-                turn.lockChange = PackTurn::LockChange::Remove; // the next run re-executes it
-            return turn;
-        }
-        turn.outcome.result = u"ok"_s;
-        if (request.dryRun || request.action)
-            return turn;
-        if (teardown) {
-            turn.lockChange = PackTurn::LockChange::Remove;
-            return turn;
-        }
-        // The fold tracks registered packs; a child's state lives in the lockfile alone.
-        if (node.registered)
-            turn.syncEvent = Event::sync(node.id, node.sha);
-        turn.lockChange = PackTurn::LockChange::Upsert;
-        turn.entry.id = node.id;
-        turn.entry.sha = node.sha;
-        turn.entry.branch = node.branch.value_or(QString());
-        turn.entry.installedAt = Timestamp::now();
-        turn.entry.actionsHash = hash;
-        return turn;
-    };
-
-    // The coordinator: a pack is ready once every pack it waits for has finished; ready packs
-    // start in `order`, up to the scheduler's width. Linear in packs and edges.
-    const qsizetype count = order.size();
-    QHash<QString, qsizetype> position;
-    position.reserve(count);
+    // parents and the packs that depend on it. A pack is ready once every pack it waits for
+    // has finished. Linear in packs and edges.
+    const qsizetype count = m_order.size();
+    m_position.reserve(count);
     for (qsizetype i = 0; i < count; ++i)
-        position.insert(order.at(i), i);
-    QList<int> unfinished(count, 0);   // prerequisites not finished yet
-    QList<bool> blocked(count, false); // a prerequisite failed
-    QList<bool> handled(count, false); // started, or recorded as not run
-    QList<QList<qsizetype>> dependents(count);
+        m_position.insert(m_order.at(i), i);
+    m_unfinished = QList<int>(count, 0);
+    m_blocked = QList<bool>(count, false);
+    m_handled = QList<bool>(count, false);
+    m_dependents = QList<QList<qsizetype>>(count);
     for (qsizetype i = 0; i < count; ++i) {
-        for (const QString &before : waitsFor.value(order.at(i))) {
-            const qsizetype j = position.value(before);
-            ++unfinished[i];
-            dependents[j].append(i);
+        const PackNode &node = m_graph.nodes.find(m_order.at(i)).value();
+        for (const QString &before : node.children + node.dependencies) {
+            const auto at = m_position.constFind(before);
+            if (at == m_position.cend() || before == node.id)
+                continue;
+            const qsizetype waiter = m_teardown ? *at : i;
+            const qsizetype awaited = m_teardown ? i : *at;
+            ++m_unfinished[waiter];
+            m_dependents[awaited].append(waiter);
         }
     }
-    std::set<qsizetype> ready;
     for (qsizetype i = 0; i < count; ++i) {
-        if (unfinished[i] == 0)
-            ready.insert(i);
+        if (m_unfinished[i] == 0)
+            m_ready.insert(i);
+    }
+    return {};
+}
+
+// A pack's turn: whether it runs at all is decided first; a skip reads and changes nothing, so
+// it needs neither a scheduler slot nor the pack lock (the workspace sync lock already keeps
+// other grex runs out).
+PackTurn LifecycleRunner::turn(const PackNode &node)
+{
+    if (std::optional<PackTurn> skipped = notSelected(node))
+        return std::move(*skipped);
+    PackTurn turn;
+    turn.outcome.id = node.id;
+    turn.outcome.shaBefore = node.shaBefore;
+    turn.outcome.shaAfter = node.sha;
+    const QString hash = actionsHash(node.manifest.actions, node.sha);
+    if (std::optional<PackTurn> same = unchanged(node, hash, turn))
+        return std::move(*same);
+    return execute(node, hash, std::move(turn));
+}
+
+std::optional<PackTurn> LifecycleRunner::notSelected(const PackNode &node) const
+{
+    PackTurn turn;
+    turn.outcome.id = node.id;
+    turn.outcome.shaBefore = node.shaBefore;
+    turn.outcome.shaAfter = node.sha;
+    // A pack whose clone or fetch failed is not installed; the others go on (a failed
+    // remote is not a failed install: it halts nothing).
+    if (node.fetchError) {
+        turn.outcome.result = u"err"_s;
+        turn.outcome.message = node.fetchError->message().text();
+        turn.fetchFailed = true;
+        return turn;
     }
 
-    QThreadPool pool;
-    pool.setMaxThreadCount(ctx.width().localThreads());
-    QMutex mutex;
-    QWaitCondition turnDone;
-    QList<PackTurn> finished;
-    int running = 0;
-    bool halting = false;
-    const qint64 total = order.size();
-    qint64 doneCount = 0;
-    // The sync events of the packs that finished, written together once the run ends, like the
-    // lockfile: one append instead of one per pack. A killed run loses them with the lockfile
-    // update, and the next run does those packs again.
-    QList<Event> syncEvents;
+    if (!m_request.only.isEmpty()) {
+        bool selected = false;
+        for (const QString &glob : m_request.only)
+            selected = selected || globMatches(glob, filterPath(node)).valueOr(false);
+        if (!selected) {
+            turn.outcome.result = u"filtered"_s;
+            return turn;
+        }
+    }
+    if (!m_request.filter.isEmpty()) {
+        if (!m_request.filter.matches(filterSubject(node, m_request.drift))) {
+            turn.outcome.result = u"filtered"_s;
+            return turn;
+        }
+    }
+    if (m_request.action && (!node.onDisk || node.manifest.type == u"meta" ||
+                             !hasNamedAction(node.manifest.actions, *m_request.action))) {
+        turn.outcome.result = u"skipped"_s;
+        turn.outcome.message = u"no action '%1'"_s.arg(*m_request.action);
+        return turn;
+    }
+    if (!node.onDisk) {
+        turn.outcome.result = m_teardown ? u"skipped"_s : u"ok"_s;
+        turn.outcome.message = m_teardown ? u"not on disk"_s : u"would be cloned"_s;
+        if (!m_teardown) {
+            ExecStep clone;
+            clone.actionName = u"clone"_s;
+            clone.result = StepResult::WouldPerformChange;
+            turn.steps.append({node.id, 0, clone});
+        }
+        return turn;
+    }
 
-    const auto record = [&](PackTurn &turn) {
-        const bool failed = turn.outcome.result == u"err" || turn.outcome.result == u"not_run";
-        for (const qsizetype d : dependents.at(position.value(turn.outcome.id))) {
-            if (failed)
-                blocked[d] = true;
-            if (--unfinished[d] == 0)
-                ready.insert(d);
-        }
-        for (const StepRecord &s : turn.steps) {
-            report.steps.append(s);
-            ctx.stepFinished(s.toJson());
-        }
-        switch (turn.lockChange) {
-        case PackTurn::LockChange::Upsert:
-            locks.insert(turn.entry.id, turn.entry);
-            break;
-        case PackTurn::LockChange::Remove:
-            locks.remove(turn.outcome.id);
-            break;
-        case PackTurn::LockChange::None:
-            break;
-        }
-        if (turn.syncEvent)
-            syncEvents.append(*turn.syncEvent);
-        if (turn.halt && !report.halted)
-            report.halted = turn.halt;
-        if (turn.outcome.result == u"err" && !turn.fetchFailed && !request.keepGoing)
-            halting = true;
-        ctx.packFinished(turn.outcome.id, turn.outcome.result, turn.outcome.message);
-        ctx.progress(
-            ++doneCount, total,
-            Message(QT_TRANSLATE_NOOP("Grex", "%1: %2"), {turn.outcome.id, turn.outcome.result}));
-        report.packs.append(std::move(turn.outcome));
-    };
+    return std::nullopt;
+}
 
+// The packs whose actions need not run again: a sync's unchanged hash, an update with nothing
+// new. Fills turn's update reason.
+std::optional<PackTurn> LifecycleRunner::unchanged(const PackNode &node, const QString &hash,
+                                                   PackTurn &turn) const
+{
+    const auto priorEntry = m_prior.find(node.id);
+    const bool hasPrior = priorEntry != m_prior.end();
+    if (m_request.lifecycle == Lifecycle::Sync && !m_request.action && !m_request.dryRun &&
+        !m_request.force && hasPrior && priorEntry->actionsHash == hash) {
+        ExecStep skipped;
+        skipped.actionName = u"pack"_s;
+        skipped.result = StepResult::Skipped;
+        skipped.details = JsonObject{{u"pack_path"_s, node.dir}, {u"actions_hash"_s, hash}};
+        turn.steps.append({node.id, 0, skipped});
+        turn.outcome.result = u"skipped"_s;
+        return turn;
+    }
+    if (m_request.lifecycle == Lifecycle::Update) {
+        if (m_request.force)
+            turn.outcome.reason = u"forced"_s;
+        else if (!hasPrior)
+            turn.outcome.reason = u"new"_s;
+        else if (priorEntry->sha != node.sha)
+            turn.outcome.reason = u"sha-changed"_s;
+        else if (priorEntry->actionsHash != hash)
+            turn.outcome.reason = u"hash-changed"_s;
+        else
+            turn.outcome.reason = u"none"_s;
+        if (turn.outcome.reason == u"none") {
+            turn.outcome.result = u"skipped"_s;
+            return turn;
+        }
+    }
+
+    return std::nullopt;
+}
+
+// Runs the pack's lifecycle (or its named actions) under a scheduler permit and its pack lock.
+PackTurn LifecycleRunner::execute(const PackNode &node, const QString &hash, PackTurn turn)
+{
+    Result<Scheduler::Permit> permit = m_scheduler.acquire(m_ctx.stopToken());
+    if (!permit) {
+        turn.outcome.result = u"not_run"_s;
+        turn.outcome.message = u"cancelled"_s;
+        return turn;
+    }
+    std::optional<PackLock> packLock;
+    if (!m_request.dryRun) {
+        Result<PackLock> lock = PackLock::acquire(node.dir, m_ctx.stopToken());
+        if (!lock) {
+            turn.outcome.result =
+                lock.error().kind() == ErrorKind::Cancelled ? u"not_run"_s : u"err"_s;
+            turn.outcome.message = lock.error().message().text();
+            if (lock.error().kind() != ErrorKind::Cancelled)
+                turn.halt = HaltRecord{node.id, u"pack"_s, 0, lock.error()};
+            return turn;
+        }
+        packLock = std::move(lock).value();
+    }
+
+    m_ctx.packStarted(node.id, m_request.action ? u"run"_s : lifecycleName(m_request.lifecycle));
+    ExecContext exec;
+    exec.vars = m_baseVars.forPack(node.dir, m_workspace.root(), node.id);
+    exec.packRoot = node.dir;
+    exec.workspace = m_workspace.root();
+    exec.packName = node.id;
+    exec.os = currentOs();
+    exec.dryRun = m_request.dryRun;
+    exec.actions = &builtinActions();
+    exec.operation = &m_ctx;
+    exec.stop = m_ctx.stopToken();
+    std::optional<IntentLogAudit> audit;
+    if (!m_request.dryRun)
+        audit.emplace(m_log, node.id, m_report.eventLogWarnings, m_warningsMutex);
+    LifecycleRun run{exec, audit ? &*audit : nullptr, {}, {}};
+    const PackTypePlugin *plugin = builtinPackTypes().get(node.manifest.type);
+    Result<void> result = m_request.action
+                              ? runNamedActions(*m_request.action, node.manifest.actions, run)
+                              : plugin->run(m_request.lifecycle, node.manifest, run);
+    turn.outcome.ran = true;
+    for (size_t i = 0; i < run.steps.size(); ++i)
+        turn.steps.append({node.id, qint64(i), run.steps.at(i)});
+
+    if (!result) {
+        turn.outcome.result = u"err"_s;
+        turn.outcome.message = result.error().message().text();
+        turn.halt = HaltRecord{node.id, run.halt.actionName, run.halt.idx, result.error()};
+        if (!m_request.dryRun && !m_request.action)
+            turn.lockChange = PackTurn::LockChange::Remove; // the next run re-executes it
+        return turn;
+    }
+    turn.outcome.result = u"ok"_s;
+    if (m_request.dryRun || m_request.action)
+        return turn;
+    if (m_teardown) {
+        turn.lockChange = PackTurn::LockChange::Remove;
+        return turn;
+    }
+    // The fold tracks registered packs; a child's state lives in the lockfile alone.
+    if (node.registered)
+        turn.syncEvent = Event::sync(node.id, node.sha);
+    turn.lockChange = PackTurn::LockChange::Upsert;
+    turn.entry.id = node.id;
+    turn.entry.sha = node.sha;
+    turn.entry.branch = node.branch.value_or(QString());
+    turn.entry.installedAt = Timestamp::now();
+    turn.entry.actionsHash = hash;
+    return turn;
+}
+
+// Merges a finished turn into the report on the coordinator's thread, and makes the packs that
+// waited for it ready (or blocked, when it failed).
+void LifecycleRunner::record(PackTurn &turn)
+{
+    const bool failed = turn.outcome.result == u"err" || turn.outcome.result == u"not_run";
+    for (const qsizetype d : m_dependents.at(m_position.value(turn.outcome.id))) {
+        if (failed)
+            m_blocked[d] = true;
+        if (--m_unfinished[d] == 0)
+            m_ready.insert(d);
+    }
+    for (const StepRecord &s : turn.steps) {
+        m_report.steps.append(s);
+        m_ctx.stepFinished(s.toJson());
+    }
+    switch (turn.lockChange) {
+    case PackTurn::LockChange::Upsert:
+        m_locks.insert(turn.entry.id, turn.entry);
+        break;
+    case PackTurn::LockChange::Remove:
+        m_locks.remove(turn.outcome.id);
+        break;
+    case PackTurn::LockChange::None:
+        break;
+    }
+    if (turn.syncEvent)
+        m_syncEvents.append(*turn.syncEvent);
+    if (turn.halt && !m_report.halted)
+        m_report.halted = turn.halt;
+    if (turn.outcome.result == u"err" && !turn.fetchFailed && !m_request.keepGoing)
+        m_halting = true;
+    m_ctx.packFinished(turn.outcome.id, turn.outcome.result, turn.outcome.message);
+    m_ctx.progress(
+        ++m_doneCount, m_order.size(),
+        Message(QT_TRANSLATE_NOOP("Grex", "%1: %2"), {turn.outcome.id, turn.outcome.result}));
+    m_report.packs.append(std::move(turn.outcome));
+}
+
+// Starts the ready packs in order, up to the width; a pack something it builds on failed is
+// recorded as not run. Recording makes others ready, maybe earlier in the order: the scan
+// restarts from the front until nothing changes.
+void LifecycleRunner::startReady()
+{
+    const bool stopping = m_halting || m_ctx.stopRequested();
+    for (auto it = m_ready.begin(); it != m_ready.end();) {
+        const qsizetype i = *it;
+        const QString &id = m_order.at(i);
+        if (m_blocked[i]) {
+            // Something it builds on failed: it does not run (--keep-going included).
+            m_ready.erase(it);
+            m_handled[i] = true;
+            PackTurn turn;
+            turn.outcome.id = id;
+            turn.outcome.result = u"not_run"_s;
+            turn.outcome.message =
+                m_teardown ? u"a pack that owns it failed"_s : u"a pack it owns failed"_s;
+            turn.outcome.shaBefore = m_graph.nodes.value(id).shaBefore;
+            turn.outcome.shaAfter = m_graph.nodes.value(id).sha;
+            record(turn);
+            it = m_ready.begin();
+            continue;
+        }
+        if (stopping || !m_ctx.width().admits(m_running)) {
+            ++it;
+            continue;
+        }
+        it = m_ready.erase(it);
+        m_handled[i] = true;
+        ++m_running;
+        const PackNode *node = &m_graph.nodes.find(id).value();
+        m_pool.start([this, node] {
+            PackTurn done = turn(*node);
+            QMutexLocker locker(&m_mutex);
+            m_finished.append(std::move(done));
+            m_turnDone.wakeAll();
+        });
+    }
+}
+
+RunReport LifecycleRunner::run()
+{
+    m_pool.setMaxThreadCount(m_ctx.width().localThreads());
     for (;;) {
-        const bool stopping = halting || ctx.stopRequested();
-        // Recording a pack that cannot run makes others ready, maybe earlier in `order`: the
-        // scan restarts from the front until nothing changes.
-        for (auto it = ready.begin(); it != ready.end();) {
-            const qsizetype i = *it;
-            const QString &id = order.at(i);
-            if (blocked[i]) {
-                // Something it builds on failed: it does not run (--keep-going included).
-                ready.erase(it);
-                handled[i] = true;
-                PackTurn turn;
-                turn.outcome.id = id;
-                turn.outcome.result = u"not_run"_s;
-                turn.outcome.message =
-                    teardown ? u"a pack that owns it failed"_s : u"a pack it owns failed"_s;
-                turn.outcome.shaBefore = graph.nodes.value(id).shaBefore;
-                turn.outcome.shaAfter = graph.nodes.value(id).sha;
-                record(turn);
-                it = ready.begin();
-                continue;
-            }
-            if (stopping || !ctx.width().admits(running)) {
-                ++it;
-                continue;
-            }
-            it = ready.erase(it);
-            handled[i] = true;
-            ++running;
-            const PackNode *node = &graph.nodes.find(id).value();
-            pool.start([&, node] {
-                PackTurn turn = runPack(*node);
-                QMutexLocker locker(&mutex);
-                finished.append(std::move(turn));
-                turnDone.wakeAll();
-            });
-        }
-        if (running == 0)
+        startReady();
+        if (m_running == 0)
             break;
         QList<PackTurn> batch;
         {
-            QMutexLocker locker(&mutex);
-            while (finished.isEmpty())
-                turnDone.wait(&mutex);
-            batch.swap(finished);
+            QMutexLocker locker(&m_mutex);
+            while (m_finished.isEmpty())
+                m_turnDone.wait(&m_mutex);
+            batch.swap(m_finished);
         }
         for (PackTurn &turn : batch) {
-            --running;
+            --m_running;
             record(turn);
         }
     }
-    if (!syncEvents.isEmpty()) {
-        if (Result<AppendReport> appended = log.append(syncEvents); !appended)
-            report.eventLogWarnings.append(appended.error().text());
+    finish();
+    return std::move(m_report);
+}
+
+// Writes the sync events, names the packs that never started, and adds the walk's git facts.
+void LifecycleRunner::finish()
+{
+    if (!m_syncEvents.isEmpty()) {
+        if (Result<AppendReport> appended = m_log.append(m_syncEvents); !appended)
+            m_report.eventLogWarnings.append(appended.error().text());
     }
-    for (qsizetype i = 0; i < count; ++i) {
-        if (handled[i])
+    for (qsizetype i = 0; i < m_order.size(); ++i) {
+        if (m_handled[i])
             continue;
-        const QString &id = order.at(i);
+        const QString &id = m_order.at(i);
         PackOutcome outcome;
         outcome.id = id;
         outcome.result = u"not_run"_s;
-        outcome.message = ctx.stopRequested() ? u"cancelled"_s : u"the run halted"_s;
-        outcome.shaBefore = graph.nodes.value(id).shaBefore;
-        outcome.shaAfter = graph.nodes.value(id).sha;
-        report.packs.append(outcome);
+        outcome.message = m_ctx.stopRequested() ? u"cancelled"_s : u"the run halted"_s;
+        outcome.shaBefore = m_graph.nodes.value(id).shaBefore;
+        outcome.shaAfter = m_graph.nodes.value(id).sha;
+        m_report.packs.append(outcome);
     }
-    for (PackOutcome &outcome : report.packs)
-        recordFetch(outcome, graph.nodes.value(outcome.id));
-    return report;
+    for (PackOutcome &outcome : m_report.packs)
+        recordFetch(outcome, m_graph.nodes.value(outcome.id));
+}
+
+} // namespace
+
+Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
+                                const RunRequest &request, LockEntries &locks,
+                                OperationContext &ctx)
+{
+    LifecycleRunner runner(workspace, graph, request, locks, ctx);
+    if (Result<void> planned = runner.plan(); !planned)
+        return planned.error();
+    return runner.run();
 }
 
 void recordFetch(PackOutcome &outcome, const PackNode &node)
