@@ -535,7 +535,7 @@ private Q_SLOTS:
         for (int i = 0; i < 2; ++i) {
             OperationContext ctx;
             SyncOptions options;
-            options.force = true;
+            options.request.run.force = true;
             QVERIFY(sync(ws, options, ctx).ok());
         }
         QVERIFY(ws.intentLog()

@@ -383,7 +383,7 @@ private Q_SLOTS:
         addPack(ws, pack);
         reportOf(runSync(ws));
         SyncOptions force;
-        force.force = true;
+        force.request.run.force = true;
         reportOf(runSync(ws, force));
         QCOMPARE(lines(m_home + u"/hooks.log"_s).size(), 2);
 
@@ -407,7 +407,7 @@ private Q_SLOTS:
         addPack(ws, u"hooks"_s);
         const auto before = snapshot(ws.root());
         SyncOptions dry;
-        dry.dryRun = true;
+        dry.request.run.dryRun = true;
         const RunReport planned = reportOf(runSync(ws, dry));
         QVERIFY(planned.dryRun);
         QCOMPARE(snapshot(ws.root()), before);
@@ -421,8 +421,8 @@ private Q_SLOTS:
         const auto synced = snapshot(ws.root());
         const auto home = snapshot(m_home);
         SyncOptions forcedDry;
-        forcedDry.dryRun = true;
-        forcedDry.force = true;
+        forcedDry.request.run.dryRun = true;
+        forcedDry.request.run.force = true;
         const RunReport plan = reportOf(runSync(ws, forcedDry));
         QCOMPARE(snapshot(ws.root()), synced);
         QCOMPARE(snapshot(m_home), home); // the hook did not run
@@ -473,7 +473,7 @@ private Q_SLOTS:
         QCOMPARE(ws.lockfile().read()->size(), 0);
         // --no-validate is the escape hatch.
         SyncOptions unchecked;
-        unchecked.noValidate = true;
+        unchecked.request.noValidate = true;
         QVERIFY(runSync(ws, unchecked).ok());
     }
 
@@ -533,7 +533,7 @@ private Q_SLOTS:
 
         // --keep-going runs what does not build on the failure.
         SyncOptions keepGoing;
-        keepGoing.keepGoing = true;
+        keepGoing.request.run.keepGoing = true;
         const Result<RunReport> kept = runSync(ws, keepGoing, 1);
         QVERIFY(!kept.ok());
         QVERIFY(ws.lockfile().read()->contains(u"hooks"_s));
@@ -547,8 +547,8 @@ private Q_SLOTS:
         reportOf(runSync(ws));
         const LockEntries before = ws.lockfile().read().value();
         SyncOptions only;
-        only.only = {u"t*ls"_s, u"{base,nothing}"_s};
-        only.force = true;
+        only.request.run.only = {u"t*ls"_s, u"{base,nothing}"_s};
+        only.request.run.force = true;
         const RunReport r = reportOf(runSync(ws, only));
         QCOMPARE(r.outcome(u"tools"_s)->result, u"ok"_s);
         QCOMPARE(r.outcome(u"base"_s)->result, u"ok"_s);
@@ -557,7 +557,7 @@ private Q_SLOTS:
         const LockEntries after = ws.lockfile().read().value();
         QCOMPARE(after.value(u"suite"_s), before.value(u"suite"_s)); // carried forward
         SyncOptions bad;
-        bad.only = {u"[unclosed"_s};
+        bad.request.run.only = {u"[unclosed"_s};
         const Result<RunReport> invalid = runSync(ws, bad);
         QCOMPARE(invalid.error().kind(), ErrorKind::Usage);
         QCOMPARE(invalid.error().reason(), u"invalid_glob"_s);
@@ -568,7 +568,7 @@ private Q_SLOTS:
         Workspace ws = newWorkspace();
         addPack(ws, u"suite"_s);
         SyncOptions options;
-        options.noInstall = true;
+        options.request.noInstall = true;
         const RunReport r = reportOf(runSync(ws, options));
         QVERIFY(r.steps.isEmpty());
         QVERIFY(QFileInfo(ws.packDir(u"tools"_s)).isDir()); // cloned
@@ -591,7 +591,7 @@ private Q_SLOTS:
             QVERIFY(add(ws, options, ctx).ok());
         }
         SyncOptions pinned;
-        pinned.ref = u"pinned"_s;
+        pinned.request.refOverride = u"pinned"_s;
         reportOf(runSync(ws, pinned));
         QCOMPARE(GitFetcher().headSha(ws.packDir(u"plain0"_s)).value(), first);
         reportOf(runSync(ws));
@@ -657,7 +657,7 @@ private Q_SLOTS:
         addPack(ws, u"base"_s);
         addPack(ws, u"app"_s);
         SyncOptions force;
-        force.force = true;
+        force.request.run.force = true;
         QStringList first;
         for (int round = 0; round < 2; ++round) {
             QStringList order;
@@ -700,7 +700,7 @@ private Q_SLOTS:
         QVERIFY(ws.lockfile().write(locks).ok());
         QCOMPARE(reasons().value(u"base"_s), u"hash-changed"_s);
         UpdateOptions forced;
-        forced.force = true;
+        forced.request.run.force = true;
         QCOMPARE(reasons(forced).value(u"base"_s), u"forced"_s);
         UpdateOptions one;
         one.pack = u"base"_s;

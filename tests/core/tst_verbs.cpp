@@ -475,7 +475,7 @@ private Q_SLOTS:
 
         OperationContext ctx;
         SyncOptions options;
-        options.noInstall = true;
+        options.request.noInstall = true;
         const Result<RunReport> synced = sync(ws, options, ctx);
         QVERIFY2(synced.ok(), qPrintable(synced.ok() ? QString() : synced.error().text()));
         QVERIFY(Git::isRepository(alphaDir));

@@ -69,18 +69,27 @@ Result<QList<WalkSeed>> runSeeds(const Workspace &workspace, OperationContext &c
     return QList<WalkSeed>{root};
 }
 
+PipelineRequest PipelineRequest::of(const QString &verb, Lifecycle lifecycle)
+{
+    PipelineRequest request;
+    request.run.verb = verb;
+    request.run.lifecycle = lifecycle;
+    return request;
+}
+
 Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds,
                               const PipelineRequest &request, OperationContext &ctx,
                               PackGraph *graphOut)
 {
-    for (const QString &glob : request.only) {
+    for (const QString &glob : request.run.only) {
         if (Result<void> valid = checkGlob(glob); !valid)
             return valid.error();
     }
-    if (!request.dryRun && request.network)
+    if (!request.run.dryRun && request.network)
         QDir().mkpath(workspace.root());
     // drift=... compares with what status sees before the run changes anything.
-    Result<QHash<QString, QString>> computedDrift = driftForFilter(request.filter, workspace, ctx);
+    Result<QHash<QString, QString>> computedDrift =
+        driftForFilter(request.run.filter, workspace, ctx);
     if (!computedDrift)
         return computedDrift.error();
     const QHash<QString, QString> drift = std::move(computedDrift).value();
@@ -96,7 +105,7 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
     const auto joinRecovery = qScopeGuard([&recovery] { recovery.waitForFinished(); });
 
     WalkOptions walk;
-    walk.network = request.network && !request.dryRun;
+    walk.network = request.network && !request.run.dryRun;
     walk.refOverride = request.refOverride;
     walk.recursive = request.recursive;
     walk.tolerateErrors = request.tolerateErrors;
@@ -116,8 +125,8 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
     }
 
     RunReport report;
-    report.verb = request.verb;
-    report.dryRun = request.dryRun;
+    report.verb = request.run.verb;
+    report.dryRun = request.run.dryRun;
     if (request.noInstall) {
         for (const QString &id : graph->postOrder()) {
             const PackNode &node = graph->nodes.value(id);
@@ -139,7 +148,8 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
             return go.error();
     }
 
-    if (!request.dryRun && request.lifecycle != Lifecycle::Teardown && !request.action) {
+    if (!request.run.dryRun && request.run.lifecycle != Lifecycle::Teardown &&
+        !request.run.action) {
         QList<std::pair<QString, QStringList>> blocks;
         if (workspace.isRootPackMode()) {
             blocks.append(
@@ -166,20 +176,11 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
     Result<LockEntries> locks = workspace.lockfile().read();
     if (!locks)
         return locks.error();
-    qCDebug(lcCore, "running the %s lifecycle", qPrintable(lifecycleName(request.lifecycle)));
-    ctx.phase(request.action ? u"run"_s : lifecycleName(request.lifecycle));
+    qCDebug(lcCore, "running the %s lifecycle", qPrintable(lifecycleName(request.run.lifecycle)));
+    ctx.phase(request.run.action ? u"run"_s : lifecycleName(request.run.lifecycle));
 
-    RunRequest run;
-    run.verb = request.verb;
-    run.lifecycle = request.lifecycle;
-    run.dryRun = request.dryRun;
-    run.force = request.force;
-    run.keepGoing = request.keepGoing;
-    run.only = request.only;
-    run.packs = request.packs;
-    run.filter = request.filter;
+    RunRequest run = request.run;
     run.drift = drift;
-    run.action = request.action;
     Result<RunReport> executed = runLifecycles(workspace, *graph, run, *locks, ctx);
     if (!executed)
         return executed.error();
@@ -187,8 +188,8 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
     executed->recovery = report.recovery;
     executed->eventLogWarnings = report.eventLogWarnings + executed->eventLogWarnings;
 
-    if (!request.dryRun) {
-        if (request.lifecycle == Lifecycle::Teardown) {
+    if (!request.run.dryRun) {
+        if (request.run.lifecycle == Lifecycle::Teardown) {
             QStringList removed;
             for (const PackOutcome &p : executed->packs) {
                 if (p.result == u"ok" && !graph->nodes.value(p.id).isRoot)
@@ -200,7 +201,7 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
         }
         // The snapshot is written even when the run halted, so the packs that finished are
         // remembered. `run` changes no entry.
-        if (!request.action) {
+        if (!request.run.action) {
             if (Result<void> written = workspace.lockfile().write(*locks); !written)
                 executed->eventLogWarnings.append(written.error().text());
         }

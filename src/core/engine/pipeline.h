@@ -12,27 +12,25 @@ namespace Grex {
 class OperationContext;
 class Workspace;
 
+// What one walk-validate-execute pass does: the walk's settings, and what the runner then does
+// with the graph. A verb's options hold one (SyncOptions::request), so its arguments travel
+// from the JSON to the runner as this one value.
 struct PipelineRequest
 {
-    QString verb;
-    Lifecycle lifecycle = Lifecycle::Sync;
-    bool dryRun = false;
+    // The lifecycle run; its filter's drift is computed before the walk when it asks for it.
+    RunRequest run;
     bool noValidate = false;
     bool network = true;    // fetch, fast-forward and clone during the walk
     bool noInstall = false; // stop after the walk (sync --no-install)
     bool recoveryScan = true;
-    std::optional<QString> refOverride;
+    std::optional<QString> refOverride; // sync --ref: the ref of every pack but the root
     bool recursive = true;
-    QStringList only;
-    bool force = false;
-    bool keepGoing = false;
-    QStringList packs; // restrict the lifecycle run to these ids; empty: all
-    PackFilter filter; // --filter; drift is computed before the walk when it asks for it
-    std::optional<QString> action; // `grex run <action>` (see RunRequest)
-    bool tolerateErrors = false;   // walk: see WalkOptions
+    bool tolerateErrors = false; // walk: see WalkOptions
     // Called with the walked, validated graph before any pack runs; an error stops the run
     // there (run and exec ask for approval here).
     std::function<Result<void>(const PackGraph &)> beforeRun;
+
+    static PipelineRequest of(const QString &verb, Lifecycle lifecycle);
 };
 
 // The walk, validate and execute pipeline (docs/architecture.md, "sync, update, teardown") shared

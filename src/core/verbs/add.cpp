@@ -169,9 +169,7 @@ Result<void> installAdded(Workspace &workspace, const AddReport &report, const Q
     seed.ref = report.ref;
     seed.cloneOptions = cloneOptions;
     seed.registered = true;
-    PipelineRequest request;
-    request.verb = u"add"_s;
-    request.lifecycle = Lifecycle::Install;
+    PipelineRequest request = PipelineRequest::of(u"add"_s, Lifecycle::Install);
     request.recoveryScan = false;
     Result<RunReport> run = runPipeline(workspace, {seed}, request, ctx);
     if (run)

@@ -36,7 +36,7 @@ struct AddReport
     std::optional<qint64> depth;
     QString filter;
     QStringList warnings; // what the clone left undone (LFS files as pointers)
-    QString sha; // HEAD of the clone; in a dry run the remote's commit, if known
+    QString sha;          // HEAD of the clone; in a dry run the remote's commit, if known
     bool installed = false;
     bool adopted = false; // the directory already held a clone of this URL
     bool dryRun = false;

@@ -17,7 +17,7 @@ class Workspace;
 
 struct LsOptions
 {
-    PackFilter filter; // --filter
+    PackFilter filter;           // --filter
     std::optional<QString> type; // only packs of this type
     bool long_ = false;          // add actions_hash
     bool tree = false;           // nest children read from on-disk pack.yaml files

@@ -259,13 +259,11 @@ QStringList childrenGoingWith(const PackGraph &graph, const QString &id)
 Result<void> tearDown(Workspace &workspace, const QString &id, const QStringList &removing,
                       OperationContext &ctx)
 {
-    PipelineRequest teardownRequest;
-    teardownRequest.verb = u"rm"_s;
-    teardownRequest.lifecycle = Lifecycle::Teardown;
+    PipelineRequest teardownRequest = PipelineRequest::of(u"rm"_s, Lifecycle::Teardown);
     teardownRequest.network = false;
     teardownRequest.noValidate = true;
     teardownRequest.recoveryScan = false;
-    teardownRequest.packs = removing;
+    teardownRequest.run.packs = removing;
     Result<QList<WalkSeed>> seeds = workspaceSeeds(workspace, ctx);
     if (!seeds)
         return seeds.error();

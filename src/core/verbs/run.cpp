@@ -58,14 +58,12 @@ Result<RunActionReport> runAction(Workspace &workspace, const RunActionOptions &
     if (!seeds)
         return seeds.error();
 
-    PipelineRequest request;
-    request.verb = u"run"_s;
-    request.lifecycle = Lifecycle::Sync;
+    PipelineRequest request = PipelineRequest::of(u"run"_s, Lifecycle::Sync);
     request.network = false;
     request.recoveryScan = false;
-    request.dryRun = options.dryRun;
-    request.action = options.action;
-    request.filter = options.filter;
+    request.run.dryRun = options.dryRun;
+    request.run.action = options.action;
+    request.run.filter = options.filter;
     // One unreadable pack.yaml does not keep the action from the other packs: it is named.
     request.tolerateErrors = true;
     Result<QHash<QString, QString>> computedDrift = driftForFilter(options.filter, workspace, ctx);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/packfilter.h"
+#include "engine/pipeline.h"
 #include "engine/runner.h"
 #include "result.h"
 
@@ -15,17 +16,10 @@ class Workspace;
 
 struct SyncOptions
 {
-    PackFilter filter; // --filter
     std::optional<QString> packRoot;  // root-pack mode
     std::optional<QString> workspace; // root-pack mode: where children go
-    bool dryRun = false;
-    bool noValidate = false;
-    std::optional<QString> ref; // override the ref of every pack but the root
-    QStringList only;
-    bool force = false;
-    bool recursive = true;
-    bool noInstall = false;
-    bool keepGoing = false;
+    // Everything else (--filter, --dry-run, --ref, --only, --force, ...) as the pipeline takes it.
+    PipelineRequest request = PipelineRequest::of(QStringLiteral("sync"), Lifecycle::Sync);
 
     static Result<SyncOptions> fromJson(const QJsonObject &args);
 };

@@ -12,12 +12,12 @@ namespace Grex {
 Result<TeardownOptions> TeardownOptions::fromJson(const QJsonObject &args)
 {
     TeardownOptions options;
-    if (Result<void> filter = readFilter(args, options.filter); !filter)
+    if (Result<void> filter = readFilter(args, options.request.run.filter); !filter)
         return filter.error();
     options.packRoot = optionalString(args, u"packRoot"_s);
     options.workspace = optionalString(args, u"workspace"_s);
-    options.dryRun = args.value(u"dryRun"_s).toBool();
-    options.noValidate = args.value(u"noValidate"_s).toBool();
+    options.request.run.dryRun = args.value(u"dryRun"_s).toBool();
+    options.request.noValidate = args.value(u"noValidate"_s).toBool();
     return options;
 }
 
@@ -27,20 +27,13 @@ Result<RunReport> teardown(Workspace &workspace, const TeardownOptions &options,
     Result<Workspace> target = resolveRunWorkspace(workspace, options.packRoot, options.workspace);
     if (!target)
         return target.error();
-    Result<std::optional<FileLock>> lock = target->lockForWritingIf(!options.dryRun);
+    Result<std::optional<FileLock>> lock = target->lockForWritingIf(!options.request.run.dryRun);
     if (!lock)
         return lock.error();
     Result<QList<WalkSeed>> seeds = runSeeds(*target, ctx);
     if (!seeds)
         return seeds.error();
-    PipelineRequest request;
-    request.verb = u"teardown"_s;
-    request.filter = options.filter;
-    request.lifecycle = Lifecycle::Teardown;
-    request.dryRun = options.dryRun;
-    request.noValidate = options.noValidate;
-    request.network = false;
-    Result<RunReport> report = runPipeline(*target, *seeds, request, ctx);
+    Result<RunReport> report = runPipeline(*target, *seeds, options.request, ctx);
     if (!report)
         return report.error();
     return concludeRun(std::move(report).value(), ctx);

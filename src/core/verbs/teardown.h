@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/packfilter.h"
+#include "engine/pipeline.h"
 #include "engine/runner.h"
 #include "result.h"
 
@@ -15,13 +16,20 @@ class Workspace;
 
 struct TeardownOptions
 {
-    PackFilter filter; // --filter
     std::optional<QString> packRoot;
     std::optional<QString> workspace;
-    bool dryRun = false;
-    bool noValidate = false;
+    // --filter, --dry-run and --no-validate as the pipeline takes them; no network.
+    PipelineRequest request =
+        offline(PipelineRequest::of(QStringLiteral("teardown"), Lifecycle::Teardown));
 
     static Result<TeardownOptions> fromJson(const QJsonObject &args);
+
+private:
+    static PipelineRequest offline(PipelineRequest request)
+    {
+        request.network = false;
+        return request;
+    }
 };
 
 // `grex teardown [pack_root]`: walks the graph from disk (no network) and runs each pack type's

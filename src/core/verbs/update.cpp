@@ -14,13 +14,14 @@ namespace Grex {
 Result<UpdateOptions> UpdateOptions::fromJson(const QJsonObject &args)
 {
     UpdateOptions options;
-    if (Result<void> filter = readFilter(args, options.filter); !filter)
+    RunRequest &run = options.request.run;
+    if (Result<void> filter = readFilter(args, run.filter); !filter)
         return filter.error();
     options.pack = optionalString(args, u"pack"_s);
-    options.force = args.value(u"force"_s).toBool();
-    options.dryRun = args.value(u"dryRun"_s).toBool();
+    run.force = args.value(u"force"_s).toBool();
+    run.dryRun = args.value(u"dryRun"_s).toBool();
     for (const QJsonValue &glob : args.value(u"only"_s).toArray())
-        options.only.append(glob.toString());
+        run.only.append(glob.toString());
     return options;
 }
 
@@ -47,7 +48,7 @@ Result<UpdateReport> update(Workspace &workspace, const UpdateOptions &options,
 {
     if (Result<void> ready = workspace.requireInitialised(); !ready)
         return ready.error();
-    Result<std::optional<FileLock>> lock = workspace.lockForWritingIf(!options.dryRun);
+    Result<std::optional<FileLock>> lock = workspace.lockForWritingIf(!options.request.run.dryRun);
     if (!lock)
         return lock.error();
     Result<QList<WalkSeed>> seeds = runSeeds(workspace, ctx);
@@ -60,14 +61,7 @@ Result<UpdateReport> update(Workspace &workspace, const UpdateOptions &options,
             return findPack({}, *options.pack).error();
     }
 
-    PipelineRequest request;
-    request.verb = u"update"_s;
-    request.filter = options.filter;
-    request.lifecycle = Lifecycle::Update;
-    request.dryRun = options.dryRun;
-    request.only = options.only;
-    request.force = options.force;
-    Result<RunReport> report = runPipeline(workspace, walked, request, ctx);
+    Result<RunReport> report = runPipeline(workspace, walked, options.request, ctx);
     if (!report)
         return report.error();
     const RunReport run = *report;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/packfilter.h"
+#include "engine/pipeline.h"
 #include "engine/runner.h"
 #include "json.h"
 #include "result.h"
@@ -16,11 +17,9 @@ class Workspace;
 
 struct UpdateOptions
 {
-    PackFilter filter; // --filter
     std::optional<QString> pack; // one pack's subtree; absent: every pack
-    bool force = false;
-    QStringList only;
-    bool dryRun = false;
+    // --filter, --force, --only and --dry-run as the pipeline takes them.
+    PipelineRequest request = PipelineRequest::of(QStringLiteral("update"), Lifecycle::Update);
 
     static Result<UpdateOptions> fromJson(const QJsonObject &args);
 };
