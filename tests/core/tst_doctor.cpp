@@ -139,10 +139,9 @@ private Q_SLOTS:
     {
         m_remotes = m_tmp.filePath(u"remotes"_s);
         RemoteBuilder builder(m_remotes);
-        builder.create(u"alpha"_s,
-                       RemoteBuilder::packFiles(u"alpha"_s, u"declarative"_s,
-                                                "x-gitignore:\n  - \"*.cache\"\n"
-                                                "actions:\n  - mkdir: {path: made}\n"));
+        builder.create(u"alpha"_s, RemoteBuilder::packFiles(u"alpha"_s, u"declarative"_s,
+                                                            "x-gitignore:\n  - \"*.cache\"\n"
+                                                            "actions:\n  - mkdir: {path: made}\n"));
         builder.create(u"beta"_s, RemoteBuilder::packFiles(u"beta"_s, u"declarative"_s));
     }
 
@@ -163,10 +162,10 @@ private Q_SLOTS:
             checks.append(f.check);
         }
         // One ok row per check.
-        QCOMPARE(checks, (QStringList{u"manifest-schema"_s, u"lockfile"_s, u"gitignore-sync"_s,
-                                      u"pack-schema"_s, u"on-disk-drift"_s, u"url-secrets"_s,
-                                      u"orphan-lock-entries"_s, u"lock-files"_s,
-                                      u"unfinished-work"_s}));
+        QCOMPARE(checks,
+                 (QStringList{u"manifest-schema"_s, u"lockfile"_s, u"gitignore-sync"_s,
+                              u"pack-schema"_s, u"on-disk-drift"_s, u"url-secrets"_s,
+                              u"orphan-lock-entries"_s, u"lock-files"_s, u"unfinished-work"_s}));
         const JsonObject json = r->toJson();
         QCOMPARE(json.keys().mid(0, 3),
                  (QStringList{u"exit_code"_s, u"worst_severity"_s, u"findings"_s}));
@@ -202,8 +201,9 @@ private Q_SLOTS:
             const QList<JsonObject> schema = problems(report, u"manifest-schema"_s);
             QCOMPARE(schema.size(), 1);
             QCOMPARE(schema.at(0).value(u"severity"_s).toString(), u"error"_s);
-            QVERIFY2(schema.at(0).value(u"detail"_s).toString().startsWith(u"corruption at line 2"_s),
-                     qPrintable(schema.at(0).value(u"detail"_s).toString()));
+            QVERIFY2(
+                schema.at(0).value(u"detail"_s).toString().startsWith(u"corruption at line 2"_s),
+                qPrintable(schema.at(0).value(u"detail"_s).toString()));
             for (const QString &check : {u"gitignore-sync"_s, u"on-disk-drift"_s}) {
                 const QList<JsonObject> skipped = problems(report, check);
                 QCOMPARE(skipped.size(), 1);
@@ -353,19 +353,26 @@ private Q_SLOTS:
         QCOMPARE(rows.size(), 3);
         QCOMPARE(rows.at(0).value(u"severity"_s).toString(), u"error"_s);
         QCOMPARE(rows.at(0).value(u"pack"_s).toString(), u"beta"_s);
-        QVERIFY(rows.at(0).value(u"detail"_s).toString().startsWith(
-            u"registered pack dir missing: beta"_s));
+        QVERIFY(rows.at(0)
+                    .value(u"detail"_s)
+                    .toString()
+                    .startsWith(u"registered pack dir missing: beta"_s));
         QCOMPARE(rows.at(1).value(u"severity"_s).toString(), u"warning"_s);
         QVERIFY(rows.at(1).value(u"pack"_s).isNull());
-        QCOMPARE(rows.at(1).value(u"detail"_s).toString(), u"unregistered directory on disk: junk"_s);
-        QVERIFY(rows.at(2).value(u"detail"_s).toString().startsWith(
-            u"unregistered directory on disk: stray"_s));
+        QCOMPARE(rows.at(1).value(u"detail"_s).toString(),
+                 u"unregistered directory on disk: junk"_s);
+        QVERIFY(rows.at(2)
+                    .value(u"detail"_s)
+                    .toString()
+                    .startsWith(u"unregistered directory on disk: stray"_s));
 
         // A file where the pack's directory should be.
         QVERIFY(writeFile(ws.packDir(u"beta"_s), "not a directory\n"));
         const QList<JsonObject> file = problems(reportOf(runDoctor(ws)), u"on-disk-drift"_s);
-        QVERIFY(file.at(0).value(u"detail"_s).toString().startsWith(
-            u"registered pack path is not a directory: beta"_s));
+        QVERIFY(file.at(0)
+                    .value(u"detail"_s)
+                    .toString()
+                    .startsWith(u"registered pack path is not a directory: beta"_s));
 
         // The filter restricts the per-pack checks.
         QVERIFY(QFile::remove(ws.packDir(u"beta"_s)));
@@ -383,10 +390,14 @@ private Q_SLOTS:
         QVERIFY(holder.waitForReadyRead(10000));
         const QList<JsonObject> held = problems(reportOf(runDoctor(ws)), u"lock-files"_s);
         QCOMPARE(held.size(), 1);
-        QVERIFY2(held.at(0).value(u"detail"_s).toString().contains(
-                     u"held by grex_test_helper (pid %1"_s.arg(holder.processId())) ||
-                     held.at(0).value(u"detail"_s).toString().contains(
-                         u"pid %1"_s.arg(holder.processId())),
+        QVERIFY2(held.at(0)
+                         .value(u"detail"_s)
+                         .toString()
+                         .contains(u"held by grex_test_helper (pid %1"_s.arg(holder.processId())) ||
+                     held.at(0)
+                         .value(u"detail"_s)
+                         .toString()
+                         .contains(u"pid %1"_s.arg(holder.processId())),
                  qPrintable(held.at(0).value(u"detail"_s).toString()));
         QCOMPARE(held.at(0).value(u"auto_fixable"_s).toBool(true), false); // alive: not touched
         holder.kill();
@@ -407,8 +418,8 @@ private Q_SLOTS:
             QCOMPARE(row.value(u"auto_fixable"_s).toBool(), true);
             details.append(row.value(u"detail"_s).toString());
         }
-        QVERIFY(details.contains(u"stale lock file %1: the process that held it is gone"_s.arg(
-            ws.syncLockPath())));
+        QVERIFY(details.contains(
+            u"stale lock file %1: the process that held it is gone"_s.arg(ws.syncLockPath())));
         QVERIFY(details.contains(
             u"stale lock file %1: the process that held it is gone"_s.arg(packLock)));
 
@@ -418,7 +429,8 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(ws.syncLockPath()));
         bool packLockListed = false;
         for (const DoctorFinding &f : fixed->fixed)
-            packLockListed = packLockListed || (f.check == u"lock-files" && f.detail.contains(packLock));
+            packLockListed =
+                packLockListed || (f.check == u"lock-files" && f.detail.contains(packLock));
         QVERIFY(packLockListed);
         QVERIFY2(runDoctor(ws).ok(), qPrintable(errorText(runDoctor(ws))));
     }
@@ -467,8 +479,11 @@ private Q_SLOTS:
         QCOMPARE(ws.lockfile().read()->keys(), (QStringList{u"alpha"_s, u"beta"_s}));
         QCOMPARE(compacted->fixed.size(), 1);
         QCOMPARE(compacted->fixed.at(0).pack, u"ghost"_s);
-        QCOMPARE(compacted->toJson().value(u"compacted"_s).toObject().value(
-                     u"lock_entries_removed"_s).toInteger(),
+        QCOMPARE(compacted->toJson()
+                     .value(u"compacted"_s)
+                     .toObject()
+                     .value(u"lock_entries_removed"_s)
+                     .toInteger(),
                  1);
         QCOMPARE(ws.lockfile().read()->value(u"alpha"_s), entries.value(u"alpha"_s));
         Q_UNUSED(log);
@@ -485,8 +500,9 @@ private Q_SLOTS:
         QCOMPARE(rows.size(), 1);
         QCOMPARE(rows.at(0).value(u"pack"_s).toString(), u"alpha"_s);
         QCOMPARE(rows.at(0).value(u"severity"_s).toString(), u"warning"_s);
-        QVERIFY2(rows.at(0).value(u"detail"_s).toString().startsWith(u"action #0 'mkdir' started"_s),
-                 qPrintable(rows.at(0).value(u"detail"_s).toString()));
+        QVERIFY2(
+            rows.at(0).value(u"detail"_s).toString().startsWith(u"action #0 'mkdir' started"_s),
+            qPrintable(rows.at(0).value(u"detail"_s).toString()));
         QCOMPARE(allProblems(reportOf(r)), QStringList{u"unfinished-work[alpha] warning"_s});
         // A completion closes it.
         QVERIFY(ws.intentLog()
@@ -535,7 +551,7 @@ private Q_SLOTS:
         for (int i = 0; i < 2; ++i) {
             OperationContext ctx;
             SyncOptions options;
-            options.request.run.force = true;
+            options.request.lifecycles.force = true;
             QVERIFY(sync(ws, options, ctx).ok());
         }
         QVERIFY(ws.intentLog()

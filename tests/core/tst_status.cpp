@@ -87,7 +87,7 @@ class tst_Status : public QObject
     {
         OperationContext ctx;
         ctx.setWidth(Width::chosen(2));
-        const Result<RunReport> r = sync(ws, {}, ctx);
+        const Result<LifecycleReport> r = sync(ws, {}, ctx);
         if (!r.ok())
             qFatal("sync failed: %s", qPrintable(r.error().text()));
     }

@@ -1,4 +1,4 @@
-#include "engine/runner.h"
+#include "engine/lifecycles.h"
 #include "git/gitfetcher.h"
 #include "grexrunner.h"
 #include "operationcontext.h"
@@ -212,8 +212,8 @@ class tst_Sync : public QObject
         addPackOrDie(ws, remote(name), install);
     }
 
-    static Result<RunReport> runSync(Workspace &ws, SyncOptions options = {}, int parallel = 2,
-                                     std::stop_token stop = {})
+    static Result<LifecycleReport> runSync(Workspace &ws, SyncOptions options = {},
+                                           int parallel = 2, std::stop_token stop = {})
     {
         OperationContext ctx(stop);
         ctx.setWidth(Width::chosen(parallel));
@@ -221,7 +221,7 @@ class tst_Sync : public QObject
     }
 
     // The report, by value: the Result it comes from is usually a temporary.
-    static RunReport reportOf(const Result<RunReport> &r)
+    static LifecycleReport reportOf(const Result<LifecycleReport> &r)
     {
         if (!r.ok())
             qFatal("run failed: %s", qPrintable(r.error().text()));
@@ -325,8 +325,8 @@ private Q_SLOTS:
         addPack(ws, u"suite"_s);
         addPack(ws, u"base"_s);
         addPack(ws, u"app"_s);
-        const Result<RunReport> first = runSync(ws);
-        const RunReport report = reportOf(first);
+        const Result<LifecycleReport> first = runSync(ws);
+        const LifecycleReport report = reportOf(first);
 
         // Children cloned flat next to their parent.
         QVERIFY(QFileInfo(ws.packDir(u"tools"_s) + u"/.grex/pack.yaml"_s).isFile());
@@ -367,7 +367,7 @@ private Q_SLOTS:
 
         // A second sync changes nothing and skips every pack by hash.
         const QByteArray logBefore = readFile(ws.manifestPath());
-        const RunReport second = reportOf(runSync(ws));
+        const LifecycleReport second = reportOf(runSync(ws));
         for (const StepRecord &s : second.steps)
             QCOMPARE(s.step.result, StepResult::Skipped);
         QCOMPARE(second.steps.size(), 5);
@@ -383,7 +383,7 @@ private Q_SLOTS:
         addPack(ws, pack);
         reportOf(runSync(ws));
         SyncOptions force;
-        force.request.run.force = true;
+        force.request.lifecycles.force = true;
         reportOf(runSync(ws, force));
         QCOMPARE(lines(m_home + u"/hooks.log"_s).size(), 2);
 
@@ -393,7 +393,7 @@ private Q_SLOTS:
             {u".grex/pack.yaml"_s, yamlOf(pack, u"scripted"_s, {})},
             {u".grex/hooks/sync.sh"_s, "#!/bin/sh\necho v2 >> \"$HOME/hooks.log\"\n"}};
         const QString v2 = remotes.commit(remote(pack), files);
-        const RunReport after = reportOf(runSync(ws));
+        const LifecycleReport after = reportOf(runSync(ws));
         QCOMPARE(after.packs.at(0).shaAfter, v2);
         QCOMPARE(lines(m_home + u"/hooks.log"_s).last(), u"v2"_s);
         QCOMPARE(ws.lockfile().read()->value(pack).sha, v2);
@@ -407,8 +407,8 @@ private Q_SLOTS:
         addPack(ws, u"hooks"_s);
         const auto before = snapshot(ws.root());
         SyncOptions dry;
-        dry.request.run.dryRun = true;
-        const RunReport planned = reportOf(runSync(ws, dry));
+        dry.request.lifecycles.dryRun = true;
+        const LifecycleReport planned = reportOf(runSync(ws, dry));
         QVERIFY(planned.dryRun);
         QCOMPARE(snapshot(ws.root()), before);
         QVERIFY(snapshot(m_home).isEmpty());
@@ -421,9 +421,9 @@ private Q_SLOTS:
         const auto synced = snapshot(ws.root());
         const auto home = snapshot(m_home);
         SyncOptions forcedDry;
-        forcedDry.request.run.dryRun = true;
-        forcedDry.request.run.force = true;
-        const RunReport plan = reportOf(runSync(ws, forcedDry));
+        forcedDry.request.lifecycles.dryRun = true;
+        forcedDry.request.lifecycles.force = true;
+        const LifecycleReport plan = reportOf(runSync(ws, forcedDry));
         QCOMPARE(snapshot(ws.root()), synced);
         QCOMPARE(snapshot(m_home), home); // the hook did not run
         bool wouldRunHook = false;
@@ -454,7 +454,7 @@ private Q_SLOTS:
         if (pack == u"dep-a")
             addPack(ws, u"dep-b"_s);
         const QByteArray log = readFile(ws.manifestPath());
-        const Result<RunReport> r = runSync(ws);
+        const Result<LifecycleReport> r = runSync(ws);
         QVERIFY(!r.ok());
         QCOMPARE(r.error().kind(), ErrorKind::PackOp);
         QCOMPARE(r.error().reason(), u"validation_failed"_s);
@@ -492,7 +492,7 @@ private Q_SLOTS:
         QFETCH(QString, reason);
         Workspace ws = newWorkspace();
         addPack(ws, pack);
-        const Result<RunReport> r = runSync(ws);
+        const Result<LifecycleReport> r = runSync(ws);
         QVERIFY(!r.ok());
         QCOMPARE(r.error().reason(), reason);
         QCOMPARE(r.error().details().value(u"phase"_s).toString(), u"tree"_s);
@@ -506,7 +506,7 @@ private Q_SLOTS:
         addPack(ws, u"base"_s);
         addPack(ws, u"failing"_s);
         addPack(ws, u"hooks"_s);
-        const Result<RunReport> r = runSync(ws, {}, 1);
+        const Result<LifecycleReport> r = runSync(ws, {}, 1);
         QVERIFY(!r.ok());
         QCOMPARE(r.error().kind(), ErrorKind::PackOp);
         QCOMPARE(r.error().reason(), u"halted"_s);
@@ -533,8 +533,8 @@ private Q_SLOTS:
 
         // --keep-going runs what does not build on the failure.
         SyncOptions keepGoing;
-        keepGoing.request.run.keepGoing = true;
-        const Result<RunReport> kept = runSync(ws, keepGoing, 1);
+        keepGoing.request.lifecycles.keepGoing = true;
+        const Result<LifecycleReport> kept = runSync(ws, keepGoing, 1);
         QVERIFY(!kept.ok());
         QVERIFY(ws.lockfile().read()->contains(u"hooks"_s));
     }
@@ -547,9 +547,9 @@ private Q_SLOTS:
         reportOf(runSync(ws));
         const LockEntries before = ws.lockfile().read().value();
         SyncOptions only;
-        only.request.run.only = {u"t*ls"_s, u"{base,nothing}"_s};
-        only.request.run.force = true;
-        const RunReport r = reportOf(runSync(ws, only));
+        only.request.lifecycles.only = {u"t*ls"_s, u"{base,nothing}"_s};
+        only.request.lifecycles.force = true;
+        const LifecycleReport r = reportOf(runSync(ws, only));
         QCOMPARE(r.outcome(u"tools"_s)->result, u"ok"_s);
         QCOMPARE(r.outcome(u"base"_s)->result, u"ok"_s);
         QCOMPARE(r.outcome(u"suite"_s)->result, u"filtered"_s);
@@ -557,8 +557,8 @@ private Q_SLOTS:
         const LockEntries after = ws.lockfile().read().value();
         QCOMPARE(after.value(u"suite"_s), before.value(u"suite"_s)); // carried forward
         SyncOptions bad;
-        bad.request.run.only = {u"[unclosed"_s};
-        const Result<RunReport> invalid = runSync(ws, bad);
+        bad.request.lifecycles.only = {u"[unclosed"_s};
+        const Result<LifecycleReport> invalid = runSync(ws, bad);
         QCOMPARE(invalid.error().kind(), ErrorKind::Usage);
         QCOMPARE(invalid.error().reason(), u"invalid_glob"_s);
     }
@@ -569,7 +569,7 @@ private Q_SLOTS:
         addPack(ws, u"suite"_s);
         SyncOptions options;
         options.request.noInstall = true;
-        const RunReport r = reportOf(runSync(ws, options));
+        const LifecycleReport r = reportOf(runSync(ws, options));
         QVERIFY(r.steps.isEmpty());
         QVERIFY(QFileInfo(ws.packDir(u"tools"_s)).isDir()); // cloned
         QVERIFY(!QFileInfo::exists(m_home + u"/out"_s));    // not installed
@@ -608,7 +608,7 @@ private Q_SLOTS:
         remotes.commit(remote(u"plain1"_s), {{u"README"_s, "new upstream"}});
         QVERIFY(writeFile(ws.packDir(u"plain1"_s) + u"/README"_s, "local edit"));
         OperationContext ctx;
-        const Result<RunReport> r = sync(ws, {}, ctx);
+        const Result<LifecycleReport> r = sync(ws, {}, ctx);
         QVERIFY(r.ok());
         const PackOutcome *outcome = r->outcome(u"plain1"_s);
         QVERIFY(outcome);
@@ -642,7 +642,7 @@ private Q_SLOTS:
         Workspace ws = newWorkspace();
         addPack(ws, u"left"_s);
         addPack(ws, u"right"_s);
-        const RunReport r = reportOf(runSync(ws, {}, 4));
+        const LifecycleReport r = reportOf(runSync(ws, {}, 4));
         QCOMPARE(lines(m_home + u"/shared.log"_s).mid(0, 2), (QStringList{u"start"_s, u"end"_s}));
         QCOMPARE(lines(m_home + u"/shared.log"_s).size(), 4);
         QCOMPARE(r.packs.size(), 3);
@@ -657,7 +657,7 @@ private Q_SLOTS:
         addPack(ws, u"base"_s);
         addPack(ws, u"app"_s);
         SyncOptions force;
-        force.request.run.force = true;
+        force.request.lifecycles.force = true;
         QStringList first;
         for (int round = 0; round < 2; ++round) {
             QStringList order;
@@ -700,7 +700,7 @@ private Q_SLOTS:
         QVERIFY(ws.lockfile().write(locks).ok());
         QCOMPARE(reasons().value(u"base"_s), u"hash-changed"_s);
         UpdateOptions forced;
-        forced.request.run.force = true;
+        forced.request.lifecycles.force = true;
         QCOMPARE(reasons(forced).value(u"base"_s), u"forced"_s);
         UpdateOptions one;
         one.pack = u"base"_s;
@@ -720,7 +720,7 @@ private Q_SLOTS:
         reportOf(runSync(ws));
         QVERIFY(QFileInfo(m_home + u"/out/tools/tool.conf"_s).isSymLink());
         OperationContext ctx;
-        const Result<RunReport> r = teardown(ws, {}, ctx);
+        const Result<LifecycleReport> r = teardown(ws, {}, ctx);
         QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
         // Auto-reverse: the link removed, then the directory (empty now).
         QVERIFY(!QFileInfo::exists(m_home + u"/out/tools/tool.conf"_s));
@@ -813,7 +813,7 @@ private Q_SLOTS:
             stop.request_stop();
         });
         canceller->start();
-        const Result<RunReport> r = runSync(ws, {}, 1, stop.get_token());
+        const Result<LifecycleReport> r = runSync(ws, {}, 1, stop.get_token());
         canceller->wait();
         delete canceller;
         QVERIFY(timer.elapsed() < 10000); // the 30 s sleep did not run out
@@ -906,7 +906,7 @@ private Q_SLOTS:
         OperationContext ctx;
         SyncOptions options;
         options.packRoot = root;
-        const Result<RunReport> r = sync(anywhere, options, ctx);
+        const Result<LifecycleReport> r = sync(anywhere, options, ctx);
         QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
         QVERIFY(QFileInfo(root + u"/.grex/workspace/tools/.grex/pack.yaml"_s).isFile());
         QVERIFY(QFileInfo(root + u"/.grex/grex.jsonl"_s).isFile());
@@ -937,7 +937,7 @@ private Q_SLOTS:
         QVERIFY(QFile::link(m_home + u"/linked"_s, root + u"/link"_s));
         QVERIFY(ws.intentLog().append(Event::actionStarted(u"tools"_s, 7, u"exec"_s)).ok());
 
-        const RunReport report = reportOf(runSync(ws));
+        const LifecycleReport report = reportOf(runSync(ws));
         const JsonObject found = report.recovery;
         QStringList backups;
         for (const JsonValue &v : found.value(u"orphan_backups"_s).toArray())

@@ -476,7 +476,7 @@ private Q_SLOTS:
         OperationContext ctx;
         SyncOptions options;
         options.request.noInstall = true;
-        const Result<RunReport> synced = sync(ws, options, ctx);
+        const Result<LifecycleReport> synced = sync(ws, options, ctx);
         QVERIFY2(synced.ok(), qPrintable(synced.ok() ? QString() : synced.error().text()));
         QVERIFY(Git::isRepository(alphaDir));
         QVERIFY(!QFileInfo::exists(alphaTrash));

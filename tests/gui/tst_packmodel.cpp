@@ -142,7 +142,7 @@ private Q_SLOTS:
             addPackOrDie(ws, remote(name));
         OperationContext ctx;
         ctx.setWidth(Width::chosen(2));
-        const Result<RunReport> synced = sync(ws, {}, ctx);
+        const Result<LifecycleReport> synced = sync(ws, {}, ctx);
         QVERIFY2(synced.ok(), qPrintable(synced.ok() ? QString() : synced.error().text()));
         QVERIFY(QFileInfo(ws.packDir(u"r1-child"_s)).isDir());
         QVERIFY(writeFile(ws.packDir(u"r0-web"_s) + u"/README.md"_s, "edited\n"));

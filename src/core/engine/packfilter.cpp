@@ -1,7 +1,7 @@
 #include "packfilter.h"
 
 #include "engine/packgraph.h"
-#include "engine/runner.h"
+#include "engine/lifecycles.h"
 #include "error.h"
 
 using namespace Qt::StringLiterals;

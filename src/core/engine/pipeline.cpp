@@ -18,9 +18,9 @@ using namespace Qt::StringLiterals;
 
 namespace Grex {
 
-Result<Workspace> resolveRunWorkspace(const Workspace &workspace,
-                                      const std::optional<QString> &packRoot,
-                                      const std::optional<QString> &workspaceDir)
+Result<Workspace> resolvePipelineWorkspace(const Workspace &workspace,
+                                           const std::optional<QString> &packRoot,
+                                           const std::optional<QString> &workspaceDir)
 {
     if (!packRoot) {
         if (workspaceDir) {
@@ -58,7 +58,7 @@ Result<Workspace> resolveRunWorkspace(const Workspace &workspace,
     return rootMode;
 }
 
-Result<QList<WalkSeed>> runSeeds(const Workspace &workspace, OperationContext &ctx)
+Result<QList<WalkSeed>> pipelineSeeds(const Workspace &workspace, OperationContext &ctx)
 {
     if (!workspace.isRootPackMode())
         return workspaceSeeds(workspace, ctx);
@@ -72,24 +72,24 @@ Result<QList<WalkSeed>> runSeeds(const Workspace &workspace, OperationContext &c
 PipelineRequest PipelineRequest::of(const QString &verb, Lifecycle lifecycle)
 {
     PipelineRequest request;
-    request.run.verb = verb;
-    request.run.lifecycle = lifecycle;
+    request.lifecycles.verb = verb;
+    request.lifecycles.lifecycle = lifecycle;
     return request;
 }
 
-Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds,
-                              const PipelineRequest &request, OperationContext &ctx,
-                              PackGraph *graphOut)
+Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSeed> &seeds,
+                                        const PipelineRequest &request, OperationContext &ctx,
+                                        PackGraph *graphOut)
 {
-    for (const QString &glob : request.run.only) {
+    for (const QString &glob : request.lifecycles.only) {
         if (Result<void> valid = checkGlob(glob); !valid)
             return valid.error();
     }
-    if (!request.run.dryRun && request.network)
+    if (!request.lifecycles.dryRun && request.network)
         QDir().mkpath(workspace.root());
     // drift=... compares with what status sees before the run changes anything.
     Result<QHash<QString, QString>> computedDrift =
-        driftForFilter(request.run.filter, workspace, ctx);
+        driftForFilter(request.lifecycles.filter, workspace, ctx);
     if (!computedDrift)
         return computedDrift.error();
     const QHash<QString, QString> drift = std::move(computedDrift).value();
@@ -105,7 +105,7 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
     const auto joinRecovery = qScopeGuard([&recovery] { recovery.waitForFinished(); });
 
     WalkOptions walk;
-    walk.network = request.network && !request.run.dryRun;
+    walk.network = request.network && !request.lifecycles.dryRun;
     walk.refOverride = request.refOverride;
     walk.recursive = request.recursive;
     walk.tolerateErrors = request.tolerateErrors;
@@ -124,9 +124,9 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
             return validationFailed(problems);
     }
 
-    RunReport report;
-    report.verb = request.run.verb;
-    report.dryRun = request.run.dryRun;
+    LifecycleReport report;
+    report.verb = request.lifecycles.verb;
+    report.dryRun = request.lifecycles.dryRun;
     if (request.noInstall) {
         for (const QString &id : graph->postOrder()) {
             const PackNode &node = graph->nodes.value(id);
@@ -148,8 +148,8 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
             return go.error();
     }
 
-    if (!request.run.dryRun && request.run.lifecycle != Lifecycle::Teardown &&
-        !request.run.action) {
+    if (!request.lifecycles.dryRun && request.lifecycles.lifecycle != Lifecycle::Teardown &&
+        !request.lifecycles.action) {
         QList<std::pair<QString, QStringList>> blocks;
         if (workspace.isRootPackMode()) {
             blocks.append(
@@ -176,20 +176,22 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
     Result<LockEntries> locks = workspace.lockfile().read();
     if (!locks)
         return locks.error();
-    qCDebug(lcCore, "running the %s lifecycle", qPrintable(lifecycleName(request.run.lifecycle)));
-    ctx.phase(request.run.action ? u"run"_s : lifecycleName(request.run.lifecycle));
+    qCDebug(lcCore, "running the %s lifecycle",
+            qPrintable(lifecycleName(request.lifecycles.lifecycle)));
+    ctx.phase(request.lifecycles.action ? u"run"_s : lifecycleName(request.lifecycles.lifecycle));
 
-    RunRequest run = request.run;
-    run.drift = drift;
-    Result<RunReport> executed = runLifecycles(workspace, *graph, run, *locks, ctx);
+    LifecycleRequest lifecycles = request.lifecycles;
+    lifecycles.drift = drift;
+    Result<LifecycleReport> executed =
+        executeLifecycles(workspace, *graph, lifecycles, *locks, ctx);
     if (!executed)
         return executed.error();
     qCDebug(lcCore, "ran %lld pack(s)", qint64(executed->packs.size()));
     executed->recovery = report.recovery;
     executed->eventLogWarnings = report.eventLogWarnings + executed->eventLogWarnings;
 
-    if (!request.run.dryRun) {
-        if (request.run.lifecycle == Lifecycle::Teardown) {
+    if (!request.lifecycles.dryRun) {
+        if (request.lifecycles.lifecycle == Lifecycle::Teardown) {
             QStringList removed;
             for (const PackOutcome &p : executed->packs) {
                 if (p.result == u"ok" && !graph->nodes.value(p.id).isRoot)
@@ -201,7 +203,7 @@ Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds
         }
         // The snapshot is written even when the run halted, so the packs that finished are
         // remembered. `run` changes no entry.
-        if (!request.run.action) {
+        if (!request.lifecycles.action) {
             if (Result<void> written = workspace.lockfile().write(*locks); !written)
                 executed->eventLogWarnings.append(written.error().text());
         }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/runner.h"
+#include "engine/lifecycles.h"
 #include "engine/walker.h"
 #include "result.h"
 
@@ -18,7 +18,7 @@ class Workspace;
 struct PipelineRequest
 {
     // The lifecycle run; its filter's drift is computed before the walk when it asks for it.
-    RunRequest run;
+    LifecycleRequest lifecycles;
     bool noValidate = false;
     bool network = true;    // fetch, fast-forward and clone during the walk
     bool noInstall = false; // stop after the walk (sync --no-install)
@@ -37,18 +37,18 @@ struct PipelineRequest
 // by sync, update, teardown, add (install) and rm (teardown). The caller holds the workspace lock.
 // Writes the managed .gitignore blocks of walked packs (removes them for torn-down packs) and the
 // lockfile snapshot, both outside a dry run. graphOut receives the walked graph.
-Result<RunReport> runPipeline(Workspace &workspace, const QList<WalkSeed> &seeds,
-                              const PipelineRequest &request, OperationContext &ctx,
-                              PackGraph *graphOut = nullptr);
+Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSeed> &seeds,
+                                        const PipelineRequest &request, OperationContext &ctx,
+                                        PackGraph *graphOut = nullptr);
 
 // The workspace a sync/update/teardown call works on: workspace mode, or root-pack mode when
 // packRoot is given (a pack directory or the path of its pack.yaml). Errors: Usage.
-Result<Workspace> resolveRunWorkspace(const Workspace &workspace,
-                                      const std::optional<QString> &packRoot,
-                                      const std::optional<QString> &workspaceDir);
+Result<Workspace> resolvePipelineWorkspace(const Workspace &workspace,
+                                           const std::optional<QString> &packRoot,
+                                           const std::optional<QString> &workspaceDir);
 
 // The seeds of a run on `workspace`: its registered packs (and itself when it is a pack), or
 // the root pack in root-pack mode.
-Result<QList<WalkSeed>> runSeeds(const Workspace &workspace, OperationContext &ctx);
+Result<QList<WalkSeed>> pipelineSeeds(const Workspace &workspace, OperationContext &ctx);
 
 } // namespace Grex

@@ -171,9 +171,9 @@ Result<void> installAdded(Workspace &workspace, const AddReport &report, const Q
     seed.registered = true;
     PipelineRequest request = PipelineRequest::of(u"add"_s, Lifecycle::Install);
     request.recoveryScan = false;
-    Result<RunReport> run = runPipeline(workspace, {seed}, request, ctx);
+    Result<LifecycleReport> run = executePipeline(workspace, {seed}, request, ctx);
     if (run)
-        run = concludeRun(std::move(run).value(), ctx);
+        run = concludeLifecycles(std::move(run).value(), ctx);
     if (!run) {
         return std::move(run)
             .error()

@@ -263,13 +263,13 @@ Result<void> tearDown(Workspace &workspace, const QString &id, const QStringList
     teardownRequest.network = false;
     teardownRequest.noValidate = true;
     teardownRequest.recoveryScan = false;
-    teardownRequest.run.packs = removing;
+    teardownRequest.lifecycles.packs = removing;
     Result<QList<WalkSeed>> seeds = workspaceSeeds(workspace, ctx);
     if (!seeds)
         return seeds.error();
-    Result<RunReport> run = runPipeline(workspace, *seeds, teardownRequest, ctx);
+    Result<LifecycleReport> run = executePipeline(workspace, *seeds, teardownRequest, ctx);
     if (run)
-        run = concludeRun(std::move(run).value(), ctx);
+        run = concludeLifecycles(std::move(run).value(), ctx);
     if (!run) {
         return std::move(run).error().withHint(
             Message(QT_TRANSLATE_NOOP("Grex", "nothing was removed; retry, or remove without "

@@ -54,16 +54,16 @@ Result<RunActionReport> runAction(Workspace &workspace, const RunActionOptions &
     Result<std::optional<FileLock>> lock = workspace.lockForWritingIf(!options.dryRun);
     if (!lock)
         return lock.error();
-    Result<QList<WalkSeed>> seeds = runSeeds(workspace, ctx);
+    Result<QList<WalkSeed>> seeds = pipelineSeeds(workspace, ctx);
     if (!seeds)
         return seeds.error();
 
     PipelineRequest request = PipelineRequest::of(u"run"_s, Lifecycle::Sync);
     request.network = false;
     request.recoveryScan = false;
-    request.run.dryRun = options.dryRun;
-    request.run.action = options.action;
-    request.run.filter = options.filter;
+    request.lifecycles.dryRun = options.dryRun;
+    request.lifecycles.action = options.action;
+    request.lifecycles.filter = options.filter;
     // One unreadable pack.yaml does not keep the action from the other packs: it is named.
     request.tolerateErrors = true;
     Result<QHash<QString, QString>> computedDrift = driftForFilter(options.filter, workspace, ctx);
@@ -104,7 +104,7 @@ Result<RunActionReport> runAction(Workspace &workspace, const RunActionOptions &
                 ctx);
         }
     };
-    Result<RunReport> ran = runPipeline(workspace, *seeds, request, ctx);
+    Result<LifecycleReport> ran = executePipeline(workspace, *seeds, request, ctx);
     if (!ran)
         return ran.error();
 

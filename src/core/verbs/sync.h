@@ -2,7 +2,7 @@
 
 #include "engine/packfilter.h"
 #include "engine/pipeline.h"
-#include "engine/runner.h"
+#include "engine/lifecycles.h"
 #include "result.h"
 
 #include <QJsonObject>
@@ -29,6 +29,7 @@ struct SyncOptions
 // whose actions_hash did not change. Errors: Usage, Manifest (corrupt log or lockfile), Lock
 // (busy), PackOp (walk, validation; a halt carries details.report), PluginMissing, Cancelled (with
 // details.report).
-Result<RunReport> sync(Workspace &workspace, const SyncOptions &options, OperationContext &ctx);
+Result<LifecycleReport> sync(Workspace &workspace, const SyncOptions &options,
+                             OperationContext &ctx);
 
 } // namespace Grex

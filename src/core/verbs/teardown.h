@@ -2,7 +2,7 @@
 
 #include "engine/packfilter.h"
 #include "engine/pipeline.h"
-#include "engine/runner.h"
+#include "engine/lifecycles.h"
 #include "result.h"
 
 #include <QJsonObject>
@@ -35,7 +35,7 @@ private:
 // `grex teardown [pack_root]`: walks the graph from disk (no network) and runs each pack type's
 // teardown parents first, removing their lock entries and .gitignore blocks. Registrations and
 // directories stay. Errors as sync.
-Result<RunReport> teardown(Workspace &workspace, const TeardownOptions &options,
-                           OperationContext &ctx);
+Result<LifecycleReport> teardown(Workspace &workspace, const TeardownOptions &options,
+                                 OperationContext &ctx);
 
 } // namespace Grex

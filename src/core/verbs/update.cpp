@@ -14,14 +14,14 @@ namespace Grex {
 Result<UpdateOptions> UpdateOptions::fromJson(const QJsonObject &args)
 {
     UpdateOptions options;
-    RunRequest &run = options.request.run;
-    if (Result<void> filter = readFilter(args, run.filter); !filter)
+    LifecycleRequest &lifecycles = options.request.lifecycles;
+    if (Result<void> filter = readFilter(args, lifecycles.filter); !filter)
         return filter.error();
     options.pack = optionalString(args, u"pack"_s);
-    run.force = args.value(u"force"_s).toBool();
-    run.dryRun = args.value(u"dryRun"_s).toBool();
+    lifecycles.force = args.value(u"force"_s).toBool();
+    lifecycles.dryRun = args.value(u"dryRun"_s).toBool();
     for (const QJsonValue &glob : args.value(u"only"_s).toArray())
-        run.only.append(glob.toString());
+        lifecycles.only.append(glob.toString());
     return options;
 }
 
@@ -48,10 +48,11 @@ Result<UpdateReport> update(Workspace &workspace, const UpdateOptions &options,
 {
     if (Result<void> ready = workspace.requireInitialised(); !ready)
         return ready.error();
-    Result<std::optional<FileLock>> lock = workspace.lockForWritingIf(!options.request.run.dryRun);
+    Result<std::optional<FileLock>> lock =
+        workspace.lockForWritingIf(!options.request.lifecycles.dryRun);
     if (!lock)
         return lock.error();
-    Result<QList<WalkSeed>> seeds = runSeeds(workspace, ctx);
+    Result<QList<WalkSeed>> seeds = pipelineSeeds(workspace, ctx);
     if (!seeds)
         return seeds.error();
     QList<WalkSeed> walked = *seeds;
@@ -61,11 +62,11 @@ Result<UpdateReport> update(Workspace &workspace, const UpdateOptions &options,
             return findPack({}, *options.pack).error();
     }
 
-    Result<RunReport> report = runPipeline(workspace, walked, options.request, ctx);
+    Result<LifecycleReport> report = executePipeline(workspace, walked, options.request, ctx);
     if (!report)
         return report.error();
-    const RunReport run = *report;
-    Result<RunReport> concluded = concludeRun(std::move(report).value(), ctx);
+    const LifecycleReport run = *report;
+    Result<LifecycleReport> concluded = concludeLifecycles(std::move(report).value(), ctx);
     // A run whose packs could not all be fetched still has update's document (docs/design.md,
     // "grex update").
     if (!concluded && concluded.error().reason() == u"packs_failed")

@@ -2,7 +2,7 @@
 
 #include "engine/packfilter.h"
 #include "engine/pipeline.h"
-#include "engine/runner.h"
+#include "engine/lifecycles.h"
 #include "json.h"
 #include "result.h"
 
@@ -26,7 +26,7 @@ struct UpdateOptions
 
 struct UpdateReport
 {
-    RunReport run;
+    LifecycleReport run;
     JsonValue toJson() const; // [{"id","synced","reinstalled","reason"}] only
 };
 

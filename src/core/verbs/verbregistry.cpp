@@ -329,7 +329,7 @@ QList<VerbSpec> buildRegistry()
         parallelParam(),
         filterParam(),
     };
-    bindRunner<SyncOptions, RunReport, sync>(syncVerb);
+    bindRunner<SyncOptions, LifecycleReport, sync>(syncVerb);
     verbs.append(syncVerb);
 
     VerbSpec updateVerb;
@@ -398,7 +398,7 @@ QList<VerbSpec> buildRegistry()
         dryRunParam(),
         filterParam(),
     };
-    bindRunner<TeardownOptions, RunReport, teardown>(teardownVerb);
+    bindRunner<TeardownOptions, LifecycleReport, teardown>(teardownVerb);
     verbs.append(teardownVerb);
 
     VerbSpec statusVerb;

@@ -1,4 +1,4 @@
-#include "runner.h"
+#include "lifecycles.h"
 
 #include "exec/actionplugin.h"
 #include "exec/execerror.h"
@@ -43,7 +43,7 @@ JsonObject HaltRecord::toJson() const
         {u"reason"_s, error.reason()}};
 }
 
-JsonObject RunReport::toJson() const
+JsonObject LifecycleReport::toJson() const
 {
     JsonArray stepArray;
     for (const StepRecord &s : steps)
@@ -85,7 +85,7 @@ void PackOutcome::addFetchTo(JsonObject &o) const
         o.insert(u"error"_s, error->toJson());
 }
 
-const PackOutcome *RunReport::outcome(const QString &id) const
+const PackOutcome *LifecycleReport::outcome(const QString &id) const
 {
     for (const PackOutcome &p : packs) {
         if (p.id == id)
@@ -232,7 +232,7 @@ namespace {
 class LifecycleRunner
 {
 public:
-    LifecycleRunner(Workspace &workspace, const PackGraph &graph, const RunRequest &request,
+    LifecycleRunner(Workspace &workspace, const PackGraph &graph, const LifecycleRequest &request,
                     LockEntries &locks, OperationContext &ctx)
         : m_workspace(workspace)
         , m_graph(graph)
@@ -250,7 +250,7 @@ public:
     }
 
     Result<void> plan();
-    RunReport run();
+    LifecycleReport run();
 
 private:
     PackTurn turn(const PackNode &node);
@@ -264,7 +264,7 @@ private:
 
     Workspace &m_workspace;
     const PackGraph &m_graph;
-    const RunRequest &m_request;
+    const LifecycleRequest &m_request;
     LockEntries &m_locks;
     OperationContext &m_ctx;
     const bool m_teardown;
@@ -273,7 +273,7 @@ private:
     const IntentLog m_log;
     QMutex m_warningsMutex; // the report's event-log warnings, written by the audits
     Scheduler m_scheduler;
-    RunReport m_report;
+    LifecycleReport m_report;
 
     // The coordinator's state: packs by their position in m_order.
     QStringList m_order;
@@ -606,7 +606,7 @@ void LifecycleRunner::startReady()
     }
 }
 
-RunReport LifecycleRunner::run()
+LifecycleReport LifecycleRunner::run()
 {
     m_pool.setMaxThreadCount(m_ctx.width().localThreads());
     for (;;) {
@@ -654,9 +654,9 @@ void LifecycleRunner::finish()
 
 } // namespace
 
-Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
-                                const RunRequest &request, LockEntries &locks,
-                                OperationContext &ctx)
+Result<LifecycleReport> executeLifecycles(Workspace &workspace, const PackGraph &graph,
+                                          const LifecycleRequest &request, LockEntries &locks,
+                                          OperationContext &ctx)
 {
     LifecycleRunner runner(workspace, graph, request, locks, ctx);
     if (Result<void> planned = runner.plan(); !planned)
@@ -675,7 +675,7 @@ void recordFetch(PackOutcome &outcome, const PackNode &node)
     outcome.error = node.fetchError;
 }
 
-Result<RunReport> concludeRun(RunReport report, const OperationContext &ctx)
+Result<LifecycleReport> concludeLifecycles(LifecycleReport report, const OperationContext &ctx)
 {
     const bool cancelled = ctx.stopRequested() ||
                            (report.halted && report.halted->error.kind() == ErrorKind::Cancelled);

@@ -17,7 +17,7 @@ namespace Grex {
 class OperationContext;
 class Workspace;
 
-struct RunRequest
+struct LifecycleRequest
 {
     QString verb; // "sync", "update", "teardown", "add", "rm"
     Lifecycle lifecycle = Lifecycle::Sync;
@@ -73,7 +73,7 @@ struct HaltRecord
 
 // The report of sync, also used by update, teardown, add and rm (docs/design.md, "Run reports
 // and step lines").
-struct RunReport
+struct LifecycleReport
 {
     QString verb;
     bool dryRun = false;
@@ -94,9 +94,9 @@ struct RunReport
 // "Lockfile"); the caller writes the lockfile. A halt stops new packs from starting unless
 // keepGoing; the report says where. Errors only for what prevents the run from starting (unknown
 // pack type: PluginMissing).
-Result<RunReport> runLifecycles(Workspace &workspace, const PackGraph &graph,
-                                const RunRequest &request, LockEntries &locks,
-                                OperationContext &ctx);
+Result<LifecycleReport> executeLifecycles(Workspace &workspace, const PackGraph &graph,
+                                          const LifecycleRequest &request, LockEntries &locks,
+                                          OperationContext &ctx);
 
 // Copies what the walk's git work did to node into outcome (see PackOutcome).
 void recordFetch(PackOutcome &outcome, const PackNode &node);
@@ -104,7 +104,7 @@ void recordFetch(PackOutcome &outcome, const PackNode &node);
 // Turns a finished report into the verb's result: the report itself, or an error carrying it
 // (PackOp "halted" with details.report; PackOp "packs_failed" when packs could not be cloned or
 // fetched; Cancelled when the run was interrupted).
-Result<RunReport> concludeRun(RunReport report, const OperationContext &ctx);
+Result<LifecycleReport> concludeLifecycles(LifecycleReport report, const OperationContext &ctx);
 
 // Matches a --only glob against a workspace-relative path: *, ?, [...], {a,b}, **; backslash
 // escapes. Error: Usage "invalid_glob".
