@@ -167,6 +167,27 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
 
 } // namespace
 
+namespace {
+
+// The seed of the pack whose directory is path in the workspace, cloned from url as its
+// registration or its parent's children entry says.
+WalkSeed seedAt(const Workspace &workspace, const QString &path, const QString &url,
+                const std::optional<QString> &ref, std::optional<qint64> depth,
+                const QString &filter)
+{
+    WalkSeed seed;
+    seed.id = seed.path = path;
+    seed.dir = workspace.packDir(path);
+    seed.url = url;
+    seed.ref = ref;
+    if (depth)
+        seed.cloneOptions.depth = int(*depth);
+    seed.cloneOptions.filter = filter;
+    return seed;
+}
+
+} // namespace
+
 Result<QList<WalkSeed>> workspaceSeeds(const Workspace &workspace, OperationContext &ctx)
 {
     Result<QMap<QString, PackState>> packs = workspace.readPacks(ctx);
@@ -187,15 +208,8 @@ Result<QList<WalkSeed>> workspaceSeeds(const Workspace &workspace, OperationCont
                              {pack.id, pack.path}));
             continue;
         }
-        WalkSeed seed;
-        seed.id = pack.path;
-        seed.path = pack.path;
-        seed.dir = workspace.packDir(pack.path);
-        seed.url = pack.url;
-        seed.ref = pack.ref;
-        if (pack.depth)
-            seed.cloneOptions.depth = int(*pack.depth);
-        seed.cloneOptions.filter = pack.cloneFilter;
+        WalkSeed seed =
+            seedAt(workspace, pack.path, pack.url, pack.ref, pack.depth, pack.cloneFilter);
         seed.registered = true;
         seeds.append(seed);
     }
@@ -249,19 +263,6 @@ Error childUrlConflict(const QString &parent, const ChildRef &child, const WalkS
                          {parent, path, redactUrl(child.url), redactUrl(other.url)}))
         .withDetail(u"phase"_s, u"tree"_s)
         .withDetail(u"pack"_s, path);
-}
-
-WalkSeed childSeed(const Workspace &workspace, const ChildRef &child)
-{
-    WalkSeed seed;
-    seed.id = seed.path = child.effectivePath();
-    seed.dir = workspace.packDir(seed.path);
-    seed.url = child.url;
-    seed.ref = child.ref;
-    if (child.depth)
-        seed.cloneOptions.depth = int(*child.depth);
-    seed.cloneOptions.filter = child.filter;
-    return seed;
 }
 
 } // namespace
@@ -382,7 +383,9 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
                         }
                         continue;
                     }
-                    submit(childSeed(workspace, child), outcome.depth + 1);
+                    submit(seedAt(workspace, child.effectivePath(), child.url, child.ref,
+                                  child.depth, child.filter),
+                           outcome.depth + 1);
                 }
             }
             // The total grows as packs name their children.
