@@ -1,5 +1,6 @@
 #include "verbregistry.h"
 
+#include "actions/actionregistry.h"
 #include "operationcontext.h"
 #include "verbs/add.h"
 #include "verbs/doctor.h"
@@ -108,6 +109,21 @@ ParamSpec hinted(ParamSpec p, ValueHint hint, QStringList choices = {})
 {
     p.hint = hint;
     p.choices = std::move(choices);
+    return p;
+}
+
+// The run verb's ACTION: its choices, their help and the list in its own help come from the
+// action registry, so a new action is offered without a change here.
+ParamSpec actionParam()
+{
+    ParamSpec p =
+        param(u"action"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "The action to run: %1 or %2."), u"ACTION"_s, true, true);
+    p.helpArguments = builtinActions().publicNamesInSentence();
+    for (const ActionPlugin *plugin : builtinActions().publicPlugins()) {
+        p.choices.append(plugin->name());
+        p.choiceHelp.append(plugin->help());
+    }
     return p;
 }
 
@@ -536,13 +552,7 @@ QList<VerbSpec> buildRegistry()
     };
     runVerb.destructive = true;
     runVerb.params = {
-        hinted(
-            param(u"action"_s, ParamType::String,
-                  QT_TRANSLATE_NOOP("Grex", "The action to run: symlink, env, mkdir, rmdir, "
-                                            "require, when or exec."),
-                  u"ACTION"_s, true, true),
-            ValueHint::None,
-            {u"symlink"_s, u"env"_s, u"mkdir"_s, u"rmdir"_s, u"require"_s, u"when"_s, u"exec"_s}),
+        actionParam(),
         dryRunParam(),
         parallelParam(),
         filterParam(),
@@ -642,6 +652,11 @@ QString ParamSpec::cliName() const
     return out;
 }
 
+Message ParamSpec::helpMessage() const
+{
+    return Message(help, helpArguments);
+}
+
 const ParamSpec *VerbSpec::param(const QString &paramName) const
 {
     for (const ParamSpec &p : params) {
@@ -672,7 +687,7 @@ QJsonObject VerbSpec::inputSchema() const
             property.insert(u"minimum"_s, *p.minimum);
         if (p.maximum)
             property.insert(u"maximum"_s, *p.maximum);
-        property.insert(u"description"_s, QString::fromUtf8(p.help));
+        property.insert(u"description"_s, p.helpMessage().text());
         properties.insert(p.name, property);
         if (p.required)
             required.append(p.name);

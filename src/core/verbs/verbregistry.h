@@ -1,6 +1,7 @@
 #pragma once
 
 #include "json.h"
+#include "message.h"
 #include "result.h"
 
 #include <QJsonObject>
@@ -28,6 +29,7 @@ struct ParamSpec
     QString name; // camelCase JSON/MCP property: "keepFiles"
     ParamType type = ParamType::Boolean;
     const char *help = nullptr; // QT_TRANSLATE_NOOP("Grex", ...)
+    QStringList helpArguments;  // the %1, %2 of help: words another table owns (the actions)
     bool required = false;
     bool positional = false;       // a CLI positional argument rather than an option; a
                                    // StringArray one takes the remaining arguments
@@ -40,9 +42,14 @@ struct ParamSpec
     std::optional<qint64> maximum;
     ValueHint hint = ValueHint::None;
     QStringList choices; // the accepted words, when there are few (completion, manual)
+    // What each of choices does, in their order, QT_TRANSLATE_NOOP("Grex", ...); empty when the
+    // words say it themselves.
+    QList<const char *> choiceHelp;
 
     // "keep-files" for "keepFiles".
     QString cliName() const;
+    // help with helpArguments: text() for an MCP schema, displayText() for people.
+    Message helpMessage() const;
 };
 
 using VerbRunner = Result<JsonValue> (*)(Workspace &, const QJsonObject &args, OperationContext &);
