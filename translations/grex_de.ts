@@ -1781,35 +1781,35 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     </message>
     <message>
         <source>Set an environment variable for the rest of the run (session), the user or the machine.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Umgebungsvariable für den Rest des Laufs (session), den Benutzer oder die Maschine setzen.</translation>
     </message>
     <message>
         <source>Run a command in the pack directory, as a list of arguments or through the shell.</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen Befehl im Pack-Verzeichnis ausführen, als Liste von Argumenten oder über die Shell.</translation>
     </message>
     <message>
         <source>Create a directory with its parents, with a mode when one is given.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Verzeichnis samt übergeordneten Verzeichnissen anlegen, mit Zugriffsrechten, wenn welche angegeben sind.</translation>
     </message>
     <message>
         <source>Check predicates; when they do not hold, fail the pack, warn, or skip the rest of its actions.</source>
-        <translation type="unfinished"></translation>
+        <translation>Prädikate prüfen; gelten sie nicht, scheitert das Pack, es gibt eine Warnung, oder der Rest seiner Aktionen wird übersprungen.</translation>
     </message>
     <message>
         <source>Remove a directory: only when it is empty, with its contents (force), or by moving it aside (backup).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Verzeichnis entfernen: nur wenn es leer ist, samt Inhalt (force) oder indem es beiseitegeschoben wird (backup).</translation>
     </message>
     <message>
         <source>Create a symbolic link dst pointing at src, moving aside what is in the way when asked.</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen symbolischen Link dst anlegen, der auf src zeigt; was im Weg ist, wird auf Wunsch beiseitegeschoben.</translation>
     </message>
     <message>
         <source>Run nested actions when the operating system and the predicates match.</source>
-        <translation type="unfinished"></translation>
+        <translation>Verschachtelte Aktionen ausführen, wenn Betriebssystem und Prädikate passen.</translation>
     </message>
     <message>
         <source>%1:%2: unknown action &apos;%3&apos; (the actions are %4 and %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1:%2: unbekannte Aktion &apos;%3&apos; (die Aktionen sind %4 und %5)</translation>
     </message>
     <message>
         <source>%1 must be a whole number from 0 to %2, not &apos;%3&apos;</source>
@@ -1821,7 +1821,7 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     </message>
     <message>
         <source>The action to run: %1 or %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die auszuführende Aktion: %1 oder %2.</translation>
     </message>
 </context>
 <context>
@@ -2762,7 +2762,7 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     </message>
     <message>
         <source>grex manages a workspace of many git repositories (packs) as one graph. A pack is a git repository with a .grex/pack.yaml that may own child packs, name the packs it depends on, and carry install actions (%1) or hooks.</source>
-        <translation type="unfinished"></translation>
+        <translation>grex verwaltet einen Arbeitsbereich aus vielen Git-Repositorys (Packs) als einen einzigen Graphen. Ein Pack ist ein Git-Repository mit einer .grex/pack.yaml; es kann Kind-Packs besitzen, die Packs nennen, von denen es abhängt, und Installationsaktionen (%1) oder Hooks mitbringen.</translation>
     </message>
     <message>
         <source>Tool calls that run at once, and the default width of each (default: GREX_PARALLEL or the number of CPUs).</source>
