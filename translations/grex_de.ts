@@ -1813,11 +1813,11 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     </message>
     <message>
         <source>%1 must be a whole number from 0 to %2, not &apos;%3&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 muss eine ganze Zahl von 0 bis %2 sein, nicht &apos;%3&apos;</translation>
     </message>
     <message>
         <source>Work on up to N packs at once (0: no limit; default: GREX_PARALLEL or the number of CPUs, and for clones and fetches, which wait on the network, 4 per CPU and at least 16).</source>
-        <translation type="unfinished">Bis zu N Packs gleichzeitig bearbeiten (0: keine Grenze; Standard: GREX_PARALLEL oder die Zahl der CPUs, und für Klone und Fetches, die auf das Netzwerk warten, 4 pro CPU und mindestens 16).</translation>
+        <translation>Bis zu N Packs gleichzeitig bearbeiten (0: keine Grenze; Standard: GREX_PARALLEL oder die Zahl der CPUs, und für Klone und Fetches, die auf das Netzwerk warten, 4 pro CPU und mindestens 16).</translation>
     </message>
     <message>
         <source>The action to run: %1 or %2.</source>
@@ -2766,7 +2766,7 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     </message>
     <message>
         <source>Tool calls that run at once, and the default width of each (default: GREX_PARALLEL or the number of CPUs).</source>
-        <translation type="unfinished"></translation>
+        <translation>Gleichzeitig laufende Werkzeugaufrufe und die Standardparallelität jedes Aufrufs (Standard: GREX_PARALLEL oder die Anzahl der CPUs).</translation>
     </message>
 </context>
 <context>
