@@ -13,7 +13,8 @@ namespace Grex {
     X(Rmdir)                                                                                       \
     X(Require)                                                                                     \
     X(When)                                                                                        \
-    X(Exec)
+    X(Exec)                                                                                        \
+    /* every line of the list ends in a backslash, so a new action changes no other line */
 
 #define GREX_DECLARE_ACTION(Name) std::shared_ptr<const ActionPlugin> make##Name##Action();
 GREX_BUILTIN_ACTIONS(GREX_DECLARE_ACTION)
