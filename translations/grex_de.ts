@@ -900,10 +900,6 @@
         <translation>%1:%2: die Werte von &apos;exec.env&apos; müssen Zeichenketten sein</translation>
     </message>
     <message>
-        <source>%1:%2: unknown action &apos;%3&apos; (the actions are symlink, env, mkdir, rmdir, require, when and exec)</source>
-        <translation>%1:%2: unbekannte Aktion &apos;%3&apos; (die Aktionen sind symlink, env, mkdir, rmdir, require, when und exec)</translation>
-    </message>
-    <message>
         <source>%1:%2: predicates nest deeper than %3 levels</source>
         <translation>%1:%2: Prädikate sind tiefer als %3 Ebenen verschachtelt</translation>
     </message>
@@ -1010,10 +1006,6 @@
     <message>
         <source>--only must not be empty</source>
         <translation>--only darf nicht leer sein</translation>
-    </message>
-    <message>
-        <source>Work on up to N packs at once (0: no limit).</source>
-        <translation>Bis zu N Packs gleichzeitig bearbeiten (0: keine Begrenzung).</translation>
     </message>
     <message>
         <source>Sync packs</source>
@@ -1266,10 +1258,6 @@
     <message>
         <source>Run the actions of one kind (symlink, exec, ...) of every matching pack.</source>
         <translation>Die Aktionen einer Art (symlink, exec, ...) in jedem passenden Pack ausführen.</translation>
-    </message>
-    <message>
-        <source>The action to run: symlink, env, mkdir, rmdir, require, when or exec.</source>
-        <translation>Die auszuführende Aktion: symlink, env, mkdir, rmdir, require, when oder exec.</translation>
     </message>
     <message>
         <source>Run a command in packs</source>
@@ -1791,6 +1779,50 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
         <source>Partial clone (git clone --filter): blob:none fetches file contents only when they are checked out.</source>
         <translation>Partieller Klon (git clone --filter): blob:none holt Dateiinhalte erst, wenn sie ausgecheckt werden.</translation>
     </message>
+    <message>
+        <source>Set an environment variable for the rest of the run (session), the user or the machine.</source>
+        <translation>Eine Umgebungsvariable für den Rest des Laufs (session), den Benutzer oder die Maschine setzen.</translation>
+    </message>
+    <message>
+        <source>Run a command in the pack directory, as a list of arguments or through the shell.</source>
+        <translation>Einen Befehl im Pack-Verzeichnis ausführen, als Liste von Argumenten oder über die Shell.</translation>
+    </message>
+    <message>
+        <source>Create a directory with its parents, with a mode when one is given.</source>
+        <translation>Ein Verzeichnis samt übergeordneten Verzeichnissen anlegen, mit Zugriffsrechten, wenn welche angegeben sind.</translation>
+    </message>
+    <message>
+        <source>Check predicates; when they do not hold, fail the pack, warn, or skip the rest of its actions.</source>
+        <translation>Prädikate prüfen; gelten sie nicht, scheitert das Pack, es gibt eine Warnung, oder der Rest seiner Aktionen wird übersprungen.</translation>
+    </message>
+    <message>
+        <source>Remove a directory: only when it is empty, with its contents (force), or by moving it aside (backup).</source>
+        <translation>Ein Verzeichnis entfernen: nur wenn es leer ist, samt Inhalt (force) oder indem es beiseitegeschoben wird (backup).</translation>
+    </message>
+    <message>
+        <source>Create a symbolic link dst pointing at src, moving aside what is in the way when asked.</source>
+        <translation>Einen symbolischen Link dst anlegen, der auf src zeigt; was im Weg ist, wird auf Wunsch beiseitegeschoben.</translation>
+    </message>
+    <message>
+        <source>Run nested actions when the operating system and the predicates match.</source>
+        <translation>Verschachtelte Aktionen ausführen, wenn Betriebssystem und Prädikate passen.</translation>
+    </message>
+    <message>
+        <source>%1:%2: unknown action &apos;%3&apos; (the actions are %4 and %5)</source>
+        <translation>%1:%2: unbekannte Aktion &apos;%3&apos; (die Aktionen sind %4 und %5)</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number from 0 to %2, not &apos;%3&apos;</source>
+        <translation>%1 muss eine ganze Zahl von 0 bis %2 sein, nicht &apos;%3&apos;</translation>
+    </message>
+    <message>
+        <source>Work on up to N packs at once (0: no limit; default: GREX_PARALLEL or the number of CPUs, and for clones and fetches, which wait on the network, 4 per CPU and at least 16).</source>
+        <translation>Bis zu N Packs gleichzeitig bearbeiten (0: keine Grenze; Standard: GREX_PARALLEL oder die Zahl der CPUs, und für Klone und Fetches, die auf das Netzwerk warten, 4 pro CPU und mindestens 16).</translation>
+    </message>
+    <message>
+        <source>The action to run: %1 or %2.</source>
+        <translation>Die auszuführende Aktion: %1 oder %2.</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -1801,10 +1833,6 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     <message>
         <source>yes</source>
         <translation>ja</translation>
-    </message>
-    <message>
-        <source>%1 must be a whole number from 0 to 1024, not &apos;%2&apos;</source>
-        <translation>%1 muss eine ganze Zahl von 0 bis 1024 sein, nicht &apos;%2&apos;</translation>
     </message>
     <message>
         <source>no verb given</source>
@@ -1853,14 +1881,6 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     <message>
         <source>No colour and no Unicode decoration.</source>
         <translation>Keine Farben und keine Unicode-Verzierungen.</translation>
-    </message>
-    <message>
-        <source>Show what would happen without changing anything.</source>
-        <translation>Anzeigen, was geschehen würde, ohne etwas zu ändern.</translation>
-    </message>
-    <message>
-        <source>Only packs matching EXPR, for verbs that select packs.</source>
-        <translation>Nur Packs, auf die EXPR passt, bei Befehlen, die Packs auswählen.</translation>
     </message>
     <message>
         <source>The workspace&apos;s grex.jsonl (default: ./grex.jsonl).</source>
@@ -2278,10 +2298,6 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
         <translation>Die grex.jsonl des Arbeitsbereichs, wie bei jedem Befehl.</translation>
     </message>
     <message>
-        <source>Tool calls that run at once, and the default width of each (default: the number of cores).</source>
-        <translation>Gleichzeitig laufende Werkzeugaufrufe und die Standardparallelität jedes Aufrufs (Standard: die Anzahl der Kerne).</translation>
-    </message>
-    <message>
         <source>Run rm, run and exec without asking when no window or client can be asked.</source>
         <translation>rm, run und exec ohne Rückfrage ausführen, wenn weder ein Fenster noch ein Client gefragt werden kann.</translation>
     </message>
@@ -2440,10 +2456,6 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     <message>
         <source>Manage a workspace of many git repositories as one graph.</source>
         <translation>Einen Arbeitsbereich aus vielen Git-Repositorys als einen einzigen Graphen verwalten.</translation>
-    </message>
-    <message>
-        <source>grex manages a workspace of many git repositories (packs) as one graph. A pack is a git repository with a .grex/pack.yaml that may own child packs, name the packs it depends on, and carry install actions (symlink, env, mkdir, rmdir, require, when, exec) or hooks.</source>
-        <translation>grex verwaltet einen Arbeitsbereich aus vielen Git-Repositorys (Packs) als einen einzigen Graphen. Ein Pack ist ein Git-Repository mit einer .grex/pack.yaml; es kann Kind-Packs besitzen, die Packs nennen, von denen es abhängt, und Installationsaktionen (symlink, env, mkdir, rmdir, require, when, exec) oder Hooks mitbringen.</translation>
     </message>
     <message>
         <source>A workspace is a directory holding the packs&apos; clones and two files: grex.jsonl records what was asked for, as an append-only log, and grex.lock.jsonl what was resolved and installed. grex sync makes the workspace what they declare, working on many packs at once.</source>
@@ -2690,10 +2702,6 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
         <translation>Gibt ein Skript aus, das die Befehle und Optionen von grex samt ihren Werten vervollständigt, und die Namen der Packs des Arbeitsbereichs, an dem gearbeitet wird. Die Pakete installieren es für jede Shell; mit einem selbst gebauten grex die Zeile des ersten Beispiels in ~/.bashrc eintragen oder das Skript dorthin schreiben, wo die Shell Vervollständigungen sucht.</translation>
     </message>
     <message>
-        <source>Work on up to N packs at once (0: no limit; default: GREX_PARALLEL or the number of CPUs, and for clones and fetches, which wait on the network, 4 per CPU and at least 16).</source>
-        <translation>Bis zu N Packs gleichzeitig bearbeiten (0: keine Grenze; Standard: GREX_PARALLEL oder die Zahl der CPUs, und für Klone und Fetches, die auf das Netzwerk warten, 4 pro CPU und mindestens 16).</translation>
-    </message>
-    <message>
         <source>0: every git command opens its own SSH connection instead of sharing one per host.</source>
         <translation>0: jeder git-Befehl öffnet seine eigene SSH-Verbindung, statt eine pro Host zu teilen.</translation>
     </message>
@@ -2751,6 +2759,14 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     <message>
         <source>on %1, not on %2</source>
         <translation>auf %1, nicht auf %2</translation>
+    </message>
+    <message>
+        <source>grex manages a workspace of many git repositories (packs) as one graph. A pack is a git repository with a .grex/pack.yaml that may own child packs, name the packs it depends on, and carry install actions (%1) or hooks.</source>
+        <translation>grex verwaltet einen Arbeitsbereich aus vielen Git-Repositorys (Packs) als einen einzigen Graphen. Ein Pack ist ein Git-Repository mit einer .grex/pack.yaml; es kann Kind-Packs besitzen, die Packs nennen, von denen es abhängt, und Installationsaktionen (%1) oder Hooks mitbringen.</translation>
+    </message>
+    <message>
+        <source>Tool calls that run at once, and the default width of each (default: GREX_PARALLEL or the number of CPUs).</source>
+        <translation>Gleichzeitig laufende Werkzeugaufrufe und die Standardparallelität jedes Aufrufs (Standard: GREX_PARALLEL oder die Anzahl der CPUs).</translation>
     </message>
 </context>
 <context>

@@ -900,10 +900,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1:%2: unknown action &apos;%3&apos; (the actions are symlink, env, mkdir, rmdir, require, when and exec)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1:%2: predicates nest deeper than %3 levels</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1009,10 +1005,6 @@
     </message>
     <message>
         <source>--only must not be empty</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Work on up to N packs at once (0: no limit).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1263,10 +1255,6 @@
     </message>
     <message>
         <source>Run the actions of one kind (symlink, exec, ...) of every matching pack.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The action to run: symlink, env, mkdir, rmdir, require, when or exec.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1773,6 +1761,50 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
         <source>Partial clone (git clone --filter): blob:none fetches file contents only when they are checked out.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Set an environment variable for the rest of the run (session), the user or the machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run a command in the pack directory, as a list of arguments or through the shell.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create a directory with its parents, with a mode when one is given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check predicates; when they do not hold, fail the pack, warn, or skip the rest of its actions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove a directory: only when it is empty, with its contents (force), or by moving it aside (backup).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create a symbolic link dst pointing at src, moving aside what is in the way when asked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run nested actions when the operating system and the predicates match.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: unknown action &apos;%3&apos; (the actions are %4 and %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number from 0 to %2, not &apos;%3&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Work on up to N packs at once (0: no limit; default: GREX_PARALLEL or the number of CPUs, and for clones and fetches, which wait on the network, 4 per CPU and at least 16).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The action to run: %1 or %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -1782,10 +1814,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 must be a whole number from 0 to 1024, not &apos;%2&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1834,14 +1862,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     </message>
     <message>
         <source>No colour and no Unicode decoration.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show what would happen without changing anything.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Only packs matching EXPR, for verbs that select packs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2260,10 +2280,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Tool calls that run at once, and the default width of each (default: the number of cores).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Run rm, run and exec without asking when no window or client can be asked.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2421,10 +2437,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     </message>
     <message>
         <source>Manage a workspace of many git repositories as one graph.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>grex manages a workspace of many git repositories (packs) as one graph. A pack is a git repository with a .grex/pack.yaml that may own child packs, name the packs it depends on, and carry install actions (symlink, env, mkdir, rmdir, require, when, exec) or hooks.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2672,10 +2684,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Work on up to N packs at once (0: no limit; default: GREX_PARALLEL or the number of CPUs, and for clones and fetches, which wait on the network, 4 per CPU and at least 16).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>0: every git command opens its own SSH connection instead of sharing one per host.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2732,6 +2740,14 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     </message>
     <message>
         <source>on %1, not on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex manages a workspace of many git repositories (packs) as one graph. A pack is a git repository with a .grex/pack.yaml that may own child packs, name the packs it depends on, and carry install actions (%1) or hooks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool calls that run at once, and the default width of each (default: GREX_PARALLEL or the number of CPUs).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

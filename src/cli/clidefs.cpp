@@ -1,5 +1,6 @@
 #include "clidefs.h"
 
+#include "actions/actionregistry.h"
 #include "clitr.h"
 
 #include <QCommandLineParser>
@@ -39,7 +40,7 @@ CliOption optionFor(const ParamSpec &p)
     option.shortName = p.shortName;
     if (p.type != ParamType::Boolean)
         option.valueName = p.valueName;
-    option.help = QCoreApplication::translate("Grex", p.help);
+    option.help = p.helpMessage().displayText();
     option.hint = p.hint;
     option.choices = p.choices;
     option.repeatable = p.type == ParamType::StringArray;
@@ -153,8 +154,8 @@ CliCommand overviewCommand()
     command.description =
         Tr::tr("grex manages a workspace of many git repositories (packs) as one graph. A pack "
                "is a git repository with a .grex/pack.yaml that may own child packs, name the "
-               "packs it depends on, and carry install actions (symlink, env, mkdir, rmdir, "
-               "require, when, exec) or hooks.") +
+               "packs it depends on, and carry install actions (%1) or hooks.")
+            .arg(builtinActions().publicNames().join(u", "_s)) +
         u"\n\n"_s +
         Tr::tr("A workspace is a directory holding the packs' clones and two files: grex.jsonl "
                "records what was asked for, as an append-only log, and grex.lock.jsonl what was "
@@ -188,9 +189,11 @@ CliCommand verbCommand(const VerbSpec &verb)
     command.destructive = verb.destructive;
     for (const ParamSpec &p : verb.params) {
         if (p.positional) {
-            command.arguments.append({p.valueName, QCoreApplication::translate("Grex", p.help),
-                                      p.hint, p.choices, p.required,
-                                      p.type == ParamType::StringArray});
+            QStringList choiceHelp;
+            for (const char *help : p.choiceHelp)
+                choiceHelp.append(QCoreApplication::translate("Grex", help));
+            command.arguments.append({p.valueName, p.helpMessage().displayText(), p.hint, p.choices,
+                                      p.required, p.type == ParamType::StringArray, choiceHelp});
         } else if (!p.universal) {
             command.options.append(optionFor(p));
         }

@@ -37,7 +37,8 @@ struct CliArgument
     ValueHint hint = ValueHint::None;
     QStringList choices;
     bool required = false;
-    bool variadic = false; // takes the remaining arguments
+    bool variadic = false;  // takes the remaining arguments
+    QStringList choiceHelp; // translated, what each of choices does; may be empty
 };
 
 struct CliExample

@@ -104,8 +104,11 @@ QString commandHelp(const CliCommand &command)
                 Tr::tr("Destructive: asks for confirmation on a terminal; pass --yes otherwise.") +
                 u'\n';
     QList<std::pair<QString, QString>> arguments;
-    for (const CliArgument &argument : command.arguments)
+    for (const CliArgument &argument : command.arguments) {
         arguments.append({argument.valueName, argument.help});
+        for (qsizetype i = 0; i < argument.choiceHelp.size(); ++i)
+            arguments.append({u"  "_s + argument.choices.at(i), argument.choiceHelp.at(i)});
+    }
     if (!arguments.isEmpty())
         text += u'\n' + Tr::tr("Arguments:") + u'\n' + formatRows(arguments);
     if (!command.options.isEmpty())

@@ -186,6 +186,14 @@ QString manPage(const CliCommand &command, const ManInfo &info)
             if (!argument.choices.isEmpty() && !argument.help.contains(argument.choices.first()))
                 out += u' ' + roff(Tr::tr("One of: %1.").arg(argument.choices.join(u", "_s)));
             out += u'\n';
+            if (!argument.choiceHelp.isEmpty()) {
+                out += u".RS\n"_s;
+                for (qsizetype i = 0; i < argument.choiceHelp.size(); ++i) {
+                    out += u".TP\n"_s + bold(argument.choices.at(i)) + u'\n' +
+                           roff(argument.choiceHelp.at(i)) + u'\n';
+                }
+                out += u".RE\n"_s;
+            }
         }
     }
     if (!command.options.isEmpty()) {

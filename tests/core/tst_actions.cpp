@@ -2,11 +2,18 @@
 // Everything happens inside a QTemporaryDir: HOME, ~/.profile and the machine environment file
 // are redirected there through the ExecContext, never the real ones.
 
+#include "actions/actionregistry.h"
+#include "actions/envaction.h"
+#include "actions/execaction.h"
+#include "actions/mkdiraction.h"
+#include "actions/predicate.h"
+#include "actions/requireaction.h"
+#include "actions/rmdiraction.h"
+#include "actions/symlinkaction.h"
+#include "actions/whenaction.h"
 #include "errorkind.h"
-#include "exec/actionplugin.h"
 #include "exec/execcontext.h"
 #include "exec/execstep.h"
-#include "exec/predicates.h"
 #include "exec/processrunner.h"
 #include "pack/packmanifest.h"
 #include "testfiles.h"
@@ -342,6 +349,10 @@ class RecordingAction final : public ActionPlugin
 public:
     RecordingAction(QString name, QStringList *log) : m_name(std::move(name)), m_log(log) {}
     QString name() const override { return m_name; }
+    // Never written in pack.yaml: only planned and applied.
+    const char *help() const override { return nullptr; }
+    Result<ActionArgs> parse(const ActionArgsReader &) const override { return ActionArgs(); }
+    JsonValue canonicalArgs(const Action &) const override { return JsonObject(); }
     Result<ExecStep> plan(const Action &, const ExecContext &) const override
     {
         m_log->append(u"plan:"_s + m_name);
@@ -405,7 +416,7 @@ private Q_SLOTS:
     void unknownActionIsPluginMissing()
     {
         Sandbox box;
-        const Action action = make(u"frobnicate"_s, PluginArgs{});
+        const Action action = make(u"frobnicate"_s, ActionArgs());
         ExecContext ctx = box.context();
         const Result<ExecStep> wet = run(action, ctx);
         QCOMPARE(outcome(wet), u"plugin_missing/unknown_action"_s);
@@ -605,7 +616,7 @@ private Q_SLOTS:
         ExecContext custom = box.context(true);
         custom.actions = &registry;
         QCOMPARE(
-            outcome(registry.run(whenAction(u"linux"_s, {make(u"probe"_s, PluginArgs{})}), custom)),
+            outcome(registry.run(whenAction(u"linux"_s, {make(u"probe"_s, ActionArgs())}), custom)),
             u"would_perform_change"_s);
         QCOMPARE(log, QStringList{u"plan:probe"_s});
     }
@@ -1309,7 +1320,7 @@ private Q_SLOTS:
         ctx.actions = &registry;
         const Action action =
             whenAction(u"linux"_s, {symlinkAction(u"files/a.txt"_s, u"link"_s),
-                                    make(u"probe"_s, PluginArgs{}), mkdirAction(u"real"_s)});
+                                    make(u"probe"_s, ActionArgs()), mkdirAction(u"real"_s)});
         QCOMPARE(outcome(registry.run(action, ctx)), u"performed_change"_s);
         QCOMPARE(log, (QStringList{u"apply:symlink"_s, u"apply:probe"_s}));
         QVERIFY(!isSymlink(box.inPack(u"link"_s)));
@@ -1624,13 +1635,13 @@ private Q_SLOTS:
         const std::optional<Action> unlink = registry.get(u"symlink"_s)->inverse(link);
         QVERIFY(unlink);
         QCOMPARE(unlink->name, u"unlink"_s);
-        QCOMPARE(std::get<UnlinkArgs>(unlink->args).dst, u"$HOME/a"_s);
+        QCOMPARE(unlink->args.get<UnlinkArgs>()->dst, u"$HOME/a"_s);
 
         const std::optional<Action> rmdir =
             registry.get(u"mkdir"_s)->inverse(mkdirAction(u"d"_s, u"700"_s));
         QVERIFY(rmdir);
         QCOMPARE(rmdir->name, u"rmdir"_s);
-        const auto &rmdirArgs = std::get<RmdirArgs>(rmdir->args);
+        const auto &rmdirArgs = *rmdir->args.get<RmdirArgs>();
         QCOMPARE(rmdirArgs.path, u"d"_s);
         QVERIFY(!rmdirArgs.force);
         QVERIFY(!rmdirArgs.backup);
@@ -1644,9 +1655,9 @@ private Q_SLOTS:
         const std::optional<Action> reversed = registry.get(u"when"_s)->inverse(when);
         QVERIFY(reversed);
         QCOMPARE(reversed->name, u"when"_s);
-        const auto &whenArgs = std::get<WhenArgs>(reversed->args);
+        const auto &whenArgs = *reversed->args.get<WhenArgs>();
         QCOMPARE(whenArgs.os, std::optional<QString>(u"linux"_s));
-        QVERIFY(whenArgs.allOf == std::get<WhenArgs>(when.args).allOf);
+        QVERIFY(whenArgs.allOf == when.args.get<WhenArgs>()->allOf);
         QCOMPARE(whenArgs.actions.size(), size_t(2));
         QCOMPARE(whenArgs.actions.at(0).name, u"unlink"_s);
         QCOMPARE(whenArgs.actions.at(1).name, u"rmdir"_s);
@@ -1834,22 +1845,22 @@ private:
 
     static QString describe(const Action &action)
     {
-        if (const auto *a = std::get_if<MkdirArgs>(&action.args))
+        if (const auto *a = action.args.get<MkdirArgs>())
             return u"mkdir(%1%2)"_s.arg(a->path, a->mode ? u", mode "_s + *a->mode : QString());
-        if (const auto *a = std::get_if<RmdirArgs>(&action.args))
+        if (const auto *a = action.args.get<RmdirArgs>())
             return u"rmdir(%1, backup %2, force %3)"_s.arg(a->path)
                 .arg(int(a->backup))
                 .arg(int(a->force));
-        if (const auto *a = std::get_if<SymlinkArgs>(&action.args))
+        if (const auto *a = action.args.get<SymlinkArgs>())
             return u"symlink(%1 -> %2, backup %3)"_s.arg(a->dst, a->src).arg(int(a->backup));
-        if (const auto *a = std::get_if<UnlinkArgs>(&action.args))
+        if (const auto *a = action.args.get<UnlinkArgs>())
             return u"unlink(%1)"_s.arg(a->dst);
-        if (const auto *a = std::get_if<EnvArgs>(&action.args))
+        if (const auto *a = action.args.get<EnvArgs>())
             return u"env(%1=%2, %3)"_s.arg(a->name, a->value, a->scope);
-        if (const auto *a = std::get_if<RequireArgs>(&action.args))
+        if (const auto *a = action.args.get<RequireArgs>())
             return u"require(%1 predicates, on_fail %2)"_s.arg(int(a->combiner.children.size()))
                 .arg(a->onFail);
-        if (const auto *a = std::get_if<WhenArgs>(&action.args)) {
+        if (const auto *a = action.args.get<WhenArgs>()) {
             QStringList nested;
             for (const Action &n : a->actions)
                 nested << describe(n);
@@ -1936,11 +1947,11 @@ private:
 
     static QString targetOf(const Action &action)
     {
-        if (const auto *a = std::get_if<MkdirArgs>(&action.args))
+        if (const auto *a = action.args.get<MkdirArgs>())
             return a->path;
-        if (const auto *a = std::get_if<SymlinkArgs>(&action.args))
+        if (const auto *a = action.args.get<SymlinkArgs>())
             return a->dst;
-        if (const auto *a = std::get_if<EnvArgs>(&action.args))
+        if (const auto *a = action.args.get<EnvArgs>())
             return a->scope + u':' + a->name;
         return {};
     }

@@ -1,3 +1,10 @@
+#include "actions/envaction.h"
+#include "actions/execaction.h"
+#include "actions/mkdiraction.h"
+#include "actions/requireaction.h"
+#include "actions/rmdiraction.h"
+#include "actions/symlinkaction.h"
+#include "actions/whenaction.h"
 #include "pack/packmanifest.h"
 #include "testfiles.h"
 
@@ -26,7 +33,7 @@ QString errorText(const Result<PackManifest> &m)
 template<typename T>
 const T &argsOf(const Action &action)
 {
-    return std::get<T>(action.args);
+    return *action.args.get<T>();
 }
 
 Action act(const QString &name, const decltype(Action::args) &args)

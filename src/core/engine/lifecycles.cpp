@@ -1,6 +1,6 @@
 #include "lifecycles.h"
 
-#include "exec/actionplugin.h"
+#include "actions/actionregistry.h"
 #include "exec/execerror.h"
 #include "logging.h"
 #include "manifest/event.h"

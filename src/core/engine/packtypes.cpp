@@ -1,8 +1,7 @@
 #include "packtypes.h"
 
-#include "exec/actionplugin.h"
+#include "actions/actionregistry.h"
 #include "exec/execerror.h"
-#include "exec/predicates.h"
 #include "exec/processrunner.h"
 #include "logging.h"
 
@@ -72,15 +71,6 @@ QString scriptedHook(const QString &packDir, Lifecycle lifecycle)
 
 namespace {
 
-ExecStep summaryStep(const QString &name, StepResult result, QString message = {})
-{
-    ExecStep s;
-    s.actionName = name;
-    s.result = result;
-    s.message = std::move(message);
-    return s;
-}
-
 // Records where the run stopped, in the audit trail too, and returns the error.
 Error haltAt(LifecycleRun &run, qint64 idx, const QString &actionName, Error error)
 {
@@ -105,7 +95,7 @@ Result<ExecStep> runAudited(const Action &action, qint64 idx, LifecycleRun &run,
     if (!step && teardownInverse && step.error().reason() == u"rmdir_not_empty") {
         run.exec.warn(Message(QT_TRANSLATE_NOOP("Grex", "%1 is not empty; left in place"),
                               {step.error().details().value(u"path"_s).toString()}));
-        step = summaryStep(action.name, StepResult::NoOp);
+        step = makeStep(action.name, StepResult::NoOp);
     }
     if (!step)
         return haltAt(run, idx, action.name, step.error());
@@ -123,8 +113,8 @@ Result<void> runActions(const std::vector<Action> &actions, LifecycleRun &run,
         const Action &action = actions.at(i);
         const qint64 idx = qint64(i);
         if (skipRest) {
-            run.steps.push_back(summaryStep(action.name, StepResult::NoOp,
-                                            u"skipped: a requirement was not met"_s));
+            run.steps.push_back(
+                makeStep(action.name, StepResult::NoOp, u"skipped: a requirement was not met"_s));
             continue;
         }
         Result<ExecStep> step = runAudited(action, idx, run, teardownInverse);
@@ -153,7 +143,7 @@ public:
                                                             "run them)"),
                                   {manifest.name}));
         }
-        ExecStep s = summaryStep(name(), StepResult::NoOp);
+        ExecStep s = makeStep(name(), StepResult::NoOp);
         QStringList children;
         for (const ChildRef &child : manifest.children)
             children.append(child.effectivePath());
@@ -180,13 +170,11 @@ public:
         std::vector<Action> inverses;
         const ActionRegistry &registry = run.exec.actions ? *run.exec.actions : builtinActions();
         for (auto it = manifest.actions.rbegin(); it != manifest.actions.rend(); ++it) {
-            const ActionPlugin *plugin = registry.get(it->name);
-            std::optional<Action> inverse = plugin ? plugin->inverse(*it) : std::nullopt;
-            if (inverse) {
+            if (std::optional<Action> inverse = registry.inverse(*it)) {
                 inverses.push_back(std::move(*inverse));
             } else {
                 run.steps.push_back(
-                    summaryStep(u"teardown:no-inverse:"_s + it->name, StepResult::NoOp));
+                    makeStep(u"teardown:no-inverse:"_s + it->name, StepResult::NoOp));
             }
         }
         return runActions(inverses, run, true);
@@ -203,12 +191,12 @@ public:
         const ExecContext &exec = run.exec;
         const QString hook = scriptedHook(exec.packRoot, lifecycle);
         if (hook.isEmpty()) {
-            run.steps.push_back(summaryStep(name(), StepResult::NoOp, u"no hook"_s));
+            run.steps.push_back(makeStep(name(), StepResult::NoOp, u"no hook"_s));
             return {};
         }
         // Hooks never run in a dry run (the original ran them).
         if (exec.dryRun) {
-            run.steps.push_back(summaryStep(name(), StepResult::WouldPerformChange, hook));
+            run.steps.push_back(makeStep(name(), StepResult::WouldPerformChange, hook));
             return {};
         }
         if (run.audit)
@@ -242,40 +230,48 @@ public:
             return haltAt(run, 0, name(), result.error());
         if (run.audit)
             run.audit->completed(0, StepResult::PerformedChange);
-        run.steps.push_back(summaryStep(name(), StepResult::PerformedChange, hook));
+        run.steps.push_back(makeStep(name(), StepResult::PerformedChange, hook));
         return {};
     }
 };
 
 } // namespace
 
-bool hasNamedAction(const std::vector<Action> &actions, const QString &name)
+namespace {
+
+bool hasNamed(const ActionRegistry &registry, std::span<const Action> actions, const QString &name)
 {
     return std::any_of(actions.begin(), actions.end(), [&](const Action &action) {
-        if (action.name == name)
-            return true;
-        const auto *when = std::get_if<WhenArgs>(&action.args);
-        return when && hasNamedAction(when->actions, name);
+        return action.name == name || hasNamed(registry, registry.nested(action), name);
     });
+}
+
+} // namespace
+
+bool hasNamedAction(const std::vector<Action> &actions, const QString &name)
+{
+    return hasNamed(builtinActions(), actions, name);
 }
 
 namespace {
 
-// The actions called `name` among `actions`, looking into `when`s whose gate holds.
-Result<void> runMatching(const QString &name, const std::vector<Action> &actions, qint64 idx,
+// The actions called `name` among `actions`, looking into the nested actions of those that run
+// them now (a `when` whose gate holds).
+Result<void> runMatching(const QString &name, std::span<const Action> actions, qint64 idx,
                          LifecycleRun &run)
 {
+    const ActionRegistry &registry = run.exec.actions ? *run.exec.actions : builtinActions();
     for (const Action &action : actions) {
         if (action.name != name) {
-            const auto *when = std::get_if<WhenArgs>(&action.args);
-            if (!when || !hasNamedAction(when->actions, name))
+            const std::span<const Action> nested = registry.nested(action);
+            if (!hasNamed(registry, nested, name))
                 continue;
-            Result<bool> open = whenGateHolds(*when, run.exec);
+            Result<bool> open = registry.runsNested(action, run.exec);
             if (!open)
                 return haltAt(run, idx, action.name, open.error());
             if (*open) {
-                if (Result<void> nested = runMatching(name, when->actions, idx, run); !nested)
-                    return nested;
+                if (Result<void> ran = runMatching(name, nested, idx, run); !ran)
+                    return ran;
             }
             continue;
         }

@@ -21,4 +21,13 @@ QString stepResultName(StepResult result)
     return {};
 }
 
+ExecStep makeStep(const QString &actionName, StepResult result, QString message)
+{
+    ExecStep step;
+    step.actionName = actionName;
+    step.result = result;
+    step.message = std::move(message);
+    return step;
+}
+
 } // namespace Grex

@@ -22,4 +22,6 @@ struct ExecStep
     QString message; // a human-readable note (the exec command line, the hook run); not in JSON
 };
 
+ExecStep makeStep(const QString &actionName, StepResult result, QString message = {});
+
 } // namespace Grex

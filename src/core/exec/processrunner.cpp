@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 
 #include <csignal>
@@ -24,6 +25,22 @@ QByteArray utf8Tail(const QByteArray &data, qsizetype limit)
     while (start < data.size() && (static_cast<unsigned char>(data.at(start)) & 0xC0) == 0x80)
         ++start;
     return data.mid(start);
+}
+
+bool commandAvailable(const QString &name, const QString &path)
+{
+    if (name.isEmpty())
+        return false;
+    if (name.contains(u'/')) {
+        const QFileInfo info(name);
+        return info.isFile() && info.isExecutable();
+    }
+    for (const QString &dir : path.split(u':', Qt::SkipEmptyParts)) {
+        const QFileInfo info(QDir(dir).filePath(name));
+        if (info.isFile() && info.isExecutable())
+            return true;
+    }
+    return false;
 }
 
 namespace {

@@ -52,4 +52,8 @@ Result<ProcessOutcome> runProcess(const ProcessSpec &spec, std::stop_token stop)
 // The last `limit` bytes of data, starting at a UTF-8 character boundary.
 QByteArray utf8Tail(const QByteArray &data, qsizetype limit);
 
+// True when an executable file called `name` is in one of the PATH directories (a name with a
+// '/' is that file).
+bool commandAvailable(const QString &name, const QString &path);
+
 } // namespace Grex

@@ -1,128 +1,65 @@
 #pragma once
 
-#include "json.h"
-
-#include <QMap>
 #include <QString>
-#include <QStringList>
 
-#include <optional>
-#include <variant>
-#include <vector>
+#include <concepts>
+#include <memory>
+#include <type_traits>
 
 namespace Grex {
 
-// A predicate of `require`, `when` and the combiners (docs/design.md, "Predicates").
-struct Predicate
+// The arguments of one action, of the type its plugin reads them into (SymlinkArgs for symlink,
+// ...; src/core/actions/). Copies share the arguments, which never change; two are equal when
+// they hold equal arguments of the same type.
+class ActionArgs
 {
-    enum class Kind {
-        PathExists,
-        CmdAvailable,
-        RegKey,
-        Os,
-        PsVersion,
-        SymlinkOk,
-        SymlinkPrivilege,
-        AllOf,
-        AnyOf,
-        NoneOf
-    };
-    Kind kind = Kind::PathExists;
-    QString value;                 // path, command, os, version spec, reg path, symlink src
-    std::optional<QString> second; // reg_key name, symlink_ok dst
-    std::vector<Predicate> children;
-
-    bool isCombiner() const
+public:
+    ActionArgs() = default;
+    // Implicit, so an action is built as `action.args = MkdirArgs{path}`.
+    template<typename Args>
+    requires(!std::same_as<std::remove_cvref_t<Args>, ActionArgs> &&
+             std::equality_comparable<std::remove_cvref_t<Args>>) ActionArgs(Args &&args)
+        : m_held(std::make_shared<const Held<std::remove_cvref_t<Args>>>(std::forward<Args>(args)))
     {
-        return kind == Kind::AllOf || kind == Kind::AnyOf || kind == Kind::NoneOf;
     }
-    friend bool operator==(const Predicate &, const Predicate &) = default;
-};
 
-struct Action;
+    bool isEmpty() const { return !m_held; }
+    // The arguments when they are an Args, else null.
+    template<typename Args>
+    const Args *get() const
+    {
+        const auto *held = dynamic_cast<const Held<Args> *>(m_held.get());
+        return held ? &held->value : nullptr;
+    }
 
-struct SymlinkArgs
-{
-    QString src;
-    QString dst;
-    bool backup = false;
-    bool normalize = true;
-    QString kind = QStringLiteral("auto"); // auto | file | directory
-    friend bool operator==(const SymlinkArgs &, const SymlinkArgs &) = default;
-};
+    friend bool operator==(const ActionArgs &a, const ActionArgs &b);
 
-struct EnvArgs
-{
-    QString name;
-    QString value;
-    QString scope = QStringLiteral("user"); // user | machine | session
-    friend bool operator==(const EnvArgs &, const EnvArgs &) = default;
-};
+private:
+    struct Base
+    {
+        virtual ~Base();
+        virtual bool equals(const Base &other) const = 0;
+    };
+    template<typename Args>
+    struct Held final : Base
+    {
+        explicit Held(Args args) : value(std::move(args)) {}
+        bool equals(const Base &other) const override
+        {
+            const auto *same = dynamic_cast<const Held *>(&other);
+            return same && same->value == value;
+        }
+        Args value;
+    };
 
-struct MkdirArgs
-{
-    QString path;
-    std::optional<QString> mode; // octal, e.g. "755"
-    friend bool operator==(const MkdirArgs &, const MkdirArgs &) = default;
-};
-
-struct RmdirArgs
-{
-    QString path;
-    bool backup = false;
-    bool force = false;
-    friend bool operator==(const RmdirArgs &, const RmdirArgs &) = default;
-};
-
-struct RequireArgs
-{
-    Predicate combiner;                       // AllOf, AnyOf or NoneOf
-    QString onFail = QStringLiteral("error"); // error | skip | warn
-    friend bool operator==(const RequireArgs &, const RequireArgs &) = default;
-};
-
-struct WhenArgs
-{
-    std::optional<QString> os;
-    std::optional<std::vector<Predicate>> allOf;
-    std::optional<std::vector<Predicate>> anyOf;
-    std::optional<std::vector<Predicate>> noneOf;
-    std::vector<Action> actions;
-    friend bool operator==(const WhenArgs &, const WhenArgs &);
-};
-
-struct ExecArgs
-{
-    std::optional<QStringList> cmd;
-    std::optional<QString> cmdShell;
-    bool shell = false;
-    std::optional<QString> cwd;
-    QMap<QString, QString> env;               // ordered by key
-    QString onFail = QStringLiteral("error"); // error | warn | ignore
-    friend bool operator==(const ExecArgs &, const ExecArgs &) = default;
-};
-
-// Internal inverse of symlink: removes dst only when it is a symlink. Never parsed from YAML.
-struct UnlinkArgs
-{
-    QString dst;
-    friend bool operator==(const UnlinkArgs &, const UnlinkArgs &) = default;
-};
-
-// Arguments of an action a plugin defines; the plugin parsed them.
-struct PluginArgs
-{
-    JsonObject json;
-    friend bool operator==(const PluginArgs &a, const PluginArgs &b) { return a.json == b.json; }
+    std::shared_ptr<const Base> m_held;
 };
 
 // One entry of a pack's `actions:` or `teardown:` list.
 struct Action
 {
     QString name; // the YAML key: "symlink", "exec", ... ("unlink" for the internal inverse)
-    std::variant<SymlinkArgs, EnvArgs, MkdirArgs, RmdirArgs, RequireArgs, WhenArgs, ExecArgs,
-                 UnlinkArgs, PluginArgs>
-        args;
+    ActionArgs args;
     int line = 0; // line in the pack.yaml it came from; 0 when synthesised
 
     friend bool operator==(const Action &a, const Action &b)
@@ -130,11 +67,5 @@ struct Action
         return a.name == b.name && a.args == b.args;
     }
 };
-
-inline bool operator==(const WhenArgs &a, const WhenArgs &b)
-{
-    return a.os == b.os && a.allOf == b.allOf && a.anyOf == b.anyOf && a.noneOf == b.noneOf &&
-           a.actions == b.actions;
-}
 
 } // namespace Grex

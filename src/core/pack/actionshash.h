@@ -10,8 +10,8 @@
 namespace Grex {
 
 // The canonical argument object of an action for actions_hash v1 (docs/design.md,
-// "actions_hash"): members in a fixed order per action, defaults materialised, strings
-// unexpanded. For `when`, keys are sorted byte-wise at every level.
+// "actions_hash"), as the action's plugin gives it (ActionPlugin::canonicalArgs); an empty object
+// for an action no built-in plugin takes.
 JsonValue canonicalArgs(const Action &action);
 
 // actions_hash v1: lowercase hex SHA-256 of "grex-actions-v1" 0x00, one frame per action

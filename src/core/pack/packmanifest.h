@@ -66,8 +66,9 @@ bool hasPackManifest(const QString &packDir);
 const QStringList &packTypeNames();
 
 // Parses <packDir>/.grex/pack.yaml and merges .grex/targets/<os>.yaml over it (docs/design.md,
-// "Per-OS overrides"). Errors: PackOp "pack_yaml_invalid" naming the file, the line and the broken
-// rule (details: file, line, rule); PluginMissing "unknown_pack_type" / "unknown_action".
+// "Per-OS overrides"); each action's plugin reads its arguments. Errors: PackOp
+// "pack_yaml_invalid" naming the file, the line and the broken rule (details: file, line, rule);
+// PluginMissing "unknown_pack_type" / "unknown_action".
 Result<PackManifest> loadPackManifest(const QString &packDir, const QString &os = currentOs());
 Result<PackManifest> parsePackManifest(const QByteArray &yaml, const QString &file);
 // The grammar of an override file: pack.yaml without schema_version, plus actions_replace.
@@ -81,8 +82,9 @@ Result<PackOverride> parsePackOverride(const QByteArray &yaml, const QString &fi
 Result<PackManifest> mergeOverride(const PackManifest &base, const PackOverride &override);
 
 // Per-pack plan validation that needs no other pack (docs/design.md, "Pack graph and
-// validation"): duplicate symlink dst (also inside `when`, compared raw). Returns every
-// violation, not only the first.
+// validation"): each action plugin's checks across the pack's actions (ActionPlugin::validate),
+// such as symlink's duplicate dst (also inside `when`, compared raw). Returns every violation,
+// not only the first.
 QList<Error> validatePack(const PackManifest &manifest);
 
 } // namespace Grex

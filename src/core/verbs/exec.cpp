@@ -1,7 +1,6 @@
 #include "exec.h"
 
 #include "engine/walker.h"
-#include "exec/predicates.h"
 #include "exec/processrunner.h"
 #include "manifest/fold.h"
 #include "operationcontext.h"

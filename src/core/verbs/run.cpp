@@ -1,7 +1,7 @@
 #include "run.h"
 
 #include "engine/pipeline.h"
-#include "exec/actionplugin.h"
+#include "actions/actionregistry.h"
 #include "operationcontext.h"
 #include "engine/drift.h"
 #include "verbs/verbsupport.h"
@@ -42,9 +42,9 @@ Result<RunActionReport> runAction(Workspace &workspace, const RunActionOptions &
 {
     if (Result<void> ready = workspace.requireInitialised(); !ready)
         return ready.error();
-    if (!builtinActions().get(options.action) || options.action == u"unlink") {
-        QStringList names = builtinActions().names();
-        names.removeAll(u"unlink"_s);
+    if (!builtinActions().getPublic(options.action)) {
+        QStringList names = builtinActions().publicNames();
+        names.sort();
         return Error(ErrorKind::PluginMissing, u"unknown_action"_s,
                      Message(QT_TRANSLATE_NOOP("Grex", "there is no action called '%1'; the "
                                                        "actions are %2"),

@@ -1,5 +1,6 @@
 #include "verbregistry.h"
 
+#include "actions/actionregistry.h"
 #include "operationcontext.h"
 #include "verbs/add.h"
 #include "verbs/doctor.h"
@@ -14,8 +15,6 @@
 #include "verbs/teardown.h"
 #include "verbs/update.h"
 #include "verbs/verbsupport.h"
-
-#include <QJsonArray>
 
 #include <type_traits>
 #include <utility>
@@ -111,34 +110,47 @@ ParamSpec hinted(ParamSpec p, ValueHint hint, QStringList choices = {})
     return p;
 }
 
+// The run verb's ACTION: its choices, their help and the list in its own help come from the
+// action registry, so a new action is offered without a change here.
+ParamSpec actionParam()
+{
+    ParamSpec p =
+        param(u"action"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "The action to run: %1 or %2."), u"ACTION"_s, true, true);
+    p.helpArguments = builtinActions().publicNamesInSentence();
+    for (const ActionPlugin *plugin : builtinActions().publicPlugins()) {
+        p.choices.append(plugin->name());
+        p.choiceHelp.append(plugin->help());
+    }
+    return p;
+}
+
 QStringList packTypes()
 {
     return {u"meta"_s, u"declarative"_s, u"scripted"_s};
 }
 
-QList<VerbSpec> buildRegistry()
+VerbSpec initSpec()
 {
-    QList<VerbSpec> verbs;
-
-    VerbSpec initVerb;
-    initVerb.name = u"init"_s;
-    initVerb.title = QT_TRANSLATE_NOOP("Grex", "Initialise a workspace");
-    initVerb.summary = QT_TRANSLATE_NOOP("Grex", "Initialise a grex workspace.");
-    initVerb.description = QT_TRANSLATE_NOOP(
+    VerbSpec verb;
+    verb.name = u"init"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Initialise a workspace");
+    verb.summary = QT_TRANSLATE_NOOP("Grex", "Initialise a grex workspace.");
+    verb.description = QT_TRANSLATE_NOOP(
         "Grex", "Makes the current directory (or the directory of --manifest) a grex workspace: "
                 "creates grex.jsonl and grex.lock.jsonl when they are missing, never truncating "
                 "existing ones, and adds grex's block to the workspace's .gitignore.\n\n"
                 "When the workspace already registers packs whose directories are missing, as "
                 "in a fresh clone of a workspace repository, init clones them without "
                 "installing them (grex sync installs). Running init again is harmless.");
-    initVerb.examples = {
+    verb.examples = {
         {"grex init", QT_TRANSLATE_NOOP("Grex", "Make the current directory a workspace.")},
         {"grex init --no-clone",
          QT_TRANSLATE_NOOP("Grex", "Initialise a cloned workspace without cloning its packs.")},
     };
-    initVerb.idempotent = true;
-    initVerb.openWorld = true;
-    initVerb.params = {
+    verb.idempotent = true;
+    verb.openWorld = true;
+    verb.params = {
         param(u"noClone"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Do not clone registered packs whose directory is "
                                         "missing.")),
@@ -148,14 +160,17 @@ QList<VerbSpec> buildRegistry()
                ValueHint::Directory),
         dryRunParam(),
     };
-    bindRunner<InitOptions, InitReport, init>(initVerb);
-    verbs.append(initVerb);
+    bindRunner<InitOptions, InitReport, init>(verb);
+    return verb;
+}
 
-    VerbSpec addVerb;
-    addVerb.name = u"add"_s;
-    addVerb.title = QT_TRANSLATE_NOOP("Grex", "Add a pack");
-    addVerb.summary = QT_TRANSLATE_NOOP("Grex", "Register and clone a pack.");
-    addVerb.description = QT_TRANSLATE_NOOP(
+VerbSpec addSpec()
+{
+    VerbSpec verb;
+    verb.name = u"add"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Add a pack");
+    verb.summary = QT_TRANSLATE_NOOP("Grex", "Register and clone a pack.");
+    verb.description = QT_TRANSLATE_NOOP(
         "Grex", "Clones the repository at URL into the workspace and registers it as a pack. "
                 "PATH, the pack's directory and id, defaults to the last part of the URL without "
                 ".git. The pack's .grex/pack.yaml decides its type; without one, --type does "
@@ -165,7 +180,7 @@ QList<VerbSpec> buildRegistry()
                 "grex.lock.jsonl. When installing fails, the pack stays registered: fix the "
                 "cause and run grex sync. With --dry-run, add only checks that the URL and the "
                 "ref can be reached.");
-    addVerb.examples = {
+    verb.examples = {
         {"grex add https://github.com/me/dotfiles.git",
          QT_TRANSLATE_NOOP("Grex", "Clone, register and install the pack dotfiles.")},
         {"grex add git@example.org:team/tools.git my-tools --ref v2",
@@ -173,8 +188,8 @@ QList<VerbSpec> buildRegistry()
         {"grex add ../notes --no-install",
          QT_TRANSLATE_NOOP("Grex", "Register a local repository without installing it.")},
     };
-    addVerb.openWorld = true;
-    addVerb.params = {
+    verb.openWorld = true;
+    verb.params = {
         hinted(param(u"url"_s, ParamType::String,
                      QT_TRANSLATE_NOOP("Grex", "The repository to clone: a URL or a local path."),
                      u"URL"_s, true, true),
@@ -202,14 +217,17 @@ QList<VerbSpec> buildRegistry()
               QT_TRANSLATE_NOOP("Grex", "Only clone and register the pack; do not install it.")),
         dryRunParam(),
     };
-    bindRunner<AddOptions, AddReport, add>(addVerb);
-    verbs.append(addVerb);
+    bindRunner<AddOptions, AddReport, add>(verb);
+    return verb;
+}
 
-    VerbSpec rmVerb;
-    rmVerb.name = u"rm"_s;
-    rmVerb.title = QT_TRANSLATE_NOOP("Grex", "Remove a pack");
-    rmVerb.summary = QT_TRANSLATE_NOOP("Grex", "Unregister a pack and delete its directory.");
-    rmVerb.description = QT_TRANSLATE_NOOP(
+VerbSpec rmSpec()
+{
+    VerbSpec verb;
+    verb.name = u"rm"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Remove a pack");
+    verb.summary = QT_TRANSLATE_NOOP("Grex", "Unregister a pack and delete its directory.");
+    verb.description = QT_TRANSLATE_NOOP(
         "Grex", "Removes a registered pack: runs its teardown, which undoes what its actions "
                 "installed, deletes its directory and those of its children that no other pack "
                 "owns, and records the removal. It refuses to delete work that exists nowhere "
@@ -217,15 +235,15 @@ QList<VerbSpec> buildRegistry()
                 "given.\n\n"
                 "rm is destructive: on a terminal it asks first; elsewhere pass --yes. An rm "
                 "that was interrupted is finished or undone by the next grex rm or grex sync.");
-    rmVerb.examples = {
+    verb.examples = {
         {"grex rm my-tools",
          QT_TRANSLATE_NOOP("Grex", "Tear down and delete a pack, after asking.")},
         {"grex rm old-notes --keep-files --yes",
          QT_TRANSLATE_NOOP("Grex", "Unregister a pack but keep its directory, without "
                                    "asking.")},
     };
-    rmVerb.destructive = true;
-    rmVerb.params = {
+    verb.destructive = true;
+    verb.params = {
         hinted(param(u"path"_s, ParamType::String,
                      QT_TRANSLATE_NOOP("Grex", "The pack to remove (its path or id)."), u"PATH"_s,
                      true, true),
@@ -240,25 +258,28 @@ QList<VerbSpec> buildRegistry()
 
         dryRunParam(),
     };
-    bindRunner<RmOptions, RmReport, rm>(rmVerb);
-    verbs.append(rmVerb);
+    bindRunner<RmOptions, RmReport, rm>(verb);
+    return verb;
+}
 
-    VerbSpec lsVerb;
-    lsVerb.name = u"ls"_s;
-    lsVerb.title = QT_TRANSLATE_NOOP("Grex", "List packs");
-    lsVerb.summary = QT_TRANSLATE_NOOP("Grex", "List registered packs.");
-    lsVerb.description = QT_TRANSLATE_NOOP(
+VerbSpec lsSpec()
+{
+    VerbSpec verb;
+    verb.name = u"ls"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "List packs");
+    verb.summary = QT_TRANSLATE_NOOP("Grex", "List registered packs.");
+    verb.description = QT_TRANSLATE_NOOP(
         "Grex", "Lists the registered packs: id, type, path, ref and the checked-out commit. ls "
                 "reads only the workspace's files and never touches the network. --tree adds the "
                 "children each pack's pack.yaml declares, under their parents.");
-    lsVerb.examples = {
+    verb.examples = {
         {"grex ls --tree", QT_TRANSLATE_NOOP("Grex", "Show children under their parents.")},
         {"grex ls --json --filter 'type=scripted'",
          QT_TRANSLATE_NOOP("Grex", "The scripted packs, as one JSON document.")},
     };
-    lsVerb.readOnly = true;
-    lsVerb.idempotent = true;
-    lsVerb.params = {
+    verb.readOnly = true;
+    verb.idempotent = true;
+    verb.params = {
         hinted(param(u"type"_s, ParamType::String,
                      QT_TRANSLATE_NOOP("Grex", "Only packs of this type."), u"TYPE"_s),
                ValueHint::None, packTypes()),
@@ -268,14 +289,17 @@ QList<VerbSpec> buildRegistry()
               QT_TRANSLATE_NOOP("Grex", "Show children under their parents.")),
         filterParam(),
     };
-    bindRunner<LsOptions, LsReport, ls>(lsVerb);
-    verbs.append(lsVerb);
+    bindRunner<LsOptions, LsReport, ls>(verb);
+    return verb;
+}
 
-    VerbSpec syncVerb;
-    syncVerb.name = u"sync"_s;
-    syncVerb.title = QT_TRANSLATE_NOOP("Grex", "Sync packs");
-    syncVerb.summary = QT_TRANSLATE_NOOP("Grex", "Sync all packs recursively.");
-    syncVerb.description = QT_TRANSLATE_NOOP(
+VerbSpec syncSpec()
+{
+    VerbSpec verb;
+    verb.name = u"sync"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Sync packs");
+    verb.summary = QT_TRANSLATE_NOOP("Grex", "Sync all packs recursively.");
+    verb.description = QT_TRANSLATE_NOOP(
         "Grex", "Brings the whole workspace to what it declares, in parallel: clones missing "
                 "packs and children, fetches and fast-forwards clean checkouts (a checkout with "
                 "local changes or commits is left alone and reported), then installs each pack "
@@ -285,7 +309,7 @@ QList<VerbSpec> buildRegistry()
                 "With PACK_ROOT, sync works on that pack and its children instead (root-pack "
                 "mode). A failure halts the run: the packs in flight finish, and nothing new "
                 "starts. Ctrl-C stops it the same way, and the next sync carries on.");
-    syncVerb.examples = {
+    verb.examples = {
         {"grex sync", QT_TRANSLATE_NOOP("Grex", "Fetch, fast-forward and install every pack.")},
         {"grex sync --dry-run", QT_TRANSLATE_NOOP("Grex", "Show what a sync would do.")},
         {"grex sync --parallel 16 --keep-going",
@@ -293,9 +317,9 @@ QList<VerbSpec> buildRegistry()
         {"grex sync --only 'tools/*' --force",
          QT_TRANSLATE_NOOP("Grex", "Reinstall only the packs under tools/, changed or not.")},
     };
-    syncVerb.idempotent = true;
-    syncVerb.openWorld = true;
-    syncVerb.params = {
+    verb.idempotent = true;
+    verb.openWorld = true;
+    verb.params = {
         hinted(param(u"packRoot"_s, ParamType::String,
                      QT_TRANSLATE_NOOP("Grex", "Sync this pack and its children instead of the "
                                                "workspace (root-pack mode)."),
@@ -329,26 +353,29 @@ QList<VerbSpec> buildRegistry()
         parallelParam(),
         filterParam(),
     };
-    bindRunner<SyncOptions, LifecycleReport, sync>(syncVerb);
-    verbs.append(syncVerb);
+    bindRunner<SyncOptions, LifecycleReport, sync>(verb);
+    return verb;
+}
 
-    VerbSpec updateVerb;
-    updateVerb.name = u"update"_s;
-    updateVerb.title = QT_TRANSLATE_NOOP("Grex", "Update packs");
-    updateVerb.summary =
+VerbSpec updateSpec()
+{
+    VerbSpec verb;
+    verb.name = u"update"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Update packs");
+    verb.summary =
         QT_TRANSLATE_NOOP("Grex", "Update one or more packs (re-resolve refs, reinstall).");
-    updateVerb.description = QT_TRANSLATE_NOOP(
+    verb.description = QT_TRANSLATE_NOOP(
         "Grex", "Fetches and re-resolves each pack's ref as sync does, then reinstalls the packs "
                 "whose commit or actions changed since their last install (all of them with "
                 "--force), and says why for each: new, sha-changed, hash-changed, forced or "
                 "none. With PACK, only that pack and its children.");
-    updateVerb.examples = {
+    verb.examples = {
         {"grex update dotfiles",
          QT_TRANSLATE_NOOP("Grex", "Update one pack and reinstall it if it changed.")},
         {"grex update --force", QT_TRANSLATE_NOOP("Grex", "Reinstall every pack.")},
     };
-    updateVerb.openWorld = true;
-    updateVerb.params = {
+    verb.openWorld = true;
+    verb.params = {
         hinted(param(u"pack"_s, ParamType::String,
                      QT_TRANSLATE_NOOP("Grex", "Update only this registered pack and its "
                                                "children."),
@@ -363,27 +390,30 @@ QList<VerbSpec> buildRegistry()
         dryRunParam(),
         filterParam(),
     };
-    bindRunner<UpdateOptions, UpdateReport, update>(updateVerb);
-    verbs.append(updateVerb);
+    bindRunner<UpdateOptions, UpdateReport, update>(verb);
+    return verb;
+}
 
-    VerbSpec teardownVerb;
-    teardownVerb.name = u"teardown"_s;
-    teardownVerb.title = QT_TRANSLATE_NOOP("Grex", "Tear packs down");
-    teardownVerb.summary = QT_TRANSLATE_NOOP(
+VerbSpec teardownSpec()
+{
+    VerbSpec verb;
+    verb.name = u"teardown"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Tear packs down");
+    verb.summary = QT_TRANSLATE_NOOP(
         "Grex", "Undo what packs installed, parents first; keep them registered and cloned.");
-    teardownVerb.description = QT_TRANSLATE_NOOP(
+    verb.description = QT_TRANSLATE_NOOP(
         "Grex", "Undoes what packs installed, parents before children: removes the symlinks, "
                 "environment entries and directories their actions made, or runs their teardown "
                 "hooks. The packs stay registered and cloned, and grex sync installs them again. "
                 "teardown is not an MCP tool.");
-    teardownVerb.examples = {
+    verb.examples = {
         {"grex teardown --dry-run",
          QT_TRANSLATE_NOOP("Grex", "Show what tearing down every pack would undo.")},
         {"grex teardown --filter name=dotfiles",
          QT_TRANSLATE_NOOP("Grex", "Undo what one pack installed.")},
     };
-    teardownVerb.mcpTool = false;
-    teardownVerb.params = {
+    verb.mcpTool = false;
+    verb.params = {
         hinted(param(u"packRoot"_s, ParamType::String,
                      QT_TRANSLATE_NOOP("Grex", "Tear down this pack and its children instead of "
                                                "the workspace (root-pack mode)."),
@@ -398,16 +428,19 @@ QList<VerbSpec> buildRegistry()
         dryRunParam(),
         filterParam(),
     };
-    bindRunner<TeardownOptions, LifecycleReport, teardown>(teardownVerb);
-    verbs.append(teardownVerb);
+    bindRunner<TeardownOptions, LifecycleReport, teardown>(verb);
+    return verb;
+}
 
-    VerbSpec statusVerb;
-    statusVerb.name = u"status"_s;
-    statusVerb.title = QT_TRANSLATE_NOOP("Grex", "Show pack status");
-    statusVerb.summary =
+VerbSpec statusSpec()
+{
+    VerbSpec verb;
+    verb.name = u"status"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Show pack status");
+    verb.summary =
         QT_TRANSLATE_NOOP("Grex", "Show what drifted: local changes, missing or stale packs, "
                                   "commits ahead or behind.");
-    statusVerb.description = QT_TRANSLATE_NOOP(
+    verb.description = QT_TRANSLATE_NOOP(
         "Grex", "Shows, for every pack, how it drifted from what grex installed: missing "
                 "(registered but not on disk), dirty (tracked files changed), stale (not "
                 "installed, or installed from another commit or other actions), behind or ahead "
@@ -416,7 +449,7 @@ QList<VerbSpec> buildRegistry()
                 "status reads local state only and never fetches, so behind is as of the last "
                 "fetch. With --fail-on-drift it exits with 7 when any pack is not clean, for "
                 "scripts and CI.");
-    statusVerb.examples = {
+    verb.examples = {
         {"grex status", QT_TRANSLATE_NOOP("Grex", "What drifted, pack by pack.")},
         {"grex status --fail-on-drift --json",
          QT_TRANSLATE_NOOP("Grex", "In a script: one JSON document, and exit 7 when anything "
@@ -425,9 +458,9 @@ QList<VerbSpec> buildRegistry()
          QT_TRANSLATE_NOOP("Grex", "Only the packs with local changes or new upstream "
                                    "commits.")},
     };
-    statusVerb.readOnly = true;
-    statusVerb.idempotent = true;
-    statusVerb.params = {
+    verb.readOnly = true;
+    verb.idempotent = true;
+    verb.params = {
         param(u"long"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Also show install times and who holds each pack's "
                                         "lock.")),
@@ -439,15 +472,18 @@ QList<VerbSpec> buildRegistry()
               QT_TRANSLATE_NOOP("Grex", "Exit with 7 when any pack is not clean.")),
         filterParam(),
     };
-    bindRunner<StatusOptions, StatusReport, status>(statusVerb);
-    verbs.insert(4, statusVerb);
+    bindRunner<StatusOptions, StatusReport, status>(verb);
+    return verb;
+}
 
-    VerbSpec doctorVerb;
-    doctorVerb.name = u"doctor"_s;
-    doctorVerb.title = QT_TRANSLATE_NOOP("Grex", "Check the workspace");
-    doctorVerb.summary = QT_TRANSLATE_NOOP(
+VerbSpec doctorSpec()
+{
+    VerbSpec verb;
+    verb.name = u"doctor"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Check the workspace");
+    verb.summary = QT_TRANSLATE_NOOP(
         "Grex", "Check the workspace for damage and drift; repair what can be repaired.");
-    doctorVerb.description = QT_TRANSLATE_NOOP(
+    verb.description = QT_TRANSLATE_NOOP(
         "Grex", "Checks the workspace for damage and drift: grex.jsonl and grex.lock.jsonl, the "
                 ".gitignore blocks, registered packs missing on disk, unregistered directories, "
                 "lock files of processes that are gone, and work an interrupted grex left "
@@ -457,15 +493,15 @@ QList<VerbSpec> buildRegistry()
                 "to its shortest equivalent and drops the lockfile entries of packs that are "
                 "gone. doctor exits with 0 when all is well, 7 when it found something, and 3 "
                 "when grex.jsonl is damaged.");
-    doctorVerb.examples = {
+    verb.examples = {
         {"grex doctor", QT_TRANSLATE_NOOP("Grex", "Check the workspace.")},
         {"grex doctor --fix", QT_TRANSLATE_NOOP("Grex", "Check it and repair what can be "
                                                         "repaired.")},
     };
-    doctorVerb.idempotent = true;
+    verb.idempotent = true;
     // The doctor tool only looks; repairs are for a person at the CLI or window.
-    doctorVerb.readOnly = true;
-    doctorVerb.toolReturnsReport = true;
+    verb.readOnly = true;
+    verb.toolReturnsReport = true;
     ParamSpec fix = param(u"fix"_s, ParamType::Boolean,
                           QT_TRANSLATE_NOOP("Grex", "Repair what is marked fixable (.gitignore "
                                                     "blocks, stale lock files) and list what "
@@ -475,30 +511,33 @@ QList<VerbSpec> buildRegistry()
         param(u"compact"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Compact grex.jsonl and drop orphan lockfile entries."));
     compact.cliOnly = true;
-    doctorVerb.params = {fix, compact, filterParam()};
-    bindRunner<DoctorOptions, DoctorReport, doctor>(doctorVerb);
-    verbs.append(doctorVerb);
+    verb.params = {fix, compact, filterParam()};
+    bindRunner<DoctorOptions, DoctorReport, doctor>(verb);
+    return verb;
+}
 
-    VerbSpec importVerb;
-    importVerb.name = u"import"_s;
-    importVerb.title = QT_TRANSLATE_NOOP("Grex", "Import repositories");
-    importVerb.summary = QT_TRANSLATE_NOOP(
+VerbSpec importSpec()
+{
+    VerbSpec verb;
+    verb.name = u"import"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Import repositories");
+    verb.summary = QT_TRANSLATE_NOOP(
         "Grex", "Register existing repositories as packs, without cloning or installing.");
-    importVerb.description = QT_TRANSLATE_NOOP(
+    verb.description = QT_TRANSLATE_NOOP(
         "Grex", "Registers repositories that already exist as packs, without cloning or "
                 "installing them: the git clones at the top of the workspace (--scan), or those "
                 "a JSON file lists as {\"url\", \"path\"} objects (--from-repos-json), such as "
                 "another tool's list. Paths already registered are skipped, so importing again "
                 "changes nothing.");
-    importVerb.examples = {
+    verb.examples = {
         {"grex import --scan",
          QT_TRANSLATE_NOOP("Grex", "Register the clones already in the workspace.")},
         {"grex import --from-repos-json repos.json --dry-run",
          QT_TRANSLATE_NOOP("Grex", "Show what importing a list of repositories would "
                                    "register.")},
     };
-    importVerb.idempotent = true;
-    importVerb.params = {
+    verb.idempotent = true;
+    verb.params = {
         hinted(param(u"fromReposJson"_s, ParamType::String,
                      QT_TRANSLATE_NOOP("Grex", "Read a JSON array of {\"url\", \"path\"} "
                                                "objects."),
@@ -514,53 +553,53 @@ QList<VerbSpec> buildRegistry()
                ValueHint::None, packTypes()),
         dryRunParam(),
     };
-    bindRunner<ImportOptions, ImportReport, importPacks>(importVerb);
-    verbs.append(importVerb);
+    bindRunner<ImportOptions, ImportReport, importPacks>(verb);
+    return verb;
+}
 
-    VerbSpec runVerb;
-    runVerb.name = u"run"_s;
-    runVerb.title = QT_TRANSLATE_NOOP("Grex", "Run an action");
-    runVerb.summary =
+VerbSpec runSpec()
+{
+    VerbSpec verb;
+    verb.name = u"run"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Run an action");
+    verb.summary =
         QT_TRANSLATE_NOOP("Grex", "Run the actions of one kind (symlink, exec, ...) of every "
                                   "matching pack.");
-    runVerb.description = QT_TRANSLATE_NOOP(
+    verb.description = QT_TRANSLATE_NOOP(
         "Grex", "Runs only the actions named ACTION of every matching pack, and those inside a "
                 "when block whose condition holds, without updating the lockfile and without "
                 "skipping unchanged packs: grex run symlink re-creates the symlinks, for "
                 "example.\n\n"
                 "run is destructive: on a terminal it asks first; elsewhere pass --yes.");
-    runVerb.examples = {
+    verb.examples = {
         {"grex run symlink", QT_TRANSLATE_NOOP("Grex", "Re-create every pack's symlinks.")},
         {"grex run exec --filter name=dotfiles --yes",
          QT_TRANSLATE_NOOP("Grex", "Run one pack's exec actions again, without asking.")},
     };
-    runVerb.destructive = true;
-    runVerb.params = {
-        hinted(
-            param(u"action"_s, ParamType::String,
-                  QT_TRANSLATE_NOOP("Grex", "The action to run: symlink, env, mkdir, rmdir, "
-                                            "require, when or exec."),
-                  u"ACTION"_s, true, true),
-            ValueHint::None,
-            {u"symlink"_s, u"env"_s, u"mkdir"_s, u"rmdir"_s, u"require"_s, u"when"_s, u"exec"_s}),
+    verb.destructive = true;
+    verb.params = {
+        actionParam(),
         dryRunParam(),
         parallelParam(),
         filterParam(),
     };
-    bindRunner<RunActionOptions, RunActionReport, runAction>(runVerb);
-    verbs.append(runVerb);
+    bindRunner<RunActionOptions, RunActionReport, runAction>(verb);
+    return verb;
+}
 
-    VerbSpec execVerb;
-    execVerb.name = u"exec"_s;
-    execVerb.title = QT_TRANSLATE_NOOP("Grex", "Run a command in packs");
-    execVerb.summary =
+VerbSpec execSpec()
+{
+    VerbSpec verb;
+    verb.name = u"exec"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Run a command in packs");
+    verb.summary =
         QT_TRANSLATE_NOOP("Grex", "Run a command in the directory of every matching pack.");
-    execVerb.description = QT_TRANSLATE_NOOP(
+    verb.description = QT_TRANSLATE_NOOP(
         "Grex", "Runs a command in the directory of every matching pack, in parallel, and "
                 "prints its output grouped by pack. It exits with 4 when the command failed in "
                 "any pack. Put -- before the command when it has options of its own.\n\n"
                 "exec is destructive: on a terminal it asks first; elsewhere pass --yes.");
-    execVerb.examples = {
+    verb.examples = {
         {"grex exec -- git log -1 --oneline",
          QT_TRANSLATE_NOOP("Grex", "The last commit of every pack.")},
         {"grex exec --filter drift=dirty -- git diff --stat",
@@ -568,13 +607,13 @@ QList<VerbSpec> buildRegistry()
         {"grex exec --shell --yes -- 'git stash list | wc -l'",
          QT_TRANSLATE_NOOP("Grex", "A shell pipeline in every pack, without asking.")},
     };
-    execVerb.destructive = true;
-    execVerb.openWorld = true;
+    verb.destructive = true;
+    verb.openWorld = true;
     ParamSpec shell = param(u"shell"_s, ParamType::Boolean,
                             QT_TRANSLATE_NOOP("Grex", "Join the command and its arguments and "
                                                       "run them with sh -c."));
     shell.cliOnly = true;
-    execVerb.params = {
+    verb.params = {
         hinted(param(u"cmd"_s, ParamType::StringArray,
                      QT_TRANSLATE_NOOP("Grex", "The program to run and its arguments (put -- "
                                                "before them when they have options)."),
@@ -585,179 +624,18 @@ QList<VerbSpec> buildRegistry()
         parallelParam(),
         filterParam(),
     };
-    bindRunner<ExecOptions, ExecReport, execInPacks>(execVerb);
-    verbs.append(execVerb);
-
-    return verbs;
+    bindRunner<ExecOptions, ExecReport, execInPacks>(verb);
+    return verb;
 }
 
-QString typeName(ParamType type)
+// The verbs, in help order.
+QList<VerbSpec> buildRegistry()
 {
-    switch (type) {
-    case ParamType::Boolean:
-        return u"boolean"_s;
-    case ParamType::String:
-        return u"string"_s;
-    case ParamType::StringArray:
-        return u"array"_s;
-    case ParamType::Integer:
-        return u"integer"_s;
-    }
-    return {};
-}
-
-bool matches(ParamType type, const QJsonValue &value)
-{
-    switch (type) {
-    case ParamType::Boolean:
-        return value.isBool();
-    case ParamType::String:
-        return value.isString();
-    case ParamType::Integer:
-        return value.isDouble() && exactInteger(value.toDouble()).has_value();
-    case ParamType::StringArray: {
-        if (!value.isArray())
-            return false;
-        const QJsonArray array = value.toArray();
-        return std::all_of(array.begin(), array.end(),
-                           [](const QJsonValue &v) { return v.isString(); });
-    }
-    }
-    return false;
+    return {initSpec(),   addSpec(),      rmSpec(),     lsSpec(),     statusSpec(), syncSpec(),
+            updateSpec(), teardownSpec(), doctorSpec(), importSpec(), runSpec(),    execSpec()};
 }
 
 } // namespace
-
-QString ParamSpec::cliName() const
-{
-    QString out;
-    for (QChar c : name) {
-        if (c.isUpper()) {
-            out += u'-';
-            out += c.toLower();
-        } else {
-            out += c;
-        }
-    }
-    return out;
-}
-
-const ParamSpec *VerbSpec::param(const QString &paramName) const
-{
-    for (const ParamSpec &p : params) {
-        if (p.name == paramName)
-            return &p;
-    }
-    return nullptr;
-}
-
-QJsonObject VerbSpec::inputSchema() const
-{
-    QJsonObject properties;
-    QJsonArray required;
-    for (const ParamSpec &p : params) {
-        if (p.cliOnly)
-            continue;
-        QJsonObject property;
-        if (p.nullable)
-            property.insert(u"type"_s, QJsonArray{typeName(p.type), u"null"_s});
-        else
-            property.insert(u"type"_s, typeName(p.type));
-        if (p.type == ParamType::StringArray) {
-            property.insert(u"items"_s, QJsonObject{{u"type"_s, u"string"_s}});
-            if (p.required)
-                property.insert(u"minItems"_s, 1);
-        }
-        if (p.minimum)
-            property.insert(u"minimum"_s, *p.minimum);
-        if (p.maximum)
-            property.insert(u"maximum"_s, *p.maximum);
-        property.insert(u"description"_s, QString::fromUtf8(p.help));
-        properties.insert(p.name, property);
-        if (p.required)
-            required.append(p.name);
-    }
-    QJsonObject schema{{u"type"_s, u"object"_s},
-                       {u"properties"_s, properties},
-                       {u"additionalProperties"_s, false}};
-    if (!required.isEmpty())
-        schema.insert(u"required"_s, required);
-    return schema;
-}
-
-Result<void> VerbSpec::validateArguments(const QJsonObject &args) const
-{
-    for (auto it = args.begin(); it != args.end(); ++it) {
-        const ParamSpec *p = param(it.key());
-        if (!p) {
-            return usageError(u"unknown_argument"_s,
-                              Message(QT_TRANSLATE_NOOP("Grex", "%1 does not take the argument "
-                                                                "'%2'"),
-                                      {name, it.key()}))
-                .withDetail(u"argument"_s, it.key());
-        }
-        if (it.value().isNull() && (p->nullable || !p->required))
-            continue;
-        // JSON can escape a lone surrogate ("\ud800"), which no file name or URL can hold:
-        // written out it would become another name than the one given.
-        const QJsonArray strings =
-            it.value().isArray() ? it.value().toArray() : QJsonArray{it.value()};
-        for (const QJsonValue &string : strings) {
-            if (string.isString() && !string.toString().isValidUtf16()) {
-                return usageError(u"invalid_argument"_s,
-                                  Message(QT_TRANSLATE_NOOP("Grex", "argument '%1' of %2 is not "
-                                                                    "valid Unicode (it holds a "
-                                                                    "lone surrogate)"),
-                                          {it.key(), name}))
-                    .withDetail(u"argument"_s, it.key());
-            }
-        }
-        if (!matches(p->type, it.value())) {
-            return usageError(u"invalid_argument"_s,
-                              Message(QT_TRANSLATE_NOOP("Grex", "argument '%1' of %2 must be of "
-                                                                "type %3"),
-                                      {it.key(), name, typeName(p->type)}))
-                .withDetail(u"argument"_s, it.key());
-        }
-        if (p->type == ParamType::Integer) {
-            const qint64 value = *exactInteger(it.value().toDouble());
-            if ((p->minimum && value < *p->minimum) || (p->maximum && value > *p->maximum)) {
-                return usageError(u"invalid_argument"_s,
-                                  Message(QT_TRANSLATE_NOOP("Grex", "argument '%1' of %2 must be "
-                                                                    "from %3 to %4"),
-                                          {it.key(), name, QString::number(p->minimum.value_or(0)),
-                                           QString::number(p->maximum.value_or(0))}))
-                    .withDetail(u"argument"_s, it.key());
-            }
-        }
-    }
-    for (const ParamSpec &p : params) {
-        const QJsonValue given = args.value(p.name);
-        const bool empty = given.isUndefined() || given.isNull() ||
-                           (p.type == ParamType::StringArray && given.toArray().isEmpty());
-        if (p.required && empty) {
-            return usageError(u"missing_argument"_s,
-                              Message(QT_TRANSLATE_NOOP("Grex", "%1 needs the argument '%2'"),
-                                      {name, p.name}))
-                .withDetail(u"argument"_s, p.name);
-        }
-    }
-    return {};
-}
-
-Result<void> VerbSpec::validateToolArguments(const QJsonObject &args) const
-{
-    for (const ParamSpec &p : params) {
-        if (p.cliOnly && args.contains(p.name)) {
-            return usageError(u"unknown_argument"_s,
-                              Message(QT_TRANSLATE_NOOP("Grex", "the %1 tool does not take the "
-                                                                "argument '%2'"),
-                                      {name, p.name}))
-                .withDetail(u"argument"_s, p.name);
-        }
-    }
-    return validateArguments(args);
-}
 
 const QList<VerbSpec> &verbRegistry()
 {
