@@ -265,6 +265,22 @@ Error childUrlConflict(const QString &parent, const ChildRef &child, const WalkS
         .withDetail(u"pack"_s, path);
 }
 
+// The roots in seed order, depths settled, dependencies resolved: the graph once every pack
+// has been walked.
+void finishGraph(PackGraph &graph, const QList<WalkSeed> &seeds)
+{
+    for (const WalkSeed &seed : seeds) {
+        if (!seed.isRoot && graph.nodes.contains(seed.id) && !graph.roots.contains(seed.id))
+            graph.roots.append(seed.id);
+    }
+    // A pack reached both as a root and as a child keeps the smallest depth.
+    for (PackNode &node : graph.nodes) {
+        if (node.registered)
+            node.depth = 0;
+    }
+    resolveDependencies(graph);
+}
+
 } // namespace
 
 Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
@@ -407,16 +423,7 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
             .withDetail(u"ready"_s, resolved)
             .withDetail(u"known"_s, qint64(known.size()));
     }
-    for (const WalkSeed &seed : seeds) {
-        if (!seed.isRoot && graph.nodes.contains(seed.id) && !graph.roots.contains(seed.id))
-            graph.roots.append(seed.id);
-    }
-    // A pack reached both as a root and as a child keeps the smallest depth.
-    for (PackNode &node : graph.nodes) {
-        if (node.registered)
-            node.depth = 0;
-    }
-    resolveDependencies(graph);
+    finishGraph(graph, seeds);
     return graph;
 }
 
