@@ -345,13 +345,13 @@ int Application::run(const QStringList &arguments)
         }
         if (m_output.mode() == Output::Mode::Json)
             return fail(m_output, verb->name, error);
-        command->renderFailure(error, m_output);
+        command->renderFailure(error, args, m_output);
         return exitCode(error.kind());
     }
     if (m_output.mode() == Output::Mode::Json)
         m_output.out() << QString::fromUtf8(document->toJson()) << u'\n';
     else
-        command->render(*document, m_output);
+        command->render(*document, args, m_output);
     m_output.out().flush();
     return ExitSuccess;
 }
