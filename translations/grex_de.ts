@@ -3201,10 +3201,6 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
         <translation>%1 wurde abgebrochen.</translation>
     </message>
     <message>
-        <source>error: %1</source>
-        <translation>Fehler: %1</translation>
-    </message>
-    <message>
         <source>%1 failed: %2</source>
         <translation>%1 fehlgeschlagen: %2</translation>
     </message>
@@ -3262,12 +3258,6 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     <message>
         <source>%1: %2…</source>
         <translation>%1: %2…</translation>
-    </message>
-    <message>
-        <source>== %1 (exit %2) ==
-%3%4</source>
-        <translation>== %1 (Exit-Status %2) ==
-%3%4</translation>
     </message>
 </context>
 <context>
@@ -3483,154 +3473,6 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     <message>
         <source>A new language shows the next time grex-gui starts.</source>
         <translation>Eine neue Sprache wird beim nächsten Start von grex-gui wirksam.</translation>
-    </message>
-</context>
-<context>
-    <name>Grex::Gui::ReportText</name>
-    <message numerus="yes">
-        <source>Steps a run would take (%n):</source>
-        <translation>
-            <numerusform>Schritt, den ein Lauf ausführen würde (%n):</numerusform>
-            <numerusform>Schritte, die ein Lauf ausführen würde (%n):</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Steps (%n):</source>
-        <translation>
-            <numerusform>Schritt (%n):</numerusform>
-            <numerusform>Schritte (%n):</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>  none</source>
-        <translation>  keine</translation>
-    </message>
-    <message>
-        <source>Packs:</source>
-        <translation>Packs:</translation>
-    </message>
-    <message>
-        <source>Halted at %1: %2</source>
-        <translation>Angehalten bei %1: %2</translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation>ja</translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation>nein</translation>
-    </message>
-    <message>
-        <source>  %1: synced %2, reinstalled %3 (%4)</source>
-        <translation>  %1: synchronisiert: %2, neu installiert: %3 (%4)</translation>
-    </message>
-    <message numerus="yes">
-        <source>Packs (%n):</source>
-        <translation>
-            <numerusform>Pack (%n):</numerusform>
-            <numerusform>Packs (%n):</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Would remove pack %1</source>
-        <translation>Würde Pack %1 entfernen</translation>
-    </message>
-    <message>
-        <source>Removed pack %1</source>
-        <translation>Pack %1 entfernt</translation>
-    </message>
-    <message>
-        <source>Would delete the directory %1</source>
-        <translation>Würde das Verzeichnis %1 löschen</translation>
-    </message>
-    <message>
-        <source>Deleted %1</source>
-        <translation>%1 gelöscht</translation>
-    </message>
-    <message>
-        <source>Keeps the directory %1</source>
-        <translation>Behält das Verzeichnis %1</translation>
-    </message>
-    <message>
-        <source>Children removed with it: %1</source>
-        <translation>Mit entfernte Kinder: %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Would import (%n):</source>
-        <translation>
-            <numerusform>Würde importieren (%n):</numerusform>
-            <numerusform>Würde importieren (%n):</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Imported (%n):</source>
-        <translation>
-            <numerusform>Importiert (%n):</numerusform>
-            <numerusform>Importiert (%n):</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Skipped (%n):</source>
-        <translation>
-            <numerusform>Übersprungen (%n):</numerusform>
-            <numerusform>Übersprungen (%n):</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Failed (%n):</source>
-        <translation>
-            <numerusform>Fehlgeschlagen (%n):</numerusform>
-            <numerusform>Fehlgeschlagen (%n):</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Would add %1 (%2) at %3 from %4</source>
-        <translation>Würde %1 (%2) in %3 aus %4 hinzufügen</translation>
-    </message>
-    <message>
-        <source>Added %1 (%2) at %3 from %4</source>
-        <translation>%1 (%2) in %3 aus %4 hinzugefügt</translation>
-    </message>
-    <message>
-        <source>fixed %1: %2</source>
-        <translation>%1 behoben: %2</translation>
-    </message>
-    <message>
-        <source>Every check passed.</source>
-        <translation>Alle Prüfungen bestanden.</translation>
-    </message>
-    <message>
-        <source>Would run the pack&apos;s teardown</source>
-        <translation>Würde den Abbau des Packs ausführen</translation>
-    </message>
-    <message>
-        <source>Ran the pack&apos;s teardown</source>
-        <translation>Abbau des Packs ausgeführt</translation>
-    </message>
-    <message>
-        <source>Skips the pack&apos;s teardown</source>
-        <translation>Überspringt den Abbau des Packs</translation>
-    </message>
-    <message>
-        <source>hint: %1</source>
-        <translation>Hinweis: %1</translation>
-    </message>
-    <message>
-        <source>left alone: %1</source>
-        <translation>unverändert gelassen: %1</translation>
-    </message>
-    <message>
-        <source>updated %1..%2</source>
-        <translation>aktualisiert %1..%2</translation>
-    </message>
-    <message>
-        <source>cloned at %1</source>
-        <translation>geklont bei %1</translation>
-    </message>
-    <message>
-        <source>warning: %1</source>
-        <translation>Warnung: %1</translation>
     </message>
 </context>
 <context>

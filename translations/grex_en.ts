@@ -3183,10 +3183,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>error: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3243,11 +3239,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     <name>Grex::Gui::OperationRunner</name>
     <message>
         <source>%1: %2…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>== %1 (exit %2) ==
-%3%4</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3463,154 +3454,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     </message>
     <message>
         <source>A new language shows the next time grex-gui starts.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>Grex::Gui::ReportText</name>
-    <message numerus="yes">
-        <source>Steps a run would take (%n):</source>
-        <translation>
-            <numerusform>Steps a run would take (%n):</numerusform>
-            <numerusform>Steps a run would take (%n):</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Steps (%n):</source>
-        <translation>
-            <numerusform>Steps (%n):</numerusform>
-            <numerusform>Steps (%n):</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>  none</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Packs:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Halted at %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>  %1: synced %2, reinstalled %3 (%4)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Packs (%n):</source>
-        <translation>
-            <numerusform>Packs (%n):</numerusform>
-            <numerusform>Packs (%n):</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Would remove pack %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Removed pack %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Would delete the directory %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Deleted %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Keeps the directory %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Children removed with it: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Would import (%n):</source>
-        <translation>
-            <numerusform>Would import (%n):</numerusform>
-            <numerusform>Would import (%n):</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Imported (%n):</source>
-        <translation>
-            <numerusform>Imported (%n):</numerusform>
-            <numerusform>Imported (%n):</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Skipped (%n):</source>
-        <translation>
-            <numerusform>Skipped (%n):</numerusform>
-            <numerusform>Skipped (%n):</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Failed (%n):</source>
-        <translation>
-            <numerusform>Failed (%n):</numerusform>
-            <numerusform>Failed (%n):</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Would add %1 (%2) at %3 from %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Added %1 (%2) at %3 from %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>fixed %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Every check passed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Would run the pack&apos;s teardown</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ran the pack&apos;s teardown</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Skips the pack&apos;s teardown</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hint: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>left alone: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>updated %1..%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cloned at %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>warning: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

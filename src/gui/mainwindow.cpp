@@ -8,7 +8,6 @@
 #include "packfilterproxy.h"
 #include "packtreemodel.h"
 #include "panels.h"
-#include "reporttext.h"
 
 #include "manifest/intentlog.h"
 #include "operationcontext.h"
@@ -685,7 +684,7 @@ void MainWindow::doctorAction()
 }
 
 void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &document,
-                            const QString &error, const QString &errorKind)
+                            const QString &error, const QString &errorKind, const QString &text)
 {
     setActionsEnabled(true);
     if (dryRun && m_preview && m_preview->verb == verb) {
@@ -696,7 +695,7 @@ void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &
             m_activity->appendLine(tr("The preview failed: %1").arg(error));
             QMessageBox::warning(this, preview.title, tr("The preview failed: %1").arg(error));
         } else {
-            QString report = reportText(verb, document);
+            QString report = text;
             if (failed)
                 report = tr("The dry run failed: %1").arg(error) + u"\n\n"_s + report;
             m_activity->appendLine(report);
@@ -732,12 +731,10 @@ void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &
     }
     if (verb == u"doctor" && m_doctor)
         m_doctor->setReport(document, error);
-    if (!document.isUndefined() && !document.isNull())
-        m_activity->appendLine(reportText(verb, document));
+    // The report, or the failure with its error, in the CLI's words.
+    m_activity->appendLine(text);
     if (errorKind == u"cancelled")
         statusBar()->showMessage(tr("%1 was cancelled.").arg(verb), 10000);
-    else if (!error.isEmpty() && verb != u"doctor")
-        m_activity->appendLine(tr("error: %1").arg(error));
     if (!error.isEmpty() && verb != u"doctor" && errorKind != u"cancelled")
         statusBar()->showMessage(tr("%1 failed: %2").arg(verb, error), 15000);
     refresh();

@@ -95,7 +95,7 @@ private:
     void importAction();
     void doctorAction();
     void onFinished(const QString &verb, bool dryRun, const QJsonValue &document,
-                    const QString &error, const QString &errorKind);
+                    const QString &error, const QString &errorKind, const QString &text);
     void onApprovalRequested(int server, qint64 request, const QJsonObject &message);
     void onApprovalWithdrawn(int server, qint64 request);
     void setActionsEnabled(bool enabled);
