@@ -2981,18 +2981,6 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
         </translation>
     </message>
     <message>
-        <source>registered from %1</source>
-        <translation>registriert aus %1</translation>
-    </message>
-    <message>
-        <source>removed</source>
-        <translation>entfernt</translation>
-    </message>
-    <message>
-        <source>synced to %1</source>
-        <translation>synchronisiert auf %1</translation>
-    </message>
-    <message>
         <source>Filter: name=api-*, drift=dirty|behind, type=meta, depth&lt;=1</source>
         <translation>Filter: name=api-*, drift=dirty|behind, type=meta, depth&lt;=1</translation>
     </message>
@@ -3473,6 +3461,21 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     <message>
         <source>A new language shows the next time grex-gui starts.</source>
         <translation>Eine neue Sprache wird beim nächsten Start von grex-gui wirksam.</translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::WorkspaceLoad</name>
+    <message>
+        <source>registered from %1</source>
+        <translation>registriert aus %1</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <source>synced to %1</source>
+        <translation>synchronisiert auf %1</translation>
     </message>
 </context>
 <context>

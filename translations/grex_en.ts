@@ -2963,18 +2963,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
         </translation>
     </message>
     <message>
-        <source>registered from %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>removed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>synced to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Filter: name=api-*, drift=dirty|behind, type=meta, depth&lt;=1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3454,6 +3442,21 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     </message>
     <message>
         <source>A new language shows the next time grex-gui starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::WorkspaceLoad</name>
+    <message>
+        <source>registered from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>synced to %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
