@@ -4,7 +4,9 @@
 #include "verbtexts_p.h"
 
 #include "error.h"
+#include "verbs/verbregistry.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -22,16 +24,37 @@ bool isRunReportVerb(const QString &verb)
     return verb == u"sync" || verb == u"teardown";
 }
 
-// The shape of each verb's document; a failure's details.report is shown only in that shape.
+using Render = Lines (*)(const JsonValue &document, const Options &options);
+
+// The text of each verb: one row per verb of the registry (a test checks there is one).
+const QHash<QString, Render> &renderers()
+{
+    static const QHash<QString, Render> table{
+        {u"init"_s, [](const JsonValue &d, const Options &) { return initText(d.toObject()); }},
+        {u"add"_s, [](const JsonValue &d, const Options &) { return addText(d.toObject()); }},
+        {u"rm"_s, [](const JsonValue &d, const Options &) { return rmText(d.toObject()); }},
+        {u"ls"_s, [](const JsonValue &d, const Options &o) { return lsText(d.toArray(), o); }},
+        {u"sync"_s, [](const JsonValue &d, const Options &o) { return syncText(d.toObject(), o); }},
+        {u"teardown"_s,
+         [](const JsonValue &d, const Options &o) { return syncText(d.toObject(), o); }},
+        {u"update"_s, [](const JsonValue &d, const Options &) { return updateText(d.toArray()); }},
+        {u"status"_s, [](const JsonValue &d, const Options &) { return statusText(d.toArray()); }},
+        {u"doctor"_s, [](const JsonValue &d, const Options &) { return doctorText(d.toObject()); }},
+        {u"import"_s, [](const JsonValue &d, const Options &) { return importText(d.toObject()); }},
+        {u"run"_s, [](const JsonValue &d, const Options &) { return runText(d.toArray()); }},
+        {u"exec"_s, [](const JsonValue &d, const Options &) { return execText(d.toArray()); }},
+    };
+    return table;
+}
+
+// The shape of a verb's document, as its registry row records it; a failure's details.report is
+// shown only in that shape.
 std::optional<JsonValue::Type> documentShape(const QString &verb)
 {
-    if (verb == u"status" || verb == u"exec" || verb == u"run" || verb == u"update" ||
-        verb == u"ls")
-        return JsonValue::Type::Array;
-    if (verb == u"doctor" || verb == u"import" || verb == u"init" || verb == u"add" ||
-        verb == u"rm" || isRunReportVerb(verb))
-        return JsonValue::Type::Object;
-    return std::nullopt;
+    const VerbSpec *spec = findVerb(verb);
+    if (!spec)
+        return std::nullopt;
+    return spec->objectResult ? JsonValue::Type::Object : JsonValue::Type::Array;
 }
 
 // The verbs whose failure shows the report it carries, then the error.
@@ -53,33 +76,13 @@ QString indentedJson(const JsonValue &document)
 
 bool hasReportText(const QString &verb)
 {
-    return documentShape(verb).has_value();
+    return renderers().contains(verb);
 }
 
 Lines reportLines(const QString &verb, const JsonValue &document, const Options &options)
 {
-    if (verb == u"init")
-        return initText(document.toObject());
-    if (verb == u"add")
-        return addText(document.toObject());
-    if (verb == u"rm")
-        return rmText(document.toObject());
-    if (verb == u"ls")
-        return lsText(document.toArray(), options);
-    if (isRunReportVerb(verb))
-        return syncText(document.toObject(), options);
-    if (verb == u"update")
-        return updateText(document.toArray());
-    if (verb == u"status")
-        return statusText(document.toArray());
-    if (verb == u"doctor")
-        return doctorText(document.toObject());
-    if (verb == u"import")
-        return importText(document.toObject());
-    if (verb == u"run")
-        return runText(document.toArray());
-    if (verb == u"exec")
-        return execText(document.toArray());
+    if (const Render render = renderers().value(verb))
+        return render(document, options);
     Lines lines;
     for (const QString &line : indentedJson(document).split(u'\n', Qt::SkipEmptyParts))
         lines.append(Line(line));
