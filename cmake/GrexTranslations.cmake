@@ -11,7 +11,9 @@ qt_add_lupdate(grex_core
     TS_FILES ${GREX_TS_FILES}
     SOURCES ${_grex_tr_sources}
     INCLUDE_DIRECTORIES
-        "${PROJECT_SOURCE_DIR}/src/core" "${PROJECT_SOURCE_DIR}/src/cli" "${PROJECT_SOURCE_DIR}/src/gui"
+        "${PROJECT_SOURCE_DIR}/src/core" "${PROJECT_SOURCE_DIR}/src/cli"
+        "${PROJECT_SOURCE_DIR}/src/cli/defs" "${PROJECT_SOURCE_DIR}/src/cli/text"
+        "${PROJECT_SOURCE_DIR}/src/gui"
     OPTIONS -no-obsolete -locations none)
 
 qt_add_lrelease(grex_core

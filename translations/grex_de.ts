@@ -1939,128 +1939,8 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
         <translation>Optionen:</translation>
     </message>
     <message>
-        <source>error:</source>
-        <translation>Fehler:</translation>
-    </message>
-    <message>
-        <source>hint:</source>
-        <translation>Hinweis:</translation>
-    </message>
-    <message>
         <source>warning:</source>
         <translation>Warnung:</translation>
-    </message>
-    <message>
-        <source>Would add pack %1 (%2) from %3</source>
-        <translation>Würde hinzufügen: Pack %1 (%2) aus %3</translation>
-    </message>
-    <message>
-        <source>at %1</source>
-        <translation>bei %1</translation>
-    </message>
-    <message>
-        <source>(remote commit %1)</source>
-        <translation>(Remote-Commit %1)</translation>
-    </message>
-    <message>
-        <source>Added pack %1 (%2) from %3</source>
-        <translation>Pack %1 (%2) aus %3 hinzugefügt</translation>
-    </message>
-    <message>
-        <source>commit %1</source>
-        <translation>Commit %1</translation>
-    </message>
-    <message>
-        <source>ref %1</source>
-        <translation>Referenz %1</translation>
-    </message>
-    <message>
-        <source>the existing clone in %1 was adopted as it is</source>
-        <translation>der vorhandene Klon in %1 wurde unverändert übernommen</translation>
-    </message>
-    <message>
-        <source>Would initialise workspace %1</source>
-        <translation>Würde Arbeitsbereich %1 initialisieren</translation>
-    </message>
-    <message>
-        <source>Workspace %1 is already initialised</source>
-        <translation>Arbeitsbereich %1 ist bereits initialisiert</translation>
-    </message>
-    <message>
-        <source>Initialised workspace %1</source>
-        <translation>Arbeitsbereich %1 initialisiert</translation>
-    </message>
-    <message>
-        <source>would create: %1</source>
-        <translation>würde anlegen: %1</translation>
-    </message>
-    <message>
-        <source>created: %1</source>
-        <translation>angelegt: %1</translation>
-    </message>
-    <message>
-        <source>core.hooksPath: %1</source>
-        <translation>core.hooksPath: %1</translation>
-    </message>
-    <message>
-        <source>would clone: %1</source>
-        <translation>würde klonen: %1</translation>
-    </message>
-    <message>
-        <source>cloned: %1</source>
-        <translation>geklont: %1</translation>
-    </message>
-    <message>
-        <source>missing</source>
-        <translation>fehlt</translation>
-    </message>
-    <message>
-        <source>No packs registered. Add one with: grex add &lt;url&gt;</source>
-        <translation>Keine Packs registriert. Eines hinzufügen mit: grex add &lt;url&gt;</translation>
-    </message>
-    <message>
-        <source>ID</source>
-        <translation>ID</translation>
-    </message>
-    <message>
-        <source>TYPE</source>
-        <translation>TYP</translation>
-    </message>
-    <message>
-        <source>PATH</source>
-        <translation>PFAD</translation>
-    </message>
-    <message>
-        <source>REF</source>
-        <translation>REF</translation>
-    </message>
-    <message>
-        <source>SHA</source>
-        <translation>SHA</translation>
-    </message>
-    <message>
-        <source>INSTALLED_AT</source>
-        <translation>INSTALLIERT_AM</translation>
-    </message>
-    <message>
-        <source>ACTIONS_HASH</source>
-        <translation>AKTIONS_HASH</translation>
-    </message>
-    <message>
-        <source>Would remove pack %1 and delete %2</source>
-        <translation>Würde Pack %1 entfernen und %2 löschen</translation>
-    </message>
-    <message>
-        <source>Would remove pack %1 and keep its files</source>
-        <translation>Würde Pack %1 entfernen und seine Dateien behalten</translation>
-    </message>
-    <message>
-        <source>Removed pack %1 and deleted %2</source>
-        <translation>Pack %1 entfernt und %2 gelöscht</translation>
-    </message>
-    <message>
-        <source>Removed pack %1; its files stay in %2</source>
-        <translation>Pack %1 entfernt; seine Dateien bleiben in %2</translation>
     </message>
     <message>
         <source>%1/%2 packs</source>
@@ -2078,49 +1958,6 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
         <translation> und %1 weitere</translation>
     </message>
     <message>
-        <source>%1 %2</source>
-        <translation>%1 %2</translation>
-    </message>
-    <message>
-        <source> (dry run)</source>
-        <translation> (Probelauf)</translation>
-    </message>
-    <message>
-        <source>no packs</source>
-        <translation>keine Packs</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n step(s)</source>
-        <translation>
-            <numerusform>%n Schritt</numerusform>
-            <numerusform>%n Schritte</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 halted at pack `%2` action #%3 (%4):</source>
-        <translation>%1 angehalten bei Pack `%2`, Aktion #%3 (%4):</translation>
-    </message>
-    <message>
-        <source>hint: </source>
-        <translation>Hinweis: </translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation>nein</translation>
-    </message>
-    <message>
-        <source>No packs to update.</source>
-        <translation>Keine Packs zu aktualisieren.</translation>
-    </message>
-    <message>
-        <source>REASON</source>
-        <translation>GRUND</translation>
-    </message>
-    <message>
-        <source>REINSTALLED</source>
-        <translation>NEU_INSTALLIERT</translation>
-    </message>
-    <message>
         <source>grex serve: %1</source>
         <translation>grex serve: %1</translation>
     </message>
@@ -2135,159 +1972,6 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     <message>
         <source>--workspace %1 is not a directory</source>
         <translation>--workspace %1 ist kein Verzeichnis</translation>
-    </message>
-    <message>
-        <source>exit 0</source>
-        <translation>Exit-Status 0</translation>
-    </message>
-    <message>
-        <source>exit %1</source>
-        <translation>Exit-Status %1</translation>
-    </message>
-    <message>
-        <source> [fixable]</source>
-        <translation> [behebbar]</translation>
-    </message>
-    <message>
-        <source>CHECK</source>
-        <translation>PRÜFUNG</translation>
-    </message>
-    <message>
-        <source>STATUS</source>
-        <translation>STATUS</translation>
-    </message>
-    <message>
-        <source>DETAIL</source>
-        <translation>DETAILS</translation>
-    </message>
-    <message>
-        <source>fixed</source>
-        <translation>behoben</translation>
-    </message>
-    <message>
-        <source>compacted grex.jsonl from %1 to %2 event(s); removed %3 orphan lockfile entr(ies)</source>
-        <translation>grex.jsonl von %1 auf %2 Ereignis(se) verdichtet; verwaiste Einträge aus grex.lock.jsonl entfernt: %3</translation>
-    </message>
-    <message>
-        <source>No problems found.</source>
-        <translation>Keine Probleme gefunden.</translation>
-    </message>
-    <message>
-        <source>No pack matched; nothing ran.</source>
-        <translation>Kein Pack hat gepasst; nichts wurde ausgeführt.</translation>
-    </message>
-    <message>
-        <source>would run in %1</source>
-        <translation>würde ausführen in %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n pack(s): </source>
-        <translation>
-            <numerusform>%n Pack: </numerusform>
-            <numerusform>%n Packs: </numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 ok</source>
-        <translation>%1 OK</translation>
-    </message>
-    <message>
-        <source>%1 failed: %2</source>
-        <translation>%1 fehlgeschlagen: %2</translation>
-    </message>
-    <message>
-        <source>No matching pack has such an action; nothing ran.</source>
-        <translation>Kein passendes Pack hat eine solche Aktion; nichts wurde ausgeführt.</translation>
-    </message>
-    <message>
-        <source>%1 action(s) in %2 pack(s): %3 changed something, %4 had nothing to do</source>
-        <translation>%1 Aktion(en) in %2 Pack(s): %3 mit Änderungen, %4 ohne Änderungen</translation>
-    </message>
-    <message>
-        <source>No registered pack matches.</source>
-        <translation>Kein registriertes Pack passt.</translation>
-    </message>
-    <message>
-        <source>clean</source>
-        <translation>sauber</translation>
-    </message>
-    <message numerus="yes">
-        <source>dirty: %n changed file(s)</source>
-        <translation>
-            <numerusform>geändert: %n Datei</numerusform>
-            <numerusform>geändert: %n Dateien</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>missing: not on disk (grex sync clones it)</source>
-        <translation>fehlt: nicht auf dem Datenträger (grex sync klont es)</translation>
-    </message>
-    <message>
-        <source>untracked: a clone no pack accounts for</source>
-        <translation>nicht erfasst: ein Klon, der zu keinem Pack gehört</translation>
-    </message>
-    <message>
-        <source>behind %1 by %2</source>
-        <translation>gegenüber %1 um %2 zurück</translation>
-    </message>
-    <message>
-        <source>ahead of %1 by %2</source>
-        <translation>gegenüber %1 um %2 voraus</translation>
-    </message>
-    <message>
-        <source>stale: not installed yet</source>
-        <translation>veraltet: noch nicht installiert</translation>
-    </message>
-    <message>
-        <source>stale: the commit changed since the install</source>
-        <translation>veraltet: der Commit hat sich seit der Installation geändert</translation>
-    </message>
-    <message>
-        <source>stale: pack.yaml changed since the install</source>
-        <translation>veraltet: pack.yaml hat sich seit der Installation geändert</translation>
-    </message>
-    <message>
-        <source>stale: installed %1</source>
-        <translation>veraltet: installiert am %1</translation>
-    </message>
-    <message>
-        <source>stale</source>
-        <translation>veraltet</translation>
-    </message>
-    <message>
-        <source>No packs to show.</source>
-        <translation>Keine Packs anzuzeigen.</translation>
-    </message>
-    <message>
-        <source>PACK</source>
-        <translation>PACK</translation>
-    </message>
-    <message>
-        <source>BRANCH</source>
-        <translation>BRANCH</translation>
-    </message>
-    <message>
-        <source>STATE</source>
-        <translation>ZUSTAND</translation>
-    </message>
-    <message>
-        <source>LOCK</source>
-        <translation>SPERRE</translation>
-    </message>
-    <message>
-        <source>(detached)</source>
-        <translation>(losgelöst)</translation>
-    </message>
-    <message>
-        <source>%1 (pid %2 on %3)</source>
-        <translation>%1 (PID %2 auf %3)</translation>
-    </message>
-    <message numerus="yes">
-        <source>All %n pack(s) are clean.</source>
-        <translation>
-            <numerusform>%n Pack ist sauber.</numerusform>
-            <numerusform>Alle %n Packs sind sauber.</numerusform>
-        </translation>
     </message>
     <message>
         <source>The workspace to serve (default: the current directory). No tool can leave it.</source>
@@ -2708,57 +2392,6 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     <message>
         <source>Seconds a git command may go without output and without receiving a byte before grex stops it and reports the pack as timed out (default 60).</source>
         <translation>Sekunden, die ein git-Befehl ohne Ausgabe und ohne ein empfangenes Byte laufen darf, bevor grex ihn stoppt und das Pack als abgelaufen meldet (Standard 60).</translation>
-    </message>
-    <message>
-        <source>failed (%1)</source>
-        <translation>fehlgeschlagen (%1)</translation>
-    </message>
-    <message>
-        <source>left alone</source>
-        <translation>unverändert gelassen</translation>
-    </message>
-    <message>
-        <source>cloned at %1</source>
-        <translation>geklont bei %1</translation>
-    </message>
-    <message>
-        <source>checked out %1..%2</source>
-        <translation>ausgecheckt %1..%2</translation>
-    </message>
-    <message>
-        <source>updated %1..%2</source>
-        <translation>aktualisiert %1..%2</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n pack(s) up to date</source>
-        <translation>
-            <numerusform>%n Pack aktuell</numerusform>
-            <numerusform>%n Packs aktuell</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>diverged from %1: %2 local, %3 upstream commit(s)</source>
-        <translation>von %1 divergiert: %2 lokale, %3 Upstream-Commit(s)</translation>
-    </message>
-    <message>
-        <source>%1 was rewritten (force-pushed): %2 commit(s) here are no longer upstream, %3 replace them</source>
-        <translation>%1 wurde umgeschrieben (force-push): %2 Commit(s) hier sind nicht mehr upstream, %3 ersetzen sie</translation>
-    </message>
-    <message>
-        <source>the upstream branch is gone from the remote</source>
-        <translation>der Upstream-Branch ist nicht mehr auf dem Remote</translation>
-    </message>
-    <message>
-        <source>the upstream branch is gone; the remote&apos;s default is now %1</source>
-        <translation>der Upstream-Branch ist weg; der Standard des Remotes ist jetzt %1</translation>
-    </message>
-    <message>
-        <source>detached at %1, not on %2</source>
-        <translation>losgelöst bei %1, nicht auf %2</translation>
-    </message>
-    <message>
-        <source>on %1, not on %2</source>
-        <translation>auf %1, nicht auf %2</translation>
     </message>
     <message>
         <source>grex manages a workspace of many git repositories (packs) as one graph. A pack is a git repository with a .grex/pack.yaml that may own child packs, name the packs it depends on, and carry install actions (%1) or hooks.</source>
@@ -3364,18 +2997,6 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
         </translation>
     </message>
     <message>
-        <source>registered from %1</source>
-        <translation>registriert aus %1</translation>
-    </message>
-    <message>
-        <source>removed</source>
-        <translation>entfernt</translation>
-    </message>
-    <message>
-        <source>synced to %1</source>
-        <translation>synchronisiert auf %1</translation>
-    </message>
-    <message>
         <source>Filter: name=api-*, drift=dirty|behind, type=meta, depth&lt;=1</source>
         <translation>Filter: name=api-*, drift=dirty|behind, type=meta, depth&lt;=1</translation>
     </message>
@@ -3584,10 +3205,6 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
         <translation>%1 wurde abgebrochen.</translation>
     </message>
     <message>
-        <source>error: %1</source>
-        <translation>Fehler: %1</translation>
-    </message>
-    <message>
         <source>%1 failed: %2</source>
         <translation>%1 fehlgeschlagen: %2</translation>
     </message>
@@ -3645,12 +3262,6 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     <message>
         <source>%1: %2…</source>
         <translation>%1: %2…</translation>
-    </message>
-    <message>
-        <source>== %1 (exit %2) ==
-%3%4</source>
-        <translation>== %1 (Exit-Status %2) ==
-%3%4</translation>
     </message>
 </context>
 <context>
@@ -3869,32 +3480,368 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     </message>
 </context>
 <context>
-    <name>Grex::Gui::ReportText</name>
+    <name>Grex::Gui::WorkspaceLoad</name>
+    <message>
+        <source>registered from %1</source>
+        <translation>registriert aus %1</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <source>synced to %1</source>
+        <translation>synchronisiert auf %1</translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Text</name>
+    <message>
+        <source> [fixable]</source>
+        <translation> [behebbar]</translation>
+    </message>
+    <message>
+        <source>CHECK</source>
+        <translation>PRÜFUNG</translation>
+    </message>
+    <message>
+        <source>STATUS</source>
+        <translation>STATUS</translation>
+    </message>
+    <message>
+        <source>DETAIL</source>
+        <translation>DETAILS</translation>
+    </message>
+    <message>
+        <source>fixed</source>
+        <translation>behoben</translation>
+    </message>
+    <message>
+        <source>compacted grex.jsonl from %1 to %2 event(s); removed %3 orphan lockfile entr(ies)</source>
+        <translation>grex.jsonl von %1 auf %2 Ereignis(se) verdichtet; verwaiste Einträge aus grex.lock.jsonl entfernt: %3</translation>
+    </message>
+    <message>
+        <source>No problems found.</source>
+        <translation>Keine Probleme gefunden.</translation>
+    </message>
+    <message>
+        <source>No pack matched; nothing ran.</source>
+        <translation>Kein Pack hat gepasst; nichts wurde ausgeführt.</translation>
+    </message>
+    <message>
+        <source>would run in %1</source>
+        <translation>würde ausführen in %1</translation>
+    </message>
     <message numerus="yes">
-        <source>Steps a run would take (%n):</source>
+        <source>%n pack(s): </source>
         <translation>
-            <numerusform>Schritt, den ein Lauf ausführen würde (%n):</numerusform>
-            <numerusform>Schritte, die ein Lauf ausführen würde (%n):</numerusform>
+            <numerusform>%n Pack: </numerusform>
+            <numerusform>%n Packs: </numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 ok</source>
+        <translation>%1 OK</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>No matching pack has such an action; nothing ran.</source>
+        <translation>Kein passendes Pack hat eine solche Aktion; nichts wurde ausgeführt.</translation>
+    </message>
+    <message>
+        <source>%1 action(s) in %2 pack(s): %3 changed something, %4 had nothing to do</source>
+        <translation>%1 Aktion(en) in %2 Pack(s): %3 mit Änderungen, %4 ohne Änderungen</translation>
+    </message>
+    <message>
+        <source>Would initialise workspace %1</source>
+        <translation>Würde Arbeitsbereich %1 initialisieren</translation>
+    </message>
+    <message>
+        <source>Workspace %1 is already initialised</source>
+        <translation>Arbeitsbereich %1 ist bereits initialisiert</translation>
+    </message>
+    <message>
+        <source>Initialised workspace %1</source>
+        <translation>Arbeitsbereich %1 initialisiert</translation>
+    </message>
+    <message>
+        <source>would create: %1</source>
+        <translation>würde anlegen: %1</translation>
+    </message>
+    <message>
+        <source>created: %1</source>
+        <translation>angelegt: %1</translation>
+    </message>
+    <message>
+        <source>core.hooksPath: %1</source>
+        <translation>core.hooksPath: %1</translation>
+    </message>
+    <message>
+        <source>would clone: %1</source>
+        <translation>würde klonen: %1</translation>
+    </message>
+    <message>
+        <source>cloned: %1</source>
+        <translation>geklont: %1</translation>
+    </message>
+    <message>
+        <source>Would add pack %1 (%2) from %3</source>
+        <translation>Würde hinzufügen: Pack %1 (%2) aus %3</translation>
+    </message>
+    <message>
+        <source>at %1</source>
+        <translation>bei %1</translation>
+    </message>
+    <message>
+        <source>(remote commit %1)</source>
+        <translation>(Remote-Commit %1)</translation>
+    </message>
+    <message>
+        <source>Added pack %1 (%2) from %3</source>
+        <translation>Pack %1 (%2) aus %3 hinzugefügt</translation>
+    </message>
+    <message>
+        <source>commit %1</source>
+        <translation>Commit %1</translation>
+    </message>
+    <message>
+        <source>ref %1</source>
+        <translation>Referenz %1</translation>
+    </message>
+    <message>
+        <source>the existing clone in %1 was adopted as it is</source>
+        <translation>der vorhandene Klon in %1 wurde unverändert übernommen</translation>
+    </message>
+    <message>
+        <source>warning:</source>
+        <translation>Warnung:</translation>
+    </message>
+    <message>
+        <source>Would remove pack %1 and delete %2</source>
+        <translation>Würde Pack %1 entfernen und %2 löschen</translation>
+    </message>
+    <message>
+        <source>Would remove pack %1 and keep its files</source>
+        <translation>Würde Pack %1 entfernen und seine Dateien behalten</translation>
+    </message>
+    <message>
+        <source>Removed pack %1 and deleted %2</source>
+        <translation>Pack %1 entfernt und %2 gelöscht</translation>
+    </message>
+    <message>
+        <source>Removed pack %1; its files stay in %2</source>
+        <translation>Pack %1 entfernt; seine Dateien bleiben in %2</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>No registered pack matches.</source>
+        <translation>Kein registriertes Pack passt.</translation>
+    </message>
+    <message>
+        <source>No packs registered. Add one with: grex add &lt;url&gt;</source>
+        <translation>Keine Packs registriert. Eines hinzufügen mit: grex add &lt;url&gt;</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>TYPE</source>
+        <translation>TYP</translation>
+    </message>
+    <message>
+        <source>PATH</source>
+        <translation>PFAD</translation>
+    </message>
+    <message>
+        <source>REF</source>
+        <translation>REF</translation>
+    </message>
+    <message>
+        <source>SHA</source>
+        <translation>SHA</translation>
+    </message>
+    <message>
+        <source>INSTALLED_AT</source>
+        <translation>INSTALLIERT_AM</translation>
+    </message>
+    <message>
+        <source>ACTIONS_HASH</source>
+        <translation>AKTIONS_HASH</translation>
+    </message>
+    <message>
+        <source>error:</source>
+        <translation>Fehler:</translation>
+    </message>
+    <message>
+        <source>hint:</source>
+        <translation>Hinweis:</translation>
+    </message>
+    <message>
+        <source>exit 0</source>
+        <translation>Exit-Status 0</translation>
+    </message>
+    <message>
+        <source>exit %1</source>
+        <translation>Exit-Status %1</translation>
+    </message>
+    <message>
+        <source>clean</source>
+        <translation>sauber</translation>
+    </message>
     <message numerus="yes">
-        <source>Steps (%n):</source>
+        <source>dirty: %n changed file(s)</source>
         <translation>
-            <numerusform>Schritt (%n):</numerusform>
-            <numerusform>Schritte (%n):</numerusform>
+            <numerusform>geändert: %n Datei</numerusform>
+            <numerusform>geändert: %n Dateien</numerusform>
         </translation>
     </message>
     <message>
-        <source>  none</source>
-        <translation>  keine</translation>
+        <source>missing: not on disk (grex sync clones it)</source>
+        <translation>fehlt: nicht auf dem Datenträger (grex sync klont es)</translation>
     </message>
     <message>
-        <source>Packs:</source>
-        <translation>Packs:</translation>
+        <source>untracked: a clone no pack accounts for</source>
+        <translation>nicht erfasst: ein Klon, der zu keinem Pack gehört</translation>
     </message>
     <message>
-        <source>Halted at %1: %2</source>
-        <translation>Angehalten bei %1: %2</translation>
+        <source>behind %1 by %2</source>
+        <translation>gegenüber %1 um %2 zurück</translation>
+    </message>
+    <message>
+        <source>ahead of %1 by %2</source>
+        <translation>gegenüber %1 um %2 voraus</translation>
+    </message>
+    <message>
+        <source>diverged from %1: %2 local, %3 upstream commit(s)</source>
+        <translation>von %1 divergiert: %2 lokale, %3 Upstream-Commit(s)</translation>
+    </message>
+    <message>
+        <source>%1 was rewritten (force-pushed): %2 commit(s) here are no longer upstream, %3 replace them</source>
+        <translation>%1 wurde umgeschrieben (force-push): %2 Commit(s) hier sind nicht mehr upstream, %3 ersetzen sie</translation>
+    </message>
+    <message>
+        <source>the upstream branch is gone from the remote</source>
+        <translation>der Upstream-Branch ist nicht mehr auf dem Remote</translation>
+    </message>
+    <message>
+        <source>the upstream branch is gone; the remote&apos;s default is now %1</source>
+        <translation>der Upstream-Branch ist weg; der Standard des Remotes ist jetzt %1</translation>
+    </message>
+    <message>
+        <source>detached at %1, not on %2</source>
+        <translation>losgelöst bei %1, nicht auf %2</translation>
+    </message>
+    <message>
+        <source>on %1, not on %2</source>
+        <translation>auf %1, nicht auf %2</translation>
+    </message>
+    <message>
+        <source>stale: not installed yet</source>
+        <translation>veraltet: noch nicht installiert</translation>
+    </message>
+    <message>
+        <source>stale: the commit changed since the install</source>
+        <translation>veraltet: der Commit hat sich seit der Installation geändert</translation>
+    </message>
+    <message>
+        <source>stale: pack.yaml changed since the install</source>
+        <translation>veraltet: pack.yaml hat sich seit der Installation geändert</translation>
+    </message>
+    <message>
+        <source>stale: installed %1</source>
+        <translation>veraltet: installiert am %1</translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation>veraltet</translation>
+    </message>
+    <message>
+        <source>No packs to show.</source>
+        <translation>Keine Packs anzuzeigen.</translation>
+    </message>
+    <message>
+        <source>PACK</source>
+        <translation>PACK</translation>
+    </message>
+    <message>
+        <source>BRANCH</source>
+        <translation>BRANCH</translation>
+    </message>
+    <message>
+        <source>STATE</source>
+        <translation>ZUSTAND</translation>
+    </message>
+    <message>
+        <source>LOCK</source>
+        <translation>SPERRE</translation>
+    </message>
+    <message>
+        <source>(detached)</source>
+        <translation>(losgelöst)</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2 on %3)</source>
+        <translation>%1 (PID %2 auf %3)</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n pack(s) are clean.</source>
+        <translation>
+            <numerusform>%n Pack ist sauber.</numerusform>
+            <numerusform>Alle %n Packs sind sauber.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>failed (%1)</source>
+        <translation>fehlgeschlagen (%1)</translation>
+    </message>
+    <message>
+        <source>left alone</source>
+        <translation>unverändert gelassen</translation>
+    </message>
+    <message>
+        <source>cloned at %1</source>
+        <translation>geklont bei %1</translation>
+    </message>
+    <message>
+        <source>checked out %1..%2</source>
+        <translation>ausgecheckt %1..%2</translation>
+    </message>
+    <message>
+        <source>updated %1..%2</source>
+        <translation>aktualisiert %1..%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pack(s) up to date</source>
+        <translation>
+            <numerusform>%n Pack aktuell</numerusform>
+            <numerusform>%n Packs aktuell</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source> (dry run)</source>
+        <translation> (Probelauf)</translation>
+    </message>
+    <message>
+        <source>no packs</source>
+        <translation>keine Packs</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n Schritt</numerusform>
+            <numerusform>%n Schritte</numerusform>
+        </translation>
     </message>
     <message>
         <source>yes</source>
@@ -3905,115 +3852,24 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
         <translation>nein</translation>
     </message>
     <message>
-        <source>  %1: synced %2, reinstalled %3 (%4)</source>
-        <translation>  %1: synchronisiert: %2, neu installiert: %3 (%4)</translation>
-    </message>
-    <message numerus="yes">
-        <source>Packs (%n):</source>
-        <translation>
-            <numerusform>Pack (%n):</numerusform>
-            <numerusform>Packs (%n):</numerusform>
-        </translation>
+        <source>No packs to update.</source>
+        <translation>Keine Packs zu aktualisieren.</translation>
     </message>
     <message>
-        <source>Would remove pack %1</source>
-        <translation>Würde Pack %1 entfernen</translation>
+        <source>REASON</source>
+        <translation>GRUND</translation>
     </message>
     <message>
-        <source>Removed pack %1</source>
-        <translation>Pack %1 entfernt</translation>
+        <source>REINSTALLED</source>
+        <translation>NEU_INSTALLIERT</translation>
     </message>
     <message>
-        <source>Would delete the directory %1</source>
-        <translation>Würde das Verzeichnis %1 löschen</translation>
+        <source>%1 halted at pack `%2` action #%3 (%4):</source>
+        <translation>%1 angehalten bei Pack `%2`, Aktion #%3 (%4):</translation>
     </message>
     <message>
-        <source>Deleted %1</source>
-        <translation>%1 gelöscht</translation>
-    </message>
-    <message>
-        <source>Keeps the directory %1</source>
-        <translation>Behält das Verzeichnis %1</translation>
-    </message>
-    <message>
-        <source>Children removed with it: %1</source>
-        <translation>Mit entfernte Kinder: %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Would import (%n):</source>
-        <translation>
-            <numerusform>Würde importieren (%n):</numerusform>
-            <numerusform>Würde importieren (%n):</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Imported (%n):</source>
-        <translation>
-            <numerusform>Importiert (%n):</numerusform>
-            <numerusform>Importiert (%n):</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Skipped (%n):</source>
-        <translation>
-            <numerusform>Übersprungen (%n):</numerusform>
-            <numerusform>Übersprungen (%n):</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Failed (%n):</source>
-        <translation>
-            <numerusform>Fehlgeschlagen (%n):</numerusform>
-            <numerusform>Fehlgeschlagen (%n):</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Would add %1 (%2) at %3 from %4</source>
-        <translation>Würde %1 (%2) in %3 aus %4 hinzufügen</translation>
-    </message>
-    <message>
-        <source>Added %1 (%2) at %3 from %4</source>
-        <translation>%1 (%2) in %3 aus %4 hinzugefügt</translation>
-    </message>
-    <message>
-        <source>fixed %1: %2</source>
-        <translation>%1 behoben: %2</translation>
-    </message>
-    <message>
-        <source>Every check passed.</source>
-        <translation>Alle Prüfungen bestanden.</translation>
-    </message>
-    <message>
-        <source>Would run the pack&apos;s teardown</source>
-        <translation>Würde den Abbau des Packs ausführen</translation>
-    </message>
-    <message>
-        <source>Ran the pack&apos;s teardown</source>
-        <translation>Abbau des Packs ausgeführt</translation>
-    </message>
-    <message>
-        <source>Skips the pack&apos;s teardown</source>
-        <translation>Überspringt den Abbau des Packs</translation>
-    </message>
-    <message>
-        <source>hint: %1</source>
-        <translation>Hinweis: %1</translation>
-    </message>
-    <message>
-        <source>left alone: %1</source>
-        <translation>unverändert gelassen: %1</translation>
-    </message>
-    <message>
-        <source>updated %1..%2</source>
-        <translation>aktualisiert %1..%2</translation>
-    </message>
-    <message>
-        <source>cloned at %1</source>
-        <translation>geklont bei %1</translation>
-    </message>
-    <message>
-        <source>warning: %1</source>
-        <translation>Warnung: %1</translation>
+        <source>hint: </source>
+        <translation>Hinweis: </translation>
     </message>
 </context>
 </TS>

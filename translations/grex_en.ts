@@ -1921,127 +1921,7 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>error:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hint:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>warning:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Would add pack %1 (%2) from %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>at %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(remote commit %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Added pack %1 (%2) from %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>commit %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ref %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the existing clone in %1 was adopted as it is</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Would initialise workspace %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Workspace %1 is already initialised</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Initialised workspace %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>would create: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>created: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>core.hooksPath: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>would clone: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cloned: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>missing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No packs registered. Add one with: grex add &lt;url&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ID</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>TYPE</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PATH</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>REF</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SHA</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>INSTALLED_AT</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ACTIONS_HASH</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Would remove pack %1 and delete %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Would remove pack %1 and keep its files</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Removed pack %1 and deleted %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Removed pack %1; its files stay in %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2060,49 +1940,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> (dry run)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no packs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n step(s)</source>
-        <translation>
-            <numerusform>%n step</numerusform>
-            <numerusform>%n steps</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 halted at pack `%2` action #%3 (%4):</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hint: </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No packs to update.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>REASON</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>REINSTALLED</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>grex serve: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2117,159 +1954,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     <message>
         <source>--workspace %1 is not a directory</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>exit 0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>exit %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> [fixable]</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CHECK</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>STATUS</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>DETAIL</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>fixed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>compacted grex.jsonl from %1 to %2 event(s); removed %3 orphan lockfile entr(ies)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No problems found.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No pack matched; nothing ran.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>would run in %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n pack(s): </source>
-        <translation>
-            <numerusform>%n pack: </numerusform>
-            <numerusform>%n packs: </numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 ok</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 failed: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No matching pack has such an action; nothing ran.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 action(s) in %2 pack(s): %3 changed something, %4 had nothing to do</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No registered pack matches.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>clean</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>dirty: %n changed file(s)</source>
-        <translation>
-            <numerusform>dirty: %n changed file</numerusform>
-            <numerusform>dirty: %n changed files</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>missing: not on disk (grex sync clones it)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>untracked: a clone no pack accounts for</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>behind %1 by %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ahead of %1 by %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stale: not installed yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stale: the commit changed since the install</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stale: pack.yaml changed since the install</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stale: installed %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stale</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No packs to show.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PACK</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>BRANCH</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>STATE</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>LOCK</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(detached)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (pid %2 on %3)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>All %n pack(s) are clean.</source>
-        <translation>
-            <numerusform>The %n pack is clean.</numerusform>
-            <numerusform>All %n packs are clean.</numerusform>
-        </translation>
     </message>
     <message>
         <source>The workspace to serve (default: the current directory). No tool can leave it.</source>
@@ -2689,57 +2373,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     </message>
     <message>
         <source>Seconds a git command may go without output and without receiving a byte before grex stops it and reports the pack as timed out (default 60).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>failed (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>left alone</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cloned at %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>checked out %1..%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>updated %1..%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n pack(s) up to date</source>
-        <translation>
-            <numerusform>%n pack up to date</numerusform>
-            <numerusform>%n packs up to date</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>diverged from %1: %2 local, %3 upstream commit(s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 was rewritten (force-pushed): %2 commit(s) here are no longer upstream, %3 replace them</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the upstream branch is gone from the remote</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the upstream branch is gone; the remote&apos;s default is now %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>detached at %1, not on %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>on %1, not on %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3346,18 +2979,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
         </translation>
     </message>
     <message>
-        <source>registered from %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>removed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>synced to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Filter: name=api-*, drift=dirty|behind, type=meta, depth&lt;=1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3566,10 +3187,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>error: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3626,11 +3243,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     <name>Grex::Gui::OperationRunner</name>
     <message>
         <source>%1: %2…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>== %1 (exit %2) ==
-%3%4</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3850,32 +3462,368 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     </message>
 </context>
 <context>
-    <name>Grex::Gui::ReportText</name>
+    <name>Grex::Gui::WorkspaceLoad</name>
+    <message>
+        <source>registered from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>synced to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Text</name>
+    <message>
+        <source> [fixable]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CHECK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>STATUS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DETAIL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fixed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compacted grex.jsonl from %1 to %2 event(s); removed %3 orphan lockfile entr(ies)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No problems found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No pack matched; nothing ran.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>would run in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <source>Steps a run would take (%n):</source>
+        <source>%n pack(s): </source>
         <translation>
-            <numerusform>Steps a run would take (%n):</numerusform>
-            <numerusform>Steps a run would take (%n):</numerusform>
+            <numerusform>%n pack: </numerusform>
+            <numerusform>%n packs: </numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No matching pack has such an action; nothing ran.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 action(s) in %2 pack(s): %3 changed something, %4 had nothing to do</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Would initialise workspace %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workspace %1 is already initialised</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Initialised workspace %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>would create: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>created: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>core.hooksPath: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>would clone: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cloned: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Would add pack %1 (%2) from %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(remote commit %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added pack %1 (%2) from %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>commit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ref %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the existing clone in %1 was adopted as it is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Would remove pack %1 and delete %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Would remove pack %1 and keep its files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed pack %1 and deleted %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed pack %1; its files stay in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No registered pack matches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No packs registered. Add one with: grex add &lt;url&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TYPE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PATH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>REF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SHA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>INSTALLED_AT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ACTIONS_HASH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hint:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exit 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clean</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <source>Steps (%n):</source>
+        <source>dirty: %n changed file(s)</source>
         <translation>
-            <numerusform>Steps (%n):</numerusform>
-            <numerusform>Steps (%n):</numerusform>
+            <numerusform>dirty: %n changed file</numerusform>
+            <numerusform>dirty: %n changed files</numerusform>
         </translation>
     </message>
     <message>
-        <source>  none</source>
+        <source>missing: not on disk (grex sync clones it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Packs:</source>
+        <source>untracked: a clone no pack accounts for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Halted at %1: %2</source>
+        <source>behind %1 by %2</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ahead of %1 by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>diverged from %1: %2 local, %3 upstream commit(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was rewritten (force-pushed): %2 commit(s) here are no longer upstream, %3 replace them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the upstream branch is gone from the remote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the upstream branch is gone; the remote&apos;s default is now %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>detached at %1, not on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on %1, not on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale: not installed yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale: the commit changed since the install</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale: pack.yaml changed since the install</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale: installed %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No packs to show.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PACK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BRANCH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>STATE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LOCK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(detached)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (pid %2 on %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n pack(s) are clean.</source>
+        <translation>
+            <numerusform>The %n pack is clean.</numerusform>
+            <numerusform>All %n packs are clean.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>failed (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>left alone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cloned at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checked out %1..%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>updated %1..%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pack(s) up to date</source>
+        <translation>
+            <numerusform>%n pack up to date</numerusform>
+            <numerusform>%n packs up to date</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (dry run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no packs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n step</numerusform>
+            <numerusform>%n steps</numerusform>
+        </translation>
     </message>
     <message>
         <source>yes</source>
@@ -3886,114 +3834,23 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>  %1: synced %2, reinstalled %3 (%4)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Packs (%n):</source>
-        <translation>
-            <numerusform>Packs (%n):</numerusform>
-            <numerusform>Packs (%n):</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Would remove pack %1</source>
+        <source>No packs to update.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Removed pack %1</source>
+        <source>REASON</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Would delete the directory %1</source>
+        <source>REINSTALLED</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Deleted %1</source>
+        <source>%1 halted at pack `%2` action #%3 (%4):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Keeps the directory %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Children removed with it: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Would import (%n):</source>
-        <translation>
-            <numerusform>Would import (%n):</numerusform>
-            <numerusform>Would import (%n):</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Imported (%n):</source>
-        <translation>
-            <numerusform>Imported (%n):</numerusform>
-            <numerusform>Imported (%n):</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Skipped (%n):</source>
-        <translation>
-            <numerusform>Skipped (%n):</numerusform>
-            <numerusform>Skipped (%n):</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Failed (%n):</source>
-        <translation>
-            <numerusform>Failed (%n):</numerusform>
-            <numerusform>Failed (%n):</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Would add %1 (%2) at %3 from %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Added %1 (%2) at %3 from %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>fixed %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Every check passed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Would run the pack&apos;s teardown</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ran the pack&apos;s teardown</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Skips the pack&apos;s teardown</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hint: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>left alone: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>updated %1..%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cloned at %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>warning: %1</source>
+        <source>hint: </source>
         <translation type="unfinished"></translation>
     </message>
 </context>

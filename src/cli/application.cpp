@@ -1,20 +1,22 @@
 #include "application.h"
 
-#include "clidefs.h"
 #include "clieventsink.h"
-#include "completion.h"
-#include "i18n.h"
-#include "manifest/intentlog.h"
-#include "manpage.h"
-#include "clitr.h"
 #include "commands/command.h"
-#include "helptext.h"
-#include "logging.h"
-#include "operationcontext.h"
+#include "commands/mcpcommand.h"
 #include "output.h"
 #include "signalbridge.h"
-#include "commands/mcpcommand.h"
+
+#include "clidefs.h"
+#include "clitr.h"
+#include "completion.h"
+#include "helptext.h"
+#include "manpage.h"
+
 #include "httpserver.h"
+#include "i18n.h"
+#include "logging.h"
+#include "manifest/intentlog.h"
+#include "operationcontext.h"
 #include "stdioserver.h"
 #include "verbs/verbregistry.h"
 #include "workspace.h"
@@ -137,25 +139,7 @@ int Application::run(const QStringList &arguments)
     if (arguments.contains(u"--json"_s))
         m_output.setMode(Output::Mode::Json);
 
-    // The names of the options that take a value are made from every command's definition:
-    // only when an option comes before the verb, which most command lines never do.
-    std::optional<QStringList> takesValue;
-    qsizetype verbIndex = -1;
-    for (qsizetype i = 0; i < arguments.size(); ++i) {
-        const QString &token = arguments.at(i);
-        if (token == u"--")
-            break;
-        if (token.startsWith(u'-') && token.size() > 1) {
-            if (!takesValue)
-                takesValue = valueOptionNames();
-            if (takesValue->contains(token))
-                ++i;
-            continue;
-        }
-        verbIndex = i;
-        break;
-    }
-
+    const qsizetype verbIndex = findVerbIndex(arguments);
     if (verbIndex < 0) {
         if (arguments.contains(u"--version"_s) || arguments.contains(u"-V"_s)) {
             m_output.out() << versionText() << u'\n';
@@ -171,18 +155,16 @@ int Application::run(const QStringList &arguments)
     }
 
     const QString verbName = arguments.at(verbIndex);
-    if (verbName == u"serve") {
-        QStringList rest = arguments;
-        rest.removeAt(verbIndex);
-        return serve(rest);
-    }
+    QStringList withoutVerb = arguments;
+    withoutVerb.removeAt(verbIndex);
+    if (verbName == u"serve")
+        return serve(withoutVerb);
     if (verbName == u"completion")
         return completion(arguments.mid(verbIndex + 1));
-    if (verbName == u"__complete" || verbName == u"__man") {
-        QStringList rest = arguments;
-        rest.removeAt(verbIndex);
-        return verbName == u"__man" ? writeManual(rest) : complete(rest);
-    }
+    if (verbName == u"__complete")
+        return complete(withoutVerb);
+    if (verbName == u"__man")
+        return writeManual(withoutVerb);
     if (verbName == u"mcp") {
         QStringList rest = arguments.mid(verbIndex + 1);
         for (const QString &flag : {u"--json"_s, u"--plain"_s}) {
@@ -200,41 +182,60 @@ int Application::run(const QStringList &arguments)
         error.withHint(Message("%1", {Tr::tr("the verbs are: %1").arg(names.join(u", "_s))}));
         return fail(m_output, {}, error);
     }
-    const std::unique_ptr<Command> command = createCommand(*verb);
+    return runVerbCommand(*verb, withoutVerb);
+}
+
+qsizetype Application::findVerbIndex(const QStringList &arguments)
+{
+    // The names of the options that take a value are made from every command's definition:
+    // only when an option comes before the verb, which most command lines never do.
+    std::optional<QStringList> takesValue;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString &token = arguments.at(i);
+        if (token == u"--")
+            break;
+        if (token.startsWith(u'-') && token.size() > 1) {
+            if (!takesValue)
+                takesValue = valueOptionNames();
+            if (takesValue->contains(token))
+                ++i;
+            continue;
+        }
+        return i;
+    }
+    return -1;
+}
+
+int Application::runVerbCommand(const VerbSpec &verb, const QStringList &arguments)
+{
+    const std::unique_ptr<Command> command = createCommand(verb);
     if (!command) {
-        return fail(m_output, verb->name,
-                    Error::internal(__FILE__, __LINE__, u"no command for verb "_s + verb->name));
+        return fail(m_output, verb.name,
+                    Error::internal(__FILE__, __LINE__, u"no command for verb "_s + verb.name));
     }
 
     QCommandLineParser parser;
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsCompactedShortOptions);
     // Everything after exec's command belongs to the command: grex exec git log --oneline.
-    if (verb->name == u"exec")
+    if (verb.name == u"exec")
         parser.setOptionsAfterPositionalArgumentsMode(
             QCommandLineParser::ParseAsPositionalArguments);
-    addParserOptions(parser, universalOptions() + verbCommand(*verb).options);
-    QList<const ParamSpec *> positionals;
-    for (const ParamSpec &p : verb->params) {
-        if (p.positional)
-            positionals.append(&p);
-    }
-
+    addParserOptions(parser, universalOptions() + verbCommand(verb).options);
     QStringList toParse = arguments;
-    toParse.removeAt(verbIndex);
     toParse.prepend(u"grex"_s);
     if (!parser.parse(toParse)) {
         return fail(
-            m_output, verb->name,
-            usage(u"invalid_option"_s, Tr::tr("grex %1: %2").arg(verb->name, parser.errorText())));
+            m_output, verb.name,
+            usage(u"invalid_option"_s, Tr::tr("grex %1: %2").arg(verb.name, parser.errorText())));
     }
     if (parser.isSet(u"help"_s)) {
-        m_output.out() << verbHelp(*verb);
+        m_output.out() << verbHelp(verb);
         return ExitSuccess;
     }
 
     if (parser.isSet(u"json"_s) && parser.isSet(u"plain"_s)) {
         return fail(
-            m_output, verb->name,
+            m_output, verb.name,
             usage(u"conflicting_options"_s, Tr::tr("--json and --plain cannot be used together")));
     }
     m_output.setMode(parser.isSet(u"json"_s)    ? Output::Mode::Json
@@ -247,14 +248,28 @@ int Application::run(const QStringList &arguments)
 
     const Result<Width> width = resolveWidth(parser);
     if (!width)
-        return fail(m_output, verb->name, width.error());
+        return fail(m_output, verb.name, width.error());
 
-    if (!parser.value(u"filter"_s).trimmed().isEmpty() && !verb->param(u"filter"_s)) {
-        return fail(m_output, verb->name,
+    if (!parser.value(u"filter"_s).trimmed().isEmpty() && !verb.param(u"filter"_s)) {
+        return fail(m_output, verb.name,
                     usage(u"filter_not_supported"_s,
-                          Tr::tr("grex %1 does not take --filter").arg(verb->name)));
+                          Tr::tr("grex %1 does not take --filter").arg(verb.name)));
     }
 
+    Result<QJsonObject> args = verbArguments(verb, parser);
+    if (!args)
+        return fail(m_output, verb.name, args.error());
+    command->prepareArguments(*args, m_env.currentDir);
+
+    Result<Workspace> workspace = Workspace::locate(parser.value(u"manifest"_s), m_env.currentDir);
+    if (!workspace)
+        return fail(m_output, verb.name, workspace.error());
+    return execute(*command, *workspace, *args, *width, parser.isSet(u"yes"_s));
+}
+
+Result<QJsonObject> Application::verbArguments(const VerbSpec &verb,
+                                               const QCommandLineParser &parser) const
+{
     // A file named on the command line is relative to where the person stands, so it is made
     // absolute here; a directory argument (a pack root, the hooks path) belongs to the workspace
     // and the verb resolves it there, for the CLI and an MCP call alike.
@@ -263,15 +278,18 @@ int Application::run(const QStringList &arguments)
             return text;
         return QDir::cleanPath(QDir(m_env.currentDir).absoluteFilePath(text));
     };
+    QList<const ParamSpec *> positionals;
+    for (const ParamSpec &p : verb.params) {
+        if (p.positional)
+            positionals.append(&p);
+    }
     QJsonObject args;
     const QStringList given = parser.positionalArguments();
     const bool takesRest =
         !positionals.isEmpty() && positionals.last()->type == ParamType::StringArray;
     if (given.size() > positionals.size() && !takesRest) {
-        return fail(
-            m_output, verb->name,
-            usage(u"too_many_arguments"_s, Tr::tr("grex %1: unexpected argument '%2'")
-                                               .arg(verb->name, given.at(positionals.size()))));
+        return usage(u"too_many_arguments"_s, Tr::tr("grex %1: unexpected argument '%2'")
+                                                  .arg(verb.name, given.at(positionals.size())));
     }
     for (qsizetype i = 0; i < positionals.size(); ++i) {
         const ParamSpec *p = positionals.at(i);
@@ -280,13 +298,12 @@ int Application::run(const QStringList &arguments)
                 args.insert(p->name, QJsonArray::fromStringList(given.mid(i)));
             else
                 args.insert(p->name, stringValue(*p, given.at(i)));
-        } else if (p->required)
-            return fail(
-                m_output, verb->name,
-                usage(u"missing_argument"_s,
-                      Tr::tr("grex %1: missing argument <%2>").arg(verb->name, p->valueName)));
+        } else if (p->required) {
+            return usage(u"missing_argument"_s,
+                         Tr::tr("grex %1: missing argument <%2>").arg(verb.name, p->valueName));
+        }
     }
-    for (const ParamSpec &p : verb->params) {
+    for (const ParamSpec &p : verb.params) {
         if (p.positional)
             continue;
         // --parallel is the run's width (resolveWidth), which GREX_PARALLEL may give as well.
@@ -309,29 +326,29 @@ int Application::run(const QStringList &arguments)
             bool ok = false;
             const qint64 value = parser.value(name).toLongLong(&ok);
             if (!ok) {
-                return fail(
-                    m_output, verb->name,
-                    usage(u"invalid_argument"_s, Tr::tr("--%1 must be a whole number").arg(name)));
+                return usage(u"invalid_argument"_s,
+                             Tr::tr("--%1 must be a whole number").arg(name));
             }
             args.insert(p.name, value);
             break;
         }
         }
     }
-    command->prepareArguments(args, m_env.currentDir);
+    return args;
+}
 
-    Result<Workspace> workspace = Workspace::locate(parser.value(u"manifest"_s), m_env.currentDir);
-    if (!workspace)
-        return fail(m_output, verb->name, workspace.error());
-
+int Application::execute(const Command &command, Workspace &workspace, const QJsonObject &args,
+                         Width width, bool yes)
+{
+    const VerbSpec &verb = command.spec();
     OperationContext ctx(m_stop);
-    ctx.setWidth(*width);
+    ctx.setWidth(width);
     CliEventSink sink(m_output);
     ctx.setEventSink(&sink);
-    CliApprovalPolicy approval(parser.isSet(u"yes"_s), m_env, m_output, sink);
+    CliApprovalPolicy approval(yes, m_env, m_output, sink);
     ctx.setApprovalPolicy(&approval);
 
-    Result<JsonValue> document = runVerb(*verb, *workspace, args, ctx);
+    Result<JsonValue> document = runVerb(verb, workspace, args, ctx);
     sink.finish();
     if (!document) {
         const Error &error = document.error();
@@ -344,14 +361,14 @@ int Application::run(const QStringList &arguments)
             return exitCode(error.kind());
         }
         if (m_output.mode() == Output::Mode::Json)
-            return fail(m_output, verb->name, error);
-        command->renderFailure(error, m_output);
+            return fail(m_output, verb.name, error);
+        command.renderFailure(error, args, m_output);
         return exitCode(error.kind());
     }
     if (m_output.mode() == Output::Mode::Json)
         m_output.out() << QString::fromUtf8(document->toJson()) << u'\n';
     else
-        command->render(*document, m_output);
+        command.render(*document, args, m_output);
     m_output.out().flush();
     return ExitSuccess;
 }

@@ -9,10 +9,17 @@
 #include <stop_token>
 
 class QCommandLineParser;
+class QJsonObject;
 class QTextStream;
+
+namespace Grex {
+struct VerbSpec;
+class Workspace;
+} // namespace Grex
 
 namespace Grex::Cli {
 
+class Command;
 class Output;
 
 // What the CLI reads from its process: kept in one struct so tests can run it in-process.
@@ -44,6 +51,16 @@ public:
     int run(const QStringList &arguments);
 
 private:
+    // The position of the verb: the first word that is not an option or an option's value; -1
+    // when there is none.
+    static qsizetype findVerbIndex(const QStringList &arguments);
+    // A registry verb's command line (arguments without the verb): parses it, runs the verb.
+    int runVerbCommand(const VerbSpec &verb, const QStringList &arguments);
+    // The JSON arguments an MCP client would send for what the parser read.
+    Result<QJsonObject> verbArguments(const VerbSpec &verb, const QCommandLineParser &parser) const;
+    // Runs the verb through core and prints its document or its failure.
+    int execute(const Command &command, Workspace &workspace, const QJsonObject &args, Width width,
+                bool yes);
     int serve(const QStringList &arguments);
     int completion(const QStringList &arguments);
     int complete(const QStringList &arguments);

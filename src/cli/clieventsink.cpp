@@ -1,8 +1,8 @@
 #include "clieventsink.h"
 
 #include "clitr.h"
-#include "commands/runcommand.h"
 #include "output.h"
+#include "reporttext.h"
 
 using namespace Qt::StringLiterals;
 
@@ -101,7 +101,7 @@ void CliEventSink::stepFinished(const JsonObject &step)
     if (m_output.mode() == Output::Mode::Json || m_output.quiet())
         return;
     clearStatus();
-    m_output.out() << RunCommand::stepLine(step) << u'\n';
+    m_output.out() << Text::stepLine(step) << u'\n';
     m_output.out().flush();
     drawStatus();
 }
@@ -119,23 +119,9 @@ void CliEventSink::packOutput(const JsonObject &output)
     if (m_output.mode() == Output::Mode::Json)
         return;
     clearStatus();
-    const QString pack = output.value(u"pack"_s).toString();
-    const qint64 exit = output.value(u"exit"_s).toInteger(-1);
-    const QString status = exit == 0 ? Tr::tr("exit 0") : Tr::tr("exit %1").arg(exit);
-    QString header = m_output.decorated() ? u"── %1 (%2) ──"_s.arg(pack, status)
-                                          : u"== %1 (%2) =="_s.arg(pack, status);
-    header = m_output.style(header, exit == 0 ? Output::Style::Bold : Output::Style::Red);
-    QTextStream &out = m_output.out();
-    out << header << u'\n';
-    for (const QString &key : {u"stdout"_s, u"stderr"_s}) {
-        QString text = output.value(key).toString();
-        if (text.isEmpty())
-            continue;
-        if (!text.endsWith(u'\n'))
-            text += u'\n';
-        out << (key == u"stderr" ? m_output.style(text, Output::Style::Yellow) : text);
-    }
-    out.flush();
+    Text::Options options;
+    options.unicode = m_output.decorated();
+    m_output.print(Text::packOutputLines(output, options));
     drawStatus();
 }
 

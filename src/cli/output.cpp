@@ -2,6 +2,9 @@
 
 #include "clitr.h"
 #include "error.h"
+#include "reporttext.h"
+
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -25,95 +28,82 @@ bool Output::stderrDecorated() const
     return m_mode == Mode::Auto && m_stderrTty && !m_noColor;
 }
 
-QString Output::style(const QString &text, Style style) const
+namespace {
+
+QString painted(const QString &text, Output::Style style, bool decorated)
 {
-    if (!decorated() || text.isEmpty())
+    if (!decorated || text.isEmpty())
         return text;
     const char *code = "";
     switch (style) {
-    case Style::Bold:
+    case Output::Style::Plain:
+        return text;
+    case Output::Style::Bold:
         code = "1";
         break;
-    case Style::Dim:
+    case Output::Style::Dim:
         code = "2";
         break;
-    case Style::Red:
+    case Output::Style::Red:
         code = "31";
         break;
-    case Style::Green:
+    case Output::Style::Green:
         code = "32";
         break;
-    case Style::Yellow:
+    case Output::Style::Yellow:
         code = "33";
         break;
-    case Style::Cyan:
+    case Output::Style::Cyan:
         code = "36";
+        break;
+    case Output::Style::BoldRed:
+        code = "1;31";
+        break;
+    case Output::Style::BoldYellow:
+        code = "1;33";
         break;
     }
     return u"\x1b["_s + QString::fromLatin1(code) + u'm' + text + u"\x1b[0m"_s;
 }
 
-namespace {
-
-// Display width without ANSI escape sequences.
-qsizetype visibleLength(const QString &text)
-{
-    qsizetype length = 0;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        if (text.at(i) == u'\x1b') {
-            while (i < text.size() && text.at(i) != u'm')
-                ++i;
-            continue;
-        }
-        if (!text.at(i).isLowSurrogate())
-            ++length;
-    }
-    return length;
-}
-
 } // namespace
 
-void Output::table(const QStringList &headers, const QList<QStringList> &rows)
+QString Output::style(const QString &text, Style style) const
 {
-    QList<qsizetype> widths;
-    for (const QString &h : headers)
-        widths.append(visibleLength(h));
-    for (const QStringList &row : rows) {
-        for (qsizetype c = 0; c < row.size() && c < widths.size(); ++c)
-            widths[c] = qMax(widths[c], visibleLength(row.at(c)));
+    return painted(text, style, decorated());
+}
+
+void Output::print(const Text::Lines &lines)
+{
+    std::optional<Text::Channel> previous;
+    for (const Text::Line &line : lines) {
+        const bool toErr = line.channel == Text::Channel::Err;
+        if (previous && *previous != line.channel)
+            (toErr ? m_out : m_err).flush();
+        previous = line.channel;
+        const bool paint = toErr ? stderrDecorated() : decorated();
+        QTextStream &stream = toErr ? m_err : m_out;
+        for (const Text::Span &span : line.spans)
+            stream << painted(span.text, span.style, paint);
+        if (line.newline)
+            stream << u'\n';
     }
-    const auto printRow = [&](const QStringList &cells, bool header) {
-        QString line;
-        for (qsizetype c = 0; c < cells.size(); ++c) {
-            QString cell = header ? style(cells.at(c), Style::Bold) : cells.at(c);
-            if (c + 1 < cells.size())
-                cell += QString(widths.at(c) - visibleLength(cells.at(c)) + 2, u' ');
-            line += cell;
-        }
-        m_out << line << u'\n';
-    };
-    printRow(headers, true);
-    for (const QStringList &row : rows)
-        printRow(row, false);
-    m_out.flush();
+    if (previous)
+        (*previous == Text::Channel::Err ? m_err : m_out).flush();
 }
 
 void Output::printError(const Error &error)
 {
-    const QString prefix =
-        stderrDecorated() ? u"\x1b[1;31m"_s + Tr::tr("error:") + u"\x1b[0m"_s : Tr::tr("error:");
-    m_err << u"grex: "_s << prefix << u' ' << error.displayText() << u'\n';
-    if (!error.hint().isEmpty())
-        m_err << u"  "_s << Tr::tr("hint:") << u' ' << error.hint().displayText() << u'\n';
-    m_err.flush();
+    Text::Lines lines = Text::errorLines(error);
+    lines.first().spans.prepend(Text::Span{u"grex: "_s});
+    print(lines);
 }
 
 void Output::printWarning(const QString &text)
 {
-    const QString prefix = stderrDecorated() ? u"\x1b[1;33m"_s + Tr::tr("warning:") + u"\x1b[0m"_s
-                                             : Tr::tr("warning:");
-    m_err << u"grex: "_s << prefix << u' ' << text << u'\n';
-    m_err.flush();
+    print({Text::Line({Text::Span{u"grex: "_s}, Text::Span{Tr::tr("warning:"), Style::BoldYellow},
+                       Text::Span{u' ' + text}},
+                      Text::Channel::Err)});
 }
 
 void Output::printProgress(const QString &text)

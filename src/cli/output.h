@@ -1,7 +1,8 @@
 #pragma once
 
+#include "reportlines.h"
+
 #include <QString>
-#include <QStringList>
 #include <QTextStream>
 
 namespace Grex {
@@ -16,7 +17,7 @@ class Output
 {
 public:
     enum class Mode { Auto, Plain, Json };
-    enum class Style { Bold, Dim, Red, Green, Yellow, Cyan };
+    using Style = Text::Style;
 
     Output(QTextStream &out, QTextStream &err, bool stdoutIsTty, bool stderrIsTty);
 
@@ -34,9 +35,12 @@ public:
     bool stderrDecorated() const;
     QString style(const QString &text, Style style) const;
 
-    // Aligned columns; the last column is not padded.
-    void table(const QStringList &headers, const QList<QStringList> &rows);
+    // Lines of the text library, each to its stream (Out: out(), Err: err()) and decorated when
+    // that stream is. A stream is flushed before the other one is written, so that on one
+    // terminal the lines read in their order, and the last one at the end.
+    void print(const Text::Lines &lines);
 
+    // "grex: error: <message>" and its hint on err() (Text::errorLines).
     void printError(const Error &error);
     void printWarning(const QString &text);
     void printProgress(const QString &text);

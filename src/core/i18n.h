@@ -10,4 +10,10 @@ namespace Grex {
 // own strings (standard buttons) follow when Qt's translations are installed.
 void installTranslators(const QString &language = {});
 
+// A text that a Message of this process made with text(), in the display language, as its
+// displayText() reads; any other text as it is. A verb's JSON document carries its notes and
+// hints in English (agents read it), so the CLI and the window translate them where they show
+// them.
+QString displayTextOf(const QString &text);
+
 } // namespace Grex

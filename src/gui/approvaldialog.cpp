@@ -42,15 +42,15 @@ QString summaryText(const QJsonObject &message)
     if (source.isEmpty())
         return message.value(u"summary"_s).toString();
     // Message substitutes in one pass: a path that contains "%1" stays as it is.
-    return Message(source.constData(), strings(message.value(u"summaryArguments"_s)))
-        .displayText();
+    return Message(source.constData(), strings(message.value(u"summaryArguments"_s))).displayText();
 }
 
 QString shellQuoted(const QStringList &argv)
 {
     QStringList parts;
     for (const QString &a : argv) {
-        const bool plain = !a.isEmpty() && a.indexOf(QRegularExpression(u"[^A-Za-z0-9_./=:@%+-]"_s)) < 0;
+        const bool plain =
+            !a.isEmpty() && a.indexOf(QRegularExpression(u"[^A-Za-z0-9_./=:@%+-]"_s)) < 0;
         parts.append(plain ? a : u"'"_s + QString(a).replace(u"'"_s, u"'\\''"_s) + u"'"_s);
     }
     return parts.join(u' ');
@@ -82,9 +82,9 @@ ApprovalDialog::ApprovalDialog(const QJsonObject &message, const QString &origin
     bigger.setBold(true);
     headline->setFont(bigger);
     const QString client = message.value(u"client"_s).toString();
-    headline->setText(tr("%1 wants to run the destructive tool “%2” in %n pack(s).", nullptr,
-                         int(packs.size()))
-                          .arg(client.isEmpty() ? tr("An MCP client") : client, m_tool));
+    headline->setText(
+        tr("%1 wants to run the destructive tool “%2” in %n pack(s).", nullptr, int(packs.size()))
+            .arg(client.isEmpty() ? tr("An MCP client") : client, m_tool));
     layout->addWidget(headline);
 
     auto *form = new QFormLayout;
@@ -116,7 +116,13 @@ ApprovalDialog::ApprovalDialog(const QJsonObject &message, const QString &origin
     const QJsonObject preview = message.value(u"preview"_s).toObject();
     if (!preview.isEmpty()) {
         layout->addWidget(new QLabel(tr("Dry-run preview:"), this));
-        auto *previewText = new QPlainTextEdit(reportText(m_tool, preview), this);
+        Text::Options options;
+        options.unicode = true;
+        options.listSteps = true; // the steps the call would take are what the person approves
+        options.stepDetails = true;
+        const QString text =
+            Text::plainText(Text::reportLines(m_tool, JsonValue::fromQJsonValue(preview), options));
+        auto *previewText = new QPlainTextEdit(text, this);
         previewText->setObjectName(u"approvalPreview"_s);
         previewText->setReadOnly(true);
         previewText->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -125,8 +131,7 @@ ApprovalDialog::ApprovalDialog(const QJsonObject &message, const QString &origin
     }
 
     m_forSession->setObjectName(u"approvalForSession"_s);
-    m_forSession->setText(tr("Allow “%1” for the rest of this session without asking")
-                              .arg(m_tool));
+    m_forSession->setText(tr("Allow “%1” for the rest of this session without asking").arg(m_tool));
     layout->addWidget(m_forSession);
 
     auto *buttons = new QDialogButtonBox(this);

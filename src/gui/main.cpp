@@ -44,7 +44,7 @@ void identify()
 
 int main(int argc, char *argv[])
 {
-    // The command line is defined once, with grex's (src/cli/clidefs.cpp): the same definition
+    // The command line is defined once, with grex's (src/cli/defs/clidefs.cpp): the same definition
     // makes --help here and the grex-gui(1) manual page.
     const auto parse = [](QCommandLineParser &parser) {
         Grex::Cli::addParserOptions(parser, Grex::Cli::guiCommand().options);

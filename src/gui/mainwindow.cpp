@@ -8,12 +8,8 @@
 #include "packfilterproxy.h"
 #include "packtreemodel.h"
 #include "panels.h"
-#include "reporttext.h"
+#include "workspaceload.h"
 
-#include "manifest/intentlog.h"
-#include "operationcontext.h"
-#include "verbs/ls.h"
-#include "verbs/status.h"
 #include "workspace.h"
 #include "workspacelocks.h"
 
@@ -51,7 +47,6 @@ namespace Grex::Gui {
 
 namespace {
 
-constexpr int kEventsPerPack = 30;
 constexpr int kRecentLimit = 8;
 
 QIcon actionIcon(const QString &name)
@@ -59,78 +54,7 @@ QIcon actionIcon(const QString &name)
     return QIcon(u":/grex/icons/actions/%1.svg"_s.arg(name));
 }
 
-AuditLine auditLine(const Event &e)
-{
-    AuditLine line;
-    line.ts = e.ts;
-    line.op = eventOpName(e.op);
-    switch (e.op) {
-    case EventOp::Add:
-        line.text = MainWindow::tr("registered from %1").arg(e.url);
-        break;
-    case EventOp::Update:
-        line.text = u"%1 = %2"_s.arg(e.field, e.value.value_or(u"null"_s));
-        break;
-    case EventOp::Rm:
-        line.text = MainWindow::tr("removed");
-        break;
-    case EventOp::Sync:
-        line.text = MainWindow::tr("synced to %1").arg(e.sha.left(12));
-        break;
-    case EventOp::ActionStarted:
-        line.text = u"%1 #%2"_s.arg(e.actionName).arg(e.actionIdx);
-        break;
-    case EventOp::ActionCompleted:
-        line.text = u"%1 #%2: %3"_s.arg(e.actionName).arg(e.actionIdx).arg(e.resultSummary);
-        break;
-    case EventOp::ActionHalted:
-        line.text = u"%1 #%2: %3"_s.arg(e.actionName).arg(e.actionIdx).arg(e.errorSummary);
-        break;
-    }
-    return line;
-}
-
 } // namespace
-
-// What one load read, on a worker thread.
-struct MainWindow::Load
-{
-    QList<PackRow> rows;
-    QHash<QString, QList<AuditLine>> events;
-    QString error;
-
-    static Load read(const QString &dir, Width width)
-    {
-        Load load;
-        Workspace workspace(dir);
-        OperationContext ctx;
-        ctx.setWidth(width);
-        LsOptions lsOptions;
-        lsOptions.tree = true;
-        Result<LsReport> packs = ls(workspace, lsOptions, ctx);
-        if (!packs) {
-            load.error = packs.error().displayText();
-            return load;
-        }
-        StatusOptions statusOptions;
-        statusOptions.long_ = true;
-        Result<StatusReport> status = Grex::status(workspace, statusOptions, ctx);
-        load.rows = joinPackRows(packs->packs, status ? status->packs : QList<StatusEntry>(),
-                                 workspace.root());
-        if (!status)
-            load.error = status.error().displayText();
-        Result<LogReadResult> log = workspace.intentLog().read();
-        if (log) {
-            for (const Event &e : std::as_const(log->events)) {
-                QList<AuditLine> &lines = load.events[e.id];
-                lines.append(auditLine(e));
-                if (lines.size() > kEventsPerPack)
-                    lines.removeFirst();
-            }
-        }
-        return load;
-    }
-};
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
@@ -202,39 +126,9 @@ MainWindow::MainWindow(QWidget *parent)
     layout->addWidget(splitter);
     setCentralWidget(central);
 
-    const auto dock = [this](QWidget *widget, const QString &title, const QString &name,
-                             Qt::DockWidgetArea area) {
-        auto *d = new QDockWidget(title, this);
-        d->setObjectName(name);
-        d->setWidget(widget);
-        addDockWidget(area, d);
-        return d;
-    };
-    QDockWidget *activityDock =
-        dock(m_activity, tr("Activity"), u"activityDock"_s, Qt::BottomDockWidgetArea);
-    QDockWidget *locksDock = dock(m_locks, tr("Locks"), u"locksDock"_s, Qt::BottomDockWidgetArea);
-    QDockWidget *agentsDock =
-        dock(m_agents, tr("Agents (grex serve)"), u"agentsDock"_s, Qt::BottomDockWidgetArea);
-    tabifyDockWidget(activityDock, locksDock);
-    tabifyDockWidget(locksDock, agentsDock);
-    activityDock->raise();
-    resizeDocks({activityDock}, {220}, Qt::Vertical); // the packs take most of the height
-
+    const QList<QDockWidget *> docks = createDocks();
     createActions();
-    QMenu *view = menuBar()->addMenu(tr("&View"));
-    view->addAction(activityDock->toggleViewAction());
-    view->addAction(locksDock->toggleViewAction());
-    view->addAction(agentsDock->toggleViewAction());
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About grex"), this, [this] {
-        QMessageBox::about(
-            this, tr("About grex"),
-            tr("<h3>grex %1</h3><p>Manages a workspace of git repositories (packs) as one "
-               "graph, for people and for AI agents.</p><p>Agents connect through "
-               "<code>grex serve</code> (MCP); this window shows their calls and asks you "
-               "before they remove packs or run commands.</p>")
-                .arg(QCoreApplication::applicationVersion()));
-    });
+    createViewAndHelpMenus(docks);
 
     connect(m_filter, &QLineEdit::textChanged, this, &MainWindow::applyFilter);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
@@ -289,6 +183,45 @@ MainWindow::~MainWindow()
     // Now, while the window is whole: closing the socket withdraws open approvals through
     // onApprovalWithdrawn, which must not run from ~QWidget deleting the ControlServer.
     m_control->close();
+}
+
+QList<QDockWidget *> MainWindow::createDocks()
+{
+    const auto dock = [this](QWidget *widget, const QString &title, const QString &name,
+                             Qt::DockWidgetArea area) {
+        auto *d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(widget);
+        addDockWidget(area, d);
+        return d;
+    };
+    QDockWidget *activityDock =
+        dock(m_activity, tr("Activity"), u"activityDock"_s, Qt::BottomDockWidgetArea);
+    QDockWidget *locksDock = dock(m_locks, tr("Locks"), u"locksDock"_s, Qt::BottomDockWidgetArea);
+    QDockWidget *agentsDock =
+        dock(m_agents, tr("Agents (grex serve)"), u"agentsDock"_s, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(activityDock, locksDock);
+    tabifyDockWidget(locksDock, agentsDock);
+    activityDock->raise();
+    resizeDocks({activityDock}, {220}, Qt::Vertical); // the packs take most of the height
+    return {activityDock, locksDock, agentsDock};
+}
+
+void MainWindow::createViewAndHelpMenus(const QList<QDockWidget *> &docks)
+{
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget *dock : docks)
+        view->addAction(dock->toggleViewAction());
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About grex"), this, [this] {
+        QMessageBox::about(
+            this, tr("About grex"),
+            tr("<h3>grex %1</h3><p>Manages a workspace of git repositories (packs) as one "
+               "graph, for people and for AI agents.</p><p>Agents connect through "
+               "<code>grex serve</code> (MCP); this window shows their calls and asks you "
+               "before they remove packs or run commands.</p>")
+                .arg(QCoreApplication::applicationVersion()));
+    });
 }
 
 void MainWindow::createActions()
@@ -459,8 +392,8 @@ void MainWindow::refresh()
         m_summary->setText(tr("Reading %1…").arg(m_workspace));
     const quint64 generation = ++m_generation;
     m_loading = true;
-    auto *watcher = new QFutureWatcher<Load>(this);
-    connect(watcher, &QFutureWatcher<Load>::finished, this, [this, watcher, generation] {
+    auto *watcher = new QFutureWatcher<WorkspaceLoad>(this);
+    connect(watcher, &QFutureWatcher<WorkspaceLoad>::finished, this, [this, watcher, generation] {
         watcher->deleteLater();
         if (generation != m_generation)
             return; // a newer load replaced this one
@@ -469,7 +402,7 @@ void MainWindow::refresh()
             m_reloadAgain = false;
             QTimer::singleShot(0, this, &MainWindow::refresh);
         }
-        const Load result = watcher->result();
+        const WorkspaceLoad result = watcher->result();
         const QString current = selectedPack();
         m_model->setPacks(result.rows);
         m_events = result.events;
@@ -499,7 +432,7 @@ void MainWindow::refresh()
         refreshLocks();
         Q_EMIT loaded(result.error);
     });
-    watcher->setFuture(QtConcurrent::run(&m_loadPool, &Load::read, m_workspace, m_width));
+    watcher->setFuture(QtConcurrent::run(&m_loadPool, &WorkspaceLoad::read, m_workspace, m_width));
 }
 
 void MainWindow::watchWorkspace()
@@ -685,7 +618,7 @@ void MainWindow::doctorAction()
 }
 
 void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &document,
-                            const QString &error, const QString &errorKind)
+                            const QString &error, const QString &errorKind, const QString &text)
 {
     setActionsEnabled(true);
     if (dryRun && m_preview && m_preview->verb == verb) {
@@ -696,7 +629,7 @@ void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &
             m_activity->appendLine(tr("The preview failed: %1").arg(error));
             QMessageBox::warning(this, preview.title, tr("The preview failed: %1").arg(error));
         } else {
-            QString report = reportText(verb, document);
+            QString report = text;
             if (failed)
                 report = tr("The dry run failed: %1").arg(error) + u"\n\n"_s + report;
             m_activity->appendLine(report);
@@ -732,12 +665,10 @@ void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &
     }
     if (verb == u"doctor" && m_doctor)
         m_doctor->setReport(document, error);
-    if (!document.isUndefined() && !document.isNull())
-        m_activity->appendLine(reportText(verb, document));
+    // The report, or the failure with its error, in the CLI's words.
+    m_activity->appendLine(text);
     if (errorKind == u"cancelled")
         statusBar()->showMessage(tr("%1 was cancelled.").arg(verb), 10000);
-    else if (!error.isEmpty() && verb != u"doctor")
-        m_activity->appendLine(tr("error: %1").arg(error));
     if (!error.isEmpty() && verb != u"doctor" && errorKind != u"cancelled")
         statusBar()->showMessage(tr("%1 failed: %2").arg(verb, error), 15000);
     refresh();

@@ -10,6 +10,7 @@
 #include <QThreadPool>
 
 class QAction;
+class QDockWidget;
 class QFileSystemWatcher;
 class QLabel;
 class QLineEdit;
@@ -73,8 +74,11 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
-    struct Load;
+    // The Activity, Locks and Agents docks, in the order the View menu lists them.
+    QList<QDockWidget *> createDocks();
+    // File and Packs menus, the toolbar and the pack view's context menu.
     void createActions();
+    void createViewAndHelpMenus(const QList<QDockWidget *> &docks);
     void chooseWorkspace();
     void newWorkspace();
     void refresh();
@@ -95,7 +99,7 @@ private:
     void importAction();
     void doctorAction();
     void onFinished(const QString &verb, bool dryRun, const QJsonValue &document,
-                    const QString &error, const QString &errorKind);
+                    const QString &error, const QString &errorKind, const QString &text);
     void onApprovalRequested(int server, qint64 request, const QJsonObject &message);
     void onApprovalWithdrawn(int server, qint64 request);
     void setActionsEnabled(bool enabled);

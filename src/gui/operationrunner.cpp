@@ -2,7 +2,9 @@
 
 #include "reporttext.h"
 
+#include "error.h"
 #include "errorkind.h"
+#include "i18n.h"
 #include "operationcontext.h"
 #include "verbs/verbregistry.h"
 #include "workspace.h"
@@ -47,15 +49,9 @@ public:
     }
     void stepFinished(const JsonObject &step) override
     {
-        const QJsonObject s = JsonValue(step).toQJsonValue().toObject();
-        QString line = u"[%1] %2 %3 #%4"_s
-                           .arg(s.value(u"result"_s).toString(), s.value(u"pack"_s).toString(),
-                                s.value(u"action"_s).toString())
-                           .arg(s.value(u"idx"_s).toInteger());
-        const QString details = stepDetailsText(s.value(u"details"_s));
-        if (!details.isEmpty())
-            line += u": "_s + details;
-        Q_EMIT m_runner->logLine(u"step"_s, line);
+        Text::Options options;
+        options.stepDetails = true;
+        Q_EMIT m_runner->logLine(u"step"_s, Text::stepLine(step, options));
     }
     void packStarted(const QString &pack, const QString &activity) override
     {
@@ -63,18 +59,17 @@ public:
     }
     void packFinished(const QString &pack, const QString &result, const QString &message) override
     {
-        Q_EMIT m_runner->logLine(u"pack"_s, message.isEmpty()
-                                                ? u"%1: %2"_s.arg(pack, result)
-                                                : u"%1: %2 — %3"_s.arg(pack, result, message));
+        Q_EMIT m_runner->logLine(u"pack"_s,
+                                 message.isEmpty()
+                                     ? u"%1: %2"_s.arg(pack, result)
+                                     : u"%1: %2 — %3"_s.arg(pack, result, displayTextOf(message)));
     }
     void packOutput(const JsonObject &output) override
     {
-        const QJsonObject o = JsonValue(output).toQJsonValue().toObject();
-        Q_EMIT m_runner->logLine(u"output"_s, OperationRunner::tr("== %1 (exit %2) ==\n%3%4")
-                                                  .arg(o.value(u"pack"_s).toString())
-                                                  .arg(o.value(u"exit"_s).toInteger())
-                                                  .arg(o.value(u"stdout"_s).toString(),
-                                                       o.value(u"stderr"_s).toString()));
+        Text::Options options;
+        options.unicode = true;
+        Q_EMIT m_runner->logLine(u"output"_s,
+                                 Text::plainText(Text::packOutputLines(output, options)));
     }
 
 private:
@@ -116,32 +111,46 @@ bool OperationRunner::start(const QString &workspaceRoot, const QString &verb,
         QJsonValue document;
         QString error;
         QString kind;
+        QString text;
     };
     auto outcome = std::make_shared<Outcome>();
     connect(watcher, &QFutureWatcher<void>::finished, this, [this, watcher, verb, dryRun, outcome] {
         watcher->deleteLater();
         m_running = false;
-        Q_EMIT finished(verb, dryRun, outcome->document, outcome->error, outcome->kind);
+        Q_EMIT finished(verb, dryRun, outcome->document, outcome->error, outcome->kind,
+                        outcome->text);
     });
-    job->future = QtConcurrent::run(&m_pool, [this, job, spec, workspaceRoot, arguments, outcome] {
-        Workspace workspace(workspaceRoot);
-        OperationContext ctx(job->stop.get_token());
-        ctx.setWidth(m_width);
-        Sink sink(this);
-        ctx.setEventSink(&sink);
-        ConfirmedApproval approval;
-        ctx.setApprovalPolicy(&approval);
-        const Result<JsonValue> result = runVerb(*spec, workspace, arguments, ctx);
-        if (result) {
-            outcome->document = result->toQJsonValue();
-            return;
-        }
-        outcome->error = result.error().displayText();
-        outcome->kind = wireName(result.error().kind());
-        const JsonValue report = result.error().details().value(u"report"_s);
-        if (!report.isNull())
-            outcome->document = report.toQJsonValue();
-    });
+    Text::Options options;
+    options.unicode = true;
+    options.listSteps = dryRun; // a preview shows what would be done; a run streamed its steps
+    options.stepDetails = true;
+    options.arguments = arguments;
+    job->future =
+        QtConcurrent::run(&m_pool, [this, job, spec, workspaceRoot, arguments, options, outcome] {
+            Workspace workspace(workspaceRoot);
+            OperationContext ctx(job->stop.get_token());
+            ctx.setWidth(m_width);
+            Sink sink(this);
+            ctx.setEventSink(&sink);
+            ConfirmedApproval approval;
+            ctx.setApprovalPolicy(&approval);
+            const Result<JsonValue> result = runVerb(*spec, workspace, arguments, ctx);
+            if (result) {
+                outcome->document = result->toQJsonValue();
+                outcome->text = Text::plainText(Text::reportLines(spec->name, *result, options));
+                return;
+            }
+            const Error &error = result.error();
+            outcome->error = error.displayText();
+            outcome->kind = wireName(error.kind());
+            const JsonValue report = error.details().value(u"report"_s);
+            if (!report.isNull())
+                outcome->document = report.toQJsonValue();
+            Text::Failure failure = Text::failureLines(spec->name, error, options);
+            if (failure.showsError)
+                failure.lines += Text::errorLines(error);
+            outcome->text = Text::plainText(failure.lines);
+        });
     watcher->setFuture(job->future);
     return true;
 }

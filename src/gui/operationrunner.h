@@ -42,9 +42,11 @@ Q_SIGNALS:
     // One line for the step log; kind is "step", "pack", "warning" or "output".
     void logLine(const QString &kind, const QString &text);
     // document: the verb's report (also a failed verb's, when it carries one). error: "" on
-    // success, else the error's text; errorKind its stable kind ("lock", "cancelled", …).
+    // success, else the error's text; errorKind its stable kind ("lock", "cancelled", …). text:
+    // the report or the failure in words, as the CLI says it (src/cli/text); a dry run's lists
+    // the steps it would take.
     void finished(const QString &verb, bool dryRun, const QJsonValue &document,
-                  const QString &error, const QString &errorKind);
+                  const QString &error, const QString &errorKind, const QString &text);
 
 private:
     class Sink;

@@ -1,6 +1,6 @@
 // The manual pages, --help and the shell completions are all made from the command definitions
-// of src/cli/clidefs.cpp; these tests check that each of them says what the definitions say,
-// that the command line accepts what they document, and that the completions work in the
+// of src/cli/defs/clidefs.cpp; these tests check that each of them says what the definitions
+// say, that the command line accepts what they document, and that the completions work in the
 // shells themselves.
 #include "clidefs.h"
 #include "completion.h"

@@ -9,7 +9,6 @@ class AddCommand final : public Command
 public:
     using Command::Command;
     void prepareArguments(QJsonObject &args, const QString &currentDir) const override;
-    void render(const JsonValue &document, Output &output) const override;
 };
 
 } // namespace Grex::Cli

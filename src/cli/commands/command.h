@@ -16,8 +16,8 @@ namespace Grex::Cli {
 class Output;
 
 // The CLI side of one verb: the arguments come from the verb's registry row, the work from
-// core; a command only adjusts what the user typed and renders the verb's JSON document as
-// human text.
+// core and the words from the text library (src/cli/text); a command only adjusts what the
+// user typed, and prints the verb's JSON document as those words.
 class Command
 {
 public:
@@ -28,25 +28,18 @@ public:
 
     // Makes arguments the user typed relative to their directory absolute.
     virtual void prepareArguments(QJsonObject &args, const QString &currentDir) const;
-    virtual void render(const JsonValue &document, Output &output) const = 0;
-    // How a failure reads for people; by default the one-line error on stderr.
-    virtual void renderFailure(const Error &error, Output &output) const;
-
-protected:
-    // For a verb whose failure carries its document in details.report (a drifted status, a
-    // doctor with findings, a failed exec): shows it as render() does when it has the shape
-    // of the verb's document, then the error line.
-    void renderReportThenError(const Error &error, Output &output, JsonValue::Type shape) const;
+    // arguments: what the verb was called with (with --filter, an empty ls reads "no match").
+    void render(const JsonValue &document, const QJsonObject &arguments, Output &output) const;
+    // The report a failure carries, as render() shows it, and the error line on stderr (for a
+    // halted run, where it halted).
+    void renderFailure(const Error &error, const QJsonObject &arguments, Output &output) const;
 
 private:
     const VerbSpec &m_spec;
 };
 
-// The command of a registry verb; nullptr when the CLI has none (a test checks there is one for
-// every verb).
+// The command of a registry verb; nullptr when the text library has no words for it (a test
+// checks every verb has).
 std::unique_ptr<Command> createCommand(const VerbSpec &spec);
-
-// "1a2b3c4" for a full SHA, "-" for none.
-QString shortSha(const JsonValue &sha);
 
 } // namespace Grex::Cli

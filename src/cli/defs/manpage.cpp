@@ -155,7 +155,8 @@ QString manPage(const CliCommand &command, const ManInfo &info)
     const QString page = command.pageName();
     QString out;
     out += u"'\\\" -*- coding: utf-8 -*-\n"_s;
-    out += u".\\\" Made by grex from its command definitions (src/cli/clidefs.cpp); do not edit.\n"_s;
+    out += u".\\\" Made by grex from its command definitions (src/cli/defs/clidefs.cpp); do "
+           u"not edit.\n"_s;
     out += u".TH "_s + roff(page.toUpper()) + u" 1 "_s + info.date + u" \"grex "_s + info.version +
            u"\" \""_s + Tr::tr("grex manual") + u"\"\n"_s;
     QString summary = command.summary;

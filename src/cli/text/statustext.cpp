@@ -1,48 +1,48 @@
-#include "statuscommand.h"
+#include "texttr.h"
+#include "verbtexts_p.h"
 
-#include "clitr.h"
 #include "engine/packfilter.h"
-#include "error.h"
-#include "output.h"
+#include "i18n.h"
 
 #include <QHash>
+#include <QMap>
 #include <QSet>
 
 #include <functional>
 
 using namespace Qt::StringLiterals;
 
-namespace Grex::Cli {
+namespace Grex::Text::Internal {
 
 namespace {
 
 // One drift kind in words, and the colour it is shown in.
-std::pair<QString, Output::Style> kindText(const JsonObject &p, const QString &kind)
+Span kindText(const JsonObject &p, const QString &kind)
 {
     const QString upstream = p.value(u"upstream"_s).toString();
     const qint64 ahead = p.value(u"ahead"_s).toInteger();
     const qint64 behind = p.value(u"behind"_s).toInteger();
     if (kind == u"clean")
-        return {Tr::tr("clean"), Output::Style::Green};
+        return {Tr::tr("clean"), Style::Green};
     if (kind == u"dirty") {
         return {Tr::tr("dirty: %n changed file(s)", nullptr,
                        int(p.value(u"changed_files"_s).toInteger())),
-                Output::Style::Yellow};
+                Style::Yellow};
     }
     if (kind == u"missing")
-        return {Tr::tr("missing: not on disk (grex sync clones it)"), Output::Style::Red};
+        return {Tr::tr("missing: not on disk (grex sync clones it)"), Style::Red};
     if (kind == u"untracked")
-        return {Tr::tr("untracked: a clone no pack accounts for"), Output::Style::Dim};
+        return {Tr::tr("untracked: a clone no pack accounts for"), Style::Dim};
     if (kind == u"behind")
-        return {Tr::tr("behind %1 by %2").arg(upstream).arg(behind), Output::Style::Cyan};
+        return {Tr::tr("behind %1 by %2").arg(upstream).arg(behind), Style::Cyan};
     if (kind == u"ahead")
-        return {Tr::tr("ahead of %1 by %2").arg(upstream).arg(ahead), Output::Style::Cyan};
+        return {Tr::tr("ahead of %1 by %2").arg(upstream).arg(ahead), Style::Cyan};
     if (kind == u"diverged") {
         return {Tr::tr("diverged from %1: %2 local, %3 upstream commit(s)")
                     .arg(upstream)
                     .arg(ahead)
                     .arg(behind),
-                Output::Style::Red};
+                Style::Red};
     }
     if (kind == u"rewritten") {
         return {Tr::tr("%1 was rewritten (force-pushed): %2 commit(s) here are no longer "
@@ -50,7 +50,7 @@ std::pair<QString, Output::Style> kindText(const JsonObject &p, const QString &k
                     .arg(upstream)
                     .arg(ahead)
                     .arg(behind),
-                Output::Style::Red};
+                Style::Red};
     }
     if (kind == u"upstream_gone") {
         const QString defaultBranch = p.value(u"remote_default_branch"_s).toString();
@@ -58,7 +58,7 @@ std::pair<QString, Output::Style> kindText(const JsonObject &p, const QString &k
                     ? Tr::tr("the upstream branch is gone from the remote")
                     : Tr::tr("the upstream branch is gone; the remote's default is now %1")
                           .arg(defaultBranch),
-                Output::Style::Red};
+                Style::Red};
     }
     if (kind == u"off_branch") {
         const QString expected = p.value(u"expected_branch"_s).toString();
@@ -66,43 +66,42 @@ std::pair<QString, Output::Style> kindText(const JsonObject &p, const QString &k
         return {branch.isNull()
                     ? Tr::tr("detached at %1, not on %2").arg(shortSha(p.value(u"sha"_s)), expected)
                     : Tr::tr("on %1, not on %2").arg(branch.toString(), expected),
-                Output::Style::Yellow};
+                Style::Yellow};
     }
     if (kind == u"stale") {
         const QString reason = p.value(u"stale_reason"_s).toString();
         if (reason == u"not_installed")
-            return {Tr::tr("stale: not installed yet"), Output::Style::Yellow};
+            return {Tr::tr("stale: not installed yet"), Style::Yellow};
         if (reason == u"sha_changed")
-            return {Tr::tr("stale: the commit changed since the install"), Output::Style::Yellow};
+            return {Tr::tr("stale: the commit changed since the install"), Style::Yellow};
         if (reason == u"actions_changed")
-            return {Tr::tr("stale: pack.yaml changed since the install"), Output::Style::Yellow};
-        if (reason == u"too_old") {
+            return {Tr::tr("stale: pack.yaml changed since the install"), Style::Yellow};
+        if (reason == u"too_old")
             return {Tr::tr("stale: installed %1").arg(p.value(u"installed_at"_s).toString()),
-                    Output::Style::Yellow};
-        }
-        return {Tr::tr("stale"), Output::Style::Yellow};
+                    Style::Yellow};
+        return {Tr::tr("stale"), Style::Yellow};
     }
-    return {kind, Output::Style::Yellow};
+    return {kind, Style::Yellow};
 }
 
 // Every drift kind that holds, most urgent first: a dirty pack that is behind says both.
-QString stateText(const JsonObject &p, const Output &output)
+Cell stateCell(const JsonObject &p)
 {
     QStringList kinds;
     for (const JsonValue &kind : p.value(u"drifts"_s).toArray())
         kinds.append(kind.toString());
     if (kinds.isEmpty())
         kinds.append(p.value(u"drift"_s).toString());
-    QStringList parts;
+    Cell cell;
     for (const QString &kind : std::as_const(kinds)) {
-        const auto [text, style] = kindText(p, kind);
-        parts.append(output.style(text, style));
+        if (!cell.isEmpty())
+            cell.append(Span{u"; "_s});
+        cell.append(kindText(p, kind));
     }
-    QString text = parts.join(u"; "_s);
-    const QString error = p.value(u"error"_s).toString();
+    const QString error = displayTextOf(p.value(u"error"_s).toString());
     if (!error.isEmpty())
-        text += u" ("_s + error.section(u'\n', 0, 0) + u')';
-    return text;
+        cell.append(Span{u" ("_s + error.section(u'\n', 0, 0) + u')'});
+    return cell;
 }
 
 // The packs in tree order, each with its level: a pack under the first of its parents that is
@@ -146,12 +145,12 @@ QList<std::pair<JsonObject, int>> treeOrder(const JsonArray &packs)
     return ordered;
 }
 
-void renderReport(const JsonArray &packs, Output &output)
+} // namespace
+
+Lines statusText(const JsonArray &packs)
 {
-    if (packs.isEmpty()) {
-        output.out() << Tr::tr("No packs to show.") << u'\n';
-        return;
-    }
+    if (packs.isEmpty())
+        return {Line(Tr::tr("No packs to show."))};
     bool longForm = false;
     for (const JsonValue &v : packs)
         longForm = longForm || v.toObject().contains(u"lock_holder"_s);
@@ -159,56 +158,44 @@ void renderReport(const JsonArray &packs, Output &output)
                         Tr::tr("STATE")};
     if (longForm)
         headers << Tr::tr("INSTALLED_AT") << Tr::tr("LOCK");
-    QList<QStringList> rows;
+    QList<QList<Cell>> rows;
     QMap<QString, int> counts;
     for (const auto &[p, depth] : treeOrder(packs)) {
         ++counts[p.value(u"drift"_s).toString()];
         const JsonValue branch = p.value(u"branch"_s);
-        QStringList row{
-            QString(2 * depth, u' ') + p.value(u"id"_s).toString(),
-            p.value(u"type"_s).isNull() ? u"-"_s : p.value(u"type"_s).toString(),
-            branch.isNull() ? (p.value(u"sha"_s).isNull() ? u"-"_s : Tr::tr("(detached)"))
-                            : branch.toString(),
-            output.style(shortSha(p.value(u"sha"_s)), Output::Style::Dim), stateText(p, output)};
+        QList<Cell> row{
+            {Span{QString(2 * depth, u' ') + p.value(u"id"_s).toString()}},
+            {Span{p.value(u"type"_s).isNull() ? u"-"_s : p.value(u"type"_s).toString()}},
+            {Span{branch.isNull() ? (p.value(u"sha"_s).isNull() ? u"-"_s : Tr::tr("(detached)"))
+                                  : branch.toString()}},
+            {Span{shortSha(p.value(u"sha"_s)), Style::Dim}},
+            stateCell(p)};
         if (longForm) {
             const JsonValue installed = p.value(u"installed_at"_s);
-            row << (installed.isNull() ? u"-"_s : installed.toString().left(19) + u'Z');
+            row.append({Span{installed.isNull() ? u"-"_s : installed.toString().left(19) + u'Z'}});
             const JsonObject holder = p.value(u"lock_holder"_s).toObject();
-            row << (holder.isEmpty() ? u"-"_s
-                                     : Tr::tr("%1 (pid %2 on %3)")
-                                           .arg(holder.value(u"application"_s).toString())
-                                           .arg(holder.value(u"pid"_s).toInteger())
-                                           .arg(holder.value(u"host"_s).toString()));
+            row.append({Span{holder.isEmpty() ? u"-"_s
+                                              : Tr::tr("%1 (pid %2 on %3)")
+                                                    .arg(holder.value(u"application"_s).toString())
+                                                    .arg(holder.value(u"pid"_s).toInteger())
+                                                    .arg(holder.value(u"host"_s).toString())}});
         }
         rows.append(row);
     }
-    output.table(headers, rows);
+    Lines lines = table(headers, rows);
     const qsizetype clean = counts.value(u"clean"_s);
     if (clean == packs.size()) {
-        output.out() << output.style(Tr::tr("All %n pack(s) are clean.", nullptr, int(clean)),
-                                     Output::Style::Green)
-                     << u'\n';
-        return;
+        lines.append(
+            Line({Span{Tr::tr("All %n pack(s) are clean.", nullptr, int(clean)), Style::Green}}));
+        return lines;
     }
     QStringList parts;
     for (const QString &kind : PackFilter::driftKinds()) {
         if (counts.value(kind) > 0)
             parts << u"%1 %2"_s.arg(counts.value(kind)).arg(kind);
     }
-    output.out() << Tr::tr("%n pack(s): ", nullptr, int(packs.size())) << parts.join(u", "_s)
-                 << u'\n';
+    lines.append(Line(Tr::tr("%n pack(s): ", nullptr, int(packs.size())) + parts.join(u", "_s)));
+    return lines;
 }
 
-} // namespace
-
-void StatusCommand::render(const JsonValue &document, Output &output) const
-{
-    renderReport(document.toArray(), output);
-}
-
-void StatusCommand::renderFailure(const Error &error, Output &output) const
-{
-    renderReportThenError(error, output, JsonValue::Type::Array);
-}
-
-} // namespace Grex::Cli
+} // namespace Grex::Text::Internal

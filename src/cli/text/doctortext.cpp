@@ -1,0 +1,57 @@
+#include "texttr.h"
+#include "verbtexts_p.h"
+
+#include "i18n.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Text::Internal {
+
+namespace {
+
+QString checkName(const JsonObject &f)
+{
+    const JsonValue pack = f.value(u"pack"_s);
+    return pack.isNull() ? f.value(u"check"_s).toString()
+                         : f.value(u"check"_s).toString() + u'[' + pack.toString() + u']';
+}
+
+} // namespace
+
+Lines doctorText(const JsonObject &report)
+{
+    QList<QList<Cell>> rows;
+    for (const JsonValue &v : report.value(u"findings"_s).toArray()) {
+        const JsonObject f = v.toObject();
+        const QString severity = f.value(u"severity"_s).toString();
+        const Span status = severity == u"ok"        ? Span{u"OK"_s, Style::Green}
+                            : severity == u"warning" ? Span{u"WARN"_s, Style::Yellow}
+                                                     : Span{u"ERROR"_s, Style::Red};
+        QString detail = displayTextOf(f.value(u"detail"_s).toString());
+        if (detail.isEmpty())
+            detail = u"-"_s;
+        if (f.value(u"auto_fixable"_s).toBool())
+            detail += Tr::tr(" [fixable]");
+        rows.append({{Span{checkName(f)}}, {status}, {Span{detail}}});
+    }
+    Lines lines = table({Tr::tr("CHECK"), Tr::tr("STATUS"), Tr::tr("DETAIL")}, rows);
+    for (const JsonValue &v : report.value(u"fixed"_s).toArray()) {
+        const JsonObject f = v.toObject();
+        lines.append(Line({Span{Tr::tr("fixed"), Style::Green},
+                           Span{u' ' + checkName(f) + u": "_s +
+                                displayTextOf(f.value(u"detail"_s).toString())}}));
+    }
+    const JsonObject compacted = report.value(u"compacted"_s).toObject();
+    if (!compacted.isEmpty()) {
+        lines.append(Line(Tr::tr("compacted grex.jsonl from %1 to %2 event(s); removed %3 orphan "
+                                 "lockfile entr(ies)")
+                              .arg(compacted.value(u"events_before"_s).toInteger())
+                              .arg(compacted.value(u"events_after"_s).toInteger())
+                              .arg(compacted.value(u"lock_entries_removed"_s).toInteger())));
+    }
+    if (report.value(u"worst_severity"_s).toString() == u"ok")
+        lines.append(Line({Span{Tr::tr("No problems found."), Style::Green}}));
+    return lines;
+}
+
+} // namespace Grex::Text::Internal

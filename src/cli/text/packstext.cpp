@@ -1,0 +1,192 @@
+#include "texttr.h"
+#include "verbtexts_p.h"
+
+#include "i18n.h"
+
+using namespace Qt::StringLiterals;
+
+// The verbs that make a workspace and add, remove and list its packs.
+namespace Grex::Text::Internal {
+
+Lines initText(const JsonObject &report)
+{
+    const bool dryRun = report.value(u"dry_run"_s).toBool();
+    const QString workspace = report.value(u"workspace"_s).toString();
+    QStringList created;
+    for (const JsonValue &name : report.value(u"created"_s).toArray())
+        created.append(name.toString());
+    QStringList cloned;
+    for (const JsonValue &id : report.value(u"cloned"_s).toArray())
+        cloned.append(id.toString());
+
+    Lines lines;
+    if (dryRun)
+        lines.append(Line(Tr::tr("Would initialise workspace %1").arg(workspace)));
+    else if (created.isEmpty())
+        lines.append(Line(Tr::tr("Workspace %1 is already initialised").arg(workspace)));
+    else
+        lines.append(Line(arg(Tr::tr("Initialised workspace %1"), {Span{workspace, Style::Bold}})));
+    if (!created.isEmpty()) {
+        lines.append(Line(u"  "_s + (dryRun ? Tr::tr("would create: %1") : Tr::tr("created: %1"))
+                                        .arg(created.join(u", "_s))));
+    }
+    if (!report.value(u"hooks"_s).isNull()) {
+        lines.append(
+            Line(u"  "_s + Tr::tr("core.hooksPath: %1").arg(report.value(u"hooks"_s).toString())));
+    }
+    if (!cloned.isEmpty()) {
+        lines.append(Line(
+            u"  "_s +
+            (dryRun ? Tr::tr("would clone: %1") : Tr::tr("cloned: %1")).arg(cloned.join(u", "_s))));
+    }
+    return lines;
+}
+
+Lines addText(const JsonObject &r)
+{
+    const QString id = r.value(u"id"_s).toString();
+    const QString type = r.value(u"type"_s).toString();
+    const QString url = r.value(u"url"_s).toString();
+    const QString sha = shortSha(r.value(u"sha"_s));
+    const QString ref = r.value(u"ref"_s).isNull() ? QString() : r.value(u"ref"_s).toString();
+    if (r.value(u"dry_run"_s).toBool()) {
+        QString line = Tr::tr("Would add pack %1 (%2) from %3").arg(id, type, url);
+        if (!ref.isEmpty())
+            line += u' ' + Tr::tr("at %1").arg(ref);
+        if (sha != u"-")
+            line += u' ' + Tr::tr("(remote commit %1)").arg(sha);
+        return {Line(line)};
+    }
+    Lines lines;
+    lines.append(Line(
+        arg(Tr::tr("Added pack %1 (%2) from %3"), {Span{id, Style::Bold}, Span{type}, Span{url}})));
+    QList<Span> commit{Span{u"  "_s}};
+    commit += arg(Tr::tr("commit %1"), {Span{sha, Style::Cyan}});
+    if (!ref.isEmpty())
+        commit.append(Span{u"  "_s + Tr::tr("ref %1").arg(ref)});
+    lines.append(Line(commit));
+    if (r.value(u"adopted"_s).toBool())
+        lines.append(
+            Line(u"  "_s + Tr::tr("the existing clone in %1 was adopted as it is").arg(id)));
+    for (const JsonValue &warning : r.value(u"warnings"_s).toArray()) {
+        lines.append(Line({Span{u"  "_s}, Span{Tr::tr("warning:"), Style::Yellow},
+                           Span{u' ' + displayTextOf(warning.toString())}}));
+    }
+    return lines;
+}
+
+Lines rmText(const JsonObject &r)
+{
+    const QString id = r.value(u"id"_s).toString();
+    const QString path = r.value(u"path"_s).toString();
+    const bool deleted = r.value(u"files_deleted"_s).toBool();
+    if (r.value(u"dry_run"_s).toBool()) {
+        return {Line(deleted ? Tr::tr("Would remove pack %1 and delete %2").arg(id, path)
+                             : Tr::tr("Would remove pack %1 and keep its files").arg(id))};
+    }
+    const Span name{id, Style::Bold};
+    return {Line(deleted
+                     ? arg(Tr::tr("Removed pack %1 and deleted %2"), {name, Span{path}})
+                     : arg(Tr::tr("Removed pack %1; its files stay in %2"), {name, Span{path}}))};
+}
+
+namespace {
+
+// depth 0: registered packs; deeper rows are children drawn under `continuation`.
+void addRows(const JsonArray &packs, int depth, const QString &continuation, bool longForm,
+             bool unicode, QList<QList<Cell>> &rows)
+{
+    for (qsizetype i = 0; i < packs.size(); ++i) {
+        const JsonObject p = packs.at(i).toObject();
+        const bool last = i + 1 == packs.size();
+        QString prefix;
+        if (depth > 0) {
+            prefix = continuation;
+            if (unicode)
+                prefix += last ? u"└─ "_s : u"├─ "_s;
+            else
+                prefix += last ? u"`- "_s : u"|- "_s;
+        }
+        const Span sha = p.value(u"on_disk"_s).toBool()
+                             ? Span{shortSha(p.value(u"sha"_s)), Style::Cyan}
+                             : Span{Tr::tr("missing"), Style::Red};
+        QString ref = p.value(u"ref"_s).toString();
+        if (ref.isEmpty())
+            ref = p.value(u"branch"_s).isNull() ? u"-"_s : p.value(u"branch"_s).toString();
+        const QString type = p.value(u"type"_s).isNull() ? u"-"_s : p.value(u"type"_s).toString();
+        QList<Cell> row{{Span{prefix + p.value(u"id"_s).toString()}},
+                        {Span{type}},
+                        {Span{p.value(u"path"_s).toString()}},
+                        {Span{ref}},
+                        {sha}};
+        if (longForm) {
+            const JsonValue installed = p.value(u"installed_at"_s);
+            const JsonValue hash = p.value(u"actions_hash"_s);
+            row.append({Span{installed.isNull() ? u"-"_s : installed.toString().left(19) + u'Z'}});
+            row.append({Span{hash.isNull() ? u"-"_s : hash.toString().left(12)}});
+        }
+        rows.append(row);
+        if (p.contains(u"children"_s)) {
+            QString next = continuation;
+            if (depth > 0)
+                next += last ? u"   "_s : (unicode ? u"│  "_s : u"|  "_s);
+            addRows(p.value(u"children"_s).toArray(), depth + 1, next, longForm, unicode, rows);
+        }
+    }
+}
+
+} // namespace
+
+Lines lsText(const JsonArray &packs, const Options &options)
+{
+    // With a filter or a type, an empty list is not an empty workspace.
+    const bool selective = !options.arguments.value(u"filter"_s).toString().trimmed().isEmpty() ||
+                           options.arguments.contains(u"type"_s);
+    if (packs.isEmpty() && selective)
+        return {Line(Tr::tr("No registered pack matches."))};
+    if (packs.isEmpty())
+        return {Line(Tr::tr("No packs registered. Add one with: grex add <url>"))};
+    bool longForm = false;
+    for (const JsonValue &p : packs)
+        longForm = longForm || p.toObject().contains(u"actions_hash"_s);
+    QStringList headers{Tr::tr("ID"), Tr::tr("TYPE"), Tr::tr("PATH"), Tr::tr("REF"), Tr::tr("SHA")};
+    if (longForm)
+        headers << Tr::tr("INSTALLED_AT") << Tr::tr("ACTIONS_HASH");
+    QList<QList<Cell>> rows;
+    addRows(packs, 0, QString(), longForm, options.unicode, rows);
+    return table(headers, rows);
+}
+
+Lines importText(const JsonObject &report)
+{
+    const bool dryRun = report.value(u"dry_run"_s).toBool();
+    const JsonArray imported = report.value(u"imported"_s).toArray();
+    const JsonArray skipped = report.value(u"skipped"_s).toArray();
+    const JsonArray failed = report.value(u"failed"_s).toArray();
+    Lines lines;
+    for (const JsonValue &v : imported) {
+        const JsonObject i = v.toObject();
+        const QString url = i.value(u"url"_s).toString();
+        lines.append(Line((dryRun ? u"DRY-RUN: would add "_s : u"added "_s) +
+                          i.value(u"path"_s).toString() + u' ' + i.value(u"kind"_s).toString() +
+                          u' ' + (url.isEmpty() ? u"-"_s : url)));
+    }
+    for (const JsonValue &v : skipped) {
+        const JsonObject s = v.toObject();
+        lines.append(Line(u"skip "_s + s.value(u"path"_s).toString() + u' ' +
+                              s.value(u"reason"_s).toString().replace(u'_', u'-'),
+                          Channel::Err));
+    }
+    for (const JsonValue &v : failed) {
+        const JsonObject f = v.toObject();
+        lines.append(Line(u"failed "_s + f.value(u"path"_s).toString() + u": "_s +
+                              displayTextOf(f.value(u"error"_s).toString()),
+                          Channel::Err));
+    }
+    lines.append(Line(u"summary: imported=%1 skipped=%2 failed=%3"_s.arg(imported.size())
+                          .arg(skipped.size())
+                          .arg(failed.size())));
+    return lines;
+}
+
+} // namespace Grex::Text::Internal

@@ -1,0 +1,190 @@
+#include "reporttext.h"
+
+#include "texttr.h"
+#include "verbtexts_p.h"
+
+#include "error.h"
+#include "verbs/verbregistry.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Text {
+
+using namespace Internal;
+
+namespace {
+
+// The verbs whose document is a run report (docs/design.md, "Run reports and step lines").
+bool isRunReportVerb(const QString &verb)
+{
+    return verb == u"sync" || verb == u"teardown";
+}
+
+using Render = Lines (*)(const JsonValue &document, const Options &options);
+
+// The text of each verb: one row per verb of the registry (a test checks there is one).
+const QHash<QString, Render> &renderers()
+{
+    static const QHash<QString, Render> table{
+        {u"init"_s, [](const JsonValue &d, const Options &) { return initText(d.toObject()); }},
+        {u"add"_s, [](const JsonValue &d, const Options &) { return addText(d.toObject()); }},
+        {u"rm"_s, [](const JsonValue &d, const Options &) { return rmText(d.toObject()); }},
+        {u"ls"_s, [](const JsonValue &d, const Options &o) { return lsText(d.toArray(), o); }},
+        {u"sync"_s, [](const JsonValue &d, const Options &o) { return syncText(d.toObject(), o); }},
+        {u"teardown"_s,
+         [](const JsonValue &d, const Options &o) { return syncText(d.toObject(), o); }},
+        {u"update"_s, [](const JsonValue &d, const Options &) { return updateText(d.toArray()); }},
+        {u"status"_s, [](const JsonValue &d, const Options &) { return statusText(d.toArray()); }},
+        {u"doctor"_s, [](const JsonValue &d, const Options &) { return doctorText(d.toObject()); }},
+        {u"import"_s, [](const JsonValue &d, const Options &) { return importText(d.toObject()); }},
+        {u"run"_s, [](const JsonValue &d, const Options &) { return runText(d.toArray()); }},
+        {u"exec"_s, [](const JsonValue &d, const Options &) { return execText(d.toArray()); }},
+    };
+    return table;
+}
+
+// The shape of a verb's document, as its registry row records it; a failure's details.report is
+// shown only in that shape.
+std::optional<JsonValue::Type> documentShape(const QString &verb)
+{
+    const VerbSpec *spec = findVerb(verb);
+    if (!spec)
+        return std::nullopt;
+    return spec->objectResult ? JsonValue::Type::Object : JsonValue::Type::Array;
+}
+
+// The verbs whose failure shows the report it carries, then the error.
+bool showsReportOfFailure(const QString &verb)
+{
+    return verb == u"status" || verb == u"doctor" || verb == u"exec" || verb == u"run" ||
+           verb == u"import";
+}
+
+QString indentedJson(const JsonValue &document)
+{
+    const QJsonValue value = document.toQJsonValue();
+    return QString::fromUtf8(value.isArray()
+                                 ? QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented)
+                                 : QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented));
+}
+
+} // namespace
+
+bool hasReportText(const QString &verb)
+{
+    return renderers().contains(verb);
+}
+
+Lines reportLines(const QString &verb, const JsonValue &document, const Options &options)
+{
+    if (const Render render = renderers().value(verb))
+        return render(document, options);
+    Lines lines;
+    for (const QString &line : indentedJson(document).split(u'\n', Qt::SkipEmptyParts))
+        lines.append(Line(line));
+    return lines;
+}
+
+Failure failureLines(const QString &verb, const Error &error, const Options &options)
+{
+    const JsonValue report = error.details().value(u"report"_s);
+    const bool hasShape = report.type() == documentShape(verb);
+    if (showsReportOfFailure(verb) || (verb == u"update" && error.reason() == u"packs_failed")) {
+        if (hasShape)
+            return {reportLines(verb, report, options), true};
+        return {};
+    }
+    if (!isRunReportVerb(verb) && verb != u"update")
+        return {};
+    const JsonObject run = report.toObject();
+    if (run.isEmpty())
+        return {};
+    Failure failure;
+    if (isRunReportVerb(verb)) {
+        failure.lines = syncText(run, options);
+        if (error.kind() == ErrorKind::Cancelled || error.reason() == u"packs_failed")
+            return failure;
+    } else if (error.kind() == ErrorKind::Cancelled) {
+        return {};
+    }
+    const Lines halt = haltText(run);
+    failure.lines += halt;
+    failure.showsError = halt.isEmpty();
+    return failure;
+}
+
+Lines errorLines(const Error &error)
+{
+    Lines lines{Line({Span{Tr::tr("error:"), Style::BoldRed}, Span{u' ' + error.displayText()}},
+                     Channel::Err)};
+    if (!error.hint().isEmpty()) {
+        lines.append(
+            Line(u"  "_s + Tr::tr("hint:") + u' ' + error.hint().displayText(), Channel::Err));
+    }
+    return lines;
+}
+
+QString stepLine(const JsonObject &step, const Options &options)
+{
+    const QString result = step.value(u"result"_s).toString();
+    const QString pack = step.value(u"pack"_s).toString();
+    const JsonValue details = step.value(u"details"_s);
+    if (result == u"skipped") {
+        const JsonObject hashSkip = details.toObject();
+        return u"[skipped] pack="_s + pack + u" path="_s +
+               hashSkip.value(u"pack_path"_s).toString() + u" hash="_s +
+               hashSkip.value(u"actions_hash"_s).toString();
+    }
+    QString tag = u"other"_s;
+    if (result == u"performed_change")
+        tag = u"ok"_s;
+    else if (result == u"would_perform_change")
+        tag = u"would"_s;
+    else if (result == u"noop" || result == u"already_satisfied")
+        tag = u"noop"_s;
+    QString line = u'[' + tag + u"] pack="_s + pack + u" action="_s +
+                   step.value(u"action"_s).toString() + u" idx="_s +
+                   QString::number(step.value(u"idx"_s).toInteger());
+    if (!options.stepDetails)
+        return line;
+    // What a person reads of the details: their text, or their JSON without the bookkeeping.
+    if (details.isString() && !details.toString().isEmpty())
+        return line + u"  "_s + details.toString();
+    JsonObject object = details.toObject();
+    object.remove(u"actions_hash"_s);
+    object.remove(u"pack_path"_s);
+    return object.isEmpty() ? line : line + u"  "_s + QString::fromUtf8(object.toJson());
+}
+
+Lines packOutputLines(const JsonObject &output, const Options &options)
+{
+    const QString pack = output.value(u"pack"_s).toString();
+    const qint64 exit = output.value(u"exit"_s).toInteger(-1);
+    const QString status = exit == 0 ? Tr::tr("exit 0") : Tr::tr("exit %1").arg(exit);
+    const QString header = options.unicode ? u"── %1 (%2) ──"_s.arg(pack, status)
+                                           : u"== %1 (%2) =="_s.arg(pack, status);
+    Lines lines{Line({Span{header, exit == 0 ? Style::Bold : Style::Red}})};
+    for (const QString &key : {u"stdout"_s, u"stderr"_s}) {
+        QString text = output.value(key).toString();
+        if (text.isEmpty())
+            continue;
+        if (!text.endsWith(u'\n'))
+            text += u'\n';
+        Line block({Span{text, key == u"stderr" ? Style::Yellow : Style::Plain}});
+        block.newline = false;
+        lines.append(block);
+    }
+    return lines;
+}
+
+QString shortSha(const JsonValue &sha)
+{
+    const QString text = sha.toString();
+    return text.isEmpty() ? u"-"_s : text.left(7);
+}
+
+} // namespace Grex::Text

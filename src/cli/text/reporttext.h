@@ -1,0 +1,55 @@
+#pragma once
+
+#include "json.h"
+#include "reportlines.h"
+
+#include <QJsonObject>
+
+namespace Grex {
+class Error;
+}
+
+namespace Grex::Text {
+
+// What the reader of a report can show, and what it has seen already.
+struct Options
+{
+    bool unicode = false; // box-drawing tree lines (└─) rather than ASCII ones (`-)
+    // A run report lists its steps before its summary, for a reader who did not see them stream
+    // by (the window's previews); the CLI prints each step as it finishes.
+    bool listSteps = false;
+    // A step line ends with the step's details (the window); the terminal's step lines stay
+    // greppable.
+    bool stepDetails = false;
+    QJsonObject arguments; // the verb's arguments: with a filter, an empty ls is "no match"
+};
+
+// A verb's report, its JSON document, in words. A verb without a text of its own (a test
+// checks there is none) shows its document as indented JSON.
+Lines reportLines(const QString &verb, const JsonValue &document, const Options &options = {});
+bool hasReportText(const QString &verb);
+
+// A failed verb in words: the report its error carries (details.report) when it has the shape
+// of the verb's document, and where a halted run stopped.
+struct Failure
+{
+    Lines lines;
+    bool showsError = true; // the error's own lines (errorLines) follow; a halt names it itself
+};
+Failure failureLines(const QString &verb, const Error &error, const Options &options = {});
+
+// "error: <message>", then "  hint: <hint>" when there is one; translated, on the Err channel.
+Lines errorLines(const Error &error);
+
+// "[ok] pack=a action=mkdir idx=0", for a hash skip "[skipped] pack=a path=a hash=…"
+// (docs/design.md, "Run reports and step lines").
+QString stepLine(const JsonObject &step, const Options &options = {});
+
+// exec's output in one pack, as EventSink::packOutput gives it: "== a (exit 0) ==", then its
+// stdout, then its stderr (yellow).
+Lines packOutputLines(const JsonObject &output, const Options &options = {});
+
+// "1a2b3c4" for a full SHA, "-" for none.
+QString shortSha(const JsonValue &sha);
+
+} // namespace Grex::Text
