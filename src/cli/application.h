@@ -1,7 +1,7 @@
 #pragma once
 
-#include "result.h"
-#include "sched/width.h"
+#include "core/result.h"
+#include "core/sched/width.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,8 +1,8 @@
-#include "clieventsink.h"
+#include "cli/clieventsink.h"
 
-#include "clitr.h"
-#include "output.h"
-#include "reporttext.h"
+#include "cli/defs/clitr.h"
+#include "cli/output.h"
+#include "cli/text/reporttext.h"
 
 using namespace Qt::StringLiterals;
 

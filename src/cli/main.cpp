@@ -1,9 +1,9 @@
-#include "application.h"
-#include "clitr.h"
-#include "error.h"
-#include "i18n.h"
-#include "output.h"
-#include "signalbridge.h"
+#include "cli/application.h"
+#include "cli/defs/clitr.h"
+#include "core/error.h"
+#include "core/i18n.h"
+#include "cli/output.h"
+#include "cli/signalbridge.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -1,8 +1,8 @@
-#include "output.h"
+#include "cli/output.h"
 
-#include "clitr.h"
-#include "error.h"
-#include "reporttext.h"
+#include "cli/defs/clitr.h"
+#include "core/error.h"
+#include "cli/text/reporttext.h"
 
 #include <optional>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "reportlines.h"
+#include "cli/text/reportlines.h"
 
 #include <QString>
 #include <QTextStream>

@@ -1,4 +1,4 @@
-#include "signalbridge.h"
+#include "cli/signalbridge.h"
 
 #include <atomic>
 

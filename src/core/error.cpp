@@ -1,6 +1,6 @@
-#include "error.h"
+#include "core/error.h"
 
-#include "logging.h"
+#include "core/logging.h"
 
 namespace Grex {
 

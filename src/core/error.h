@@ -1,8 +1,8 @@
 #pragma once
 
-#include "errorkind.h"
-#include "json.h"
-#include "message.h"
+#include "core/errorkind.h"
+#include "core/json.h"
+#include "core/message.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
-#include "errorkind.h"
+#include "core/errorkind.h"
 
-#include "jsonrpccodes.h"
+#include "core/jsonrpccodes.h"
 
 #include <QCoreApplication>
 

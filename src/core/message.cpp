@@ -1,6 +1,6 @@
-#include "message.h"
+#include "core/message.h"
 
-#include "i18n.h"
+#include "core/i18n.h"
 
 #include <QCoreApplication>
 #include <QHash>

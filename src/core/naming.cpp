@@ -1,6 +1,6 @@
-#include "naming.h"
+#include "core/naming.h"
 
-#include "secrets.h"
+#include "core/secrets.h"
 
 #include <QDir>
 #include <QFileInfo>

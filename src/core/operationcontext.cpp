@@ -1,6 +1,6 @@
-#include "operationcontext.h"
+#include "core/operationcontext.h"
 
-#include "logging.h"
+#include "core/logging.h"
 
 using namespace Qt::StringLiterals;
 

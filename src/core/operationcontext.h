@@ -1,9 +1,9 @@
 #pragma once
 
-#include "json.h"
-#include "message.h"
-#include "result.h"
-#include "sched/width.h"
+#include "core/json.h"
+#include "core/message.h"
+#include "core/result.h"
+#include "core/sched/width.h"
 
 #include <QList>
 #include <QMutex>

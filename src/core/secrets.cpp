@@ -1,4 +1,4 @@
-#include "secrets.h"
+#include "core/secrets.h"
 
 #include <QRegularExpression>
 

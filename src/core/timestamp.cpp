@@ -1,4 +1,4 @@
-#include "timestamp.h"
+#include "core/timestamp.h"
 
 #include <QtNumeric>
 

@@ -1,7 +1,7 @@
-#include "workspace.h"
+#include "core/workspace.h"
 
-#include "git/gitfetcher.h"
-#include "operationcontext.h"
+#include "core/git/gitfetcher.h"
+#include "core/operationcontext.h"
 
 #include <QDir>
 #include <QFileInfo>

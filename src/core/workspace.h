@@ -1,11 +1,11 @@
 #pragma once
 
-#include "fs/changewatch.h"
-#include "fs/filelock.h"
-#include "lockfile/lockfile.h"
-#include "manifest/fold.h"
-#include "manifest/intentlog.h"
-#include "result.h"
+#include "core/fs/changewatch.h"
+#include "core/fs/filelock.h"
+#include "core/lockfile/lockfile.h"
+#include "core/manifest/fold.h"
+#include "core/manifest/intentlog.h"
+#include "core/result.h"
 
 #include <QString>
 

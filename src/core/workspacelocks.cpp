@@ -1,6 +1,6 @@
-#include "workspacelocks.h"
+#include "core/workspacelocks.h"
 
-#include "workspace.h"
+#include "core/workspace.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "fs/filelock.h"
+#include "core/fs/filelock.h"
 
 #include <QDateTime>
 #include <QList>

@@ -1,8 +1,8 @@
-#include "approvaldialog.h"
+#include "gui/approvaldialog.h"
 
-#include "reporttext.h"
+#include "cli/text/reporttext.h"
 
-#include "message.h"
+#include "core/message.h"
 
 #include <QCheckBox>
 #include <QCoreApplication>

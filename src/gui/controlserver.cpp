@@ -1,6 +1,6 @@
-#include "controlserver.h"
+#include "gui/controlserver.h"
 
-#include "control.h"
+#include "mcp/control.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

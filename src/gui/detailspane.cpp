@@ -1,8 +1,8 @@
-#include "detailspane.h"
+#include "gui/detailspane.h"
 
-#include "packtreemodel.h"
-#include "pack/actionshash.h"
-#include "pack/packmanifest.h"
+#include "gui/packtreemodel.h"
+#include "core/pack/actionshash.h"
+#include "core/pack/packmanifest.h"
 
 #include <QFile>
 #include <QFontDatabase>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "timestamp.h"
+#include "core/timestamp.h"
 
 #include <QHash>
 #include <QList>

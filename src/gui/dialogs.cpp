@@ -1,4 +1,4 @@
-#include "dialogs.h"
+#include "gui/dialogs.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,8 +1,8 @@
-#include "clidefs.h"
-#include "helptext.h"
-#include "i18n.h"
-#include "mainwindow.h"
-#include "sched/width.h"
+#include "cli/defs/clidefs.h"
+#include "cli/defs/helptext.h"
+#include "core/i18n.h"
+#include "gui/mainwindow.h"
+#include "core/sched/width.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,17 +1,17 @@
-#include "mainwindow.h"
+#include "gui/mainwindow.h"
 
-#include "approvaldialog.h"
-#include "control.h"
-#include "controlserver.h"
-#include "dialogs.h"
-#include "operationrunner.h"
-#include "packfilterproxy.h"
-#include "packtreemodel.h"
-#include "panels.h"
-#include "workspaceload.h"
+#include "gui/approvaldialog.h"
+#include "mcp/control.h"
+#include "gui/controlserver.h"
+#include "gui/dialogs.h"
+#include "gui/operationrunner.h"
+#include "gui/packfilterproxy.h"
+#include "gui/packtreemodel.h"
+#include "gui/panels.h"
+#include "gui/workspaceload.h"
 
-#include "workspace.h"
-#include "workspacelocks.h"
+#include "core/workspace.h"
+#include "core/workspacelocks.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "detailspane.h"
-#include "sched/width.h"
+#include "gui/detailspane.h"
+#include "core/sched/width.h"
 
 #include <QHash>
 #include <QJsonObject>

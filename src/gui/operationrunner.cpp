@@ -1,13 +1,13 @@
-#include "operationrunner.h"
+#include "gui/operationrunner.h"
 
-#include "reporttext.h"
+#include "cli/text/reporttext.h"
 
-#include "error.h"
-#include "errorkind.h"
-#include "i18n.h"
-#include "operationcontext.h"
-#include "verbs/verbregistry.h"
-#include "workspace.h"
+#include "core/error.h"
+#include "core/errorkind.h"
+#include "core/i18n.h"
+#include "core/operationcontext.h"
+#include "core/verbs/verbregistry.h"
+#include "core/workspace.h"
 
 #include <QFuture>
 #include <QFutureWatcher>

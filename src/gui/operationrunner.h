@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sched/width.h"
+#include "core/sched/width.h"
 
 #include <QJsonObject>
 #include <QJsonValue>

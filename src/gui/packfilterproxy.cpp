@@ -1,6 +1,6 @@
-#include "packfilterproxy.h"
+#include "gui/packfilterproxy.h"
 
-#include "packtreemodel.h"
+#include "gui/packtreemodel.h"
 
 namespace Grex::Gui {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/packfilter.h"
+#include "core/engine/packfilter.h"
 
 #include <QSortFilterProxyModel>
 

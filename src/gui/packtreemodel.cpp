@@ -1,4 +1,4 @@
-#include "packtreemodel.h"
+#include "gui/packtreemodel.h"
 
 #include <QBrush>
 #include <QColor>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "engine/packfilter.h"
-#include "verbs/ls.h"
-#include "verbs/status.h"
+#include "core/engine/packfilter.h"
+#include "core/verbs/ls.h"
+#include "core/verbs/status.h"
 
 #include <QAbstractItemModel>
 #include <QHash>

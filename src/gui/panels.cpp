@@ -1,8 +1,8 @@
-#include "panels.h"
+#include "gui/panels.h"
 
-#include "controlserver.h"
-#include "operationrunner.h"
-#include "packtreemodel.h"
+#include "gui/controlserver.h"
+#include "gui/operationrunner.h"
+#include "gui/packtreemodel.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "workspacelocks.h"
+#include "core/workspacelocks.h"
 
 #include <QDateTime>
 #include <QWidget>

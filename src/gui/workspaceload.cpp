@@ -1,10 +1,10 @@
-#include "workspaceload.h"
+#include "gui/workspaceload.h"
 
-#include "manifest/intentlog.h"
-#include "operationcontext.h"
-#include "verbs/ls.h"
-#include "verbs/status.h"
-#include "workspace.h"
+#include "core/manifest/intentlog.h"
+#include "core/operationcontext.h"
+#include "core/verbs/ls.h"
+#include "core/verbs/status.h"
+#include "core/workspace.h"
 
 #include <QCoreApplication>
 

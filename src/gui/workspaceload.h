@@ -1,8 +1,8 @@
 #pragma once
 
-#include "detailspane.h"
-#include "packtreemodel.h"
-#include "sched/width.h"
+#include "gui/detailspane.h"
+#include "gui/packtreemodel.h"
+#include "core/sched/width.h"
 
 #include <QHash>
 #include <QList>

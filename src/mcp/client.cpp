@@ -1,7 +1,7 @@
-#include "client.h"
+#include "mcp/client.h"
 
-#include "jsonrpccodes.h"
-#include "session.h"
+#include "core/jsonrpccodes.h"
+#include "mcp/session.h"
 
 #include <QEventLoop>
 #include <QJsonArray>

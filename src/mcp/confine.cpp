@@ -1,4 +1,4 @@
-#include "confine.h"
+#include "mcp/confine.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "result.h"
-#include "verbs/verbregistry.h"
-#include "workspace.h"
+#include "core/result.h"
+#include "core/verbs/verbregistry.h"
+#include "core/workspace.h"
 
 #include <QJsonObject>
 

@@ -1,7 +1,7 @@
-#include "control.h"
+#include "mcp/control.h"
 
-#include "logging.h"
-#include "timestamp.h"
+#include "core/logging.h"
+#include "core/timestamp.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>

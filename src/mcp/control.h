@@ -1,6 +1,6 @@
 #pragma once
 
-#include "operationcontext.h"
+#include "core/operationcontext.h"
 
 #include <QByteArray>
 #include <QJsonObject>

@@ -1,7 +1,7 @@
-#include "httpserver.h"
+#include "mcp/httpserver.h"
 
-#include "jsonrpccodes.h"
-#include "logging.h"
+#include "core/jsonrpccodes.h"
+#include "core/logging.h"
 
 #include <QAbstractHttpServer>
 #include <QCoreApplication>

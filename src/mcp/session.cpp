@@ -1,11 +1,11 @@
-#include "session_p.h"
+#include "mcp/session_p.h"
 
-#include "confine.h"
-#include "errorkind.h"
-#include "jsonrpccodes.h"
-#include "tools.h"
-#include "verbs/verbregistry.h"
-#include "verbs/verbsupport.h"
+#include "mcp/confine.h"
+#include "core/errorkind.h"
+#include "core/jsonrpccodes.h"
+#include "mcp/tools.h"
+#include "core/verbs/verbregistry.h"
+#include "core/verbs/verbsupport.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "control.h"
-#include "json.h"
-#include "operationcontext.h"
-#include "sched/scheduler.h"
-#include "workspace.h"
+#include "mcp/control.h"
+#include "core/json.h"
+#include "core/operationcontext.h"
+#include "core/sched/scheduler.h"
+#include "core/workspace.h"
 
 #include <QByteArray>
 #include <QHash>

@@ -2,8 +2,8 @@
 
 // The parts of Session that its approval and call code share; not part of grex_mcp's API.
 
-#include "session.h"
-#include "verbs/verbregistry.h"
+#include "mcp/session.h"
+#include "core/verbs/verbregistry.h"
 
 #include <QJsonObject>
 

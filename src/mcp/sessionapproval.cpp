@@ -1,6 +1,6 @@
 // Session's approvals: the window, the client's elicitation, or the launch flag decides.
 
-#include "session_p.h"
+#include "mcp/session_p.h"
 
 #include <QJsonArray>
 

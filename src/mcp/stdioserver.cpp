@@ -1,6 +1,6 @@
-#include "stdioserver.h"
+#include "mcp/stdioserver.h"
 
-#include "logging.h"
+#include "core/logging.h"
 
 #include <QElapsedTimer>
 

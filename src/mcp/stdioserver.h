@@ -1,6 +1,6 @@
 #pragma once
 
-#include "session.h"
+#include "mcp/session.h"
 
 #include <QByteArray>
 

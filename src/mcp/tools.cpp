@@ -1,12 +1,12 @@
-#include "tools.h"
+#include "mcp/tools.h"
 
-#include "confine.h"
-#include "fs/fsutil.h"
-#include "i18n.h"
-#include "operationcontext.h"
-#include "pack/packmanifest.h"
-#include "session.h"
-#include "verbs/verbregistry.h"
+#include "mcp/confine.h"
+#include "core/fs/fsutil.h"
+#include "core/i18n.h"
+#include "core/operationcontext.h"
+#include "core/pack/packmanifest.h"
+#include "mcp/session.h"
+#include "core/verbs/verbregistry.h"
 
 #include <QFile>
 #include <QJsonDocument>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "error.h"
-#include "json.h"
-#include "workspace.h"
+#include "core/error.h"
+#include "core/json.h"
+#include "core/workspace.h"
 
 #include <optional>
 

@@ -1,11 +1,11 @@
-#include "cliharness.h"
-#include "fs/gitignore.h"
-#include "grexrunner.h"
-#include "operationcontext.h"
-#include "testfiles.h"
-#include "remotebuilder.h"
-#include "verbs/status.h"
-#include "workspace.h"
+#include "support/cliharness.h"
+#include "core/fs/gitignore.h"
+#include "support/grexrunner.h"
+#include "core/operationcontext.h"
+#include "support/testfiles.h"
+#include "support/remotebuilder.h"
+#include "core/verbs/status.h"
+#include "core/workspace.h"
 
 #include <QDir>
 #include <QDirIterator>

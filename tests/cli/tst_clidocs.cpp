@@ -2,11 +2,11 @@
 // of src/cli/defs/clidefs.cpp; these tests check that each of them says what the definitions
 // say, that the command line accepts what they document, and that the completions work in the
 // shells themselves.
-#include "clidefs.h"
-#include "completion.h"
-#include "grexrunner.h"
-#include "helptext.h"
-#include "manpage.h"
+#include "cli/defs/clidefs.h"
+#include "cli/defs/completion.h"
+#include "support/grexrunner.h"
+#include "cli/defs/helptext.h"
+#include "cli/defs/manpage.h"
 
 #include <QDir>
 #include <QFile>

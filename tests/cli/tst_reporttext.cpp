@@ -1,8 +1,8 @@
-#include "error.h"
-#include "i18n.h"
-#include "message.h"
-#include "reporttext.h"
-#include "verbs/verbregistry.h"
+#include "core/error.h"
+#include "core/i18n.h"
+#include "core/message.h"
+#include "cli/text/reporttext.h"
+#include "core/verbs/verbregistry.h"
 
 #include <QTest>
 #include <QTranslator>

@@ -2,22 +2,22 @@
 // Everything happens inside a QTemporaryDir: HOME, ~/.profile and the machine environment file
 // are redirected there through the ExecContext, never the real ones.
 
-#include "actions/actionregistry.h"
-#include "actions/envaction.h"
-#include "actions/execaction.h"
-#include "actions/mkdiraction.h"
-#include "actions/predicate.h"
-#include "actions/requireaction.h"
-#include "actions/rmdiraction.h"
-#include "actions/symlinkaction.h"
-#include "actions/whenaction.h"
-#include "errorkind.h"
-#include "exec/execcontext.h"
-#include "exec/execstep.h"
-#include "exec/processrunner.h"
-#include "pack/packmanifest.h"
-#include "testfiles.h"
-#include "vars/varenv.h"
+#include "core/actions/actionregistry.h"
+#include "core/actions/envaction.h"
+#include "core/actions/execaction.h"
+#include "core/actions/mkdiraction.h"
+#include "core/actions/predicate.h"
+#include "core/actions/requireaction.h"
+#include "core/actions/rmdiraction.h"
+#include "core/actions/symlinkaction.h"
+#include "core/actions/whenaction.h"
+#include "core/errorkind.h"
+#include "core/exec/execcontext.h"
+#include "core/exec/execstep.h"
+#include "core/exec/processrunner.h"
+#include "core/pack/packmanifest.h"
+#include "support/testfiles.h"
+#include "core/vars/varenv.h"
 
 #include <QDir>
 #include <QDirIterator>

@@ -1,5 +1,5 @@
-#include "pack/actionshash.h"
-#include "pack/packmanifest.h"
+#include "core/pack/actionshash.h"
+#include "core/pack/packmanifest.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
-#include "fs/atomicwrite.h"
-#include "grexrunner.h"
-#include "testfiles.h"
+#include "core/fs/atomicwrite.h"
+#include "support/grexrunner.h"
+#include "support/testfiles.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,10 +1,10 @@
-#include "fs/changewatch.h"
-#include "operationcontext.h"
-#include "remotebuilder.h"
-#include "testfiles.h"
-#include "verbs/ls.h"
-#include "workspace.h"
-#include "workspacefixture.h"
+#include "core/fs/changewatch.h"
+#include "core/operationcontext.h"
+#include "support/remotebuilder.h"
+#include "support/testfiles.h"
+#include "core/verbs/ls.h"
+#include "core/workspace.h"
+#include "support/workspacefixture.h"
 
 #include <QDir>
 #include <QFile>

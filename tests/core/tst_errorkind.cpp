@@ -1,4 +1,4 @@
-#include "errorkind.h"
+#include "core/errorkind.h"
 
 #include <QTest>
 

@@ -1,5 +1,5 @@
-#include "fs/filelock.h"
-#include "grexrunner.h"
+#include "core/fs/filelock.h"
+#include "support/grexrunner.h"
 
 #include <QElapsedTimer>
 #include <QProcess>

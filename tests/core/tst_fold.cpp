@@ -1,4 +1,4 @@
-#include "manifest/intentlog.h"
+#include "core/manifest/intentlog.h"
 
 #include <QRandomGenerator>
 #include <QTemporaryDir>

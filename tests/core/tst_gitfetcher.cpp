@@ -1,6 +1,6 @@
-#include "git/gitfetcher.h"
-#include "git/repository.h"
-#include "remotebuilder.h"
+#include "core/git/gitfetcher.h"
+#include "core/git/repository.h"
+#include "support/remotebuilder.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "fs/gitignore.h"
+#include "core/fs/gitignore.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -7,7 +7,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "testfiles.h"
+#include "support/testfiles.h"
 
 using namespace Grex;
 using namespace Grex::Test;

@@ -1,4 +1,4 @@
-#include "git/gitprocess_p.h"
+#include "core/git/gitprocess_p.h"
 
 #include <QElapsedTimer>
 #include <QTcpServer>

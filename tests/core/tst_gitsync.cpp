@@ -1,8 +1,8 @@
-#include "fs/filelock.h"
-#include "fs/fsutil.h"
-#include "git/gitfetcher.h"
-#include "remotebuilder.h"
-#include "testfiles.h"
+#include "core/fs/filelock.h"
+#include "core/fs/fsutil.h"
+#include "core/git/gitfetcher.h"
+#include "support/remotebuilder.h"
+#include "support/testfiles.h"
 
 #include <QDateTime>
 #include <QDir>

@@ -1,13 +1,13 @@
-#include "fs/gitignore.h"
-#include "operationcontext.h"
-#include "remotebuilder.h"
-#include "testfiles.h"
-#include "verbs/add.h"
-#include "verbs/import.h"
-#include "verbs/init.h"
-#include "verbs/ls.h"
-#include "workspace.h"
-#include "workspacefixture.h"
+#include "core/fs/gitignore.h"
+#include "core/operationcontext.h"
+#include "support/remotebuilder.h"
+#include "support/testfiles.h"
+#include "core/verbs/add.h"
+#include "core/verbs/import.h"
+#include "core/verbs/init.h"
+#include "core/verbs/ls.h"
+#include "core/workspace.h"
+#include "support/workspacefixture.h"
 
 #include <QDir>
 #include <QFileInfo>

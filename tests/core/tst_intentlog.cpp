@@ -1,6 +1,6 @@
-#include "grexrunner.h"
-#include "testfiles.h"
-#include "manifest/intentlog.h"
+#include "support/grexrunner.h"
+#include "support/testfiles.h"
+#include "core/manifest/intentlog.h"
 
 #include <QDateTime>
 #include <QFile>

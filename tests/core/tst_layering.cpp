@@ -108,39 +108,45 @@ class tst_Layering : public QObject
         return seen;
     }
 
-    // The quoted includes of the sources in dir that are not found beside the including file or
-    // under one of the include roots it may use, but under another folder of src/: a reach into
-    // a layer the library does not link.
-    static QStringList includesOutside(const QString &dir, const QStringList &allowedRoots)
+    // The layer a quoted include names: the longest of the roots its path starts with ("cli/text"
+    // for "cli/text/reporttext.h"); empty when it names none.
+    static QString layerOf(const QString &include)
     {
-        const QString src = QStringLiteral(GREX_SOURCE_DIR) + u"/src/"_s;
-        QStringList otherRoots;
-        for (const QString &root :
-             {u"core"_s, u"mcp"_s, u"cli"_s, u"cli/defs"_s, u"cli/text"_s, u"gui"_s}) {
-            if (!allowedRoots.contains(root))
-                otherRoots.append(root);
+        QString best;
+        for (const QString &root : {u"core"_s, u"mcp"_s, u"cli"_s, u"cli/defs"_s, u"cli/text"_s,
+                                    u"gui"_s, u"support"_s}) {
+            if (include.startsWith(root + u'/') && root.size() > best.size())
+                best = root;
         }
+        return best;
+    }
+
+    static QList<std::pair<QString, QString>> quotedIncludes(const QStringList &files)
+    {
         const QRegularExpression include(u"^\\s*#\\s*include\\s*\"([^\"]+)\""_s,
                                          QRegularExpression::MultilineOption);
-        QStringList hits;
-        for (const QString &path : sources(dir)) {
+        QList<std::pair<QString, QString>> found;
+        for (const QString &path : files) {
             QFile f(path);
             if (!f.open(QIODevice::ReadOnly))
                 continue;
             const QString text = QString::fromUtf8(f.readAll());
             for (const QRegularExpressionMatch &m : include.globalMatch(text)) {
-                const QString name = m.captured(1);
-                bool allowed = QFileInfo::exists(QFileInfo(path).absolutePath() + u'/' + name) ||
-                               name.endsWith(u".moc"_s);
-                for (const QString &root : allowedRoots)
-                    allowed = allowed || QFileInfo::exists(src + root + u'/' + name);
-                if (allowed)
-                    continue;
-                for (const QString &root : otherRoots) {
-                    if (QFileInfo::exists(src + root + u'/' + name))
-                        hits.append(path + u": "_s + name + u" (src/"_s + root + u')');
-                }
+                if (!m.captured(1).endsWith(u".moc"_s))
+                    found.append({path, m.captured(1)});
             }
+        }
+        return found;
+    }
+
+    // The quoted includes of the sources in dir that reach a layer other than allowedRoots: each
+    // include names its layer, so the path says it.
+    static QStringList includesOutside(const QString &dir, const QStringList &allowedRoots)
+    {
+        QStringList hits;
+        for (const auto &[path, name] : quotedIncludes(sources(dir))) {
+            if (!allowedRoots.contains(layerOf(name)))
+                hits.append(path + u": "_s + name);
         }
         return hits;
     }
@@ -148,17 +154,50 @@ class tst_Layering : public QObject
 private Q_SLOTS:
     void sourcesExist() { QVERIFY(sources(u"src/core"_s).size() > 20); }
 
+    // Every quoted include names the layer it reaches ("core/verbs/sync.h", "support/...") and
+    // the file exists there, so a reader sees the layer and the checks below can match it; a
+    // test folder's own helper is the one bare name.
+    void includesNameTheirLayer()
+    {
+        const QString root = QStringLiteral(GREX_SOURCE_DIR);
+        QStringList files = sources(u"src"_s) + sources(u"tests"_s) + sources(u"bench"_s);
+        files.removeIf([](const QString &file) { return file.contains(u"/node_modules/"_s); });
+        QStringList bad;
+        for (const auto &[path, name] : quotedIncludes(files)) {
+            const QString layer = layerOf(name);
+            const QString base = layer == u"support" ? u"/tests/"_s : u"/src/"_s;
+            // A test folder's own helper (securitysupport.h) is named beside the test.
+            const bool beside = path.startsWith(root + u"/tests/"_s) && !name.contains(u'/') &&
+                                QFileInfo::exists(QFileInfo(path).absolutePath() + u'/' + name);
+            if (!beside && (layer.isEmpty() || !QFileInfo::exists(root + base + name)))
+                bad.append(path + u": "_s + name);
+        }
+        QVERIFY2(bad.isEmpty(), qPrintable(bad.join(u'\n')));
+    }
+
+    // A core test builds on core and test support alone; the CLI's harness is the CLI tests'.
+    void coreTestSupportStandsOnCore()
+    {
+        const QStringList outside = includesOutside(u"tests/support"_s, {u"core"_s, u"support"_s});
+        QStringList notHarness = outside;
+        notHarness.removeIf([](const QString &hit) { return hit.contains(u"/cliharness."_s); });
+        QVERIFY2(notHarness.isEmpty(), qPrintable(notHarness.join(u'\n')));
+        const QStringList core = includesOutside(u"tests/core"_s, {u"core"_s, u"support"_s});
+        QVERIFY2(core.isEmpty(), qPrintable(core.join(u'\n')));
+    }
+
     void noWidgetsOrFrontEndsInCore()
     {
         const QString widgets =
             u"QtWidgets|QtGui|QWidget|QApplication|QMainWindow|QDialog|QGuiApplication"_s;
         const QString include = u"^\\s*#\\s*include\\s*[<\"]("_s;
-        const QRegularExpression coreInclude(include + widgets + u"|gui/|cli/|mcp/)"_s);
-        const auto coreHits = grep(sources(u"src/core"_s), coreInclude);
-        QVERIFY2(coreHits.isEmpty(), qPrintable(describe(coreHits)));
-        const QRegularExpression mcpInclude(include + widgets + u"|gui/|cli/)"_s);
-        const auto mcpHits = grep(sources(u"src/mcp"_s), mcpInclude);
-        QVERIFY2(mcpHits.isEmpty(), qPrintable(describe(mcpHits)));
+        const QRegularExpression widgetInclude(include + widgets + u")"_s);
+        const auto widgetHits = grep(sources(u"src/core"_s) + sources(u"src/mcp"_s), widgetInclude);
+        QVERIFY2(widgetHits.isEmpty(), qPrintable(describe(widgetHits)));
+        const QStringList core = includesOutside(u"src/core"_s, {u"core"_s});
+        QVERIFY2(core.isEmpty(), qPrintable(core.join(u'\n')));
+        const QStringList mcp = includesOutside(u"src/mcp"_s, {u"core"_s, u"mcp"_s});
+        QVERIFY2(mcp.isEmpty(), qPrintable(mcp.join(u'\n')));
     }
 
     void textAndDefinitionsStandOnCoreAlone()

@@ -1,4 +1,4 @@
-#include "lockfile/lockfile.h"
+#include "core/lockfile/lockfile.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -8,7 +8,7 @@
 #include <atomic>
 #include <thread>
 
-#include "testfiles.h"
+#include "support/testfiles.h"
 
 using namespace Grex;
 using namespace Grex::Test;

@@ -1,4 +1,4 @@
-#include "naming.h"
+#include "core/naming.h"
 
 #include <QDir>
 #include <QTest>

@@ -1,6 +1,6 @@
-#include "engine/packfilter.h"
-#include "engine/packgraph.h"
-#include "error.h"
+#include "core/engine/packfilter.h"
+#include "core/engine/packgraph.h"
+#include "core/error.h"
 
 #include <QTest>
 

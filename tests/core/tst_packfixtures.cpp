@@ -1,5 +1,5 @@
-#include "pack/packmanifest.h"
-#include "testfiles.h"
+#include "core/pack/packmanifest.h"
+#include "support/testfiles.h"
 
 #include <QDir>
 #include <QElapsedTimer>

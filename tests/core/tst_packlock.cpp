@@ -2,9 +2,9 @@
 // <pack>/.grex-lock. A thread may hold only one pack lock at a time in a debug build (tier order),
 // so every holder below runs on its own thread.
 
-#include "fs/filelock.h"
-#include "grexrunner.h"
-#include "sched/packlock.h"
+#include "core/fs/filelock.h"
+#include "support/grexrunner.h"
+#include "core/sched/packlock.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,12 +1,12 @@
-#include "actions/envaction.h"
-#include "actions/execaction.h"
-#include "actions/mkdiraction.h"
-#include "actions/requireaction.h"
-#include "actions/rmdiraction.h"
-#include "actions/symlinkaction.h"
-#include "actions/whenaction.h"
-#include "pack/packmanifest.h"
-#include "testfiles.h"
+#include "core/actions/envaction.h"
+#include "core/actions/execaction.h"
+#include "core/actions/mkdiraction.h"
+#include "core/actions/requireaction.h"
+#include "core/actions/rmdiraction.h"
+#include "core/actions/symlinkaction.h"
+#include "core/actions/whenaction.h"
+#include "core/pack/packmanifest.h"
+#include "support/testfiles.h"
 
 #include <QDir>
 #include <QTemporaryDir>

@@ -2,8 +2,8 @@
 // aborts when one thread holds two permits (lock tier order), so every permit here is taken and
 // given back on its own thread.
 
-#include "sched/scheduler.h"
-#include "sched/width.h"
+#include "core/sched/scheduler.h"
+#include "core/sched/width.h"
 
 #include <QElapsedTimer>
 #include <QList>

@@ -1,4 +1,4 @@
-#include "vars/varenv.h"
+#include "core/vars/varenv.h"
 
 #include <QProcessEnvironment>
 #include <QTest>

@@ -3,8 +3,8 @@
 // keeps the fold (docs/design.md, "Compaction").
 
 #include "fuzzsupport.h"
-#include "manifest/fold.h"
-#include "manifest/intentlog.h"
+#include "core/manifest/fold.h"
+#include "core/manifest/intentlog.h"
 
 using namespace Grex;
 using namespace Qt::StringLiterals;

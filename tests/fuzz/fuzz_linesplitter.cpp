@@ -2,7 +2,7 @@
 // lines a plain split on '\n' gives, lines longer than the limit reported once and dropped.
 
 #include "fuzzsupport.h"
-#include "stdioserver.h"
+#include "mcp/stdioserver.h"
 
 #include <QList>
 

@@ -2,7 +2,7 @@
 // what serialize() writes reads back as the same entries, byte for byte stable.
 
 #include "fuzzsupport.h"
-#include "lockfile/lockfile.h"
+#include "core/lockfile/lockfile.h"
 
 using namespace Grex;
 using namespace Qt::StringLiterals;

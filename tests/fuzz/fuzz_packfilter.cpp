@@ -4,7 +4,7 @@
 // Input: the expression on the first line; each further line is "name\tpath\ttype\turl\tdepth"
 // of a pack to match (fields may be missing).
 
-#include "engine/packfilter.h"
+#include "core/engine/packfilter.h"
 #include "fuzzsupport.h"
 
 using namespace Grex;

@@ -6,8 +6,8 @@
 // as an override.
 
 #include "fuzzsupport.h"
-#include "pack/actionshash.h"
-#include "pack/packmanifest.h"
+#include "core/pack/actionshash.h"
+#include "core/pack/packmanifest.h"
 
 #include <QRegularExpression>
 

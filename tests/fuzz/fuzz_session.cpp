@@ -7,14 +7,14 @@
 // depend on each other and on the network: for them the harness checks the arguments as the
 // session would (schema, then workspace confinement) and does not pass the line on.
 
-#include "confine.h"
+#include "mcp/confine.h"
 #include "fuzzsupport.h"
-#include "operationcontext.h"
-#include "session.h"
-#include "stdioserver.h"
-#include "verbs/init.h"
-#include "verbs/verbregistry.h"
-#include "workspace.h"
+#include "core/operationcontext.h"
+#include "mcp/session.h"
+#include "mcp/stdioserver.h"
+#include "core/verbs/init.h"
+#include "core/verbs/verbregistry.h"
+#include "core/workspace.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -3,7 +3,7 @@
 // with every '$' and '%' doubled expands to itself.
 
 #include "fuzzsupport.h"
-#include "vars/varenv.h"
+#include "core/vars/varenv.h"
 
 using namespace Grex;
 using namespace Qt::StringLiterals;

@@ -1,6 +1,6 @@
 #include "servechild.h"
 
-#include "grexrunner.h"
+#include "support/grexrunner.h"
 
 #include <QJsonArray>
 #include <QTest>

@@ -1,12 +1,12 @@
-#include "approvaldialog.h"
-#include "controlserver.h"
-#include "mainwindow.h"
-#include "panels.h"
-#include "remotebuilder.h"
+#include "gui/approvaldialog.h"
+#include "gui/controlserver.h"
+#include "gui/mainwindow.h"
+#include "gui/panels.h"
+#include "support/remotebuilder.h"
 #include "servechild.h"
 
-#include "i18n.h"
-#include "workspace.h"
+#include "core/i18n.h"
+#include "core/workspace.h"
 
 #include <QCheckBox>
 #include <QFileInfo>
@@ -20,7 +20,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "workspacefixture.h"
+#include "support/workspacefixture.h"
 
 using namespace Grex;
 using namespace Grex::Test;

@@ -1,10 +1,10 @@
-#include "controlserver.h"
-#include "grexrunner.h"
-#include "remotebuilder.h"
+#include "gui/controlserver.h"
+#include "support/grexrunner.h"
+#include "support/remotebuilder.h"
 #include "servechild.h"
 
-#include "control.h"
-#include "workspace.h"
+#include "mcp/control.h"
+#include "core/workspace.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -19,7 +19,7 @@
 #include <QNetworkReply>
 #include <QNetworkAccessManager>
 
-#include "workspacefixture.h"
+#include "support/workspacefixture.h"
 
 using namespace Grex;
 using namespace Grex::Test;

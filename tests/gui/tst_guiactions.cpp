@@ -1,16 +1,16 @@
-#include "dialogs.h"
-#include "grexrunner.h"
-#include "mainwindow.h"
-#include "operationrunner.h"
-#include "packfilterproxy.h"
-#include "packtreemodel.h"
-#include "panels.h"
-#include "remotebuilder.h"
+#include "gui/dialogs.h"
+#include "support/grexrunner.h"
+#include "gui/mainwindow.h"
+#include "gui/operationrunner.h"
+#include "gui/packfilterproxy.h"
+#include "gui/packtreemodel.h"
+#include "gui/panels.h"
+#include "support/remotebuilder.h"
 
-#include "i18n.h"
-#include "operationcontext.h"
-#include "verbs/ls.h"
-#include "workspace.h"
+#include "core/i18n.h"
+#include "core/operationcontext.h"
+#include "core/verbs/ls.h"
+#include "core/workspace.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -30,7 +30,7 @@
 #include <QTreeView>
 #include <QTreeWidget>
 
-#include "workspacefixture.h"
+#include "support/workspacefixture.h"
 
 using namespace Grex;
 using namespace Grex::Test;

@@ -1,14 +1,14 @@
-#include "mainwindow.h"
-#include "packfilterproxy.h"
-#include "packtreemodel.h"
-#include "remotebuilder.h"
-#include "workspacefixture.h"
+#include "gui/mainwindow.h"
+#include "gui/packfilterproxy.h"
+#include "gui/packtreemodel.h"
+#include "support/remotebuilder.h"
+#include "support/workspacefixture.h"
 
-#include "i18n.h"
-#include "operationcontext.h"
-#include "verbs/add.h"
-#include "verbs/init.h"
-#include "workspace.h"
+#include "core/i18n.h"
+#include "core/operationcontext.h"
+#include "core/verbs/add.h"
+#include "core/verbs/init.h"
+#include "core/workspace.h"
 
 #include <QLabel>
 #include <QLineEdit>

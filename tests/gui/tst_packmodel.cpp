@@ -1,14 +1,14 @@
-#include "packfilterproxy.h"
-#include "packtreemodel.h"
-#include "remotebuilder.h"
-#include "testfiles.h"
+#include "gui/packfilterproxy.h"
+#include "gui/packtreemodel.h"
+#include "support/remotebuilder.h"
+#include "support/testfiles.h"
 
-#include "i18n.h"
-#include "operationcontext.h"
-#include "verbs/ls.h"
-#include "verbs/status.h"
-#include "verbs/sync.h"
-#include "workspace.h"
+#include "core/i18n.h"
+#include "core/operationcontext.h"
+#include "core/verbs/ls.h"
+#include "core/verbs/status.h"
+#include "core/verbs/sync.h"
+#include "core/workspace.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -18,7 +18,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "workspacefixture.h"
+#include "support/workspacefixture.h"
 
 using namespace Grex;
 using namespace Grex::Test;

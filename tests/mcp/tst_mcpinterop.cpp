@@ -1,5 +1,5 @@
-#include "grexrunner.h"
-#include "remotebuilder.h"
+#include "support/grexrunner.h"
+#include "support/remotebuilder.h"
 
 #include <QDir>
 #include <QFileInfo>

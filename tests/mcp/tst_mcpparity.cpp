@@ -1,10 +1,10 @@
-#include "fs/gitignore.h"
-#include "grexrunner.h"
-#include "remotebuilder.h"
-#include "testfiles.h"
-#include "verbs/verbregistry.h"
-#include "workspace.h"
-#include "workspacefixture.h"
+#include "core/fs/gitignore.h"
+#include "support/grexrunner.h"
+#include "support/remotebuilder.h"
+#include "support/testfiles.h"
+#include "core/verbs/verbregistry.h"
+#include "core/workspace.h"
+#include "support/workspacefixture.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -1,10 +1,10 @@
-#include "grexrunner.h"
-#include "operationcontext.h"
-#include "remotebuilder.h"
-#include "session.h"
-#include "stdioserver.h"
-#include "workspace.h"
-#include "workspacefixture.h"
+#include "support/grexrunner.h"
+#include "core/operationcontext.h"
+#include "support/remotebuilder.h"
+#include "mcp/session.h"
+#include "mcp/stdioserver.h"
+#include "core/workspace.h"
+#include "support/workspacefixture.h"
 
 #include <QDir>
 #include <QFile>

@@ -12,11 +12,11 @@
 //   GREX_STRESS_ROUNDS  rounds (default 6)
 //   GREX_STRESS_SEED    seed (default 5)
 
-#include "grexrunner.h"
-#include "remotebuilder.h"
+#include "support/grexrunner.h"
+#include "support/remotebuilder.h"
 
-#include "manifest/fold.h"
-#include "manifest/intentlog.h"
+#include "core/manifest/fold.h"
+#include "core/manifest/intentlog.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -12,12 +12,12 @@
 //   GREX_CRASH_TRIALS  number of trials (default 20; tools/crashtest.sh runs 200)
 //   GREX_CRASH_SEED    seed (default 8); each trial's line names it, so a failure can be replayed
 
-#include "grexrunner.h"
-#include "remotebuilder.h"
+#include "support/grexrunner.h"
+#include "support/remotebuilder.h"
 
-#include "lockfile/lockfile.h"
-#include "manifest/fold.h"
-#include "manifest/intentlog.h"
+#include "core/lockfile/lockfile.h"
+#include "core/manifest/fold.h"
+#include "core/manifest/intentlog.h"
 
 #include <QDir>
 #include <QDirIterator>

@@ -1,6 +1,6 @@
 #include "remotetesting.h"
 
-#include "testservers.h"
+#include "support/testservers.h"
 
 #include <QDateTime>
 #include <QDirIterator>

@@ -4,7 +4,7 @@
 // reading grex's --json reports, hand-written grex.jsonl lines and a shell for fixtures that
 // plain git makes.
 
-#include "grexrunner.h"
+#include "support/grexrunner.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -5,10 +5,10 @@
 // shallow and partial clones. The remotes are local bare repositories made with plain git (bare
 // paths and file:// URLs), so nothing here needs a server; the case of another owner needs root.
 
-#include "grexrunner.h"
+#include "support/grexrunner.h"
 #include "remotetesting.h"
-#include "testfiles.h"
-#include "testservers.h"
+#include "support/testfiles.h"
+#include "support/testservers.h"
 
 #include <QDateTime>
 #include <QDir>

@@ -6,11 +6,11 @@
 // .gitconfig is what is tested, and none of this machine's GIT_SSL_CAINFO, SSL_CERT_FILE,
 // CURL_CA_BUNDLE or /etc/gitconfig (isolatedEnvironment()). No case needs root.
 
-#include "grexrunner.h"
-#include "remotebuilder.h"
+#include "support/grexrunner.h"
+#include "support/remotebuilder.h"
 #include "remotetesting.h"
-#include "testfiles.h"
-#include "testservers.h"
+#include "support/testfiles.h"
+#include "support/testservers.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -5,11 +5,11 @@
 // RSA and ed25519 keys, a URL without a user, core.sshCommand and GIT_SSH_COMMAND, ProxyJump,
 // and the failures an unknown or changed host key and a refused key bring. Needs root.
 
-#include "grexrunner.h"
-#include "remotebuilder.h"
+#include "support/grexrunner.h"
+#include "support/remotebuilder.h"
 #include "remotetesting.h"
-#include "testfiles.h"
-#include "testservers.h"
+#include "support/testfiles.h"
+#include "support/testservers.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -3,10 +3,10 @@
 // daemon, and a listener that never answers. Everything listens on 127.0.0.1 only. The SSH cases
 // need root (they run as a throwaway user) and are skipped, with the reason, without it.
 
-#include "grexrunner.h"
-#include "remotebuilder.h"
-#include "testfiles.h"
-#include "testservers.h"
+#include "support/grexrunner.h"
+#include "support/remotebuilder.h"
+#include "support/testfiles.h"
+#include "support/testservers.h"
 
 #include <QDir>
 #include <QFile>

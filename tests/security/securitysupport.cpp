@@ -1,6 +1,6 @@
 #include "securitysupport.h"
 
-#include "grexrunner.h"
+#include "support/grexrunner.h"
 
 #include <QCryptographicHash>
 #include <QDir>

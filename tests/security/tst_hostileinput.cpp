@@ -1,7 +1,7 @@
-#include "grexrunner.h"
-#include "remotebuilder.h"
+#include "support/grexrunner.h"
+#include "support/remotebuilder.h"
 #include "securitysupport.h"
-#include "testfiles.h"
+#include "support/testfiles.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -1,7 +1,7 @@
-#include "cliharness.h"
+#include "support/cliharness.h"
 
-#include "application.h"
-#include "output.h"
+#include "cli/application.h"
+#include "cli/output.h"
 
 #include <QTextStream>
 

@@ -1,4 +1,4 @@
-#include "grexrunner.h"
+#include "support/grexrunner.h"
 
 #include <QProcess>
 #include <QElapsedTimer>

@@ -1,4 +1,4 @@
-#include "remotebuilder.h"
+#include "support/remotebuilder.h"
 
 #include <QDir>
 #include <QFile>

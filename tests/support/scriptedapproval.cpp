@@ -1,4 +1,4 @@
-#include "scriptedapproval.h"
+#include "support/scriptedapproval.h"
 
 namespace Grex::Test {
 

@@ -1,9 +1,9 @@
 // A helper process for tests that need a second program: a lock holder to kill, a writer to
 // kill in the middle of its writes, a lock-order violation to watch abort.
 
-#include "fs/atomicwrite.h"
-#include "fs/filelock.h"
-#include "manifest/intentlog.h"
+#include "core/fs/atomicwrite.h"
+#include "core/fs/filelock.h"
+#include "core/manifest/intentlog.h"
 
 #include <QCoreApplication>
 #include <QThread>

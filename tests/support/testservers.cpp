@@ -1,6 +1,6 @@
-#include "testservers.h"
+#include "support/testservers.h"
 
-#include "testfiles.h"
+#include "support/testfiles.h"
 
 #include <QDir>
 #include <QDirIterator>

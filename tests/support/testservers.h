@@ -1,6 +1,6 @@
 #pragma once
 
-#include "grexrunner.h"
+#include "support/grexrunner.h"
 
 #include <QProcessEnvironment>
 #include <QString>

@@ -1,8 +1,8 @@
-#include "workspacefixture.h"
+#include "support/workspacefixture.h"
 
-#include "operationcontext.h"
-#include "verbs/add.h"
-#include "verbs/init.h"
+#include "core/operationcontext.h"
+#include "core/verbs/add.h"
+#include "core/verbs/init.h"
 
 #include <QDir>
 

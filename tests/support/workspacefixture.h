@@ -1,6 +1,6 @@
 #pragma once
 
-#include "workspace.h"
+#include "core/workspace.h"
 
 #include <QString>
 

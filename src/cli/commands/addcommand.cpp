@@ -1,4 +1,4 @@
-#include "addcommand.h"
+#include "cli/commands/addcommand.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "commands/command.h"
+#include "cli/commands/command.h"
 
 namespace Grex::Cli {
 

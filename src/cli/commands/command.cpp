@@ -1,10 +1,10 @@
-#include "command.h"
+#include "cli/commands/command.h"
 
-#include "commands/addcommand.h"
-#include "error.h"
-#include "output.h"
-#include "reporttext.h"
-#include "verbs/verbregistry.h"
+#include "cli/commands/addcommand.h"
+#include "core/error.h"
+#include "cli/output.h"
+#include "cli/text/reporttext.h"
+#include "core/verbs/verbregistry.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "json.h"
+#include "core/json.h"
 
 #include <QJsonObject>
 

@@ -1,12 +1,12 @@
-#include "mcpcommand.h"
+#include "cli/commands/mcpcommand.h"
 
-#include "application.h"
-#include "client.h"
-#include "clidefs.h"
-#include "clitr.h"
-#include "helptext.h"
-#include "errorkind.h"
-#include "output.h"
+#include "cli/application.h"
+#include "mcp/client.h"
+#include "cli/defs/clidefs.h"
+#include "cli/defs/clitr.h"
+#include "cli/defs/helptext.h"
+#include "core/errorkind.h"
+#include "cli/output.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>

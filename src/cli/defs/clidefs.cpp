@@ -1,7 +1,7 @@
-#include "clidefs.h"
+#include "cli/defs/clidefs.h"
 
-#include "actions/actionregistry.h"
-#include "clitr.h"
+#include "core/actions/actionregistry.h"
+#include "cli/defs/clitr.h"
 
 #include <QCommandLineParser>
 #include <QSet>

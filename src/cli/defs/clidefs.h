@@ -1,6 +1,6 @@
 #pragma once
 
-#include "verbs/verbregistry.h"
+#include "core/verbs/verbregistry.h"
 
 #include <QChar>
 #include <QList>

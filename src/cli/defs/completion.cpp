@@ -1,8 +1,8 @@
-#include "completion.h"
+#include "cli/defs/completion.h"
 
-#include "engine/packfilter.h"
+#include "core/engine/packfilter.h"
 
-#include "clidefs.h"
+#include "cli/defs/clidefs.h"
 
 #include <QMap>
 

@@ -1,8 +1,8 @@
-#include "helptext.h"
+#include "cli/defs/helptext.h"
 
-#include "clidefs.h"
-#include "clitr.h"
-#include "verbs/verbregistry.h"
+#include "cli/defs/clidefs.h"
+#include "cli/defs/clitr.h"
+#include "core/verbs/verbregistry.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,8 +1,8 @@
-#include "manpage.h"
+#include "cli/defs/manpage.h"
 
-#include "clidefs.h"
-#include "clitr.h"
-#include "errorkind.h"
+#include "cli/defs/clidefs.h"
+#include "cli/defs/clitr.h"
+#include "core/errorkind.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,5 +1,5 @@
-#include "texttr.h"
-#include "verbtexts_p.h"
+#include "cli/text/texttr.h"
+#include "cli/text/verbtexts_p.h"
 
 #include <QSet>
 

@@ -1,4 +1,4 @@
-#include "reportlines.h"
+#include "cli/text/reportlines.h"
 
 using namespace Qt::StringLiterals;
 

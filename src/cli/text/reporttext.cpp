@@ -1,10 +1,10 @@
-#include "reporttext.h"
+#include "cli/text/reporttext.h"
 
-#include "texttr.h"
-#include "verbtexts_p.h"
+#include "cli/text/texttr.h"
+#include "cli/text/verbtexts_p.h"
 
-#include "error.h"
-#include "verbs/verbregistry.h"
+#include "core/error.h"
+#include "core/verbs/verbregistry.h"
 
 #include <QHash>
 #include <QJsonArray>

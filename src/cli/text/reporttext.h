@@ -1,7 +1,7 @@
 #pragma once
 
-#include "json.h"
-#include "reportlines.h"
+#include "core/json.h"
+#include "cli/text/reportlines.h"
 
 #include <QJsonObject>
 

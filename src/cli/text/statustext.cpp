@@ -1,8 +1,8 @@
-#include "texttr.h"
-#include "verbtexts_p.h"
+#include "cli/text/texttr.h"
+#include "cli/text/verbtexts_p.h"
 
-#include "engine/packfilter.h"
-#include "i18n.h"
+#include "core/engine/packfilter.h"
+#include "core/i18n.h"
 
 #include <QHash>
 #include <QMap>

@@ -1,7 +1,7 @@
-#include "texttr.h"
-#include "verbtexts_p.h"
+#include "cli/text/texttr.h"
+#include "cli/text/verbtexts_p.h"
 
-#include "i18n.h"
+#include "core/i18n.h"
 
 #include <QMap>
 

@@ -1,4 +1,4 @@
-#include "actionplugin.h"
+#include "core/actions/actionplugin.h"
 
 namespace Grex {
 

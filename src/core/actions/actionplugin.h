@@ -1,10 +1,10 @@
 #pragma once
 
-#include "error.h"
-#include "exec/execstep.h"
-#include "json.h"
-#include "pack/action.h"
-#include "result.h"
+#include "core/error.h"
+#include "core/exec/execstep.h"
+#include "core/json.h"
+#include "core/pack/action.h"
+#include "core/result.h"
 
 #include <QList>
 #include <QString>

@@ -1,8 +1,8 @@
-#include "actionregistry.h"
+#include "core/actions/actionregistry.h"
 
-#include "exec/execcontext.h"
-#include "exec/execerror.h"
-#include "logging.h"
+#include "core/exec/execcontext.h"
+#include "core/exec/execerror.h"
+#include "core/logging.h"
 
 using namespace Qt::StringLiterals;
 

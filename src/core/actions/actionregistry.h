@@ -1,6 +1,6 @@
 #pragma once
 
-#include "actions/actionplugin.h"
+#include "core/actions/actionplugin.h"
 
 #include <QStringList>
 

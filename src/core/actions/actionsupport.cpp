@@ -1,8 +1,8 @@
-#include "actionsupport.h"
+#include "core/actions/actionsupport.h"
 
-#include "exec/execcontext.h"
-#include "exec/execerror.h"
-#include "vars/varenv.h"
+#include "core/exec/execcontext.h"
+#include "core/exec/execerror.h"
+#include "core/vars/varenv.h"
 
 #include <QDir>
 #include <QFile>

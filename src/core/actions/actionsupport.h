@@ -1,7 +1,7 @@
 #pragma once
 
-#include "error.h"
-#include "result.h"
+#include "core/error.h"
+#include "core/result.h"
 
 #include <QString>
 

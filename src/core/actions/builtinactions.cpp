@@ -1,4 +1,4 @@
-#include "actions/actionregistry.h"
+#include "core/actions/actionregistry.h"
 
 namespace Grex {
 

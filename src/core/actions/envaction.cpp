@@ -1,12 +1,12 @@
-#include "envaction.h"
+#include "core/actions/envaction.h"
 
-#include "actions/actionplugin.h"
-#include "exec/execcontext.h"
-#include "exec/execerror.h"
-#include "fs/atomicwrite.h"
-#include "fs/gitignore.h"
-#include "pack/actionargsreader.h"
-#include "vars/varenv.h"
+#include "core/actions/actionplugin.h"
+#include "core/exec/execcontext.h"
+#include "core/exec/execerror.h"
+#include "core/fs/atomicwrite.h"
+#include "core/fs/gitignore.h"
+#include "core/pack/actionargsreader.h"
+#include "core/vars/varenv.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,14 +1,14 @@
-#include "execaction.h"
+#include "core/actions/execaction.h"
 
-#include "actions/actionplugin.h"
-#include "actions/actionsupport.h"
-#include "exec/execcontext.h"
-#include "exec/execerror.h"
-#include "exec/processrunner.h"
-#include "logging.h"
-#include "manifest/fold.h"
-#include "pack/actionargsreader.h"
-#include "vars/varenv.h"
+#include "core/actions/actionplugin.h"
+#include "core/actions/actionsupport.h"
+#include "core/exec/execcontext.h"
+#include "core/exec/execerror.h"
+#include "core/exec/processrunner.h"
+#include "core/logging.h"
+#include "core/manifest/fold.h"
+#include "core/pack/actionargsreader.h"
+#include "core/vars/varenv.h"
 
 #include <algorithm>
 

@@ -1,10 +1,10 @@
-#include "mkdiraction.h"
+#include "core/actions/mkdiraction.h"
 
-#include "actions/actionplugin.h"
-#include "actions/actionsupport.h"
-#include "actions/rmdiraction.h"
-#include "exec/execerror.h"
-#include "pack/actionargsreader.h"
+#include "core/actions/actionplugin.h"
+#include "core/actions/actionsupport.h"
+#include "core/actions/rmdiraction.h"
+#include "core/exec/execerror.h"
+#include "core/pack/actionargsreader.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,11 +1,11 @@
-#include "predicate.h"
+#include "core/actions/predicate.h"
 
-#include "exec/execcontext.h"
-#include "exec/execerror.h"
-#include "exec/processrunner.h"
-#include "pack/actionargsreader.h"
-#include "pack/packmanifest.h"
-#include "vars/varenv.h"
+#include "core/exec/execcontext.h"
+#include "core/exec/execerror.h"
+#include "core/exec/processrunner.h"
+#include "core/pack/actionargsreader.h"
+#include "core/pack/packmanifest.h"
+#include "core/vars/varenv.h"
 
 #include <QDir>
 #include <QFileInfo>

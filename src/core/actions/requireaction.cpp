@@ -1,9 +1,9 @@
-#include "requireaction.h"
+#include "core/actions/requireaction.h"
 
-#include "actions/actionplugin.h"
-#include "exec/execcontext.h"
-#include "exec/execerror.h"
-#include "pack/actionargsreader.h"
+#include "core/actions/actionplugin.h"
+#include "core/exec/execcontext.h"
+#include "core/exec/execerror.h"
+#include "core/pack/actionargsreader.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "actions/predicate.h"
+#include "core/actions/predicate.h"
 
 #include <QString>
 

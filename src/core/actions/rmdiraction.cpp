@@ -1,10 +1,10 @@
-#include "rmdiraction.h"
+#include "core/actions/rmdiraction.h"
 
-#include "actions/actionplugin.h"
-#include "actions/actionsupport.h"
-#include "exec/execerror.h"
-#include "pack/actionargsreader.h"
-#include "timestamp.h"
+#include "core/actions/actionplugin.h"
+#include "core/actions/actionsupport.h"
+#include "core/exec/execerror.h"
+#include "core/pack/actionargsreader.h"
+#include "core/timestamp.h"
 
 #include <QFile>
 

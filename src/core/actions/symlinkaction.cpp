@@ -1,11 +1,11 @@
-#include "symlinkaction.h"
+#include "core/actions/symlinkaction.h"
 
-#include "actions/actionplugin.h"
-#include "actions/actionsupport.h"
-#include "exec/execcontext.h"
-#include "exec/execerror.h"
-#include "pack/actionargsreader.h"
-#include "pack/packmanifest.h"
+#include "core/actions/actionplugin.h"
+#include "core/actions/actionsupport.h"
+#include "core/exec/execcontext.h"
+#include "core/exec/execerror.h"
+#include "core/pack/actionargsreader.h"
+#include "core/pack/packmanifest.h"
 
 #include <QDir>
 #include <QFile>

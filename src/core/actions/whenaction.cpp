@@ -1,10 +1,10 @@
-#include "whenaction.h"
+#include "core/actions/whenaction.h"
 
-#include "actions/actionplugin.h"
-#include "actions/actionregistry.h"
-#include "exec/execcontext.h"
-#include "manifest/fold.h"
-#include "pack/actionargsreader.h"
+#include "core/actions/actionplugin.h"
+#include "core/actions/actionregistry.h"
+#include "core/exec/execcontext.h"
+#include "core/manifest/fold.h"
+#include "core/pack/actionargsreader.h"
 
 #include <algorithm>
 

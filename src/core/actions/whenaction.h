@@ -1,7 +1,7 @@
 #pragma once
 
-#include "actions/predicate.h"
-#include "pack/action.h"
+#include "core/actions/predicate.h"
+#include "core/pack/action.h"
 
 #include <QString>
 

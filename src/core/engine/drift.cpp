@@ -1,12 +1,12 @@
-#include "drift.h"
+#include "core/engine/drift.h"
 
-#include "engine/walker.h"
-#include "git/fetcher.h"
-#include "manifest/fold.h"
-#include "naming.h"
-#include "operationcontext.h"
-#include "pack/actionshash.h"
-#include "workspace.h"
+#include "core/engine/walker.h"
+#include "core/git/fetcher.h"
+#include "core/manifest/fold.h"
+#include "core/naming.h"
+#include "core/operationcontext.h"
+#include "core/pack/actionshash.h"
+#include "core/workspace.h"
 
 #include <QDir>
 #include <QFileInfo>

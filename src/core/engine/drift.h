@@ -1,10 +1,10 @@
 #pragma once
 
-#include "engine/packfilter.h"
-#include "fs/filelock.h"
-#include "json.h"
-#include "result.h"
-#include "timestamp.h"
+#include "core/engine/packfilter.h"
+#include "core/fs/filelock.h"
+#include "core/json.h"
+#include "core/result.h"
+#include "core/timestamp.h"
 
 #include <QHash>
 #include <QList>

@@ -1,15 +1,15 @@
-#include "lifecycles.h"
+#include "core/engine/lifecycles.h"
 
-#include "actions/actionregistry.h"
-#include "exec/execerror.h"
-#include "logging.h"
-#include "manifest/event.h"
-#include "operationcontext.h"
-#include "pack/actionshash.h"
-#include "sched/packlock.h"
-#include "sched/scheduler.h"
-#include "vars/varenv.h"
-#include "workspace.h"
+#include "core/actions/actionregistry.h"
+#include "core/exec/execerror.h"
+#include "core/logging.h"
+#include "core/manifest/event.h"
+#include "core/operationcontext.h"
+#include "core/pack/actionshash.h"
+#include "core/sched/packlock.h"
+#include "core/sched/scheduler.h"
+#include "core/vars/varenv.h"
+#include "core/workspace.h"
 
 #include <QMutex>
 #include <QRegularExpression>

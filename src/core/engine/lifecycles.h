@@ -1,11 +1,11 @@
 #pragma once
 
-#include "engine/packfilter.h"
-#include "engine/packgraph.h"
-#include "engine/packtypes.h"
-#include "json.h"
-#include "lockfile/lockfile.h"
-#include "result.h"
+#include "core/engine/packfilter.h"
+#include "core/engine/packgraph.h"
+#include "core/engine/packtypes.h"
+#include "core/json.h"
+#include "core/lockfile/lockfile.h"
+#include "core/result.h"
 
 #include <QList>
 #include <QString>

@@ -1,8 +1,8 @@
-#include "packfilter.h"
+#include "core/engine/packfilter.h"
 
-#include "engine/packgraph.h"
-#include "engine/lifecycles.h"
-#include "error.h"
+#include "core/engine/packgraph.h"
+#include "core/engine/lifecycles.h"
+#include "core/error.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,6 +1,6 @@
-#include "packgraph.h"
+#include "core/engine/packgraph.h"
 
-#include "naming.h"
+#include "core/naming.h"
 
 #include <QSet>
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "git/fetcher.h"
-#include "message.h"
-#include "pack/packmanifest.h"
-#include "result.h"
+#include "core/git/fetcher.h"
+#include "core/message.h"
+#include "core/pack/packmanifest.h"
+#include "core/result.h"
 
 #include <QMap>
 #include <QString>

@@ -1,9 +1,9 @@
-#include "packtypes.h"
+#include "core/engine/packtypes.h"
 
-#include "actions/actionregistry.h"
-#include "exec/execerror.h"
-#include "exec/processrunner.h"
-#include "logging.h"
+#include "core/actions/actionregistry.h"
+#include "core/exec/execerror.h"
+#include "core/exec/processrunner.h"
+#include "core/logging.h"
 
 #include <QFileInfo>
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "exec/execcontext.h"
-#include "exec/execstep.h"
-#include "pack/packmanifest.h"
-#include "result.h"
+#include "core/exec/execcontext.h"
+#include "core/exec/execstep.h"
+#include "core/pack/packmanifest.h"
+#include "core/result.h"
 
 #include <QMap>
 

@@ -1,12 +1,12 @@
-#include "pipeline.h"
+#include "core/engine/pipeline.h"
 
-#include "engine/drift.h"
-#include "engine/recovery.h"
-#include "fs/gitignore.h"
-#include "logging.h"
-#include "naming.h"
-#include "operationcontext.h"
-#include "workspace.h"
+#include "core/engine/drift.h"
+#include "core/engine/recovery.h"
+#include "core/fs/gitignore.h"
+#include "core/logging.h"
+#include "core/naming.h"
+#include "core/operationcontext.h"
+#include "core/workspace.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "engine/lifecycles.h"
-#include "engine/walker.h"
-#include "result.h"
+#include "core/engine/lifecycles.h"
+#include "core/engine/walker.h"
+#include "core/result.h"
 
 #include <functional>
 #include <optional>

@@ -1,11 +1,11 @@
-#include "recovery.h"
+#include "core/engine/recovery.h"
 
-#include "fs/filelock.h"
-#include "fs/fsutil.h"
-#include "git/gitfetcher.h"
-#include "manifest/intentlog.h"
-#include "operationcontext.h"
-#include "workspace.h"
+#include "core/fs/filelock.h"
+#include "core/fs/fsutil.h"
+#include "core/git/gitfetcher.h"
+#include "core/manifest/intentlog.h"
+#include "core/operationcontext.h"
+#include "core/workspace.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "json.h"
-#include "message.h"
+#include "core/json.h"
+#include "core/message.h"
 
 #include <QList>
 #include <QString>

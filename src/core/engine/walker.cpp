@@ -1,13 +1,13 @@
-#include "walker.h"
+#include "core/engine/walker.h"
 
-#include "fs/fsutil.h"
-#include "git/fetcher.h"
-#include "git/repository.h"
-#include "logging.h"
-#include "naming.h"
-#include "operationcontext.h"
-#include "secrets.h"
-#include "workspace.h"
+#include "core/fs/fsutil.h"
+#include "core/git/fetcher.h"
+#include "core/git/repository.h"
+#include "core/logging.h"
+#include "core/naming.h"
+#include "core/operationcontext.h"
+#include "core/secrets.h"
+#include "core/workspace.h"
 
 #include <QElapsedTimer>
 #include <QHash>

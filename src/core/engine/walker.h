@@ -1,7 +1,7 @@
 #pragma once
 
-#include "engine/packgraph.h"
-#include "result.h"
+#include "core/engine/packgraph.h"
+#include "core/result.h"
 
 #include <QList>
 #include <QString>

@@ -1,8 +1,8 @@
-#include "execcontext.h"
+#include "core/exec/execcontext.h"
 
-#include "logging.h"
-#include "message.h"
-#include "operationcontext.h"
+#include "core/logging.h"
+#include "core/message.h"
+#include "core/operationcontext.h"
 
 namespace Grex {
 

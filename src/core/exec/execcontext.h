@@ -1,6 +1,6 @@
 #pragma once
 
-#include "vars/varenv.h"
+#include "core/vars/varenv.h"
 
 #include <QString>
 

@@ -1,4 +1,4 @@
-#include "execerror.h"
+#include "core/exec/execerror.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,4 +1,4 @@
-#include "execstep.h"
+#include "core/exec/execstep.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,7 +1,7 @@
-#include "processrunner.h"
+#include "core/exec/processrunner.h"
 
-#include "exec/execerror.h"
-#include "logging.h"
+#include "core/exec/execerror.h"
+#include "core/logging.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -1,6 +1,6 @@
-#include "atomicwrite.h"
+#include "core/fs/atomicwrite.h"
 
-#include "fserror.h"
+#include "core/fs/fserror.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
-#include "changewatch.h"
+#include "core/fs/changewatch.h"
 
-#include "logging.h"
+#include "core/logging.h"
 
 #include <QFile>
 

@@ -1,7 +1,7 @@
-#include "filelock.h"
+#include "core/fs/filelock.h"
 
-#include "fs/fsutil.h"
-#include "logging.h"
+#include "core/fs/fsutil.h"
+#include "core/logging.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -1,4 +1,4 @@
-#include "fserror.h"
+#include "core/fs/fserror.h"
 
 #include <cerrno>
 #include <cstring>

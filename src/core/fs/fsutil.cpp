@@ -1,4 +1,4 @@
-#include "fsutil.h"
+#include "core/fs/fsutil.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,8 +1,8 @@
-#include "gitignore.h"
+#include "core/fs/gitignore.h"
 
-#include "fs/atomicwrite.h"
-#include "fs/fserror.h"
-#include "fs/fsutil.h"
+#include "core/fs/atomicwrite.h"
+#include "core/fs/fserror.h"
+#include "core/fs/fsutil.h"
 
 #include <QFile>
 #include <QHash>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "message.h"
-#include "result.h"
+#include "core/message.h"
+#include "core/result.h"
 
 #include <QList>
 #include <QString>

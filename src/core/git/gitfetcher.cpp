@@ -1,4 +1,4 @@
-#include "git/gitfetcher_p.h"
+#include "core/git/gitfetcher_p.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "git/fetcher.h"
+#include "core/git/fetcher.h"
 
 namespace Grex {
 

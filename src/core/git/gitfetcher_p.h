@@ -3,16 +3,16 @@
 // What the parts of GitFetcher share: the git and libgit2 helpers, the backend lock and the
 // repairs after a killed grex. Not part of core's API; only git/git*.cpp include it.
 
-#include "git/gitfetcher.h"
-#include "fs/filelock.h"
-#include "fs/fsutil.h"
-#include "git/gitprocess_p.h"
-#include "git/libgit2_p.h"
-#include "git/remoteconfig_p.h"
-#include "git/repository.h"
-#include "logging.h"
-#include "operationcontext.h"
-#include "secrets.h"
+#include "core/git/gitfetcher.h"
+#include "core/fs/filelock.h"
+#include "core/fs/fsutil.h"
+#include "core/git/gitprocess_p.h"
+#include "core/git/libgit2_p.h"
+#include "core/git/remoteconfig_p.h"
+#include "core/git/repository.h"
+#include "core/logging.h"
+#include "core/operationcontext.h"
+#include "core/secrets.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

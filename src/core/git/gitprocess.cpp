@@ -1,9 +1,9 @@
-#include "git/gitprocess_p.h"
+#include "core/git/gitprocess_p.h"
 
-#include "exec/processrunner.h"
-#include "git/sshshare_p.h"
-#include "logging.h"
-#include "secrets.h"
+#include "core/exec/processrunner.h"
+#include "core/git/sshshare_p.h"
+#include "core/logging.h"
+#include "core/secrets.h"
 
 #include <QProcessEnvironment>
 #include <QRegularExpression>

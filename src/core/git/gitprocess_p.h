@@ -5,8 +5,8 @@
 // agents and key files, core.sshCommand, credential helpers, http.sslCAInfo, proxies, insteadOf,
 // LFS and filters.
 
-#include "error.h"
-#include "result.h"
+#include "core/error.h"
+#include "core/result.h"
 
 #include <QByteArray>
 #include <QString>

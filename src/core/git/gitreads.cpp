@@ -1,7 +1,7 @@
 // GitFetcher's in-process reads: the working tree as git's filters and submodules make it,
 // ahead and behind, a rewritten or vanished upstream, local changes.
 
-#include "git/gitfetcher_p.h"
+#include "core/git/gitfetcher_p.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,6 +1,6 @@
 // What a killed grex leaves in a clone, and how the next operation on it repairs that.
 
-#include "git/gitfetcher_p.h"
+#include "core/git/gitfetcher_p.h"
 
 using namespace Qt::StringLiterals;
 

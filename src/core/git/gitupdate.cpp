@@ -1,7 +1,7 @@
 // GitFetcher's changes to a clone: fetch, fast-forward and checkout, each under the backend
 // lock and journaled so that a kill in the middle is rolled back.
 
-#include "git/gitfetcher_p.h"
+#include "core/git/gitfetcher_p.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,7 +1,7 @@
-#include "libgit2_p.h"
+#include "core/git/libgit2_p.h"
 
-#include "logging.h"
-#include "result.h"
+#include "core/logging.h"
+#include "core/result.h"
 
 #include <QFile>
 #include <QStringList>

@@ -2,7 +2,7 @@
 
 // Private to src/core/git: the only header that names libgit2 types.
 
-#include "result.h"
+#include "core/result.h"
 
 #include <git2.h>
 

@@ -1,4 +1,4 @@
-#include "remoteconfig_p.h"
+#include "core/git/remoteconfig_p.h"
 
 #include <QString>
 

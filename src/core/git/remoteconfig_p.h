@@ -8,7 +8,7 @@
 // every entry of every config file, so a status of 400 packs leaked over 100 MB. Everything here
 // reads keys by their exact name instead, which libgit2 does without regular expressions.
 
-#include "git/libgit2_p.h"
+#include "core/git/libgit2_p.h"
 
 #include <QByteArray>
 #include <QList>

@@ -1,7 +1,7 @@
-#include "repository.h"
+#include "core/git/repository.h"
 
-#include "git/gitprocess_p.h"
-#include "git/libgit2_p.h"
+#include "core/git/gitprocess_p.h"
+#include "core/git/libgit2_p.h"
 
 using namespace Qt::StringLiterals;
 

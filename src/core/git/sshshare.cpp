@@ -1,10 +1,10 @@
-#include "git/sshshare_p.h"
+#include "core/git/sshshare_p.h"
 
-#include "exec/processrunner.h"
-#include "git/gitprocess_p.h"
-#include "git/libgit2_p.h"
-#include "git/remoteconfig_p.h"
-#include "logging.h"
+#include "core/exec/processrunner.h"
+#include "core/git/gitprocess_p.h"
+#include "core/git/libgit2_p.h"
+#include "core/git/remoteconfig_p.h"
+#include "core/logging.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>

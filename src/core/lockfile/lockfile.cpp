@@ -1,11 +1,11 @@
-#include "lockfile.h"
+#include "core/lockfile/lockfile.h"
 
-#include "fs/atomicwrite.h"
-#include "fs/filelock.h"
-#include "fs/fserror.h"
-#include "fs/fsutil.h"
-#include "json.h"
-#include "manifest/fold.h"
+#include "core/fs/atomicwrite.h"
+#include "core/fs/filelock.h"
+#include "core/fs/fserror.h"
+#include "core/fs/fsutil.h"
+#include "core/json.h"
+#include "core/manifest/fold.h"
 
 #include <QFile>
 #include <QJsonDocument>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "fs/stampedcache.h"
-#include "result.h"
-#include "timestamp.h"
+#include "core/fs/stampedcache.h"
+#include "core/result.h"
+#include "core/timestamp.h"
 
 #include <QMap>
 #include <QString>

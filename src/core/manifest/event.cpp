@@ -1,4 +1,4 @@
-#include "event.h"
+#include "core/manifest/event.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "json.h"
-#include "result.h"
-#include "timestamp.h"
+#include "core/json.h"
+#include "core/result.h"
+#include "core/timestamp.h"
 
 #include <QString>
 

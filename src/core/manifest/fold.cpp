@@ -1,4 +1,4 @@
-#include "fold.h"
+#include "core/manifest/fold.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "manifest/event.h"
-#include "message.h"
+#include "core/manifest/event.h"
+#include "core/message.h"
 
 #include <QList>
 #include <QMap>

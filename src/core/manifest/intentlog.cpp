@@ -1,10 +1,10 @@
-#include "intentlog.h"
+#include "core/manifest/intentlog.h"
 
-#include "fs/atomicwrite.h"
-#include "fs/filelock.h"
-#include "fs/fserror.h"
-#include "fs/fsutil.h"
-#include "logging.h"
+#include "core/fs/atomicwrite.h"
+#include "core/fs/filelock.h"
+#include "core/fs/fserror.h"
+#include "core/fs/fsutil.h"
+#include "core/logging.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "fs/stampedcache.h"
-#include "manifest/event.h"
-#include "manifest/fold.h"
-#include "message.h"
-#include "result.h"
+#include "core/fs/stampedcache.h"
+#include "core/manifest/event.h"
+#include "core/manifest/fold.h"
+#include "core/message.h"
+#include "core/result.h"
 
 #include <QList>
 #include <QString>

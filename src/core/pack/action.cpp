@@ -1,4 +1,4 @@
-#include "action.h"
+#include "core/pack/action.h"
 
 namespace Grex {
 

@@ -1,8 +1,8 @@
-#include "actionargsreader.h"
+#include "core/pack/actionargsreader.h"
 
-#include "actions/actionplugin.h"
-#include "actions/actionregistry.h"
-#include "pack/packmanifest.h"
+#include "core/actions/actionplugin.h"
+#include "core/actions/actionregistry.h"
+#include "core/pack/packmanifest.h"
 
 using namespace Qt::StringLiterals;
 

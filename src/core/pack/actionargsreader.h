@@ -1,7 +1,7 @@
 #pragma once
 
-#include "pack/action.h"
-#include "pack/manifestreader.h"
+#include "core/pack/action.h"
+#include "core/pack/manifestreader.h"
 
 #include <vector>
 

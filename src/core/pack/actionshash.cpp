@@ -1,6 +1,6 @@
-#include "actionshash.h"
+#include "core/pack/actionshash.h"
 
-#include "actions/actionregistry.h"
+#include "core/actions/actionregistry.h"
 
 #include <QCryptographicHash>
 

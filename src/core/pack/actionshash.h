@@ -1,7 +1,7 @@
 #pragma once
 
-#include "json.h"
-#include "pack/action.h"
+#include "core/json.h"
+#include "core/pack/action.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
-#include "manifestreader.h"
+#include "core/pack/manifestreader.h"
 
-#include "pack/packmanifest.h"
+#include "core/pack/packmanifest.h"
 
 #include <QRegularExpression>
 #include <QSet>

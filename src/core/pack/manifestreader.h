@@ -1,8 +1,8 @@
 #pragma once
 
-#include "error.h"
-#include "json.h"
-#include "result.h"
+#include "core/error.h"
+#include "core/json.h"
+#include "core/result.h"
 
 #include <QByteArray>
 #include <QList>

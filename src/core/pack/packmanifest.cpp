@@ -1,10 +1,10 @@
-#include "packmanifest.h"
+#include "core/pack/packmanifest.h"
 
-#include "actions/actionregistry.h"
-#include "fs/gitignore.h"
-#include "naming.h"
-#include "pack/actionargsreader.h"
-#include "pack/manifestreader.h"
+#include "core/actions/actionregistry.h"
+#include "core/fs/gitignore.h"
+#include "core/naming.h"
+#include "core/pack/actionargsreader.h"
+#include "core/pack/manifestreader.h"
 
 #include <QFile>
 #include <QFileInfo>

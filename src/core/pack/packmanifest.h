@@ -1,8 +1,8 @@
 #pragma once
 
-#include "json.h"
-#include "pack/action.h"
-#include "result.h"
+#include "core/json.h"
+#include "core/pack/action.h"
+#include "core/result.h"
 
 #include <QMap>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "packlock.h"
+#include "core/sched/packlock.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
-#include "scheduler.h"
+#include "core/sched/scheduler.h"
 
-#include "fs/filelock.h"
+#include "core/fs/filelock.h"
 
 #include <algorithm>
 

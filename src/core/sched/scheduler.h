@@ -1,7 +1,7 @@
 #pragma once
 
-#include "fs/filelock.h"
-#include "result.h"
+#include "core/fs/filelock.h"
+#include "core/result.h"
 
 #include <condition_variable>
 #include <cstdint>

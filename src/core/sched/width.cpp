@@ -1,4 +1,4 @@
-#include "width.h"
+#include "core/sched/width.h"
 
 #include <QThread>
 

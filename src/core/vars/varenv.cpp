@@ -1,4 +1,4 @@
-#include "varenv.h"
+#include "core/vars/varenv.h"
 
 using namespace Qt::StringLiterals;
 

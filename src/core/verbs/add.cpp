@@ -1,16 +1,16 @@
-#include "add.h"
+#include "core/verbs/add.h"
 
-#include "engine/pipeline.h"
-#include "fs/fsutil.h"
-#include "fs/gitignore.h"
-#include "git/fetcher.h"
-#include "git/repository.h"
-#include "naming.h"
-#include "operationcontext.h"
-#include "pack/packmanifest.h"
-#include "secrets.h"
-#include "verbs/verbsupport.h"
-#include "workspace.h"
+#include "core/engine/pipeline.h"
+#include "core/fs/fsutil.h"
+#include "core/fs/gitignore.h"
+#include "core/git/fetcher.h"
+#include "core/git/repository.h"
+#include "core/naming.h"
+#include "core/operationcontext.h"
+#include "core/pack/packmanifest.h"
+#include "core/secrets.h"
+#include "core/verbs/verbsupport.h"
+#include "core/workspace.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,12 +1,12 @@
-#include "exec.h"
+#include "core/verbs/exec.h"
 
-#include "engine/walker.h"
-#include "exec/processrunner.h"
-#include "manifest/fold.h"
-#include "operationcontext.h"
-#include "engine/drift.h"
-#include "verbs/verbsupport.h"
-#include "workspace.h"
+#include "core/engine/walker.h"
+#include "core/exec/processrunner.h"
+#include "core/manifest/fold.h"
+#include "core/operationcontext.h"
+#include "core/engine/drift.h"
+#include "core/verbs/verbsupport.h"
+#include "core/workspace.h"
 
 #include <QJsonArray>
 #include <QMutex>

@@ -1,14 +1,14 @@
-#include "import.h"
+#include "core/verbs/import.h"
 
-#include "engine/walker.h"
-#include "fs/gitignore.h"
-#include "git/fetcher.h"
-#include "naming.h"
-#include "operationcontext.h"
-#include "pack/packmanifest.h"
-#include "secrets.h"
-#include "verbs/verbsupport.h"
-#include "workspace.h"
+#include "core/engine/walker.h"
+#include "core/fs/gitignore.h"
+#include "core/git/fetcher.h"
+#include "core/naming.h"
+#include "core/operationcontext.h"
+#include "core/pack/packmanifest.h"
+#include "core/secrets.h"
+#include "core/verbs/verbsupport.h"
+#include "core/workspace.h"
 
 #include <QDir>
 #include <QFile>

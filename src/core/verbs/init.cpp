@@ -1,12 +1,12 @@
-#include "init.h"
+#include "core/verbs/init.h"
 
-#include "fs/fserror.h"
-#include "fs/gitignore.h"
-#include "git/fetcher.h"
-#include "git/repository.h"
-#include "operationcontext.h"
-#include "verbs/verbsupport.h"
-#include "workspace.h"
+#include "core/fs/fserror.h"
+#include "core/fs/gitignore.h"
+#include "core/git/fetcher.h"
+#include "core/git/repository.h"
+#include "core/operationcontext.h"
+#include "core/verbs/verbsupport.h"
+#include "core/workspace.h"
 
 #include <QFileInfo>
 

@@ -1,13 +1,13 @@
-#include "ls.h"
+#include "core/verbs/ls.h"
 
-#include "secrets.h"
-#include "engine/drift.h"
+#include "core/secrets.h"
+#include "core/engine/drift.h"
 
-#include "git/fetcher.h"
-#include "operationcontext.h"
-#include "pack/packmanifest.h"
-#include "verbs/verbsupport.h"
-#include "workspace.h"
+#include "core/git/fetcher.h"
+#include "core/operationcontext.h"
+#include "core/pack/packmanifest.h"
+#include "core/verbs/verbsupport.h"
+#include "core/workspace.h"
 
 #include <QFileInfo>
 #include <QSet>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "engine/packfilter.h"
-#include "json.h"
-#include "result.h"
-#include "timestamp.h"
+#include "core/engine/packfilter.h"
+#include "core/json.h"
+#include "core/result.h"
+#include "core/timestamp.h"
 
 #include <QJsonObject>
 

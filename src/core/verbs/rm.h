@@ -1,7 +1,7 @@
 #pragma once
 
-#include "json.h"
-#include "result.h"
+#include "core/json.h"
+#include "core/result.h"
 
 #include <QJsonObject>
 

@@ -1,11 +1,11 @@
-#include "run.h"
+#include "core/verbs/run.h"
 
-#include "engine/pipeline.h"
-#include "actions/actionregistry.h"
-#include "operationcontext.h"
-#include "engine/drift.h"
-#include "verbs/verbsupport.h"
-#include "workspace.h"
+#include "core/engine/pipeline.h"
+#include "core/actions/actionregistry.h"
+#include "core/operationcontext.h"
+#include "core/engine/drift.h"
+#include "core/verbs/verbsupport.h"
+#include "core/workspace.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "engine/packfilter.h"
-#include "json.h"
-#include "result.h"
+#include "core/engine/packfilter.h"
+#include "core/json.h"
+#include "core/result.h"
 
 #include <QJsonObject>
 

@@ -1,10 +1,10 @@
-#include "sync.h"
+#include "core/verbs/sync.h"
 
-#include "engine/pipeline.h"
-#include "operationcontext.h"
-#include "verbs/rm.h"
-#include "verbs/verbsupport.h"
-#include "workspace.h"
+#include "core/engine/pipeline.h"
+#include "core/operationcontext.h"
+#include "core/verbs/rm.h"
+#include "core/verbs/verbsupport.h"
+#include "core/workspace.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,9 +1,9 @@
-#include "update.h"
+#include "core/verbs/update.h"
 
-#include "engine/pipeline.h"
-#include "operationcontext.h"
-#include "verbs/verbsupport.h"
-#include "workspace.h"
+#include "core/engine/pipeline.h"
+#include "core/operationcontext.h"
+#include "core/verbs/verbsupport.h"
+#include "core/workspace.h"
 
 #include <QJsonArray>
 

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "engine/packfilter.h"
-#include "engine/pipeline.h"
-#include "engine/lifecycles.h"
-#include "json.h"
-#include "result.h"
+#include "core/engine/packfilter.h"
+#include "core/engine/pipeline.h"
+#include "core/engine/lifecycles.h"
+#include "core/json.h"
+#include "core/result.h"
 
 #include <QJsonObject>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "json.h"
-#include "result.h"
-#include "verbs/verbspec.h"
+#include "core/json.h"
+#include "core/result.h"
+#include "core/verbs/verbspec.h"
 
 #include <QJsonObject>
 #include <QList>

@@ -1,6 +1,6 @@
-#include "verbspec.h"
+#include "core/verbs/verbspec.h"
 
-#include "verbs/verbsupport.h"
+#include "core/verbs/verbsupport.h"
 
 #include <QJsonArray>
 

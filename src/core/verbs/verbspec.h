@@ -1,8 +1,8 @@
 #pragma once
 
-#include "json.h"
-#include "message.h"
-#include "result.h"
+#include "core/json.h"
+#include "core/message.h"
+#include "core/result.h"
 
 #include <QJsonObject>
 #include <QList>

@@ -1,8 +1,8 @@
-#include "verbsupport.h"
+#include "core/verbs/verbsupport.h"
 
-#include "git/fetcher.h"
-#include "operationcontext.h"
-#include "workspace.h"
+#include "core/git/fetcher.h"
+#include "core/operationcontext.h"
+#include "core/workspace.h"
 
 #include <QMutex>
 #include <QThreadPool>

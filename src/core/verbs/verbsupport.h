@@ -2,11 +2,11 @@
 
 // Helpers shared by the verb implementations; not part of core's public API.
 
-#include "engine/packfilter.h"
-#include "manifest/fold.h"
-#include "naming.h"
-#include "operationcontext.h"
-#include "result.h"
+#include "core/engine/packfilter.h"
+#include "core/manifest/fold.h"
+#include "core/naming.h"
+#include "core/operationcontext.h"
+#include "core/result.h"
 
 #include <QJsonObject>
 #include <QStringList>
