@@ -3,6 +3,7 @@
 #include "core/exec/execcontext.h"
 #include "core/exec/execerror.h"
 #include "core/logging.h"
+#include "core/operationcontext.h"
 
 using namespace Qt::StringLiterals;
 
@@ -94,7 +95,7 @@ const ActionPlugin *ActionRegistry::taking(const Action &action) const
 Result<ExecStep> ActionRegistry::run(const Action &action, ExecContext &ctx) const
 {
     if (ctx.stop.stop_requested())
-        return cancelledRun();
+        return cancelledError();
     const ActionPlugin *plugin = get(action.name);
     if (!plugin) {
         return Error(ErrorKind::PluginMissing, u"unknown_action"_s,

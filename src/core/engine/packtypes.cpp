@@ -4,6 +4,7 @@
 #include "core/exec/execerror.h"
 #include "core/exec/processrunner.h"
 #include "core/logging.h"
+#include "core/operationcontext.h"
 
 #include <QFileInfo>
 
@@ -87,7 +88,7 @@ Result<ExecStep> runAudited(const Action &action, qint64 idx, LifecycleRun &run,
                             bool teardownInverse = false)
 {
     if (run.exec.stop.stop_requested())
-        return haltAt(run, idx, action.name, cancelledRun());
+        return haltAt(run, idx, action.name, cancelledError());
     if (run.audit)
         run.audit->started(idx, action.name);
     const ActionRegistry &registry = run.exec.actions ? *run.exec.actions : builtinActions();

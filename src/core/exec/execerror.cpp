@@ -46,10 +46,4 @@ Error nonZeroExit(int status, const QString &command, const QByteArray &stderrDa
         .withDetail(u"stderr"_s, QString::fromUtf8(stderrData));
 }
 
-Error cancelledRun()
-{
-    return Error(ErrorKind::Cancelled, u"cancelled"_s,
-                 Message(QT_TRANSLATE_NOOP("Grex", "cancelled")));
-}
-
 } // namespace Grex

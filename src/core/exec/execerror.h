@@ -11,6 +11,5 @@ Error execError(const QString &reason, Message message);
 // exec_non_zero for a command or hook that exited with status: the message ends with the last
 // lines it wrote on stderr, which say why; the details carry all of it.
 Error nonZeroExit(int status, const QString &command, const QByteArray &stderrData);
-Error cancelledRun();
 
 } // namespace Grex

@@ -2,6 +2,7 @@
 
 #include "core/exec/execerror.h"
 #include "core/logging.h"
+#include "core/operationcontext.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -174,7 +175,7 @@ Result<ProcessOutcome> runProcess(const ProcessSpec &spec, std::stop_token stop)
     if (terminated)
         ::kill(-pid_t(pid), SIGKILL);
     if (stop.stop_requested())
-        return cancelledRun();
+        return cancelledError();
 
     outcome.stderrData = utf8Tail(stderrData, spec.stderrTail);
     outcome.exitStatus = process.exitStatus() == QProcess::CrashExit ? -1 : process.exitCode();
