@@ -182,7 +182,7 @@ int Application::run(const QStringList &arguments)
         error.withHint(Message("%1", {Tr::tr("the verbs are: %1").arg(names.join(u", "_s))}));
         return fail(m_output, {}, error);
     }
-    return runVerbCommand(*verb, withoutVerb);
+    return invokeVerbCommand(*verb, withoutVerb);
 }
 
 qsizetype Application::findVerbIndex(const QStringList &arguments)
@@ -206,7 +206,7 @@ qsizetype Application::findVerbIndex(const QStringList &arguments)
     return -1;
 }
 
-int Application::runVerbCommand(const VerbSpec &verb, const QStringList &arguments)
+int Application::invokeVerbCommand(const VerbSpec &verb, const QStringList &arguments)
 {
     const std::unique_ptr<Command> command = createCommand(verb);
     if (!command) {
@@ -348,7 +348,7 @@ int Application::execute(const Command &command, Workspace &workspace, const QJs
     CliApprovalPolicy approval(yes, m_env, m_output, sink);
     ctx.setApprovalPolicy(&approval);
 
-    Result<JsonValue> document = runVerb(verb, workspace, args, ctx);
+    Result<JsonValue> document = invokeVerb(verb, workspace, args, ctx);
     sink.finish();
     if (!document) {
         const Error &error = document.error();

@@ -55,7 +55,7 @@ private:
     // when there is none.
     static qsizetype findVerbIndex(const QStringList &arguments);
     // A registry verb's command line (arguments without the verb): parses it, runs the verb.
-    int runVerbCommand(const VerbSpec &verb, const QStringList &arguments);
+    int invokeVerbCommand(const VerbSpec &verb, const QStringList &arguments);
     // The JSON arguments an MCP client would send for what the parser read.
     Result<QJsonObject> verbArguments(const VerbSpec &verb, const QCommandLineParser &parser) const;
     // Runs the verb through core and prints its document or its failure.

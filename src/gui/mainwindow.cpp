@@ -140,7 +140,7 @@ MainWindow::MainWindow(QWidget *parent)
             d->raise();
     });
     connect(m_locks, &LocksPanel::clearStaleRequested, this, [this] {
-        runVerb(u"doctor"_s, {{u"fix"_s, true}}, tr("Clearing stale locks (doctor --fix)"));
+        invokeVerb(u"doctor"_s, {{u"fix"_s, true}}, tr("Clearing stale locks (doctor --fix)"));
     });
     connect(m_control, &ControlServer::approvalRequested, this, &MainWindow::onApprovalRequested);
     connect(m_control, &ControlServer::approvalWithdrawn, this, &MainWindow::onApprovalWithdrawn);
@@ -510,7 +510,7 @@ void MainWindow::updateSelection()
     setActionsEnabled(!m_runner->isRunning());
 }
 
-bool MainWindow::runVerb(const QString &verb, const QJsonObject &arguments, const QString &title)
+bool MainWindow::invokeVerb(const QString &verb, const QJsonObject &arguments, const QString &title)
 {
     if (m_workspace.isEmpty())
         return false;
@@ -535,30 +535,30 @@ bool MainWindow::runVerb(const QString &verb, const QJsonObject &arguments, cons
     return m_runner->start(m_workspace, verb, arguments, title);
 }
 
-void MainWindow::runWithPreview(const QString &verb, const QJsonObject &arguments,
-                                const QString &title, const QString &question)
+void MainWindow::invokeWithPreview(const QString &verb, const QJsonObject &arguments,
+                                   const QString &title, const QString &question)
 {
     QJsonObject dry = arguments;
     dry.insert(u"dryRun"_s, true);
     m_preview = PendingPreview{m_workspace, verb, arguments, title, question};
-    if (!runVerb(verb, dry, tr("Preview: %1").arg(title)))
+    if (!invokeVerb(verb, dry, tr("Preview: %1").arg(title)))
         m_preview.reset();
 }
 
 void MainWindow::syncAction(bool preview)
 {
     if (preview)
-        runWithPreview(u"sync"_s, {}, tr("Sync"), tr("A sync would do this. Run it?"));
+        invokeWithPreview(u"sync"_s, {}, tr("Sync"), tr("A sync would do this. Run it?"));
     else
-        runVerb(u"sync"_s, {}, tr("Sync"));
+        invokeVerb(u"sync"_s, {}, tr("Sync"));
 }
 
 void MainWindow::updateAction(bool preview)
 {
     if (preview)
-        runWithPreview(u"update"_s, {}, tr("Update"), tr("An update would do this. Run it?"));
+        invokeWithPreview(u"update"_s, {}, tr("Update"), tr("An update would do this. Run it?"));
     else
-        runVerb(u"update"_s, {}, tr("Update"));
+        invokeVerb(u"update"_s, {}, tr("Update"));
 }
 
 void MainWindow::addAction()
@@ -567,7 +567,7 @@ void MainWindow::addAction()
     if (dialog.exec() != QDialog::Accepted)
         return;
     const QJsonObject args = dialog.arguments();
-    runVerb(u"add"_s, args, tr("Adding %1").arg(args.value(u"url"_s).toString()));
+    invokeVerb(u"add"_s, args, tr("Adding %1").arg(args.value(u"url"_s).toString()));
 }
 
 void MainWindow::removeAction()
@@ -583,7 +583,7 @@ void MainWindow::removeAction()
                                      .arg(pack));
         return;
     }
-    runWithPreview(
+    invokeWithPreview(
         u"rm"_s, {{u"path"_s, pack}}, tr("Removing %1").arg(pack),
         tr("Removing %1 does this. Nothing is removed until you press Remove.").arg(pack));
 }
@@ -593,8 +593,8 @@ void MainWindow::importAction()
     ImportDialog dialog(this);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    runWithPreview(u"import"_s, dialog.arguments(), tr("Import"),
-                   tr("An import would register these. Import them?"));
+    invokeWithPreview(u"import"_s, dialog.arguments(), tr("Import"),
+                      tr("An import would register these. Import them?"));
 }
 
 void MainWindow::doctorAction()
@@ -606,7 +606,7 @@ void MainWindow::doctorAction()
             QJsonObject args{{u"fix"_s, true}};
             if (compact)
                 args.insert(u"compact"_s, true);
-            if (!runVerb(u"doctor"_s, args, tr("Doctor: fixing")))
+            if (!invokeVerb(u"doctor"_s, args, tr("Doctor: fixing")))
                 m_doctor->fixRefused(m_runner->isRunning()
                                          ? tr("Wait for the running operation to finish.")
                                          : m_message->text());
@@ -614,7 +614,7 @@ void MainWindow::doctorAction()
     }
     m_doctor->show();
     m_doctor->raise();
-    runVerb(u"doctor"_s, {}, tr("Doctor"));
+    invokeVerb(u"doctor"_s, {}, tr("Doctor"));
 }
 
 void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &document,
@@ -650,7 +650,7 @@ void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &
                                                .arg(preview.workspace, m_workspace));
                     return;
                 }
-                runVerb(preview.verb, preview.arguments, preview.title);
+                invokeVerb(preview.verb, preview.arguments, preview.title);
             });
             dialog->open();
             Q_EMIT previewShown(dialog);

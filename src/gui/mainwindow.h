@@ -55,10 +55,10 @@ public:
     ActivityPanel *activity() const { return m_activity; }
     // Runs a registry verb on the open workspace as the window's actions do. Returns false when
     // it cannot start now (another operation runs, or the workspace is busy).
-    bool runVerb(const QString &verb, const QJsonObject &arguments, const QString &title);
+    bool invokeVerb(const QString &verb, const QJsonObject &arguments, const QString &title);
     // Runs a dry run first and asks the person before the real run.
-    void runWithPreview(const QString &verb, const QJsonObject &arguments, const QString &title,
-                        const QString &question);
+    void invokeWithPreview(const QString &verb, const QJsonObject &arguments, const QString &title,
+                           const QString &question);
 
 Q_SIGNALS:
     // Emitted after each load, with the error text or an empty string.

@@ -134,7 +134,7 @@ bool OperationRunner::start(const QString &workspaceRoot, const QString &verb,
             ctx.setEventSink(&sink);
             ConfirmedApproval approval;
             ctx.setApprovalPolicy(&approval);
-            const Result<JsonValue> result = runVerb(*spec, workspace, arguments, ctx);
+            const Result<JsonValue> result = invokeVerb(*spec, workspace, arguments, ctx);
             if (result) {
                 outcome->document = result->toQJsonValue();
                 outcome->text = Text::plainText(Text::reportLines(spec->name, *result, options));

@@ -430,7 +430,7 @@ void Session::runCall(const std::shared_ptr<Call> &call)
         ctx.setApprovalPolicy(&approval);
         const bool changesPacks = !call->verb->readOnly;
         const QStringList before = changesPacks ? registeredPacks() : QStringList();
-        Result<JsonValue> document = runVerb(*call->verb, workspace, *arguments, ctx);
+        Result<JsonValue> document = invokeVerb(*call->verb, workspace, *arguments, ctx);
         sink.close();
         if (changesPacks && registeredPacks() != before) {
             bool ready = false;

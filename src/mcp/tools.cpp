@@ -41,7 +41,7 @@ Result<JsonValue> verbDocument(const QString &name, const Workspace &workspace)
         return Error::internal(__FILE__, __LINE__, u"no verb "_s + name);
     Workspace copy = workspace;
     OperationContext ctx;
-    return runVerb(*verb, copy, {}, ctx);
+    return invokeVerb(*verb, copy, {}, ctx);
 }
 
 // A file's text as a resource, or an error when it is larger than limit: a frame is never

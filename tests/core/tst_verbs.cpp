@@ -739,7 +739,7 @@ private Q_SLOTS:
         QStringList names;
         for (const VerbSpec &v : verbRegistry()) {
             names.append(v.name);
-            QVERIFY(v.run);
+            QVERIFY(v.invoke);
             QVERIFY(v.summary && *v.summary);
             QVERIFY(v.title && *v.title);
             QCOMPARE(v.readOnly, v.name == u"ls" || v.name == u"status" || v.name == u"doctor");
@@ -768,7 +768,7 @@ private Q_SLOTS:
         Workspace ws(newWorkspaceDir());
         OperationContext ctx;
         const auto reason = [&](const QJsonObject &args) {
-            const Result<JsonValue> r = runVerb(*addVerb, ws, args, ctx);
+            const Result<JsonValue> r = invokeVerb(*addVerb, ws, args, ctx);
             return r.ok() ? QString() : r.error().reason();
         };
         QCOMPARE(reason({}), u"missing_argument"_s);

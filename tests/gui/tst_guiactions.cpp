@@ -174,10 +174,10 @@ private Q_SLOTS:
         QCOMPARE(window.packModel()->driftCounts(), before);
 
         QSignalSpy finished(&window, &Gui::MainWindow::operationFinished);
-        QVERIFY(window.runVerb(u"sync"_s, {}, u"Sync"_s));
+        QVERIFY(window.invokeVerb(u"sync"_s, {}, u"Sync"_s));
         QVERIFY(window.runner()->isRunning());
         // One operation at a time.
-        QVERIFY(!window.runVerb(u"sync"_s, {}, u"Sync"_s));
+        QVERIFY(!window.invokeVerb(u"sync"_s, {}, u"Sync"_s));
         QVERIFY(window.statusBar()->currentMessage().contains(u"Wait"_s));
         QVERIFY(!window.findChild<QAction *>(u"syncAction"_s)->isEnabled());
 
@@ -211,8 +211,8 @@ private Q_SLOTS:
         QSignalSpy finished(&window, &Gui::MainWindow::operationFinished);
 
         // The dry run first; the person says no.
-        window.runWithPreview(u"rm"_s, {{u"path"_s, u"beta"_s}}, u"Removing beta"_s,
-                              u"Remove beta?"_s);
+        window.invokeWithPreview(u"rm"_s, {{u"path"_s, u"beta"_s}}, u"Removing beta"_s,
+                                 u"Remove beta?"_s);
         QVERIFY(shown.wait(20000));
         QPointer<QDialog> dialog = shown.at(0).at(0).value<QDialog *>();
         QVERIFY(dialog);
@@ -264,7 +264,7 @@ private Q_SLOTS:
         QVERIFY(open(window, ws));
         QSignalSpy finished(window.runner(), &Gui::OperationRunner::finished);
         QSignalSpy lines(window.runner(), &Gui::OperationRunner::logLine);
-        QVERIFY(window.runVerb(u"sync"_s, {}, u"Sync"_s));
+        QVERIFY(window.invokeVerb(u"sync"_s, {}, u"Sync"_s));
         // Wait until the install step's sleep runs.
         QTRY_VERIFY_WITH_TIMEOUT(!childProcesses("sleep").isEmpty(), 10000);
         QVERIFY(QFileInfo::exists(ws.syncLockPath()));
@@ -312,24 +312,24 @@ private Q_SLOTS:
         QVERIFY2(message->text().contains(u"busy"_s), qPrintable(message->text()));
 
         message->hide();
-        QVERIFY(!window.runVerb(u"sync"_s, {}, u"Sync"_s));
+        QVERIFY(!window.invokeVerb(u"sync"_s, {}, u"Sync"_s));
         QVERIFY(!window.runner()->isRunning());
         QVERIFY(!message->isHidden());
         QVERIFY2(message->text().contains(u"busy"_s), qPrintable(message->text()));
         QVERIFY2(message->text().contains(u"pid %1"_s.arg(holder.pid())),
                  qPrintable(message->text()));
-        QVERIFY(!window.runVerb(u"rm"_s, {{u"path"_s, u"alpha"_s}}, u"rm"_s));
-        QVERIFY(!window.runVerb(u"doctor"_s, {{u"fix"_s, true}}, u"fix"_s));
+        QVERIFY(!window.invokeVerb(u"rm"_s, {{u"path"_s, u"alpha"_s}}, u"rm"_s));
+        QVERIFY(!window.invokeVerb(u"doctor"_s, {{u"fix"_s, true}}, u"fix"_s));
         QVERIFY(QFileInfo(ws.packDir(u"alpha"_s)).isDir());
 
         // A read-only verb does not need the lock.
         QSignalSpy finished(&window, &Gui::MainWindow::operationFinished);
-        QVERIFY(window.runVerb(u"doctor"_s, {}, u"Doctor"_s));
+        QVERIFY(window.invokeVerb(u"doctor"_s, {}, u"Doctor"_s));
         QVERIFY(finished.wait(20000));
 
         // Once the holder is gone, the sync runs.
         holder.kill();
-        QVERIFY(window.runVerb(u"sync"_s, {}, u"Sync"_s));
+        QVERIFY(window.invokeVerb(u"sync"_s, {}, u"Sync"_s));
         QVERIFY(finished.wait(30000));
         QCOMPARE(finished.at(1).at(0).toString(), u"sync"_s);
         QCOMPARE(finished.at(1).at(1).toString(), QString());

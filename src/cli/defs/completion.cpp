@@ -85,12 +85,10 @@ QString bashValue(const ValueSpec &value)
     return u":"_s; // free text: nothing to offer
 }
 
-QString bashScript()
+// The shell functions the completion function calls: word lists, files, packs, filters, commands.
+QString bashHelpers()
 {
-    const QList<CliCommand> commands = grexCommands();
-    const QStringList valueOptions = valueOptionNames();
-    QString s;
-    s += uR"~(# bash completion for grex. Made by `grex completion bash` from grex's own command
+    return uR"~(# bash completion for grex. Made by `grex completion bash` from grex's own command
 # definitions; do not edit it, regenerate it.
 
 _grex_words()
@@ -137,7 +135,8 @@ _grex_filter()
         head=${cur%,*},
         part=${cur##*,}
     fi
-    local words=')~"_s + filterWords().join(u' ') + uR"~(' pack
+    local words=')~"_s +
+           filterWords().join(u' ') + uR"~(' pack
     if [[ $part == name=* ]]; then
         for pack in $(_grex_packs); do words+=" name=$pack"; done
     fi
@@ -162,7 +161,79 @@ _grex_command()
     fi
 }
 
-_grex()
+)~"_s;
+}
+
+// The "verb:--option" cases of an option's value, grouped by what completes them.
+QString bashOptionValueCases(const QList<CliCommand> &commands)
+{
+    QMap<QString, QStringList> byAction;
+    QStringList actionOrder;
+    const auto addPattern = [&](const QString &pattern, const QString &action) {
+        if (!byAction.contains(action))
+            actionOrder.append(action);
+        byAction[action].append(pattern);
+    };
+    for (const CliOption &option : universalOptions()) {
+        if (!option.takesValue())
+            continue;
+        const QString action =
+            option.longName == u"filter" ? u"_grex_filter"_s : bashValue(valueOf(option));
+        addPattern(u"*:--"_s + option.longName, action);
+    }
+    for (const CliCommand &command : commands) {
+        for (const CliOption &option : command.options) {
+            if (option.takesValue())
+                addPattern(command.name + u":--"_s + option.longName, bashValue(valueOf(option)));
+        }
+    }
+    QString s;
+    for (const QString &action : std::as_const(actionOrder)) {
+        s += u"    "_s + byAction.value(action).join(u'|') + u")\n"_s;
+        s += u"        "_s + action + u"\n        return\n        ;;\n"_s;
+    }
+    return s;
+}
+
+// The positional arguments of each verb, by index ("*" for a variadic one).
+QString bashPositionalCases(const QList<CliCommand> &commands)
+{
+    QString s;
+    for (const CliCommand &command : commands) {
+        QString cases;
+        for (qsizetype i = 0; i < command.arguments.size(); ++i) {
+            const CliArgument &argument = command.arguments.at(i);
+            QString action = bashValue(valueOf(argument));
+            if (argument.hint == ValueHint::Command)
+                action = u"_grex_command \"$first\""_s;
+            const QString index = argument.variadic ? u"*"_s : QString::number(i);
+            cases += u"        "_s + index + u") "_s + action + u" ;;\n"_s;
+        }
+        if (cases.isEmpty())
+            continue;
+        if (command.name == u"mcp") {
+            // grex mcp status|call ... -- CMD: after "--", the server's command line.
+            s += u"    mcp)\n        if ((dashdash)); then\n            _grex_command "
+                 u"$((dashdash + 1))\n        elif ((n == 0)); then\n            "_s +
+                 bashValue(valueOf(command.arguments.constFirst())) +
+                 u"\n        fi\n        ;;\n"_s;
+            continue;
+        }
+        s += u"    "_s + command.name + u")\n        case $n in\n"_s + cases +
+             u"        esac\n        ;;\n"_s;
+    }
+    return s;
+}
+
+// The completion function: finds the verb, then completes an option's value, an option or a
+// positional argument.
+QString bashScript()
+{
+    const QList<CliCommand> commands = grexCommands();
+    const QStringList valueOptions = valueOptionNames();
+    QString s;
+    s += bashHelpers();
+    s += uR"~(_grex()
 {
     local cur prev words cword
     if declare -F _init_completion >/dev/null; then
@@ -193,36 +264,13 @@ _grex()
     # The value of an option.
     case "$verb:$prev" in
 )~"_s;
-    // Group "verb:--option" patterns by what completes them.
-    QMap<QString, QStringList> byAction;
-    QStringList actionOrder;
-    const auto addPattern = [&](const QString &pattern, const QString &action) {
-        if (!byAction.contains(action))
-            actionOrder.append(action);
-        byAction[action].append(pattern);
-    };
-    for (const CliOption &option : universalOptions()) {
-        if (!option.takesValue())
-            continue;
-        const QString action = option.longName == u"filter" ? u"_grex_filter"_s
-                                                            : bashValue(valueOf(option));
-        addPattern(u"*:--"_s + option.longName, action);
-    }
-    for (const CliCommand &command : commands) {
-        for (const CliOption &option : command.options) {
-            if (option.takesValue())
-                addPattern(command.name + u":--"_s + option.longName, bashValue(valueOf(option)));
-        }
-    }
-    for (const QString &action : std::as_const(actionOrder)) {
-        s += u"    "_s + byAction.value(action).join(u'|') + u")\n"_s;
-        s += u"        "_s + action + u"\n        return\n        ;;\n"_s;
-    }
+    s += bashOptionValueCases(commands);
     s += uR"~(    esac
 
     if [[ -z $verb ]]; then
         if [[ $cur == -* ]]; then
-            _grex_words ')~"_s + optionWords(universalOptions()).join(u' ') + uR"~( --version'
+            _grex_words ')~"_s +
+         optionWords(universalOptions()).join(u' ') + uR"~( --version'
         else
             _grex_words ')~"_s;
     QStringList verbs;
@@ -267,29 +315,7 @@ _grex()
 
     case $verb in
 )~"_s;
-    for (const CliCommand &command : commands) {
-        QString cases;
-        for (qsizetype i = 0; i < command.arguments.size(); ++i) {
-            const CliArgument &argument = command.arguments.at(i);
-            QString action = bashValue(valueOf(argument));
-            if (argument.hint == ValueHint::Command)
-                action = u"_grex_command \"$first\""_s;
-            const QString index = argument.variadic ? u"*"_s : QString::number(i);
-            cases += u"        "_s + index + u") "_s + action + u" ;;\n"_s;
-        }
-        if (cases.isEmpty())
-            continue;
-        if (command.name == u"mcp") {
-            // grex mcp status|call ... -- CMD: after "--", the server's command line.
-            s += u"    mcp)\n        if ((dashdash)); then\n            _grex_command "
-                 u"$((dashdash + 1))\n        elif ((n == 0)); then\n            "_s +
-                 bashValue(valueOf(command.arguments.constFirst())) +
-                 u"\n        fi\n        ;;\n"_s;
-            continue;
-        }
-        s += u"    "_s + command.name + u")\n        case $n in\n"_s + cases +
-             u"        esac\n        ;;\n"_s;
-    }
+    s += bashPositionalCases(commands);
     s += uR"~(    esac
 }
 
@@ -346,12 +372,11 @@ QString zshOptionSpec(const CliOption &option)
     const QString longSpec = u"--"_s + option.longName + (option.takesValue() ? u"="_s : QString());
     if (option.shortName.isNull())
         return u"'"_s + repeat + longSpec + help + value + u'\'';
-    const QString exclusion =
-        option.repeatable ? QString()
-                          : u"(-"_s + option.shortName + u" --"_s + option.longName + u')';
-    return u"'"_s + exclusion + repeat + u"'{-"_s + option.shortName + u",--"_s +
-           option.longName + (option.takesValue() ? u"="_s : QString()) + u"}'"_s + help +
-           value + u'\'';
+    const QString exclusion = option.repeatable
+                                  ? QString()
+                                  : u"(-"_s + option.shortName + u" --"_s + option.longName + u')';
+    return u"'"_s + exclusion + repeat + u"'{-"_s + option.shortName + u",--"_s + option.longName +
+           (option.takesValue() ? u"="_s : QString()) + u"}'"_s + help + value + u'\'';
 }
 
 QString zshScript()
@@ -419,8 +444,9 @@ _grex() {
             if (argument.variadic)
                 specs.append(u"'*::"_s + message + u':' + action + u'\'');
             else
-                specs.append(u"'"_s + QString::number(i + 1) + (argument.required ? u":"_s : u"::"_s) +
-                             message + u':' + action + u'\'');
+                specs.append(u"'"_s + QString::number(i + 1) +
+                             (argument.required ? u":"_s : u"::"_s) + message + u':' + action +
+                             u'\'');
         }
         const bool runsCommand =
             command.name == u"mcp" ||
@@ -491,9 +517,9 @@ QString fishOption(const QString &condition, const CliOption &option)
     if (!option.longName.isEmpty())
         line += u" -l "_s + option.longName;
     if (option.takesValue()) {
-        line += u' ' + (option.longName == u"filter"
-                            ? u"-x -a "_s + fishQuote(filterWords().join(u' '))
-                            : fishValue(valueOf(option)));
+        line +=
+            u' ' + (option.longName == u"filter" ? u"-x -a "_s + fishQuote(filterWords().join(u' '))
+                                                 : fishValue(valueOf(option)));
     }
     return line + u" -d "_s + fishQuote(option.help) + u'\n';
 }
@@ -522,7 +548,8 @@ function __grex_verb
             continue
         end
         switch $t
-            case )~"_s + valueOptions.join(u' ') + uR"~(
+            case )~"_s +
+         valueOptions.join(u' ') + uR"~(
                 set skip 1
             case '-*'
             case '*'
@@ -555,7 +582,8 @@ function __grex_argument
             continue
         end
         switch $t
-            case )~"_s + valueOptions.join(u' ') + uR"~(
+            case )~"_s +
+         valueOptions.join(u' ') + uR"~(
                 set skip 1
             case '-*'
             case '*'

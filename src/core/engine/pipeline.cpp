@@ -143,8 +143,8 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSe
         return report;
     }
 
-    if (request.beforeRun) {
-        if (Result<void> go = request.beforeRun(*graph); !go)
+    if (request.beforeLifecycles) {
+        if (Result<void> go = request.beforeLifecycles(*graph); !go)
             return go.error();
     }
 

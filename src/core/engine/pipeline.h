@@ -28,7 +28,7 @@ struct PipelineRequest
     bool tolerateErrors = false; // walk: see WalkOptions
     // Called with the walked, validated graph before any pack runs; an error stops the run
     // there (run and exec ask for approval here).
-    std::function<Result<void>(const PackGraph &)> beforeRun;
+    std::function<Result<void>(const PackGraph &)> beforeLifecycles;
 
     static PipelineRequest of(const QString &verb, Lifecycle lifecycle);
 };

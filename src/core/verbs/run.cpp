@@ -70,7 +70,7 @@ Result<RunActionReport> runAction(Workspace &workspace, const RunActionOptions &
     if (!computedDrift)
         return computedDrift.error();
     const QHash<QString, QString> drift = std::move(computedDrift).value();
-    request.beforeRun = [&](const PackGraph &graph) -> Result<void> {
+    request.beforeLifecycles = [&](const PackGraph &graph) -> Result<void> {
         for (const PackNode &node : graph.nodes) {
             if (node.loadError) {
                 ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' is left out: %2"),

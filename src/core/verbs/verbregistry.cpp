@@ -25,7 +25,7 @@ namespace Grex {
 
 namespace {
 
-// A core verb function as a VerbRunner: its options from the arguments, its report as JSON.
+// A core verb function as a VerbInvoker: its options from the arguments, its report as JSON.
 template<typename Options, typename Report,
          Result<Report> (*Verb)(Workspace &, const Options &, OperationContext &)>
 Result<JsonValue> adapt(Workspace &workspace, const QJsonObject &args, OperationContext &ctx)
@@ -45,7 +45,7 @@ template<typename Options, typename Report,
          Result<Report> (*Verb)(Workspace &, const Options &, OperationContext &)>
 void bindRunner(VerbSpec &verb)
 {
-    verb.run = adapt<Options, Report, Verb>;
+    verb.invoke = adapt<Options, Report, Verb>;
     verb.objectResult =
         std::is_same_v<decltype(std::declval<const Report &>().toJson()), JsonObject>;
 }
@@ -658,8 +658,8 @@ const VerbSpec *findVerb(const QString &name)
     return nullptr;
 }
 
-Result<JsonValue> runVerb(const VerbSpec &verb, Workspace &workspace, const QJsonObject &args,
-                          OperationContext &ctx)
+Result<JsonValue> invokeVerb(const VerbSpec &verb, Workspace &workspace, const QJsonObject &args,
+                             OperationContext &ctx)
 {
     if (Result<void> valid = verb.validateArguments(args); !valid)
         return valid.error();
@@ -667,7 +667,7 @@ Result<JsonValue> runVerb(const VerbSpec &verb, Workspace &workspace, const QJso
     // parameter never get one past validateArguments.
     if (args.value(u"parallel"_s).isDouble())
         ctx.setWidth(Width::chosen(args.value(u"parallel"_s).toInt()));
-    return verb.run(workspace, args, ctx);
+    return verb.invoke(workspace, args, ctx);
 }
 
 } // namespace Grex

@@ -22,7 +22,7 @@ const VerbSpec *findVerb(const QString &name);
 
 // Validates args against the verb's schema and runs it: the one path from a JSON argument
 // object to the verb's JSON document, shared by the CLI (--json and human output) and MCP.
-Result<JsonValue> runVerb(const VerbSpec &verb, Workspace &workspace, const QJsonObject &args,
-                          OperationContext &ctx);
+Result<JsonValue> invokeVerb(const VerbSpec &verb, Workspace &workspace, const QJsonObject &args,
+                             OperationContext &ctx);
 
 } // namespace Grex

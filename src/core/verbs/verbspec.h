@@ -52,7 +52,7 @@ struct ParamSpec
     Message helpMessage() const;
 };
 
-using VerbRunner = Result<JsonValue> (*)(Workspace &, const QJsonObject &args, OperationContext &);
+using VerbInvoker = Result<JsonValue> (*)(Workspace &, const QJsonObject &args, OperationContext &);
 
 // A command line that shows a verb at work, and what it does.
 struct VerbExample
@@ -81,7 +81,7 @@ struct VerbSpec
     // doctor's report says its verdict in exit_code (docs/design.md, "grex doctor").
     bool toolReturnsReport = false;
     QList<ParamSpec> params;
-    VerbRunner run = nullptr;
+    VerbInvoker invoke = nullptr;
 
     const ParamSpec *param(const QString &name) const;
     // JSON Schema of the arguments: an object with additionalProperties false.
