@@ -753,6 +753,9 @@ private Q_SLOTS:
                 // A CLI-only option (exec --shell) is not part of the tool.
                 QCOMPARE(schema.value(u"properties"_s).toObject().contains(p.name), !p.cliOnly);
             }
+            // Every verb that walks packs takes the width an agent may set, as the CLI does.
+            QCOMPARE(schema.value(u"properties"_s).toObject().contains(u"parallel"_s),
+                     v.name != u"init");
         }
         QCOMPARE(names, (QStringList{u"init"_s, u"add"_s, u"rm"_s, u"ls"_s, u"status"_s, u"sync"_s,
                                      u"update"_s, u"teardown"_s, u"doctor"_s, u"import"_s, u"run"_s,

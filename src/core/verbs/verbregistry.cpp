@@ -39,11 +39,11 @@ Result<JsonValue> adapt(Workspace &workspace, const QJsonObject &args, Operation
     return JsonValue(report->toJson());
 }
 
-// Sets the verb's runner and records whether its document is a JSON object (an MCP tool's
+// Sets the verb's invoker and records whether its document is a JSON object (an MCP tool's
 // structuredContent and outputSchema need one).
 template<typename Options, typename Report,
          Result<Report> (*Verb)(Workspace &, const Options &, OperationContext &)>
-void bindRunner(VerbSpec &verb)
+void bindInvoker(VerbSpec &verb)
 {
     verb.invoke = adapt<Options, Report, Verb>;
     verb.objectResult =
@@ -160,7 +160,7 @@ VerbSpec initSpec()
                ValueHint::Directory),
         dryRunParam(),
     };
-    bindRunner<InitOptions, InitReport, init>(verb);
+    bindInvoker<InitOptions, InitReport, init>(verb);
     return verb;
 }
 
@@ -216,8 +216,9 @@ VerbSpec addSpec()
         param(u"noInstall"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Only clone and register the pack; do not install it.")),
         dryRunParam(),
+        parallelParam(),
     };
-    bindRunner<AddOptions, AddReport, add>(verb);
+    bindInvoker<AddOptions, AddReport, add>(verb);
     return verb;
 }
 
@@ -257,8 +258,9 @@ VerbSpec rmSpec()
               QT_TRANSLATE_NOOP("Grex", "Remove without running the pack's teardown.")),
 
         dryRunParam(),
+        parallelParam(),
     };
-    bindRunner<RmOptions, RmReport, rm>(verb);
+    bindInvoker<RmOptions, RmReport, rm>(verb);
     return verb;
 }
 
@@ -287,9 +289,10 @@ VerbSpec lsSpec()
               QT_TRANSLATE_NOOP("Grex", "Also show install time and actions hash.")),
         param(u"tree"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Show children under their parents.")),
+        parallelParam(),
         filterParam(),
     };
-    bindRunner<LsOptions, LsReport, ls>(verb);
+    bindInvoker<LsOptions, LsReport, ls>(verb);
     return verb;
 }
 
@@ -353,7 +356,7 @@ VerbSpec syncSpec()
         parallelParam(),
         filterParam(),
     };
-    bindRunner<SyncOptions, LifecycleReport, sync>(verb);
+    bindInvoker<SyncOptions, LifecycleReport, sync>(verb);
     return verb;
 }
 
@@ -388,9 +391,10 @@ VerbSpec updateSpec()
                                         "(repeatable)."),
               u"GLOB"_s),
         dryRunParam(),
+        parallelParam(),
         filterParam(),
     };
-    bindRunner<UpdateOptions, UpdateReport, update>(verb);
+    bindInvoker<UpdateOptions, UpdateReport, update>(verb);
     return verb;
 }
 
@@ -426,9 +430,10 @@ VerbSpec teardownSpec()
         param(u"noValidate"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Skip the plan validators (debugging only).")),
         dryRunParam(),
+        parallelParam(),
         filterParam(),
     };
-    bindRunner<TeardownOptions, LifecycleReport, teardown>(verb);
+    bindInvoker<TeardownOptions, LifecycleReport, teardown>(verb);
     return verb;
 }
 
@@ -470,9 +475,10 @@ VerbSpec statusSpec()
               u"DURATION"_s),
         param(u"failOnDrift"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Exit with 7 when any pack is not clean.")),
+        parallelParam(),
         filterParam(),
     };
-    bindRunner<StatusOptions, StatusReport, status>(verb);
+    bindInvoker<StatusOptions, StatusReport, status>(verb);
     return verb;
 }
 
@@ -511,8 +517,8 @@ VerbSpec doctorSpec()
         param(u"compact"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Compact grex.jsonl and drop orphan lockfile entries."));
     compact.cliOnly = true;
-    verb.params = {fix, compact, filterParam()};
-    bindRunner<DoctorOptions, DoctorReport, doctor>(verb);
+    verb.params = {fix, compact, parallelParam(), filterParam()};
+    bindInvoker<DoctorOptions, DoctorReport, doctor>(verb);
     return verb;
 }
 
@@ -552,8 +558,9 @@ VerbSpec importSpec()
                      u"TYPE"_s),
                ValueHint::None, packTypes()),
         dryRunParam(),
+        parallelParam(),
     };
-    bindRunner<ImportOptions, ImportReport, importPacks>(verb);
+    bindInvoker<ImportOptions, ImportReport, importPacks>(verb);
     return verb;
 }
 
@@ -583,7 +590,7 @@ VerbSpec runSpec()
         parallelParam(),
         filterParam(),
     };
-    bindRunner<RunActionOptions, RunActionReport, runAction>(verb);
+    bindInvoker<RunActionOptions, RunActionReport, runAction>(verb);
     return verb;
 }
 
@@ -624,7 +631,7 @@ VerbSpec execSpec()
         parallelParam(),
         filterParam(),
     };
-    bindRunner<ExecOptions, ExecReport, execInPacks>(verb);
+    bindInvoker<ExecOptions, ExecReport, execInPacks>(verb);
     return verb;
 }
 
