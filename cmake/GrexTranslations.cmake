@@ -10,10 +10,9 @@ file(GLOB_RECURSE _grex_tr_sources CONFIGURE_DEPENDS
 qt_add_lupdate(grex_core
     TS_FILES ${GREX_TS_FILES}
     SOURCES ${_grex_tr_sources}
-    INCLUDE_DIRECTORIES
-        "${PROJECT_SOURCE_DIR}/src/core" "${PROJECT_SOURCE_DIR}/src/cli"
-        "${PROJECT_SOURCE_DIR}/src/cli/defs" "${PROJECT_SOURCE_DIR}/src/cli/text"
-        "${PROJECT_SOURCE_DIR}/src/gui"
+    # Includes name their layer ("core/...", "gui/..."), so src/ is the one include root; lupdate
+    # needs the headers to put each tr() in its class's context.
+    INCLUDE_DIRECTORIES "${PROJECT_SOURCE_DIR}/src"
     OPTIONS -no-obsolete -locations none)
 
 qt_add_lrelease(grex_core

@@ -1436,14 +1436,6 @@ Danach installiert add das Pack: Es klont die Kinder des Packs, führt nach dere
         <translation>Ein lokales Repository registrieren, ohne es zu installieren.</translation>
     </message>
     <message>
-        <source>Removes a registered pack: runs its teardown, which undoes what its actions installed, deletes its directory and those of its children that no other pack owns, and records the removal. It refuses to delete work that exists nowhere else (uncommitted changes, unpushed commits, stashes) unless --force is given.
-
-rm is destructive: on a terminal it asks first; elsewhere pass --yes. An rm that was interrupted is finished or undone by the next grex rm or grex sync.</source>
-        <translation>Entfernt ein registriertes Pack: führt seinen Abbau aus, der rückgängig macht, was seine Aktionen installiert haben, löscht sein Verzeichnis und die Verzeichnisse seiner Kinder, die keinem anderen Pack gehören, und verzeichnet das Entfernen. Arbeit, die nirgends sonst existiert (nicht committete Änderungen, nicht gepushte Commits, Stashes), löscht es nur mit --force.
-
-rm ist destruktiv: In einem Terminal fragt es vorher nach; andernfalls --yes angeben. Ein unterbrochenes rm wird vom nächsten grex rm oder grex sync abgeschlossen oder rückgängig gemacht.</translation>
-    </message>
-    <message>
         <source>Tear down and delete a pack, after asking.</source>
         <translation>Ein Pack nach Rückfrage abbauen und löschen.</translation>
     </message>
@@ -1548,28 +1540,8 @@ status liest nur den lokalen Zustand und fetcht nie; behind gibt also den Stand 
         <translation>Anzeigen, was der Import einer Liste von Repositorys registrieren würde.</translation>
     </message>
     <message>
-        <source>Runs only the actions named ACTION of every matching pack, and those inside a when block whose condition holds, without updating the lockfile and without skipping unchanged packs: grex run symlink re-creates the symlinks, for example.
-
-run is destructive: on a terminal it asks first; elsewhere pass --yes.</source>
-        <translation>Führt in jedem passenden Pack nur die Aktionen namens ACTION aus, dazu die in einem when-Block, dessen Bedingung erfüllt ist, ohne grex.lock.jsonl zu aktualisieren und ohne unveränderte Packs zu überspringen: grex run symlink etwa legt die symbolischen Links neu an.
-
-run ist destruktiv: In einem Terminal fragt es vorher nach; andernfalls --yes angeben.</translation>
-    </message>
-    <message>
         <source>Re-create every pack&apos;s symlinks.</source>
         <translation>Die symbolischen Links jedes Packs neu anlegen.</translation>
-    </message>
-    <message>
-        <source>Run one pack&apos;s exec actions again, without asking.</source>
-        <translation>Die exec-Aktionen eines einzelnen Packs ohne Rückfrage erneut ausführen.</translation>
-    </message>
-    <message>
-        <source>Runs a command in the directory of every matching pack, in parallel, and prints its output grouped by pack. It exits with 4 when the command failed in any pack. Put -- before the command when it has options of its own.
-
-exec is destructive: on a terminal it asks first; elsewhere pass --yes.</source>
-        <translation>Führt einen Befehl parallel im Verzeichnis jedes passenden Packs aus und gibt seine Ausgabe nach Packs gruppiert aus. Es beendet sich mit 4, wenn der Befehl in einem Pack fehlgeschlagen ist. -- vor den Befehl setzen, wenn er eigene Optionen hat.
-
-exec ist destruktiv: In einem Terminal fragt es vorher nach; andernfalls --yes angeben.</translation>
     </message>
     <message>
         <source>The last commit of every pack.</source>
@@ -1822,6 +1794,26 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     <message>
         <source>The action to run: %1 or %2.</source>
         <translation>Die auszuführende Aktion: %1 oder %2.</translation>
+    </message>
+    <message>
+        <source>Removes a registered pack: runs its teardown, which undoes what its actions installed, deletes its directory and those of its children that no other pack owns, and records the removal. It refuses to delete work that exists nowhere else (uncommitted changes, unpushed commits, stashes) unless --force is given.
+
+An rm that was interrupted is finished or undone by the next grex rm or grex sync.</source>
+        <translation>Entfernt ein registriertes Pack: führt seinen Abbau aus, der rückgängig macht, was seine Aktionen installiert haben, löscht sein Verzeichnis und die Verzeichnisse seiner Kinder, die keinem anderen Pack gehören, und verzeichnet das Entfernen. Arbeit, die nirgends sonst existiert (nicht committete Änderungen, nicht gepushte Commits, Stashes), löscht es nur mit --force.
+
+Ein unterbrochenes rm wird vom nächsten grex rm oder grex sync abgeschlossen oder rückgängig gemacht.</translation>
+    </message>
+    <message>
+        <source>Runs only the actions named ACTION of every matching pack, and those inside a when block whose condition holds, without updating the lockfile and without skipping unchanged packs: grex run symlink re-creates the symlinks, for example.</source>
+        <translation>Führt in jedem passenden Pack nur die Aktionen namens ACTION aus, dazu die in einem when-Block, dessen Bedingung erfüllt ist, ohne grex.lock.jsonl zu aktualisieren und ohne unveränderte Packs zu überspringen: grex run symlink etwa legt die symbolischen Links neu an.</translation>
+    </message>
+    <message>
+        <source>Run one pack&apos;s exec actions again, from a script.</source>
+        <translation>Die exec-Aktionen eines einzelnen Packs aus einem Skript erneut ausführen.</translation>
+    </message>
+    <message>
+        <source>Runs a command in the directory of every matching pack, in parallel, and prints its output grouped by pack. It exits with 4 when the command failed in any pack. Put -- before the command when it has options of its own.</source>
+        <translation>Führt einen Befehl parallel im Verzeichnis jedes passenden Packs aus und gibt seine Ausgabe nach Packs gruppiert aus. Es beendet sich mit 4, wenn der Befehl in einem Pack fehlgeschlagen ist. -- vor den Befehl setzen, wenn er eigene Optionen hat.</translation>
     </message>
 </context>
 <context>
@@ -2400,6 +2392,10 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     <message>
         <source>Tool calls that run at once, and the default width of each (default: GREX_PARALLEL or the number of CPUs).</source>
         <translation>Gleichzeitig laufende Werkzeugaufrufe und die Standardparallelität jedes Aufrufs (Standard: GREX_PARALLEL oder die Anzahl der CPUs).</translation>
+    </message>
+    <message>
+        <source>Destructive: typing it at a terminal is the approval; without a terminal pass --yes.</source>
+        <translation>Destruktiv: Wer den Befehl im Terminal eintippt, hat ihn damit genehmigt; ohne Terminal --yes angeben.</translation>
     </message>
 </context>
 <context>

@@ -1430,12 +1430,6 @@ Then add installs the pack: it clones the pack&apos;s children, runs the pack&ap
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Removes a registered pack: runs its teardown, which undoes what its actions installed, deletes its directory and those of its children that no other pack owns, and records the removal. It refuses to delete work that exists nowhere else (uncommitted changes, unpushed commits, stashes) unless --force is given.
-
-rm is destructive: on a terminal it asks first; elsewhere pass --yes. An rm that was interrupted is finished or undone by the next grex rm or grex sync.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Tear down and delete a pack, after asking.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1536,23 +1530,7 @@ status reads local state only and never fetches, so behind is as of the last fet
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Runs only the actions named ACTION of every matching pack, and those inside a when block whose condition holds, without updating the lockfile and without skipping unchanged packs: grex run symlink re-creates the symlinks, for example.
-
-run is destructive: on a terminal it asks first; elsewhere pass --yes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Re-create every pack&apos;s symlinks.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run one pack&apos;s exec actions again, without asking.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Runs a command in the directory of every matching pack, in parallel, and prints its output grouped by pack. It exits with 4 when the command failed in any pack. Put -- before the command when it has options of its own.
-
-exec is destructive: on a terminal it asks first; elsewhere pass --yes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1803,6 +1781,24 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     </message>
     <message>
         <source>The action to run: %1 or %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removes a registered pack: runs its teardown, which undoes what its actions installed, deletes its directory and those of its children that no other pack owns, and records the removal. It refuses to delete work that exists nowhere else (uncommitted changes, unpushed commits, stashes) unless --force is given.
+
+An rm that was interrupted is finished or undone by the next grex rm or grex sync.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs only the actions named ACTION of every matching pack, and those inside a when block whose condition holds, without updating the lockfile and without skipping unchanged packs: grex run symlink re-creates the symlinks, for example.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run one pack&apos;s exec actions again, from a script.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs a command in the directory of every matching pack, in parallel, and prints its output grouped by pack. It exits with 4 when the command failed in any pack. Put -- before the command when it has options of its own.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2381,6 +2377,10 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     </message>
     <message>
         <source>Tool calls that run at once, and the default width of each (default: GREX_PARALLEL or the number of CPUs).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destructive: typing it at a terminal is the approval; without a terminal pass --yes.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

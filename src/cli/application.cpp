@@ -42,7 +42,8 @@ namespace Grex::Cli {
 
 namespace {
 
-// --yes approves; otherwise a terminal prompt; without a terminal the answer is no.
+// --yes approves; at a terminal, a verb the person typed out in full (run, exec) is approved and
+// the others ask; without a terminal the answer is no.
 class CliApprovalPolicy final : public ApprovalPolicy
 {
 public:
@@ -57,6 +58,9 @@ public:
     ApprovalDecision approve(const ApprovalRequest &request, std::stop_token) override
     {
         if (m_yes)
+            return ApprovalDecision::approve();
+        const VerbSpec *verb = findVerb(request.verb);
+        if (m_env.interactive && verb && verb->typedCommandApproves)
             return ApprovalDecision::approve();
         if (!m_env.interactive || !m_env.input) {
             return ApprovalDecision::refuse(Message(QT_TRANSLATE_NOOP(

@@ -726,21 +726,30 @@ private Q_SLOTS:
         QVERIFY(QFileInfo::exists(dir + u"/maker/marker"_s));
     }
 
-    // On a terminal they ask, saying how many packs they touch.
-    void execAsksOnATerminal()
+    // At a terminal the typed command is the approval: exec and run do not ask, and nothing is
+    // read from the terminal; without one they still need --yes.
+    void execAndRunDoNotAskAtATerminal()
     {
         const QString dir = workspaceWithAlpha();
+        QCOMPARE(grex(dir, {u"add"_s, m_maker, u"--no-install"_s}).exitCode, 0);
         CliHarnessOptions options;
         options.currentDir = dir;
         options.interactive = true;
         options.input = u"n\n"_s;
-        const CliRun declined = runCli({u"exec"_s, u"touch"_s, u"marker"_s}, options);
-        QCOMPARE(declined.exitCode, 9);
-        QVERIFY2(declined.err.contains(u"1 pack(s): alpha? [y/N]"_s), qPrintable(declined.err));
-        QVERIFY(!QFileInfo::exists(dir + u"/alpha/marker"_s));
-        options.input = u"y\n"_s;
-        QCOMPARE(runCli({u"exec"_s, u"touch"_s, u"marker"_s}, options).exitCode, 0);
+        const CliRun exec = runCli({u"exec"_s, u"touch"_s, u"marker"_s}, options);
+        QCOMPARE(exec.exitCode, 0);
+        QVERIFY2(!exec.err.contains(u"[y/N]"_s), qPrintable(exec.err));
         QVERIFY(QFileInfo::exists(dir + u"/alpha/marker"_s));
+        const CliRun run = runCli({u"run"_s, u"mkdir"_s}, options);
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(!run.err.contains(u"[y/N]"_s), qPrintable(run.err));
+        QVERIFY(QFileInfo(dir + u"/maker/made"_s).isDir());
+
+        // Without a terminal they still need --yes (runAndExecRefuseWithoutATerminal).
+        options.interactive = false;
+        QCOMPARE(runCli({u"exec"_s, u"touch"_s, u"other"_s}, options).exitCode, 9);
+        QVERIFY(!QFileInfo::exists(dir + u"/alpha/other"_s));
+        // rm still asks at a terminal: rmAsksOnATerminal.
     }
 
     // `grex status --json` is one document, the core report itself.

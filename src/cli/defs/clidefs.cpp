@@ -126,6 +126,16 @@ const CliOption *CliCommand::option(const QString &longOption) const
     return nullptr;
 }
 
+QString CliCommand::approvalNote() const
+{
+    if (!destructive)
+        return {};
+    if (typedCommandApproves)
+        return Tr::tr("Destructive: typing it at a terminal is the approval; without a terminal "
+                      "pass --yes.");
+    return Tr::tr("Destructive: asks for confirmation on a terminal; pass --yes otherwise.");
+}
+
 QList<CliOption> universalOptions()
 {
     QList<CliOption> options{
@@ -187,6 +197,7 @@ CliCommand verbCommand(const VerbSpec &verb)
         command.description = QCoreApplication::translate("Grex", verb.description);
     command.universal = true;
     command.destructive = verb.destructive;
+    command.typedCommandApproves = verb.typedCommandApproves;
     for (const ParamSpec &p : verb.params) {
         if (p.positional) {
             QStringList choiceHelp;

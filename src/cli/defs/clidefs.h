@@ -60,7 +60,8 @@ struct CliCommand
     QList<CliOption> options; // its own
     bool universal = false;   // also takes the options of every verb
     bool destructive = false;
-    bool hidden = false; // left out of --help and the manual (the completion helpers)
+    bool typedCommandApproves = false; // a terminal does not ask again (run, exec)
+    bool hidden = false;               // left out of --help and the manual (the completion helpers)
     QList<CliExample> examples;
 
     // "grex sync", "grex-gui"
@@ -70,6 +71,8 @@ struct CliCommand
     // The usage lines, each starting with commandLine().
     QStringList usageLines() const;
     const CliOption *option(const QString &longName) const;
+    // What --help and the manual say of how a destructive command is approved; empty otherwise.
+    QString approvalNote() const;
 };
 
 // The options every verb takes, in the order --help shows them.

@@ -95,14 +95,12 @@ QString generalHelp()
 QString commandHelp(const CliCommand &command)
 {
     const QStringList usage = command.usageLines();
-    QString text = Tr::tr("Usage: %1").arg(usage.join(u"\n       "_s)) + u"\n\n"_s +
-                   command.summary + u'\n';
+    QString text =
+        Tr::tr("Usage: %1").arg(usage.join(u"\n       "_s)) + u"\n\n"_s + command.summary + u'\n';
     if (!command.description.isEmpty())
         text += u'\n' + wrapText(command.description, 78, 0);
     if (command.destructive)
-        text += u'\n' +
-                Tr::tr("Destructive: asks for confirmation on a terminal; pass --yes otherwise.") +
-                u'\n';
+        text += u'\n' + wrapText(command.approvalNote(), 78, 0);
     QList<std::pair<QString, QString>> arguments;
     for (const CliArgument &argument : command.arguments) {
         arguments.append({argument.valueName, argument.help});

@@ -111,13 +111,15 @@ QString synopsis(const CliCommand &command)
                 inner.chop(3);
                 tail.prepend(u"..."_s);
             }
-            const bool placeholder = inner == u"options" || inner == u"arguments" ||
-                                     (!inner.isEmpty() && inner == inner.toUpper() &&
-                                      !inner.startsWith(u'-'));
+            const bool placeholder =
+                inner == u"options" || inner == u"arguments" ||
+                (!inner.isEmpty() && inner == inner.toUpper() && !inner.startsWith(u'-'));
             if (!words.isEmpty())
                 words += u' ';
             words += roff(m.captured(1)) +
-                     (inner.isEmpty() ? QString() : placeholder ? italic(inner) : bold(inner)) +
+                     (inner.isEmpty() ? QString()
+                      : placeholder   ? italic(inner)
+                                      : bold(inner)) +
                      roff(tail);
         }
         if (!words.isEmpty())
@@ -168,9 +170,7 @@ QString manPage(const CliCommand &command, const ManInfo &info)
         out += u".SH "_s + Tr::tr("DESCRIPTION") + u'\n';
         out += paragraphs(command.description);
         if (command.destructive) {
-            out += u".PP\n"_s + roff(Tr::tr("Destructive: asks for confirmation on a terminal; "
-                                            "pass --yes otherwise.")) +
-                   u'\n';
+            out += u".PP\n"_s + roff(command.approvalNote()) + u'\n';
         }
     }
     if (page == u"grex") {

@@ -234,8 +234,8 @@ VerbSpec rmSpec()
                 "owns, and records the removal. It refuses to delete work that exists nowhere "
                 "else (uncommitted changes, unpushed commits, stashes) unless --force is "
                 "given.\n\n"
-                "rm is destructive: on a terminal it asks first; elsewhere pass --yes. An rm "
-                "that was interrupted is finished or undone by the next grex rm or grex sync.");
+                "An rm that was interrupted is finished or undone by the next grex rm or grex "
+                "sync.");
     verb.examples = {
         {"grex rm my-tools",
          QT_TRANSLATE_NOOP("Grex", "Tear down and delete a pack, after asking.")},
@@ -576,14 +576,14 @@ VerbSpec runSpec()
         "Grex", "Runs only the actions named ACTION of every matching pack, and those inside a "
                 "when block whose condition holds, without updating the lockfile and without "
                 "skipping unchanged packs: grex run symlink re-creates the symlinks, for "
-                "example.\n\n"
-                "run is destructive: on a terminal it asks first; elsewhere pass --yes.");
+                "example.");
     verb.examples = {
         {"grex run symlink", QT_TRANSLATE_NOOP("Grex", "Re-create every pack's symlinks.")},
         {"grex run exec --filter name=dotfiles --yes",
-         QT_TRANSLATE_NOOP("Grex", "Run one pack's exec actions again, without asking.")},
+         QT_TRANSLATE_NOOP("Grex", "Run one pack's exec actions again, from a script.")},
     };
     verb.destructive = true;
+    verb.typedCommandApproves = true;
     verb.params = {
         actionParam(),
         dryRunParam(),
@@ -604,8 +604,7 @@ VerbSpec execSpec()
     verb.description = QT_TRANSLATE_NOOP(
         "Grex", "Runs a command in the directory of every matching pack, in parallel, and "
                 "prints its output grouped by pack. It exits with 4 when the command failed in "
-                "any pack. Put -- before the command when it has options of its own.\n\n"
-                "exec is destructive: on a terminal it asks first; elsewhere pass --yes.");
+                "any pack. Put -- before the command when it has options of its own.");
     verb.examples = {
         {"grex exec -- git log -1 --oneline",
          QT_TRANSLATE_NOOP("Grex", "The last commit of every pack.")},
@@ -615,6 +614,7 @@ VerbSpec execSpec()
          QT_TRANSLATE_NOOP("Grex", "A shell pipeline in every pack, without asking.")},
     };
     verb.destructive = true;
+    verb.typedCommandApproves = true;
     verb.openWorld = true;
     ParamSpec shell = param(u"shell"_s, ParamType::Boolean,
                             QT_TRANSLATE_NOOP("Grex", "Join the command and its arguments and "

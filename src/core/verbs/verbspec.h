@@ -73,6 +73,9 @@ struct VerbSpec
     QList<VerbExample> examples;
     bool readOnly = false;
     bool destructive = false;
+    // At a terminal, typing the command is the person's approval (run, exec): only a verb that
+    // deletes what the person may not have looked at (rm) asks again.
+    bool typedCommandApproves = false;
     bool idempotent = false;
     bool openWorld = false; // talks to remotes
     bool mcpTool = true;
