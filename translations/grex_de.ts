@@ -1815,6 +1815,42 @@ Ein unterbrochenes rm wird vom nächsten grex rm oder grex sync abgeschlossen od
         <source>Runs a command in the directory of every matching pack, in parallel, and prints its output grouped by pack. It exits with 4 when the command failed in any pack. Put -- before the command when it has options of its own.</source>
         <translation>Führt einen Befehl parallel im Verzeichnis jedes passenden Packs aus und gibt seine Ausgabe nach Packs gruppiert aus. Es beendet sich mit 4, wenn der Befehl in einem Pack fehlgeschlagen ist. -- vor den Befehl setzen, wenn er eigene Optionen hat.</translation>
     </message>
+    <message>
+        <source>local changes</source>
+        <translation>lokale Änderungen</translation>
+    </message>
+    <message>
+        <source>diverged</source>
+        <translation>auseinanderentwickelt</translation>
+    </message>
+    <message>
+        <source>rewritten upstream</source>
+        <translation>upstream umgeschrieben</translation>
+    </message>
+    <message>
+        <source>detached HEAD</source>
+        <translation>losgelöster HEAD</translation>
+    </message>
+    <message>
+        <source>no upstream</source>
+        <translation>kein Upstream</translation>
+    </message>
+    <message>
+        <source>upstream gone</source>
+        <translation>Upstream verschwunden</translation>
+    </message>
+    <message>
+        <source>untracked files in the way</source>
+        <translation>unverfolgte Dateien im Weg</translation>
+    </message>
+    <message>
+        <source>no commit yet</source>
+        <translation>noch kein Commit</translation>
+    </message>
+    <message>
+        <source>on another branch</source>
+        <translation>auf einem anderen Branch</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -1877,10 +1913,6 @@ Ein unterbrochenes rm wird vom nächsten grex rm oder grex sync abgeschlossen od
     <message>
         <source>The workspace&apos;s grex.jsonl (default: ./grex.jsonl).</source>
         <translation>Die grex.jsonl des Arbeitsbereichs (Standard: ./grex.jsonl).</translation>
-    </message>
-    <message>
-        <source>More log output on stderr (GREX_LOG overrides).</source>
-        <translation>Mehr Protokollausgabe auf stderr (GREX_LOG hat Vorrang).</translation>
     </message>
     <message>
         <source>Only warnings and errors on stderr.</source>
@@ -2396,6 +2428,10 @@ Ein unterbrochenes rm wird vom nächsten grex rm oder grex sync abgeschlossen od
     <message>
         <source>Destructive: typing it at a terminal is the approval; without a terminal pass --yes.</source>
         <translation>Destruktiv: Wer den Befehl im Terminal eintippt, hat ihn damit genehmigt; ohne Terminal --yes angeben.</translation>
+    </message>
+    <message>
+        <source>Also print each step of a run as it finishes, and more log output on stderr (GREX_LOG overrides).</source>
+        <translation>Zusätzlich jeden Schritt eines Laufs ausgeben, sobald er fertig ist, und mehr Protokoll auf stderr (GREX_LOG hat Vorrang).</translation>
     </message>
 </context>
 <context>
@@ -3798,31 +3834,8 @@ Ein unterbrochenes rm wird vom nächsten grex rm oder grex sync abgeschlossen od
         <translation>fehlgeschlagen (%1)</translation>
     </message>
     <message>
-        <source>left alone</source>
-        <translation>unverändert gelassen</translation>
-    </message>
-    <message>
         <source>cloned at %1</source>
         <translation>geklont bei %1</translation>
-    </message>
-    <message>
-        <source>checked out %1..%2</source>
-        <translation>ausgecheckt %1..%2</translation>
-    </message>
-    <message>
-        <source>updated %1..%2</source>
-        <translation>aktualisiert %1..%2</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n pack(s) up to date</source>
-        <translation>
-            <numerusform>%n Pack aktuell</numerusform>
-            <numerusform>%n Packs aktuell</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 %2</source>
-        <translation>%1 %2</translation>
     </message>
     <message>
         <source> (dry run)</source>
@@ -3831,13 +3844,6 @@ Ein unterbrochenes rm wird vom nächsten grex rm oder grex sync abgeschlossen od
     <message>
         <source>no packs</source>
         <translation>keine Packs</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n step(s)</source>
-        <translation>
-            <numerusform>%n Schritt</numerusform>
-            <numerusform>%n Schritte</numerusform>
-        </translation>
     </message>
     <message>
         <source>yes</source>
@@ -3866,6 +3872,127 @@ Ein unterbrochenes rm wird vom nächsten grex rm oder grex sync abgeschlossen od
     <message>
         <source>hint: </source>
         <translation>Hinweis: </translation>
+    </message>
+    <message>
+        <source>installed</source>
+        <translation>installiert</translation>
+    </message>
+    <message>
+        <source>reinstalled (forced)</source>
+        <translation>neu installiert (erzwungen)</translation>
+    </message>
+    <message>
+        <source>reinstalled: its actions changed</source>
+        <translation>neu installiert: seine Aktionen haben sich geändert</translation>
+    </message>
+    <message>
+        <source>reinstalled</source>
+        <translation>neu installiert</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <translation>
+            <numerusform>%n fehlgeschlagen</numerusform>
+            <numerusform>%n fehlgeschlagen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n need(s) you</source>
+        <translation>
+            <numerusform>%n braucht Sie</numerusform>
+            <numerusform>%n brauchen Sie</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cloned</source>
+        <translation>
+            <numerusform>%n geklont</numerusform>
+            <numerusform>%n geklont</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n updated</source>
+        <translation>
+            <numerusform>%n aktualisiert</numerusform>
+            <numerusform>%n aktualisiert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n installed</source>
+        <translation>
+            <numerusform>%n installiert</numerusform>
+            <numerusform>%n installiert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n torn down</source>
+        <translation>
+            <numerusform>%n abgebaut</numerusform>
+            <numerusform>%n abgebaut</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not on disk</source>
+        <translation>
+            <numerusform>%n nicht auf der Platte</numerusform>
+            <numerusform>%n nicht auf der Platte</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n up to date</source>
+        <translation>
+            <numerusform>%n aktuell</numerusform>
+            <numerusform>%n aktuell</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filtered</source>
+        <translation>
+            <numerusform>%n gefiltert</numerusform>
+            <numerusform>%n gefiltert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not run</source>
+        <translation>
+            <numerusform>%n nicht ausgeführt</numerusform>
+            <numerusform>%n nicht ausgeführt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>failed at action #%1 (%2)</source>
+        <translation>fehlgeschlagen bei Aktion #%1 (%2)</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>checked out %1</source>
+        <translation>%1 ausgecheckt</translation>
+    </message>
+    <message>
+        <source>updated %1</source>
+        <translation>aktualisiert %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n commit(s)</source>
+        <translation>
+            <numerusform>%n Commit</numerusform>
+            <numerusform>%n Commits</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>torn down</source>
+        <translation>abgebaut</translation>
+    </message>
+    <message>
+        <source>needs you (%1)</source>
+        <translation>braucht Sie (%1)</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>nicht ausgeführt</translation>
     </message>
 </context>
 </TS>

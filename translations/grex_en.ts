@@ -1801,6 +1801,42 @@ An rm that was interrupted is finished or undone by the next grex rm or grex syn
         <source>Runs a command in the directory of every matching pack, in parallel, and prints its output grouped by pack. It exits with 4 when the command failed in any pack. Put -- before the command when it has options of its own.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>local changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>diverged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rewritten upstream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>detached HEAD</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no upstream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>upstream gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>untracked files in the way</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no commit yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on another branch</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -1862,10 +1898,6 @@ An rm that was interrupted is finished or undone by the next grex rm or grex syn
     </message>
     <message>
         <source>The workspace&apos;s grex.jsonl (default: ./grex.jsonl).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>More log output on stderr (GREX_LOG overrides).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2381,6 +2413,10 @@ An rm that was interrupted is finished or undone by the next grex rm or grex syn
     </message>
     <message>
         <source>Destructive: typing it at a terminal is the approval; without a terminal pass --yes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also print each step of a run as it finishes, and more log output on stderr (GREX_LOG overrides).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3784,30 +3820,7 @@ An rm that was interrupted is finished or undone by the next grex rm or grex syn
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>left alone</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cloned at %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>checked out %1..%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>updated %1..%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n pack(s) up to date</source>
-        <translation>
-            <numerusform>%n pack up to date</numerusform>
-            <numerusform>%n packs up to date</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3817,13 +3830,6 @@ An rm that was interrupted is finished or undone by the next grex rm or grex syn
     <message>
         <source>no packs</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n step(s)</source>
-        <translation>
-            <numerusform>%n step</numerusform>
-            <numerusform>%n steps</numerusform>
-        </translation>
     </message>
     <message>
         <source>yes</source>
@@ -3851,6 +3857,127 @@ An rm that was interrupted is finished or undone by the next grex rm or grex syn
     </message>
     <message>
         <source>hint: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reinstalled (forced)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reinstalled: its actions changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reinstalled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <translation>
+            <numerusform>%n failed</numerusform>
+            <numerusform>%n failed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n need(s) you</source>
+        <translation>
+            <numerusform>%n needs you</numerusform>
+            <numerusform>%n need you</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cloned</source>
+        <translation>
+            <numerusform>%n cloned</numerusform>
+            <numerusform>%n cloned</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n updated</source>
+        <translation>
+            <numerusform>%n updated</numerusform>
+            <numerusform>%n updated</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n installed</source>
+        <translation>
+            <numerusform>%n installed</numerusform>
+            <numerusform>%n installed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n torn down</source>
+        <translation>
+            <numerusform>%n torn down</numerusform>
+            <numerusform>%n torn down</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not on disk</source>
+        <translation>
+            <numerusform>%n not on disk</numerusform>
+            <numerusform>%n not on disk</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n up to date</source>
+        <translation>
+            <numerusform>%n up to date</numerusform>
+            <numerusform>%n up to date</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filtered</source>
+        <translation>
+            <numerusform>%n filtered</numerusform>
+            <numerusform>%n filtered</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not run</source>
+        <translation>
+            <numerusform>%n not run</numerusform>
+            <numerusform>%n not run</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>failed at action #%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checked out %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>updated %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n commit(s)</source>
+        <translation>
+            <numerusform>%n commit</numerusform>
+            <numerusform>%n commits</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>torn down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs you (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not run</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

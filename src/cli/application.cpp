@@ -5,6 +5,7 @@
 #include "cli/commands/mcpcommand.h"
 #include "cli/output.h"
 #include "cli/signalbridge.h"
+#include "cli/text/reporttext.h"
 
 #include "cli/defs/clidefs.h"
 #include "cli/defs/clitr.h"
@@ -248,6 +249,7 @@ int Application::invokeVerbCommand(const VerbSpec &verb, const QStringList &argu
     const bool quiet = parser.isSet(u"quiet"_s);
     m_output.setQuiet(quiet);
     const int verbosity = int(parser.optionNames().count(u"v"_s));
+    m_output.setVerbose(verbosity > 0);
     configureLogging(verbosity, quiet, m_env.grexLog);
 
     const Result<Width> width = resolveWidth(parser);
@@ -348,6 +350,7 @@ int Application::execute(const Command &command, Workspace &workspace, const QJs
     OperationContext ctx(m_stop);
     ctx.setWidth(width);
     CliEventSink sink(m_output);
+    sink.setStepLines(m_output.verbose() || Text::stepsAreTheResult(verb.name));
     ctx.setEventSink(&sink);
     CliApprovalPolicy approval(yes, m_env, m_output, sink);
     ctx.setApprovalPolicy(&approval);

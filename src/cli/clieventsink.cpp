@@ -98,7 +98,7 @@ void CliEventSink::packStarted(const QString &pack, const QString &activity)
 void CliEventSink::stepFinished(const JsonObject &step)
 {
     QMutexLocker locker(&m_mutex);
-    if (m_output.mode() == Output::Mode::Json || m_output.quiet())
+    if (m_output.mode() == Output::Mode::Json || m_output.quiet() || !m_stepLines)
         return;
     clearStatus();
     m_output.out() << Text::stepLine(step) << u'\n';

@@ -11,9 +11,9 @@ namespace Grex::Cli {
 class Output;
 
 // What a running verb shows on the terminal: warnings on stderr; each finished step as one line on
-// stdout (docs/design.md, "Run reports and step lines"); on a terminal, a status line on stderr
-// that shows the packs in flight, the count done and the time so far. Silent with --json; no step
-// lines with -q.
+// stdout when asked for (docs/design.md, "Run reports and step lines"); on a terminal, a status
+// line on stderr that shows the packs in flight, the count done and the time so far. Silent with
+// --json; no step lines with -q.
 class CliEventSink final : public EventSink
 {
 public:
@@ -31,6 +31,8 @@ public:
 
     // Removes the status line before the final output.
     void finish();
+    // Prints each finished step as a line (-v, or a verb whose steps are its result).
+    void setStepLines(bool on) { m_stepLines = on; }
 
 private:
     bool liveStatus() const;
@@ -41,10 +43,11 @@ private:
     QMutex m_mutex;
     QElapsedTimer m_clock;
     QMap<QString, QString> m_active; // pack -> activity
-    QString m_phase; // "fetch", "sync", ...: the stage the counts belong to
+    QString m_phase;                 // "fetch", "sync", ...: the stage the counts belong to
     qint64 m_done = 0;
     qint64 m_total = 0;
     bool m_statusShown = false;
+    bool m_stepLines = true;
 };
 
 } // namespace Grex::Cli

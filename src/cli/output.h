@@ -25,6 +25,9 @@ public:
     Mode mode() const { return m_mode; }
     void setQuiet(bool quiet) { m_quiet = quiet; }
     bool quiet() const { return m_quiet; }
+    // -v: the log a run keeps beside its summary (each step as it finishes).
+    void setVerbose(bool verbose) { m_verbose = verbose; }
+    bool verbose() const { return m_verbose; }
     void setNoColorEnv(bool noColor) { m_noColor = noColor; }
 
     QTextStream &out() { return m_out; }
@@ -52,6 +55,7 @@ private:
     bool m_stderrTty;
     bool m_noColor = false;
     bool m_quiet = false;
+    bool m_verbose = false;
     Mode m_mode = Mode::Auto;
 };
 

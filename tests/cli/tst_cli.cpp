@@ -288,8 +288,7 @@ private Q_SLOTS:
         QVERIFY(withRef.errText().contains(u"grex add "_s + m_beta + u" beta"_s));
         const RunResult stable = grex(dir, {u"add"_s, m_beta, u"--ref"_s, u"stable"_s});
         QCOMPARE(stable.exitCode, 0);
-        QVERIFY2(QRegularExpression(u"^\\[noop\\] pack=beta action=meta idx=0\n"
-                                    "Added pack beta \\(meta\\) from \\S+\n  commit [0-9a-f]{7}  "
+        QVERIFY2(QRegularExpression(u"^Added pack beta \\(meta\\) from \\S+\n  commit [0-9a-f]{7}  "
                                     "ref stable\n$"_s)
                      .match(stable.outText())
                      .hasMatch(),
@@ -557,27 +556,32 @@ private Q_SLOTS:
         QVERIFY(json.json().isArray());
     }
 
-    // Human output: one line per step, then a summary (docs/design.md, "Run reports and step
-    // lines").
-    void syncPrintsStepsAndASummary()
+    // Human output: a summary of what happened to the packs; with -v, first one line per step
+    // (docs/design.md, "Run reports and step lines").
+    void syncPrintsASummaryAndStepsWithVerbose()
     {
         const QString dir = initialisedWorkspace();
         QCOMPARE(grex(dir, {u"add"_s, m_maker, u"--no-install"_s}).exitCode, 0);
         const RunResult first = grex(dir, {u"sync"_s});
         QCOMPARE(first.exitCode, 0);
-        QCOMPARE(first.outText(), u"[ok] pack=maker action=mkdir idx=0\n"
-                                  "[ok] pack=maker action=exec idx=1\n"
-                                  "sync: 1 ok; 2 steps\n"
-                                  "  1 pack up to date\n"_s);
+        QCOMPARE(first.outText(), u"sync: 1 installed\n"
+                                  "  maker: installed\n"_s);
         QVERIFY(QFileInfo(dir + u"/maker/made"_s).isDir());
         const RunResult second = grex(dir, {u"sync"_s});
+        QCOMPARE(second.outText(), u"sync: 1 up to date\n"_s);
+        const RunResult verbose = grex(dir, {u"sync"_s, u"-v"_s, u"--force"_s});
+        QCOMPARE(verbose.outText(), u"[noop] pack=maker action=mkdir idx=0\n"
+                                    "[ok] pack=maker action=exec idx=1\n"
+                                    "sync: 1 installed\n"
+                                    "  maker: reinstalled (forced)\n"_s);
+        const RunResult skipped = grex(dir, {u"sync"_s, u"-v"_s});
         QVERIFY2(
             QRegularExpression(u"^\\[skipped\\] pack=maker path=\\S+/maker hash=[0-9a-f]{64}\n"_s)
-                .match(second.outText())
+                .match(skipped.outText())
                 .hasMatch(),
-            second.out.constData());
-        const RunResult quiet = grex(dir, {u"sync"_s, u"-q"_s});
-        QCOMPARE(quiet.outText(), u"sync: 1 skipped; 1 step\n  1 pack up to date\n"_s);
+            skipped.out.constData());
+        const RunResult quiet = grex(dir, {u"sync"_s, u"-q"_s, u"-v"_s});
+        QCOMPARE(quiet.outText(), u"sync: 1 up to date\n"_s);
 
         const RunResult json = grex(dir, {u"sync"_s, u"--json"_s, u"--force"_s});
         QCOMPARE(json.exitCode, 0);
@@ -587,8 +591,12 @@ private Q_SLOTS:
         QVERIFY(doc.value(u"halted"_s).isNull());
         QCOMPARE(doc.value(u"steps"_s).toArray().size(), 2);
         QCOMPARE(doc.value(u"summary"_s).toObject().value(u"total_steps"_s).toInt(), 2);
-        QCOMPARE(doc.value(u"packs"_s).toArray().at(0).toObject().value(u"result"_s).toString(),
-                 u"ok"_s);
+        const QJsonObject maker = doc.value(u"packs"_s).toArray().at(0).toObject();
+        QCOMPARE(maker.value(u"result"_s).toString(), u"ok"_s);
+        QCOMPARE(maker.value(u"outcome"_s).toString(), u"installed"_s);
+        QCOMPARE(maker.value(u"reason"_s).toString(), u"forced"_s);
+        QCOMPARE(doc.value(u"outcomes"_s).toObject().value(u"installed"_s).toInt(), 1);
+        QCOMPARE(doc.value(u"outcomes"_s).toObject().value(u"failed"_s).toInt(-1), 0);
         // Members in their documented order (docs/design.md, "JSON documents").
         QVERIFY(json.out.startsWith("{\"verb\":\"sync\",\"dry_run\":false,\"steps\":["));
     }

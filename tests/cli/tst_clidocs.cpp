@@ -80,21 +80,24 @@ class tst_CliDocs : public QObject
             driver += u"source /usr/share/bash-completion/bash_completion\n"_s;
         driver += u"source '"_s + writeScript(u"bash"_s) + u"'\n"_s;
         // (No raw string literals in this file: moc does not read past them.)
-        driver += QStringList{
-            u"COMP_LINE=$1"_s,
-            u"COMP_POINT=${#COMP_LINE}"_s,
-            u"read -ra COMP_WORDS <<< \"$COMP_LINE\""_s,
-            u"[[ $COMP_LINE == *\" \" ]] && COMP_WORDS+=(\"\")"_s,
-            u"COMP_CWORD=$((${#COMP_WORDS[@]} - 1))"_s,
-            u"COMPREPLY=()"_s,
-            u"_grex"_s,
-            u"printf '%s\\n' \"${COMPREPLY[@]}\""_s,
-        }.join(u'\n');
+        driver +=
+            QStringList{
+                u"COMP_LINE=$1"_s,
+                u"COMP_POINT=${#COMP_LINE}"_s,
+                u"read -ra COMP_WORDS <<< \"$COMP_LINE\""_s,
+                u"[[ $COMP_LINE == *\" \" ]] && COMP_WORDS+=(\"\")"_s,
+                u"COMP_CWORD=$((${#COMP_WORDS[@]} - 1))"_s,
+                u"COMPREPLY=()"_s,
+                u"_grex"_s,
+                u"printf '%s\\n' \"${COMPREPLY[@]}\""_s,
+            }
+                .join(u'\n');
         const RunResult r =
             runShell(u"bash"_s, {u"--norc"_s, u"--noprofile"_s, u"-c"_s, driver, u"bash"_s, line},
                      workDir.isEmpty() ? m_workspace : workDir, m_grexDir);
         if (r.exitCode != 0)
-            qWarning("bash completion of '%s' failed: %s", qPrintable(line), qPrintable(r.errText()));
+            qWarning("bash completion of '%s' failed: %s", qPrintable(line),
+                     qPrintable(r.errText()));
         QStringList words = r.outText().split(u'\n', Qt::SkipEmptyParts);
         words.sort();
         return words;
@@ -132,9 +135,9 @@ private Q_SLOTS:
             QVERIFY2(page.contains(u".TH "_s + name.toUpper().replace(u'-', u"\\-"_s) +
                                    u" 1 2026-01-01 \"grex 9.9.9\""_s),
                      qPrintable(name));
-            QVERIFY2(page.contains(u".SH NAME\n"_s + QString(name).replace(u'-', u"\\-"_s) +
-                                   u" \\- "_s),
-                     qPrintable(name));
+            QVERIFY2(
+                page.contains(u".SH NAME\n"_s + QString(name).replace(u'-', u"\\-"_s) + u" \\- "_s),
+                qPrintable(name));
             QVERIFY2(help.contains(command.summary), qPrintable(name));
             QList<CliOption> options = command.options;
             if (command.universal)
@@ -150,8 +153,9 @@ private Q_SLOTS:
             }
             for (const CliArgument &argument : command.arguments) {
                 QVERIFY2(help.contains(argument.valueName), qPrintable(name));
-                QVERIFY2(page.contains(u"\\fI"_s + QString(argument.valueName).replace(u'-', u"\\-"_s)),
-                         qPrintable(name + u": "_s + argument.valueName));
+                QVERIFY2(
+                    page.contains(u"\\fI"_s + QString(argument.valueName).replace(u'-', u"\\-"_s)),
+                    qPrintable(name + u": "_s + argument.valueName));
             }
             for (const CliExample &example : command.examples) {
                 QVERIFY2(help.contains(example.command), qPrintable(example.command));
@@ -226,9 +230,9 @@ private Q_SLOTS:
             }
         }
         QFile german(QStringLiteral(GREX_DOCS_DIR) + u"/man/de/man1/grex-sync.1.gz"_s);
-        const RunResult r = runShell(u"sh"_s, {u"-c"_s, u"gzip -dc \"$1\""_s, u"sh"_s,
-                                                 german.fileName()},
-                                       m_tmp.path(), m_grexDir);
+        const RunResult r =
+            runShell(u"sh"_s, {u"-c"_s, u"gzip -dc \"$1\""_s, u"sh"_s, german.fileName()},
+                     m_tmp.path(), m_grexDir);
         QVERIFY2(r.outText().contains(u".SH BEZEICHNUNG"_s), qPrintable(r.outText().left(400)));
     }
 
@@ -254,9 +258,9 @@ private Q_SLOTS:
         const RunResult none = runGrex({u"__complete"_s, u"packs"_s}, options);
         QCOMPARE(none.exitCode, 0);
         QCOMPARE(none.outText(), QString());
-        const RunResult elsewhere = runGrex(
-            {u"__complete"_s, u"packs"_s, u"--manifest"_s, m_workspace + u"/grex.jsonl"_s},
-            options);
+        const RunResult elsewhere =
+            runGrex({u"__complete"_s, u"packs"_s, u"--manifest"_s, m_workspace + u"/grex.jsonl"_s},
+                    options);
         QCOMPARE(elsewhere.outText(), packs.outText());
     }
 
@@ -270,8 +274,8 @@ private Q_SLOTS:
                 for (const CliOption &option : command.options) {
                     if (option.longName.isEmpty())
                         continue;
-                    const QString word = shell == u"fish" ? u"-l "_s + option.longName
-                                                          : u"--"_s + option.longName;
+                    const QString word =
+                        shell == u"fish" ? u"-l "_s + option.longName : u"--"_s + option.longName;
                     QVERIFY2(script.contains(word),
                              qPrintable(shell + u": "_s + command.name + u' ' + word));
                 }
@@ -291,14 +295,14 @@ private Q_SLOTS:
         QFETCH(bool, withBashCompletion);
         if (QStandardPaths::findExecutable(u"bash"_s).isEmpty())
             QSKIP("bash is not installed");
-        if (withBashCompletion && !QFileInfo::exists(u"/usr/share/bash-completion/bash_completion"_s))
+        if (withBashCompletion &&
+            !QFileInfo::exists(u"/usr/share/bash-completion/bash_completion"_s))
             QSKIP("bash-completion is not installed");
         QCOMPARE(bashComplete(u"grex sy"_s, withBashCompletion), QStringList{u"sync"_s});
         QCOMPARE(bashComplete(u"grex com"_s, withBashCompletion), QStringList{u"completion"_s});
         QCOMPARE(bashComplete(u"grex sync --no-"_s, withBashCompletion),
                  (QStringList{u"--no-install"_s, u"--no-recursive"_s, u"--no-validate"_s}));
-        QCOMPARE(bashComplete(u"grex --json st"_s, withBashCompletion),
-                 QStringList{u"status"_s});
+        QCOMPARE(bashComplete(u"grex --json st"_s, withBashCompletion), QStringList{u"status"_s});
         QCOMPARE(bashComplete(u"grex --parallel 4 st"_s, withBashCompletion),
                  QStringList{u"status"_s});
         const QStringList packs{u"alpha"_s, u"beta-tools"_s, u"gamma"_s};
@@ -322,8 +326,7 @@ private Q_SLOTS:
         // exec and mcp -- take a command: its name from PATH.
         QVERIFY(bashComplete(u"grex exec -- gre"_s, withBashCompletion).contains(u"grex"_s));
         QVERIFY(bashComplete(u"grex exec gre"_s, withBashCompletion).contains(u"grex"_s));
-        QVERIFY(bashComplete(u"grex mcp status -- gre"_s, withBashCompletion)
-                    .contains(u"grex"_s));
+        QVERIFY(bashComplete(u"grex mcp status -- gre"_s, withBashCompletion).contains(u"grex"_s));
         // Directories for a directory, nothing for free text.
         QDir(m_workspace).mkpath(u"subdir"_s);
         QCOMPARE(bashComplete(u"grex sync --workspace su"_s, withBashCompletion),
@@ -347,11 +350,10 @@ private Q_SLOTS:
                      .exitCode,
                  0);
         const auto complete = [&](const QString &line) {
-            const RunResult r = runShell(
-                u"fish"_s,
-                {u"--no-config"_s, u"-c"_s,
-                 u"source $argv[1]; complete -C $argv[2]"_s, script, line},
-                m_workspace, m_grexDir);
+            const RunResult r = runShell(u"fish"_s,
+                                         {u"--no-config"_s, u"-c"_s,
+                                          u"source $argv[1]; complete -C $argv[2]"_s, script, line},
+                                         m_workspace, m_grexDir);
             QStringList words;
             for (const QString &entry : r.outText().split(u'\n', Qt::SkipEmptyParts))
                 words.append(entry.section(u'\t', 0, 0));

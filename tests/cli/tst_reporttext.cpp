@@ -130,23 +130,25 @@ private Q_SLOTS:
                                 {u"idx"_s, qint64(2)},
                                 {u"error"_s, u"boom"_s},
                                 {u"recovery_hint"_s, JsonValue()}};
-        const JsonArray packs{JsonObject{{u"id"_s, u"a"_s}, {u"result"_s, u"err"_s}}};
+        const JsonArray packs{
+            JsonObject{{u"id"_s, u"a"_s}, {u"result"_s, u"err"_s}, {u"outcome"_s, u"failed"_s}}};
         Error error(ErrorKind::PackOp, u"halted"_s, Message("%1", {u"halted"_s}));
         error.withDetail(u"report"_s, syncReport(packs, halted));
         const Text::Failure failure = Text::failureLines(u"sync"_s, error);
         QVERIFY(!failure.showsError); // the halt names the error itself
-        QCOMPARE(failure.lines.size(), 3);
+        QCOMPARE(failure.lines.size(), 4);
         QCOMPARE(failure.lines.at(0).channel, Text::Channel::Out);
-        QCOMPARE(failure.lines.at(0).text(), u"sync: 1 err; 0 steps"_s);
-        QCOMPARE(failure.lines.at(1).text(), u"sync halted at pack `a` action #2 (exec):"_s);
-        QCOMPARE(failure.lines.at(1).channel, Text::Channel::Err);
-        QCOMPARE(failure.lines.at(2).text(), u"  error: boom"_s);
+        QCOMPARE(failure.lines.at(0).text(), u"sync: 1 failed"_s);
+        QCOMPARE(failure.lines.at(1).text(), u"  a: failed at action #2 (exec)"_s);
+        QCOMPARE(failure.lines.at(2).text(), u"sync halted at pack `a` action #2 (exec):"_s);
+        QCOMPARE(failure.lines.at(2).channel, Text::Channel::Err);
+        QCOMPARE(failure.lines.at(3).text(), u"  error: boom"_s);
 
         Error cancelled(ErrorKind::Cancelled, u"cancelled"_s, Message("%1", {u"stop"_s}));
         cancelled.withDetail(u"report"_s, syncReport(packs, halted));
         const Text::Failure stopped = Text::failureLines(u"sync"_s, cancelled);
         QVERIFY(stopped.showsError);
-        QCOMPARE(stopped.lines.size(), 1); // the summary; the error line follows
+        QCOMPARE(stopped.lines.size(), 2); // the summary; the error line follows
     }
 
     void aFailureShowsItsReportOnlyInTheVerbsShape()
@@ -174,10 +176,13 @@ private Q_SLOTS:
         const JsonArray packs{JsonObject{{u"id"_s, u"a"_s},
                                          {u"result"_s, u"ok"_s},
                                          {u"fetch"_s, u"left_alone"_s},
+                                         {u"outcome"_s, u"needs_you"_s},
+                                         {u"left_alone"_s, u"detached"_s},
                                          {u"fetch_note"_s, note.text()}}};
         const JsonValue report(syncReport(packs));
         QVERIFY(Text::plainText(Text::reportLines(u"sync"_s, report))
-                    .contains(u"a: left alone: HEAD is detached at abc1234; not moved\n"_s));
+                    .contains(u"a: needs you (detached HEAD): HEAD is detached at abc1234; not "
+                              "moved\n"_s));
 
         QTranslator german;
         QVERIFY(german.load(u"grex_de"_s, u":/i18n"_s));
@@ -186,7 +191,8 @@ private Q_SLOTS:
         const QString germanNote = note.displayText();
         QCoreApplication::removeTranslator(&german);
         QCOMPARE(germanNote, u"HEAD ist bei abc1234 losgelöst; nicht bewegt"_s);
-        QVERIFY2(text.contains(u"a: unverändert gelassen: "_s + germanNote), qPrintable(text));
+        QVERIFY2(text.contains(u"a: braucht Sie (losgelöster HEAD): "_s + germanNote),
+                 qPrintable(text));
         QVERIFY2(!text.contains(u"not moved"_s), qPrintable(text));
         // A text no Message of this process made stays as it is.
         QCOMPARE(displayTextOf(u"git says: no"_s), u"git says: no"_s);

@@ -362,7 +362,7 @@ QList<ParityCase> verbCases()
     cases.append(sync);
 
     // An installed pack with a new upstream commit is fetched and reinstalled; the other is
-    // up to date. update has no parallel argument: both front ends run with --parallel 1.
+    // up to date.
     ParityCase update;
     update.name = update.tool = u"update"_s;
     update.setup = [](const QString &dir, const QString &remotes) {
@@ -370,6 +370,7 @@ QList<ParityCase> verbCases()
     };
     update.upstream = [](const QString &remotes) { pushUpstream(remotes, u"maker"_s); };
     update.cli = {u"update"_s, u"--parallel"_s, u"1"_s};
+    update.arguments = {{u"parallel"_s, 1}};
     cases.append(update);
 
     // A registered pack missing on disk, a pack whose .gitignore block is gone and a clone

@@ -55,8 +55,8 @@ CliOption helpOption()
 CliOption verbosityOption()
 {
     CliOption option = flag(QString(), u'v',
-                            Tr::tr("More log output on stderr (GREX_LOG "
-                                   "overrides)."));
+                            Tr::tr("Also print each step of a run as it finishes, and more "
+                                   "log output on stderr (GREX_LOG overrides)."));
     option.repeatable = true;
     return option;
 }

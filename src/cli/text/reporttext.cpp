@@ -74,6 +74,11 @@ QString indentedJson(const JsonValue &document)
 
 } // namespace
 
+bool stepsAreTheResult(const QString &verb)
+{
+    return verb == u"run";
+}
+
 bool hasReportText(const QString &verb)
 {
     return renderers().contains(verb);

@@ -49,6 +49,7 @@ JsonObject LifecycleReport::toJson() const
     for (const StepRecord &s : steps)
         stepArray.append(s.toJson());
     JsonArray packArray;
+    QHash<QString, int> outcomes;
     for (const PackOutcome &p : packs) {
         JsonObject o{{u"id"_s, p.id},
                      {u"result"_s, p.result},
@@ -57,15 +58,22 @@ JsonObject LifecycleReport::toJson() const
                      {u"message"_s, p.message}};
         if (!p.reason.isEmpty())
             o.insert(u"reason"_s, p.reason);
+        const QString outcome = p.outcome(teardown);
+        o.insert(u"outcome"_s, outcome);
+        ++outcomes[outcome];
         p.addFetchTo(o);
         packArray.append(o);
     }
+    JsonObject outcomeCounts;
+    for (const QString &name : packOutcomeNames())
+        outcomeCounts.insert(name, qint64(outcomes.value(name)));
     JsonObject o{{u"verb"_s, verb},
                  {u"dry_run"_s, dryRun},
                  {u"steps"_s, stepArray},
                  {u"halted"_s, halted ? JsonValue(halted->toJson()) : JsonValue()},
                  {u"event_log_warnings"_s, JsonValue(eventLogWarnings)},
                  {u"summary"_s, JsonObject{{u"total_steps"_s, qint64(steps.size())}}},
+                 {u"outcomes"_s, outcomeCounts},
                  {u"packs"_s, packArray}};
     if (!recovery.isEmpty())
         o.insert(u"recovery"_s, recovery);
@@ -77,12 +85,39 @@ void PackOutcome::addFetchTo(JsonObject &o) const
     o.insert(u"fetch"_s, fetchState.isEmpty() ? JsonValue() : JsonValue(fetchState));
     if (!leftAloneWhy.isEmpty())
         o.insert(u"left_alone"_s, leftAloneWhy);
+    if (commits > 0)
+        o.insert(u"commits"_s, qint64(commits));
     if (!fetchNote.isEmpty())
         o.insert(u"fetch_note"_s, fetchNote);
     if (!warnings.isEmpty())
         o.insert(u"warnings"_s, JsonValue(warnings));
     if (error)
         o.insert(u"error"_s, error->toJson());
+}
+
+QString PackOutcome::outcome(bool teardown) const
+{
+    if (error || result == u"err")
+        return u"failed"_s;
+    if (result == u"filtered" || result == u"not_run")
+        return result;
+    if (fetchState == u"left_alone")
+        return u"needs_you"_s;
+    if (fetchState == u"cloned" || (missing && !teardown))
+        return u"cloned"_s;
+    if (fetchState == u"updated" || fetchState == u"checked_out")
+        return u"updated"_s;
+    if (ran && result == u"ok")
+        return teardown ? u"torn_down"_s : u"installed"_s;
+    return u"unchanged"_s;
+}
+
+const QStringList &packOutcomeNames()
+{
+    static const QStringList names{u"failed"_s,    u"needs_you"_s, u"cloned"_s,
+                                   u"updated"_s,   u"installed"_s, u"torn_down"_s,
+                                   u"unchanged"_s, u"filtered"_s,  u"not_run"_s};
+    return names;
 }
 
 const PackOutcome *LifecycleReport::outcome(const QString &id) const
@@ -247,6 +282,7 @@ public:
     {
         m_report.verb = request.verb;
         m_report.dryRun = request.dryRun;
+        m_report.teardown = m_teardown;
     }
 
     Result<void> plan();
@@ -403,6 +439,7 @@ std::optional<PackTurn> LifecycleRunner::notSelected(const PackNode &node) const
         return turn;
     }
     if (!node.onDisk) {
+        turn.outcome.missing = true;
         turn.outcome.result = m_teardown ? u"skipped"_s : u"ok"_s;
         turn.outcome.message = m_teardown ? u"not on disk"_s : u"would be cloned"_s;
         if (!m_teardown) {
@@ -434,21 +471,25 @@ std::optional<PackTurn> LifecycleRunner::unchanged(const PackNode &node, const Q
         turn.outcome.result = u"skipped"_s;
         return turn;
     }
+    if (m_request.action || m_teardown)
+        return std::nullopt;
+    QString reason = u"none"_s;
+    if (m_request.force)
+        reason = u"forced"_s;
+    else if (!hasPrior)
+        reason = u"new"_s;
+    else if (priorEntry->sha != node.sha)
+        reason = u"sha-changed"_s;
+    else if (priorEntry->actionsHash != hash)
+        reason = u"hash-changed"_s;
     if (m_request.lifecycle == Lifecycle::Update) {
-        if (m_request.force)
-            turn.outcome.reason = u"forced"_s;
-        else if (!hasPrior)
-            turn.outcome.reason = u"new"_s;
-        else if (priorEntry->sha != node.sha)
-            turn.outcome.reason = u"sha-changed"_s;
-        else if (priorEntry->actionsHash != hash)
-            turn.outcome.reason = u"hash-changed"_s;
-        else
-            turn.outcome.reason = u"none"_s;
-        if (turn.outcome.reason == u"none") {
+        turn.outcome.reason = reason;
+        if (reason == u"none") {
             turn.outcome.result = u"skipped"_s;
             return turn;
         }
+    } else if (reason != u"none") {
+        turn.outcome.reason = reason; // sync: why the actions run again
     }
 
     return std::nullopt;
@@ -668,6 +709,7 @@ void recordFetch(PackOutcome &outcome, const PackNode &node)
 {
     outcome.fetchState = node.fetchState;
     outcome.leftAloneWhy = node.leftAloneWhy;
+    outcome.commits = node.commitsTaken;
     outcome.fetchNote = node.note.text();
     outcome.warnings.clear();
     for (const Message &warning : node.warnings)

@@ -48,19 +48,31 @@ struct PackOutcome
     QString shaBefore;
     QString shaAfter;
     QString message;
-    QString reason;   // update: new | sha-changed | hash-changed | forced | none
-    bool ran = false; // the lifecycle was called
+    // Why the actions ran (sync, update): new | sha-changed | hash-changed | forced; update also
+    // says none when they did not.
+    QString reason;
+    bool ran = false;     // the lifecycle was called
+    bool missing = false; // not on disk (a dry run would clone it)
     // What the walk's git work did to the pack (PackNode::fetchState, leftAloneWhy, note,
     // warnings), and the error of a failed clone or fetch, which makes the pack "err".
     QString fetchState;
     QString leftAloneWhy;
+    int commits = 0; // the commits a fast-forward brought in
     QString fetchNote;
     QStringList warnings;
     std::optional<Error> error;
 
-    // Adds "fetch", "left_alone", "fetch_note", "warnings" and "error" (those that apply).
+    // Adds "fetch", "left_alone", "commits", "fetch_note", "warnings" and "error" (those that
+    // apply).
     void addFetchTo(JsonObject &object) const;
+    // What happened to the pack, in the words of the end-of-run summary, most urgent first:
+    // failed, needs_you (left alone: see leftAloneWhy), cloned, updated, installed (its actions
+    // ran: see reason), torn_down, unchanged; or filtered and not_run.
+    QString outcome(bool teardown) const;
 };
+
+// The outcome names in the order a summary lists them.
+const QStringList &packOutcomeNames();
 
 struct HaltRecord
 {
@@ -77,6 +89,7 @@ struct LifecycleReport
 {
     QString verb;
     bool dryRun = false;
+    bool teardown = false; // the lifecycle was teardown (teardown, rm)
     QList<StepRecord> steps;
     std::optional<HaltRecord> halted;
     QStringList eventLogWarnings;

@@ -36,8 +36,9 @@ struct PackNode
     // "up_to_date", "left_alone" (see leftAloneWhy and note), "failed" (see fetchError); ""
     // when the walk did no git work (no network: dry runs, teardown, status).
     QString fetchState;
-    QString leftAloneWhy; // UpdateOutcome::why
-    Message note;         // why the walk left the clone as it was (dirty, diverged, ...)
+    QString leftAloneWhy;            // UpdateOutcome::why
+    int commitsTaken = 0;            // UpdateOutcome::taken
+    Message note;                    // why the walk left the clone as it was (dirty, diverged, ...)
     QList<Message> warnings;         // e.g. LFS files left as pointers
     std::optional<Error> fetchError; // the clone or fetch failed: this pack is not installed
     std::optional<Error> loadError;  // a tolerant walk could not read this pack

@@ -77,6 +77,7 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
         if (updated) {
             node.note = updated->note;
             node.leftAloneWhy = updated->why;
+            node.commitsTaken = updated->taken;
             node.warnings = updated->warnings;
             head = FetchReport{updated->shaAfter, updated->branch, {}};
             node.shaBefore = updated->shaBefore;

@@ -43,8 +43,9 @@ struct UpdateOutcome
     // pushed), "detached", "no_upstream", "upstream_gone" (deleted or renamed upstream),
     // "untracked_in_way", "no_commit"; "" otherwise.
     QString why;
-    int ahead = 0;  // commits of the branch not upstream (after the fetch)
-    int behind = 0; // upstream commits not taken
+    int ahead = 0;               // commits of the branch not upstream (after the fetch)
+    int behind = 0;              // upstream commits not taken
+    int taken = 0;               // commits a fast-forward brought in
     QString remoteDefaultBranch; // with "upstream_gone": the remote's default branch now
     Message note;                // the whole story, for people
     QList<Message> warnings;     // e.g. LFS files left as pointers (no git-lfs)
@@ -53,7 +54,7 @@ struct UpdateOutcome
 // Work in a clone that exists nowhere else, which deleting the clone would lose.
 struct LocalChanges
 {
-    int tracked = 0; // modified, staged, deleted or renamed tracked files (submodules too)
+    int tracked = 0;   // modified, staged, deleted or renamed tracked files (submodules too)
     int untracked = 0; // untracked files that are not ignored (grex's own sidecars excluded)
     int unpushed = 0;  // commits reachable from HEAD but from no remote-tracking branch
     int stashes = 0;

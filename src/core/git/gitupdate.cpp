@@ -319,6 +319,7 @@ Result<UpdateOutcome> fastForwardLocked(const QString &dest, const FetchFacts &f
         return submodules.error();
     outcome.state = UpdateOutcome::State::FastForwarded;
     outcome.shaAfter = target;
+    outcome.taken = outcome.behind;
     outcome.behind = 0;
     return outcome;
 }

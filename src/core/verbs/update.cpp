@@ -37,6 +37,7 @@ JsonValue UpdateReport::toJson() const
                      {u"reason"_s, p.reason.isEmpty() ? u"none"_s : p.reason},
                      {u"sha_before"_s, p.shaBefore},
                      {u"sha_after"_s, p.shaAfter}};
+        o.insert(u"outcome"_s, p.outcome(false));
         p.addFetchTo(o);
         array.append(o);
     }
