@@ -3994,5 +3994,40 @@ Ein unterbrochenes rm wird vom nächsten grex rm oder grex sync abgeschlossen od
         <source>not run</source>
         <translation>nicht ausgeführt</translation>
     </message>
+    <message numerus="yes">
+        <source>%n untracked file(s)</source>
+        <translation>
+            <numerusform>%n unverfolgte Datei</numerusform>
+            <numerusform>%n unverfolgte Dateien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not a pack</source>
+        <translation>kein Pack</translation>
+    </message>
+    <message>
+        <source>rewritten</source>
+        <translation>umgeschrieben</translation>
+    </message>
+    <message>
+        <source>diverged</source>
+        <translation>divergiert</translation>
+    </message>
+    <message>
+        <source>detached</source>
+        <translation>losgelöst</translation>
+    </message>
+    <message>
+        <source>not on %1</source>
+        <translation>nicht auf %1</translation>
+    </message>
+    <message>
+        <source>upstream gone</source>
+        <translation>Upstream verschwunden</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>OK</translation>
+    </message>
 </context>
 </TS>

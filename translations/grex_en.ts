@@ -3980,5 +3980,40 @@ An rm that was interrupted is finished or undone by the next grex rm or grex syn
         <source>not run</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n untracked file(s)</source>
+        <translation>
+            <numerusform>%n untracked file</numerusform>
+            <numerusform>%n untracked files</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not a pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rewritten</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>diverged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>detached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>upstream gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

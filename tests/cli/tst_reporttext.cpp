@@ -63,17 +63,66 @@ private Q_SLOTS:
                                          {u"sha"_s, JsonValue()},
                                          {u"drift"_s, u"missing"_s}}};
         const Text::Lines lines = Text::reportLines(u"status"_s, JsonValue(packs));
-        QCOMPARE(Text::plainText(lines),
-                 u"PACK  TYPE         BRANCH  SHA      STATE\n"
-                 "a     declarative  main    1234567  clean\n"
-                 "  b   -            -       -        missing: not on disk (grex sync clones it)\n"
-                 "2 packs: 1 missing, 1 clean\n"_s);
+        // One line per pack, the state in symbols; the type only in the long form.
+        QCOMPARE(Text::plainText(lines), u"PACK  BRANCH  SHA      STATE\n"
+                                         "a     main    1234567  ok\n"
+                                         "  b   -       -        missing\n"
+                                         "2 packs: 1 missing, 1 clean\n"_s);
         QVERIFY(styles(lines.at(0)).contains(Text::Style::Bold)); // the header
         QVERIFY(styles(lines.at(1)).contains(Text::Style::Green));
         QVERIFY(styles(lines.at(1)).contains(Text::Style::Dim)); // the SHA
         QVERIFY(styles(lines.at(2)).contains(Text::Style::Red));
         for (const Text::Line &line : lines)
             QCOMPARE(line.channel, Text::Channel::Out);
+
+        JsonArray longPacks;
+        for (const JsonValue &p : packs) {
+            JsonObject o = p.toObject();
+            o.insert(u"lock_holder"_s, JsonValue());
+            longPacks.append(o);
+        }
+        QCOMPARE(Text::plainText(Text::reportLines(u"status"_s, JsonValue(longPacks))),
+                 u"PACK  TYPE         BRANCH  SHA      STATE                                       "
+                 "INSTALLED_AT  LOCK\n"
+                 "a     declarative  main    1234567  clean                                       -"
+                 "             -\n"
+                 "  b   -            -       -        missing: not on disk (grex sync clones it)  -"
+                 "             -\n"
+                 "2 packs: 1 missing, 1 clean\n"_s);
+    }
+
+    // The short state says ahead, behind, diverged, changed, staged and untracked in symbols, as
+    // git status -sb and gita do, and the rest in a word.
+    void statusSymbols()
+    {
+        const auto state = [](JsonObject pack, bool unicode) {
+            pack.insert(u"id"_s, u"a"_s);
+            pack.insert(u"branch"_s, u"main"_s);
+            pack.insert(u"sha"_s, u"1234567890"_s);
+            Text::Options options;
+            options.unicode = unicode;
+            const Text::Lines lines =
+                Text::reportLines(u"status"_s, JsonValue(JsonArray{pack}), options);
+            return lines.at(1).text().section(u"1234567"_s, 1).trimmed();
+        };
+        QCOMPARE(state({{u"drifts"_s, JsonArray{u"diverged"_s, u"untracked_files"_s}},
+                        {u"ahead"_s, qint64(2)},
+                        {u"behind"_s, qint64(3)},
+                        {u"untracked_files"_s, qint64(4)}},
+                       true),
+                 u"↑2↓3 diverged ?4"_s);
+        QCOMPARE(state({{u"drifts"_s, JsonArray{u"dirty"_s, u"behind"_s}},
+                        {u"behind"_s, qint64(1)},
+                        {u"changed_files"_s, qint64(3)},
+                        {u"staged_files"_s, qint64(1)}},
+                       false),
+                 u"v1 *2 +1"_s);
+        QCOMPARE(state({{u"drifts"_s, JsonArray{u"off_branch"_s}},
+                        {u"branch"_s, u"topic"_s},
+                        {u"expected_branch"_s, u"main"_s}},
+                       false),
+                 u"not on main"_s);
+        QCOMPARE(state({{u"drifts"_s, JsonArray{u"clean"_s}}}, true), u"✓"_s);
     }
 
     void styledArgumentsKeepTheirPlace()

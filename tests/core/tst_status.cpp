@@ -216,6 +216,20 @@ private Q_SLOTS:
         QCOMPARE(entryOf(report, u"gamma"_s).drift, u"clean"_s);
         QCOMPARE(entryOf(report, u"gamma"_s).changedFiles, 0);
         QCOMPARE(report.driftSummary(), u"2 of 3 pack(s) drifted: 2 dirty"_s);
+
+        // Counted as git status counts them: the staged file, and untracked entries (a new
+        // directory once), which never make a pack drift but can be filtered on.
+        QCOMPARE(alpha.stagedFiles, 0);
+        QCOMPARE(entryOf(report, u"beta"_s).stagedFiles, 1);
+        QDir().mkpath(ws.packDir(u"gamma"_s) + u"/scratch-dir/deeper"_s);
+        QVERIFY(writeFile(ws.packDir(u"gamma"_s) + u"/scratch-dir/deeper/a.txt"_s, "a\n"));
+        QVERIFY(writeFile(ws.packDir(u"gamma"_s) + u"/scratch-dir/b.txt"_s, "b\n"));
+        const StatusEntry gamma = entryOf(statusOf(ws), u"gamma"_s);
+        QCOMPARE(gamma.untrackedFiles, 2); // scratch.txt and scratch-dir/
+        QCOMPARE(gamma.drift, u"clean"_s);
+        QCOMPARE(gamma.drifts, (QStringList{u"clean"_s, u"untracked_files"_s}));
+        QCOMPARE(gamma.toJson().value(u"untracked_files"_s).toInteger(), 2);
+        QCOMPARE(entryOf(report, u"alpha"_s).untrackedFiles, 0);
     }
 
     void missingPackDirectory()

@@ -33,6 +33,11 @@ Span kindText(const JsonObject &p, const QString &kind)
         return {Tr::tr("missing: not on disk (grex sync clones it)"), Style::Red};
     if (kind == u"untracked")
         return {Tr::tr("untracked: a clone no pack accounts for"), Style::Dim};
+    if (kind == u"untracked_files") {
+        return {
+            Tr::tr("%n untracked file(s)", nullptr, int(p.value(u"untracked_files"_s).toInteger())),
+            Style::Dim};
+    }
     if (kind == u"behind")
         return {Tr::tr("behind %1 by %2").arg(upstream).arg(behind), Style::Cyan};
     if (kind == u"ahead")
@@ -104,6 +109,72 @@ Cell stateCell(const JsonObject &p)
     return cell;
 }
 
+// The compact state, as gita and git's short status show it: ↑ahead ↓behind (red when both,
+// diverged), *changed +staged ?untracked, and a word only for what symbols cannot say (missing,
+// rewritten, detached or on another branch, upstream gone, stale); ✓ (or "ok") when clean.
+Cell compactState(const JsonObject &p, const Options &options)
+{
+    QSet<QString> kinds;
+    for (const JsonValue &kind : p.value(u"drifts"_s).toArray())
+        kinds.insert(kind.toString());
+    if (kinds.isEmpty())
+        kinds.insert(p.value(u"drift"_s).toString());
+    Cell cell;
+    const auto add = [&](const QString &text, Style style) {
+        if (!cell.isEmpty())
+            cell.append(Span{u" "_s});
+        cell.append(Span{text, style});
+    };
+    if (kinds.contains(u"missing"_s)) {
+        add(Tr::tr("missing"), Style::Red);
+        return cell;
+    }
+    if (kinds.contains(u"untracked"_s)) {
+        add(Tr::tr("not a pack"), Style::Dim);
+        return cell;
+    }
+    const qint64 ahead = p.value(u"ahead"_s).toInteger();
+    const qint64 behind = p.value(u"behind"_s).toInteger();
+    const bool split = kinds.contains(u"diverged"_s) || kinds.contains(u"rewritten"_s);
+    const Style arrows = split ? Style::Red : Style::Cyan;
+    QString motion;
+    if (ahead > 0)
+        motion += (options.unicode ? u"↑"_s : u"^"_s) + QString::number(ahead);
+    if (behind > 0)
+        motion += (options.unicode ? u"↓"_s : u"v"_s) + QString::number(behind);
+    if (!motion.isEmpty())
+        add(motion, arrows);
+    if (kinds.contains(u"rewritten"_s))
+        add(Tr::tr("rewritten"), Style::Red);
+    else if (kinds.contains(u"diverged"_s))
+        add(Tr::tr("diverged"), Style::Red);
+    const qint64 changed = p.value(u"changed_files"_s).toInteger();
+    const qint64 staged = p.value(u"staged_files"_s).toInteger();
+    const qint64 untracked = p.value(u"untracked_files"_s).toInteger();
+    if (changed > staged)
+        add(u"*"_s + QString::number(changed - staged), Style::Yellow);
+    if (staged > 0)
+        add(u"+"_s + QString::number(staged), Style::Green);
+    if (untracked > 0)
+        add(u"?"_s + QString::number(untracked), Style::Dim);
+    if (kinds.contains(u"off_branch"_s)) {
+        const JsonValue branch = p.value(u"branch"_s);
+        add(branch.isNull() ? Tr::tr("detached")
+                            : Tr::tr("not on %1").arg(p.value(u"expected_branch"_s).toString()),
+            Style::Yellow);
+    }
+    if (kinds.contains(u"upstream_gone"_s))
+        add(Tr::tr("upstream gone"), Style::Red);
+    if (kinds.contains(u"stale"_s))
+        add(Tr::tr("stale"), Style::Yellow);
+    if (cell.isEmpty())
+        add(options.unicode ? u"✓"_s : Tr::tr("ok"), Style::Green);
+    const QString error = displayTextOf(p.value(u"error"_s).toString());
+    if (!error.isEmpty())
+        cell.append(Span{u" ("_s + error.section(u'\n', 0, 0) + u')'});
+    return cell;
+}
+
 // The packs in tree order, each with its level: a pack under the first of its parents that is
 // listed, children in id order; a pack with no listed parent at the top. The report itself is
 // ordered by id, which put children under whatever pack sorted before them.
@@ -147,15 +218,19 @@ QList<std::pair<JsonObject, int>> treeOrder(const JsonArray &packs)
 
 } // namespace
 
-Lines statusText(const JsonArray &packs)
+Lines statusText(const JsonArray &packs, const Options &options)
 {
     if (packs.isEmpty())
         return {Line(Tr::tr("No packs to show."))};
     bool longForm = false;
     for (const JsonValue &v : packs)
         longForm = longForm || v.toObject().contains(u"lock_holder"_s);
-    QStringList headers{Tr::tr("PACK"), Tr::tr("TYPE"), Tr::tr("BRANCH"), Tr::tr("SHA"),
-                        Tr::tr("STATE")};
+    // The type says something only in the long form: a plain repository is "meta" to grex,
+    // which a person did not ask about.
+    QStringList headers{Tr::tr("PACK")};
+    if (longForm)
+        headers << Tr::tr("TYPE");
+    headers << Tr::tr("BRANCH") << Tr::tr("SHA") << Tr::tr("STATE");
     if (longForm)
         headers << Tr::tr("INSTALLED_AT") << Tr::tr("LOCK");
     QList<QList<Cell>> rows;
@@ -163,13 +238,15 @@ Lines statusText(const JsonArray &packs)
     for (const auto &[p, depth] : treeOrder(packs)) {
         ++counts[p.value(u"drift"_s).toString()];
         const JsonValue branch = p.value(u"branch"_s);
-        QList<Cell> row{
-            {Span{QString(2 * depth, u' ') + p.value(u"id"_s).toString()}},
-            {Span{p.value(u"type"_s).isNull() ? u"-"_s : p.value(u"type"_s).toString()}},
+        QList<Cell> row{{Span{QString(2 * depth, u' ') + p.value(u"id"_s).toString()}}};
+        if (longForm)
+            row.append(
+                {Span{p.value(u"type"_s).isNull() ? u"-"_s : p.value(u"type"_s).toString()}});
+        row.append(
             {Span{branch.isNull() ? (p.value(u"sha"_s).isNull() ? u"-"_s : Tr::tr("(detached)"))
-                                  : branch.toString()}},
-            {Span{shortSha(p.value(u"sha"_s)), Style::Dim}},
-            stateCell(p)};
+                                  : branch.toString()}});
+        row.append({Span{shortSha(p.value(u"sha"_s)), Style::Dim}});
+        row.append(longForm ? stateCell(p) : compactState(p, options));
         if (longForm) {
             const JsonValue installed = p.value(u"installed_at"_s);
             row.append({Span{installed.isNull() ? u"-"_s : installed.toString().left(19) + u'Z'}});

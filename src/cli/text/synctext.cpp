@@ -112,8 +112,10 @@ QString movedWords(const JsonObject &pack)
 {
     const QString outcome = pack.value(u"outcome"_s).toString();
     const QString after = shortSha(pack.value(u"sha_after"_s));
-    const bool ran = pack.value(u"result"_s).toString() == u"ok" && pack.contains(u"reason"_s) &&
-                     pack.value(u"reason"_s).toString() != u"none";
+    // sync says its result; update says whether it reinstalled.
+    const bool ran =
+        (pack.value(u"result"_s).toString() == u"ok" || pack.value(u"reinstalled"_s).toBool()) &&
+        pack.contains(u"reason"_s) && pack.value(u"reason"_s).toString() != u"none";
     QString what;
     if (outcome == u"cloned") {
         what = Tr::tr("cloned at %1").arg(after);

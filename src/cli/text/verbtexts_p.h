@@ -14,7 +14,7 @@ Lines initText(const JsonObject &report);
 Lines lsText(const JsonArray &packs, const Options &options);
 Lines rmText(const JsonObject &report);
 Lines runText(const JsonArray &rows);
-Lines statusText(const JsonArray &packs);
+Lines statusText(const JsonArray &packs, const Options &options);
 Lines syncText(const JsonObject &report, const Options &options);
 Lines updateText(const JsonArray &packs);
 // Where a run (sync, teardown, update) halted, on the Err channel; empty when it did not.

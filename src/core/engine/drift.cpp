@@ -76,6 +76,8 @@ StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEn
     e.ahead = repo->ahead;
     e.behind = repo->behind;
     e.changedFiles = repo->changedFiles;
+    e.stagedFiles = repo->stagedFiles;
+    e.untrackedFiles = repo->untrackedFiles;
     e.expectedBranch = repo->expectedBranch;
     e.upstreamGone = repo->upstreamGone;
     e.remoteDefaultBranch = repo->remoteDefaultBranch;
@@ -128,6 +130,10 @@ StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEn
     if (e.drifts.isEmpty())
         e.drifts.append(u"clean"_s);
     e.drift = e.drifts.first();
+    // Untracked files are worth knowing (and filtering on) but are no drift: a clean pack with
+    // a scratch file stays clean.
+    if (e.untrackedFiles > 0)
+        e.drifts.append(u"untracked_files"_s);
     return e;
 }
 
@@ -154,6 +160,8 @@ JsonObject StatusEntry::toJson() const
         {u"ahead"_s, qint64(ahead)},
         {u"behind"_s, qint64(behind)},
         {u"changed_files"_s, qint64(changedFiles)},
+        {u"staged_files"_s, qint64(stagedFiles)},
+        {u"untracked_files"_s, qint64(untrackedFiles)},
         {u"expected_branch"_s, expectedBranch.isEmpty() ? JsonValue() : JsonValue(expectedBranch)},
         {u"upstream_gone"_s, upstreamGone},
         {u"remote_default_branch"_s,

@@ -32,7 +32,8 @@ struct StatusEntry
     bool actionsHashMatch = false;
     // The most urgent of drifts (PackFilter::driftKinds() order): missing | dirty |
     // upstream_gone | rewritten | diverged | off_branch | stale | behind | ahead | clean |
-    // untracked.
+    // untracked (a clone no pack accounts for). drifts may end with untracked_files, which
+    // never makes the pack drift on its own.
     QString drift;
     QStringList drifts;  // every kind that holds, most urgent first (dirty and behind, ...)
     QString staleReason; // not_installed | sha_changed | actions_changed | too_old; "" otherwise
@@ -42,6 +43,8 @@ struct StatusEntry
     int ahead = 0;
     int behind = 0;
     int changedFiles = 0;
+    int stagedFiles = 0;
+    int untrackedFiles = 0;
     QString expectedBranch;      // the branch the pack should be on; "" when detached is expected
     bool upstreamGone = false;   // its branch's upstream was deleted or renamed on the remote
     QString remoteDefaultBranch; // with upstreamGone: the remote's default branch, when known

@@ -107,7 +107,8 @@ QString PackOutcome::outcome(bool teardown) const
         return u"cloned"_s;
     if (fetchState == u"updated" || fetchState == u"checked_out")
         return u"updated"_s;
-    if (ran && result == u"ok")
+    // A dry run plans every pack; one with no reason to run would be skipped by a real sync.
+    if (ran && result == u"ok" && (teardown || !reason.isEmpty()))
         return teardown ? u"torn_down"_s : u"installed"_s;
     return u"unchanged"_s;
 }

@@ -167,15 +167,16 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
                             interrupted.size() + dangling.size() + held.size();
     if (found == 0)
         return findings;
-    findings.warnings.append(Message(QT_TRANSLATE_NOOP("Grex", "pre-run recovery scan found %1 artifact(s): %2 "
-                                               "backup(s), %3 rmdir tombstone(s), %4 moved-aside "
-                                               "director(ies), %5 unfinished clone(s), %6 unfinished "
-                                               "action(s), %7 lock(s) held elsewhere, %8 "
-                                               "interrupted git operation(s)"),
-                     {QString::number(found), QString::number(backups.size()),
-                      QString::number(tombstones.size()), QString::number(trash.size()),
-                      QString::number(clones.size()), QString::number(dangling.size()),
-                      QString::number(held.size()), QString::number(interrupted.size())}));
+    findings.warnings.append(
+        Message(QT_TRANSLATE_NOOP("Grex", "pre-run recovery scan found %1 artifact(s): %2 "
+                                          "backup(s), %3 rmdir tombstone(s), %4 moved-aside "
+                                          "director(ies), %5 unfinished clone(s), %6 unfinished "
+                                          "action(s), %7 lock(s) held elsewhere, %8 "
+                                          "interrupted git operation(s)"),
+                {QString::number(found), QString::number(backups.size()),
+                 QString::number(tombstones.size()), QString::number(trash.size()),
+                 QString::number(clones.size()), QString::number(dangling.size()),
+                 QString::number(held.size()), QString::number(interrupted.size())}));
     findings.report = JsonObject{{u"orphan_backups"_s, backups},
                                  {u"orphan_tombstones"_s, tombstones},
                                  {u"orphan_trash"_s, trash},

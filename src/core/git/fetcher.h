@@ -67,6 +67,8 @@ struct RepoStatus
     QString sha;                     // HEAD; "" before the first commit
     std::optional<QString> branch;   // nullopt when detached
     int changedFiles = 0;            // tracked files modified, staged, deleted or renamed
+    int stagedFiles = 0;             // of those, the ones whose change is staged
+    int untrackedFiles = 0;          // untracked, not ignored; a directory once, as git status
     std::optional<QString> upstream; // the branch's tracking ref, "origin/main"
     int ahead = 0;                   // commits on HEAD not on the upstream (when there is one)
     int behind = 0;                  // commits on the upstream not on HEAD

@@ -500,12 +500,14 @@ Result<RepoStatus> GitFetcher::inspect(const QString &dest, const std::optional<
         git_error_clear(); // unborn: the branch HEAD names, no commit yet
         status.branch = branchOf(repo);
     }
-    // Tracked files only, as the dirty check: untracked files need a directory scan and do not
-    // make a pack drift (docs/design.md, "Drift").
-    Result<int> changed = countTrackedChanges(repo, dest);
-    if (!changed)
-        return changed.error();
-    status.changedFiles = *changed;
+    // Untracked files are counted, as git status shows them, but only tracked changes make a
+    // pack dirty (docs/design.md, "Drift").
+    Result<TreeCounts> tree = countTree(repo, dest);
+    if (!tree)
+        return tree.error();
+    status.changedFiles = tree->changed;
+    status.stagedFiles = tree->staged;
+    status.untrackedFiles = tree->untracked;
 
     if (ref) {
         const QByteArray remoteBranch = "refs/remotes/origin/" + ref->toUtf8();

@@ -90,6 +90,16 @@ bool hasExternalFilter(git_repository *repo, git_config *config, const char *pat
 // Tracked files (and submodules) git status would list as changed. libgit2 answers in process;
 // only files an external filter owns are confirmed by `git status`.
 Result<int> countTrackedChanges(git_repository *repo, const QString &dest);
+// The working tree as `git status` shows it: tracked changes (as countTrackedChanges), the staged
+// ones among them, and untracked files and directories not ignored, a directory counted once as
+// git's default (-unormal) lists it.
+struct TreeCounts
+{
+    int changed = 0;
+    int staged = 0;
+    int untracked = 0;
+};
+Result<TreeCounts> countTree(git_repository *repo, const QString &dest);
 
 // Whether the repository's files in Git LFS were left as pointer files, and what to do then.
 QList<Message> lfsWarnings(git_repository *repo, const QString &dest);

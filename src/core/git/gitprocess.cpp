@@ -123,12 +123,12 @@ Message hintFor(const QString &reason, const QString &url, const QString &stderr
         const auto [realHost, realPort] = ssh ? sshTarget(host, port) : std::pair{host, port};
         const bool otherPort = realPort > 0 && realPort != 22;
         if (stderrText.contains(u"CHANGED"_s)) {
-            return Message(QT_TRANSLATE_NOOP("Grex", "the host key of %1 changed: if that is "
-                                                     "expected, remove the old key with "
-                                                     "ssh-keygen -R %2 and add the new one after "
-                                                     "checking its fingerprint"),
-                           {host, otherPort ? u"'[%1]:%2'"_s.arg(realHost).arg(realPort)
-                                            : realHost});
+            return Message(
+                QT_TRANSLATE_NOOP("Grex", "the host key of %1 changed: if that is "
+                                          "expected, remove the old key with "
+                                          "ssh-keygen -R %2 and add the new one after "
+                                          "checking its fingerprint"),
+                {host, otherPort ? u"'[%1]:%2'"_s.arg(realHost).arg(realPort) : realHost});
         }
         return Message(QT_TRANSLATE_NOOP("Grex", "%1 is not a known host: connect once in a "
                                                  "terminal to check its fingerprint and accept "
@@ -216,8 +216,8 @@ Result<GitOutput> run(const GitCall &call, std::stop_token stop)
     output.err = redactSecrets(QString::fromUtf8(outcome->stderrData));
     output.stalled = outcome->stalled;
     if (!output.ok()) {
-        qCDebug(lcGit, "git %s failed (%d): %s", qPrintable(call.args.value(0)),
-                output.exitStatus, qPrintable(output.err.trimmed()));
+        qCDebug(lcGit, "git %s failed (%d): %s", qPrintable(call.args.value(0)), output.exitStatus,
+                qPrintable(output.err.trimmed()));
     }
     return output;
 }
@@ -256,8 +256,8 @@ QString classify(const GitOutput &output)
                        u"Failed to connect to", u"Couldn't connect to server",
                        u"unable to connect to", u"Connection closed by", u"Connection reset",
                        u"kex_exchange_identification", u"Could not read from remote repository",
-                       u"the remote end hung up unexpectedly", u"early EOF",
-                       u"unable to access", u"Operation too slow"}))
+                       u"the remote end hung up unexpectedly", u"early EOF", u"unable to access",
+                       u"Operation too slow"}))
         return u"unreachable"_s;
     return {};
 }

@@ -19,8 +19,8 @@ namespace Grex::Git {
 
 struct GitCall
 {
-    QStringList args;   // after `git`
-    QString workDir;    // where git runs; empty: the process's directory
+    QStringList args;     // after `git`
+    QString workDir;      // where git runs; empty: the process's directory
     bool network = false; // talks to a remote: its stalls are bounded (networkTimeoutSeconds)
     QString remote;       // the URL it talks to: an SSH connection to its host may be shared
     std::optional<QByteArray> input;

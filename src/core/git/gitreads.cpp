@@ -25,13 +25,21 @@ bool hasExternalFilter(git_repository *repo, git_config *config, const char *pat
     return configValue(config, driver + ".clean") || configValue(config, driver + ".process");
 }
 
-// Tracked files (and submodules) git status would list as changed. libgit2 answers in process;
-// only files an external filter owns are confirmed by `git status`.
-Result<int> countTrackedChanges(git_repository *repo, const QString &dest)
+namespace {
+
+constexpr unsigned StagedFlags = GIT_STATUS_INDEX_NEW | GIT_STATUS_INDEX_MODIFIED |
+                                 GIT_STATUS_INDEX_DELETED | GIT_STATUS_INDEX_RENAMED |
+                                 GIT_STATUS_INDEX_TYPECHANGE;
+
+// One status pass over the clone; untracked files only when asked, since finding them means
+// reading every directory.
+Result<TreeCounts> scanTree(git_repository *repo, const QString &dest, bool withUntracked)
 {
     git_status_options options = GIT_STATUS_OPTIONS_INIT;
     options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
     options.flags = 0; // submodules included: a moved or dirty submodule is a change
+    if (withUntracked)
+        options.flags |= GIT_STATUS_OPT_INCLUDE_UNTRACKED;
     git_status_list *rawList = nullptr;
     if (const int rc = git_status_list_new(&rawList, repo, &options); rc != 0)
         return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read the status of %1"), {dest},
@@ -41,25 +49,31 @@ Result<int> countTrackedChanges(git_repository *repo, const QString &dest)
     if (git_repository_config_snapshot(&rawConfig, repo) != 0)
         git_error_clear();
     ConfigPtr config(rawConfig);
-    int changed = 0;
+    TreeCounts counts;
     QList<QByteArray> uncertain;
     const size_t count = git_status_list_entrycount(list.get());
     for (size_t i = 0; i < count; ++i) {
         const git_status_entry *entry = git_status_byindex(list.get(), i);
-        if (entry->status == GIT_STATUS_CURRENT || (entry->status & GIT_STATUS_IGNORED) ||
-            entry->status == GIT_STATUS_WT_NEW)
+        if (entry->status == GIT_STATUS_CURRENT || (entry->status & GIT_STATUS_IGNORED))
             continue;
         const char *path =
             entry->index_to_workdir ? entry->index_to_workdir->new_file.path : nullptr;
+        if (entry->status == GIT_STATUS_WT_NEW) {
+            if (path && !isGrexSidecar(path))
+                ++counts.untracked;
+            continue;
+        }
+        if (entry->status & StagedFlags)
+            ++counts.staged;
         if (entry->status == GIT_STATUS_WT_MODIFIED && path && config &&
             hasExternalFilter(repo, config.get(), path)) {
             uncertain.append(QByteArray(path));
             continue;
         }
-        ++changed;
+        ++counts.changed;
     }
     if (uncertain.isEmpty())
-        return changed;
+        return counts;
     // git status, which runs the filters, decides for those files; it has no pathspec file
     // (git 2.39), so it looks at every tracked file and only the uncertain ones are counted.
     Result<GitOutput> confirmed =
@@ -78,9 +92,26 @@ Result<int> countTrackedChanges(git_repository *repo, const QString &dest)
     for (const QByteArray &record : confirmed->out.split('\0')) {
         // "XY path"; a rename's second (source) record has no status and is skipped here.
         if (record.size() > 3 && record.at(2) == ' ' && unsure.contains(record.mid(3)))
-            ++changed;
+            ++counts.changed;
     }
-    return changed;
+    return counts;
+}
+
+} // namespace
+
+// Tracked files (and submodules) git status would list as changed. libgit2 answers in process;
+// only files an external filter owns are confirmed by `git status`.
+Result<int> countTrackedChanges(git_repository *repo, const QString &dest)
+{
+    Result<TreeCounts> counts = scanTree(repo, dest, false);
+    if (!counts)
+        return counts.error();
+    return counts->changed;
+}
+
+Result<TreeCounts> countTree(git_repository *repo, const QString &dest)
+{
+    return scanTree(repo, dest, true);
 }
 
 // Whether the repository's files in Git LFS were left as pointer files, and what to do then.

@@ -87,8 +87,8 @@ Result<RepositoryPtr> openRepository(const QString &dest)
         // Process-wide, as "*" is for git: no repository is refused for its owner any more.
         git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 0);
         qCDebug(lcGit, "safe.directory is *: repositories of other users are opened");
-        rc = git_repository_open_ext(&raw, path.constData(), GIT_REPOSITORY_OPEN_NO_SEARCH,
-                                     nullptr);
+        rc =
+            git_repository_open_ext(&raw, path.constData(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr);
     }
     if (rc == GIT_EOWNER) {
         return Error(ErrorKind::PackOp, u"unsafe_repository"_s,

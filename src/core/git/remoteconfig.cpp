@@ -114,7 +114,8 @@ std::optional<QByteArray> upstreamRefName(git_repository *repo, const QByteArray
     ConfigPtr config = liveConfigOf(repo);
     const std::optional<QByteArray> remote =
         configValue(config.get(), "branch." + branch + ".remote");
-    const std::optional<QByteArray> merge = configValue(config.get(), "branch." + branch + ".merge");
+    const std::optional<QByteArray> merge =
+        configValue(config.get(), "branch." + branch + ".merge");
     if (!remote || !merge || remote->isEmpty() || merge->isEmpty())
         return std::nullopt;
     if (*remote == ".")

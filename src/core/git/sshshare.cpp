@@ -138,8 +138,8 @@ struct Registry
 
     QMutex mutex;
     QWaitCondition started;
-    QString dir;            // the process's own socket directory, mode 0700
-    bool dirFailed = false; // no directory: nothing is shared
+    QString dir;                         // the process's own socket directory, mode 0700
+    bool dirFailed = false;              // no directory: nothing is shared
     QHash<QString, bool> shareable;      // command + destination -> sharing works there
     QHash<QString, QList<int>> sessions; // command + destination -> commands per connection
     QHash<QString, State> connections;   // key + slot -> its connection's state
@@ -160,9 +160,10 @@ void closeSharedConnections()
     for (const Registry::Connection &c : std::as_const(r.opened)) {
         ProcessSpec spec;
         spec.program = c.command.first();
-        spec.arguments = c.command.mid(1) + QStringList{u"-O"_s, u"exit"_s, u"-o"_s,
-                                                        u"ControlPath="_s + c.controlPath} +
-                         destinationArguments(c.destination);
+        spec.arguments =
+            c.command.mid(1) +
+            QStringList{u"-O"_s, u"exit"_s, u"-o"_s, u"ControlPath="_s + c.controlPath} +
+            destinationArguments(c.destination);
         spec.newSession = true;
         spec.stallTimeoutMs = 2000;
         (void)runProcess(spec, {});
@@ -206,7 +207,7 @@ bool configAllowsSharing(const QStringList &command, const Destination &d)
 } // namespace
 
 std::optional<QHash<QByteArray, QByteArray>> sshOptionsFor(const QStringList &command,
-                                                            const QStringList &destination)
+                                                           const QStringList &destination)
 {
     ProcessSpec spec;
     spec.program = command.first();
@@ -297,8 +298,7 @@ SshLease leaseSshConnection(const QString &url, const QString &workDir, std::sto
     // off this connection; the command's hash keeps another identity (-i) off it.
     const QString commandHash = QString::fromLatin1(
         QCryptographicHash::hash(command.toUtf8(), QCryptographicHash::Sha1).toHex().left(8));
-    const QString controlPath =
-        dir + u'/' + commandHash + u"-%C-"_s + QString::number(slot);
+    const QString controlPath = dir + u'/' + commandHash + u"-%C-"_s + QString::number(slot);
     const QString connectionKey = key + u'\n' + QString::number(slot);
     const auto giveBack = [&] { --r.sessions[key][slot]; };
 
@@ -316,10 +316,15 @@ SshLease leaseSshConnection(const QString &url, const QString &workDir, std::sto
         ProcessSpec spec;
         spec.program = words.first();
         spec.arguments = words.mid(1) +
-                         QStringList{u"-M"_s, u"-N"_s, u"-f"_s, u"-o"_s,
-                                     u"ControlPath="_s + controlPath, u"-o"_s,
+                         QStringList{u"-M"_s,
+                                     u"-N"_s,
+                                     u"-f"_s,
+                                     u"-o"_s,
+                                     u"ControlPath="_s + controlPath,
+                                     u"-o"_s,
                                      u"ControlPersist="_s + QString::number(PersistSeconds),
-                                     u"-E"_s, dir + u"/ssh.log"_s} +
+                                     u"-E"_s,
+                                     dir + u"/ssh.log"_s} +
                          destinationArguments(*destination);
         spec.newSession = true;
         spec.stallTimeoutMs = qint64(networkTimeoutSeconds()) * 1000;

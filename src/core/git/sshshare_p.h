@@ -48,7 +48,7 @@ private:
 // each with its value), with command (the ssh command's words) and destination (its -p, -l and
 // host arguments); nullopt when ssh cannot say.
 std::optional<QHash<QByteArray, QByteArray>> sshOptionsFor(const QStringList &command,
-                                                            const QStringList &destination);
+                                                           const QStringList &destination);
 
 // The lease for a git command run in workDir (its repository's core.sshCommand counts) that
 // talks to url. The first lease of a connection opens it (and waits for that); when it cannot
