@@ -1500,14 +1500,6 @@ Mit PACK_ROOT bearbeitet sync stattdessen dieses Pack und seine Kinder (Wurzelpa
         <translation>Rückgängig machen, was ein einzelnes Pack installiert hat.</translation>
     </message>
     <message>
-        <source>Shows, for every pack, how it drifted from what grex installed: missing (registered but not on disk), dirty (tracked files changed), stale (not installed, or installed from another commit or other actions), behind or ahead of its upstream, or untracked (a clone in the workspace that is not registered). A pack with none of these is clean.
-
-status reads local state only and never fetches, so behind is as of the last fetch. With --fail-on-drift it exits with 7 when any pack is not clean, for scripts and CI.</source>
-        <translation>Zeigt für jedes Pack, wie es von dem abweicht, was grex installiert hat: missing (registriert, aber nicht auf dem Datenträger), dirty (versionierte Dateien geändert), stale (nicht installiert oder aus einem anderen Commit oder mit anderen Aktionen installiert), behind oder ahead gegenüber seinem Upstream oder untracked (ein Klon im Arbeitsbereich, der nicht registriert ist). Ein Pack, auf das nichts davon zutrifft, ist clean.
-
-status liest nur den lokalen Zustand und fetcht nie; behind gibt also den Stand des letzten Fetch wieder. Mit --fail-on-drift beendet es sich mit Status 7, wenn ein Pack nicht clean ist, für Skripte und CI.</translation>
-    </message>
-    <message>
         <source>What drifted, pack by pack.</source>
         <translation>Was abweicht, Pack für Pack.</translation>
     </message>
@@ -1850,6 +1842,26 @@ Ein unterbrochenes rm wird vom nächsten grex rm oder grex sync abgeschlossen od
     <message>
         <source>on another branch</source>
         <translation>auf einem anderen Branch</translation>
+    </message>
+    <message>
+        <source>status: %1 of %2 pack(s) could not be fetched: %3</source>
+        <translation>status: %1 von %2 Pack(s) konnten nicht abgerufen werden: %3</translation>
+    </message>
+    <message>
+        <source>Shows, for every pack, how it drifted from what grex installed: missing (registered but not on disk), dirty (tracked files changed), stale (not installed, or installed from another commit or other actions), behind or ahead of its upstream, or untracked (a clone in the workspace that is not registered). A pack with none of these is clean.
+
+status reads local state only, so behind is as of the last fetch, which it shows; --fetch first fetches every pack in parallel, changing no working tree. With --fail-on-drift it exits with 7 when any pack is not clean, for scripts and CI.</source>
+        <translation>Zeigt für jedes Pack, wie es von dem abweicht, was grex installiert hat: missing (registriert, aber nicht auf dem Datenträger), dirty (versionierte Dateien geändert), stale (nicht installiert oder aus einem anderen Commit oder mit anderen Aktionen installiert), behind oder ahead gegenüber seinem Upstream oder untracked (ein Klon im Arbeitsbereich, der nicht registriert ist). Ein Pack, auf das nichts davon zutrifft, ist clean.
+
+status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, den es anzeigt; --fetch ruft zuerst jedes Pack parallel ab, ohne ein Arbeitsverzeichnis zu ändern. Mit --fail-on-drift endet es mit 7, wenn ein Pack nicht clean ist, für Skripte und CI.</translation>
+    </message>
+    <message>
+        <source>Fetch every pack first, then show what is new upstream.</source>
+        <translation>Zuerst jedes Pack abrufen, dann zeigen, was upstream neu ist.</translation>
+    </message>
+    <message>
+        <source>Fetch every pack first, in parallel (no working tree changes), then report.</source>
+        <translation>Zuerst jedes Pack parallel abrufen (ohne Änderungen an Arbeitsverzeichnissen), dann berichten.</translation>
     </message>
 </context>
 <context>
@@ -4028,6 +4040,34 @@ Ein unterbrochenes rm wird vom nächsten grex rm oder grex sync abgeschlossen od
     <message>
         <source>ok</source>
         <translation>OK</translation>
+    </message>
+    <message>
+        <source>fetch failed: %1</source>
+        <translation>Abruf fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>fetch failed (%1)</source>
+        <translation>Abruf fehlgeschlagen (%1)</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>jetzt</translation>
+    </message>
+    <message>
+        <source>%1m</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1d</source>
+        <translation>%1 T</translation>
+    </message>
+    <message>
+        <source>FETCHED</source>
+        <translation>ABGERUFEN</translation>
     </message>
 </context>
 </TS>

@@ -1492,12 +1492,6 @@ With PACK_ROOT, sync works on that pack and its children instead (root-pack mode
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Shows, for every pack, how it drifted from what grex installed: missing (registered but not on disk), dirty (tracked files changed), stale (not installed, or installed from another commit or other actions), behind or ahead of its upstream, or untracked (a clone in the workspace that is not registered). A pack with none of these is clean.
-
-status reads local state only and never fetches, so behind is as of the last fetch. With --fail-on-drift it exits with 7 when any pack is not clean, for scripts and CI.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>What drifted, pack by pack.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1835,6 +1829,24 @@ An rm that was interrupted is finished or undone by the next grex rm or grex syn
     </message>
     <message>
         <source>on another branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status: %1 of %2 pack(s) could not be fetched: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shows, for every pack, how it drifted from what grex installed: missing (registered but not on disk), dirty (tracked files changed), stale (not installed, or installed from another commit or other actions), behind or ahead of its upstream, or untracked (a clone in the workspace that is not registered). A pack with none of these is clean.
+
+status reads local state only, so behind is as of the last fetch, which it shows; --fetch first fetches every pack in parallel, changing no working tree. With --fail-on-drift it exits with 7 when any pack is not clean, for scripts and CI.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetch every pack first, then show what is new upstream.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetch every pack first, in parallel (no working tree changes), then report.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4013,6 +4025,34 @@ An rm that was interrupted is finished or undone by the next grex rm or grex syn
     </message>
     <message>
         <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fetch failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fetch failed (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1m</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1d</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FETCHED</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

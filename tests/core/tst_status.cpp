@@ -438,6 +438,47 @@ private Q_SLOTS:
         QCOMPARE(e.drifts, (QStringList{u"dirty"_s, u"diverged"_s}));
     }
 
+    // --fetch fetches every pack, moves no working tree, and says when each last fetched; a
+    // remote that fails is that pack's failure, and the report still comes back.
+    void fetchFirst()
+    {
+        const QString url = freshRemote(u"fetched"_s);
+        const QString gone = freshRemote(u"vanishing"_s);
+        Workspace ws = synced({url, gone});
+        const QString dir = ws.packDir(u"fetched"_s);
+        const StatusEntry before = entryOf(statusOf(ws), u"fetched"_s);
+        QVERIFY(before.lastFetched.has_value()); // the clone's time, until the first fetch
+        RemoteBuilder::Files next = packFiles(u"fetched"_s);
+        next.insert(u"news.txt"_s, "n\n");
+        RemoteBuilder(m_remotes).commit(url, next);
+        QCOMPARE(entryOf(statusOf(ws), u"fetched"_s).behind, 0);
+
+        StatusOptions fetch;
+        fetch.fetch = true;
+        const StatusEntry after = entryOf(statusOf(ws, fetch), u"fetched"_s);
+        QCOMPARE(after.behind, 1);
+        QCOMPARE(after.drift, u"behind"_s);
+        QCOMPARE(after.sha, before.sha); // the working tree did not move
+        QVERIFY(!QFileInfo::exists(dir + u"/news.txt"_s));
+        QVERIFY(after.lastFetched.has_value());
+        QVERIFY(*after.lastFetched >= *before.lastFetched);
+        QVERIFY(after.toJson().value(u"last_fetched"_s).isString());
+
+        QVERIFY(QDir(gone).removeRecursively());
+        OperationContext ctx;
+        const Result<StatusReport> failed = status(ws, fetch, ctx);
+        QVERIFY(!failed.ok());
+        QCOMPARE(failed.error().kind(), ErrorKind::PackOp);
+        QCOMPARE(failed.error().reason(), u"packs_failed"_s);
+        const JsonArray report = failed.error().details().value(u"report"_s).toArray();
+        QCOMPARE(report.size(), 2);
+        for (const JsonValue &row : report) {
+            const JsonObject pack = row.toObject();
+            QCOMPARE(pack.contains(u"fetch_error"_s),
+                     pack.value(u"id"_s).toString() == u"vanishing");
+        }
+    }
+
     void aheadOfItsUpstream()
     {
         Workspace ws = synced({remote(u"alpha"_s)});

@@ -4,10 +4,12 @@
 #include "core/engine/packfilter.h"
 #include "core/i18n.h"
 
+#include <QDateTime>
 #include <QHash>
 #include <QMap>
 #include <QSet>
 
+#include <algorithm>
 #include <functional>
 
 using namespace Qt::StringLiterals;
@@ -106,6 +108,15 @@ Cell stateCell(const JsonObject &p)
     const QString error = displayTextOf(p.value(u"error"_s).toString());
     if (!error.isEmpty())
         cell.append(Span{u" ("_s + error.section(u'\n', 0, 0) + u')'});
+    if (p.value(u"fetch_error"_s).isObject()) {
+        cell.append(Span{u"; "_s});
+        cell.append(
+            Span{Tr::tr("fetch failed: %1")
+                     .arg(displayTextOf(
+                              p.value(u"fetch_error"_s).toObject().value(u"message"_s).toString())
+                              .section(u'\n', 0, 0)),
+                 Style::Red});
+    }
     return cell;
 }
 
@@ -125,6 +136,11 @@ Cell compactState(const JsonObject &p, const Options &options)
             cell.append(Span{u" "_s});
         cell.append(Span{text, style});
     };
+    if (p.value(u"fetch_error"_s).isObject()) {
+        add(Tr::tr("fetch failed (%1)")
+                .arg(p.value(u"fetch_error"_s).toObject().value(u"reason"_s).toString()),
+            Style::Red);
+    }
     if (kinds.contains(u"missing"_s)) {
         add(Tr::tr("missing"), Style::Red);
         return cell;
@@ -175,6 +191,24 @@ Cell compactState(const JsonObject &p, const Options &options)
     return cell;
 }
 
+// How long ago a pack last fetched, as a person reads it: "5m", "3h", "2d"; "-" when unknown.
+QString fetchedAgo(const JsonValue &lastFetched, const QDateTime &now)
+{
+    if (!lastFetched.isString())
+        return u"-"_s;
+    const QDateTime then = QDateTime::fromString(lastFetched.toString(), Qt::ISODate);
+    if (!then.isValid())
+        return u"-"_s;
+    const qint64 seconds = std::max<qint64>(0, then.secsTo(now));
+    if (seconds < 60)
+        return Tr::tr("now");
+    if (seconds < 3600)
+        return Tr::tr("%1m").arg(seconds / 60);
+    if (seconds < 86400)
+        return Tr::tr("%1h").arg(seconds / 3600);
+    return Tr::tr("%1d").arg(seconds / 86400);
+}
+
 // The packs in tree order, each with its level: a pack under the first of its parents that is
 // listed, children in id order; a pack with no listed parent at the top. The report itself is
 // ordered by id, which put children under whatever pack sorted before them.
@@ -223,14 +257,21 @@ Lines statusText(const JsonArray &packs, const Options &options)
     if (packs.isEmpty())
         return {Line(Tr::tr("No packs to show."))};
     bool longForm = false;
-    for (const JsonValue &v : packs)
+    bool fetchTimes = false; // a report that says when packs fetched (not a hand-made one)
+    for (const JsonValue &v : packs) {
         longForm = longForm || v.toObject().contains(u"lock_holder"_s);
+        fetchTimes = fetchTimes || v.toObject().contains(u"last_fetched"_s);
+    }
+    const QDateTime now = QDateTime::currentDateTimeUtc();
     // The type says something only in the long form: a plain repository is "meta" to grex,
     // which a person did not ask about.
     QStringList headers{Tr::tr("PACK")};
     if (longForm)
         headers << Tr::tr("TYPE");
-    headers << Tr::tr("BRANCH") << Tr::tr("SHA") << Tr::tr("STATE");
+    headers << Tr::tr("BRANCH") << Tr::tr("SHA");
+    if (fetchTimes)
+        headers << Tr::tr("FETCHED");
+    headers << Tr::tr("STATE");
     if (longForm)
         headers << Tr::tr("INSTALLED_AT") << Tr::tr("LOCK");
     QList<QList<Cell>> rows;
@@ -246,6 +287,8 @@ Lines statusText(const JsonArray &packs, const Options &options)
             {Span{branch.isNull() ? (p.value(u"sha"_s).isNull() ? u"-"_s : Tr::tr("(detached)"))
                                   : branch.toString()}});
         row.append({Span{shortSha(p.value(u"sha"_s)), Style::Dim}});
+        if (fetchTimes)
+            row.append({Span{fetchedAgo(p.value(u"last_fetched"_s), now), Style::Dim}});
         row.append(longForm ? stateCell(p) : compactState(p, options));
         if (longForm) {
             const JsonValue installed = p.value(u"installed_at"_s);

@@ -50,6 +50,7 @@ StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEn
     e.registered = node.registered;
     e.onDisk = node.onDisk;
     e.long_ = options.long_;
+    e.fetchError = node.fetchError;
     if (node.loadError)
         e.error = node.loadError->message().text();
     const auto lock = locks.find(node.id);
@@ -78,6 +79,7 @@ StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEn
     e.changedFiles = repo->changedFiles;
     e.stagedFiles = repo->stagedFiles;
     e.untrackedFiles = repo->untrackedFiles;
+    e.lastFetched = repo->lastFetched;
     e.expectedBranch = repo->expectedBranch;
     e.upstreamGone = repo->upstreamGone;
     e.remoteDefaultBranch = repo->remoteDefaultBranch;
@@ -168,7 +170,11 @@ JsonObject StatusEntry::toJson() const
          remoteDefaultBranch.isEmpty() ? JsonValue() : JsonValue(remoteDefaultBranch)},
         {u"upstream_rewritten"_s, upstreamRewritten},
         {u"installed_at"_s, installedAt ? JsonValue(installedAt->toString()) : JsonValue()},
+        {u"last_fetched"_s,
+         lastFetched ? JsonValue(lastFetched->toString(Qt::ISODate)) : JsonValue()},
         {u"error"_s, error.isEmpty() ? JsonValue() : JsonValue(error)}};
+    if (fetchError)
+        o.insert(u"fetch_error"_s, fetchError->toJson());
     if (long_) {
         o.insert(u"lock_holder"_s,
                  holder ? JsonValue(JsonObject{{u"pid"_s, holder->pid},
@@ -196,6 +202,7 @@ Result<QList<StatusEntry>> inspectWorkspace(Workspace &workspace, const InspectO
     QHash<QString, StatusEntry> inspected;
     WalkOptions walk;
     walk.network = false;
+    walk.fetchOnly = options.fetch;
     walk.tolerateErrors = true;
     walk.readHead = false; // inspect() reads HEAD with the status, in the same open
     walk.visit = [&](const PackNode &node) {

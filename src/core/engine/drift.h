@@ -6,6 +6,7 @@
 #include "core/result.h"
 #include "core/timestamp.h"
 
+#include <QDateTime>
 #include <QHash>
 #include <QList>
 #include <QStringList>
@@ -50,6 +51,8 @@ struct StatusEntry
     QString remoteDefaultBranch; // with upstreamGone: the remote's default branch, when known
     bool upstreamRewritten = false; // ahead and behind because the upstream was force-pushed
     std::optional<Timestamp> installedAt;
+    std::optional<QDateTime> lastFetched; // when the clone last fetched, as git recorded it
+    std::optional<Error> fetchError;      // status --fetch: this pack's fetch failed
     QString error; // why the pack's pack.yaml or repository could not be read
     bool long_ = false;
     std::optional<LockHolder> holder; // with long_: who holds <pack>/.grex-lock
@@ -62,6 +65,7 @@ struct StatusEntry
 struct InspectOptions
 {
     bool long_ = false;
+    bool fetch = false; // fetch every clone first (status --fetch)
     std::optional<qint64> staleAfterSeconds;
 };
 

@@ -69,6 +69,20 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
     }
 
     const QFileInfo info(node.dir);
+    if (info.isDir() && options.fetchOnly && !options.network && !seed.isRoot &&
+        QFileInfo::exists(node.dir + u"/.git"_s)) {
+        ctx.packStarted(node.id, u"fetch"_s);
+        Result<void> fetched = git.fetch(node.dir, stop);
+        if (fetched) {
+            node.fetchState = u"fetched"_s;
+        } else if (fetched.error().kind() == ErrorKind::Cancelled) {
+            return fetched.error();
+        } else {
+            // As in a sync, one bad remote is one failed pack; the clone is read as it is.
+            node.fetchState = u"failed"_s;
+            node.fetchError = std::move(fetched).error().withDetail(u"pack"_s, node.id);
+        }
+    }
     // An existing clone is opened once: updated in one go when the network is on, else read.
     std::optional<FetchReport> head;
     if (info.isDir() && options.network && !seed.isRoot) {
@@ -299,8 +313,8 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
     std::stop_callback link(ctx.stopToken(), [&walkStop] { walkStop.request_stop(); });
 
     QThreadPool pool;
-    pool.setMaxThreadCount(options.network ? ctx.width().networkThreads()
-                                           : ctx.width().localThreads());
+    pool.setMaxThreadCount(options.network || options.fetchOnly ? ctx.width().networkThreads()
+                                                                : ctx.width().localThreads());
     QMutex mutex;
     QWaitCondition finished;
     QList<Outcome> done;     // guarded by mutex

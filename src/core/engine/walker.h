@@ -41,6 +41,9 @@ struct WalkOptions
     // Without network: read each clone's HEAD and branch. A caller that opens every clone
     // itself anyway (status) turns it off; a node is then on disk when it has a .git.
     bool readHead = true;
+    // Without network: fetch each existing clone first (status --fetch), changing no working
+    // tree; a failed fetch is the node's fetchError. Walks as wide as network work.
+    bool fetchOnly = false;
     // Called on the worker thread with each node it resolved (not for tolerated failures):
     // a read-only verb inspects the clone there instead of in a second pass.
     std::function<void(const PackNode &)> visit;

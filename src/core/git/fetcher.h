@@ -4,6 +4,7 @@
 #include "core/result.h"
 
 #include <QList>
+#include <QDateTime>
 #include <QString>
 
 #include <optional>
@@ -64,11 +65,13 @@ struct LocalChanges
 // What `status` reads from a clone in one go. Never touches the network.
 struct RepoStatus
 {
-    QString sha;                     // HEAD; "" before the first commit
-    std::optional<QString> branch;   // nullopt when detached
-    int changedFiles = 0;            // tracked files modified, staged, deleted or renamed
-    int stagedFiles = 0;             // of those, the ones whose change is staged
-    int untrackedFiles = 0;          // untracked, not ignored; a directory once, as git status
+    QString sha;                   // HEAD; "" before the first commit
+    std::optional<QString> branch; // nullopt when detached
+    int changedFiles = 0;          // tracked files modified, staged, deleted or renamed
+    int stagedFiles = 0;           // of those, the ones whose change is staged
+    int untrackedFiles = 0;        // untracked, not ignored; a directory once, as git status
+    // When the clone last fetched (or was cloned), as git's files record it; nullopt: unknown.
+    std::optional<QDateTime> lastFetched;
     std::optional<QString> upstream; // the branch's tracking ref, "origin/main"
     int ahead = 0;                   // commits on HEAD not on the upstream (when there is one)
     int behind = 0;                  // commits on the upstream not on HEAD

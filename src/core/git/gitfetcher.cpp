@@ -508,6 +508,16 @@ Result<RepoStatus> GitFetcher::inspect(const QString &dest, const std::optional<
     status.changedFiles = tree->changed;
     status.stagedFiles = tree->staged;
     status.untrackedFiles = tree->untracked;
+    // git rewrites FETCH_HEAD on every fetch (and leaves it empty when the fetch failed); a clone
+    // that never fetched has the remote's refs from the clone in packed-refs.
+    const QString gitDir = QString::fromUtf8(git_repository_path(repo));
+    for (const QString &name : {u"FETCH_HEAD"_s, u"packed-refs"_s}) {
+        const QFileInfo file(gitDir + name);
+        if (file.exists() && file.size() > 0) {
+            status.lastFetched = file.lastModified().toUTC();
+            break;
+        }
+    }
 
     if (ref) {
         const QByteArray remoteBranch = "refs/remotes/origin/" + ref->toUtf8();

@@ -89,6 +89,7 @@ Result<StatusOptions> StatusOptions::fromJson(const QJsonObject &args)
     }
     options.failOnDrift = args.value(u"failOnDrift"_s).toBool();
     options.long_ = args.value(u"long"_s).toBool();
+    options.fetch = args.value(u"fetch"_s).toBool();
     if (Result<void> filter = readFilter(args, options.filter); !filter)
         return filter.error();
     return options;
@@ -127,8 +128,11 @@ QString StatusReport::driftSummary() const
 Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
                             OperationContext &ctx)
 {
-    Result<QList<StatusEntry>> entries =
-        inspectWorkspace(workspace, {options.long_, options.staleAfterSeconds}, ctx);
+    InspectOptions inspect;
+    inspect.long_ = options.long_;
+    inspect.fetch = options.fetch;
+    inspect.staleAfterSeconds = options.staleAfterSeconds;
+    Result<QList<StatusEntry>> entries = inspectWorkspace(workspace, inspect, ctx);
     if (!entries)
         return entries.error();
     StatusReport report;
@@ -140,6 +144,20 @@ Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
     std::sort(report.packs.begin(), report.packs.end(),
               [](const StatusEntry &a, const StatusEntry &b) { return utf8Less(a.id, b.id); });
 
+    // As in a sync, packs whose remote failed make the run fail, with the whole report.
+    QStringList failed;
+    for (const StatusEntry &e : report.packs) {
+        if (e.fetchError)
+            failed.append(u"%1 (%2)"_s.arg(e.id, e.fetchError->reason()));
+    }
+    if (!failed.isEmpty()) {
+        return Error(ErrorKind::PackOp, u"packs_failed"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "status: %1 of %2 pack(s) could not be "
+                                                       "fetched: %3"),
+                             {QString::number(failed.size()), QString::number(report.packs.size()),
+                              failed.join(u", "_s)}))
+            .withDetail(u"report"_s, report.toJson());
+    }
     if (options.failOnDrift) {
         const QString summary = report.driftSummary();
         if (!summary.isEmpty()) {

@@ -22,6 +22,7 @@ struct StatusOptions
     std::optional<qint64> staleAfterSeconds; // --stale-after
     bool failOnDrift = false;
     bool long_ = false; // add who holds each pack's lock
+    bool fetch = false; // fetch every pack first, in parallel
     PackFilter filter;
 
     static Result<StatusOptions> fromJson(const QJsonObject &args);

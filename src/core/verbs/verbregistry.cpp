@@ -451,20 +451,24 @@ VerbSpec statusSpec()
                 "installed, or installed from another commit or other actions), behind or ahead "
                 "of its upstream, or untracked (a clone in the workspace that is not "
                 "registered). A pack with none of these is clean.\n\n"
-                "status reads local state only and never fetches, so behind is as of the last "
-                "fetch. With --fail-on-drift it exits with 7 when any pack is not clean, for "
-                "scripts and CI.");
+                "status reads local state only, so behind is as of the last fetch, which it "
+                "shows; --fetch first fetches every pack in parallel, changing no working tree. "
+                "With --fail-on-drift it exits with 7 when any pack is not clean, for scripts "
+                "and CI.");
     verb.examples = {
         {"grex status", QT_TRANSLATE_NOOP("Grex", "What drifted, pack by pack.")},
         {"grex status --fail-on-drift --json",
          QT_TRANSLATE_NOOP("Grex", "In a script: one JSON document, and exit 7 when anything "
                                    "drifted.")},
+        {"grex status --fetch",
+         QT_TRANSLATE_NOOP("Grex", "Fetch every pack first, then show what is new upstream.")},
         {"grex status --filter 'drift=dirty|behind'",
          QT_TRANSLATE_NOOP("Grex", "Only the packs with local changes or new upstream "
                                    "commits.")},
     };
-    verb.readOnly = true;
+    verb.readOnly = true; // --fetch updates remote-tracking refs, never a working tree
     verb.idempotent = true;
+    verb.openWorld = true; // --fetch talks to the remotes
     verb.params = {
         param(u"long"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Also show install times and who holds each pack's "
@@ -475,6 +479,9 @@ VerbSpec statusSpec()
               u"DURATION"_s),
         param(u"failOnDrift"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Exit with 7 when any pack is not clean.")),
+        param(u"fetch"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Fetch every pack first, in parallel (no working tree "
+                                        "changes), then report.")),
         parallelParam(),
         filterParam(),
     };
