@@ -2445,6 +2445,26 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
         <source>Also print each step of a run as it finishes, and more log output on stderr (GREX_LOG overrides).</source>
         <translation>Zusätzlich jeden Schritt eines Laufs ausgeben, sobald er fertig ist, und mehr Protokoll auf stderr (GREX_LOG hat Vorrang).</translation>
     </message>
+    <message>
+        <source>fetching</source>
+        <translation>rufe ab</translation>
+    </message>
+    <message>
+        <source>cloning</source>
+        <translation>klone</translation>
+    </message>
+    <message>
+        <source>installing</source>
+        <translation>installiere</translation>
+    </message>
+    <message>
+        <source>tearing down</source>
+        <translation>baue ab</translation>
+    </message>
+    <message>
+        <source>running in</source>
+        <translation>führe aus in</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui</name>

@@ -2431,6 +2431,26 @@ status reads local state only, so behind is as of the last fetch, which it shows
         <source>Also print each step of a run as it finishes, and more log output on stderr (GREX_LOG overrides).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>fetching</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cloning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>installing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tearing down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running in</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui</name>

@@ -18,6 +18,40 @@ CliEventSink::~CliEventSink()
     finish();
 }
 
+void CliEventSink::startTicker()
+{
+    if (m_ticker.joinable() || !liveStatus())
+        return;
+    m_ticker = std::jthread([this] {
+        std::unique_lock lock(m_tickMutex);
+        while (!m_tick.wait_for(lock, std::chrono::milliseconds(250),
+                                [this] { return m_stopTicking; })) {
+            QMutexLocker locker(&m_mutex);
+            drawStatus();
+        }
+    });
+}
+
+namespace {
+
+// What a pack is doing, as the status line says it: "fetching notes".
+QString activityWords(const QString &activity)
+{
+    if (activity == u"fetch")
+        return Tr::tr("fetching");
+    if (activity == u"clone")
+        return Tr::tr("cloning");
+    if (activity == u"sync" || activity == u"update")
+        return Tr::tr("installing");
+    if (activity == u"teardown")
+        return Tr::tr("tearing down");
+    if (activity == u"exec" || activity == u"run")
+        return Tr::tr("running in");
+    return activity;
+}
+
+} // namespace
+
 bool CliEventSink::liveStatus() const
 {
     return m_output.stderrDecorated() && !m_output.quiet();
@@ -36,17 +70,22 @@ void CliEventSink::drawStatus()
 {
     if (!liveStatus() || (m_active.isEmpty() && m_done == 0))
         return;
+    // "fetching a, b · installing c": up to four packs, by what they are doing.
+    QMap<QString, QStringList> byActivity;
+    qsizetype named = 0;
+    for (auto it = m_active.begin(); it != m_active.end() && named < 4; ++it, ++named)
+        byActivity[it.value()].append(it.key());
     QStringList running;
-    for (auto it = m_active.begin(); it != m_active.end() && running.size() < 4; ++it)
-        running.append(it.value() + u' ' + it.key());
+    for (auto it = byActivity.begin(); it != byActivity.end(); ++it)
+        running.append(activityWords(it.key()) + u' ' + it.value().join(u", "_s));
     QString line = m_total > 0 ? Tr::tr("%1/%2 packs").arg(m_done).arg(m_total)
                                : Tr::tr("%n pack(s) ready", nullptr, int(m_done));
     if (!m_phase.isEmpty())
         line = m_phase + u' ' + line;
     if (!running.isEmpty()) {
-        line += u" · "_s + running.join(u", "_s);
-        if (m_active.size() > running.size())
-            line += Tr::tr(" and %1 more").arg(m_active.size() - running.size());
+        line += u" · "_s + running.join(u" · "_s);
+        if (m_active.size() > named)
+            line += Tr::tr(" and %1 more").arg(m_active.size() - named);
     }
     line += u" · "_s + QString::number(double(m_clock.elapsed()) / 1000.0, 'f', 1) + u's';
     if (line.size() > 110)
@@ -92,6 +131,7 @@ void CliEventSink::packStarted(const QString &pack, const QString &activity)
 {
     QMutexLocker locker(&m_mutex);
     m_active.insert(pack, activity);
+    startTicker();
     drawStatus();
 }
 
@@ -127,6 +167,13 @@ void CliEventSink::packOutput(const JsonObject &output)
 
 void CliEventSink::finish()
 {
+    {
+        std::lock_guard lock(m_tickMutex);
+        m_stopTicking = true;
+    }
+    m_tick.notify_all();
+    if (m_ticker.joinable())
+        m_ticker.join();
     QMutexLocker locker(&m_mutex);
     clearStatus();
 }

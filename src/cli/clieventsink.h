@@ -6,6 +6,10 @@
 #include <QMap>
 #include <QMutex>
 
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
 namespace Grex::Cli {
 
 class Output;
@@ -38,6 +42,9 @@ private:
     bool liveStatus() const;
     void clearStatus();
     void drawStatus();
+    // Redraws the status line a few times a second, so the clock moves while a slow fetch says
+    // nothing; started with the first event on a terminal.
+    void startTicker();
 
     Output &m_output;
     QMutex m_mutex;
@@ -47,6 +54,10 @@ private:
     qint64 m_done = 0;
     qint64 m_total = 0;
     bool m_statusShown = false;
+    std::mutex m_tickMutex;
+    std::condition_variable m_tick;
+    bool m_stopTicking = false;
+    std::jthread m_ticker; // declared last: stopped and joined first
     bool m_stepLines = true;
 };
 
