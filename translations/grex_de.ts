@@ -3523,6 +3523,13 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
             <numerusform>%n nicht auf dem Branch</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n untracked file(s)</source>
+        <translation>
+            <numerusform>%n unverfolgte Datei</numerusform>
+            <numerusform>%n unverfolgte Dateien</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::PreferencesDialog</name>

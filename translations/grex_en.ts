@@ -3509,6 +3509,13 @@ status reads local state only, so behind is as of the last fetch, which it shows
             <numerusform>%n off branch</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n untracked file(s)</source>
+        <translation>
+            <numerusform>%n untracked file</numerusform>
+            <numerusform>%n untracked files</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::PreferencesDialog</name>

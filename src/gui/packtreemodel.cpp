@@ -228,6 +228,8 @@ QString PackTreeModel::kindText(const StatusEntry &s, const QString &kind)
     }
     if (kind == u"untracked")
         return tr("untracked");
+    if (kind == u"untracked_files")
+        return tr("%n untracked file(s)", nullptr, s.untrackedFiles);
     return kind;
 }
 
