@@ -1990,10 +1990,6 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
         </translation>
     </message>
     <message>
-        <source> and %1 more</source>
-        <translation> und %1 weitere</translation>
-    </message>
-    <message>
         <source>grex serve: %1</source>
         <translation>grex serve: %1</translation>
     </message>
@@ -2445,26 +2441,6 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
         <source>Also print each step of a run as it finishes, and more log output on stderr (GREX_LOG overrides).</source>
         <translation>Zusätzlich jeden Schritt eines Laufs ausgeben, sobald er fertig ist, und mehr Protokoll auf stderr (GREX_LOG hat Vorrang).</translation>
     </message>
-    <message>
-        <source>fetching</source>
-        <translation>rufe ab</translation>
-    </message>
-    <message>
-        <source>cloning</source>
-        <translation>klone</translation>
-    </message>
-    <message>
-        <source>installing</source>
-        <translation>installiere</translation>
-    </message>
-    <message>
-        <source>tearing down</source>
-        <translation>baue ab</translation>
-    </message>
-    <message>
-        <source>running in</source>
-        <translation>führe aus in</translation>
-    </message>
 </context>
 <context>
     <name>Grex::Gui</name>
@@ -2496,20 +2472,20 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
         <translation>Warnung: %1</translation>
     </message>
     <message>
-        <source>Cancelled</source>
-        <translation>Abgebrochen</translation>
-    </message>
-    <message>
         <source>Failed: %1</source>
         <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <source>Done</source>
-        <translation>Fertig</translation>
-    </message>
-    <message>
         <source>Done: %1</source>
         <translation>Fertig: %1</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>Cancelled: %1</source>
+        <translation>Abgebrochen: %1</translation>
     </message>
 </context>
 <context>
@@ -3322,13 +3298,6 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
     </message>
 </context>
 <context>
-    <name>Grex::Gui::OperationRunner</name>
-    <message>
-        <source>%1: %2…</source>
-        <translation>%1: %2…</translation>
-    </message>
-</context>
-<context>
     <name>Grex::Gui::PackTreeModel</name>
     <message>
         <source>detached</source>
@@ -4095,6 +4064,30 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
     <message>
         <source>FETCHED</source>
         <translation>ABGERUFEN</translation>
+    </message>
+    <message>
+        <source>fetching</source>
+        <translation>rufe ab</translation>
+    </message>
+    <message>
+        <source>cloning</source>
+        <translation>klone</translation>
+    </message>
+    <message>
+        <source>installing</source>
+        <translation>installiere</translation>
+    </message>
+    <message>
+        <source>tearing down</source>
+        <translation>baue ab</translation>
+    </message>
+    <message>
+        <source>running in</source>
+        <translation>führe aus in</translation>
+    </message>
+    <message>
+        <source> and %1 more</source>
+        <translation> und %1 weitere</translation>
     </message>
 </context>
 </TS>

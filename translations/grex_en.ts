@@ -1976,10 +1976,6 @@ status reads local state only, so behind is as of the last fetch, which it shows
         </translation>
     </message>
     <message>
-        <source> and %1 more</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>grex serve: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2431,26 +2427,6 @@ status reads local state only, so behind is as of the last fetch, which it shows
         <source>Also print each step of a run as it finishes, and more log output on stderr (GREX_LOG overrides).</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>fetching</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cloning</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>installing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>tearing down</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>running in</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>Grex::Gui</name>
@@ -2482,19 +2458,19 @@ status reads local state only, so behind is as of the last fetch, which it shows
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Done</source>
+        <source>Done: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Done: %1</source>
+        <source>done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3308,13 +3284,6 @@ status reads local state only, so behind is as of the last fetch, which it shows
     </message>
 </context>
 <context>
-    <name>Grex::Gui::OperationRunner</name>
-    <message>
-        <source>%1: %2…</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>Grex::Gui::PackTreeModel</name>
     <message>
         <source>detached</source>
@@ -4080,6 +4049,30 @@ status reads local state only, so behind is as of the last fetch, which it shows
     </message>
     <message>
         <source>FETCHED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fetching</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cloning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>installing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tearing down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> and %1 more</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

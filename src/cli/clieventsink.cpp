@@ -32,26 +32,6 @@ void CliEventSink::startTicker()
     });
 }
 
-namespace {
-
-// What a pack is doing, as the status line says it: "fetching notes".
-QString activityWords(const QString &activity)
-{
-    if (activity == u"fetch")
-        return Tr::tr("fetching");
-    if (activity == u"clone")
-        return Tr::tr("cloning");
-    if (activity == u"sync" || activity == u"update")
-        return Tr::tr("installing");
-    if (activity == u"teardown")
-        return Tr::tr("tearing down");
-    if (activity == u"exec" || activity == u"run")
-        return Tr::tr("running in");
-    return activity;
-}
-
-} // namespace
-
 bool CliEventSink::liveStatus() const
 {
     return m_output.stderrDecorated() && !m_output.quiet();
@@ -70,23 +50,12 @@ void CliEventSink::drawStatus()
 {
     if (!liveStatus() || (m_active.isEmpty() && m_done == 0))
         return;
-    // "fetching a, b · installing c": up to four packs, by what they are doing.
-    QMap<QString, QStringList> byActivity;
-    qsizetype named = 0;
-    for (auto it = m_active.begin(); it != m_active.end() && named < 4; ++it, ++named)
-        byActivity[it.value()].append(it.key());
-    QStringList running;
-    for (auto it = byActivity.begin(); it != byActivity.end(); ++it)
-        running.append(activityWords(it.key()) + u' ' + it.value().join(u", "_s));
     QString line = m_total > 0 ? Tr::tr("%1/%2 packs").arg(m_done).arg(m_total)
                                : Tr::tr("%n pack(s) ready", nullptr, int(m_done));
     if (!m_phase.isEmpty())
         line = m_phase + u' ' + line;
-    if (!running.isEmpty()) {
-        line += u" · "_s + running.join(u" · "_s);
-        if (m_active.size() > named)
-            line += Tr::tr(" and %1 more").arg(m_active.size() - named);
-    }
+    if (!m_active.isEmpty())
+        line += u" · "_s + Text::packsInFlightText(m_active);
     line += u" · "_s + QString::number(double(m_clock.elapsed()) / 1000.0, 'f', 1) + u's';
     if (line.size() > 110)
         line = line.left(109) + u'…';

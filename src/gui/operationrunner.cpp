@@ -11,6 +11,7 @@
 
 #include <QFuture>
 #include <QFutureWatcher>
+#include <QMutex>
 #include <QJsonDocument>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -53,16 +54,19 @@ public:
         options.stepDetails = true;
         Q_EMIT m_runner->logLine(u"step"_s, Text::stepLine(step, options));
     }
+    // Packs in flight go to the progress line, not the log: the summary says what became of
+    // each, so the log keeps only the steps.
     void packStarted(const QString &pack, const QString &activity) override
     {
-        Q_EMIT m_runner->logLine(u"pack"_s, OperationRunner::tr("%1: %2…").arg(pack, activity));
+        QMutexLocker locker(&m_mutex);
+        m_active.insert(pack, activity);
+        Q_EMIT m_runner->packsInFlight(Text::packsInFlightText(m_active));
     }
-    void packFinished(const QString &pack, const QString &result, const QString &message) override
+    void packFinished(const QString &pack, const QString &, const QString &) override
     {
-        Q_EMIT m_runner->logLine(u"pack"_s,
-                                 message.isEmpty()
-                                     ? u"%1: %2"_s.arg(pack, result)
-                                     : u"%1: %2 — %3"_s.arg(pack, result, displayTextOf(message)));
+        QMutexLocker locker(&m_mutex);
+        m_active.remove(pack);
+        Q_EMIT m_runner->packsInFlight(Text::packsInFlightText(m_active));
     }
     void packOutput(const JsonObject &output) override
     {
@@ -74,6 +78,8 @@ public:
 
 private:
     OperationRunner *m_runner;
+    QMutex m_mutex;
+    QMap<QString, QString> m_active; // pack -> activity
 };
 
 struct OperationRunner::Job

@@ -39,6 +39,9 @@ Q_SIGNALS:
     void started(const QString &title);
     void phaseChanged(const QString &phase);
     void progressed(qint64 done, qint64 total, const QString &text);
+    // The packs running now and what each is doing, in words ("fetching a, b · installing c");
+    // "" when none is.
+    void packsInFlight(const QString &text);
     // One line for the step log; kind is "step", "pack", "warning" or "output".
     void logLine(const QString &kind, const QString &text);
     // document: the verb's report (also a failed verb's, when it carries one). error: "" on

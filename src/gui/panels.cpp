@@ -65,6 +65,8 @@ ActivityPanel::ActivityPanel(OperationRunner *runner, QWidget *parent)
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
     m_cancel->setEnabled(false);
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_title->setTextFormat(Qt::PlainText);
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_title, 1);
@@ -81,22 +83,32 @@ ActivityPanel::ActivityPanel(OperationRunner *runner, QWidget *parent)
         appendLine(tr("Cancelling…"));
     });
     connect(runner, &OperationRunner::started, this, [this](const QString &title) {
-        m_title->setText(title);
+        m_operation = title;
+        m_counted = false;
+        setTitle(title);
         m_progress->setRange(0, 0); // busy until the first count
+        m_progress->setFormat(u"%v/%m"_s);
         m_cancel->setEnabled(true);
         appendLine(u"── "_s + title + u" ──"_s);
+    });
+    connect(runner, &OperationRunner::packsInFlight, this, [this](const QString &text) {
+        if (m_runner->isRunning())
+            setTitle(text.isEmpty() ? m_operation : m_operation + u" · "_s + text);
     });
     connect(runner, &OperationRunner::phaseChanged, this,
             [this](const QString &phase) { appendLine(tr("stage: %1").arg(phase)); });
     connect(runner, &OperationRunner::progressed, this,
             [this](qint64 done, qint64 total, const QString &text) {
+                // The count moves the bar; the title keeps naming the packs running now, not
+                // the last one that finished.
                 if (total > 0) {
+                    m_counted = true;
                     m_progress->setRange(0, int(total));
                     m_progress->setValue(int(std::min(done, total)));
                     m_progress->setFormat(u"%v/%m"_s);
+                } else if (!text.isEmpty()) {
+                    setTitle(m_operation + u" · "_s + text);
                 }
-                if (!text.isEmpty())
-                    m_title->setText(text);
             });
     connect(runner, &OperationRunner::logLine, this,
             [this](const QString &kind, const QString &text) {
@@ -106,17 +118,34 @@ ActivityPanel::ActivityPanel(OperationRunner *runner, QWidget *parent)
             [this](const QString &, bool, const QJsonValue &, const QString &error,
                    const QString &kind) {
                 m_cancel->setEnabled(false);
-                m_progress->setRange(0, 1);
-                m_progress->setValue(1);
+                if (m_counted) {
+                    m_progress->setValue(m_progress->maximum());
+                } else {
+                    // No count: a full bar that says so, not "1/1".
+                    m_progress->setRange(0, 1);
+                    m_progress->setValue(1);
+                    m_progress->setFormat(tr("done"));
+                }
                 if (kind == u"cancelled")
-                    m_title->setText(tr("Cancelled"));
+                    setTitle(tr("Cancelled: %1").arg(m_operation));
                 else if (kind == u"drift")
-                    m_title->setText(tr("Done: %1").arg(error)); // doctor's findings
+                    setTitle(tr("Done: %1").arg(error)); // doctor's findings
                 else if (!error.isEmpty())
-                    m_title->setText(tr("Failed: %1").arg(error));
+                    setTitle(tr("Failed: %1").arg(error), true);
                 else
-                    m_title->setText(tr("Done"));
+                    setTitle(tr("Done: %1").arg(m_operation));
             });
+}
+
+void ActivityPanel::setTitle(const QString &text, bool failed)
+{
+    m_titleText = text;
+    m_title->setText(text.section(u'\n', 0, 0));
+    m_title->setToolTip(text);
+    QPalette palette = this->palette();
+    if (failed)
+        palette.setColor(QPalette::WindowText, QColor(0xc0, 0x1c, 0x28));
+    m_title->setPalette(palette);
 }
 
 void ActivityPanel::appendLine(const QString &text)
@@ -203,8 +232,8 @@ AgentsPanel::AgentsPanel(ControlServer *control, QWidget *parent)
     , m_state(new QLabel(this))
     , m_servers(new QTreeWidget(this))
     , m_history(new QTreeWidget(this))
-    , m_cancel(new QPushButton(QIcon(u":/grex/icons/actions/cancel.svg"_s), tr("Cancel call"),
-                               this))
+    , m_cancel(
+          new QPushButton(QIcon(u":/grex/icons/actions/cancel.svg"_s), tr("Cancel call"), this))
 {
     setObjectName(u"agentsPanel"_s);
     m_state->setObjectName(u"agentsState"_s);
@@ -216,8 +245,8 @@ AgentsPanel::AgentsPanel(ControlServer *control, QWidget *parent)
     m_servers->setHeaderLabels(
         {tr("Server or call"), tr("Elapsed"), tr("Progress"), tr("Arguments")});
     m_history->setRootIsDecorated(false);
-    m_history->setHeaderLabels({tr("Finished"), tr("Client"), tr("Tool"), tr("Outcome"),
-                                tr("Took"), tr("Arguments")});
+    m_history->setHeaderLabels(
+        {tr("Finished"), tr("Client"), tr("Tool"), tr("Outcome"), tr("Took"), tr("Arguments")});
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_state, 1);
@@ -266,9 +295,8 @@ void AgentsPanel::rebuild()
         top->setText(0, tr("%1 — grex serve pid %2, %3").arg(client).arg(p.pid).arg(p.transport));
         top->setIcon(0, QIcon(u":/grex/icons/actions/server.svg"_s));
         top->setToolTip(0, tr("on %1 since %2")
-                               .arg(p.host,
-                                    QLocale().toString(p.startedAt.toLocalTime(),
-                                                       QLocale::ShortFormat)));
+                               .arg(p.host, QLocale().toString(p.startedAt.toLocalTime(),
+                                                               QLocale::ShortFormat)));
         top->setData(0, ServerRole, p.id);
         top->setText(1, elapsedText(p.startedAt.msecsTo(now)));
         top->setData(1, StartedRole, p.startedAt);
@@ -284,9 +312,10 @@ void AgentsPanel::rebuild()
                 item->setText(2, tr("waiting for your approval"));
                 item->setIcon(2, QIcon(u":/grex/icons/status/stale.svg"_s));
             } else if (call.progress >= 0) {
-                item->setText(2, call.total > 0
-                                     ? u"%1/%2 %3"_s.arg(call.progress).arg(call.total).arg(call.message)
-                                     : call.message);
+                item->setText(
+                    2, call.total > 0
+                           ? u"%1/%2 %3"_s.arg(call.progress).arg(call.total).arg(call.message)
+                           : call.message);
             }
             item->setText(3, compactJson(call.arguments));
             if (call.key == selectedKey && p.id == selectedServer)

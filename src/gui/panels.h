@@ -25,9 +25,17 @@ public:
     ActivityPanel(OperationRunner *runner, QWidget *parent = nullptr);
     void appendLine(const QString &text);
     QString logText() const;
+    QString titleText() const { return m_titleText; }
 
 private:
+    // The line above the log: what runs and which packs are in flight, or how it ended. A long
+    // one is cut, never widening the window; its tooltip holds all of it.
+    void setTitle(const QString &text, bool failed = false);
+
     OperationRunner *m_runner;
+    QString m_operation; // the running operation's title
+    QString m_titleText;
+    bool m_counted = false; // a count arrived: the bar shows done/total
     QLabel *m_title;
     QProgressBar *m_progress;
     QPushButton *m_cancel;

@@ -287,7 +287,7 @@ private Q_SLOTS:
         QVERIFY(!finished.at(0).at(3).toString().isEmpty()); // error text
         QCOMPARE(finished.at(0).at(4).toString(), u"cancelled"_s);
         QCOMPARE(window.activity()->findChild<QLabel *>(u"activityTitle"_s)->text(),
-                 u"Cancelled"_s);
+                 u"Cancelled: Sync"_s);
         QVERIFY(window.statusBar()->currentMessage().contains(u"cancelled"_s));
         // The action's process is gone and the workspace is free again.
         QTRY_VERIFY_WITH_TIMEOUT(childProcesses("sleep").isEmpty(), 5000);

@@ -187,6 +187,37 @@ Lines packOutputLines(const JsonObject &output, const Options &options)
     return lines;
 }
 
+QString activityText(const QString &activity)
+{
+    if (activity == u"fetch")
+        return Tr::tr("fetching");
+    if (activity == u"clone")
+        return Tr::tr("cloning");
+    if (activity == u"sync" || activity == u"update")
+        return Tr::tr("installing");
+    if (activity == u"teardown")
+        return Tr::tr("tearing down");
+    if (activity == u"exec" || activity == u"run")
+        return Tr::tr("running in");
+    return activity;
+}
+
+QString packsInFlightText(const QMap<QString, QString> &activityByPack, qsizetype names)
+{
+    QMap<QString, QStringList> byActivity;
+    qsizetype named = 0;
+    for (auto it = activityByPack.begin(); it != activityByPack.end() && named < names;
+         ++it, ++named)
+        byActivity[it.value()].append(it.key());
+    QStringList parts;
+    for (auto it = byActivity.begin(); it != byActivity.end(); ++it)
+        parts.append(activityText(it.key()) + u' ' + it.value().join(u", "_s));
+    QString text = parts.join(u" · "_s);
+    if (activityByPack.size() > named)
+        text += Tr::tr(" and %1 more").arg(activityByPack.size() - named);
+    return text;
+}
+
 QString shortSha(const JsonValue &sha)
 {
     const QString text = sha.toString();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QMap>
+
 #include "core/json.h"
 #include "cli/text/reportlines.h"
 
@@ -55,5 +57,11 @@ Lines packOutputLines(const JsonObject &output, const Options &options = {});
 
 // "1a2b3c4" for a full SHA, "-" for none.
 QString shortSha(const JsonValue &sha);
+// What a pack in flight is doing (EventSink::packStarted's activity), as progress says it:
+// "fetching", "installing".
+QString activityText(const QString &activity);
+// The packs in flight by what they are doing, at most `names` of them named: "fetching a, b ·
+// installing c and 3 more".
+QString packsInFlightText(const QMap<QString, QString> &activityByPack, qsizetype names = 4);
 
 } // namespace Grex::Text
