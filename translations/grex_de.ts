@@ -1840,10 +1840,6 @@ Ein unterbrochenes rm wird vom nächsten grex rm oder grex sync abgeschlossen od
         <translation>noch kein Commit</translation>
     </message>
     <message>
-        <source>on another branch</source>
-        <translation>auf einem anderen Branch</translation>
-    </message>
-    <message>
         <source>status: %1 of %2 pack(s) could not be fetched: %3</source>
         <translation>status: %1 von %2 Pack(s) konnten nicht abgerufen werden: %3</translation>
     </message>

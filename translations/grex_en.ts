@@ -1828,10 +1828,6 @@ An rm that was interrupted is finished or undone by the next grex rm or grex syn
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>on another branch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>status: %1 of %2 pack(s) could not be fetched: %3</source>
         <translation type="unfinished"></translation>
     </message>

@@ -18,6 +18,14 @@ namespace Grex::Text::Internal {
 
 namespace {
 
+// Why the pack's pack.yaml or clone could not be read, after its state: its first line.
+void appendReadError(Cell &cell, const JsonObject &p)
+{
+    const QString error = displayTextOf(p.value(u"error"_s).toString());
+    if (!error.isEmpty())
+        cell.append(Span{u" ("_s + error.section(u'\n', 0, 0) + u')'});
+}
+
 // One drift kind in words, and the colour it is shown in.
 Span kindText(const JsonObject &p, const QString &kind)
 {
@@ -105,9 +113,7 @@ Cell stateCell(const JsonObject &p)
             cell.append(Span{u"; "_s});
         cell.append(kindText(p, kind));
     }
-    const QString error = displayTextOf(p.value(u"error"_s).toString());
-    if (!error.isEmpty())
-        cell.append(Span{u" ("_s + error.section(u'\n', 0, 0) + u')'});
+    appendReadError(cell, p);
     if (p.value(u"fetch_error"_s).isObject()) {
         cell.append(Span{u"; "_s});
         cell.append(
@@ -185,9 +191,7 @@ Cell compactState(const JsonObject &p, const Options &options)
         add(Tr::tr("stale"), Style::Yellow);
     if (cell.isEmpty())
         add(options.unicode ? u"✓"_s : Tr::tr("ok"), Style::Green);
-    const QString error = displayTextOf(p.value(u"error"_s).toString());
-    if (!error.isEmpty())
-        cell.append(Span{u" ("_s + error.section(u'\n', 0, 0) + u')'});
+    appendReadError(cell, p);
     return cell;
 }
 

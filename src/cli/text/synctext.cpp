@@ -29,7 +29,6 @@ QString leftAloneWords(const QString &why)
         {u"upstream_gone"_s, QT_TRANSLATE_NOOP("Grex", "upstream gone")},
         {u"untracked_in_way"_s, QT_TRANSLATE_NOOP("Grex", "untracked files in the way")},
         {u"no_commit"_s, QT_TRANSLATE_NOOP("Grex", "no commit yet")},
-        {u"off_branch"_s, QT_TRANSLATE_NOOP("Grex", "on another branch")},
     };
     const char *text = words.value(why);
     return text ? QCoreApplication::translate("Grex", text) : why;
