@@ -1192,10 +1192,6 @@
         <translation>ungültiges --stale-after &apos;%1&apos;: %2 (eine Zahl und eine Einheit s, m, h, d oder w verwenden, etwa 7d oder 12h)</translation>
     </message>
     <message>
-        <source>Only packs matching EXPR, e.g. &quot;name=lib-*,drift=dirty&quot; (keys name, path, type, depth, url, drift).</source>
-        <translation>Nur Packs, auf die EXPR passt, z. B. &quot;name=lib-*,drift=dirty&quot; (Schlüssel name, path, type, depth, url, drift).</translation>
-    </message>
-    <message>
         <source>Show pack status</source>
         <translation>Pack-Status anzeigen</translation>
     </message>
@@ -1704,10 +1700,6 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
         <translation>geben Sie es stattdessen git: git config --global credential.helper store (oder den Helper Ihrer Plattform), einmal git ls-remote mit der URL ohne es ausführen, um sich anzumelden, dann diese URL hier verwenden; oder SSH verwenden</translation>
     </message>
     <message>
-        <source>%1:%2: a child must be a mapping with &apos;url&apos; and optional &apos;path&apos;, &apos;ref&apos;, &apos;depth&apos; and &apos;filter&apos;</source>
-        <translation>%1:%2: ein Kind muss eine Zuordnung mit &apos;url&apos; und optional &apos;path&apos;, &apos;ref&apos;, &apos;depth&apos; und &apos;filter&apos; sein</translation>
-    </message>
-    <message>
         <source>%1:%2: a child&apos;s &apos;depth&apos; must be a whole number of at least 1</source>
         <translation>%1:%2: &apos;depth&apos; eines Kindes muss eine ganze Zahl von mindestens 1 sein</translation>
     </message>
@@ -1858,6 +1850,94 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
     <message>
         <source>Fetch every pack first, in parallel (no working tree changes), then report.</source>
         <translation>Zuerst jedes Pack parallel abrufen (ohne Änderungen an Arbeitsverzeichnissen), dann berichten.</translation>
+    </message>
+    <message>
+        <source>tags of pack &apos;%1&apos;, which is not registered, ignored</source>
+        <translation>Tags des Packs &apos;%1&apos;, das nicht registriert ist, ignoriert</translation>
+    </message>
+    <message>
+        <source>invalid tag &apos;%1&apos;: a tag cannot be empty</source>
+        <translation>ungültiges Tag &apos;%1&apos;: ein Tag darf nicht leer sein</translation>
+    </message>
+    <message>
+        <source>invalid tag &apos;%1&apos;: a tag has at most 40 characters</source>
+        <translation>ungültiges Tag &apos;%1&apos;: ein Tag hat höchstens 40 Zeichen</translation>
+    </message>
+    <message>
+        <source>invalid tag &apos;%1&apos;: a tag starts with a letter or a digit</source>
+        <translation>ungültiges Tag &apos;%1&apos;: ein Tag beginnt mit einem Buchstaben oder einer Ziffer</translation>
+    </message>
+    <message>
+        <source>invalid tag &apos;%1&apos;: a tag holds only letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;</source>
+        <translation>ungültiges Tag &apos;%1&apos;: ein Tag enthält nur Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos; und &apos;-&apos;</translation>
+    </message>
+    <message>
+        <source>%1 tags are too many: a pack has at most %2</source>
+        <translation>%1 Tags sind zu viele: ein Pack hat höchstens %2</translation>
+    </message>
+    <message>
+        <source>%1:%2: a child must be a mapping with &apos;url&apos; and optional &apos;path&apos;, &apos;ref&apos;, &apos;depth&apos;, &apos;filter&apos; and &apos;tags&apos;</source>
+        <translation>%1:%2: ein Kind muss eine Zuordnung mit &apos;url&apos; und optional &apos;path&apos;, &apos;ref&apos;, &apos;depth&apos;, &apos;filter&apos; und &apos;tags&apos; sein</translation>
+    </message>
+    <message>
+        <source>tag &apos;%1&apos; is both added and removed</source>
+        <translation>Tag &apos;%1&apos; wird zugleich hinzugefügt und entfernt</translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; is a child of &apos;%2&apos;: tag it in the children entry of %3</source>
+        <translation>Pack &apos;%1&apos; ist ein Kind von &apos;%2&apos;: vergib seine Tags im children-Eintrag von %3</translation>
+    </message>
+    <message>
+        <source>tag &apos;%1&apos; of pack &apos;%2&apos; comes from its pack.yaml; remove it there</source>
+        <translation>Tag &apos;%1&apos; von Pack &apos;%2&apos; stammt aus seiner pack.yaml; entferne es dort</translation>
+    </message>
+    <message>
+        <source>Only packs matching EXPR, e.g. &quot;name=lib-*,drift=dirty&quot; (keys name, path, type, depth, url, drift, tag).</source>
+        <translation>Nur Packs, auf die EXPR passt, z. B. &quot;name=lib-*,drift=dirty&quot; (Schlüssel name, path, type, depth, url, drift, tag).</translation>
+    </message>
+    <message>
+        <source>Add a pack with two tags.</source>
+        <translation>Ein Pack mit zwei Tags hinzufügen.</translation>
+    </message>
+    <message>
+        <source>Tag the pack (repeatable); --filter tag=TAG selects packs by tag.</source>
+        <translation>Das Pack taggen (wiederholbar); --filter tag=TAG wählt Packs nach Tag aus.</translation>
+    </message>
+    <message>
+        <source>Tag a pack</source>
+        <translation>Ein Pack taggen</translation>
+    </message>
+    <message>
+        <source>Show, add or remove a pack&apos;s tags.</source>
+        <translation>Die Tags eines Packs zeigen, hinzufügen oder entfernen.</translation>
+    </message>
+    <message>
+        <source>Without changes, shows the tags of a registered pack. +TAG (or TAG) adds a tag and -TAG removes one; the change is recorded in grex.jsonl. A pack also has the tags of its own pack.yaml and of its parent&apos;s children entry, which only those files change.
+
+Every verb that takes --filter selects packs by tag: --filter tag=work, --filter &apos;tag=work|home&apos;, --filter tag!=slow. A tag is up to 40 letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;, starting with a letter or a digit; a pack has at most 16.</source>
+        <translation>Ohne Änderungen zeigt es die Tags eines registrierten Packs. +TAG (oder TAG) fügt ein Tag hinzu, -TAG entfernt eines; die Änderung wird in grex.jsonl festgehalten. Ein Pack hat außerdem die Tags seiner eigenen pack.yaml und des children-Eintrags seines Elternpacks, die nur diese Dateien ändern.
+
+Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &apos;tag=work|home&apos;, --filter tag!=slow. Ein Tag besteht aus bis zu 40 Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos; und &apos;-&apos; und beginnt mit einem Buchstaben oder einer Ziffer; ein Pack hat höchstens 16.</translation>
+    </message>
+    <message>
+        <source>Show the tags of dotfiles.</source>
+        <translation>Die Tags von dotfiles zeigen.</translation>
+    </message>
+    <message>
+        <source>Tag dotfiles home, and no longer work.</source>
+        <translation>dotfiles mit home taggen und nicht mehr mit work.</translation>
+    </message>
+    <message>
+        <source>Sync only the packs tagged work.</source>
+        <translation>Nur die mit work getaggten Packs synchronisieren.</translation>
+    </message>
+    <message>
+        <source>+TAG or TAG to add a tag, -TAG to remove one.</source>
+        <translation>+TAG oder TAG fügt ein Tag hinzu, -TAG entfernt eines.</translation>
+    </message>
+    <message>
+        <source>The pack (its path or id).</source>
+        <translation>Das Pack (sein Pfad oder seine ID).</translation>
     </message>
 </context>
 <context>
@@ -2529,6 +2609,14 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
     <message>
         <source>Add</source>
         <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>none; e.g. work backend</source>
+        <translation>keine; z. B. work backend</translation>
+    </message>
+    <message>
+        <source>Ta&amp;gs:</source>
+        <translation>Ta&amp;gs:</translation>
     </message>
 </context>
 <context>
@@ -3292,6 +3380,22 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
         <source>Not run: the preview was of %1, and %2 is open now.</source>
         <translation>Nicht ausgeführt: Die Vorschau galt %1, geöffnet ist jetzt %2.</translation>
     </message>
+    <message>
+        <source>Edit &amp;Tags…</source>
+        <translation>&amp;Tags bearbeiten…</translation>
+    </message>
+    <message>
+        <source>Add or remove the selected pack&apos;s tags (grex tag)</source>
+        <translation>Tags des ausgewählten Packs hinzufügen oder entfernen (grex tag)</translation>
+    </message>
+    <message>
+        <source>Edit Tags</source>
+        <translation>Tags bearbeiten</translation>
+    </message>
+    <message>
+        <source>Tagging %1</source>
+        <translation>Tagge %1</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::PackTreeModel</name>
@@ -3495,6 +3599,10 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
             <numerusform>%n unverfolgte Dateien</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Tags</source>
+        <translation>Tags</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::PreferencesDialog</name>
@@ -3513,6 +3621,33 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
     <message>
         <source>A new language shows the next time grex-gui starts.</source>
         <translation>Eine neue Sprache wird beim nächsten Start von grex-gui wirksam.</translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::TagsDialog</name>
+    <message>
+        <source>Tags of %1</source>
+        <translation>Tags von %1</translation>
+    </message>
+    <message>
+        <source>none; e.g. work backend</source>
+        <translation>keine; z. B. work backend</translation>
+    </message>
+    <message>
+        <source>&amp;Tags:</source>
+        <translation>&amp;Tags:</translation>
+    </message>
+    <message>
+        <source>Its pack.yaml gives these; only that file changes them.</source>
+        <translation>Diese kommen aus seiner pack.yaml; nur diese Datei ändert sie.</translation>
+    </message>
+    <message>
+        <source>From pack.yaml:</source>
+        <translation>Aus pack.yaml:</translation>
+    </message>
+    <message>
+        <source>Separate tags with spaces. --filter tag=NAME, here and in the terminal, selects the packs with a tag.</source>
+        <translation>Tags durch Leerzeichen trennen. --filter tag=NAME wählt hier und im Terminal die Packs mit einem Tag aus.</translation>
     </message>
 </context>
 <context>
@@ -4084,6 +4219,34 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
     <message>
         <source> and %1 more</source>
         <translation> und %1 weitere</translation>
+    </message>
+    <message>
+        <source>tags: %1</source>
+        <translation>Tags: %1</translation>
+    </message>
+    <message>
+        <source>Would tag %1: %2</source>
+        <translation>Würde %1 taggen: %2</translation>
+    </message>
+    <message>
+        <source>Tagged %1: %2</source>
+        <translation>%1 getaggt: %2</translation>
+    </message>
+    <message>
+        <source>%1 has no tags</source>
+        <translation>%1 hat keine Tags</translation>
+    </message>
+    <message>
+        <source>Tags of %1: %2</source>
+        <translation>Tags von %1: %2</translation>
+    </message>
+    <message>
+        <source>(from pack.yaml: %1)</source>
+        <translation>(aus pack.yaml: %1)</translation>
+    </message>
+    <message>
+        <source>TAGS</source>
+        <translation>TAGS</translation>
     </message>
 </context>
 </TS>

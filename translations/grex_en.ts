@@ -1190,10 +1190,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Only packs matching EXPR, e.g. &quot;name=lib-*,drift=dirty&quot; (keys name, path, type, depth, url, drift).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Show pack status</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1694,10 +1690,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1:%2: a child must be a mapping with &apos;url&apos; and optional &apos;path&apos;, &apos;ref&apos;, &apos;depth&apos; and &apos;filter&apos;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1:%2: a child&apos;s &apos;depth&apos; must be a whole number of at least 1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1843,6 +1835,92 @@ status reads local state only, so behind is as of the last fetch, which it shows
     </message>
     <message>
         <source>Fetch every pack first, in parallel (no working tree changes), then report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tags of pack &apos;%1&apos;, which is not registered, ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid tag &apos;%1&apos;: a tag cannot be empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid tag &apos;%1&apos;: a tag has at most 40 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid tag &apos;%1&apos;: a tag starts with a letter or a digit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid tag &apos;%1&apos;: a tag holds only letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tags are too many: a pack has at most %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: a child must be a mapping with &apos;url&apos; and optional &apos;path&apos;, &apos;ref&apos;, &apos;depth&apos;, &apos;filter&apos; and &apos;tags&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tag &apos;%1&apos; is both added and removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; is a child of &apos;%2&apos;: tag it in the children entry of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tag &apos;%1&apos; of pack &apos;%2&apos; comes from its pack.yaml; remove it there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only packs matching EXPR, e.g. &quot;name=lib-*,drift=dirty&quot; (keys name, path, type, depth, url, drift, tag).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a pack with two tags.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tag the pack (repeatable); --filter tag=TAG selects packs by tag.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tag a pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show, add or remove a pack&apos;s tags.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without changes, shows the tags of a registered pack. +TAG (or TAG) adds a tag and -TAG removes one; the change is recorded in grex.jsonl. A pack also has the tags of its own pack.yaml and of its parent&apos;s children entry, which only those files change.
+
+Every verb that takes --filter selects packs by tag: --filter tag=work, --filter &apos;tag=work|home&apos;, --filter tag!=slow. A tag is up to 40 letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;, starting with a letter or a digit; a pack has at most 16.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the tags of dotfiles.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tag dotfiles home, and no longer work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sync only the packs tagged work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+TAG or TAG to add a tag, -TAG to remove one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pack (its path or id).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2514,6 +2592,14 @@ status reads local state only, so behind is as of the last fetch, which it shows
     </message>
     <message>
         <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none; e.g. work backend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ta&amp;gs:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3278,6 +3364,22 @@ status reads local state only, so behind is as of the last fetch, which it shows
         <source>Not run: the preview was of %1, and %2 is open now.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Edit &amp;Tags…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add or remove the selected pack&apos;s tags (grex tag)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit Tags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tagging %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::PackTreeModel</name>
@@ -3481,6 +3583,10 @@ status reads local state only, so behind is as of the last fetch, which it shows
             <numerusform>%n untracked files</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Tags</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::PreferencesDialog</name>
@@ -3498,6 +3604,33 @@ status reads local state only, so behind is as of the last fetch, which it shows
     </message>
     <message>
         <source>A new language shows the next time grex-gui starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::TagsDialog</name>
+    <message>
+        <source>Tags of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none; e.g. work backend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tags:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its pack.yaml gives these; only that file changes them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From pack.yaml:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Separate tags with spaces. --filter tag=NAME, here and in the terminal, selects the packs with a tag.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4069,6 +4202,34 @@ status reads local state only, so behind is as of the last fetch, which it shows
     </message>
     <message>
         <source> and %1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tags: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Would tag %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tagged %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no tags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tags of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(from pack.yaml: %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TAGS</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -30,6 +30,7 @@
 #include <QMutex>
 #include <QThread>
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 #include <unistd.h>
@@ -211,6 +212,50 @@ qsizetype Application::findVerbIndex(const QStringList &arguments)
     return -1;
 }
 
+QStringList Application::signedWordsLast(const VerbSpec &verb, const QList<CliOption> &options,
+                                         const QStringList &arguments)
+{
+    const bool takesSignedWords = std::any_of(verb.params.begin(), verb.params.end(),
+                                              [](const ParamSpec &p) { return p.signedWords; });
+    if (!takesSignedWords)
+        return arguments;
+    // "-old" in grex tag PACK -old is a word, not options -o -l -d: every word that is not an
+    // option this verb knows goes after "--", in the order given.
+    QString shortNames;
+    QStringList valueNames;
+    for (const CliOption &option : options) {
+        if (!option.shortName.isNull())
+            shortNames.append(option.shortName);
+        if (option.takesValue())
+            valueNames.append(u"--"_s + option.longName);
+    }
+    const auto isOption = [&](const QString &token) {
+        if (token.startsWith(u"--"))
+            return true;
+        if (!token.startsWith(u'-') || token.size() < 2)
+            return false;
+        return std::all_of(token.begin() + 1, token.end(),
+                           [&](QChar c) { return shortNames.contains(c); });
+    };
+    QStringList flags;
+    QStringList words;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString &token = arguments.at(i);
+        if (token == u"--") {
+            words += arguments.mid(i + 1);
+            break;
+        }
+        if (!isOption(token)) {
+            words.append(token);
+            continue;
+        }
+        flags.append(token);
+        if (valueNames.contains(token) && i + 1 < arguments.size())
+            flags.append(arguments.at(++i));
+    }
+    return flags + QStringList{u"--"_s} + words;
+}
+
 int Application::invokeVerbCommand(const VerbSpec &verb, const QStringList &arguments)
 {
     const std::unique_ptr<Command> command = createCommand(verb);
@@ -225,8 +270,9 @@ int Application::invokeVerbCommand(const VerbSpec &verb, const QStringList &argu
     if (verb.name == u"exec")
         parser.setOptionsAfterPositionalArgumentsMode(
             QCommandLineParser::ParseAsPositionalArguments);
-    addParserOptions(parser, universalOptions() + verbCommand(verb).options);
-    QStringList toParse = arguments;
+    const QList<CliOption> options = universalOptions() + verbCommand(verb).options;
+    addParserOptions(parser, options);
+    QStringList toParse = signedWordsLast(verb, options, arguments);
     toParse.prepend(u"grex"_s);
     if (!parser.parse(toParse)) {
         return fail(

@@ -3,6 +3,7 @@
 #include "core/result.h"
 #include "core/sched/width.h"
 
+#include <QList>
 #include <QString>
 #include <QStringList>
 
@@ -21,6 +22,7 @@ namespace Grex::Cli {
 
 class Command;
 class Output;
+struct CliOption;
 
 // What the CLI reads from its process: kept in one struct so tests can run it in-process.
 struct Environment
@@ -56,6 +58,10 @@ private:
     static qsizetype findVerbIndex(const QStringList &arguments);
     // A registry verb's command line (arguments without the verb): parses it, runs the verb.
     int invokeVerbCommand(const VerbSpec &verb, const QStringList &arguments);
+    // For a verb whose words may start with '-' (ParamSpec::signedWords): the options first,
+    // then "--" and the words, so that the parser takes "-old" as a word.
+    static QStringList signedWordsLast(const VerbSpec &verb, const QList<CliOption> &options,
+                                       const QStringList &arguments);
     // The JSON arguments an MCP client would send for what the parser read.
     Result<QJsonObject> verbArguments(const VerbSpec &verb, const QCommandLineParser &parser) const;
     // Runs the verb through core and prints its document or its failure.

@@ -110,6 +110,14 @@ JsonArray JsonValue::toArray() const
     return {};
 }
 
+QStringList JsonValue::toStringList() const
+{
+    QStringList strings;
+    for (const JsonValue &item : toArray())
+        strings.append(item.toString());
+    return strings;
+}
+
 JsonObject JsonValue::toObject() const
 {
     if (const auto *o = std::get_if<std::shared_ptr<const JsonObject>>(&m_value))

@@ -58,6 +58,8 @@ public:
     double toDouble(double fallback = 0) const;
     QString toString() const;
     JsonArray toArray() const;
+    // The strings of an array (an entry that is not a string gives ""); empty otherwise.
+    QStringList toStringList() const;
     JsonObject toObject() const;
 
     // Compact JSON text: no spaces; strings escape only '"', '\\' and control characters

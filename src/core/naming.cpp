@@ -6,6 +6,8 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace Grex {
@@ -179,6 +181,51 @@ Result<void> checkCloneDepth(qint64 depth)
                                                    "least 1 and at most 1000000 commits"),
                          {QString::number(depth)}))
         .withDetail(u"depth"_s, depth);
+}
+
+Result<void> checkTag(const QString &tag)
+{
+    const auto invalid = [&tag](const char *message) {
+        return Error(ErrorKind::Usage, u"invalid_tag"_s, Message(message, {tag}))
+            .withDetail(u"tag"_s, tag);
+    };
+    if (tag.isEmpty())
+        return invalid(QT_TRANSLATE_NOOP("Grex", "invalid tag '%1': a tag cannot be empty"));
+    if (tag.size() > MaxTagLength)
+        return invalid(QT_TRANSLATE_NOOP("Grex", "invalid tag '%1': a tag has at most 40 "
+                                                 "characters"));
+    const auto isAlnum = [](QChar c) {
+        return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || (c >= u'0' && c <= u'9');
+    };
+    if (!isAlnum(tag.front()))
+        return invalid(QT_TRANSLATE_NOOP("Grex", "invalid tag '%1': a tag starts with a letter "
+                                                 "or a digit"));
+    for (const QChar c : tag) {
+        if (!isAlnum(c) && c != u'.' && c != u'_' && c != u'-')
+            return invalid(QT_TRANSLATE_NOOP("Grex", "invalid tag '%1': a tag holds only "
+                                                     "letters, digits, '.', '_' and '-'"));
+    }
+    return {};
+}
+
+Result<QStringList> normaliseTags(const QStringList &tags)
+{
+    QStringList sorted;
+    for (const QString &tag : tags) {
+        if (Result<void> valid = checkTag(tag); !valid)
+            return valid.error();
+        if (!sorted.contains(tag))
+            sorted.append(tag);
+    }
+    if (sorted.size() > MaxTagsPerPack) {
+        return Error(ErrorKind::Usage, u"too_many_tags"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "%1 tags are too many: a pack has at most "
+                                                       "%2"),
+                             {QString::number(sorted.size()), QString::number(MaxTagsPerPack)}))
+            .withDetail(u"count"_s, qint64(sorted.size()));
+    }
+    std::sort(sorted.begin(), sorted.end());
+    return sorted;
 }
 
 Error secretInUrl(const QString &url)

@@ -3,6 +3,7 @@
 #include "core/result.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace Grex {
 
@@ -35,6 +36,17 @@ QString derivePathFromUrl(const QString &url);
 Result<void> checkCloneFilter(const QString &filter);
 // A shallow clone's depth: at least 1. Error: Usage "invalid_depth".
 Result<void> checkCloneDepth(qint64 depth);
+
+inline constexpr qsizetype MaxTagLength = 40;
+inline constexpr qsizetype MaxTagsPerPack = 16;
+
+// A tag (docs/design.md, "Tags"): 1 to MaxTagLength ASCII letters, digits, '.', '_' and '-',
+// starting with a letter or a digit, so that it needs no quoting in a shell or a filter
+// expression. Error: Usage "invalid_tag" naming the tag and what is wrong with it.
+Result<void> checkTag(const QString &tag);
+// Checked tags, sorted and without duplicates. Errors: Usage "invalid_tag", "too_many_tags"
+// (more than MaxTagsPerPack).
+Result<QStringList> normaliseTags(const QStringList &tags);
 
 // Usage "url_has_secret": url carries a password or access token (see secrets.h).
 Error secretInUrl(const QString &url);

@@ -1,5 +1,7 @@
 #include "gui/dialogs.h"
 
+#include "core/naming.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -15,6 +17,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QToolButton>
 #include <QTreeWidget>
@@ -43,6 +46,7 @@ AddPackDialog::AddPackDialog(QWidget *parent)
     , m_path(new QLineEdit(this))
     , m_ref(new QLineEdit(this))
     , m_type(typeCombo(this, tr("from its pack.yaml")))
+    , m_tags(new QLineEdit(this))
     , m_noInstall(new QCheckBox(tr("Clone and register only; do not install"), this))
 {
     setObjectName(u"addPackDialog"_s);
@@ -58,13 +62,27 @@ AddPackDialog::AddPackDialog(QWidget *parent)
     form->addRow(tr("&Path:"), m_path);
     form->addRow(tr("&Ref:"), m_ref);
     form->addRow(tr("&Type:"), m_type);
+    m_tags->setObjectName(u"addTags"_s);
+    m_tags->setPlaceholderText(tr("none; e.g. work backend"));
+    form->addRow(tr("Ta&gs:"), m_tags);
     form->addRow(QString(), m_noInstall);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Add"));
     buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
-    connect(m_url, &QLineEdit::textChanged, this, [buttons](const QString &text) {
-        buttons->button(QDialogButtonBox::Ok)->setEnabled(!text.trimmed().isEmpty());
-    });
+    auto *tagError = new QLabel(this);
+    tagError->setStyleSheet(u"color: #c62828"_s);
+    tagError->hide();
+    form->addRow(QString(), tagError);
+    const auto check = [this, buttons, tagError] {
+        QString error;
+        TagsDialog::parseTags(m_tags->text(), &error);
+        tagError->setText(error);
+        tagError->setVisible(!error.isEmpty());
+        buttons->button(QDialogButtonBox::Ok)
+            ->setEnabled(!m_url->text().trimmed().isEmpty() && error.isEmpty());
+    };
+    connect(m_url, &QLineEdit::textChanged, this, check);
+    connect(m_tags, &QLineEdit::textChanged, this, check);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto *layout = new QVBoxLayout(this);
@@ -81,9 +99,80 @@ QJsonObject AddPackDialog::arguments() const
         args.insert(u"ref"_s, m_ref->text().trimmed());
     if (!m_type->currentData().toString().isEmpty())
         args.insert(u"type"_s, m_type->currentData().toString());
+    if (const QStringList tags = TagsDialog::parseTags(m_tags->text()); !tags.isEmpty())
+        args.insert(u"tag"_s, QJsonArray::fromStringList(tags));
     if (m_noInstall->isChecked())
         args.insert(u"noInstall"_s, true);
     return args;
+}
+
+QStringList TagsDialog::parseTags(const QString &text, QString *error)
+{
+    static const QRegularExpression separators(u"[\\s,]+"_s);
+    Result<QStringList> tags = normaliseTags(text.split(separators, Qt::SkipEmptyParts));
+    if (!tags) {
+        if (error)
+            *error = tags.error().message().displayText();
+        return {};
+    }
+    return *tags;
+}
+
+TagsDialog::TagsDialog(const QString &pack, const QStringList &workspaceTags,
+                       const QStringList &packYamlTags, QWidget *parent)
+    : QDialog(parent)
+    , m_before(workspaceTags)
+    , m_tags(new QLineEdit(workspaceTags.join(u' '), this))
+{
+    setObjectName(u"tagsDialog"_s);
+    setWindowTitle(tr("Tags of %1").arg(pack));
+    m_tags->setObjectName(u"tagsEdit"_s);
+    m_tags->setPlaceholderText(tr("none; e.g. work backend"));
+    m_tags->setMinimumWidth(360);
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Tags:"), m_tags);
+    if (!packYamlTags.isEmpty()) {
+        auto *fromYaml = new QLabel(packYamlTags.join(u", "_s), this);
+        fromYaml->setToolTip(tr("Its pack.yaml gives these; only that file changes them."));
+        form->addRow(tr("From pack.yaml:"), fromYaml);
+    }
+    auto *hint = new QLabel(tr("Separate tags with spaces. --filter tag=NAME, here and in the "
+                               "terminal, selects the packs with a tag."),
+                            this);
+    hint->setWordWrap(true);
+    auto *error = new QLabel(this);
+    error->setStyleSheet(u"color: #c62828"_s);
+    error->hide();
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(m_tags, &QLineEdit::textChanged, this, [error, buttons](const QString &text) {
+        QString why;
+        parseTags(text, &why);
+        error->setText(why);
+        error->setVisible(!why.isEmpty());
+        buttons->button(QDialogButtonBox::Ok)->setEnabled(why.isEmpty());
+    });
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(hint);
+    layout->addWidget(error);
+    layout->addWidget(buttons);
+}
+
+QStringList TagsDialog::changes() const
+{
+    const QStringList after = parseTags(m_tags->text());
+    QStringList words;
+    for (const QString &tag : after) {
+        if (!m_before.contains(tag))
+            words.append(u'+' + tag);
+    }
+    for (const QString &tag : m_before) {
+        if (!after.contains(tag))
+            words.append(u'-' + tag);
+    }
+    return words;
 }
 
 ImportDialog::ImportDialog(QWidget *parent)

@@ -29,7 +29,28 @@ private:
     QLineEdit *m_path;
     QLineEdit *m_ref;
     QComboBox *m_type;
+    QLineEdit *m_tags;
     QCheckBox *m_noInstall;
+};
+
+// The tags of one registered pack: the workspace's own, to edit, and those its pack.yaml gives,
+// shown. changes() are the tag verb's words (+work, -old).
+class TagsDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    TagsDialog(const QString &pack, const QStringList &workspaceTags,
+               const QStringList &packYamlTags, QWidget *parent = nullptr);
+    QStringList changes() const;
+
+    // The tags in text that people separate with spaces or commas; the first invalid one's
+    // error in *error.
+    static QStringList parseTags(const QString &text, QString *error = nullptr);
+
+private:
+    QStringList m_before;
+    QLineEdit *m_tags;
 };
 
 // Import: register the clones found in the workspace, or the repositories of a REPOS.json.

@@ -10,6 +10,8 @@
 #include "gui/panels.h"
 #include "gui/workspaceload.h"
 
+#include "core/operationcontext.h"
+#include "core/verbs/tag.h"
 #include "core/workspace.h"
 #include "core/workspacelocks.h"
 
@@ -276,12 +278,14 @@ void MainWindow::createActions()
     remove->setShortcut(QKeySequence::Delete);
     QAction *import =
         make(u"import"_s, tr("&Import…"), u"importAction"_s, &MainWindow::importAction);
+    QAction *tags = make(u"tag"_s, tr("Edit &Tags…"), u"tagsAction"_s, &MainWindow::tagsAction);
+    tags->setToolTip(tr("Add or remove the selected pack's tags (grex tag)"));
     QAction *doctor =
         make(u"doctor"_s, tr("&Doctor…"), u"doctorAction"_s, &MainWindow::doctorAction);
     doctor->setToolTip(tr("Check the workspace and repair what can be repaired (grex doctor)"));
 
     for (QAction *a :
-         {reload, sync, previewSync, update, previewUpdate, add, remove, import, doctor}) {
+         {reload, sync, previewSync, update, previewUpdate, add, remove, tags, import, doctor}) {
         packs->addAction(a);
         m_workspaceActions.append(a);
     }
@@ -290,6 +294,7 @@ void MainWindow::createActions()
     toolbar->addSeparator();
     for (QAction *a : {sync, update, add, remove, import, doctor})
         toolbar->addAction(a);
+    m_view->addAction(tags);
     m_view->addAction(remove);
     m_view->addAction(sync);
 }
@@ -301,8 +306,10 @@ void MainWindow::setActionsEnabled(bool enabled)
         a->setEnabled(enabled && open && !m_runner->isRunning());
     if (QAction *reload = findChild<QAction *>(u"refreshAction"_s))
         reload->setEnabled(open); // reading is fine while an operation runs
-    if (QAction *remove = findChild<QAction *>(u"removeAction"_s))
-        remove->setEnabled(remove->isEnabled() && !selectedPack().isEmpty());
+    for (const QString &name : {u"removeAction"_s, u"tagsAction"_s}) {
+        if (QAction *perPack = findChild<QAction *>(name))
+            perPack->setEnabled(perPack->isEnabled() && !selectedPack().isEmpty());
+    }
 }
 
 void MainWindow::setWidth(Width width)
@@ -586,6 +593,30 @@ void MainWindow::removeAction()
     invokeWithPreview(
         u"rm"_s, {{u"path"_s, pack}}, tr("Removing %1").arg(pack),
         tr("Removing %1 does this. Nothing is removed until you press Remove.").arg(pack));
+}
+
+void MainWindow::tagsAction()
+{
+    const QString pack = selectedPack();
+    if (pack.isEmpty())
+        return;
+    // The tags as the tag verb shows them: the workspace's own apart from pack.yaml's.
+    Workspace workspace(m_workspace);
+    OperationContext ctx;
+    TagOptions show;
+    show.pack = pack;
+    const Result<TagReport> current = tag(workspace, show, ctx);
+    if (!current) {
+        QMessageBox::information(this, tr("Edit Tags"),
+                                 current.error().message().displayText());
+        return;
+    }
+    TagsDialog dialog(pack, current->workspaceTags, current->packYamlTags, this);
+    if (dialog.exec() != QDialog::Accepted || dialog.changes().isEmpty())
+        return;
+    invokeVerb(u"tag"_s,
+               {{u"pack"_s, pack}, {u"changes"_s, QJsonArray::fromStringList(dialog.changes())}},
+               tr("Tagging %1").arg(pack));
 }
 
 void MainWindow::importAction()

@@ -96,6 +96,7 @@ private:
     void updateAction(bool preview);
     void addAction();
     void removeAction();
+    void tagsAction();
     void importAction();
     void doctorAction();
     void onFinished(const QString &verb, bool dryRun, const QJsonValue &document,

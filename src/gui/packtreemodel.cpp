@@ -147,7 +147,7 @@ FilterSubject PackTreeModel::filterSubject(const QModelIndex &index) const
     const Node *node = static_cast<Node *>(index.internalPointer());
     const LsEntry &e = node->row.entry;
     return FilterSubject::of(e.id, e.path, e.type, e.url, node->depth,
-                             node->row.status ? node->row.status->drifts : QStringList());
+                             node->row.status ? node->row.status->drifts : QStringList(), e.tags);
 }
 
 QModelIndex PackTreeModel::index(int row, int column, const QModelIndex &parent) const
@@ -299,6 +299,8 @@ QVariant PackTreeModel::data(const QModelIndex &index, int role) const
             if (role == SortRole)
                 return r.status ? PackFilter::driftKinds().indexOf(r.status->drift) : 99;
             return r.status ? driftText(*r.status) : QString();
+        case TagsColumn:
+            return e.tags.join(u", "_s);
         case InstalledColumn:
             if (role == SortRole)
                 return e.installedAt ? e.installedAt->toDateTime().toMSecsSinceEpoch() : 0;
@@ -346,6 +348,8 @@ QVariant PackTreeModel::headerData(int section, Qt::Orientation orientation, int
         return tr("Commit");
     case DriftColumn:
         return tr("State");
+    case TagsColumn:
+        return tr("Tags");
     case InstalledColumn:
         return tr("Installed");
     case LockColumn:

@@ -26,7 +26,7 @@ QList<PackRow> joinPackRows(const QList<LsEntry> &packs, const QList<StatusEntry
                             const QString &workspaceRoot);
 
 // The packs of a workspace as a tree: name, type, branch or ref, short commit, a drift badge,
-// the last install and who holds the pack's lock.
+// tags, the last install and who holds the pack's lock.
 class PackTreeModel : public QAbstractItemModel
 {
     Q_OBJECT
@@ -38,6 +38,7 @@ public:
         RefColumn,
         ShaColumn,
         DriftColumn,
+        TagsColumn,
         InstalledColumn,
         LockColumn,
         ColumnCount

@@ -33,6 +33,11 @@ AuditLine auditLine(const Event &e)
     case EventOp::Update:
         line.text = u"%1 = %2"_s.arg(e.field, e.value.value_or(u"null"_s));
         break;
+    case EventOp::Tag:
+        line.text = u"%1 %2"_s.arg(e.tags.isEmpty() ? QString() : u"+"_s + e.tags.join(u" +"_s),
+                                   e.untags.isEmpty() ? QString() : u"-"_s + e.untags.join(u" -"_s))
+                        .trimmed();
+        break;
     case EventOp::Rm:
         line.text = Tr::tr("removed");
         break;

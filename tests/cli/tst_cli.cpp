@@ -135,7 +135,7 @@ private Q_SLOTS:
         const RunResult help = grex(newDir(), {u"--help"_s});
         QCOMPARE(help.exitCode, 0);
         for (const QString &verb :
-             {u"init"_s, u"add"_s, u"rm"_s, u"ls"_s, u"status"_s, u"sync"_s, u"update"_s,
+             {u"init"_s, u"add"_s, u"rm"_s, u"tag"_s, u"ls"_s, u"status"_s, u"sync"_s, u"update"_s,
               u"teardown"_s, u"doctor"_s, u"import"_s, u"run"_s, u"exec"_s, u"serve"_s})
             QVERIFY2(help.outText().contains(u"\n  "_s + verb + u' '), qPrintable(verb));
         const RunResult serveHelp = grex(newDir(), {u"serve"_s, u"--help"_s});
@@ -322,6 +322,39 @@ private Q_SLOTS:
         QCOMPARE(kept.exitCode, 0);
         QVERIFY(QFileInfo::exists(dir + u"/beta/v2.txt"_s));
         QVERIFY(grex(dir, {u"ls"_s}).outText().contains(u"No packs registered"_s));
+    }
+
+    // grex tag PACK -old: a word that starts with '-' is a tag to remove, not an option, while
+    // the verb's own options still work anywhere on the line.
+    void tagWordsThatLookLikeOptions()
+    {
+        const QString dir = initialisedWorkspace();
+        QCOMPARE(grex(dir, {u"add"_s, m_alpha, u"--tag"_s, u"old"_s, u"--tag"_s, u"slow"_s})
+                     .exitCode,
+                 0);
+        const RunResult tagged =
+            grex(dir, {u"tag"_s, u"alpha"_s, u"-old"_s, u"--plain"_s, u"+work"_s, u"home"_s});
+        QCOMPARE(tagged.exitCode, 0);
+        QCOMPARE(tagged.outText(), u"Tagged alpha: +home +work -old\nTags of alpha: home, slow, "
+                                   u"work\n"_s);
+        // -q is grex's own flag; a tag spelled like a flag goes after --.
+        const RunResult quiet = grex(dir, {u"tag"_s, u"alpha"_s, u"-q"_s, u"--json"_s});
+        QCOMPARE(quiet.json().object().value(u"changed"_s).toBool(), false);
+        const RunResult afterDashes =
+            grex(dir, {u"tag"_s, u"alpha"_s, u"--json"_s, u"--"_s, u"-slow"_s});
+        QCOMPARE(afterDashes.json().object().value(u"removed"_s).toArray(),
+                 QJsonArray{u"slow"_s});
+        const RunResult table = grex(dir, {u"ls"_s});
+        QVERIFY2(QRegularExpression(u"TAGS\n.*alpha.*home,work\n"_s)
+                     .match(table.outText())
+                     .hasMatch(),
+                 table.out.constData());
+        const RunResult filtered = grex(dir, {u"status"_s, u"--filter"_s, u"tag=home"_s});
+        QVERIFY(filtered.outText().contains(u"alpha"_s));
+        QVERIFY(filtered.outText().contains(u"TAGS"_s));
+        const RunResult bad = grex(dir, {u"tag"_s, u"alpha"_s, u"+no/way"_s});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.errText().contains(u"invalid tag 'no/way'"_s));
     }
 
     void addRelativeLocalPath()

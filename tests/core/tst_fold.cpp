@@ -22,7 +22,7 @@ QList<Event> randomEvents(QRandomGenerator &rng, int count)
     for (int i = 0; i < count; ++i) {
         const QString id = ids.at(rng.bounded(int(ids.size())));
         const Timestamp t = ts(1776592800 + i);
-        switch (rng.bounded(6)) {
+        switch (rng.bounded(7)) {
         case 0:
         case 1:
             events.append(Event::add(
@@ -43,6 +43,13 @@ QList<Event> randomEvents(QRandomGenerator &rng, int count)
         case 4:
             events.append(Event::sync(id, QString::number(i), t));
             break;
+        case 5: {
+            static const QStringList tags{u"home"_s, u"work"_s, u"x"_s};
+            const QString tag = tags.at(rng.bounded(int(tags.size())));
+            events.append(rng.bounded(2) ? Event::tag(id, {tag}, {}, t)
+                                         : Event::tag(id, {}, {tag}, t));
+            break;
+        }
         default:
             events.append(Event::actionStarted(id, i, u"mkdir"_s, t));
         }
@@ -91,6 +98,22 @@ private Q_SLOTS:
         QCOMPARE(a.addedAt, ts(1));
         QCOMPARE(a.updatedAt, ts(6)); // an unknown field is ignored but still advances updated_at
         QCOMPARE(r.warnings.size(), 1);
+    }
+
+    // A tag event is a change: tags added and removed, in order, sorted, each once.
+    void tagsFold()
+    {
+        Event added = Event::add(u"a"_s, u"u"_s, u"a"_s, u"meta"_s, {}, ts(1));
+        added.tags = {u"home"_s, u"work"_s};
+        const FoldResult r = fold({added, Event::tag(u"a"_s, {u"x"_s, u"home"_s}, {}, ts(2)),
+                                   Event::tag(u"a"_s, {}, {u"work"_s, u"gone"_s}, ts(3)),
+                                   Event::tag(u"b"_s, {u"x"_s}, {}, ts(4))});
+        QCOMPARE(r.packs.value(u"a"_s).tags, (QStringList{u"home"_s, u"x"_s}));
+        QCOMPARE(r.packs.value(u"a"_s).updatedAt, ts(3));
+        QCOMPARE(r.warnings.size(), 1); // b is not registered
+        // Compaction writes the tags into the add.
+        const QList<Event> compacted = IntentLog::compacted(r.packs);
+        QCOMPARE(compacted.constFirst().tags, (QStringList{u"home"_s, u"x"_s}));
     }
 
     void updateClearsRefWithNull()

@@ -31,6 +31,14 @@ QByteArray linesOf(const QList<Event> &events)
     return bytes;
 }
 
+Event taggedAdd()
+{
+    Event add = Event::add(u"c"_s, u"https://h/c.git"_s, u"c"_s, u"meta"_s, std::nullopt,
+                           Timestamp::fromUnixNanos(1776592810'000'000'000));
+    add.tags = {u"home"_s, u"work"_s};
+    return add;
+}
+
 QList<Event> oneOfEach()
 {
     return {Event::add(u"a"_s, u"https://h/a.git"_s, u"a"_s, u"declarative"_s, u"main"_s,
@@ -43,7 +51,9 @@ QList<Event> oneOfEach()
             Event::actionCompleted(u"a"_s, 0, u"performed_change"_s, ts(1776592806)),
             Event::actionHalted(u"a"_s, 1, u"exec"_s, u"exec exited with status 3: make"_s,
                                 ts(1776592807)),
-            Event::rm(u"b"_s, ts(1776592808))};
+            Event::rm(u"b"_s, ts(1776592808)),
+            Event::tag(u"a"_s, {u"work"_s}, {u"old"_s}, ts(1776592809)),
+            taggedAdd()};
 }
 
 bool setModified(const QString &path, const QDateTime &when)
@@ -99,6 +109,11 @@ private Q_SLOTS:
         QCOMPARE(events.at(7).toJson().keys(),
                  (QStringList{u"op"_s, u"ts"_s, u"pack"_s, u"action_idx"_s, u"action_name"_s,
                               u"error_summary"_s, u"schema_version"_s}));
+        QCOMPARE(events.at(9).toLine().value(),
+                 QByteArray(R"({"op":"tag","ts":"2026-04-19T10:00:09.000000Z","id":"a",)"
+                            R"("add":["work"],"remove":["old"],"schema_version":"1"})"));
+        QCOMPARE(events.at(10).toJson().keys().mid(6),
+                 (QStringList{u"schema_version"_s, u"tags"_s}));
     }
 
     void unknownMembersIgnored()
@@ -280,6 +295,29 @@ private Q_SLOTS:
 
     // An index that is no 64-bit integer is not an index; converting 3e45 to one was undefined
     // behaviour (found by fuzz_intentlog under UBSan).
+    // A tag event's lists hold tags as grex writes them: anything else is corruption.
+    void tagsMustBeTags_data()
+    {
+        QTest::addColumn<QByteArray>("member");
+        QTest::newRow("not a list") << QByteArray(R"("add":"work")");
+        QTest::newRow("not a string") << QByteArray(R"("add":[1])");
+        QTest::newRow("invalid tag") << QByteArray(R"("remove":["a b"])");
+        QTest::newRow("duplicate") << QByteArray(R"("add":["a","a"])");
+        QTest::newRow("add tags") << QByteArray(R"("op":"add","url":"u","path":"a","tags":"x")");
+    }
+
+    void tagsMustBeTags()
+    {
+        QFETCH(QByteArray, member);
+        const QByteArray op = member.startsWith(R"("op")") ? QByteArray() : R"("op":"tag",)";
+        const QByteArray log = "{" + op + R"("ts":"2026-04-19T10:00:00Z","id":"a",)" + member +
+                               "}\n" + R"({"op":"rm","ts":"2026-04-19T10:00:00Z","id":"a"})" +
+                               "\n";
+        const Result<LogReadResult> read = parse(log);
+        QVERIFY(!read.ok());
+        QCOMPARE(read.error().reason(), u"corruption"_s);
+    }
+
     void actionIndexMustBeAnInteger_data()
     {
         QTest::addColumn<QByteArray>("index");
@@ -538,6 +576,7 @@ private Q_SLOTS:
             QCOMPARE(q.type, p.type);
             QCOMPARE(q.ref, p.ref);
             QCOMPARE(q.lastSyncSha, p.lastSyncSha);
+            QCOMPARE(q.tags, p.tags);
             QCOMPARE(q.addedAt, p.addedAt);
         }
         // No audit events and no tombstones survive.

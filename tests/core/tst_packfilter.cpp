@@ -105,6 +105,12 @@ private Q_SLOTS:
         row("whitespace", u"  name = alpha | beta ,  type = meta  "_s, {u"beta"_s});
         row("whitespace around >=", u"depth >= 2"_s, {u"gamma"_s});
         row("tabs", u"\tkind\t=\tscripted\t"_s, {u"gamma"_s});
+        // alpha: work, home; beta: work; gamma and delta: none.
+        row("tag", u"tag=work"_s, {u"alpha"_s, u"beta"_s});
+        row("tag alternatives", u"tag=home|none"_s, {u"alpha"_s});
+        row("tag is case-sensitive", u"tag=Work"_s, {});
+        row("no tag", u"tag!=work"_s, {u"gamma"_s, u"delta"_s});
+        row("tag and type", u"tag=work,type=meta"_s, {u"beta"_s});
     }
 
     void grammar()
@@ -116,9 +122,11 @@ private Q_SLOTS:
         QCOMPARE(filter.expression(), expression);
         FilterSubject delta = subject(u"delta"_s, u"declarative"_s, 0, u"missing"_s);
         delta.path = u"sub/delta"_s;
-        const QList<FilterSubject> all{subject(u"alpha"_s, u"declarative"_s, 0, u"clean"_s),
-                                       subject(u"beta"_s, u"meta"_s, 1, u"dirty"_s),
-                                       subject(u"gamma"_s, u"scripted"_s, 2), delta};
+        FilterSubject alpha = subject(u"alpha"_s, u"declarative"_s, 0, u"clean"_s);
+        alpha.tags = {u"home"_s, u"work"_s};
+        FilterSubject beta = subject(u"beta"_s, u"meta"_s, 1, u"dirty"_s);
+        beta.tags = {u"work"_s};
+        const QList<FilterSubject> all{alpha, beta, subject(u"gamma"_s, u"scripted"_s, 2), delta};
         QStringList matched;
         for (const FilterSubject &s : all) {
             if (filter.matches(s))
@@ -186,7 +194,11 @@ private Q_SLOTS:
         QTest::newRow("unknown key, leading space") << u"  dritf=dirty"_s << 2 << u"'drift'"_s;
         QTest::newRow("unknown key, kidn") << u"kidn=meta"_s << 0 << u"'kind'"_s;
         QTest::newRow("unknown key, no suggestion")
-            << u"colour=red"_s << 0 << u"keys: name, path, type, depth, url, drift"_s;
+            << u"colour=red"_s << 0 << u"keys: name, path, type, depth, url, drift, tag"_s;
+        QTest::newRow("unknown key, tga") << u"tga=x"_s << 0 << u"did you mean 'tag'"_s;
+        QTest::newRow("a tag is not a glob") << u"tag=wor*"_s << 4 << u"holds only letters"_s;
+        QTest::newRow("bad tag") << u"tag=a b"_s << 4 << u"invalid tag 'a b'"_s;
+        QTest::newRow("bad tag alternative") << u"tag=ok|-x"_s << 7 << u"starts with a letter"_s;
         QTest::newRow("no key") << u"=x"_s << 0 << u"expected a key"_s;
         QTest::newRow("missing operator") << u"name alpha"_s << 5 << u"expected one of"_s;
         QTest::newRow("missing operator at the end") << u"name"_s << 4 << u"expected one of"_s;

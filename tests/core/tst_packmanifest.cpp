@@ -228,12 +228,15 @@ private Q_SLOTS:
 name: parent
 type: meta
 version: 1.2
+tags: [work, shared, work]
 depends_on: [base]
 children:
   - url: https://h/x/child-a.git
   - url: git@h:u/b
     path: child-b
     ref: v1
+    tags:
+      - lib
 x-gitignore:
   - "*.log"
   - build/
@@ -248,6 +251,9 @@ actions: []
         QCOMPARE(m->children.at(0).effectivePath(), u"child-a"_s);
         QCOMPARE(m->children.at(1).effectivePath(), u"child-b"_s);
         QCOMPARE(m->children.at(1).ref, std::optional<QString>(u"v1"_s));
+        QCOMPARE(m->tags, (QStringList{u"shared"_s, u"work"_s}));
+        QVERIFY(m->children.at(0).tags.isEmpty());
+        QCOMPARE(m->children.at(1).tags, QStringList{u"lib"_s});
         QCOMPARE(m->gitignore, (QStringList{u"*.log"_s, u"build/"_s}));
     }
 
@@ -288,6 +294,16 @@ actions: []
         QTest::newRow("child path") << QByteArray("schema_version: \"1\"\nname: a\ntype: "
                                                   "meta\nchildren:\n  - url: u\n    path: ../x\n")
                                     << u"child_path_not_bare"_s << 5;
+        QTest::newRow("bad tag") << QByteArray("schema_version: \"1\"\nname: a\ntype: "
+                                               "meta\ntags: [ok, \"no way\"]\n")
+                                 << u"tags"_s << 4;
+        QTest::newRow("tags not a list")
+            << QByteArray("schema_version: \"1\"\nname: a\ntype: meta\ntags: work\n")
+            << u"tags"_s << 4;
+        QTest::newRow("child tag") << QByteArray("schema_version: \"1\"\nname: a\ntype: "
+                                                 "meta\nchildren:\n  - url: u\n    tags: "
+                                                 "[-x]\n")
+                                   << u"tags"_s << 6;
         QTest::newRow("child key") << QByteArray("schema_version: \"1\"\nname: a\ntype: "
                                                  "meta\nchildren:\n  - url: u\n    branch: x\n")
                                    << u"children"_s << 6;

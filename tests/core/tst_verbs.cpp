@@ -12,7 +12,9 @@
 #include "core/verbs/init.h"
 #include "core/verbs/ls.h"
 #include "core/verbs/rm.h"
+#include "core/verbs/status.h"
 #include "core/verbs/sync.h"
+#include "core/verbs/tag.h"
 #include "core/verbs/verbregistry.h"
 #include "core/workspace.h"
 
@@ -40,6 +42,7 @@ class tst_Verbs : public QObject
     QString m_beta;
     QString m_plain;
     QString m_parent;
+    QString m_tagged; // pack.yaml tags it shared; its child alpha is tagged lib
     QString m_gamma;
     QString m_evil;
     int m_counter = 0;
@@ -118,6 +121,11 @@ private Q_SLOTS:
             u"parent"_s, RemoteBuilder::packFiles(u"parent"_s, u"meta"_s,
                                                   "children:\n  - url: " + m_alpha.toUtf8() +
                                                       "\n  - url: " + m_beta.toUtf8() + "\n"));
+        m_tagged = remotes.create(
+            u"tagged"_s,
+            RemoteBuilder::packFiles(u"tagged"_s, u"meta"_s,
+                                     "tags: [shared]\nchildren:\n  - url: " + m_alpha.toUtf8() +
+                                         "\n    tags: [lib]\n"));
     }
 
     // init
@@ -207,9 +215,9 @@ private Q_SLOTS:
         QCOMPARE(packs->value(u"alpha"_s).type, u"declarative"_s);
         QCOMPARE(*Gitignore::readBlock(ws.gitignorePath(), u"alpha"_s),
                  std::optional<QStringList>({u".grex-lock"_s, u"/alpha/"_s, u"*.cache"_s}));
-        QCOMPARE(r.toJson().keys().mid(0, 9),
+        QCOMPARE(r.toJson().keys().mid(0, 10),
                  (QStringList{u"id"_s, u"type"_s, u"path"_s, u"url"_s, u"ref"_s, u"depth"_s,
-                              u"filter"_s, u"sha"_s, u"installed"_s}));
+                              u"filter"_s, u"tags"_s, u"sha"_s, u"installed"_s}));
     }
 
     void addWithoutPackYamlUsesTypeOrMeta()
@@ -498,6 +506,76 @@ private Q_SLOTS:
         QVERIFY(QFileInfo::exists(ws.packDir(u"alpha"_s) + u"/.grex/pack.yaml"_s));
     }
 
+    // Tags come from add, grex tag, a parent's children entry and pack.yaml; grex tag changes
+    // only the workspace's own, and every refusal leaves grex.jsonl as it was.
+    void tagsFromEverySource()
+    {
+        Workspace ws = initialised();
+        OperationContext ctx;
+        const auto call = [&](const QString &verb, const QJsonObject &args) {
+            return invokeVerb(*findVerb(verb), ws, args, ctx);
+        };
+        const Result<JsonValue> added =
+            call(u"add"_s, {{u"url"_s, m_tagged}, {u"tag"_s, QJsonArray{u"work"_s, u"home"_s}}});
+        QVERIFY2(added.ok(), qPrintable(added.ok() ? QString() : added.error().text()));
+        QCOMPARE(added->toObject().value(u"tags"_s).toStringList(),
+                 (QStringList{u"home"_s, u"work"_s}));
+
+        const Result<JsonValue> changed =
+            call(u"tag"_s, {{u"pack"_s, u"tagged"_s}, {u"changes"_s, QJsonArray{u"+x"_s, u"-home"_s}}});
+        QVERIFY(changed.ok());
+        const JsonObject report = changed->toObject();
+        QCOMPARE(report.value(u"tags"_s).toStringList(),
+                 (QStringList{u"shared"_s, u"work"_s, u"x"_s}));
+        QCOMPARE(report.value(u"workspace_tags"_s).toStringList(),
+                 (QStringList{u"work"_s, u"x"_s}));
+        QCOMPARE(report.value(u"pack_yaml_tags"_s).toStringList(), QStringList{u"shared"_s});
+        QCOMPARE(report.value(u"added"_s).toStringList(), QStringList{u"x"_s});
+        QCOMPARE(report.value(u"removed"_s).toStringList(), QStringList{u"home"_s});
+
+        // What changes nothing writes nothing; every refusal names what is wrong.
+        const QByteArray log = readFile(ws.manifestPath());
+        const auto refusal = [&](const QJsonObject &args) {
+            const Result<JsonValue> r = call(u"tag"_s, args);
+            return r.ok() ? QString() : r.error().reason();
+        };
+        QCOMPARE(refusal({{u"pack"_s, u"tagged"_s}, {u"changes"_s, QJsonArray{u"x"_s, u"-nope"_s}}}),
+                 QString());
+        QCOMPARE(refusal({{u"pack"_s, u"tagged"_s},
+                          {u"changes"_s, QJsonArray{u"+new"_s}},
+                          {u"dryRun"_s, true}}),
+                 QString());
+        QCOMPARE(refusal({{u"pack"_s, u"tagged"_s}, {u"changes"_s, QJsonArray{u"-shared"_s}}}),
+                 u"tag_from_pack_yaml"_s);
+        QCOMPARE(refusal({{u"pack"_s, u"alpha"_s}, {u"changes"_s, QJsonArray{u"+x"_s}}}),
+                 u"child_pack"_s);
+        QCOMPARE(refusal({{u"pack"_s, u"ghost"_s}}), u"unknown_pack"_s);
+        QCOMPARE(refusal({{u"pack"_s, u"tagged"_s}, {u"changes"_s, QJsonArray{u"+a"_s, u"-a"_s}}}),
+                 u"conflicting_tags"_s);
+        QCOMPARE(refusal({{u"pack"_s, u"tagged"_s}, {u"changes"_s, QJsonArray{u"+a b"_s}}}),
+                 u"invalid_tag"_s);
+        QJsonArray many;
+        for (int i = 0; i < MaxTagsPerPack; ++i)
+            many.append(u"t%1"_s.arg(i));
+        QCOMPARE(refusal({{u"pack"_s, u"tagged"_s}, {u"changes"_s, many}}), u"too_many_tags"_s);
+        QCOMPARE(readFile(ws.manifestPath()), log);
+
+        // The child has its parent's entry's tags, and --filter selects by them.
+        StatusOptions byTag;
+        byTag.filter = PackFilter::parse(u"tag=lib"_s).value();
+        const Result<StatusReport> status = Grex::status(ws, byTag, ctx);
+        QVERIFY(status.ok());
+        QCOMPARE(status->packs.size(), 1);
+        QCOMPARE(status->packs.constFirst().id, u"alpha"_s);
+        QCOMPARE(status->packs.constFirst().tags, QStringList{u"lib"_s});
+        LsOptions lsTagged;
+        lsTagged.filter = PackFilter::parse(u"tag=x"_s).value();
+        const Result<LsReport> listed = ls(ws, lsTagged, ctx);
+        QVERIFY(listed.ok());
+        QCOMPARE(listed->packs.size(), 1);
+        QCOMPARE(listed->packs.constFirst().tags, (QStringList{u"shared"_s, u"work"_s, u"x"_s}));
+    }
+
     void rmDropsTheLockEntry()
     {
         Workspace ws = initialised();
@@ -755,9 +833,9 @@ private Q_SLOTS:
             }
             // Every verb that walks packs takes the width an agent may set, as the CLI does.
             QCOMPARE(schema.value(u"properties"_s).toObject().contains(u"parallel"_s),
-                     v.name != u"init");
+                     v.name != u"init" && v.name != u"tag");
         }
-        QCOMPARE(names, (QStringList{u"init"_s, u"add"_s, u"rm"_s, u"ls"_s, u"status"_s, u"sync"_s,
+        QCOMPARE(names, (QStringList{u"init"_s, u"add"_s, u"rm"_s, u"tag"_s, u"ls"_s, u"status"_s, u"sync"_s,
                                      u"update"_s, u"teardown"_s, u"doctor"_s, u"import"_s, u"run"_s,
                                      u"exec"_s}));
         QVERIFY(!findVerb(u"serve"_s));

@@ -15,16 +15,19 @@ namespace {
 QList<FilterSubject> subjectsOf(const QList<QByteArray> &lines)
 {
     QList<FilterSubject> subjects{
-        {u"alpha"_s, u"alpha"_s, u"declarative"_s, u"https://h/x/alpha.git"_s, 0, {}, {}},
-        {u"beta"_s, u"tools/beta"_s, u"meta"_s, u"git@github.com:me/beta"_s, 2, {}, {}},
-        {QString(), QString(), QString(), QString(), -1, {}, {}},
+        {u"alpha"_s, u"alpha"_s, u"declarative"_s, u"https://h/x/alpha.git"_s, 0, {}, {},
+         {u"work"_s}},
+        {u"beta"_s, u"tools/beta"_s, u"meta"_s, u"git@github.com:me/beta"_s, 2, {}, {},
+         {u"home"_s, u"work"_s}},
+        {QString(), QString(), QString(), QString(), -1, {}, {}, {}},
     };
     for (qsizetype i = 1; i < lines.size() && i <= 8; ++i) {
         const QList<QByteArray> fields = lines.at(i).split('\t');
         const auto field = [&](qsizetype n) {
             return n < fields.size() ? QString::fromUtf8(fields.at(n)) : QString();
         };
-        subjects.append({field(0), field(1), field(2), field(3), field(4).toInt(), {}, {}});
+        subjects.append({field(0), field(1), field(2), field(3), field(4).toInt(), {}, {},
+                         field(5).split(u',', Qt::SkipEmptyParts)});
     }
     return subjects;
 }

@@ -8,6 +8,7 @@
 #include "core/verbs/ls.h"
 #include "core/verbs/status.h"
 #include "core/verbs/sync.h"
+#include "core/verbs/tag.h"
 #include "core/workspace.h"
 
 #include <QAbstractItemModelTester>
@@ -132,7 +133,8 @@ private Q_SLOTS:
         builder.create(u"r1-meta"_s,
                        RemoteBuilder::packFiles(
                            u"r1-meta"_s, u"meta"_s,
-                           "children:\n  - url: " + remote(u"r1-child"_s).toUtf8() + "\n"));
+                           "children:\n  - url: " + remote(u"r1-child"_s).toUtf8() +
+                               "\n    tags: [child]\n"));
 
         // A real workspace: three packs synced (r1-meta brings its child), then r0-web made
         // dirty, the child's clone removed (missing), and a clone nobody registered.
@@ -142,6 +144,10 @@ private Q_SLOTS:
             addPackOrDie(ws, remote(name));
         OperationContext ctx;
         ctx.setWidth(Width::chosen(2));
+        TagOptions tagWork;
+        tagWork.pack = u"r0-api"_s;
+        tagWork.add = {u"work"_s};
+        QVERIFY(tag(ws, tagWork, ctx).ok());
         const Result<LifecycleReport> synced = sync(ws, {}, ctx);
         QVERIFY2(synced.ok(), qPrintable(synced.ok() ? QString() : synced.error().text()));
         QVERIFY(QFileInfo(ws.packDir(u"r1-child"_s)).isDir());
@@ -265,7 +271,7 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setPacks(m_rows);
-        QCOMPARE(model.columnCount(), 7);
+        QCOMPARE(model.columnCount(), 8);
         QCOMPARE(model.packCount(), 4);
         QCOMPARE(model.totalPackCount(), 5);
         const QHash<QString, int> expected{
@@ -347,6 +353,13 @@ private Q_SLOTS:
         QCOMPARE(subject.name, u"r1-child"_s);
         QCOMPARE(subject.depth, 1);
         QCOMPARE(subject.drift, std::optional<QString>(u"missing"_s));
+        // Its parent's children entry tags it, and the window shows and filters by it.
+        QCOMPARE(subject.tags, QStringList{u"child"_s});
+        QCOMPARE(child.siblingAtColumn(PackTreeModel::TagsColumn).data().toString(), u"child"_s);
+        QCOMPARE(find(model, u"r0-api"_s).siblingAtColumn(PackTreeModel::TagsColumn).data(),
+                 QVariant(u"work"_s));
+        QCOMPARE(model.headerData(PackTreeModel::TagsColumn, Qt::Horizontal).toString(),
+                 u"Tags"_s);
         QCOMPARE(model.filterSubject(find(model, u"r1-meta"_s)).depth, 0);
 
         // A new list replaces the old one.
@@ -428,6 +441,9 @@ private Q_SLOTS:
         QTest::newRow("child only") << u"name=r1-child"_s << u"r1-meta[r1-child]"_s;
         QTest::newRow("all terms") << u"name=r*, drift=clean"_s << u"r0-api r1-meta"_s;
         QTest::newRow("path") << u"path=stray"_s << u"stray"_s;
+        QTest::newRow("tag") << u"tag=work"_s << u"r0-api"_s;
+        QTest::newRow("child's tag") << u"tag=child|none"_s << u"r1-meta[r1-child]"_s;
+        QTest::newRow("no tag") << u"tag!=work,depth=0"_s << u"r0-web r1-meta stray"_s;
         QTest::newRow("nothing") << u"name=nothing*"_s << QString();
     }
 

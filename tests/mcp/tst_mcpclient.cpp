@@ -60,7 +60,7 @@ private Q_SLOTS:
         QVERIFY2(human.exitCode == 0, human.err.constData());
         QVERIFY(human.outText().contains(u"Server:       grex 0.1.0 (grex MCP server)"_s));
         QVERIFY(human.outText().contains(u"Protocol:     2025-06-18"_s));
-        QVERIFY(human.outText().contains(u"Tools (11):"_s));
+        QVERIFY(human.outText().contains(u"Tools (12):"_s));
         QVERIFY(human.outText().contains(u"  status — Show pack status"_s));
 
         const RunResult json = runGrex(
@@ -70,7 +70,7 @@ private Q_SLOTS:
         const QJsonObject doc = json.json().object();
         QCOMPARE(doc.value(u"serverInfo"_s).toObject().value(u"name"_s).toString(), u"grex"_s);
         QCOMPARE(doc.value(u"protocolVersion"_s).toString(), u"2025-06-18"_s);
-        QCOMPARE(doc.value(u"tools"_s).toArray().size(), 11);
+        QCOMPARE(doc.value(u"tools"_s).toArray().size(), 12);
         QVERIFY(doc.value(u"capabilities"_s).toObject().contains(u"tools"_s));
     }
 
@@ -111,7 +111,7 @@ private Q_SLOTS:
         const RunResult status = runGrex(
             {u"mcp"_s, u"status"_s, u"--url"_s, url, u"--token"_s, u"client-token"_s}, m_options);
         QVERIFY2(status.exitCode == 0, status.err.constData());
-        QVERIFY(status.outText().contains(u"Tools (11):"_s));
+        QVERIFY(status.outText().contains(u"Tools (12):"_s));
         // GREX_MCP_TOKEN works as the token too.
         RunOptions withEnv = m_options;
         withEnv.env << u"GREX_MCP_TOKEN=client-token"_s;

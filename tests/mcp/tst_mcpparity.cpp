@@ -328,6 +328,17 @@ QList<ParityCase> verbCases()
     rm.arguments = {{u"path"_s, u"maker"_s}};
     cases.append(rm);
 
+    // Tags given and taken away; then the tags alone, which both show the same way.
+    ParityCase tag;
+    tag.name = tag.tool = u"tag"_s;
+    tag.setup = [](const QString &dir, const QString &remotes) {
+        workspaceWith(dir, remotes, {}, {u"alpha"_s});
+    };
+    tag.cli = {u"tag"_s, u"alpha"_s, u"+work"_s, u"home"_s, u"-old"_s};
+    tag.arguments = {{u"pack"_s, u"alpha"_s},
+                     {u"changes"_s, QJsonArray{u"+work"_s, u"home"_s, u"-old"_s}}};
+    cases.append(tag);
+
     // Long form and tree: install times, actions hashes, a meta pack's child under it.
     ParityCase ls;
     ls.name = ls.tool = u"ls"_s;
@@ -571,7 +582,7 @@ private Q_SLOTS:
         listed.sort();
         covered.sort();
         QCOMPARE(covered, listed);
-        QCOMPARE(listed.size(), 11);
+        QCOMPARE(listed.size(), 12);
     }
 
     void verbDocument_data()

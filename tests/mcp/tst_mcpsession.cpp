@@ -307,7 +307,7 @@ private Q_SLOTS:
                 QCOMPARE(tool.value(u"outputSchema"_s).toObject().value(u"type"_s).toString(),
                          u"object"_s);
         }
-        QCOMPARE(names, (QStringList{u"init"_s, u"add"_s, u"rm"_s, u"ls"_s, u"status"_s, u"sync"_s,
+        QCOMPARE(names, (QStringList{u"init"_s, u"add"_s, u"rm"_s, u"tag"_s, u"ls"_s, u"status"_s, u"sync"_s,
                                      u"update"_s, u"doctor"_s, u"import"_s, u"run"_s, u"exec"_s}));
         const auto schemaOf = [&](const QString &name) {
             return tools.at(names.indexOf(name)).toObject().value(u"inputSchema"_s).toObject();

@@ -68,6 +68,8 @@ Lines addText(const JsonObject &r)
     if (r.value(u"adopted"_s).toBool())
         lines.append(
             Line(u"  "_s + Tr::tr("the existing clone in %1 was adopted as it is").arg(id)));
+    if (const QStringList tags = r.value(u"tags"_s).toStringList(); !tags.isEmpty())
+        lines.append(Line(u"  "_s + Tr::tr("tags: %1").arg(tags.join(u", "_s))));
     for (const JsonValue &warning : r.value(u"warnings"_s).toArray()) {
         lines.append(Line({Span{u"  "_s}, Span{Tr::tr("warning:"), Style::Yellow},
                            Span{u' ' + displayTextOf(warning.toString())}}));
@@ -90,11 +92,48 @@ Lines rmText(const JsonObject &r)
                      : arg(Tr::tr("Removed pack %1; its files stay in %2"), {name, Span{path}}))};
 }
 
+Lines tagText(const JsonObject &r)
+{
+    const QString id = r.value(u"id"_s).toString();
+    const QStringList tags = r.value(u"tags"_s).toStringList();
+    const QStringList added = r.value(u"added"_s).toStringList();
+    const QStringList removed = r.value(u"removed"_s).toStringList();
+    const QStringList fromYaml = r.value(u"pack_yaml_tags"_s).toStringList();
+    Lines lines;
+    if (!added.isEmpty() || !removed.isEmpty()) {
+        QStringList change;
+        for (const QString &tag : added)
+            change.append(u'+' + tag);
+        for (const QString &tag : removed)
+            change.append(u'-' + tag);
+        lines.append(Line(arg(r.value(u"dry_run"_s).toBool() ? Tr::tr("Would tag %1: %2")
+                                                               : Tr::tr("Tagged %1: %2"),
+                              {Span{id, Style::Bold}, Span{change.join(u' ')}})));
+    }
+    QList<Span> all{Span{tags.isEmpty() ? Tr::tr("%1 has no tags").arg(id)
+                                        : Tr::tr("Tags of %1: %2").arg(id, tags.join(u", "_s))}};
+    if (!fromYaml.isEmpty())
+        all.append(Span{u"  "_s + Tr::tr("(from pack.yaml: %1)").arg(fromYaml.join(u", "_s)),
+                        Style::Dim});
+    lines.append(Line(all));
+    return lines;
+}
+
 namespace {
+
+bool anyTags(const JsonArray &packs)
+{
+    for (const JsonValue &v : packs) {
+        const JsonObject p = v.toObject();
+        if (!p.value(u"tags"_s).toArray().isEmpty() || anyTags(p.value(u"children"_s).toArray()))
+            return true;
+    }
+    return false;
+}
 
 // depth 0: registered packs; deeper rows are children drawn under `continuation`.
 void addRows(const JsonArray &packs, int depth, const QString &continuation, bool longForm,
-             bool unicode, QList<QList<Cell>> &rows)
+             bool tags, bool unicode, QList<QList<Cell>> &rows)
 {
     for (qsizetype i = 0; i < packs.size(); ++i) {
         const JsonObject p = packs.at(i).toObject();
@@ -119,6 +158,8 @@ void addRows(const JsonArray &packs, int depth, const QString &continuation, boo
                         {Span{p.value(u"path"_s).toString()}},
                         {Span{ref}},
                         {sha}};
+        if (tags)
+            row.append({Span{p.value(u"tags"_s).toStringList().join(u',')}});
         if (longForm) {
             const JsonValue installed = p.value(u"installed_at"_s);
             const JsonValue hash = p.value(u"actions_hash"_s);
@@ -130,7 +171,8 @@ void addRows(const JsonArray &packs, int depth, const QString &continuation, boo
             QString next = continuation;
             if (depth > 0)
                 next += last ? u"   "_s : (unicode ? u"│  "_s : u"|  "_s);
-            addRows(p.value(u"children"_s).toArray(), depth + 1, next, longForm, unicode, rows);
+            addRows(p.value(u"children"_s).toArray(), depth + 1, next, longForm, tags, unicode,
+                    rows);
         }
     }
 }
@@ -149,11 +191,15 @@ Lines lsText(const JsonArray &packs, const Options &options)
     bool longForm = false;
     for (const JsonValue &p : packs)
         longForm = longForm || p.toObject().contains(u"actions_hash"_s);
+    // A column only when a pack has a tag: most workspaces have none.
+    const bool tags = anyTags(packs);
     QStringList headers{Tr::tr("ID"), Tr::tr("TYPE"), Tr::tr("PATH"), Tr::tr("REF"), Tr::tr("SHA")};
+    if (tags)
+        headers << Tr::tr("TAGS");
     if (longForm)
         headers << Tr::tr("INSTALLED_AT") << Tr::tr("ACTIONS_HASH");
     QList<QList<Cell>> rows;
-    addRows(packs, 0, QString(), longForm, options.unicode, rows);
+    addRows(packs, 0, QString(), longForm, tags, options.unicode, rows);
     return table(headers, rows);
 }
 

@@ -33,6 +33,7 @@ const QHash<QString, Render> &renderers()
         {u"init"_s, [](const JsonValue &d, const Options &) { return initText(d.toObject()); }},
         {u"add"_s, [](const JsonValue &d, const Options &) { return addText(d.toObject()); }},
         {u"rm"_s, [](const JsonValue &d, const Options &) { return rmText(d.toObject()); }},
+        {u"tag"_s, [](const JsonValue &d, const Options &) { return tagText(d.toObject()); }},
         {u"ls"_s, [](const JsonValue &d, const Options &o) { return lsText(d.toArray(), o); }},
         {u"sync"_s, [](const JsonValue &d, const Options &o) { return syncText(d.toObject(), o); }},
         {u"teardown"_s,

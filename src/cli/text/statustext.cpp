@@ -262,9 +262,11 @@ Lines statusText(const JsonArray &packs, const Options &options)
         return {Line(Tr::tr("No packs to show."))};
     bool longForm = false;
     bool fetchTimes = false; // a report that says when packs fetched (not a hand-made one)
+    bool tags = false;       // a column only when a pack has a tag: most workspaces have none
     for (const JsonValue &v : packs) {
         longForm = longForm || v.toObject().contains(u"lock_holder"_s);
         fetchTimes = fetchTimes || v.toObject().contains(u"last_fetched"_s);
+        tags = tags || !v.toObject().value(u"tags"_s).toArray().isEmpty();
     }
     const QDateTime now = QDateTime::currentDateTimeUtc();
     // The type says something only in the long form: a plain repository is "meta" to grex,
@@ -276,6 +278,8 @@ Lines statusText(const JsonArray &packs, const Options &options)
     if (fetchTimes)
         headers << Tr::tr("FETCHED");
     headers << Tr::tr("STATE");
+    if (tags)
+        headers << Tr::tr("TAGS");
     if (longForm)
         headers << Tr::tr("INSTALLED_AT") << Tr::tr("LOCK");
     QList<QList<Cell>> rows;
@@ -294,6 +298,8 @@ Lines statusText(const JsonArray &packs, const Options &options)
         if (fetchTimes)
             row.append({Span{fetchedAgo(p.value(u"last_fetched"_s), now), Style::Dim}});
         row.append(longForm ? stateCell(p) : compactState(p, options));
+        if (tags)
+            row.append({Span{p.value(u"tags"_s).toStringList().join(u','), Style::Dim}});
         if (longForm) {
             const JsonValue installed = p.value(u"installed_at"_s);
             row.append({Span{installed.isNull() ? u"-"_s : installed.toString().left(19) + u'Z'}});

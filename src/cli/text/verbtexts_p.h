@@ -15,6 +15,7 @@ Lines lsText(const JsonArray &packs, const Options &options);
 Lines rmText(const JsonObject &report);
 Lines runText(const JsonArray &rows);
 Lines statusText(const JsonArray &packs, const Options &options);
+Lines tagText(const JsonObject &report);
 Lines syncText(const JsonObject &report, const Options &options);
 Lines updateText(const JsonArray &packs);
 // Where a run (sync, teardown, update) halted, on the Err channel; empty when it did not.

@@ -149,6 +149,7 @@ JsonObject StatusEntry::toJson() const
         {u"type"_s, type.isEmpty() ? JsonValue() : JsonValue(type)},
         {u"depth"_s, qint64(depth)},
         {u"parents"_s, JsonValue(JsonArray(parents.cbegin(), parents.cend()))},
+        {u"tags"_s, JsonValue(tags)},
         {u"registered"_s, registered},
         {u"on_disk"_s, onDisk},
         {u"sha_match"_s, shaMatch},
@@ -236,6 +237,7 @@ Result<QList<StatusEntry>> inspectWorkspace(Workspace &workspace, const InspectO
         entry.depth = node.depth; // known once the walk is over
         entry.parents = parents.value(node.id);
         std::sort(entry.parents.begin(), entry.parents.end(), utf8Less);
+        entry.tags = node.tags; // joined once the walk is over
         entry.registered = node.registered;
         entries.append(std::move(entry));
     }

@@ -27,6 +27,7 @@ struct StatusEntry
     QString url;  // the remote it is cloned from; not part of the document, --filter url= reads it
     int depth = 0;
     QStringList parents; // the packs whose children it is, by id (the root pack left out)
+    QStringList tags;    // PackNode::tags
     bool registered = false;
     bool onDisk = false;
     bool shaMatch = false;

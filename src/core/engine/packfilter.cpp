@@ -3,6 +3,7 @@
 #include "core/engine/packgraph.h"
 #include "core/engine/lifecycles.h"
 #include "core/error.h"
+#include "core/naming.h"
 
 using namespace Qt::StringLiterals;
 
@@ -89,20 +90,23 @@ qsizetype findSeparator(const QString &text, qsizetype from, qsizetype end, QCha
 } // namespace
 
 FilterSubject FilterSubject::of(const QString &name, const QString &path, const QString &type,
-                                const QString &url, int depth, const QHash<QString, QString> &drift)
+                                const QString &url, int depth, const QHash<QString, QString> &drift,
+                                const QStringList &tags)
 {
     const auto it = drift.find(name);
     if (it == drift.end())
-        return of(name, path, type, url, depth, QStringList());
+        return of(name, path, type, url, depth, QStringList(), tags);
     const QStringList kinds = it->split(u',', Qt::SkipEmptyParts);
     // Computed and empty still counts as computed: it matches no drift= term.
-    return of(name, path, type, url, depth, kinds.isEmpty() ? QStringList{QString()} : kinds);
+    return of(name, path, type, url, depth, kinds.isEmpty() ? QStringList{QString()} : kinds,
+              tags);
 }
 
 FilterSubject FilterSubject::of(const QString &name, const QString &path, const QString &type,
-                                const QString &url, int depth, const QStringList &drifts)
+                                const QString &url, int depth, const QStringList &drifts,
+                                const QStringList &tags)
 {
-    FilterSubject subject{name, path, type, url, depth, {}, {}};
+    FilterSubject subject{name, path, type, url, depth, {}, {}, tags};
     if (!drifts.isEmpty()) {
         subject.drift = drifts.first();
         subject.alsoDrifts = drifts.mid(1);
@@ -121,7 +125,7 @@ QString filterPath(const PackNode &node)
 FilterSubject filterSubject(const PackNode &node, const QHash<QString, QString> &drift)
 {
     return FilterSubject::of(node.id, filterPath(node), node.manifest.type, node.url, node.depth,
-                             drift);
+                             drift, node.tags);
 }
 
 const QStringList &PackFilter::driftKinds()
@@ -148,8 +152,8 @@ Result<PackFilter> PackFilter::parse(const QString &expression)
     if (pos == n)
         return filter; // empty: every pack
 
-    static const QStringList keyNames{u"name"_s, u"path"_s,  u"type"_s, u"depth"_s,
-                                      u"url"_s,  u"drift"_s, u"kind"_s};
+    static const QStringList keyNames{u"name"_s,  u"path"_s, u"type"_s, u"depth"_s,
+                                      u"url"_s,   u"drift"_s, u"kind"_s, u"tag"_s};
     while (true) {
         skipSpace();
         const qsizetype keyStart = pos;
@@ -158,10 +162,10 @@ Result<PackFilter> PackFilter::parse(const QString &expression)
         const QString keyText = expression.mid(keyStart, pos - keyStart);
         if (keyText.isEmpty()) {
             return filterError(expression, keyStart,
-                               pos == n ? u"expected a key (name, path, type, depth, url or "
-                                          u"drift) at the end"_s
-                                        : u"expected a key (name, path, type, depth, url or "
-                                          u"drift), found '%1'"_s.arg(expression.at(pos)));
+                               pos == n ? u"expected a key (name, path, type, depth, url, drift "
+                                          u"or tag) at the end"_s
+                                        : u"expected a key (name, path, type, depth, url, drift "
+                                          u"or tag), found '%1'"_s.arg(expression.at(pos)));
         }
         Term term;
         if (keyText == u"name")
@@ -176,13 +180,15 @@ Result<PackFilter> PackFilter::parse(const QString &expression)
             term.key = Key::Url;
         else if (keyText == u"drift")
             term.key = Key::Drift;
+        else if (keyText == u"tag")
+            term.key = Key::Tag;
         else {
             const QString suggestion = closest(keyText, keyNames);
             return filterError(
                 expression, keyStart,
                 suggestion.isEmpty()
-                    ? u"unknown key '%1' (keys: name, path, type, depth, url, "
-                      u"drift)"_s.arg(keyText)
+                    ? u"unknown key '%1' (keys: name, path, type, depth, url, drift, "
+                      u"tag)"_s.arg(keyText)
                     : u"unknown key '%1'; did you mean '%2'?"_s.arg(keyText, suggestion));
         }
         skipSpace();
@@ -256,6 +262,10 @@ Result<PackFilter> PackFilter::parse(const QString &expression)
                                                  alternative, suggestion));
                 }
                 break;
+            case Key::Tag:
+                if (Result<void> tag = checkTag(alternative); !tag)
+                    return filterError(expression, altPos, tag.error().message().text());
+                break;
             case Key::Type:
                 break;
             }
@@ -315,6 +325,10 @@ bool PackFilter::matches(const FilterSubject &subject) const
         }
         case Key::Type:
             hit = term.alternatives.contains(subject.type);
+            break;
+        case Key::Tag:
+            for (const QString &tag : subject.tags)
+                hit = hit || term.alternatives.contains(tag);
             break;
         case Key::Drift:
             hit = subject.drift && term.alternatives.contains(*subject.drift);

@@ -21,15 +21,18 @@ struct FilterSubject
     int depth = 0;
     std::optional<QString> drift; // the drift kind status reports; nullopt when not computed
     QStringList alsoDrifts;       // the other kinds that hold too (dirty and behind, ...)
+    QStringList tags;
 
-    // The one builder of a subject: a pack and every drift kind that holds, most urgent first
-    // (empty: not computed).
+    // The one builder of a subject: a pack, every drift kind that holds, most urgent first
+    // (empty: not computed), and its tags.
     static FilterSubject of(const QString &name, const QString &path, const QString &type,
-                            const QString &url, int depth, const QStringList &drifts);
+                            const QString &url, int depth, const QStringList &drifts,
+                            const QStringList &tags = {});
     // The same, with the drift kinds looked up by name in `drift` (joined with ',', as
     // driftByPack gives them); absent: not computed.
     static FilterSubject of(const QString &name, const QString &path, const QString &type,
-                            const QString &url, int depth, const QHash<QString, QString> &drift);
+                            const QString &url, int depth, const QHash<QString, QString> &drift,
+                            const QStringList &tags = {});
 };
 
 struct PackNode;
@@ -43,8 +46,8 @@ QString filterPath(const PackNode &node);
 
 // A parsed --filter expression (docs/design.md, "Filter expressions"): comma-separated terms that
 // must all hold, each `key op value` with key name, path, url (globs), type (kind is an alias),
-// depth (integer, also >= and <=) or drift; `|` separates alternatives. An empty expression matches
-// every pack.
+// depth (integer, also >= and <=), drift or tag (the pack has one of the tags); `|` separates
+// alternatives. An empty expression matches every pack.
 class PackFilter
 {
 public:
@@ -64,7 +67,7 @@ public:
     static const QStringList &driftKinds();
 
 private:
-    enum class Key { Name, Path, Type, Depth, Url, Drift };
+    enum class Key { Name, Path, Type, Depth, Url, Drift, Tag };
     enum class Op { Equal, NotEqual, AtLeast, AtMost };
     struct Term
     {

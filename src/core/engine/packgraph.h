@@ -29,6 +29,9 @@ struct PackNode
     int depth = 0;            // 0 for registered packs and the root, +1 per child edge
     QStringList children;     // ids of its children, in declaration order
     QStringList dependencies; // ids its depends_on entries resolve to (run before it)
+    // Its tags, sorted: given with add or grex tag, by each parent's children entry, and by
+    // its own pack.yaml.
+    QStringList tags;
     QString shaBefore;
     QString sha; // HEAD after the walk; "" when unknown
     std::optional<QString> branch;

@@ -17,6 +17,8 @@
 #include <QThreadPool>
 #include <QWaitCondition>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace Grex {
@@ -226,6 +228,7 @@ Result<QList<WalkSeed>> workspaceSeeds(const Workspace &workspace, OperationCont
         WalkSeed seed =
             seedAt(workspace, pack.path, pack.url, pack.ref, pack.depth, pack.cloneFilter);
         seed.registered = true;
+        seed.tags = pack.tags;
         seeds.append(seed);
     }
     return seeds;
@@ -280,10 +283,17 @@ Error childUrlConflict(const QString &parent, const ChildRef &child, const WalkS
         .withDetail(u"pack"_s, path);
 }
 
-// The roots in seed order, depths settled, dependencies resolved: the graph once every pack
-// has been walked.
-void finishGraph(PackGraph &graph, const QList<WalkSeed> &seeds)
+// The roots in seed order, depths settled, dependencies resolved, tags joined (those every
+// seed of a pack declared, and its pack.yaml's): the graph once every pack has been walked.
+void finishGraph(PackGraph &graph, const QList<WalkSeed> &seeds,
+                 const QHash<QString, QStringList> &declaredTags)
 {
+    for (PackNode &node : graph.nodes) {
+        QStringList tags = declaredTags.value(node.isRoot ? u"."_s : node.id) + node.manifest.tags;
+        tags.removeDuplicates();
+        std::sort(tags.begin(), tags.end());
+        node.tags = std::move(tags);
+    }
     for (const WalkSeed &seed : seeds) {
         if (!seed.isRoot && graph.nodes.contains(seed.id) && !graph.roots.contains(seed.id))
             graph.roots.append(seed.id);
@@ -326,7 +336,9 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
 
     QMap<QString, WalkSeed> known;       // every pack handed to a worker, by id
     QHash<QString, QString> knownFolded; // the same ids, case-folded -> as spelled
+    QHash<QString, QStringList> declaredTags; // what every seed of a pack said, by id
     const auto submit = [&](const WalkSeed &seed, int depth) {
+        declaredTags[seed.id] += seed.tags;
         known.insert(seed.id, seed);
         knownFolded.insert(seed.id.toCaseFolded(), seed.id);
         ++running;
@@ -406,6 +418,7 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
                     const QString path = child.effectivePath();
                     node.children.append(path);
                     if (known.contains(path)) {
+                        declaredTags[path] += child.tags;
                         const WalkSeed &other = known.value(path);
                         if (!other.isRoot && !other.url.isEmpty() &&
                             !sameRemote(other.url, child.url)) {
@@ -414,9 +427,10 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
                         }
                         continue;
                     }
-                    submit(seedAt(workspace, child.effectivePath(), child.url, child.ref,
-                                  child.depth, child.filter),
-                           outcome.depth + 1);
+                    WalkSeed childSeed = seedAt(workspace, child.effectivePath(), child.url,
+                                                child.ref, child.depth, child.filter);
+                    childSeed.tags = child.tags;
+                    submit(childSeed, outcome.depth + 1);
                 }
             }
             // The total grows as packs name their children.
@@ -438,7 +452,7 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
             .withDetail(u"ready"_s, resolved)
             .withDetail(u"known"_s, qint64(known.size()));
     }
-    finishGraph(graph, seeds);
+    finishGraph(graph, seeds, declaredTags);
     return graph;
 }
 

@@ -24,6 +24,7 @@ struct WalkSeed
     QString url;
     std::optional<QString> ref;
     CloneOptions cloneOptions;
+    QStringList tags; // from add or grex tag, or the parent's children entry
     bool registered = false;
     bool isRoot = false;
 };

@@ -1,5 +1,8 @@
 #include "core/manifest/event.h"
 
+#include "core/naming.h"
+
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -14,6 +17,8 @@ QString eventOpName(EventOp op)
         return u"add"_s;
     case EventOp::Update:
         return u"update"_s;
+    case EventOp::Tag:
+        return u"tag"_s;
     case EventOp::Rm:
         return u"rm"_s;
     case EventOp::Sync:
@@ -51,6 +56,18 @@ Event Event::update(const QString &id, const QString &field, const std::optional
     e.id = id;
     e.field = field;
     e.value = value;
+    return e;
+}
+
+Event Event::tag(const QString &id, const QStringList &add, const QStringList &remove,
+                 Timestamp ts)
+{
+    Event e;
+    e.op = EventOp::Tag;
+    e.ts = ts;
+    e.id = id;
+    e.tags = add;
+    e.untags = remove;
     return e;
 }
 
@@ -126,11 +143,19 @@ JsonObject Event::toJson() const
             o.insert(u"depth"_s, *depth);
         if (!cloneFilter.isEmpty())
             o.insert(u"filter"_s, cloneFilter);
+        if (!tags.isEmpty())
+            o.insert(u"tags"_s, JsonValue(tags));
         break;
     case EventOp::Update:
         o.insert(u"id"_s, id);
         o.insert(u"field"_s, field);
         o.insert(u"value"_s, JsonValue::fromOptional(value));
+        o.insert(u"schema_version"_s, schema);
+        break;
+    case EventOp::Tag:
+        o.insert(u"id"_s, id);
+        o.insert(u"add"_s, JsonValue(tags));
+        o.insert(u"remove"_s, JsonValue(untags));
         o.insert(u"schema_version"_s, schema);
         break;
     case EventOp::Rm:
@@ -257,6 +282,24 @@ struct Reader
         return false;
     }
 
+    // An optional list of tags, as grex writes them (checked, sorted, no duplicates).
+    bool tags(const QString &name, QStringList &out)
+    {
+        const QJsonValue v = object.value(name);
+        if (v.isUndefined())
+            return true;
+        QStringList list;
+        for (const QJsonValue &item : v.toArray())
+            list.append(item.toString());
+        Result<QStringList> checked = normaliseTags(list);
+        if (!v.isArray() || !checked || checked->size() != v.toArray().size()) {
+            error = u"member '"_s + name + u"' is not a list of tags"_s;
+            return false;
+        }
+        out = std::move(checked).value();
+        return true;
+    }
+
     bool timestamp(Timestamp &out)
     {
         QString text;
@@ -354,7 +397,7 @@ ParsedLine parseEventLine(QByteArrayView line)
                 return invalid(u"member 'depth' is not a whole number of at least 1"_s);
             e.depth = qint64(number);
         }
-        if (!r.optionalString(u"filter"_s, e.cloneFilter))
+        if (!r.optionalString(u"filter"_s, e.cloneFilter) || !r.tags(u"tags"_s, e.tags))
             return invalid(r.error);
         result.events.append(e);
     } else if (op == u"update") {
@@ -385,6 +428,12 @@ ParsedLine parseEventLine(QByteArrayView line)
             if (result.events.isEmpty())
                 return invalid(u"update names no field"_s);
         }
+    } else if (op == u"tag") {
+        e.op = EventOp::Tag;
+        if (!r.timestamp(e.ts) || !r.string({u"id"_s}, e.id) || !r.tags(u"add"_s, e.tags) ||
+            !r.tags(u"remove"_s, e.untags))
+            return invalid(r.error);
+        result.events.append(e);
     } else if (op == u"rm") {
         e.op = EventOp::Rm;
         if (!r.timestamp(e.ts) || !r.string({u"id"_s}, e.id))

@@ -5,13 +5,14 @@
 #include "core/timestamp.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
 namespace Grex {
 
 // One intent-log line (docs/design.md, "Intent log" and "Audit events").
-enum class EventOp { Add, Update, Rm, Sync, ActionStarted, ActionCompleted, ActionHalted };
+enum class EventOp { Add, Update, Tag, Rm, Sync, ActionStarted, ActionCompleted, ActionHalted };
 
 QString eventOpName(EventOp op);
 
@@ -34,6 +35,8 @@ struct Event
     std::optional<QString> ref;
     std::optional<qint64> depth; // a shallow clone of this many commits (git clone --depth)
     QString cloneFilter;         // a partial clone (git clone --filter), "" for none
+    QStringList tags;            // add: the pack's tags; tag: the tags it gains
+    QStringList untags;          // tag: the tags it loses
 
     // update: field is "url", "ref" or "path"; value nullopt means null (clears ref)
     QString field;
@@ -53,6 +56,10 @@ struct Event
                      Timestamp ts = Timestamp::now());
     static Event update(const QString &id, const QString &field,
                         const std::optional<QString> &value, Timestamp ts = Timestamp::now());
+    // The pack gains the tags `add` and loses `remove`: a change, not the whole set, so that
+    // two people tagging one pack at once both keep their tag.
+    static Event tag(const QString &id, const QStringList &add, const QStringList &remove,
+                     Timestamp ts = Timestamp::now());
     static Event rm(const QString &id, Timestamp ts = Timestamp::now());
     static Event sync(const QString &id, const QString &sha, Timestamp ts = Timestamp::now());
     static Event actionStarted(const QString &pack, qint64 idx, const QString &name,

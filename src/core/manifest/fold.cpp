@@ -24,6 +24,7 @@ void Folder::apply(const Event &event)
         state.ref = event.ref;
         state.depth = event.depth;
         state.cloneFilter = event.cloneFilter;
+        state.tags = event.tags;
         state.addedAt = event.ts;
         state.updatedAt = event.ts;
         m_packs.insert(event.id, state);
@@ -45,11 +46,30 @@ void Folder::apply(const Event &event)
                 it->path = *event.value;
         } else if (event.field == u"ref") {
             it->ref = event.value;
+
         } else {
             m_warnings.append(Message(
                 QT_TRANSLATE_NOOP("Grex", "update of unknown field '%1' of pack '%2' ignored"),
                 {event.field, event.id}));
         }
+        it->updatedAt = event.ts;
+        break;
+    }
+    case EventOp::Tag: {
+        auto it = m_packs.find(event.id);
+        if (it == m_packs.end()) {
+            m_warnings.append(Message(
+                QT_TRANSLATE_NOOP("Grex", "tags of pack '%1', which is not registered, ignored"),
+                {event.id}));
+            break;
+        }
+        for (const QString &tag : event.tags) {
+            if (!it->tags.contains(tag))
+                it->tags.append(tag);
+        }
+        for (const QString &tag : event.untags)
+            it->tags.removeAll(tag);
+        std::sort(it->tags.begin(), it->tags.end());
         it->updatedAt = event.ts;
         break;
     }

@@ -271,6 +271,7 @@ QList<Event> IntentLog::compacted(const QMap<QString, PackState> &packs)
         Event add = Event::add(pack.id, pack.url, pack.path, pack.type, std::nullopt, pack.addedAt);
         add.depth = pack.depth;
         add.cloneFilter = pack.cloneFilter;
+        add.tags = pack.tags;
         events.append(add);
         if (pack.ref)
             events.append(Event::update(pack.id, u"ref"_s, pack.ref, pack.updatedAt));

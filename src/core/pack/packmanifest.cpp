@@ -30,8 +30,9 @@ namespace {
 Result<void> readKeys(const ManifestReader &reader, const YAML::Node &root, bool isOverride,
                       PackManifest &m, QStringList *present)
 {
-    static const QStringList known{u"schema_version"_s, u"name"_s,     u"type"_s,    u"version"_s,
-                                   u"depends_on"_s,     u"children"_s, u"actions"_s, u"teardown"_s};
+    static const QStringList known{u"schema_version"_s, u"name"_s,     u"type"_s,
+                                   u"version"_s,        u"tags"_s,     u"depends_on"_s,
+                                   u"children"_s,       u"actions"_s,  u"teardown"_s};
     for (const auto &member : root) {
         if (!member.first.IsScalar())
             return reader.fail(member.first, u"key"_s,
@@ -112,6 +113,19 @@ Result<void> readIdentity(const ManifestReader &reader, const YAML::Node &root, 
     return {};
 }
 
+// A `tags` list, of the pack or of a child: each tag checked, sorted, no duplicates.
+Result<QStringList> readTags(const ManifestReader &reader, const YAML::Node &node)
+{
+    Result<QStringList> list = reader.stringList(node, u"tags"_s);
+    if (!list)
+        return list.error();
+    Result<QStringList> tags = normaliseTags(*list);
+    if (!tags)
+        return reader.fail(node, u"tags"_s, QT_TRANSLATE_NOOP("Grex", "%1:%2: %3"),
+                           {tags.error().message().text()});
+    return tags;
+}
+
 Result<QList<ChildRef>> readChildren(const ManifestReader &reader, const YAML::Node &node)
 {
     QList<ChildRef> children;
@@ -125,17 +139,22 @@ Result<QList<ChildRef>> readChildren(const ManifestReader &reader, const YAML::N
             return reader.fail(child, u"children"_s,
                                QT_TRANSLATE_NOOP("Grex", "%1:%2: a child must be a mapping with "
                                                          "'url' and optional 'path', 'ref', "
-                                                         "'depth' and 'filter'"));
+                                                         "'depth', 'filter' and 'tags'"));
         ChildRef ref;
         ref.line = lineOf(child);
         for (const auto &member : child) {
             const QString key = scalarText(member.first);
             if (key != u"url" && key != u"path" && key != u"ref" && key != u"depth" &&
-                key != u"filter")
+                key != u"filter" && key != u"tags")
                 return reader.fail(member.first, u"children"_s,
                                    QT_TRANSLATE_NOOP("Grex", "%1:%2: unknown child key '%3'"),
                                    {key});
-            if (!member.second.IsScalar())
+            if (key == u"tags") {
+                Result<QStringList> tags = readTags(reader, member.second);
+                if (!tags)
+                    return tags.error();
+                ref.tags = std::move(tags).value();
+            } else if (!member.second.IsScalar())
                 return reader.fail(member.second, u"children"_s,
                                    QT_TRANSLATE_NOOP("Grex", "%1:%2: child '%3' must be a string"),
                                    {key});
@@ -243,6 +262,10 @@ Result<PackManifest> readManifest(const ManifestReader &reader, const YAML::Node
     if (!depends)
         return depends.error();
     m.dependsOn = *depends;
+    Result<QStringList> tags = readTags(reader, root["tags"]);
+    if (!tags)
+        return tags.error();
+    m.tags = std::move(tags).value();
     Result<QList<ChildRef>> children = readChildren(reader, root["children"]);
     if (!children)
         return children.error();
@@ -362,6 +385,8 @@ Result<PackManifest> mergeOverride(const PackManifest &base, const PackOverride 
     if (has(u"version"_s))
         merged.version = o.version;
     merged.dependsOn += o.dependsOn;
+    if (has(u"tags"_s))
+        merged.tags = o.tags;
     merged.children += o.children;
     if (has(u"actions"_s)) {
         if (override.actionsReplace)

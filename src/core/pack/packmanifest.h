@@ -21,6 +21,7 @@ struct ChildRef
     std::optional<QString> ref;
     std::optional<qint64> depth; // a shallow clone (git clone --depth)
     QString filter;              // a partial clone (git clone --filter)
+    QStringList tags;            // the child's tags, sorted
     int line = 0;
 
     // `path`, else the last segment of `url` without ".git".
@@ -28,7 +29,7 @@ struct ChildRef
     friend bool operator==(const ChildRef &a, const ChildRef &b)
     {
         return a.url == b.url && a.path == b.path && a.ref == b.ref && a.depth == b.depth &&
-               a.filter == b.filter;
+               a.filter == b.filter && a.tags == b.tags;
     }
 };
 
@@ -41,6 +42,7 @@ struct PackManifest
     QString type;
     std::optional<QString> version;
     QStringList dependsOn;
+    QStringList tags; // the pack's own tags, sorted
     QList<ChildRef> children;
     std::vector<Action> actions;
     std::optional<std::vector<Action>> teardown; // absent: automatic teardown; empty: none

@@ -13,6 +13,7 @@
 #include "core/workspace.h"
 
 #include <QDir>
+#include <QJsonArray>
 #include <QFileInfo>
 
 using namespace Qt::StringLiterals;
@@ -84,6 +85,13 @@ Result<AddOptions> AddOptions::fromJson(const QJsonObject &args)
         if (Result<void> valid = checkCloneDepth(*options.depth); !valid)
             return valid.error();
     }
+    QStringList tags;
+    for (const QJsonValue &tag : args.value(u"tag"_s).toArray())
+        tags.append(tag.toString());
+    Result<QStringList> checked = normaliseTags(tags);
+    if (!checked)
+        return checked.error();
+    options.tags = std::move(checked).value();
     options.filter = args.value(u"filter"_s).toString();
     // add's --filter is git clone's, not the pack filter of the other verbs: say so.
     if (!options.filter.isEmpty() && !checkCloneFilter(options.filter)) {
@@ -108,6 +116,7 @@ JsonObject AddReport::toJson() const
                       {u"ref"_s, JsonValue::fromOptional(ref)},
                       {u"depth"_s, depth ? JsonValue(*depth) : JsonValue()},
                       {u"filter"_s, filter.isEmpty() ? JsonValue() : JsonValue(filter)},
+                      {u"tags"_s, JsonValue(tags)},
                       {u"sha"_s, sha},
                       {u"installed"_s, installed},
                       {u"warnings"_s, JsonValue(warnings)},
@@ -231,6 +240,7 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     report.ref = options.ref;
     report.depth = options.depth;
     report.filter = options.filter;
+    report.tags = options.tags;
     report.dryRun = options.dryRun;
     CloneOptions cloneOptions;
     cloneOptions.depth = options.depth ? std::optional<int>(int(*options.depth)) : std::nullopt;
@@ -316,6 +326,7 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     Event added = Event::add(path, *url, path, report.type, options.ref);
     added.depth = options.depth;
     added.cloneFilter = options.filter;
+    added.tags = options.tags;
     Result<AppendReport> appended = workspace.intentLog().append(added);
     if (!appended)
         return fail(appended.error());

@@ -20,6 +20,7 @@ struct AddOptions
     std::optional<QString> ref;
     std::optional<qint64> depth; // --depth: a shallow clone, kept by later syncs
     QString filter;              // --filter: a partial clone (blob:none, ...), kept by git
+    QStringList tags;            // --tag, checked and sorted
     bool noInstall = false;
     bool dryRun = false;
 
@@ -35,6 +36,7 @@ struct AddReport
     std::optional<QString> ref;
     std::optional<qint64> depth;
     QString filter;
+    QStringList tags;     // what --tag gave; pack.yaml may add its own (ls shows them all)
     QStringList warnings; // what the clone left undone (LFS files as pointers)
     QString sha;          // HEAD of the clone; in a dry run the remote's commit, if known
     bool installed = false;
@@ -47,7 +49,7 @@ struct AddReport
 // `grex add <url> [path]`: clones url at ref into <workspace>/<path>, reads its pack.yaml,
 // registers it in grex.jsonl and writes its .gitignore block. An existing clone of the same URL is
 // adopted as it is. A failure leaves every file as it was. Errors: Usage (invalid URL or path, a
-// URL with a password, a bad --depth or --filter, already registered, not a workspace), PackOp
+// URL with a password, a bad --depth, --filter or --tag, already registered, not a workspace), PackOp
 // (clone failed, directory not empty, pack.yaml invalid, name mismatch), PluginMissing (unknown
 // type), Manifest, Lock, Cancelled.
 Result<AddReport> add(Workspace &workspace, const AddOptions &options, OperationContext &ctx);

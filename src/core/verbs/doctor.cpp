@@ -188,7 +188,8 @@ QList<DoctorFinding> checkOnDisk(const Workspace &workspace, const Facts &facts,
     QSet<QString> known;
     for (const PackState &pack : packsInIdOrder(facts.packs)) {
         known.insert(pack.path);
-        if (!filter.matches(FilterSubject::of(pack.id, pack.path, pack.type, pack.url, 0, drift)))
+        if (!filter.matches(
+                FilterSubject::of(pack.id, pack.path, pack.type, pack.url, 0, drift, pack.tags)))
             continue;
         const QFileInfo info(workspace.packDir(pack.path));
         if (!info.exists() && !info.isSymLink()) {

@@ -13,6 +13,8 @@
 #include <QSet>
 #include <QtConcurrent/QtConcurrentMap>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace Grex {
@@ -33,6 +35,7 @@ JsonObject entryToJson(const LsEntry &entry, bool longForm, bool tree)
     if (longForm)
         o.insert(u"actions_hash"_s, JsonValue::fromOptional(entry.actionsHash));
     o.insert(u"branch"_s, JsonValue::fromOptional(entry.branch));
+    o.insert(u"tags"_s, JsonValue(entry.tags));
     o.insert(u"on_disk"_s, entry.onDisk);
     o.insert(u"dir"_s, entry.dir);
     if (tree) {
@@ -112,6 +115,16 @@ Probe probe(Workspace &workspace, const QString &dir, OperationContext &ctx)
     return p;
 }
 
+// The tags the workspace or a parent gave the pack, and those of its own pack.yaml.
+QStringList joinTags(QStringList given, const std::optional<PackManifest> &manifest)
+{
+    if (manifest)
+        given += manifest->tags;
+    given.removeDuplicates();
+    std::sort(given.begin(), given.end());
+    return given;
+}
+
 void fillFromLock(LsEntry &entry, const LockEntries &locks)
 {
     const auto it = locks.find(entry.id);
@@ -142,6 +155,7 @@ QList<LsEntry> childrenOf(Workspace &workspace, const PackManifest &manifest,
         entry.onDisk = p.onDisk;
         entry.sha = p.sha;
         entry.branch = p.branch;
+        entry.tags = joinTags(child.tags, p.manifest);
         fillFromLock(entry, locks);
         if (p.manifest) {
             entry.type = p.manifest->type;
@@ -163,7 +177,8 @@ void filterChildren(QList<LsEntry> &children, int depth, const PackFilter &filte
                     const QHash<QString, QString> &drift)
 {
     children.removeIf([&](const LsEntry &e) {
-        return !filter.matches(FilterSubject::of(e.id, e.path, e.type, e.url, depth, drift));
+        return !filter.matches(
+            FilterSubject::of(e.id, e.path, e.type, e.url, depth, drift, e.tags));
     });
     for (LsEntry &child : children)
         filterChildren(child.children, depth + 1, filter, drift);
@@ -239,13 +254,14 @@ Result<LsReport> lsRead(Workspace &workspace, const LsOptions &options, Operatio
         entry.onDisk = p.onDisk;
         entry.sha = p.sha;
         entry.branch = p.branch;
+        entry.tags = joinTags(pack.tags, p.manifest);
         fillFromLock(entry, *locks);
         if (!entry.sha && pack.lastSyncSha && !pack.lastSyncSha->isEmpty())
             entry.sha = pack.lastSyncSha;
         if (options.type && entry.type != *options.type)
             continue;
-        if (!options.filter.matches(
-                FilterSubject::of(entry.id, entry.path, entry.type, entry.url, 0, drift)))
+        if (!options.filter.matches(FilterSubject::of(entry.id, entry.path, entry.type, entry.url,
+                                                      0, drift, entry.tags)))
             continue;
         if (options.tree && p.manifest) {
             QSet<QString> visiting{entry.id};

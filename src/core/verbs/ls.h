@@ -37,6 +37,7 @@ struct LsEntry
     std::optional<QString> branch; // checked-out branch on disk
     std::optional<Timestamp> installedAt;
     std::optional<QString> actionsHash;
+    QStringList tags; // given with add or grex tag, by the parent's children entry, by pack.yaml
     bool onDisk = false;
     QList<LsEntry> children;
 };

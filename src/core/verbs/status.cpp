@@ -138,7 +138,7 @@ Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
     StatusReport report;
     for (StatusEntry &e : *entries) {
         if (options.filter.matches(
-                FilterSubject::of(e.id, e.path, e.type, e.url, e.depth, e.drifts)))
+                FilterSubject::of(e.id, e.path, e.type, e.url, e.depth, e.drifts, e.tags)))
             report.packs.append(std::move(e));
     }
     std::sort(report.packs.begin(), report.packs.end(),

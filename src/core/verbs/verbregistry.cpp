@@ -12,6 +12,7 @@
 #include "core/verbs/run.h"
 #include "core/verbs/status.h"
 #include "core/verbs/sync.h"
+#include "core/verbs/tag.h"
 #include "core/verbs/teardown.h"
 #include "core/verbs/update.h"
 #include "core/verbs/verbsupport.h"
@@ -56,7 +57,7 @@ ParamSpec filterParam()
     p.name = u"filter"_s;
     p.type = ParamType::String;
     p.help = QT_TRANSLATE_NOOP("Grex", "Only packs matching EXPR, e.g. \"name=lib-*,drift=dirty\" "
-                                       "(keys name, path, type, depth, url, drift).");
+                                       "(keys name, path, type, depth, url, drift, tag).");
     p.valueName = u"EXPR"_s;
     p.universal = true;
     return p;
@@ -187,6 +188,8 @@ VerbSpec addSpec()
          QT_TRANSLATE_NOOP("Grex", "Name the pack my-tools and check out v2.")},
         {"grex add ../notes --no-install",
          QT_TRANSLATE_NOOP("Grex", "Register a local repository without installing it.")},
+        {"grex add https://example.org/team/api.git --tag work --tag backend",
+         QT_TRANSLATE_NOOP("Grex", "Add a pack with two tags.")},
     };
     verb.openWorld = true;
     verb.params = {
@@ -213,6 +216,10 @@ VerbSpec addSpec()
               QT_TRANSLATE_NOOP("Grex", "Partial clone (git clone --filter): blob:none fetches "
                                         "file contents only when they are checked out."),
               u"SPEC"_s),
+        param(u"tag"_s, ParamType::StringArray,
+              QT_TRANSLATE_NOOP("Grex", "Tag the pack (repeatable); --filter tag=TAG selects "
+                                        "packs by tag."),
+              u"TAG"_s),
         param(u"noInstall"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Only clone and register the pack; do not install it.")),
         dryRunParam(),
@@ -261,6 +268,46 @@ VerbSpec rmSpec()
         parallelParam(),
     };
     bindInvoker<RmOptions, RmReport, rm>(verb);
+    return verb;
+}
+
+VerbSpec tagSpec()
+{
+    VerbSpec verb;
+    verb.name = u"tag"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Tag a pack");
+    verb.summary = QT_TRANSLATE_NOOP("Grex", "Show, add or remove a pack's tags.");
+    verb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Without changes, shows the tags of a registered pack. +TAG (or TAG) adds a tag "
+                "and -TAG removes one; the change is recorded in grex.jsonl. A pack also has the "
+                "tags of its own pack.yaml and of its parent's children entry, which only those "
+                "files change.\n\n"
+                "Every verb that takes --filter selects packs by tag: --filter tag=work, "
+                "--filter 'tag=work|home', --filter tag!=slow. A tag is up to 40 letters, "
+                "digits, '.', '_' and '-', starting with a letter or a digit; a pack has at most "
+                "16.");
+    verb.examples = {
+        {"grex tag dotfiles", QT_TRANSLATE_NOOP("Grex", "Show the tags of dotfiles.")},
+        {"grex tag dotfiles +home -work",
+         QT_TRANSLATE_NOOP("Grex", "Tag dotfiles home, and no longer work.")},
+        {"grex sync --filter tag=work",
+         QT_TRANSLATE_NOOP("Grex", "Sync only the packs tagged work.")},
+    };
+    verb.idempotent = true;
+    ParamSpec changes =
+        param(u"changes"_s, ParamType::StringArray,
+              QT_TRANSLATE_NOOP("Grex", "+TAG or TAG to add a tag, -TAG to remove one."),
+              u"CHANGE..."_s, false, true);
+    changes.signedWords = true;
+    verb.params = {
+        hinted(param(u"pack"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "The pack (its path or id)."), u"PACK"_s, true,
+                     true),
+               ValueHint::Pack),
+        changes,
+        dryRunParam(),
+    };
+    bindInvoker<TagOptions, TagReport, tag>(verb);
     return verb;
 }
 
@@ -645,8 +692,9 @@ VerbSpec execSpec()
 // The verbs, in help order.
 QList<VerbSpec> buildRegistry()
 {
-    return {initSpec(),   addSpec(),      rmSpec(),     lsSpec(),     statusSpec(), syncSpec(),
-            updateSpec(), teardownSpec(), doctorSpec(), importSpec(), runSpec(),    execSpec()};
+    return {initSpec(),     addSpec(),    rmSpec(),     tagSpec(),   lsSpec(),
+            statusSpec(),   syncSpec(),   updateSpec(), teardownSpec(), doctorSpec(),
+            importSpec(),   runSpec(),    execSpec()};
 }
 
 } // namespace

@@ -36,6 +36,9 @@ struct ParamSpec
     bool universal = false;        // filled from a universal CLI flag (--dry-run)
     bool nullable = false;         // the schema also accepts null
     bool cliOnly = false;          // not part of the MCP tool (exec --shell)
+    // A positional StringArray whose words may start with '-' (grex tag PACK -old): on the
+    // command line such a word is the argument, not an option.
+    bool signedWords = false;
     QString valueName;             // "URL", "REF"; empty for booleans
     QChar shortName;               // a one-letter CLI alias, or null
     std::optional<qint64> minimum; // integers: the accepted range

@@ -83,8 +83,8 @@ async function main() {
         ok(`initialize over HTTP: session ${transport.sessionId.length} characters`);
 
         const tools = await client.listTools();
-        assert.equal(tools.tools.length, 11);
-        ok("tools/list: 11 tools");
+        assert.equal(tools.tools.length, 12);
+        ok("tools/list: 12 tools");
 
         const status = await client.callTool({ name: "status", arguments: {} });
         assert.equal(status.isError, false);

@@ -23,7 +23,7 @@ if (!grex || !workspace) {
 }
 
 const EXPECTED_TOOLS = ["add", "doctor", "exec", "import", "init", "ls", "rm", "run", "status",
-                        "sync", "update"];
+                        "sync", "tag", "update"];
 const DESTRUCTIVE = ["exec", "rm", "run"];
 
 function sleep(ms) {
@@ -128,7 +128,7 @@ async function main() {
     });
 
     let tools = [];
-    await check("tools/list: the 11 tools with schemas and annotations", async () => {
+    await check("tools/list: the 12 tools with schemas and annotations", async () => {
         tools = (await client.listTools()).tools;
         assert.deepEqual(tools.map((t) => t.name).sort(), EXPECTED_TOOLS);
         for (const tool of tools) {
