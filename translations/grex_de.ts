@@ -1939,6 +1939,10 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
         <source>The pack (its path or id).</source>
         <translation>Das Pack (sein Pfad oder seine ID).</translation>
     </message>
+    <message>
+        <source>cannot read the changes of %1</source>
+        <translation>die Änderungen von %1 sind nicht lesbar</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2563,6 +2567,34 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
         <source>Cancelled: %1</source>
         <translation>Abgebrochen: %1</translation>
     </message>
+    <message>
+        <source>Pack</source>
+        <translation>Pack</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>Was geschah</translation>
+    </message>
+    <message>
+        <source>Next step</source>
+        <translation>Nächster Schritt</translation>
+    </message>
+    <message>
+        <source>Hide the log</source>
+        <translation>Protokoll ausblenden</translation>
+    </message>
+    <message>
+        <source>Show the log</source>
+        <translation>Protokoll zeigen</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Zeigen</translation>
+    </message>
+    <message>
+        <source>Select %1 and show its changes</source>
+        <translation>%1 auswählen und seine Änderungen zeigen</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::AddPackDialog</name>
@@ -2731,6 +2763,84 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
         <source>(unnamed)</source>
         <translation>(ohne Namen)</translation>
     </message>
+    <message>
+        <source>approved by your session grant</source>
+        <translation>durch deine Sitzungsfreigabe genehmigt</translation>
+    </message>
+    <message>
+        <source>Approved without asking: you allowed %1 for this session</source>
+        <translation>Ohne Nachfrage genehmigt: du hast %1 für diese Sitzung erlaubt</translation>
+    </message>
+    <message>
+        <source>Allowed for this session: %1</source>
+        <translation>Für diese Sitzung erlaubt: %1</translation>
+    </message>
+    <message>
+        <source>calls of %1 run without asking</source>
+        <translation>Aufrufe von %1 laufen ohne Nachfrage</translation>
+    </message>
+    <message>
+        <source>Revoke</source>
+        <translation>Widerrufen</translation>
+    </message>
+    <message>
+        <source>Ask again for the next %1 of this client</source>
+        <translation>Beim nächsten %1 dieses Clients wieder fragen</translation>
+    </message>
+    <message>
+        <source>%1 (by session grant)</source>
+        <translation>%1 (per Sitzungsfreigabe)</translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::ApprovalDesk</name>
+    <message>
+        <source>Approved by your session grant, without asking: %1</source>
+        <translation>Durch deine Sitzungsfreigabe ohne Nachfrage genehmigt: %1</translation>
+    </message>
+    <message>
+        <source>an unnamed client</source>
+        <translation>ein unbenannter Client</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %2: %3 in %n pack(s)</source>
+        <translation>
+            <numerusform>%1 von %2: %3 in %n Pack</numerusform>
+            <numerusform>%1 von %2: %3 in %n Packs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 on %3</source>
+        <translation>%1 von %2 auf %3</translation>
+    </message>
+    <message>
+        <source>%1 %2 through grex serve (pid %3, %4)</source>
+        <translation>%1 %2 über grex serve (PID %3, %4)</translation>
+    </message>
+    <message>
+        <source>You denied %1</source>
+        <translation>Du hast %1 abgelehnt</translation>
+    </message>
+    <message>
+        <source>You approved %1, and every %2 of this client for the rest of its session</source>
+        <translation>Du hast %1 genehmigt, und jedes %2 dieses Clients für den Rest seiner Sitzung</translation>
+    </message>
+    <message>
+        <source>You approved %1</source>
+        <translation>Du hast %1 genehmigt</translation>
+    </message>
+    <message>
+        <source>grex: approval needed</source>
+        <translation>grex: Genehmigung erforderlich</translation>
+    </message>
+    <message>
+        <source>%1 wants to run %2.</source>
+        <translation>%1 möchte %2 ausführen.</translation>
+    </message>
+    <message>
+        <source>The approval request %1 was withdrawn.</source>
+        <translation>Die Genehmigungsanfrage %1 wurde zurückgezogen.</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::ApprovalDialog</name>
@@ -2820,14 +2930,6 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
         <translation>Zeitpunkt</translation>
     </message>
     <message>
-        <source>Event</source>
-        <translation>Ereignis</translation>
-    </message>
-    <message>
-        <source>Detail</source>
-        <translation>Details</translation>
-    </message>
-    <message>
         <source>Overview</source>
         <translation>Übersicht</translation>
     </message>
@@ -2838,10 +2940,6 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
     <message>
         <source>History</source>
         <translation>Verlauf</translation>
-    </message>
-    <message>
-        <source>Select a pack to see its pack.yaml, its actions and what grex did with it.</source>
-        <translation>Ein Pack auswählen, um seine pack.yaml, seine Aktionen und das, was grex damit getan hat, zu sehen.</translation>
     </message>
     <message>
         <source>Type</source>
@@ -2902,6 +3000,115 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
     <message>
         <source>(no actions)</source>
         <translation>(keine Aktionen)</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>Was geschah</translation>
+    </message>
+    <message>
+        <source>File or commit</source>
+        <translation>Datei oder Commit</translation>
+    </message>
+    <message>
+        <source>Select a file to see its changes.</source>
+        <translation>Eine Datei auswählen, um ihre Änderungen zu sehen.</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation>Änderungen</translation>
+    </message>
+    <message>
+        <source>Select a pack to see why it drifted, its pack.yaml, its actions and what grex did with it.</source>
+        <translation>Ein Pack auswählen, um zu sehen, warum es abweicht, seine pack.yaml, seine Aktionen und was grex damit getan hat.</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Tags</translation>
+    </message>
+    <message>
+        <source>Last fetched</source>
+        <translation>Zuletzt abgerufen</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>Fetch failed</source>
+        <translation>Abruf fehlgeschlagen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changed or untracked file(s)</source>
+        <translation>
+            <numerusform>%n geänderte oder unversionierte Datei</numerusform>
+            <numerusform>%n geänderte oder unversionierte Dateien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>the upstream</source>
+        <translation>dem Upstream</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n commit(s) on %1 not here yet (incoming)</source>
+        <translation>
+            <numerusform>%n Commit auf %1, der hier noch fehlt (eingehend)</numerusform>
+            <numerusform>%n Commits auf %1, die hier noch fehlen (eingehend)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n commit(s) here not on %1 (outgoing)</source>
+        <translation>
+            <numerusform>%n Commit hier, der nicht auf %1 ist (ausgehend)</numerusform>
+            <numerusform>%n Commits hier, die nicht auf %1 sind (ausgehend)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>More than shown: see git status and git log in the pack.</source>
+        <translation>Mehr als gezeigt: siehe git status und git log im Pack.</translation>
+    </message>
+    <message>
+        <source>Nothing changed, and nothing between here and %1.</source>
+        <translation>Nichts geändert, und nichts zwischen hier und %1.</translation>
+    </message>
+    <message>
+        <source>Nothing changed; the checkout has no upstream.</source>
+        <translation>Nichts geändert; der Checkout hat keinen Upstream.</translation>
+    </message>
+    <message>
+        <source>untracked</source>
+        <translation>unversioniert</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>hinzugefügt</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>gelöscht</translation>
+    </message>
+    <message>
+        <source>renamed</source>
+        <translation>umbenannt</translation>
+    </message>
+    <message>
+        <source>type changed</source>
+        <translation>Typ geändert</translation>
+    </message>
+    <message>
+        <source>modified</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <source>%1, staged</source>
+        <translation>%1, vorgemerkt</translation>
+    </message>
+    <message>
+        <source>No difference git can show (a binary file, or only its mode changed).</source>
+        <translation>Kein Unterschied, den git zeigen kann (eine Binärdatei, oder nur die Rechte haben sich geändert).</translation>
     </message>
 </context>
 <context>
@@ -3004,6 +3211,29 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
     <message>
         <source>Register as packs:</source>
         <translation>Als Packs registrieren:</translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::LiveState</name>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 geöffnet</translation>
+    </message>
+    <message>
+        <source>No file manager opened %1.</source>
+        <translation>Kein Dateimanager hat %1 geöffnet.</translation>
+    </message>
+    <message>
+        <source>Opened a terminal in %1</source>
+        <translation>Terminal in %1 geöffnet</translation>
+    </message>
+    <message>
+        <source>No terminal found: set TERMINAL to the one you use.</source>
+        <translation>Kein Terminal gefunden: setze TERMINAL auf das, das du benutzt.</translation>
+    </message>
+    <message>
+        <source>Copied %1</source>
+        <translation>%1 kopiert</translation>
     </message>
 </context>
 <context>
@@ -3333,34 +3563,6 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
         <translation>%1 fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <source>%1 %2 through grex serve (pid %3, %4)</source>
-        <translation>%1 %2 über grex serve (PID %3, %4)</translation>
-    </message>
-    <message>
-        <source>an unnamed client</source>
-        <translation>ein unbenannter Client</translation>
-    </message>
-    <message>
-        <source>Approved %1 (request %2)</source>
-        <translation>%1 genehmigt (Anfrage %2)</translation>
-    </message>
-    <message>
-        <source>Denied %1 (request %2)</source>
-        <translation>%1 abgelehnt (Anfrage %2)</translation>
-    </message>
-    <message>
-        <source>grex: approval needed</source>
-        <translation>grex: Genehmigung erforderlich</translation>
-    </message>
-    <message>
-        <source>%1 wants to run %2.</source>
-        <translation>%1 möchte %2 ausführen.</translation>
-    </message>
-    <message>
-        <source>The approval request %1 was withdrawn.</source>
-        <translation>Die Genehmigungsanfrage %1 wurde zurückgezogen.</translation>
-    </message>
-    <message>
         <source>Quit grex</source>
         <translation>grex beenden</translation>
     </message>
@@ -3395,6 +3597,57 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
     <message>
         <source>Tagging %1</source>
         <translation>Tagge %1</translation>
+    </message>
+    <message>
+        <source>%1 is not shown: clear the filter.</source>
+        <translation>%1 wird nicht gezeigt: leere den Filter.</translation>
+    </message>
+    <message>
+        <source>&amp;Filter Packs</source>
+        <translation>Packs &amp;filtern</translation>
+    </message>
+    <message>
+        <source>Sort by &amp;Needs Attention</source>
+        <translation>Nach &amp;Handlungsbedarf sortieren</translation>
+    </message>
+    <message>
+        <source>Sort by &amp;Name</source>
+        <translation>Nach &amp;Name sortieren</translation>
+    </message>
+    <message>
+        <source>&amp;Fetch</source>
+        <translation>&amp;Abrufen</translation>
+    </message>
+    <message>
+        <source>Fetch every pack and show what is new upstream; no working tree changes (grex status --fetch)</source>
+        <translation>Jedes Pack abrufen und zeigen, was upstream neu ist; kein Arbeitsverzeichnis ändert sich (grex status --fetch)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Folder</source>
+        <translation>&amp;Ordner öffnen</translation>
+    </message>
+    <message>
+        <source>Open &amp;Terminal Here</source>
+        <translation>&amp;Terminal hier öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Path</source>
+        <translation>Pfad &amp;kopieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n shown</source>
+        <translation>
+            <numerusform>%1 von %n gezeigt</numerusform>
+            <numerusform>%1 von %n gezeigt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fetching in the background</source>
+        <translation>Abruf im Hintergrund</translation>
+    </message>
+    <message>
+        <source>Fetch</source>
+        <translation>Abrufen</translation>
     </message>
 </context>
 <context>
@@ -3603,6 +3856,10 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
         <source>Tags</source>
         <translation>Tags</translation>
     </message>
+    <message>
+        <source>Last run: %1</source>
+        <translation>Letzter Lauf: %1</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::PreferencesDialog</name>
@@ -3621,6 +3878,21 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
     <message>
         <source>A new language shows the next time grex-gui starts.</source>
         <translation>Eine neue Sprache wird beim nächsten Start von grex-gui wirksam.</translation>
+    </message>
+    <message>
+        <source>Never (Fetch or status --fetch when you ask)</source>
+        <translation>Nie (Abrufen oder status --fetch, wenn du es willst)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Every %n minute(s)</source>
+        <translation>
+            <numerusform>Jede Minute</numerusform>
+            <numerusform>Alle %n Minuten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Background fetch:</source>
+        <translation>Abruf im &amp;Hintergrund:</translation>
     </message>
 </context>
 <context>
@@ -3653,16 +3925,64 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
 <context>
     <name>Grex::Gui::WorkspaceLoad</name>
     <message>
-        <source>registered from %1</source>
-        <translation>registriert aus %1</translation>
+        <source>changed something</source>
+        <translation>hat etwas geändert</translation>
     </message>
     <message>
-        <source>removed</source>
-        <translation>entfernt</translation>
+        <source>nothing to change</source>
+        <translation>nichts zu ändern</translation>
     </message>
     <message>
-        <source>synced to %1</source>
-        <translation>synchronisiert auf %1</translation>
+        <source>skipped</source>
+        <translation>übersprungen</translation>
+    </message>
+    <message>
+        <source>Registered from %1</source>
+        <translation>Registriert von %1</translation>
+    </message>
+    <message>
+        <source>tagged %1</source>
+        <translation>getaggt mit %1</translation>
+    </message>
+    <message>
+        <source>Set to follow %1</source>
+        <translation>Folgt jetzt %1</translation>
+    </message>
+    <message>
+        <source>Set to follow the remote&apos;s default branch</source>
+        <translation>Folgt jetzt dem Standardbranch des Remotes</translation>
+    </message>
+    <message>
+        <source>Remote changed to %1</source>
+        <translation>Remote geändert auf %1</translation>
+    </message>
+    <message>
+        <source>%1 changed to %2</source>
+        <translation>%1 geändert auf %2</translation>
+    </message>
+    <message>
+        <source>untagged %1</source>
+        <translation>Tag entfernt: %1</translation>
+    </message>
+    <message>
+        <source>Removed</source>
+        <translation>Entfernt</translation>
+    </message>
+    <message>
+        <source>Installed at commit %1</source>
+        <translation>Installiert bei Commit %1</translation>
+    </message>
+    <message>
+        <source>Action %1 (%2) started</source>
+        <translation>Aktion %1 (%2) gestartet</translation>
+    </message>
+    <message>
+        <source>Action %1 finished: %2</source>
+        <translation>Aktion %1 fertig: %2</translation>
+    </message>
+    <message>
+        <source>Action %1 (%2) failed: %3</source>
+        <translation>Aktion %1 (%2) fehlgeschlagen: %3</translation>
     </message>
 </context>
 <context>
@@ -4247,6 +4567,34 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
     <message>
         <source>TAGS</source>
         <translation>TAGS</translation>
+    </message>
+    <message>
+        <source>commit or stash the changes, then sync again</source>
+        <translation>die Änderungen committen oder stashen, dann erneut synchronisieren</translation>
+    </message>
+    <message>
+        <source>merge or rebase onto the upstream (or push), then sync again</source>
+        <translation>auf den Upstream mergen oder rebasen (oder pushen), dann erneut synchronisieren</translation>
+    </message>
+    <message>
+        <source>the upstream was force-pushed: reset to it, or keep your commits on a branch</source>
+        <translation>der Upstream wurde per force-push überschrieben: darauf zurücksetzen oder die eigenen Commits auf einem Branch behalten</translation>
+    </message>
+    <message>
+        <source>check out a branch, or pin the commit with --ref</source>
+        <translation>einen Branch auschecken oder den Commit mit --ref festlegen</translation>
+    </message>
+    <message>
+        <source>set an upstream (git branch --set-upstream-to)</source>
+        <translation>einen Upstream setzen (git branch --set-upstream-to)</translation>
+    </message>
+    <message>
+        <source>the remote deleted or renamed the branch: switch to another branch</source>
+        <translation>das Remote hat den Branch gelöscht oder umbenannt: zu einem anderen Branch wechseln</translation>
+    </message>
+    <message>
+        <source>move the untracked files away, then sync again</source>
+        <translation>die unversionierten Dateien wegräumen, dann erneut synchronisieren</translation>
     </message>
 </context>
 </TS>

@@ -1923,6 +1923,10 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <source>The pack (its path or id).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>cannot read the changes of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2547,6 +2551,34 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <source>Cancelled: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide the log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select %1 and show its changes</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::AddPackDialog</name>
@@ -2715,6 +2747,84 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <source>(unnamed)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>approved by your session grant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approved without asking: you allowed %1 for this session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed for this session: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calls of %1 run without asking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revoke</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask again for the next %1 of this client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (by session grant)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::ApprovalDesk</name>
+    <message>
+        <source>Approved by your session grant, without asking: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an unnamed client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %2: %3 in %n pack(s)</source>
+        <translation>
+            <numerusform>%1 of %2: %3 in %n pack</numerusform>
+            <numerusform>%1 of %2: %3 in %n packs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 on %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 through grex serve (pid %3, %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You denied %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You approved %1, and every %2 of this client for the rest of its session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You approved %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex: approval needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 wants to run %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The approval request %1 was withdrawn.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::ApprovalDialog</name>
@@ -2804,14 +2914,6 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Event</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Detail</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Overview</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2821,10 +2923,6 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
     </message>
     <message>
         <source>History</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Select a pack to see its pack.yaml, its actions and what grex did with it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2885,6 +2983,115 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
     </message>
     <message>
         <source>(no actions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File or commit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a file to see its changes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a pack to see why it drifted, its pack.yaml, its actions and what grex did with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last fetched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetch failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changed or untracked file(s)</source>
+        <translation>
+            <numerusform>%n changed or untracked file</numerusform>
+            <numerusform>%n changed or untracked files</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the upstream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n commit(s) on %1 not here yet (incoming)</source>
+        <translation>
+            <numerusform>%n commit on %1 not here yet (incoming)</numerusform>
+            <numerusform>%n commits on %1 not here yet (incoming)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n commit(s) here not on %1 (outgoing)</source>
+        <translation>
+            <numerusform>%n commit here not on %1 (outgoing)</numerusform>
+            <numerusform>%n commits here not on %1 (outgoing)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>More than shown: see git status and git log in the pack.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing changed, and nothing between here and %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing changed; the checkout has no upstream.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>untracked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>renamed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>type changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>modified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, staged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No difference git can show (a binary file, or only its mode changed).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2987,6 +3194,29 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
     </message>
     <message>
         <source>Register as packs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::LiveState</name>
+    <message>
+        <source>Opened %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No file manager opened %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened a terminal in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No terminal found: set TERMINAL to the one you use.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3317,34 +3547,6 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 %2 through grex serve (pid %3, %4)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>an unnamed client</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Approved %1 (request %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Denied %1 (request %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>grex: approval needed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 wants to run %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The approval request %1 was withdrawn.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Quit grex</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3378,6 +3580,57 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
     </message>
     <message>
         <source>Tagging %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not shown: clear the filter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Filter Packs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sort by &amp;Needs Attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sort by &amp;Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Fetch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetch every pack and show what is new upstream; no working tree changes (grex status --fetch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Terminal Here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy Path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n shown</source>
+        <translation>
+            <numerusform>%1 of %n shown</numerusform>
+            <numerusform>%1 of %n shown</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fetching in the background</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetch</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3587,6 +3840,10 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <source>Tags</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Last run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::PreferencesDialog</name>
@@ -3604,6 +3861,21 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
     </message>
     <message>
         <source>A new language shows the next time grex-gui starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Never (Fetch or status --fetch when you ask)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Every %n minute(s)</source>
+        <translation>
+            <numerusform>Every minute</numerusform>
+            <numerusform>Every %n minutes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Background fetch:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3637,15 +3909,63 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
 <context>
     <name>Grex::Gui::WorkspaceLoad</name>
     <message>
-        <source>registered from %1</source>
+        <source>changed something</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>removed</source>
+        <source>nothing to change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>synced to %1</source>
+        <source>skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registered from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tagged %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set to follow %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set to follow the remote&apos;s default branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remote changed to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>untagged %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installed at commit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action %1 (%2) started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action %1 finished: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action %1 (%2) failed: %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4230,6 +4550,34 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
     </message>
     <message>
         <source>TAGS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>commit or stash the changes, then sync again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>merge or rebase onto the upstream (or push), then sync again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the upstream was force-pushed: reset to it, or keep your commits on a branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check out a branch, or pin the commit with --ref</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set an upstream (git branch --set-upstream-to)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the remote deleted or renamed the branch: switch to another branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>move the untracked files away, then sync again</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

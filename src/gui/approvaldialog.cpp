@@ -1,9 +1,13 @@
 #include "gui/approvaldialog.h"
 
+#include "gui/controlserver.h"
+#include "gui/panels.h"
+
 #include "cli/text/reporttext.h"
 
 #include "core/message.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
@@ -18,6 +22,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QStyle>
+#include <QSystemTrayIcon>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -43,17 +48,6 @@ QString summaryText(const QJsonObject &message)
         return message.value(u"summary"_s).toString();
     // Message substitutes in one pass: a path that contains "%1" stays as it is.
     return Message(source.constData(), strings(message.value(u"summaryArguments"_s))).displayText();
-}
-
-QString shellQuoted(const QStringList &argv)
-{
-    QStringList parts;
-    for (const QString &a : argv) {
-        const bool plain =
-            !a.isEmpty() && a.indexOf(QRegularExpression(u"[^A-Za-z0-9_./=:@%+-]"_s)) < 0;
-        parts.append(plain ? a : u"'"_s + QString(a).replace(u"'"_s, u"'\\''"_s) + u"'"_s);
-    }
-    return parts.join(u' ');
 }
 
 } // namespace
@@ -91,14 +85,16 @@ ApprovalDialog::ApprovalDialog(const QJsonObject &message, const QString &origin
     auto *originLabel = new QLabel(origin, this);
     originLabel->setTextFormat(Qt::PlainText);
     form->addRow(tr("Client:"), originLabel);
-    auto *summary = new QLabel(summaryText(message), this);
-    summary->setObjectName(u"approvalSummary"_s);
-    summary->setTextFormat(Qt::PlainText);
-    summary->setWordWrap(true);
-    summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    form->addRow(tr("What:"), summary);
-    if (!command.isEmpty()) {
-        auto *commandLabel = new QLabel(shellQuoted(command), this);
+    // A command is quoted once, below, as it runs; the summary would only say it again.
+    if (command.isEmpty()) {
+        auto *summary = new QLabel(summaryText(message), this);
+        summary->setObjectName(u"approvalSummary"_s);
+        summary->setTextFormat(Qt::PlainText);
+        summary->setWordWrap(true);
+        summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        form->addRow(tr("What:"), summary);
+    } else {
+        auto *commandLabel = new QLabel(Text::shellQuoted(command), this);
         commandLabel->setObjectName(u"approvalCommand"_s);
         commandLabel->setTextFormat(Qt::PlainText);
         commandLabel->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -180,6 +176,88 @@ void ApprovalDialog::withdraw()
 {
     m_answered = true;
     QDialog::reject();
+}
+
+ApprovalDesk::ApprovalDesk(ControlServer *control, ActivityPanel *activity, QWidget *window)
+    : QObject(window)
+    , m_control(control)
+    , m_activity(activity)
+    , m_window(window)
+{
+    connect(control, &ControlServer::approvalRequested, this, &ApprovalDesk::ask);
+    connect(control, &ControlServer::approvalWithdrawn, this, &ApprovalDesk::withdraw);
+    connect(control, &ControlServer::grantUsed, this, [this](int, const QJsonObject &message) {
+        m_activity->appendLine(
+            tr("Approved by your session grant, without asking: %1").arg(subject(message)));
+    });
+}
+
+QString ApprovalDesk::subject(const QJsonObject &message)
+{
+    const QString client = message.value(u"client"_s).toString();
+    const QString tool = message.value(u"tool"_s).toString();
+    QStringList command;
+    for (const QJsonValue &word : message.value(u"command"_s).toArray())
+        command.append(word.toString());
+    QStringList packs;
+    for (const QJsonValue &pack : message.value(u"packs"_s).toArray())
+        packs.append(pack.toString());
+    const QString who = client.isEmpty() ? tr("an unnamed client") : client;
+    if (!command.isEmpty())
+        return tr("%1 of %2: %3 in %n pack(s)", nullptr, int(packs.size()))
+            .arg(tool, who, Text::shellQuoted(command));
+    return tr("%1 of %2 on %3").arg(tool, who, packs.join(u", "_s));
+}
+
+void ApprovalDesk::ask(int server, qint64 request, const QJsonObject &message)
+{
+    QString origin;
+    if (const ServeProcess *p = m_control->server(server)) {
+        origin = tr("%1 %2 through grex serve (pid %3, %4)")
+                     .arg(p->clientName.isEmpty() ? tr("an unnamed client") : p->clientName,
+                          p->clientVersion)
+                     .arg(p->pid)
+                     .arg(p->transport);
+    }
+    auto *dialog = new ApprovalDialog(message, origin, m_window);
+    dialog->setServer(server, request);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    const QString tool = message.value(u"tool"_s).toString();
+    const QString what = subject(message);
+    m_open.insert({server, request}, dialog);
+    connect(dialog, &ApprovalDialog::answered, this,
+            [this, server, request, tool, what](bool approved, bool forSession) {
+                m_open.remove({server, request});
+                m_control->answerApproval(server, request, tool, approved, forSession);
+                m_activity->appendLine(
+                    !approved    ? tr("You denied %1").arg(what)
+                    : forSession ? tr("You approved %1, and every %2 of this client for the "
+                                      "rest of its session")
+                                       .arg(what, tool)
+                                 : tr("You approved %1").arg(what));
+            });
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
+    if (m_window->isMinimized() || !m_window->isActiveWindow()) {
+        QApplication::alert(m_window);
+        if (m_tray && m_tray->isVisible()) {
+            m_tray->showMessage(
+                tr("grex: approval needed"),
+                tr("%1 wants to run %2.").arg(message.value(u"client"_s).toString(), tool),
+                QSystemTrayIcon::Warning, 30000);
+        }
+    }
+    Q_EMIT shown(dialog);
+}
+
+void ApprovalDesk::withdraw(int server, qint64 request)
+{
+    QPointer<ApprovalDialog> dialog = m_open.take({server, request});
+    if (dialog) {
+        m_activity->appendLine(tr("The approval request %1 was withdrawn.").arg(request));
+        dialog->withdraw();
+    }
 }
 
 } // namespace Grex::Gui

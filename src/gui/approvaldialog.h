@@ -1,11 +1,18 @@
 #pragma once
 
 #include <QDialog>
+#include <QHash>
 #include <QJsonObject>
+#include <QPair>
+#include <QPointer>
 
 class QCheckBox;
+class QSystemTrayIcon;
 
 namespace Grex::Gui {
+
+class ActivityPanel;
+class ControlServer;
 
 // Asks the person whether a `grex serve` call may run a destructive tool (rm, run, exec):
 // which client, which tool, exactly which packs and which command, and the dry-run preview
@@ -41,6 +48,34 @@ private:
     bool m_approved = false;
     bool m_answered = false;
     QCheckBox *m_forSession;
+};
+
+// The window's side of agents' approvals: a dialog for each open question, the person's answer
+// sent back, and every answer, session grant and withdrawal named in the activity log with the
+// client and the command, so that people can audit what they allowed.
+class ApprovalDesk : public QObject
+{
+    Q_OBJECT
+
+public:
+    ApprovalDesk(ControlServer *control, ActivityPanel *activity, QWidget *window);
+    void setTray(QSystemTrayIcon *tray) { m_tray = tray; }
+
+    // What an approval is about, for the log: "exec of claude-code: git status in 3 packs".
+    static QString subject(const QJsonObject &message);
+
+Q_SIGNALS:
+    void shown(Grex::Gui::ApprovalDialog *dialog);
+
+private:
+    void ask(int server, qint64 request, const QJsonObject &message);
+    void withdraw(int server, qint64 request);
+
+    ControlServer *m_control;
+    ActivityPanel *m_activity;
+    QWidget *m_window;
+    QSystemTrayIcon *m_tray = nullptr;
+    QHash<QPair<int, qint64>, QPointer<ApprovalDialog>> m_open;
 };
 
 } // namespace Grex::Gui

@@ -135,6 +135,8 @@ void ControlServer::answerApproval(int server, qint64 request, const QString &to
         if (c->process.id == server) {
             c->openApprovals.remove(request);
             setAwaiting(c, request, false);
+            if (approved && forSession && !c->process.grants.contains(tool))
+                c->process.grants.append(tool);
         }
     }
     Q_EMIT serversChanged();
@@ -146,6 +148,16 @@ void ControlServer::answerApproval(int server, qint64 request, const QString &to
     if (!reason.isEmpty())
         message.insert(u"reason"_s, reason);
     send(server, message);
+}
+
+void ControlServer::revokeGrant(int server, const QString &tool)
+{
+    for (Connection *c : std::as_const(m_connections)) {
+        if (c->process.id == server)
+            c->process.grants.removeAll(tool);
+    }
+    send(server, QJsonObject{{u"type"_s, u"revoke"_s}, {u"tool"_s, tool}});
+    Q_EMIT serversChanged();
 }
 
 void ControlServer::accept()
@@ -243,6 +255,13 @@ void ControlServer::handle(Connection *c, const QJsonObject &m)
         setAwaiting(c, request, true);
         Q_EMIT serversChanged();
         Q_EMIT approvalRequested(p.id, request, m);
+        return;
+    } else if (type == u"granted") {
+        const auto it = p.calls.find(m.value(u"call"_s).toString());
+        if (it != p.calls.end())
+            it->approvedByGrant = true;
+        Q_EMIT serversChanged();
+        Q_EMIT grantUsed(p.id, m);
         return;
     } else if (type == u"withdrawn") {
         const qint64 request = m.value(u"request"_s).toInteger();

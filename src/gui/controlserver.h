@@ -28,6 +28,7 @@ struct ServeCall
     QString error;
     QString client;                // the MCP client's name, kept for the history
     bool awaitingApproval = false; // the window is asking the person about it
+    bool approvedByGrant = false;  // an "allow for this session" approved it without asking
 };
 
 // A `grex serve` process attached to the window.
@@ -43,6 +44,7 @@ struct ServeProcess
     QDateTime startedAt;
     QDateTime attachedAt;
     QMap<QString, ServeCall> calls; // in flight, by key
+    QStringList grants;             // tools the person allowed for the rest of this session
 };
 
 // The window's end of the control socket (docs/control-socket.md): listens on the workspace's
@@ -73,8 +75,14 @@ public:
     void answerApproval(int server, qint64 request, const QString &tool, bool approved,
                         bool forSession, const QString &reason = {});
 
+    // Takes back an "allow for this session": the server asks again for the next call.
+    void revokeGrant(int server, const QString &tool);
+
 Q_SIGNALS:
     void serversChanged();
+    // A session grant approved a call without asking (message: call, client, tool, packs,
+    // command).
+    void grantUsed(int server, const QJsonObject &message);
     // message: the "approval" message (client, tool, summary, packs, command, preview).
     void approvalRequested(int server, qint64 request, const QJsonObject &message);
     // The call stopped or the server went away before the answer: close the question.

@@ -6,11 +6,16 @@
 
 #include <QFile>
 #include <QFontDatabase>
+#include <QFutureWatcher>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QScrollArea>
+#include <QSplitter>
 #include <QTreeWidget>
+#include <QtConcurrent/QtConcurrentRun>
 
 using namespace Qt::StringLiterals;
 
@@ -19,6 +24,8 @@ namespace Grex::Gui {
 DetailsPane::DetailsPane(QWidget *parent)
     : QTabWidget(parent)
     , m_overview(new QLabel(this))
+    , m_changeList(new QTreeWidget(this))
+    , m_diff(new QPlainTextEdit(this))
     , m_yaml(new QPlainTextEdit(this))
     , m_actions(new QTreeWidget(this))
     , m_events(new QTreeWidget(this))
@@ -37,16 +44,38 @@ DetailsPane::DetailsPane(QWidget *parent)
     m_yaml->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_actions->setHeaderLabels({tr("#"), tr("Action"), tr("Arguments")});
     m_actions->setRootIsDecorated(false);
-    m_events->setHeaderLabels({tr("When"), tr("Event"), tr("Detail")});
+    m_events->setHeaderLabels({tr("When"), tr("What happened")});
     m_events->setRootIsDecorated(false);
+    m_changeList->setObjectName(u"packChanges"_s);
+    m_changeList->setHeaderLabels({tr("File or commit"), tr("State")});
+    m_changeList->header()->setStretchLastSection(false);
+    m_changeList->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_diff->setObjectName(u"packDiff"_s);
+    m_diff->setReadOnly(true);
+    m_diff->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_diff->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_diff->setPlaceholderText(tr("Select a file to see its changes."));
+    auto *changes = new QSplitter(Qt::Vertical, this);
+    changes->addWidget(m_changeList);
+    changes->addWidget(m_diff);
+    connect(m_changeList, &QTreeWidget::currentItemChanged, this,
+            [this](QTreeWidgetItem *item) { showDiff(item); });
+    m_pool.setMaxThreadCount(1);
     auto *scroll = new QScrollArea(this);
     scroll->setWidget(m_overview);
     scroll->setWidgetResizable(true);
     addTab(scroll, tr("Overview"));
+    addTab(changes, tr("Changes"));
     addTab(m_yaml, u"pack.yaml"_s);
     addTab(m_actions, tr("Actions"));
     addTab(m_events, tr("History"));
     showPack(nullptr, {});
+}
+
+DetailsPane::~DetailsPane()
+{
+    ++m_generation; // a read still running finds nobody to show it to
+    m_pool.waitForDone();
 }
 
 void DetailsPane::showPack(const PackRow *row, const QList<AuditLine> &events)
@@ -54,9 +83,10 @@ void DetailsPane::showPack(const PackRow *row, const QList<AuditLine> &events)
     m_actions->clear();
     m_events->clear();
     if (!row) {
-        m_overview->setText(tr("Select a pack to see its pack.yaml, its actions and what grex "
-                               "did with it."));
+        m_overview->setText(tr("Select a pack to see why it drifted, its pack.yaml, its actions "
+                               "and what grex did with it."));
         m_yaml->clear();
+        readChanges(QString());
         return;
     }
     const LsEntry &e = row->entry;
@@ -72,10 +102,18 @@ void DetailsPane::showPack(const PackRow *row, const QList<AuditLine> &events)
     line(tr("Ref"), e.ref.value_or(QString()));
     line(tr("Branch"), e.branch.value_or(QString()));
     line(tr("Commit"), e.sha.value_or(QString()));
+    line(tr("Tags"), e.tags.join(u", "_s));
     if (row->status) {
         line(tr("State"), PackTreeModel::driftText(*row->status));
         if (row->status->upstream)
             line(tr("Tracking"), *row->status->upstream);
+        if (row->status->lastFetched)
+            line(tr("Last fetched"),
+                 QLocale().toString(row->status->lastFetched->toLocalTime(), QLocale::LongFormat));
+        else if (row->status->onDisk)
+            line(tr("Last fetched"), tr("never"));
+        if (row->status->fetchError)
+            line(tr("Fetch failed"), row->status->fetchError->message().displayText());
         if (!row->status->error.isEmpty())
             line(tr("Problem"), row->status->error);
         if (row->status->holder)
@@ -124,12 +162,119 @@ void DetailsPane::showPack(const PackRow *row, const QList<AuditLine> &events)
         auto *item = new QTreeWidgetItem(m_events);
         item->setText(0, QLocale().toString(it->ts.toDateTime().toLocalTime(),
                                             QLocale::ShortFormat));
-        item->setText(1, it->op);
-        item->setText(2, it->text);
-        item->setToolTip(2, it->text);
+        item->setText(1, it->text);
+        item->setToolTip(1, it->text);
     }
     m_events->resizeColumnToContents(0);
-    m_events->resizeColumnToContents(1);
+    readChanges(e.onDisk ? e.dir : QString());
+}
+
+void DetailsPane::readChanges(const QString &dir)
+{
+    const quint64 generation = ++m_generation;
+    m_dir = dir;
+    m_changeList->clear();
+    m_diff->clear();
+    m_changes = {};
+    if (dir.isEmpty())
+        return;
+    auto *watcher = new QFutureWatcher<Result<Git::WorktreeChanges>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (generation != m_generation)
+            return; // another pack was selected meanwhile
+        const Result<Git::WorktreeChanges> read = watcher->result();
+        showChanges(read ? *read : Git::WorktreeChanges(),
+                    read ? QString() : read.error().message().displayText());
+    });
+    watcher->setFuture(QtConcurrent::run(&m_pool, [dir] { return Git::readWorktreeChanges(dir); }));
+}
+
+void DetailsPane::showChanges(const Git::WorktreeChanges &changes, const QString &error)
+{
+    m_changes = changes;
+    m_changeList->clear();
+    const auto section = [this](const QString &title) {
+        auto *item = new QTreeWidgetItem(m_changeList, {title});
+        QFont bold = item->font(0);
+        bold.setBold(true);
+        item->setFont(0, bold);
+        item->setFirstColumnSpanned(true);
+        item->setExpanded(true);
+        return item;
+    };
+    if (!error.isEmpty())
+        section(error);
+    if (!changes.files.isEmpty()) {
+        QTreeWidgetItem *files = section(tr("%n changed or untracked file(s)", nullptr,
+                                            int(changes.files.size())));
+        for (const Git::FileChange &file : changes.files) {
+            auto *item = new QTreeWidgetItem(files, {file.path, fileStateText(file)});
+            item->setData(0, Qt::UserRole, file.path);
+        }
+        files->setExpanded(true);
+    }
+    const auto commits = [&](const QList<Git::CommitLine> &list, const QString &title) {
+        if (list.isEmpty())
+            return;
+        QTreeWidgetItem *head = section(title);
+        for (const Git::CommitLine &c : list) {
+            auto *item = new QTreeWidgetItem(
+                head, {u"%1 %2"_s.arg(c.sha.left(7), c.summary),
+                       tr("%1, %2").arg(c.author, QLocale().toString(c.when.toLocalTime(),
+                                                                     QLocale::ShortFormat))});
+            item->setToolTip(0, c.summary);
+        }
+        head->setExpanded(true);
+    };
+    const QString upstream = changes.upstream.value_or(tr("the upstream"));
+    commits(changes.incoming, tr("%n commit(s) on %1 not here yet (incoming)", nullptr,
+                                 int(changes.incoming.size()))
+                                  .arg(upstream));
+    commits(changes.outgoing, tr("%n commit(s) here not on %1 (outgoing)", nullptr,
+                                 int(changes.outgoing.size()))
+                                  .arg(upstream));
+    if (changes.truncated)
+        section(tr("More than shown: see git status and git log in the pack."));
+    if (m_changeList->topLevelItemCount() == 0)
+        section(changes.upstream ? tr("Nothing changed, and nothing between here and %1.")
+                                       .arg(upstream)
+                                 : tr("Nothing changed; the checkout has no upstream."));
+    m_changeList->resizeColumnToContents(1);
+    Q_EMIT changesShown();
+}
+
+QString DetailsPane::fileStateText(const Git::FileChange &file)
+{
+    QString state;
+    if (file.state == u"untracked")
+        state = tr("untracked");
+    else if (file.state == u"added")
+        state = tr("added");
+    else if (file.state == u"deleted")
+        state = tr("deleted");
+    else if (file.state == u"renamed")
+        state = tr("renamed");
+    else if (file.state == u"typechange")
+        state = tr("type changed");
+    else
+        state = tr("modified");
+    return file.staged ? tr("%1, staged").arg(state) : state;
+}
+
+void DetailsPane::showDiff(QTreeWidgetItem *item)
+{
+    const QString path = item ? item->data(0, Qt::UserRole).toString() : QString();
+    if (path.isEmpty() || m_dir.isEmpty()) {
+        m_diff->clear();
+        return;
+    }
+    // One file's diff is small and quick to read; a huge one is cut by worktreeDiff.
+    const Result<QString> diff = Git::worktreeDiff(m_dir, path);
+    m_diff->setPlainText(diff ? (diff->isEmpty() ? tr("No difference git can show (a binary file, "
+                                                      "or only its mode changed).")
+                                                 : *diff)
+                              : diff.error().message().displayText());
 }
 
 } // namespace Grex::Gui

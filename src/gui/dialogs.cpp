@@ -348,6 +348,7 @@ bool DoctorDialog::compactRequested() const
 PreferencesDialog::PreferencesDialog(QWidget *parent)
     : QDialog(parent)
     , m_language(new QComboBox(this))
+    , m_fetch(new QComboBox(this))
 {
     setObjectName(u"preferencesDialog"_s);
     setWindowTitle(tr("Preferences"));
@@ -358,8 +359,14 @@ PreferencesDialog::PreferencesDialog(QWidget *parent)
     const int current =
         m_language->findData(QSettings().value(u"ui/language"_s).toString());
     m_language->setCurrentIndex(std::max(0, current));
+    m_fetch->setObjectName(u"fetchCombo"_s);
+    m_fetch->addItem(tr("Never (Fetch or status --fetch when you ask)"), 0);
+    for (const int minutes : {5, 15, 60})
+        m_fetch->addItem(tr("Every %n minute(s)", nullptr, minutes), minutes);
+    m_fetch->setCurrentIndex(std::max(0, m_fetch->findData(fetchIntervalMinutes())));
     auto *form = new QFormLayout;
     form->addRow(tr("&Language:"), m_language);
+    form->addRow(tr("&Background fetch:"), m_fetch);
     auto *note = new QLabel(tr("A new language shows the next time grex-gui starts."), this);
     note->setWordWrap(true);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -374,7 +381,13 @@ PreferencesDialog::PreferencesDialog(QWidget *parent)
 void PreferencesDialog::accept()
 {
     QSettings().setValue(u"ui/language"_s, m_language->currentData().toString());
+    QSettings().setValue(u"fetch/intervalMinutes"_s, m_fetch->currentData().toInt());
     QDialog::accept();
+}
+
+int PreferencesDialog::fetchIntervalMinutes()
+{
+    return QSettings().value(u"fetch/intervalMinutes"_s, 0).toInt();
 }
 
 } // namespace Grex::Gui

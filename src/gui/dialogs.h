@@ -110,8 +110,12 @@ public:
     explicit PreferencesDialog(QWidget *parent = nullptr);
     void accept() override;
 
+    // How often the window fetches every pack in the background, in minutes; 0: never.
+    static int fetchIntervalMinutes();
+
 private:
     QComboBox *m_language;
+    QComboBox *m_fetch;
 };
 
 } // namespace Grex::Gui

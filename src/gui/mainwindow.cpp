@@ -4,14 +4,13 @@
 #include "mcp/control.h"
 #include "gui/controlserver.h"
 #include "gui/dialogs.h"
+#include "gui/livestate.h"
 #include "gui/operationrunner.h"
 #include "gui/packfilterproxy.h"
 #include "gui/packtreemodel.h"
 #include "gui/panels.h"
 #include "gui/workspaceload.h"
 
-#include "core/operationcontext.h"
-#include "core/verbs/tag.h"
 #include "core/workspace.h"
 #include "core/workspacelocks.h"
 
@@ -51,12 +50,13 @@ namespace {
 
 constexpr int kRecentLimit = 8;
 
-QIcon actionIcon(const QString &name)
+
+} // namespace
+
+QIcon MainWindow::actionIcon(const QString &name)
 {
     return QIcon(u":/grex/icons/actions/%1.svg"_s.arg(name));
 }
-
-} // namespace
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
@@ -76,6 +76,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_watcher(new QFileSystemWatcher(this))
     , m_refreshTimer(new QTimer(this))
     , m_lockTimer(new QTimer(this))
+    , m_live(new LiveState(this))
+    , m_desk(new ApprovalDesk(m_control, m_activity, this))
 {
     setObjectName(u"mainWindow"_s);
     setWindowTitle(tr("grex"));
@@ -136,6 +138,20 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::updateSelection);
     connect(m_runner, &OperationRunner::finished, this, &MainWindow::onFinished);
+    connect(m_activity, &ActivityPanel::outcomesChanged, m_model, &PackTreeModel::setOutcomes);
+    connect(m_activity, &ActivityPanel::packActivated, this, [this](const QString &id) {
+        const QModelIndexList found =
+            m_proxy->match(m_proxy->index(0, 0), PackTreeModel::PackIdRole, id, 1,
+                           Qt::MatchExactly | Qt::MatchRecursive);
+        if (found.isEmpty()) {
+            statusBar()->showMessage(tr("%1 is not shown: clear the filter.").arg(id), 5000);
+            return;
+        }
+        m_view->setCurrentIndex(found.constFirst());
+        m_view->scrollTo(found.constFirst());
+        m_details->setCurrentIndex(1); // Changes: why it needs you
+        m_view->setFocus(Qt::OtherFocusReason);
+    });
     connect(m_runner, &OperationRunner::started, this, [this] {
         setActionsEnabled(false);
         if (auto *d = findChild<QDockWidget *>(u"activityDock"_s))
@@ -144,8 +160,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_locks, &LocksPanel::clearStaleRequested, this, [this] {
         invokeVerb(u"doctor"_s, {{u"fix"_s, true}}, tr("Clearing stale locks (doctor --fix)"));
     });
-    connect(m_control, &ControlServer::approvalRequested, this, &MainWindow::onApprovalRequested);
-    connect(m_control, &ControlServer::approvalWithdrawn, this, &MainWindow::onApprovalWithdrawn);
+    connect(m_desk, &ApprovalDesk::shown, this, &MainWindow::approvalShown);
     connect(m_watcher, &QFileSystemWatcher::directoryChanged, this, &MainWindow::scheduleRefresh);
     connect(m_watcher, &QFileSystemWatcher::fileChanged, this, &MainWindow::scheduleRefresh);
     m_refreshTimer->setSingleShot(true);
@@ -155,10 +170,16 @@ MainWindow::MainWindow(QWidget *parent)
     m_lockTimer->setInterval(2000);
     connect(m_lockTimer, &QTimer::timeout, this, &MainWindow::refreshLocks);
     m_lockTimer->start();
+    connect(m_live, &LiveState::changed, this, [this] {
+        if (!m_workspace.isEmpty())
+            scheduleRefresh();
+    });
+    connect(m_live, &LiveState::fetchDue, this, [this] { fetchAction(true); });
 
     if (QSystemTrayIcon::isSystemTrayAvailable()) {
         m_tray = new QSystemTrayIcon(QIcon(u":/grex/icons/grex.svg"_s), this);
         m_tray->setToolTip(tr("grex"));
+        m_desk->setTray(m_tray);
         connect(m_tray, &QSystemTrayIcon::activated, this, [this] {
             showNormal();
             raise();
@@ -207,109 +228,6 @@ QList<QDockWidget *> MainWindow::createDocks()
     activityDock->raise();
     resizeDocks({activityDock}, {220}, Qt::Vertical); // the packs take most of the height
     return {activityDock, locksDock, agentsDock};
-}
-
-void MainWindow::createViewAndHelpMenus(const QList<QDockWidget *> &docks)
-{
-    QMenu *view = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget *dock : docks)
-        view->addAction(dock->toggleViewAction());
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About grex"), this, [this] {
-        QMessageBox::about(
-            this, tr("About grex"),
-            tr("<h3>grex %1</h3><p>Manages a workspace of git repositories (packs) as one "
-               "graph, for people and for AI agents.</p><p>Agents connect through "
-               "<code>grex serve</code> (MCP); this window shows their calls and asks you "
-               "before they remove packs or run commands.</p>")
-                .arg(QCoreApplication::applicationVersion()));
-    });
-}
-
-void MainWindow::createActions()
-{
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    QMenu *packs = menuBar()->addMenu(tr("&Packs"));
-    QToolBar *toolbar = addToolBar(tr("Workspace"));
-    toolbar->setObjectName(u"workspaceToolBar"_s);
-    toolbar->setMovable(false);
-    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-
-    const auto make = [this](const QString &icon, const QString &text, const QString &name,
-                             auto slot) {
-        QAction *action = new QAction(actionIcon(icon), text, this);
-        action->setObjectName(name);
-        connect(action, &QAction::triggered, this, slot);
-        return action;
-    };
-
-    QAction *newWs =
-        make(u"init"_s, tr("&New Workspace…"), u"newWorkspaceAction"_s, &MainWindow::newWorkspace);
-    QAction *open = make(u"open"_s, tr("&Open Workspace…"), u"openWorkspaceAction"_s,
-                         &MainWindow::chooseWorkspace);
-    open->setShortcut(QKeySequence::Open);
-    file->addAction(newWs);
-    file->addAction(open);
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    rebuildRecentMenu();
-    file->addSeparator();
-    QAction *prefs = file->addAction(actionIcon(u"preferences"_s), tr("&Preferences…"), this,
-                                     [this] { PreferencesDialog(this).exec(); });
-    prefs->setObjectName(u"preferencesAction"_s);
-    prefs->setMenuRole(QAction::PreferencesRole);
-    file->addSeparator();
-    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
-
-    QAction *reload = make(u"refresh"_s, tr("Refresh"), u"refreshAction"_s, &MainWindow::refresh);
-    reload->setShortcut(QKeySequence::Refresh);
-    QAction *sync = make(u"sync"_s, tr("&Sync"), u"syncAction"_s, [this] { syncAction(false); });
-    sync->setToolTip(tr("Clone what is missing, fetch and fast-forward, install (grex sync)"));
-    QAction *previewSync =
-        make(u"sync"_s, tr("Preview S&ync…"), u"previewSyncAction"_s, [this] { syncAction(true); });
-    QAction *update =
-        make(u"update"_s, tr("&Update"), u"updateAction"_s, [this] { updateAction(false); });
-    update->setToolTip(tr("Sync, then reinstall the packs whose actions changed (grex update)"));
-    QAction *previewUpdate = make(u"update"_s, tr("Preview U&pdate…"), u"previewUpdateAction"_s,
-                                  [this] { updateAction(true); });
-    QAction *add = make(u"add"_s, tr("&Add…"), u"addAction"_s, &MainWindow::addAction);
-    QAction *remove =
-        make(u"remove"_s, tr("&Remove…"), u"removeAction"_s, &MainWindow::removeAction);
-    remove->setShortcut(QKeySequence::Delete);
-    QAction *import =
-        make(u"import"_s, tr("&Import…"), u"importAction"_s, &MainWindow::importAction);
-    QAction *tags = make(u"tag"_s, tr("Edit &Tags…"), u"tagsAction"_s, &MainWindow::tagsAction);
-    tags->setToolTip(tr("Add or remove the selected pack's tags (grex tag)"));
-    QAction *doctor =
-        make(u"doctor"_s, tr("&Doctor…"), u"doctorAction"_s, &MainWindow::doctorAction);
-    doctor->setToolTip(tr("Check the workspace and repair what can be repaired (grex doctor)"));
-
-    for (QAction *a :
-         {reload, sync, previewSync, update, previewUpdate, add, remove, tags, import, doctor}) {
-        packs->addAction(a);
-        m_workspaceActions.append(a);
-    }
-    toolbar->addAction(open);
-    toolbar->addAction(reload);
-    toolbar->addSeparator();
-    for (QAction *a : {sync, update, add, remove, import, doctor})
-        toolbar->addAction(a);
-    m_view->addAction(tags);
-    m_view->addAction(remove);
-    m_view->addAction(sync);
-}
-
-void MainWindow::setActionsEnabled(bool enabled)
-{
-    const bool open = !m_workspace.isEmpty();
-    for (QAction *a : std::as_const(m_workspaceActions))
-        a->setEnabled(enabled && open && !m_runner->isRunning());
-    if (QAction *reload = findChild<QAction *>(u"refreshAction"_s))
-        reload->setEnabled(open); // reading is fine while an operation runs
-    for (const QString &name : {u"removeAction"_s, u"tagsAction"_s}) {
-        if (QAction *perPack = findChild<QAction *>(name))
-            perPack->setEnabled(perPack->isEnabled() && !selectedPack().isEmpty());
-    }
 }
 
 void MainWindow::setWidth(Width width)
@@ -459,6 +377,8 @@ void MainWindow::watchWorkspace()
             paths.append(dir);
     }
     m_watcher->addPaths(paths);
+
+    m_live->watchClones(m_model->packDirs());
 }
 
 void MainWindow::refreshLocks()
@@ -493,6 +413,9 @@ void MainWindow::updateSummary()
     QString text = tr("%1 — %n pack(s)", nullptr, m_model->totalPackCount()).arg(m_workspace);
     if (!parts.isEmpty())
         text += u": "_s + parts.join(u", "_s);
+    if (!m_filter->text().trimmed().isEmpty())
+        text += u" · "_s + tr("%1 of %n shown", nullptr, m_model->totalPackCount())
+                               .arg(m_proxy->shownCount());
     m_summary->setText(text);
 }
 
@@ -502,6 +425,7 @@ void MainWindow::applyFilter()
     m_filterError->setText(error);
     m_filterError->setVisible(!error.isEmpty());
     m_view->expandAll();
+    updateSummary();
 }
 
 QString MainWindow::selectedPack() const
@@ -552,101 +476,15 @@ void MainWindow::invokeWithPreview(const QString &verb, const QJsonObject &argum
         m_preview.reset();
 }
 
-void MainWindow::syncAction(bool preview)
+QString MainWindow::selectedDir() const
 {
-    if (preview)
-        invokeWithPreview(u"sync"_s, {}, tr("Sync"), tr("A sync would do this. Run it?"));
-    else
-        invokeVerb(u"sync"_s, {}, tr("Sync"));
+    const PackRow *row = m_model->row(m_proxy->mapToSource(m_view->currentIndex()));
+    if (!row)
+        return QString();
+    return row->entry.dir.isEmpty() && row->status ? Workspace(m_workspace).packDir(row->status->path)
+                                                   : row->entry.dir;
 }
 
-void MainWindow::updateAction(bool preview)
-{
-    if (preview)
-        invokeWithPreview(u"update"_s, {}, tr("Update"), tr("An update would do this. Run it?"));
-    else
-        invokeVerb(u"update"_s, {}, tr("Update"));
-}
-
-void MainWindow::addAction()
-{
-    AddPackDialog dialog(this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    const QJsonObject args = dialog.arguments();
-    invokeVerb(u"add"_s, args, tr("Adding %1").arg(args.value(u"url"_s).toString()));
-}
-
-void MainWindow::removeAction()
-{
-    const QString pack = selectedPack();
-    if (pack.isEmpty())
-        return;
-    const QModelIndex source = m_proxy->mapToSource(m_view->currentIndex());
-    if (source.parent().isValid()) {
-        QMessageBox::information(this, tr("Remove"),
-                                 tr("%1 is a child of another pack; remove its parent, or "
-                                    "remove it from the parent's pack.yaml.")
-                                     .arg(pack));
-        return;
-    }
-    invokeWithPreview(
-        u"rm"_s, {{u"path"_s, pack}}, tr("Removing %1").arg(pack),
-        tr("Removing %1 does this. Nothing is removed until you press Remove.").arg(pack));
-}
-
-void MainWindow::tagsAction()
-{
-    const QString pack = selectedPack();
-    if (pack.isEmpty())
-        return;
-    // The tags as the tag verb shows them: the workspace's own apart from pack.yaml's.
-    Workspace workspace(m_workspace);
-    OperationContext ctx;
-    TagOptions show;
-    show.pack = pack;
-    const Result<TagReport> current = tag(workspace, show, ctx);
-    if (!current) {
-        QMessageBox::information(this, tr("Edit Tags"),
-                                 current.error().message().displayText());
-        return;
-    }
-    TagsDialog dialog(pack, current->workspaceTags, current->packYamlTags, this);
-    if (dialog.exec() != QDialog::Accepted || dialog.changes().isEmpty())
-        return;
-    invokeVerb(u"tag"_s,
-               {{u"pack"_s, pack}, {u"changes"_s, QJsonArray::fromStringList(dialog.changes())}},
-               tr("Tagging %1").arg(pack));
-}
-
-void MainWindow::importAction()
-{
-    ImportDialog dialog(this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    invokeWithPreview(u"import"_s, dialog.arguments(), tr("Import"),
-                      tr("An import would register these. Import them?"));
-}
-
-void MainWindow::doctorAction()
-{
-    if (!m_doctor) {
-        m_doctor = new DoctorDialog(this);
-        m_doctor->setAttribute(Qt::WA_DeleteOnClose);
-        connect(m_doctor, &DoctorDialog::fixRequested, this, [this](bool compact) {
-            QJsonObject args{{u"fix"_s, true}};
-            if (compact)
-                args.insert(u"compact"_s, true);
-            if (!invokeVerb(u"doctor"_s, args, tr("Doctor: fixing")))
-                m_doctor->fixRefused(m_runner->isRunning()
-                                         ? tr("Wait for the running operation to finish.")
-                                         : m_message->text());
-        });
-    }
-    m_doctor->show();
-    m_doctor->raise();
-    invokeVerb(u"doctor"_s, {}, tr("Doctor"));
-}
 
 void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &document,
                             const QString &error, const QString &errorKind, const QString &text)
@@ -704,53 +542,6 @@ void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &
         statusBar()->showMessage(tr("%1 failed: %2").arg(verb, error), 15000);
     refresh();
     Q_EMIT operationFinished(verb, error);
-}
-
-void MainWindow::onApprovalRequested(int server, qint64 request, const QJsonObject &message)
-{
-    QString origin;
-    if (const ServeProcess *p = m_control->server(server)) {
-        origin = tr("%1 %2 through grex serve (pid %3, %4)")
-                     .arg(p->clientName.isEmpty() ? tr("an unnamed client") : p->clientName,
-                          p->clientVersion)
-                     .arg(p->pid)
-                     .arg(p->transport);
-    }
-    auto *dialog = new ApprovalDialog(message, origin, this);
-    dialog->setServer(server, request);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    const QString tool = message.value(u"tool"_s).toString();
-    m_approvals.insert({server, request}, dialog);
-    connect(dialog, &ApprovalDialog::answered, this,
-            [this, server, request, tool](bool approved, bool forSession) {
-                m_approvals.remove({server, request});
-                m_control->answerApproval(server, request, tool, approved, forSession);
-                m_activity->appendLine(approved
-                                           ? tr("Approved %1 (request %2)").arg(tool).arg(request)
-                                           : tr("Denied %1 (request %2)").arg(tool).arg(request));
-            });
-    dialog->show();
-    dialog->raise();
-    dialog->activateWindow();
-    if (isMinimized() || !isActiveWindow()) {
-        QApplication::alert(this);
-        if (m_tray && m_tray->isVisible()) {
-            m_tray->showMessage(
-                tr("grex: approval needed"),
-                tr("%1 wants to run %2.").arg(message.value(u"client"_s).toString(), tool),
-                QSystemTrayIcon::Warning, 30000);
-        }
-    }
-    Q_EMIT approvalShown(dialog);
-}
-
-void MainWindow::onApprovalWithdrawn(int server, qint64 request)
-{
-    QPointer<ApprovalDialog> dialog = m_approvals.take({server, request});
-    if (dialog) {
-        m_activity->appendLine(tr("The approval request %1 was withdrawn.").arg(request));
-        dialog->withdraw();
-    }
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

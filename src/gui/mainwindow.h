@@ -23,9 +23,11 @@ namespace Grex::Gui {
 
 class ActivityPanel;
 class AgentsPanel;
+class ApprovalDesk;
 class ApprovalDialog;
 class ControlServer;
 class DoctorDialog;
+class LiveState;
 class LocksPanel;
 class OperationRunner;
 class PackFilterProxy;
@@ -74,6 +76,7 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    static QIcon actionIcon(const QString &name);
     // The Activity, Locks and Agents docks, in the order the View menu lists them.
     QList<QDockWidget *> createDocks();
     // File and Packs menus, the toolbar and the pack view's context menu.
@@ -97,12 +100,13 @@ private:
     void addAction();
     void removeAction();
     void tagsAction();
+    // Fetches every pack (status --fetch); in the background it skips while anything runs.
+    void fetchAction(bool background);
+    QString selectedDir() const;
     void importAction();
     void doctorAction();
     void onFinished(const QString &verb, bool dryRun, const QJsonValue &document,
                     const QString &error, const QString &errorKind, const QString &text);
-    void onApprovalRequested(int server, qint64 request, const QJsonObject &message);
-    void onApprovalWithdrawn(int server, qint64 request);
     void setActionsEnabled(bool enabled);
 
     PackTreeModel *m_model;
@@ -123,6 +127,8 @@ private:
     QFileSystemWatcher *m_watcher;
     QTimer *m_refreshTimer; // debounces watcher events
     QTimer *m_lockTimer;
+    LiveState *m_live;
+    ApprovalDesk *m_desk;
     QMenu *m_recentMenu = nullptr;
     QList<QAction *> m_workspaceActions; // need an open workspace and no running operation
 
@@ -143,7 +149,6 @@ private:
     };
     std::optional<PendingPreview> m_preview;
     QPointer<DoctorDialog> m_doctor;
-    QHash<QPair<int, qint64>, QPointer<ApprovalDialog>> m_approvals;
 };
 
 } // namespace Grex::Gui

@@ -21,6 +21,19 @@ QString PackFilterProxy::setFilterExpression(const QString &expression)
     return {};
 }
 
+int PackFilterProxy::shownCount(const QModelIndex &parent) const
+{
+    const auto *model = qobject_cast<const PackTreeModel *>(sourceModel());
+    int count = 0;
+    for (int r = 0; r < rowCount(parent); ++r) {
+        const QModelIndex row = index(r, 0, parent);
+        if (!model || m_filter.matches(model->filterSubject(mapToSource(row))))
+            ++count;
+        count += shownCount(row);
+    }
+    return count;
+}
+
 bool PackFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
     if (m_filter.isEmpty())

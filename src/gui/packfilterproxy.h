@@ -20,6 +20,9 @@ public:
     // does not parse, in which case the previous filter stays.
     QString setFilterExpression(const QString &expression);
     const PackFilter &packFilter() const { return m_filter; }
+    // The packs the filter matches, not counting the parents shown only to hold a match: what
+    // "3 of 40 shown" counts.
+    int shownCount(const QModelIndex &parent = {}) const;
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;

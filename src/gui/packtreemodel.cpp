@@ -265,6 +265,24 @@ QString PackTreeModel::driftCount(const QString &kind, int count)
     return u"%1 %2"_s.arg(count).arg(kind);
 }
 
+void PackTreeModel::setOutcomes(const QHash<QString, QString> &outcomeByPack,
+                                const QHash<QString, QString> &whyByPack)
+{
+    m_outcomes = outcomeByPack;
+    m_why = whyByPack;
+    // Every row may change colour; the tree is small next to a repaint.
+    const std::function<void(const QModelIndex &)> touch = [&](const QModelIndex &parent) {
+        const int rows = rowCount(parent);
+        if (rows == 0)
+            return;
+        Q_EMIT dataChanged(index(0, 0, parent), index(rows - 1, ColumnCount - 1, parent),
+                           {Qt::BackgroundRole, Qt::ToolTipRole});
+        for (int r = 0; r < rows; ++r)
+            touch(index(r, 0, parent));
+    };
+    touch({});
+}
+
 QVariant PackTreeModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid())
@@ -317,6 +335,11 @@ QVariant PackTreeModel::data(const QModelIndex &index, int role) const
         return QIcon(u":/grex/icons/status/%1.svg"_s.arg(r.status->drift));
     if (role == Qt::DecorationRole && index.column() == LockColumn && r.status && r.status->holder)
         return QIcon(u":/grex/icons/status/lock-held.svg"_s);
+    const QString outcome = m_outcomes.value(e.id);
+    if (role == Qt::BackgroundRole && (outcome == u"failed" || outcome == u"needs_you"))
+        return QBrush(outcome == u"failed" ? QColor(0xfd, 0xe0, 0xe0) : QColor(0xff, 0xf3, 0xd6));
+    if (role == Qt::ToolTipRole && !m_why.value(e.id).isEmpty())
+        return tr("Last run: %1").arg(m_why.value(e.id));
     if (role == Qt::ToolTipRole) {
         if (r.status && !r.status->error.isEmpty())
             return r.status->error;

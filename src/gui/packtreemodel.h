@@ -58,6 +58,10 @@ public:
     // Packs by drift kind, over every row.
     QHash<QString, int> driftCounts() const;
     const PackRow *row(const QModelIndex &index) const;
+    // What the last run did to each pack (PackOutcome::outcome) and why, by id: failed and
+    // needs-you rows are marked until the next run.
+    void setOutcomes(const QHash<QString, QString> &outcomeByPack,
+                     const QHash<QString, QString> &whyByPack);
     // Every pack's id and directory, for the lock files to look at.
     QList<std::pair<QString, QString>> packDirs() const;
     FilterSubject filterSubject(const QModelIndex &index) const;
@@ -81,6 +85,8 @@ public:
 private:
     struct Node;
     std::unique_ptr<Node> m_root;
+    QHash<QString, QString> m_outcomes;
+    QHash<QString, QString> m_why;
 };
 
 } // namespace Grex::Gui

@@ -4,6 +4,8 @@
 #include "gui/operationrunner.h"
 #include "gui/packtreemodel.h"
 
+#include "cli/text/reporttext.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFontDatabase>
@@ -18,6 +20,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTimer>
+#include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -52,6 +55,8 @@ ActivityPanel::ActivityPanel(OperationRunner *runner, QWidget *parent)
     , m_title(new QLabel(tr("No operation has run yet."), this))
     , m_progress(new QProgressBar(this))
     , m_cancel(new QPushButton(QIcon(u":/grex/icons/actions/cancel.svg"_s), tr("Cancel"), this))
+    , m_outcomes(new QTreeWidget(this))
+    , m_logToggle(new QToolButton(this))
     , m_log(new QPlainTextEdit(this))
 {
     setObjectName(u"activityPanel"_s);
@@ -68,6 +73,31 @@ ActivityPanel::ActivityPanel(OperationRunner *runner, QWidget *parent)
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_title->setTextFormat(Qt::PlainText);
 
+    m_outcomes->setObjectName(u"runSummary"_s);
+    m_outcomes->setHeaderLabels({tr("Pack"), tr("What happened"), tr("Next step"), QString()});
+    m_outcomes->setRootIsDecorated(false);
+    m_outcomes->setWordWrap(false);
+    m_outcomes->header()->setStretchLastSection(false);
+    m_outcomes->header()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_outcomes->header()->setSectionResizeMode(2, QHeaderView::Stretch);
+    m_outcomes->hide();
+    connect(m_outcomes, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem *item) {
+        if (!item->text(0).isEmpty())
+            Q_EMIT packActivated(item->text(0));
+    });
+    m_logToggle->setObjectName(u"logToggle"_s);
+    m_logToggle->setCheckable(true);
+    m_logToggle->setChecked(true);
+    m_logToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_logToggle->setAutoRaise(true);
+    const auto foldLog = [this](bool shown) {
+        m_log->setVisible(shown);
+        m_logToggle->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
+        m_logToggle->setText(shown ? tr("Hide the log") : tr("Show the log"));
+    };
+    connect(m_logToggle, &QToolButton::toggled, this, foldLog);
+    foldLog(true);
+
     auto *top = new QHBoxLayout;
     top->addWidget(m_title, 1);
     top->addWidget(m_progress, 1);
@@ -75,7 +105,9 @@ ActivityPanel::ActivityPanel(OperationRunner *runner, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
-    layout->addWidget(m_log);
+    layout->addWidget(m_outcomes, 1);
+    layout->addWidget(m_logToggle, 0, Qt::AlignLeft);
+    layout->addWidget(m_log, 1);
 
     connect(m_cancel, &QPushButton::clicked, this, [this] {
         m_runner->cancel();
@@ -83,6 +115,7 @@ ActivityPanel::ActivityPanel(OperationRunner *runner, QWidget *parent)
         appendLine(tr("Cancelling…"));
     });
     connect(runner, &OperationRunner::started, this, [this](const QString &title) {
+        showOutcomes({}); // the last run's summary is history now: the log has it
         m_operation = title;
         m_counted = false;
         setTitle(title);
@@ -115,9 +148,11 @@ ActivityPanel::ActivityPanel(OperationRunner *runner, QWidget *parent)
                 appendLine(kind == u"warning" ? tr("warning: %1").arg(text) : text);
             });
     connect(runner, &OperationRunner::finished, this,
-            [this](const QString &, bool, const QJsonValue &, const QString &error,
-                   const QString &kind) {
+            [this](const QString &verb, bool dryRun, const QJsonValue &document,
+                   const QString &error, const QString &kind) {
                 m_cancel->setEnabled(false);
+                static const QStringList runVerbs{u"sync"_s, u"update"_s, u"teardown"_s};
+                showOutcomes(runVerbs.contains(verb) && !dryRun ? document : QJsonValue());
                 if (m_counted) {
                     m_progress->setValue(m_progress->maximum());
                 } else {
@@ -135,6 +170,67 @@ ActivityPanel::ActivityPanel(OperationRunner *runner, QWidget *parent)
                 else
                     setTitle(tr("Done: %1").arg(m_operation));
             });
+}
+
+void ActivityPanel::showOutcomes(const QJsonValue &document)
+{
+    m_outcomes->clear();
+    QHash<QString, QString> outcomeByPack;
+    QHash<QString, QString> whyByPack;
+    const QList<Text::OutcomeItem> items =
+        document.isUndefined() || document.isNull()
+            ? QList<Text::OutcomeItem>()
+            : Text::outcomeItems(JsonValue::fromQJsonValue(document));
+    for (const Text::OutcomeItem &item : items) {
+        outcomeByPack.insert(item.pack, item.outcome);
+        whyByPack.insert(item.pack, item.detail.isEmpty() ? item.headline
+                                                          : item.headline + u": "_s + item.detail);
+        auto *row = new QTreeWidgetItem(m_outcomes, {item.pack, item.headline, item.hint});
+        const QString detail = item.detail.isEmpty() ? item.headline
+                                                     : item.headline + u"\n"_s + item.detail;
+        row->setToolTip(1, detail);
+        row->setToolTip(2, item.hint);
+        if (item.outcome == u"failed")
+            row->setForeground(1, QColor(0xc0, 0x1c, 0x28));
+        else if (item.outcome == u"needs_you")
+            row->setForeground(1, QColor(0x9a, 0x67, 0x00));
+        else
+            row->setForeground(1, QColor(0x2e, 0x7d, 0x32));
+        QFont bold = row->font(0);
+        bold.setBold(true);
+        row->setFont(0, bold);
+        // Failed and needs-you rows have a way to the pack: its details say why.
+        if (item.outcome == u"failed" || item.outcome == u"needs_you") {
+            auto *show = new QPushButton(tr("Show"), m_outcomes);
+            show->setToolTip(tr("Select %1 and show its changes").arg(item.pack));
+            const QString id = item.pack;
+            connect(show, &QPushButton::clicked, this, [this, id] { Q_EMIT packActivated(id); });
+            m_outcomes->setItemWidget(row, 3, show);
+        }
+    }
+    m_outcomes->setVisible(!items.isEmpty());
+    if (!items.isEmpty()) {
+        m_outcomes->resizeColumnToContents(0);
+        m_outcomes->resizeColumnToContents(3);
+    }
+    // With a summary to read, the log folds away; it is one click away.
+    m_logToggle->setChecked(items.isEmpty());
+    Q_EMIT outcomesChanged(outcomeByPack, whyByPack);
+}
+
+QStringList ActivityPanel::summaryRows() const
+{
+    QStringList rows;
+    for (int i = 0; i < m_outcomes->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem *item = m_outcomes->topLevelItem(i);
+        rows.append(item->text(0) + u": "_s + item->text(1));
+    }
+    return rows;
+}
+
+bool ActivityPanel::logShown() const
+{
+    return m_logToggle->isChecked();
 }
 
 void ActivityPanel::setTitle(const QString &text, bool failed)
@@ -311,6 +407,8 @@ void AgentsPanel::rebuild()
             if (call.awaitingApproval) {
                 item->setText(2, tr("waiting for your approval"));
                 item->setIcon(2, QIcon(u":/grex/icons/status/stale.svg"_s));
+            } else if (call.approvedByGrant && call.progress < 0) {
+                item->setText(2, tr("approved by your session grant"));
             } else if (call.progress >= 0) {
                 item->setText(
                     2, call.total > 0
@@ -318,8 +416,26 @@ void AgentsPanel::rebuild()
                            : call.message);
             }
             item->setText(3, compactJson(call.arguments));
+            if (call.approvedByGrant)
+                item->setToolTip(0, tr("Approved without asking: you allowed %1 for this "
+                                       "session")
+                                        .arg(call.tool));
             if (call.key == selectedKey && p.id == selectedServer)
                 m_servers->setCurrentItem(item);
+        }
+        // What the person allowed for the rest of this session, each with a way to take it back.
+        for (const QString &tool : p.grants) {
+            auto *grant = new QTreeWidgetItem(top);
+            grant->setText(0, tr("Allowed for this session: %1").arg(tool));
+            grant->setIcon(0, QIcon(u":/grex/icons/actions/approve.svg"_s));
+            grant->setText(2, tr("calls of %1 run without asking").arg(tool));
+            auto *revoke = new QPushButton(tr("Revoke"), m_servers);
+            revoke->setObjectName(u"revokeGrant_"_s + tool);
+            revoke->setToolTip(tr("Ask again for the next %1 of this client").arg(tool));
+            const int server = p.id;
+            connect(revoke, &QPushButton::clicked, this,
+                    [this, server, tool] { m_control->revokeGrant(server, tool); });
+            m_servers->setItemWidget(grant, 3, revoke);
         }
         top->setExpanded(true);
     }
@@ -334,7 +450,8 @@ void AgentsPanel::rebuild()
         auto *item = new QTreeWidgetItem(m_history);
         item->setText(0, call.finishedAt.toLocalTime().toString(u"HH:mm:ss"_s));
         item->setText(1, call.client.isEmpty() ? tr("(unnamed)") : call.client);
-        item->setText(2, call.tool);
+        item->setText(2, call.approvedByGrant ? tr("%1 (by session grant)").arg(call.tool)
+                                              : call.tool);
         QString outcome = call.outcome;
         if (call.outcome == u"ok")
             outcome = tr("ok");

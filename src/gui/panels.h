@@ -3,12 +3,15 @@
 #include "core/workspacelocks.h"
 
 #include <QDateTime>
+#include <QHash>
+#include <QJsonValue>
 #include <QWidget>
 
 class QLabel;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
+class QToolButton;
 class QTreeWidget;
 
 namespace Grex::Gui {
@@ -16,7 +19,9 @@ namespace Grex::Gui {
 class ControlServer;
 class OperationRunner;
 
-// The step log of the running operation with its progress and a Cancel button.
+// The running operation with its progress and a Cancel button; when a run ends, what happened
+// to the packs, most urgent first (failed, needs you, what moved), each with its next step, and
+// the full log folded away below.
 class ActivityPanel : public QWidget
 {
     Q_OBJECT
@@ -26,8 +31,19 @@ public:
     void appendLine(const QString &text);
     QString logText() const;
     QString titleText() const { return m_titleText; }
+    // The summary's rows as "pack: headline", for tests.
+    QStringList summaryRows() const;
+    bool logShown() const;
+
+Q_SIGNALS:
+    // The person asked to see a pack of the summary (its Show button, or a double click).
+    void packActivated(const QString &id);
+    // A run ended: its packs' outcomes by id (empty for an operation that is not a run).
+    void outcomesChanged(const QHash<QString, QString> &outcomeByPack,
+                         const QHash<QString, QString> &whyByPack);
 
 private:
+    void showOutcomes(const QJsonValue &document);
     // The line above the log: what runs and which packs are in flight, or how it ended. A long
     // one is cut, never widening the window; its tooltip holds all of it.
     void setTitle(const QString &text, bool failed = false);
@@ -39,6 +55,8 @@ private:
     QLabel *m_title;
     QProgressBar *m_progress;
     QPushButton *m_cancel;
+    QTreeWidget *m_outcomes;
+    QToolButton *m_logToggle;
     QPlainTextEdit *m_log;
 };
 

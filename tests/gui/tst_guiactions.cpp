@@ -1,3 +1,4 @@
+#include "gui/detailspane.h"
 #include "gui/dialogs.h"
 #include "support/grexrunner.h"
 #include "gui/mainwindow.h"
@@ -6,7 +7,9 @@
 #include "gui/packtreemodel.h"
 #include "gui/panels.h"
 #include "support/remotebuilder.h"
+#include "support/testfiles.h"
 
+#include "core/git/worktree.h"
 #include "core/i18n.h"
 #include "core/operationcontext.h"
 #include "core/verbs/ls.h"
@@ -14,10 +17,12 @@
 
 #include <QAction>
 #include <QCoreApplication>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPointer>
 #include <QProcess>
@@ -199,6 +204,84 @@ private Q_SLOTS:
         QVERIFY(QFileInfo(ws.packDir(u"gamma"_s) + u"/made"_s).isDir()); // installed
         QVERIFY2(window.activity()->logText().contains(u"gamma"_s),
                  qPrintable(window.activity()->logText()));
+    }
+
+    // After a sync, what needs the person comes first, with its next step; the pack's details
+    // say why (its changed file and the commit it lacks); edits show without a refresh.
+    void syncResultSaysWhatNeedsYou()
+    {
+        RemoteBuilder builder(m_remotes);
+        builder.create(u"delta"_s, RemoteBuilder::packFiles(u"delta"_s));
+        builder.create(u"omega"_s, RemoteBuilder::packFiles(u"omega"_s));
+        Workspace ws = workspaceWith({u"delta"_s, u"omega"_s}, true);
+        RemoteBuilder::Files next = RemoteBuilder::packFiles(u"delta"_s);
+        next.insert(u"NEWS"_s, "upstream news\n");
+        builder.commit(remote(u"delta"_s), next, u"main"_s, u"news upstream"_s);
+        QVERIFY(writeFile(ws.packDir(u"delta"_s) + u"/README.md"_s, "# mine\n"));
+
+        Gui::MainWindow window;
+        QVERIFY(open(window, ws));
+        QSignalSpy finished(&window, &Gui::MainWindow::operationFinished);
+        QVERIFY(window.invokeVerb(u"sync"_s, {}, u"Sync"_s));
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(window.activity()->summaryRows(),
+                 QStringList{u"delta: needs you (local changes)"_s});
+        QVERIFY(!window.activity()->logShown()); // folded away under the summary
+        const QModelIndex delta =
+            window.packModel()->match(window.packModel()->index(0, 0), PackTreeModel::PackIdRole,
+                                      u"delta"_s, 1, Qt::MatchExactly)
+                .constFirst();
+        QVERIFY(delta.data(Qt::BackgroundRole).isValid()); // marked in the tree
+        QVERIFY(delta.data(Qt::ToolTipRole).toString().contains(u"needs you"_s));
+
+        // Show: the pack is selected and its changes say why.
+        auto *details = window.findChild<Gui::DetailsPane *>(u"detailsPane"_s);
+        QSignalSpy changesShown(details, &Gui::DetailsPane::changesShown);
+        auto *show = window.findChild<QWidget *>(u"runSummary"_s)->findChild<QPushButton *>();
+        QVERIFY(show);
+        QTest::mouseClick(show, Qt::LeftButton);
+        QTRY_VERIFY(changesShown.count() > 0);
+        QTRY_COMPARE(details->changes().files.size(), qsizetype(1));
+        QCOMPARE(details->changes().files.constFirst().path, u"README.md"_s);
+        QCOMPARE(details->changes().files.constFirst().state, u"modified"_s);
+        QCOMPARE(details->changes().incoming.size(), qsizetype(1));
+        QCOMPARE(details->changes().incoming.constFirst().summary, u"news upstream"_s);
+        const Result<QString> diff = Git::worktreeDiff(ws.packDir(u"delta"_s), u"README.md"_s);
+        QVERIFY(diff.ok() && diff->contains(u"+# mine"_s) && diff->contains(u"-# delta"_s));
+
+        // An edit in a clone shows without F5.
+        QVERIFY(writeFile(ws.packDir(u"omega"_s) + u"/README.md"_s, "# edited\n"));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            window.packModel()
+                ->match(window.packModel()->index(0, 0), PackTreeModel::PackIdRole, u"omega"_s,
+                        1, Qt::MatchExactly)
+                .constFirst()
+                .data(PackTreeModel::DriftRole)
+                .toString(),
+            u"dirty"_s, 10000);
+
+        // A filter that matches nothing says so.
+        window.findChild<QLineEdit *>(u"filterEdit"_s)->setText(u"name=nothing"_s);
+        QVERIFY2(window.findChild<QLabel *>(u"summaryLabel"_s)->text().contains(u"0 of 2 shown"_s),
+                 qPrintable(window.findChild<QLabel *>(u"summaryLabel"_s)->text()));
+    }
+
+    // The tags dialog edits the workspace's own tags as words, and gives the tag verb changes.
+    void tagsDialogGivesChanges()
+    {
+        QCOMPARE(Gui::TagsDialog::parseTags(u"work, home  work\tx"_s),
+                 (QStringList{u"home"_s, u"work"_s, u"x"_s}));
+        QString error;
+        QVERIFY(Gui::TagsDialog::parseTags(u"ok no/way"_s, &error).isEmpty());
+        QVERIFY2(error.contains(u"invalid tag 'no/way'"_s), qPrintable(error));
+        Gui::TagsDialog dialog(u"p"_s, {u"a"_s, u"b"_s}, {u"y"_s});
+        auto *edit = dialog.findChild<QLineEdit *>(u"tagsEdit"_s);
+        QCOMPARE(edit->text(), u"a b"_s);
+        edit->setText(u"b c"_s);
+        QCOMPARE(dialog.changes(), (QStringList{u"+c"_s, u"-a"_s}));
+        edit->setText(u"b -c"_s);
+        auto *buttons = dialog.findChild<QDialogButtonBox *>();
+        QVERIFY(!buttons->button(QDialogButtonBox::Ok)->isEnabled());
     }
 
     void removeAfterPreview()

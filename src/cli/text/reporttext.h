@@ -55,6 +55,24 @@ QString stepLine(const JsonObject &step, const Options &options = {});
 // stdout, then its stderr (yellow).
 Lines packOutputLines(const JsonObject &output, const Options &options = {});
 
+// One pack of a run report (sync, update, teardown) that the summary names: what happened to it
+// and what to do next, in the words the terminal prints and the window's summary panel shows.
+struct OutcomeItem
+{
+    QString pack;
+    QString outcome;  // PackOutcome::outcome: failed, needs_you, cloned, updated, ...
+    QString headline; // "failed (auth)", "needs you (local changes)", "updated 1a2b..3c4d"
+    QString detail;   // the message or git's note; "" when the headline says it all
+    QString hint;     // the next step; "" when there is none
+};
+// The packs of a run report in the summary's order, most urgent first: failed, needs you, then
+// what moved or ran, then what did not run. Packs with nothing new are left out (counted only).
+QList<OutcomeItem> outcomeItems(const JsonValue &report);
+
+// A command line as a person would type it in a POSIX shell: each word quoted when it needs
+// to be, so that what an approval shows is exactly what runs.
+QString shellQuoted(const QStringList &argv);
+
 // "1a2b3c4" for a full SHA, "-" for none.
 QString shortSha(const JsonValue &sha);
 // What a pack in flight is doing (EventSink::packStarted's activity), as progress says it:

@@ -70,40 +70,52 @@ QString outcomeCount(const QString &outcome, int n, bool teardown)
     return Tr::tr("%n not run", nullptr, n);
 }
 
-Line packLine(const JsonObject &pack, const QList<Span> &what)
+// What to do about a clone left alone, by UpdateOutcome::why.
+QString nextStepWords(const QString &why)
 {
-    QList<Span> spans{Span{u"  "_s}, Span{pack.value(u"id"_s).toString(), Style::Bold},
-                      Span{u": "_s}};
-    spans += what;
-    return Line(spans);
+    if (why == u"dirty")
+        return Tr::tr("commit or stash the changes, then sync again");
+    if (why == u"diverged")
+        return Tr::tr("merge or rebase onto the upstream (or push), then sync again");
+    if (why == u"rewritten")
+        return Tr::tr("the upstream was force-pushed: reset to it, or keep your commits on a "
+                      "branch");
+    if (why == u"detached")
+        return Tr::tr("check out a branch, or pin the commit with --ref");
+    if (why == u"no_upstream")
+        return Tr::tr("set an upstream (git branch --set-upstream-to)");
+    if (why == u"upstream_gone")
+        return Tr::tr("the remote deleted or renamed the branch: switch to another branch");
+    if (why == u"untracked_in_way")
+        return Tr::tr("move the untracked files away, then sync again");
+    return QString();
 }
 
 // A failed pack: why (its clone's or fetch's error) and a hint. Where a run halted is said once,
 // on stderr, by haltText: the summary only points there.
-Lines failedLines(const JsonObject &pack, const JsonObject &halted)
+OutcomeItem failedItem(const JsonObject &pack, const JsonObject &halted)
 {
-    if (halted.value(u"pack"_s).toString() == pack.value(u"id"_s).toString()) {
-        return {packLine(pack, {Span{Tr::tr("failed at action #%1 (%2)")
-                                         .arg(halted.value(u"idx"_s).toInteger())
-                                         .arg(halted.value(u"action"_s).toString()),
-                                     Style::Red}})};
+    OutcomeItem item{pack.value(u"id"_s).toString(), u"failed"_s, {}, {}, {}};
+    if (halted.value(u"pack"_s).toString() == item.pack) {
+        item.headline = Tr::tr("failed at action #%1 (%2)")
+                            .arg(halted.value(u"idx"_s).toInteger())
+                            .arg(halted.value(u"action"_s).toString());
+        item.detail = displayTextOf(halted.value(u"error"_s).toString());
+        if (!halted.value(u"recovery_hint"_s).isNull())
+            item.hint = displayTextOf(halted.value(u"recovery_hint"_s).toString());
+        return item;
     }
     QString reason;
     QString message = pack.value(u"message"_s).toString();
-    QString hint;
     if (pack.value(u"error"_s).isObject()) {
         const JsonObject error = pack.value(u"error"_s).toObject();
         reason = error.value(u"reason"_s).toString();
         message = error.value(u"message"_s).toString();
-        hint = error.value(u"hint"_s).toString();
+        item.hint = displayTextOf(error.value(u"hint"_s).toString());
     }
-    Lines lines{packLine(
-        pack,
-        {Span{reason.isEmpty() ? Tr::tr("failed") : Tr::tr("failed (%1)").arg(reason), Style::Red},
-         Span{message.isEmpty() ? QString() : u": "_s + displayTextOf(message)}})};
-    if (!hint.isEmpty())
-        lines.append(Line(u"    "_s + Tr::tr("hint:") + u' ' + displayTextOf(hint)));
-    return lines;
+    item.headline = reason.isEmpty() ? Tr::tr("failed") : Tr::tr("failed (%1)").arg(reason);
+    item.detail = displayTextOf(message);
+    return item;
 }
 
 // What a pack that moved or ran did: "updated 1a2b3c4..5d6e7f8 (3 commits), reinstalled".
@@ -138,7 +150,7 @@ QString movedWords(const JsonObject &pack)
 
 // The packs of a run, most urgent first: failed (why, and a hint), needs you (left alone, and
 // why), then what moved or ran; packs with nothing new are only counted, in the headline.
-Lines outcomeLines(const JsonArray &packs, const JsonObject &halted)
+QList<OutcomeItem> itemsOf(const JsonArray &packs, const JsonObject &halted)
 {
     QMap<QString, QList<JsonObject>> byOutcome;
     for (const JsonValue &p : packs)
@@ -149,30 +161,51 @@ Lines outcomeLines(const JsonArray &packs, const JsonObject &halted)
             return a.value(u"id"_s).toString() < b.value(u"id"_s).toString();
         });
     }
-    Lines lines;
+    QList<OutcomeItem> items;
     for (const JsonObject &pack : byOutcome.value(u"failed"_s))
-        lines += failedLines(pack, halted);
+        items.append(failedItem(pack, halted));
     for (const JsonObject &pack : byOutcome.value(u"needs_you"_s)) {
-        lines.append(packLine(
-            pack, {Span{Tr::tr("needs you (%1)")
-                            .arg(leftAloneWords(pack.value(u"left_alone"_s).toString())),
-                        Style::Yellow},
-                   Span{u": "_s + displayTextOf(pack.value(u"fetch_note"_s).toString())}}));
+        const QString why = pack.value(u"left_alone"_s).toString();
+        items.append({pack.value(u"id"_s).toString(), u"needs_you"_s,
+                      Tr::tr("needs you (%1)").arg(leftAloneWords(why)),
+                      displayTextOf(pack.value(u"fetch_note"_s).toString()), nextStepWords(why)});
     }
     for (const QString &outcome : {u"cloned"_s, u"updated"_s, u"installed"_s, u"torn_down"_s}) {
         for (const JsonObject &pack : byOutcome.value(outcome))
-            lines.append(packLine(pack, {Span{movedWords(pack), Style::Green}}));
+            items.append({pack.value(u"id"_s).toString(), outcome, movedWords(pack), {}, {}});
     }
     for (const JsonObject &pack : byOutcome.value(u"not_run"_s)) {
-        const QString message = pack.value(u"message"_s).toString();
-        lines.append(packLine(
-            pack, {Span{Tr::tr("not run")},
-                   Span{message.isEmpty() ? QString() : u": "_s + displayTextOf(message)}}));
+        items.append({pack.value(u"id"_s).toString(), u"not_run"_s, Tr::tr("not run"),
+                      displayTextOf(pack.value(u"message"_s).toString()), {}});
+    }
+    return items;
+}
+
+Lines outcomeLines(const JsonArray &packs, const JsonObject &halted)
+{
+    Lines lines;
+    for (const OutcomeItem &item : itemsOf(packs, halted)) {
+        const Style style = item.outcome == u"failed"      ? Style::Red
+                            : item.outcome == u"needs_you" ? Style::Yellow
+                            : item.outcome == u"not_run"   ? Style::Plain
+                                                           : Style::Green;
+        // Where a run halted is said on stderr (haltText); the summary line only names it.
+        const bool halt = item.outcome == u"failed" &&
+                          halted.value(u"pack"_s).toString() == item.pack;
+        QList<Span> spans{Span{u"  "_s}, Span{item.pack, Style::Bold}, Span{u": "_s},
+                          Span{item.headline, style}};
+        if (!item.detail.isEmpty() && !halt)
+            spans.append(Span{u": "_s + item.detail});
+        lines.append(Line(spans));
+        if (!item.hint.isEmpty() && item.outcome == u"failed" && !halt)
+            lines.append(Line(u"    "_s + Tr::tr("hint:") + u' ' + item.hint));
     }
     for (const JsonValue &p : packs) {
         for (const JsonValue &warning : p.toObject().value(u"warnings"_s).toArray()) {
-            lines.append(packLine(p.toObject(), {Span{Tr::tr("warning:"), Style::Yellow},
-                                                 Span{u' ' + displayTextOf(warning.toString())}}));
+            lines.append(Line({Span{u"  "_s}, Span{p.toObject().value(u"id"_s).toString(),
+                                                   Style::Bold},
+                               Span{u": "_s}, Span{Tr::tr("warning:"), Style::Yellow},
+                               Span{u' ' + displayTextOf(warning.toString())}}));
         }
     }
     return lines;
@@ -236,6 +269,22 @@ Lines updateText(const JsonArray &packs)
     lines += outcomeLines(packs, {});
     return lines;
 }
+
+} // namespace Grex::Text::Internal
+
+namespace Grex::Text {
+
+QList<OutcomeItem> outcomeItems(const JsonValue &report)
+{
+    if (report.type() == JsonValue::Type::Array)
+        return Internal::itemsOf(report.toArray(), {});
+    const JsonObject run = report.toObject();
+    return Internal::itemsOf(run.value(u"packs"_s).toArray(), run.value(u"halted"_s).toObject());
+}
+
+} // namespace Grex::Text
+
+namespace Grex::Text::Internal {
 
 Lines haltText(const JsonObject &report)
 {

@@ -1,0 +1,177 @@
+// The working tree and the commits around HEAD, read for people (the window's details).
+
+#include "core/git/worktree.h"
+
+#include "core/git/gitfetcher_p.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Git {
+
+namespace {
+
+using GitImpl::gitError;
+using RevwalkPtr = std::unique_ptr<git_revwalk, Deleter<git_revwalk, git_revwalk_free>>;
+using BufGuard = std::unique_ptr<git_buf, Deleter<git_buf, git_buf_dispose>>;
+
+QString stateOf(unsigned status)
+{
+    if (status & (GIT_STATUS_WT_NEW | GIT_STATUS_INDEX_NEW))
+        return status & GIT_STATUS_INDEX_NEW ? u"added"_s : u"untracked"_s;
+    if (status & (GIT_STATUS_WT_DELETED | GIT_STATUS_INDEX_DELETED))
+        return u"deleted"_s;
+    if (status & (GIT_STATUS_WT_RENAMED | GIT_STATUS_INDEX_RENAMED))
+        return u"renamed"_s;
+    if (status & (GIT_STATUS_WT_TYPECHANGE | GIT_STATUS_INDEX_TYPECHANGE))
+        return u"typechange"_s;
+    return u"modified"_s;
+}
+
+// The commits reachable from `from` but not from `hide`, newest first, at most limit (+1 to
+// tell that there are more).
+QList<CommitLine> commitsBetween(git_repository *repo, const git_oid *from, const git_oid *hide,
+                                 int limit)
+{
+    QList<CommitLine> commits;
+    git_revwalk *rawWalk = nullptr;
+    if (git_revwalk_new(&rawWalk, repo) != 0) {
+        git_error_clear();
+        return commits;
+    }
+    RevwalkPtr walk(rawWalk);
+    git_revwalk_sorting(walk.get(), GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME);
+    if (git_revwalk_push(walk.get(), from) != 0 || git_revwalk_hide(walk.get(), hide) != 0) {
+        git_error_clear();
+        return commits;
+    }
+    git_oid oid;
+    while (commits.size() <= limit && git_revwalk_next(&oid, walk.get()) == 0) {
+        git_commit *rawCommit = nullptr;
+        if (git_commit_lookup(&rawCommit, repo, &oid) != 0) {
+            git_error_clear();
+            break;
+        }
+        CommitPtr commit(rawCommit);
+        const git_signature *author = git_commit_author(commit.get());
+        commits.append(CommitLine{
+            oidToHex(&oid), QString::fromUtf8(git_commit_summary(commit.get())),
+            author ? QString::fromUtf8(author->name) : QString(),
+            QDateTime::fromSecsSinceEpoch(git_commit_time(commit.get()), Qt::UTC)});
+    }
+    git_error_clear();
+    return commits;
+}
+
+} // namespace
+
+Result<WorktreeChanges> readWorktreeChanges(const QString &dir, int limit)
+{
+    Result<RepositoryPtr> repo = openRepository(dir);
+    if (!repo)
+        return repo.error();
+    WorktreeChanges changes;
+
+    git_status_options options = GIT_STATUS_OPTIONS_INIT;
+    options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
+    options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED | GIT_STATUS_OPT_RENAMES_HEAD_TO_INDEX |
+                    GIT_STATUS_OPT_SORT_CASE_SENSITIVELY;
+    git_status_list *rawList = nullptr;
+    if (const int rc = git_status_list_new(&rawList, repo->get(), &options); rc != 0)
+        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read the status of %1"), {dir},
+                        rc);
+    StatusListPtr list(rawList);
+    const size_t count = git_status_list_entrycount(list.get());
+    for (size_t i = 0; i < count; ++i) {
+        const git_status_entry *entry = git_status_byindex(list.get(), i);
+        if (entry->status == GIT_STATUS_CURRENT || (entry->status & GIT_STATUS_IGNORED))
+            continue;
+        const git_diff_delta *delta = entry->index_to_workdir ? entry->index_to_workdir
+                                                              : entry->head_to_index;
+        if (!delta || GitImpl::isGrexSidecar(delta->new_file.path))
+            continue;
+        if (changes.files.size() == limit) {
+            changes.truncated = true;
+            break;
+        }
+        constexpr unsigned staged = GIT_STATUS_INDEX_NEW | GIT_STATUS_INDEX_MODIFIED |
+                                    GIT_STATUS_INDEX_DELETED | GIT_STATUS_INDEX_RENAMED |
+                                    GIT_STATUS_INDEX_TYPECHANGE;
+        changes.files.append(FileChange{QString::fromUtf8(delta->new_file.path),
+                                        stateOf(entry->status), (entry->status & staged) != 0});
+    }
+
+    // The commits between HEAD and its upstream, as the last fetch left them.
+    git_reference *rawHead = nullptr;
+    if (git_repository_head(&rawHead, repo->get()) != 0) {
+        git_error_clear();
+        return changes;
+    }
+    ReferencePtr head(rawHead);
+    git_reference *rawUpstream = nullptr;
+    if (!git_reference_is_branch(head.get()) ||
+        git_branch_upstream(&rawUpstream, head.get()) != 0) {
+        git_error_clear();
+        return changes;
+    }
+    ReferencePtr upstream(rawUpstream);
+    const char *shorthand = git_reference_shorthand(upstream.get());
+    changes.upstream = QString::fromUtf8(shorthand ? shorthand : "");
+    const git_oid *headOid = git_reference_target(head.get());
+    const git_oid *upstreamOid = git_reference_target(upstream.get());
+    if (!headOid || !upstreamOid || git_oid_equal(headOid, upstreamOid))
+        return changes;
+    changes.incoming = commitsBetween(repo->get(), upstreamOid, headOid, limit);
+    changes.outgoing = commitsBetween(repo->get(), headOid, upstreamOid, limit);
+    for (QList<CommitLine> *commits : {&changes.incoming, &changes.outgoing}) {
+        if (commits->size() > limit) {
+            commits->removeLast();
+            changes.truncated = true;
+        }
+    }
+    return changes;
+}
+
+Result<QString> worktreeDiff(const QString &dir, const QString &path, qsizetype maxBytes)
+{
+    Result<RepositoryPtr> repo = openRepository(dir);
+    if (!repo)
+        return repo.error();
+    git_tree *rawTree = nullptr;
+    git_object *rawHeadTree = nullptr;
+    // No HEAD yet (an unborn branch): everything is new, against an empty tree.
+    if (git_revparse_single(&rawHeadTree, repo->get(), "HEAD^{tree}") == 0)
+        rawTree = reinterpret_cast<git_tree *>(rawHeadTree);
+    else
+        git_error_clear();
+    GitImpl::TreePtr tree(rawTree);
+
+    const QByteArray pathBytes = path.toUtf8();
+    char *pathspec[] = {const_cast<char *>(pathBytes.constData())};
+    git_diff_options options = GIT_DIFF_OPTIONS_INIT;
+    options.flags = GIT_DIFF_INCLUDE_UNTRACKED | GIT_DIFF_SHOW_UNTRACKED_CONTENT |
+                    GIT_DIFF_RECURSE_UNTRACKED_DIRS | GIT_DIFF_DISABLE_PATHSPEC_MATCH;
+    options.pathspec = {pathspec, 1};
+    git_diff *rawDiff = nullptr;
+    if (const int rc =
+            git_diff_tree_to_workdir_with_index(&rawDiff, repo->get(), tree.get(), &options);
+        rc != 0)
+        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read the changes of %1"),
+                        {dir}, rc);
+    GitImpl::DiffPtr diff(rawDiff);
+    git_buf buf = GIT_BUF_INIT;
+    const int rc = git_diff_to_buf(&buf, diff.get(), GIT_DIFF_FORMAT_PATCH);
+    BufGuard guard(&buf);
+    if (rc != 0)
+        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read the changes of %1"),
+                        {dir}, rc);
+    QByteArray text(buf.ptr, qsizetype(buf.size));
+    if (text.size() > maxBytes) {
+        text.truncate(maxBytes);
+        while (!text.isEmpty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80)
+            text.chop(1); // never cut inside a UTF-8 sequence
+        text += "\n[… cut at " + QByteArray::number(maxBytes / 1024) + " KiB]\n";
+    }
+    return QString::fromUtf8(text);
+}
+
+} // namespace Grex::Git

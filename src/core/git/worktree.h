@@ -1,0 +1,49 @@
+#pragma once
+
+#include "core/result.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+
+namespace Grex::Git {
+
+// One file of a clone that differs from its HEAD, as git status lists it.
+struct FileChange
+{
+    QString path;
+    // "modified", "added", "deleted", "renamed", "typechange" or "untracked".
+    QString state;
+    bool staged = false; // the change (or part of it) is in the index
+};
+
+struct CommitLine
+{
+    QString sha; // 40 hex
+    QString summary;
+    QString author;
+    QDateTime when;
+};
+
+// What a person wants to see of a clone to know why it drifted (the window's details): its
+// changed and untracked files, and the commits between it and its upstream as last fetched.
+// At most `limit` of each list; `truncated` says when more were left out.
+struct WorktreeChanges
+{
+    QList<FileChange> files;
+    std::optional<QString> upstream; // "origin/main"; nullopt without one
+    QList<CommitLine> incoming;      // on the upstream, not on HEAD (newest first)
+    QList<CommitLine> outgoing;      // on HEAD, not on the upstream (newest first)
+    bool truncated = false;
+};
+
+// Reads dir in process (libgit2), without the network and without changing anything. Error:
+// PackOp "not_a_repository", "git".
+Result<WorktreeChanges> readWorktreeChanges(const QString &dir, int limit = 200);
+
+// The unified diff of one file against HEAD, index and working tree together, as `git diff HEAD
+// -- path` shows it; an untracked file as all new. At most maxBytes, then cut with a note.
+// Error: PackOp "not_a_repository", "git".
+Result<QString> worktreeDiff(const QString &dir, const QString &path, qsizetype maxBytes = 256 * 1024);
+
+} // namespace Grex::Git

@@ -1,0 +1,56 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <utility>
+
+class QTimer;
+
+namespace Grex {
+class ChangeWatch;
+}
+
+namespace Grex::Gui {
+
+// What keeps the window's picture of the workspace live without F5: edits in the clones (a
+// kernel watch on each clone, its .git and its top folders, read once a second, which catches the
+// file writes QFileSystemWatcher's directory watches miss), the window coming back to the front,
+// and an optional background fetch (Preferences).
+class LiveState : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit LiveState(QObject *parent = nullptr);
+    ~LiveState() override;
+
+    // Watches these clones (id, directory) from now on, until the next call.
+    void watchClones(const QList<std::pair<QString, QString>> &packDirs);
+    // Starts or stops the background fetch as the preferences say.
+    void applyFetchInterval();
+
+Q_SIGNALS:
+    // Something in a clone changed, or the person came back to the window: time to re-read.
+    void changed();
+    // The background fetch is due.
+    void fetchDue();
+
+private:
+    void poll();
+
+    std::unique_ptr<ChangeWatch> m_watch;
+    std::optional<quint64> m_token;
+    QTimer *m_pollTimer;
+    QTimer *m_fetchTimer;
+};
+
+// The selected pack's folder, outside grex: in the file manager, in a terminal, on the clipboard.
+// Each returns what the status bar says about it.
+QString openFolder(const QString &dir);
+QString openTerminal(const QString &dir);
+QString copyPath(const QString &dir);
+
+} // namespace Grex::Gui

@@ -1,0 +1,300 @@
+// The window's menus, toolbar and context menu, and what their actions do: each runs a core verb
+// through invokeVerb, and asks first where the verb changes what a person may not have looked at.
+
+#include "gui/mainwindow.h"
+
+#include "gui/dialogs.h"
+#include "gui/livestate.h"
+#include "gui/operationrunner.h"
+#include "gui/packfilterproxy.h"
+#include "gui/packtreemodel.h"
+
+#include "core/operationcontext.h"
+#include "core/verbs/tag.h"
+#include "core/workspace.h"
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QTreeView>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Gui {
+
+void MainWindow::createActions()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QMenu *packs = menuBar()->addMenu(tr("&Packs"));
+    QToolBar *toolbar = addToolBar(tr("Workspace"));
+    toolbar->setObjectName(u"workspaceToolBar"_s);
+    toolbar->setMovable(false);
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+
+    const auto make = [this](const QString &icon, const QString &text, const QString &name,
+                             auto slot) {
+        QAction *action = new QAction(actionIcon(icon), text, this);
+        action->setObjectName(name);
+        connect(action, &QAction::triggered, this, slot);
+        return action;
+    };
+
+    QAction *newWs =
+        make(u"init"_s, tr("&New Workspace…"), u"newWorkspaceAction"_s, &MainWindow::newWorkspace);
+    QAction *open = make(u"open"_s, tr("&Open Workspace…"), u"openWorkspaceAction"_s,
+                         &MainWindow::chooseWorkspace);
+    open->setShortcut(QKeySequence::Open);
+    file->addAction(newWs);
+    file->addAction(open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
+    file->addSeparator();
+    QAction *prefs = file->addAction(actionIcon(u"preferences"_s), tr("&Preferences…"), this,
+                                     [this] {
+                                         if (PreferencesDialog(this).exec() == QDialog::Accepted)
+                                             m_live->applyFetchInterval();
+                                     });
+    prefs->setObjectName(u"preferencesAction"_s);
+    prefs->setMenuRole(QAction::PreferencesRole);
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QAction *reload = make(u"refresh"_s, tr("Refresh"), u"refreshAction"_s, &MainWindow::refresh);
+    reload->setShortcut(QKeySequence::Refresh);
+    QAction *sync = make(u"sync"_s, tr("&Sync"), u"syncAction"_s, [this] { syncAction(false); });
+    sync->setToolTip(tr("Clone what is missing, fetch and fast-forward, install (grex sync)"));
+    QAction *previewSync =
+        make(u"sync"_s, tr("Preview S&ync…"), u"previewSyncAction"_s, [this] { syncAction(true); });
+    QAction *update =
+        make(u"update"_s, tr("&Update"), u"updateAction"_s, [this] { updateAction(false); });
+    update->setToolTip(tr("Sync, then reinstall the packs whose actions changed (grex update)"));
+    QAction *previewUpdate = make(u"update"_s, tr("Preview U&pdate…"), u"previewUpdateAction"_s,
+                                  [this] { updateAction(true); });
+    QAction *add = make(u"add"_s, tr("&Add…"), u"addAction"_s, &MainWindow::addAction);
+    QAction *remove =
+        make(u"remove"_s, tr("&Remove…"), u"removeAction"_s, &MainWindow::removeAction);
+    remove->setShortcut(QKeySequence::Delete);
+    QAction *import =
+        make(u"import"_s, tr("&Import…"), u"importAction"_s, &MainWindow::importAction);
+    sync->setShortcut(Qt::CTRL | Qt::Key_S);
+    update->setShortcut(Qt::CTRL | Qt::Key_U);
+    QAction *fetch =
+        make(u"fetch"_s, tr("&Fetch"), u"fetchAction"_s, [this] { fetchAction(false); });
+    fetch->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_F);
+    fetch->setToolTip(tr("Fetch every pack and show what is new upstream; no working tree "
+                         "changes (grex status --fetch)"));
+    // Outside grex, on the selected pack's folder: each says in the status bar what it did.
+    const auto place = [this, &make](const QString &icon, const QString &text,
+                                     const QString &name, QString (*visit)(const QString &)) {
+        return make(icon, text, name, [this, visit] {
+            if (const QString dir = selectedDir(); !dir.isEmpty())
+                statusBar()->showMessage(visit(dir), 6000);
+        });
+    };
+    QAction *openFolder =
+        place(u"open"_s, tr("Open &Folder"), u"openFolderAction"_s, &Gui::openFolder);
+    QAction *openTerminal = place(u"terminal"_s, tr("Open &Terminal Here"),
+                                  u"openTerminalAction"_s, &Gui::openTerminal);
+    openTerminal->setShortcut(Qt::CTRL | Qt::ALT | Qt::Key_T);
+    QAction *copyPath = place(u"copy"_s, tr("&Copy Path"), u"copyPathAction"_s, &Gui::copyPath);
+    copyPath->setShortcut(QKeySequence::Copy);
+    copyPath->setShortcutContext(Qt::WidgetShortcut);
+    QAction *tags = make(u"tag"_s, tr("Edit &Tags…"), u"tagsAction"_s, &MainWindow::tagsAction);
+    tags->setToolTip(tr("Add or remove the selected pack's tags (grex tag)"));
+    QAction *doctor =
+        make(u"doctor"_s, tr("&Doctor…"), u"doctorAction"_s, &MainWindow::doctorAction);
+    doctor->setToolTip(tr("Check the workspace and repair what can be repaired (grex doctor)"));
+    doctor->setShortcut(Qt::CTRL | Qt::Key_D);
+
+    for (QAction *a : {reload, fetch, sync, previewSync, update, previewUpdate, add, remove, tags,
+                       import, doctor}) {
+        packs->addAction(a);
+        m_workspaceActions.append(a);
+    }
+    packs->addSeparator();
+    for (QAction *a : {openFolder, openTerminal, copyPath})
+        packs->addAction(a);
+    toolbar->addAction(open);
+    toolbar->addAction(reload);
+    toolbar->addSeparator();
+    for (QAction *a : {fetch, sync, update, add, remove, import, doctor})
+        toolbar->addAction(a);
+    // The context menu (right click, or the menu key on the selected row).
+    for (QAction *a : {openFolder, openTerminal, copyPath})
+        m_view->addAction(a);
+    auto *separator = new QAction(this);
+    separator->setSeparator(true);
+    m_view->addAction(separator);
+    m_view->addAction(tags);
+    m_view->addAction(remove);
+    m_view->addAction(sync);
+}
+
+void MainWindow::createViewAndHelpMenus(const QList<QDockWidget *> &docks)
+{
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *find = view->addAction(tr("&Filter Packs"), this, [this] {
+        m_filter->setFocus(Qt::ShortcutFocusReason);
+        m_filter->selectAll();
+    });
+    find->setObjectName(u"findAction"_s);
+    find->setShortcut(QKeySequence::Find);
+    QAction *attention = view->addAction(tr("Sort by &Needs Attention"), this, [this] {
+        m_view->sortByColumn(PackTreeModel::DriftColumn, Qt::AscendingOrder);
+    });
+    attention->setObjectName(u"sortAttentionAction"_s);
+    attention->setShortcut(Qt::CTRL | Qt::Key_1);
+    QAction *byName = view->addAction(tr("Sort by &Name"), this, [this] {
+        m_view->sortByColumn(PackTreeModel::NameColumn, Qt::AscendingOrder);
+    });
+    byName->setShortcut(Qt::CTRL | Qt::Key_2);
+    view->addSeparator();
+    for (QDockWidget *dock : docks)
+        view->addAction(dock->toggleViewAction());
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About grex"), this, [this] {
+        QMessageBox::about(
+            this, tr("About grex"),
+            tr("<h3>grex %1</h3><p>Manages a workspace of git repositories (packs) as one "
+               "graph, for people and for AI agents.</p><p>Agents connect through "
+               "<code>grex serve</code> (MCP); this window shows their calls and asks you "
+               "before they remove packs or run commands.</p>")
+                .arg(QCoreApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::setActionsEnabled(bool enabled)
+{
+    const bool open = !m_workspace.isEmpty();
+    for (QAction *a : std::as_const(m_workspaceActions))
+        a->setEnabled(enabled && open && !m_runner->isRunning());
+    if (QAction *reload = findChild<QAction *>(u"refreshAction"_s))
+        reload->setEnabled(open); // reading is fine while an operation runs
+    for (const QString &name : {u"removeAction"_s, u"tagsAction"_s}) {
+        if (QAction *perPack = findChild<QAction *>(name))
+            perPack->setEnabled(perPack->isEnabled() && !selectedPack().isEmpty());
+    }
+    // Looking at a clone needs no workspace lock: only that it is on disk.
+    const bool onDisk = QFileInfo(selectedDir()).isDir();
+    for (const QString &name :
+         {u"openFolderAction"_s, u"openTerminalAction"_s, u"copyPathAction"_s}) {
+        if (QAction *look = findChild<QAction *>(name))
+            look->setEnabled(onDisk);
+    }
+}
+
+void MainWindow::syncAction(bool preview)
+{
+    if (preview)
+        invokeWithPreview(u"sync"_s, {}, tr("Sync"), tr("A sync would do this. Run it?"));
+    else
+        invokeVerb(u"sync"_s, {}, tr("Sync"));
+}
+
+void MainWindow::updateAction(bool preview)
+{
+    if (preview)
+        invokeWithPreview(u"update"_s, {}, tr("Update"), tr("An update would do this. Run it?"));
+    else
+        invokeVerb(u"update"_s, {}, tr("Update"));
+}
+
+void MainWindow::addAction()
+{
+    AddPackDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const QJsonObject args = dialog.arguments();
+    invokeVerb(u"add"_s, args, tr("Adding %1").arg(args.value(u"url"_s).toString()));
+}
+
+void MainWindow::removeAction()
+{
+    const QString pack = selectedPack();
+    if (pack.isEmpty())
+        return;
+    const QModelIndex source = m_proxy->mapToSource(m_view->currentIndex());
+    if (source.parent().isValid()) {
+        QMessageBox::information(this, tr("Remove"),
+                                 tr("%1 is a child of another pack; remove its parent, or "
+                                    "remove it from the parent's pack.yaml.")
+                                     .arg(pack));
+        return;
+    }
+    invokeWithPreview(
+        u"rm"_s, {{u"path"_s, pack}}, tr("Removing %1").arg(pack),
+        tr("Removing %1 does this. Nothing is removed until you press Remove.").arg(pack));
+}
+
+void MainWindow::tagsAction()
+{
+    const QString pack = selectedPack();
+    if (pack.isEmpty())
+        return;
+    // The tags as the tag verb shows them: the workspace's own apart from pack.yaml's.
+    Workspace workspace(m_workspace);
+    OperationContext ctx;
+    TagOptions show;
+    show.pack = pack;
+    const Result<TagReport> current = tag(workspace, show, ctx);
+    if (!current) {
+        QMessageBox::information(this, tr("Edit Tags"),
+                                 current.error().message().displayText());
+        return;
+    }
+    TagsDialog dialog(pack, current->workspaceTags, current->packYamlTags, this);
+    if (dialog.exec() != QDialog::Accepted || dialog.changes().isEmpty())
+        return;
+    invokeVerb(u"tag"_s,
+               {{u"pack"_s, pack}, {u"changes"_s, QJsonArray::fromStringList(dialog.changes())}},
+               tr("Tagging %1").arg(pack));
+}
+
+void MainWindow::fetchAction(bool background)
+{
+    if (m_workspace.isEmpty() || (background && m_runner->isRunning()))
+        return;
+    invokeVerb(u"status"_s, {{u"fetch"_s, true}},
+               background ? tr("Fetching in the background") : tr("Fetch"));
+}
+
+void MainWindow::importAction()
+{
+    ImportDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    invokeWithPreview(u"import"_s, dialog.arguments(), tr("Import"),
+                      tr("An import would register these. Import them?"));
+}
+
+void MainWindow::doctorAction()
+{
+    if (!m_doctor) {
+        m_doctor = new DoctorDialog(this);
+        m_doctor->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_doctor, &DoctorDialog::fixRequested, this, [this](bool compact) {
+            QJsonObject args{{u"fix"_s, true}};
+            if (compact)
+                args.insert(u"compact"_s, true);
+            if (!invokeVerb(u"doctor"_s, args, tr("Doctor: fixing")))
+                m_doctor->fixRefused(m_runner->isRunning()
+                                         ? tr("Wait for the running operation to finish.")
+                                         : m_message->text());
+        });
+    }
+    m_doctor->show();
+    m_doctor->raise();
+    invokeVerb(u"doctor"_s, {}, tr("Doctor"));
+}
+
+} // namespace Grex::Gui
