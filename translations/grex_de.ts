@@ -4596,5 +4596,29 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
         <source>move the untracked files away, then sync again</source>
         <translation>die unversionierten Dateien wegräumen, dann erneut synchronisieren</translation>
     </message>
+    <message>
+        <source>checking out</source>
+        <translation>checke aus</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 received</source>
+        <translation>%1 empfangen</translation>
+    </message>
 </context>
 </TS>

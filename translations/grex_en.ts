@@ -4580,5 +4580,29 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <source>move the untracked files away, then sync again</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>checking out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 received</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

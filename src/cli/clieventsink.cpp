@@ -54,8 +54,8 @@ void CliEventSink::drawStatus()
                                : Tr::tr("%n pack(s) ready", nullptr, int(m_done));
     if (!m_phase.isEmpty())
         line = m_phase + u' ' + line;
-    if (!m_active.isEmpty())
-        line += u" · "_s + Text::packsInFlightText(m_active);
+    if (const QString inFlight = m_active.text(); !inFlight.isEmpty())
+        line += u" · "_s + inFlight;
     line += u" · "_s + QString::number(double(m_clock.elapsed()) / 1000.0, 'f', 1) + u's';
     if (line.size() > 110)
         line = line.left(109) + u'…';
@@ -78,7 +78,7 @@ void CliEventSink::phase(const QString &name)
     m_phase = name;
     m_done = 0;
     m_total = 0;
-    m_active.clear();
+    m_active.clearPacks();
     drawStatus();
 }
 
@@ -99,9 +99,15 @@ void CliEventSink::progress(qint64 done, qint64 total, const Message &message)
 void CliEventSink::packStarted(const QString &pack, const QString &activity)
 {
     QMutexLocker locker(&m_mutex);
-    m_active.insert(pack, activity);
+    m_active.started(pack, activity);
     startTicker();
     drawStatus();
+}
+
+void CliEventSink::packReceived(const QString &pack, qint64 bytes)
+{
+    QMutexLocker locker(&m_mutex);
+    m_active.received(pack, bytes); // the ticker redraws it
 }
 
 void CliEventSink::stepFinished(const JsonObject &step)
@@ -118,7 +124,7 @@ void CliEventSink::stepFinished(const JsonObject &step)
 void CliEventSink::packFinished(const QString &pack, const QString &, const QString &)
 {
     QMutexLocker locker(&m_mutex);
-    m_active.remove(pack);
+    m_active.finished(pack);
     drawStatus();
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cli/text/reporttext.h"
 #include "core/operationcontext.h"
 
 #include <QElapsedTimer>
@@ -28,6 +29,7 @@ public:
     void phase(const QString &name) override;
     void progress(qint64 done, qint64 total, const Message &message) override;
     void packStarted(const QString &pack, const QString &activity) override;
+    void packReceived(const QString &pack, qint64 bytes) override;
     void stepFinished(const JsonObject &step) override;
     void packFinished(const QString &pack, const QString &result, const QString &message) override;
     // exec: the pack's output as one block, stdout then stderr, under a header line.
@@ -49,7 +51,7 @@ private:
     Output &m_output;
     QMutex m_mutex;
     QElapsedTimer m_clock;
-    QMap<QString, QString> m_active; // pack -> activity
+    Text::InFlight m_active;
     QString m_phase;                 // "fetch", "sync", ...: the stage the counts belong to
     qint64 m_done = 0;
     qint64 m_total = 0;

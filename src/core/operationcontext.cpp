@@ -29,6 +29,10 @@ void EventSink::progress(qint64, qint64, const Message &)
 {
 }
 
+void EventSink::packReceived(const QString &, qint64)
+{
+}
+
 void EventSink::packStarted(const QString &, const QString &)
 {
 }
@@ -89,6 +93,12 @@ void OperationContext::packStarted(const QString &pack, const QString &activity)
 {
     if (m_sink)
         m_sink->packStarted(pack, activity);
+}
+
+void OperationContext::packReceived(const QString &pack, qint64 bytes)
+{
+    if (m_sink)
+        m_sink->packReceived(pack, bytes);
 }
 
 void OperationContext::stepFinished(const JsonObject &step)

@@ -27,9 +27,11 @@ public:
     // done/total in units of work (packs); total is 0 when unknown. In the fetch stage the
     // total grows as packs name their children.
     virtual void progress(qint64 done, qint64 total, const Message &message);
-    // A pack's work began: activity is "clone", "fetch", "install", "sync", "update",
-    // "teardown".
+    // A pack's work began, or moved on to another phase: activity is "clone", "fetch",
+    // "checkout" (its working tree changes), "install", "sync", "update", "teardown".
     virtual void packStarted(const QString &pack, const QString &activity);
+    // The clone or fetch of a pack has received this many bytes so far.
+    virtual void packReceived(const QString &pack, qint64 bytes);
     // A step of a pack finished: {"pack","action","idx","result","details"}.
     virtual void stepFinished(const JsonObject &step);
     // A pack is done: result is "ok", "skipped", "filtered", "err" or "not_run".
@@ -105,6 +107,7 @@ public:
     void phase(const QString &name);
     void progress(qint64 done, qint64 total, const Message &message);
     void packStarted(const QString &pack, const QString &activity);
+    void packReceived(const QString &pack, qint64 bytes);
     void stepFinished(const JsonObject &step);
     void packFinished(const QString &pack, const QString &result, const QString &message);
     void packOutput(const JsonObject &output);

@@ -59,14 +59,24 @@ public:
     void packStarted(const QString &pack, const QString &activity) override
     {
         QMutexLocker locker(&m_mutex);
-        m_active.insert(pack, activity);
-        Q_EMIT m_runner->packsInFlight(Text::packsInFlightText(m_active));
+        m_active.started(pack, activity);
+        Q_EMIT m_runner->packsInFlight(m_active.text());
+    }
+    void packReceived(const QString &pack, qint64 bytes) override
+    {
+        QMutexLocker locker(&m_mutex);
+        m_active.received(pack, bytes);
+        // git says it several times a second; the line changes at most four times a second.
+        if (m_sinceShown.isValid() && m_sinceShown.elapsed() < 250)
+            return;
+        m_sinceShown.start();
+        Q_EMIT m_runner->packsInFlight(m_active.text());
     }
     void packFinished(const QString &pack, const QString &, const QString &) override
     {
         QMutexLocker locker(&m_mutex);
-        m_active.remove(pack);
-        Q_EMIT m_runner->packsInFlight(Text::packsInFlightText(m_active));
+        m_active.finished(pack);
+        Q_EMIT m_runner->packsInFlight(m_active.text());
     }
     void packOutput(const JsonObject &output) override
     {
@@ -79,7 +89,8 @@ public:
 private:
     OperationRunner *m_runner;
     QMutex m_mutex;
-    QMap<QString, QString> m_active; // pack -> activity
+    Text::InFlight m_active;
+    QElapsedTimer m_sinceShown;
 };
 
 struct OperationRunner::Job

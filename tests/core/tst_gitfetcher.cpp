@@ -56,6 +56,41 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(backendLockPath(dest))); // released and removed
     }
 
+    // A clone says how much it received and when it checks out, for the live progress.
+    void cloneReportsBytesAndCheckout()
+    {
+        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
+        RemoteBuilder::Files files = RemoteBuilder::packFiles(u"heavy"_s);
+        QByteArray noise(3 * 1024 * 1024, Qt::Uninitialized);
+        quint32 x = 12345;
+        for (char &c : noise) {
+            x = x * 1664525u + 1013904223u; // incompressible enough that git sends it all
+            c = char(x >> 24);
+        }
+        files.insert(u"noise.bin"_s, noise);
+        const QString heavy = remotes.create(u"heavy"_s, files);
+        qint64 received = 0;
+        QStringList phases;
+        const GitActivity activity{[&](const QString &phase) { phases.append(phase); },
+                                   [&](qint64 bytes) { received = std::max(received, bytes); }};
+        GitFetcher git;
+        QDir().mkpath(m_dir.filePath(u"ws-heavy"_s));
+        {
+            const GitActivityScope scope(&activity);
+            // A shallow file:// clone goes through git's transport, as a remote does (a full
+            // one hard-links the objects and receives nothing).
+            CloneOptions shallow;
+            shallow.depth = 1;
+            QVERIFY(git.clone(u"file://"_s + heavy, m_dir.filePath(u"ws-heavy/heavy"_s),
+                              std::nullopt, shallow, {})
+                        .ok());
+        }
+        QVERIFY2(received >= 2 * 1024 * 1024, qPrintable(QString::number(received)));
+        QVERIFY2(phases.contains(u"checkout"_s), qPrintable(phases.join(u',')));
+        // Outside the scope nobody listens.
+        QVERIFY(!GitActivityScope::current());
+    }
+
     void clonesIntoAnEmptyDirectory()
     {
         GitFetcher git;

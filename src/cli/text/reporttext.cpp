@@ -206,6 +206,8 @@ QString activityText(const QString &activity)
         return Tr::tr("fetching");
     if (activity == u"clone")
         return Tr::tr("cloning");
+    if (activity == u"checkout")
+        return Tr::tr("checking out");
     if (activity == u"sync" || activity == u"update")
         return Tr::tr("installing");
     if (activity == u"teardown")
@@ -229,6 +231,50 @@ QString packsInFlightText(const QMap<QString, QString> &activityByPack, qsizetyp
     if (activityByPack.size() > named)
         text += Tr::tr(" and %1 more").arg(activityByPack.size() - named);
     return text;
+}
+
+QString bytesText(qint64 bytes)
+{
+    if (bytes < 1024)
+        return Tr::tr("%1 B").arg(bytes);
+    if (bytes < 1024 * 1024)
+        return Tr::tr("%1 KiB").arg(QString::number(double(bytes) / 1024.0, 'f', 0));
+    if (bytes < 1024LL * 1024 * 1024)
+        return Tr::tr("%1 MiB").arg(QString::number(double(bytes) / (1024.0 * 1024), 'f', 1));
+    return Tr::tr("%1 GiB").arg(QString::number(double(bytes) / (1024.0 * 1024 * 1024), 'f', 2));
+}
+
+void InFlight::started(const QString &pack, const QString &activity)
+{
+    m_activity.insert(pack, activity);
+}
+
+void InFlight::received(const QString &pack, qint64 bytes)
+{
+    m_bytes.insert(pack, bytes);
+}
+
+void InFlight::finished(const QString &pack)
+{
+    m_activity.remove(pack);
+    m_finishedBytes += m_bytes.take(pack);
+}
+
+void InFlight::clearPacks()
+{
+    for (const QString &pack : m_activity.keys())
+        finished(pack);
+}
+
+QString InFlight::text(qsizetype names) const
+{
+    QString line = packsInFlightText(m_activity, names);
+    qint64 bytes = m_finishedBytes;
+    for (const qint64 b : m_bytes)
+        bytes += b;
+    if (bytes > 0)
+        line += (line.isEmpty() ? QString() : u" · "_s) + Tr::tr("%1 received").arg(bytesText(bytes));
+    return line;
 }
 
 QString shortSha(const JsonValue &sha)

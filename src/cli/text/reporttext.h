@@ -80,6 +80,29 @@ QString shortSha(const JsonValue &sha);
 QString activityText(const QString &activity);
 // The packs in flight by what they are doing, at most `names` of them named: "fetching a, b ·
 // installing c and 3 more".
+// "12 KiB", "3.4 MiB": bytes received, as the progress line shows them.
+QString bytesText(qint64 bytes);
+
+// The packs a run works on now, what each does, and the bytes its clones and fetches received:
+// what the terminal's status line and the window's activity line show. Not thread-safe: the
+// event sinks hold their lock around it.
+class InFlight
+{
+public:
+    void started(const QString &pack, const QString &activity);
+    void received(const QString &pack, qint64 bytes);
+    void finished(const QString &pack);
+    // A new stage: no pack is in flight; the bytes received stay counted.
+    void clearPacks();
+    bool isEmpty() const { return m_activity.isEmpty(); }
+    // "fetching a, b · installing c and 3 more · 3.2 MiB received"; "" when nothing is known.
+    QString text(qsizetype names = 4) const;
+
+private:
+    QMap<QString, QString> m_activity;
+    QMap<QString, qint64> m_bytes; // of the packs in flight
+    qint64 m_finishedBytes = 0;
+};
 QString packsInFlightText(const QMap<QString, QString> &activityByPack, qsizetype names = 4);
 
 } // namespace Grex::Text

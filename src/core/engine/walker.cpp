@@ -63,6 +63,12 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
     node.registered = seed.registered;
     node.isRoot = seed.isRoot;
     Fetcher &git = workspace.fetcher();
+    // What git says while it works shows in the pack's progress: the checkout phase and the
+    // bytes received.
+    const GitActivity activity{
+        [&ctx, &node](const QString &phase) { ctx.packStarted(node.id, phase); },
+        [&ctx, &node](qint64 bytes) { ctx.packReceived(node.id, bytes); }};
+    const GitActivityScope listening(&activity);
     // A pack directory that links elsewhere would take the fetch, the lock and the actions out
     // of the workspace (doctor calls it "not a directory").
     if (!seed.isRoot) {

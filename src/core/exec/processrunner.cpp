@@ -118,6 +118,8 @@ Result<ProcessOutcome> runProcess(const ProcessSpec &spec, std::stop_token stop)
             outcome.stdoutTruncated = true;
         }
         const QByteArray err = process.readAllStandardError();
+        if (spec.onStderr && !err.isEmpty())
+            spec.onStderr(err);
         stderrData += err;
         if (spec.stderrTail >= 0 && stderrData.size() > 4 * spec.stderrTail + 4096)
             stderrData = utf8Tail(stderrData, spec.stderrTail);

@@ -5,6 +5,7 @@
 #include <QProcessEnvironment>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 #include <stop_token>
 
@@ -32,6 +33,8 @@ struct ProcessSpec
     // Environment entries removed from `environment` (kept separate so callers can start from
     // the system environment).
     QStringList unsetEnvironment;
+    // Called with each piece of stderr as it arrives (git's progress), on the calling thread.
+    std::function<void(const QByteArray &)> onStderr;
 };
 
 struct ProcessOutcome

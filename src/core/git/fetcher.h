@@ -7,6 +7,7 @@
 #include <QDateTime>
 #include <QString>
 
+#include <functional>
 #include <optional>
 #include <stop_token>
 
@@ -86,6 +87,31 @@ struct RepoStatus
     // ref) the remote's default branch as git clone recorded it (origin/HEAD); "" when the
     // ref is a tag or commit (a detached HEAD is expected) or nothing is known.
     QString expectedBranch;
+};
+
+// What the git commands a thread runs report while they work, for a live progress display: the
+// phase ("checkout" while a working tree changes) and the bytes received so far by the current
+// clone or fetch. Set on the worker thread of one pack around its Fetcher calls.
+struct GitActivity
+{
+    std::function<void(const QString &phase)> phase;
+    std::function<void(qint64 bytes)> received;
+};
+
+// Makes activity the current thread's listener until the scope ends (scopes nest).
+class GitActivityScope
+{
+public:
+    explicit GitActivityScope(const GitActivity *activity);
+    ~GitActivityScope();
+    GitActivityScope(const GitActivityScope &) = delete;
+    GitActivityScope &operator=(const GitActivityScope &) = delete;
+
+    // The listener of this thread; null when none.
+    static const GitActivity *current();
+
+private:
+    const GitActivity *m_previous;
 };
 
 // Moves repositories between remotes and the workspace (docs/design.md,

@@ -1,5 +1,7 @@
 #include "core/git/gitprocess_p.h"
 
+#include "core/git/fetcher.h"
+
 #include "core/exec/processrunner.h"
 #include "core/git/sshshare_p.h"
 #include "core/logging.h"
@@ -173,6 +175,78 @@ int networkTimeoutSeconds()
     return ok && seconds > 0 ? seconds : 60;
 }
 
+namespace {
+
+// "1.20 MiB" in git's progress ("Receiving objects:  45% (450/1000), 1.20 MiB | 2.00 MiB/s").
+std::optional<qint64> receivedBytes(const QByteArray &line)
+{
+    static const QRegularExpression amount(
+        u"Receiving objects:.*, ([0-9]+(?:\\.[0-9]+)?) (bytes|KiB|MiB|GiB)"_s);
+    const QRegularExpressionMatch m = amount.match(QString::fromLatin1(line));
+    if (!m.hasMatch())
+        return std::nullopt;
+    const double value = m.captured(1).toDouble();
+    const QString unit = m.captured(2);
+    const double scale = unit == u"GiB"   ? 1024.0 * 1024 * 1024
+                         : unit == u"MiB" ? 1024.0 * 1024
+                         : unit == u"KiB" ? 1024.0
+                                          : 1.0;
+    return qint64(value * scale);
+}
+
+// Reads git's progress as it comes, in lines ended by '\r' or '\n', and tells the thread's
+// listener what it learns.
+class ProgressReader
+{
+public:
+    // checkoutFollows: the command checks out once it has received everything (a clone).
+    ProgressReader(const GitActivity &activity, bool checkoutFollows)
+        : m_activity(activity)
+        , m_checkoutFollows(checkoutFollows)
+    {
+    }
+
+    void read(const QByteArray &chunk)
+    {
+        m_pending += chunk;
+        qsizetype start = 0;
+        for (qsizetype i = 0; i < m_pending.size(); ++i) {
+            const char c = m_pending.at(i);
+            if (c != '\r' && c != '\n')
+                continue;
+            line(m_pending.mid(start, i - start));
+            start = i + 1;
+        }
+        m_pending.remove(0, start);
+        if (m_pending.size() > 4096)
+            m_pending.clear(); // not progress: nothing to learn from it
+    }
+
+private:
+    void line(const QByteArray &text)
+    {
+        if (const std::optional<qint64> bytes = receivedBytes(text); bytes && m_activity.received)
+            m_activity.received(*bytes);
+        // git shows "Updating files" only for a slow checkout: the end of the transfer is the
+        // surer sign that a clone is checking out now.
+        const bool transferred = m_checkoutFollows && text.endsWith(", done.") &&
+                                 (text.startsWith("Receiving objects:") ||
+                                  text.startsWith("Resolving deltas:"));
+        if ((transferred || text.startsWith("Updating files:")) && !m_checkingOut &&
+            m_activity.phase) {
+            m_checkingOut = true;
+            m_activity.phase(u"checkout"_s);
+        }
+    }
+
+    const GitActivity &m_activity;
+    bool m_checkoutFollows = false;
+    QByteArray m_pending;
+    bool m_checkingOut = false;
+};
+
+} // namespace
+
 Result<GitOutput> run(const GitCall &call, std::stop_token stop)
 {
     const QString program = gitProgram();
@@ -200,6 +274,16 @@ Result<GitOutput> run(const GitCall &call, std::stop_token stop)
     spec.killGraceMs = 500;
     if (call.network)
         spec.stallTimeoutMs = qint64(networkTimeoutSeconds()) * 1000;
+    std::optional<ProgressReader> progress;
+    if (const GitActivity *activity = GitActivityScope::current()) {
+        // A command that changes the working tree is the checkout phase of its pack.
+        static const QStringList checkouts{u"checkout"_s, u"merge"_s, u"reset"_s, u"switch"_s};
+        if (!call.args.isEmpty() && checkouts.contains(call.args.first()) && activity->phase)
+            activity->phase(u"checkout"_s);
+        progress.emplace(*activity, !call.args.isEmpty() && call.args.first() == u"clone" &&
+                                        !call.args.contains(u"--no-checkout"_s));
+        spec.onStderr = [&progress](const QByteArray &chunk) { progress->read(chunk); };
+    }
     qCDebug(lcGit, "git %s (in %s)", qPrintable(redactSecrets(call.args.join(u' '))),
             qPrintable(call.workDir));
     Result<ProcessOutcome> outcome = runProcess(spec, stop);
@@ -336,3 +420,28 @@ Error commandFailure(const QString &reason, const char *sourceText, QStringList 
 }
 
 } // namespace Grex::Git
+
+namespace Grex {
+
+namespace {
+
+thread_local const GitActivity *tl_activity = nullptr;
+
+} // namespace
+
+GitActivityScope::GitActivityScope(const GitActivity *activity) : m_previous(tl_activity)
+{
+    tl_activity = activity;
+}
+
+GitActivityScope::~GitActivityScope()
+{
+    tl_activity = m_previous;
+}
+
+const GitActivity *GitActivityScope::current()
+{
+    return tl_activity;
+}
+
+} // namespace Grex
