@@ -24,7 +24,7 @@ import sys
 TOOLS = ["grex", "gitloop", "git", "mr", "vcs", "gita", "meta"]
 PEERS = ["git", "mr", "vcs", "gita", "meta"]  # what users compare grex with
 SCENARIOS = [("clone", "first clone"), ("new", "sync, 1 new commit per repo"),
-             ("noop", "sync, nothing new"), ("status", "status, 10% dirty")]
+             ("noop", "sync, nothing new"), ("status", "status, 10% dirty, 10% untracked")]
 LABELS = {"grex": "grex", "gitloop": "libgit2 loop", "git": "git + xargs", "mr": "myrepos",
           "vcs": "vcstool", "gita": "gita", "meta": "meta"}
 WIDTH_FLAGS = {"grex": "--parallel %d", "gitloop": "%d threads", "git": "-P%d", "mr": "-j%d",

@@ -26,7 +26,9 @@
 #   clone  an empty workspace that knows the N repositories gets them all
 #   new    one new upstream commit in every repository is fetched and checked out
 #   noop   nothing changed upstream
-#   status every tenth clone has a changed tracked file; each tool's status command runs
+#   status every tenth clone has a changed tracked file, and every tenth other one an untracked
+#          file and an untracked folder (grex counts them as git status does); each tool's
+#          status command runs
 #          (grex status, the libgit2 loop's status query, git status --porcelain through xargs,
 #          mr status, vcs status, gita ll, meta git status)
 # After each scenario every clone is checked against its upstream (bench/upstreams.py verify:
@@ -631,12 +633,17 @@ peak_rss() { # peak_rss <prepare cmd or ""> <cmd>
     cat "$T/rss"
 }
 
-# Changes one tracked file in every tenth clone of the tool's workspace (the status scenario).
+# Changes one tracked file in every tenth clone of the tool's workspace, and leaves an untracked
+# file and folder in every tenth other one (the status scenario).
 dirty_clones() { # dirty_clones <variant>
     local ws file i=0
     ws="$(cat "$T/$1/ws-path")"
     while read -r name _; do
         i=$((i + 1))
+        if [ $((i % 10)) -eq 5 ] && [ -d "$ws/$name" ]; then
+            echo "scratch" >"$ws/$name/notes.txt"
+            mkdir -p "$ws/$name/build" && echo "out" >"$ws/$name/build/out.o"
+        fi
         [ $((i % 10)) -eq 0 ] || continue
         # A tool whose clone is missing was already voided by verify: its run must go on.
         file="$(git -C "$ws/$name" ls-files 2>/dev/null | head -n1)" || true

@@ -3110,6 +3110,10 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
         <source>No difference git can show (a binary file, or only its mode changed).</source>
         <translation>Kein Unterschied, den git zeigen kann (eine Binärdatei, oder nur die Rechte haben sich geändert).</translation>
     </message>
+    <message>
+        <source>State, or author and date</source>
+        <translation>Zustand, oder Autor und Datum</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::DoctorDialog</name>

@@ -3094,6 +3094,10 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <source>No difference git can show (a binary file, or only its mode changed).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>State, or author and date</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::DoctorDialog</name>

@@ -62,6 +62,14 @@ void CliEventSink::drawStatus()
     m_output.err() << u"\r\x1b[K\x1b[2m"_s << line << u"\x1b[0m"_s;
     m_output.err().flush();
     m_statusShown = true;
+    m_sinceDrawn.start();
+}
+
+void CliEventSink::drawStatusSoon()
+{
+    if (m_statusShown && m_sinceDrawn.isValid() && m_sinceDrawn.elapsed() < 200)
+        return;
+    drawStatus();
 }
 
 void CliEventSink::warning(const Message &message)
@@ -79,7 +87,7 @@ void CliEventSink::phase(const QString &name)
     m_done = 0;
     m_total = 0;
     m_active.clearPacks();
-    drawStatus();
+    drawStatusSoon();
 }
 
 void CliEventSink::progress(qint64 done, qint64 total, const Message &message)
@@ -88,7 +96,7 @@ void CliEventSink::progress(qint64 done, qint64 total, const Message &message)
     if (total > 0) {
         m_done = done;
         m_total = total;
-        drawStatus();
+        drawStatusSoon();
         return;
     }
     // Work without a count (a single clone): a line when there is no status line to update.
@@ -101,7 +109,7 @@ void CliEventSink::packStarted(const QString &pack, const QString &activity)
     QMutexLocker locker(&m_mutex);
     m_active.started(pack, activity);
     startTicker();
-    drawStatus();
+    drawStatusSoon();
 }
 
 void CliEventSink::packReceived(const QString &pack, qint64 bytes)
@@ -125,7 +133,7 @@ void CliEventSink::packFinished(const QString &pack, const QString &, const QStr
 {
     QMutexLocker locker(&m_mutex);
     m_active.finished(pack);
-    drawStatus();
+    drawStatusSoon();
 }
 
 void CliEventSink::packOutput(const JsonObject &output)

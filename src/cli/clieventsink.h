@@ -44,6 +44,9 @@ private:
     bool liveStatus() const;
     void clearStatus();
     void drawStatus();
+    // drawStatus, unless it drew a moment ago: hundreds of packs start and finish a second, and
+    // the ticker shows the rest, so the line is written a few times a second, not per event.
+    void drawStatusSoon();
     // Redraws the status line a few times a second, so the clock moves while a slow fetch says
     // nothing; started with the first event on a terminal.
     void startTicker();
@@ -51,6 +54,7 @@ private:
     Output &m_output;
     QMutex m_mutex;
     QElapsedTimer m_clock;
+    QElapsedTimer m_sinceDrawn;
     Text::InFlight m_active;
     QString m_phase;                 // "fetch", "sync", ...: the stage the counts belong to
     qint64 m_done = 0;

@@ -47,7 +47,7 @@ DetailsPane::DetailsPane(QWidget *parent)
     m_events->setHeaderLabels({tr("When"), tr("What happened")});
     m_events->setRootIsDecorated(false);
     m_changeList->setObjectName(u"packChanges"_s);
-    m_changeList->setHeaderLabels({tr("File or commit"), tr("State")});
+    m_changeList->setHeaderLabels({tr("File or commit"), tr("State, or author and date")});
     m_changeList->header()->setStretchLastSection(false);
     m_changeList->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_diff->setObjectName(u"packDiff"_s);
