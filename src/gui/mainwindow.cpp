@@ -135,6 +135,13 @@ MainWindow::MainWindow(QWidget *parent)
     createViewAndHelpMenus(docks);
 
     connect(m_filter, &QLineEdit::textChanged, this, &MainWindow::applyFilter);
+    // From the filter, Return or Tab goes to the packs it left, with one of them current, so
+    // that the arrow keys and the menu key work at once.
+    setTabOrder(m_filter, m_view);
+    setTabOrder(m_view, m_details);
+    connect(m_filter, &QLineEdit::returnPressed, this,
+            [this] { m_view->setFocus(Qt::TabFocusReason); });
+    m_view->installEventFilter(this);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::updateSelection);
     connect(m_runner, &OperationRunner::finished, this, &MainWindow::onFinished);
@@ -542,6 +549,14 @@ void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &
         statusBar()->showMessage(tr("%1 failed: %2").arg(verb, error), 15000);
     refresh();
     Q_EMIT operationFinished(verb, error);
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_view && event->type() == QEvent::FocusIn &&
+        !m_view->currentIndex().isValid() && m_proxy->rowCount() > 0)
+        m_view->setCurrentIndex(m_proxy->index(0, 0));
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

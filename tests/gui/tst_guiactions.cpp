@@ -266,6 +266,29 @@ private Q_SLOTS:
                  qPrintable(window.findChild<QLabel *>(u"summaryLabel"_s)->text()));
     }
 
+    // The keyboard reaches everything: Ctrl+F is the filter, Return goes on to the packs with one
+    // of them current.
+    void keyboardFromFilterToPacks()
+    {
+        Workspace ws = workspaceWith({u"alpha"_s, u"beta"_s});
+        Gui::MainWindow window;
+        QVERIFY(open(window, ws));
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        auto *filter = window.findChild<QLineEdit *>(u"filterEdit"_s);
+        QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
+        QTRY_VERIFY(filter->hasFocus());
+        QTest::keyClicks(filter, u"name=beta"_s);
+        QTest::keyClick(filter, Qt::Key_Return);
+        auto *view = window.findChild<QTreeView *>(u"packView"_s);
+        QTRY_VERIFY(view->hasFocus());
+        QCOMPARE(view->currentIndex().data(PackTreeModel::PackIdRole).toString(), u"beta"_s);
+        QCOMPARE(window.findChild<QAction *>(u"syncAction"_s)->shortcut(),
+                 QKeySequence(Qt::CTRL | Qt::Key_S));
+        QCOMPARE(window.findChild<QAction *>(u"fetchAction"_s)->shortcut(),
+                 QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    }
+
     // The tags dialog edits the workspace's own tags as words, and gives the tag verb changes.
     void tagsDialogGivesChanges()
     {
