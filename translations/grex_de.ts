@@ -2521,6 +2521,26 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
         <source>Also print each step of a run as it finishes, and more log output on stderr (GREX_LOG overrides).</source>
         <translation>Zusätzlich jeden Schritt eines Laufs ausgeben, sobald er fertig ist, und mehr Protokoll auf stderr (GREX_LOG hat Vorrang).</translation>
     </message>
+    <message>
+        <source>--tools: there is no tool &apos;%1&apos; (the tools are %2)</source>
+        <translation>--tools: es gibt kein Werkzeug &apos;%1&apos; (die Werkzeuge sind %2)</translation>
+    </message>
+    <message>
+        <source>--tools names %1, which --read-only leaves out (it offers %2)</source>
+        <translation>--tools nennt %1, das --read-only weglässt (es bietet %2)</translation>
+    </message>
+    <message>
+        <source>--tools names no tool</source>
+        <translation>--tools nennt kein Werkzeug</translation>
+    </message>
+    <message>
+        <source>Offer only the tools that change nothing (ls, status, doctor) and the resources.</source>
+        <translation>Nur die Werkzeuge anbieten, die nichts ändern (ls, status, doctor), und die Ressourcen.</translation>
+    </message>
+    <message>
+        <source>Offer only these tools, comma-separated (e.g. ls,status,sync).</source>
+        <translation>Nur diese Werkzeuge anbieten, durch Kommas getrennt (z. B. ls,status,sync).</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui</name>

@@ -2505,6 +2505,26 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <source>Also print each step of a run as it finishes, and more log output on stderr (GREX_LOG overrides).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>--tools: there is no tool &apos;%1&apos; (the tools are %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--tools names %1, which --read-only leaves out (it offers %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--tools names no tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offer only the tools that change nothing (ls, status, doctor) and the resources.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offer only these tools, comma-separated (e.g. ls,status,sync).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui</name>

@@ -19,6 +19,7 @@
 #include "core/manifest/intentlog.h"
 #include "core/operationcontext.h"
 #include "mcp/stdioserver.h"
+#include "mcp/tools.h"
 #include "core/verbs/verbregistry.h"
 #include "core/workspace.h"
 
@@ -254,6 +255,34 @@ QStringList Application::signedWordsLast(const VerbSpec &verb, const QList<CliOp
             flags.append(arguments.at(++i));
     }
     return flags + QStringList{u"--"_s} + words;
+}
+
+Result<QStringList> Application::servedTools(const QCommandLineParser &parser)
+{
+    const QStringList all = Mcp::toolNames();
+    const bool readOnly = parser.isSet(u"read-only"_s);
+    QStringList tools = readOnly ? Mcp::readOnlyToolNames() : QStringList();
+    if (!parser.isSet(u"tools"_s))
+        return tools;
+    QStringList chosen;
+    for (const QString &name : parser.value(u"tools"_s).split(u',', Qt::SkipEmptyParts)) {
+        const QString tool = name.trimmed();
+        if (!all.contains(tool)) {
+            return usage(u"unknown_tool"_s, Tr::tr("--tools: there is no tool '%1' (the tools "
+                                                   "are %2)")
+                                                .arg(tool, all.join(u", "_s)));
+        }
+        if (readOnly && !tools.contains(tool)) {
+            return usage(u"conflicting_options"_s,
+                         Tr::tr("--tools names %1, which --read-only leaves out (it offers %2)")
+                             .arg(tool, tools.join(u", "_s)));
+        }
+        if (!chosen.contains(tool))
+            chosen.append(tool);
+    }
+    if (chosen.isEmpty())
+        return usage(u"invalid_argument"_s, Tr::tr("--tools names no tool"));
+    return chosen;
 }
 
 int Application::invokeVerbCommand(const VerbSpec &verb, const QStringList &arguments)
@@ -593,6 +622,10 @@ int Application::serve(const QStringList &arguments)
     config.width = *width;
     config.toolCalls = width->localThreads();
     config.approveDestructive = parser.isSet(u"approve-destructive"_s);
+    const Result<QStringList> tools = servedTools(parser);
+    if (!tools)
+        return fail(m_output, u"serve"_s, tools.error());
+    config.tools = *tools;
     config.cancelReplies = parser.isSet(u"cancel-replies"_s);
     if (parser.isSet(u"drain-timeout"_s)) {
         bool ok = false;

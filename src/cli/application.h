@@ -58,6 +58,8 @@ private:
     static qsizetype findVerbIndex(const QStringList &arguments);
     // A registry verb's command line (arguments without the verb): parses it, runs the verb.
     int invokeVerbCommand(const VerbSpec &verb, const QStringList &arguments);
+    // The tools grex serve offers from --read-only and --tools; empty: every tool. Error: Usage.
+    static Result<QStringList> servedTools(const QCommandLineParser &parser);
     // For a verb whose words may start with '-' (ParamSpec::signedWords): the options first,
     // then "--" and the words, so that the parser takes "-old" as a word.
     static QStringList signedWordsLast(const VerbSpec &verb, const QList<CliOption> &options,

@@ -259,7 +259,7 @@ void Session::handleRequest(const JsonValue &id, const QString &method, const QJ
         return;
     }
     if (method == u"tools/list") {
-        sendResult(id, JsonObject{{u"tools"_s, toolList()}});
+        sendResult(id, JsonObject{{u"tools"_s, toolList(m_config.tools)}});
     } else if (method == u"tools/call") {
         callTool(id, params);
     } else if (method == u"resources/list") {
@@ -371,7 +371,9 @@ void Session::callTool(const JsonValue &id, const QJsonObject &params)
 {
     const QString name = params.value(u"name"_s).toString();
     const VerbSpec *verb = findVerb(name);
-    if (!verb || !verb->mcpTool) {
+    if (!verb || !verb->mcpTool || !m_config.offers(name)) {
+        // A tool this server leaves out (--read-only, --tools) is as unknown as a made-up one:
+        // an agent cannot tell them apart, and cannot talk its way in.
         sendError(id, InvalidParams, u"unknown tool '%1'"_s.arg(name),
                   JsonObject{{u"kind"_s, u"usage"_s}, {u"tool"_s, name}});
         return;

@@ -57,6 +57,10 @@ struct ServerConfig
     std::shared_ptr<Scheduler> admission;
     Width width = Width::chosen(2); // the width of a call that gives no `parallel`
     bool approveDestructive = false;
+    // The tools this server offers (grex serve --read-only, --tools): the others are absent from
+    // tools/list and unknown to tools/call. Empty: every tool.
+    QStringList tools;
+    bool offers(const QString &tool) const { return tools.isEmpty() || tools.contains(tool); }
     bool cancelReplies = false; // answer a cancelled call with -32800
     int drainTimeoutMs = 30000; // how long `shutdown` lets calls finish
     int endOfInputGraceMs = 2000;

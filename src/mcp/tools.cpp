@@ -69,11 +69,31 @@ std::optional<ResourceContent> document(const QString &verb, const Workspace &wo
 
 } // namespace
 
-JsonArray toolList()
+QStringList toolNames()
+{
+    QStringList names;
+    for (const VerbSpec &verb : verbRegistry()) {
+        if (verb.mcpTool)
+            names.append(verb.name);
+    }
+    return names;
+}
+
+QStringList readOnlyToolNames()
+{
+    QStringList names;
+    for (const VerbSpec &verb : verbRegistry()) {
+        if (verb.mcpTool && verb.readOnly)
+            names.append(verb.name);
+    }
+    return names;
+}
+
+JsonArray toolList(const QStringList &only)
 {
     JsonArray tools;
     for (const VerbSpec &verb : verbRegistry()) {
-        if (!verb.mcpTool)
+        if (!verb.mcpTool || (!only.isEmpty() && !only.contains(verb.name)))
             continue;
         JsonObject tool{{u"name"_s, verb.name},
                         {u"title"_s, QString::fromUtf8(verb.title)},

@@ -10,7 +10,12 @@ namespace Grex::Mcp {
 
 // tools/list: one tool per MCP verb of the registry, in registry order (docs/design.md, "MCP
 // tools and results").
-JsonArray toolList();
+// The tools of the verb registry in its order; with `only`, just those (empty: all).
+JsonArray toolList(const QStringList &only = {});
+// The names of the read-only tools (ls, status, doctor): what grex serve --read-only offers.
+QStringList readOnlyToolNames();
+// Every tool's name, in registry order.
+QStringList toolNames();
 
 // resources/list: the workspace's manifest, lockfile and status, and every registered pack's
 // pack.yaml.

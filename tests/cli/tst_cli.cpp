@@ -143,6 +143,14 @@ private Q_SLOTS:
         QVERIFY(serveHelp.outText().contains(u"--approve-destructive"_s));
         const RunResult unknown = grex(newDir(), {u"serve"_s, u"--bogus"_s});
         QCOMPARE(unknown.exitCode, 2);
+        // Agent-safe modes refuse what they cannot mean.
+        const RunResult both =
+            grex(newDir(), {u"serve"_s, u"--read-only"_s, u"--tools"_s, u"ls,rm"_s});
+        QCOMPARE(both.exitCode, 2);
+        QVERIFY(both.errText().contains(u"--tools names rm, which --read-only leaves out"_s));
+        const RunResult madeUp = grex(newDir(), {u"serve"_s, u"--tools"_s, u"ls,bogus"_s});
+        QCOMPARE(madeUp.exitCode, 2);
+        QVERIFY(madeUp.errText().contains(u"there is no tool 'bogus'"_s));
         QVERIFY(unknown.out.isEmpty());
         // A verb that does not exist is named in the error.
         const RunResult r = grex(newDir(), {u"frobnicate"_s});

@@ -3,9 +3,11 @@
 #include "support/remotebuilder.h"
 #include "mcp/session.h"
 #include "mcp/stdioserver.h"
+#include "mcp/tools.h"
 #include "core/workspace.h"
 #include "support/workspacefixture.h"
 
+#include <QFileInfo>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -326,6 +328,39 @@ private Q_SLOTS:
         QCOMPARE(out.response(4).value(u"error"_s).toObject().value(u"code"_s).toInt(), -32602);
         session.receive(toolCall(5, u"exec"_s, {{u"cmd"_s, QJsonArray()}}));
         QCOMPARE(out.response(5).value(u"error"_s).toObject().value(u"code"_s).toInt(), -32602);
+    }
+
+    // grex serve --read-only and --tools: the tools left out are neither listed nor callable,
+    // and the resources stay.
+    void agentSafeModes()
+    {
+        const Workspace ws = workspaceWith({u"alpha"_s});
+        ServerConfig readOnly = config(ws);
+        readOnly.tools = readOnlyToolNames();
+        QCOMPARE(readOnly.tools, (QStringList{u"ls"_s, u"status"_s, u"doctor"_s}));
+        Recorder out;
+        Session session(readOnly, out);
+        start(session, out);
+        session.receive(request(1, u"tools/list"_s));
+        QStringList names;
+        for (const QJsonValue &tool :
+             out.response(1).value(u"result"_s).toObject().value(u"tools"_s).toArray())
+            names.append(tool.toObject().value(u"name"_s).toString());
+        QCOMPARE(names, readOnly.tools);
+        session.receive(toolCall(2, u"rm"_s, {{u"path"_s, u"alpha"_s}}));
+        const QJsonObject refused = out.response(2).value(u"error"_s).toObject();
+        QCOMPARE(refused.value(u"code"_s).toInt(), -32602);
+        QCOMPARE(refused.value(u"message"_s).toString(), u"unknown tool 'rm'"_s);
+        QVERIFY(QFileInfo(ws.packDir(u"alpha"_s)).isDir());
+        session.receive(toolCall(3, u"status"_s));
+        QVERIFY(out.response(3).contains(u"result"_s));
+        session.receive(request(4, u"resources/list"_s));
+        QVERIFY(!out.response(4)
+                     .value(u"result"_s)
+                     .toObject()
+                     .value(u"resources"_s)
+                     .toArray()
+                     .isEmpty());
     }
 
     // The tool result is the CLI's --json document (docs/design.md, "MCP tools and results").

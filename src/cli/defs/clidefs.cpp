@@ -243,6 +243,11 @@ CliCommand serveCommand()
         flag(u"approve-destructive"_s, {},
              Tr::tr("Run rm, run and exec without asking when no window or client can be "
                     "asked.")),
+        flag(u"read-only"_s, {},
+             Tr::tr("Offer only the tools that change nothing (ls, status, doctor) and the "
+                    "resources.")),
+        valued(u"tools"_s, u"LIST"_s,
+               Tr::tr("Offer only these tools, comma-separated (e.g. ls,status,sync).")),
         valued(u"drain-timeout"_s, u"SECONDS"_s,
                Tr::tr("How long a shutdown request lets calls finish (default: 30).")),
         flag(u"cancel-replies"_s, {},
