@@ -228,6 +228,14 @@ Result<QStringList> normaliseTags(const QStringList &tags)
     return sorted;
 }
 
+QStringList joinTags(const QStringList &a, const QStringList &b)
+{
+    QStringList tags = a + b;
+    tags.removeDuplicates();
+    std::sort(tags.begin(), tags.end());
+    return tags;
+}
+
 Error secretInUrl(const QString &url)
 {
     return Error(ErrorKind::Usage, u"url_has_secret"_s,

@@ -48,6 +48,9 @@ Result<void> checkTag(const QString &tag);
 // (more than MaxTagsPerPack).
 Result<QStringList> normaliseTags(const QStringList &tags);
 
+// The tags of a pack that has them from two places: both lists, sorted, each tag once.
+QStringList joinTags(const QStringList &a, const QStringList &b);
+
 // Usage "url_has_secret": url carries a password or access token (see secrets.h).
 Error secretInUrl(const QString &url);
 

@@ -196,12 +196,8 @@ QString ApprovalDesk::subject(const QJsonObject &message)
 {
     const QString client = message.value(u"client"_s).toString();
     const QString tool = message.value(u"tool"_s).toString();
-    QStringList command;
-    for (const QJsonValue &word : message.value(u"command"_s).toArray())
-        command.append(word.toString());
-    QStringList packs;
-    for (const QJsonValue &pack : message.value(u"packs"_s).toArray())
-        packs.append(pack.toString());
+    const QStringList command = strings(message.value(u"command"_s));
+    const QStringList packs = strings(message.value(u"packs"_s));
     const QString who = client.isEmpty() ? tr("an unnamed client") : client;
     if (!command.isEmpty())
         return tr("%1 of %2: %3 in %n pack(s)", nullptr, int(packs.size()))

@@ -17,8 +17,6 @@
 #include <QThreadPool>
 #include <QWaitCondition>
 
-#include <algorithm>
-
 using namespace Qt::StringLiterals;
 
 namespace Grex {
@@ -295,10 +293,8 @@ void finishGraph(PackGraph &graph, const QList<WalkSeed> &seeds,
                  const QHash<QString, QStringList> &declaredTags)
 {
     for (PackNode &node : graph.nodes) {
-        QStringList tags = declaredTags.value(node.isRoot ? u"."_s : node.id) + node.manifest.tags;
-        tags.removeDuplicates();
-        std::sort(tags.begin(), tags.end());
-        node.tags = std::move(tags);
+        const QString seedId = node.isRoot ? u"."_s : node.id;
+        node.tags = joinTags(declaredTags.value(seedId), node.manifest.tags);
     }
     for (const WalkSeed &seed : seeds) {
         if (!seed.isRoot && graph.nodes.contains(seed.id) && !graph.roots.contains(seed.id))

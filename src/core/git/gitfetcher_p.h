@@ -90,6 +90,12 @@ bool hasExternalFilter(git_repository *repo, git_config *config, const char *pat
 // Tracked files (and submodules) git status would list as changed. libgit2 answers in process;
 // only files an external filter owns are confirmed by `git status`.
 Result<int> countTrackedChanges(git_repository *repo, const QString &dest);
+
+// The status flags of a change that is in the index: what git status calls staged.
+inline constexpr unsigned StagedFlags = GIT_STATUS_INDEX_NEW | GIT_STATUS_INDEX_MODIFIED |
+                                        GIT_STATUS_INDEX_DELETED | GIT_STATUS_INDEX_RENAMED |
+                                        GIT_STATUS_INDEX_TYPECHANGE;
+
 // The working tree as `git status` shows it: tracked changes (as countTrackedChanges), the staged
 // ones among them, and untracked files and directories not ignored, a directory counted once as
 // git's default (-unormal) lists it.

@@ -27,10 +27,6 @@ bool hasExternalFilter(git_repository *repo, git_config *config, const char *pat
 
 namespace {
 
-constexpr unsigned StagedFlags = GIT_STATUS_INDEX_NEW | GIT_STATUS_INDEX_MODIFIED |
-                                 GIT_STATUS_INDEX_DELETED | GIT_STATUS_INDEX_RENAMED |
-                                 GIT_STATUS_INDEX_TYPECHANGE;
-
 // One status pass over the clone; untracked files only when asked, since finding them means
 // reading every directory.
 Result<TreeCounts> scanTree(git_repository *repo, const QString &dest, bool withUntracked)

@@ -93,11 +93,9 @@ Result<WorktreeChanges> readWorktreeChanges(const QString &dir, int limit)
             changes.truncated = true;
             break;
         }
-        constexpr unsigned staged = GIT_STATUS_INDEX_NEW | GIT_STATUS_INDEX_MODIFIED |
-                                    GIT_STATUS_INDEX_DELETED | GIT_STATUS_INDEX_RENAMED |
-                                    GIT_STATUS_INDEX_TYPECHANGE;
         changes.files.append(FileChange{QString::fromUtf8(delta->new_file.path),
-                                        stateOf(entry->status), (entry->status & staged) != 0});
+                                        stateOf(entry->status),
+                                        (entry->status & GitImpl::StagedFlags) != 0});
     }
 
     // The commits between HEAD and its upstream, as the last fetch left them.

@@ -4,6 +4,7 @@
 #include "core/engine/drift.h"
 
 #include "core/git/fetcher.h"
+#include "core/naming.h"
 #include "core/operationcontext.h"
 #include "core/pack/packmanifest.h"
 #include "core/verbs/verbsupport.h"
@@ -12,8 +13,6 @@
 #include <QFileInfo>
 #include <QSet>
 #include <QtConcurrent/QtConcurrentMap>
-
-#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -116,13 +115,9 @@ Probe probe(Workspace &workspace, const QString &dir, OperationContext &ctx)
 }
 
 // The tags the workspace or a parent gave the pack, and those of its own pack.yaml.
-QStringList joinTags(QStringList given, const std::optional<PackManifest> &manifest)
+QStringList tagsOf(const QStringList &given, const std::optional<PackManifest> &manifest)
 {
-    if (manifest)
-        given += manifest->tags;
-    given.removeDuplicates();
-    std::sort(given.begin(), given.end());
-    return given;
+    return joinTags(given, manifest ? manifest->tags : QStringList());
 }
 
 void fillFromLock(LsEntry &entry, const LockEntries &locks)
@@ -155,7 +150,7 @@ QList<LsEntry> childrenOf(Workspace &workspace, const PackManifest &manifest,
         entry.onDisk = p.onDisk;
         entry.sha = p.sha;
         entry.branch = p.branch;
-        entry.tags = joinTags(child.tags, p.manifest);
+        entry.tags = tagsOf(child.tags, p.manifest);
         fillFromLock(entry, locks);
         if (p.manifest) {
             entry.type = p.manifest->type;
@@ -254,7 +249,7 @@ Result<LsReport> lsRead(Workspace &workspace, const LsOptions &options, Operatio
         entry.onDisk = p.onDisk;
         entry.sha = p.sha;
         entry.branch = p.branch;
-        entry.tags = joinTags(pack.tags, p.manifest);
+        entry.tags = tagsOf(pack.tags, p.manifest);
         fillFromLock(entry, *locks);
         if (!entry.sha && pack.lastSyncSha && !pack.lastSyncSha->isEmpty())
             entry.sha = pack.lastSyncSha;

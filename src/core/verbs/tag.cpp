@@ -45,10 +45,7 @@ Result<TagOptions> TagOptions::fromJson(const QJsonObject &args)
 
 QStringList TagReport::tags() const
 {
-    QStringList all = workspaceTags + packYamlTags;
-    all.removeDuplicates();
-    std::sort(all.begin(), all.end());
-    return all;
+    return joinTags(workspaceTags, packYamlTags);
 }
 
 JsonObject TagReport::toJson() const
