@@ -348,7 +348,7 @@ Result<QJsonObject> Client::connect(const QString &clientName, const QString &cl
     }
     Result<QJsonObject> result = request(
         u"initialize"_s,
-        {{u"protocolVersion"_s, QString::fromUtf16(kProtocolVersion)},
+        {{u"protocolVersion"_s, u"2025-11-25"_s},
          {u"capabilities"_s, QJsonObject{}},
          {u"clientInfo"_s, QJsonObject{{u"name"_s, clientName}, {u"version"_s, clientVersion}}}});
     if (!result)

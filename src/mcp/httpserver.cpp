@@ -1,24 +1,16 @@
-#include "mcp/httpserver.h"
+#include "mcp/httptransport_p.h"
 
 #include "core/jsonrpccodes.h"
 #include "core/logging.h"
 
-#include <QAbstractHttpServer>
 #include <QCoreApplication>
 #include <QHttpServerRequest>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QPointer>
 #include <QRandomGenerator>
-#include <QTcpServer>
-#include <QTcpSocket>
-#include <QTimer>
 #include <QUrl>
 
 #include <csignal>
-#include <list>
-#include <map>
-#include <thread>
 
 using namespace Qt::StringLiterals;
 
@@ -51,289 +43,7 @@ bool tokenMatches(const QByteArray &presented, const QByteArray &expected)
     return diff == 0;
 }
 
-namespace {
-
-constexpr char16_t kEndpoint[] = u"/mcp";
-// How much of a refused body is read and dropped so that the client sees the 413.
-constexpr qint64 kMaxDiscard = 256 * 1024 * 1024;
-constexpr int kMaxPendingPerSession = 256;
-
-QByteArray errorBody(int code, const QString &message)
-{
-    return QJsonDocument(QJsonObject{{u"jsonrpc"_s, u"2.0"_s},
-                                     {u"id"_s, QJsonValue::Null},
-                                     {u"error"_s, QJsonObject{{u"code"_s, code},
-                                                              {u"message"_s, message}}}})
-        .toJson(QJsonDocument::Compact);
-}
-
-QByteArray reason(int status)
-{
-    switch (status) {
-    case 200: return "OK";
-    case 202: return "Accepted";
-    case 400: return "Bad Request";
-    case 401: return "Unauthorized";
-    case 403: return "Forbidden";
-    case 404: return "Not Found";
-    case 405: return "Method Not Allowed";
-    case 406: return "Not Acceptable";
-    case 409: return "Conflict";
-    case 413: return "Content Too Large";
-    case 415: return "Unsupported Media Type";
-    case 503: return "Service Unavailable";
-    }
-    return "Error";
-}
-
-// Headers are case-insensitive.
-QByteArray header(const QHttpServerRequest &request, QByteArrayView name)
-{
-    for (const auto &[key, value] : request.headers()) {
-        if (key.compare(name, Qt::CaseInsensitive) == 0)
-            return value.trimmed();
-    }
-    return {};
-}
-
-bool accepts(const QByteArray &accept, QByteArrayView type)
-{
-    const QByteArray lower = accept.toLower();
-    return lower.contains(type.toByteArray()) || lower.contains("*/*");
-}
-
-// Writes one complete response; the connection stays open for the next request.
-void writeResponse(QTcpSocket *socket, int status, const QByteArray &body,
-                   const QList<std::pair<QByteArray, QByteArray>> &headers = {},
-                   const QByteArray &contentType = "application/json")
-{
-    if (!socket)
-        return;
-    QByteArray out = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reason(status) + "\r\n";
-    if (!body.isEmpty())
-        out += "Content-Type: " + contentType + "\r\n";
-    out += "Content-Length: " + QByteArray::number(body.size()) + "\r\n";
-    for (const auto &[key, value] : headers)
-        out += key + ": " + value + "\r\n";
-    out += "\r\n";
-    out += body;
-    socket->write(out);
-}
-
-void writeError(QTcpSocket *socket, int status, int code, const QString &message,
-                const QList<std::pair<QByteArray, QByteArray>> &headers = {})
-{
-    writeResponse(socket, status, errorBody(code, message), headers);
-}
-
-// Watches what a client sends before Qt's HTTP parser buffers it: headers over 64 KiB (431),
-// chunked bodies (501: a body must say its length) and bodies over the limit (413) are refused
-// before they use memory. Qt 6.4's parser reads everything available on each readyRead, so the
-// bytes unread when this runs (connected first) are the new ones. Reset for each request.
-class ConnectionGuard : public QObject
-{
-public:
-    ConnectionGuard(QTcpSocket *socket, qsizetype maxBody)
-        : QObject(socket), m_socket(socket), m_maxBody(maxBody)
-    {
-        connect(socket, &QTcpSocket::readyRead, this, &ConnectionGuard::onReadyRead);
-    }
-
-    void reset()
-    {
-        m_head.clear();
-        m_inBody = false;
-        m_body = 0;
-    }
-
-private:
-    static constexpr qsizetype kMaxHeader = 64 * 1024;
-
-    void refuse(int status, const QString &message, qint64 discard = 0)
-    {
-        qCWarning(lcCore, "refusing a request: %s", qUtf8Printable(message));
-        writeError(m_socket, status, JsonRpc::TransportRefused, message, {{"Connection", "close"}});
-        m_socket->flush();
-        m_socket->readAll(); // the HTTP server's reader finds nothing from here on
-        // Read and drop the rest of a refused body, so that the client, still sending, gets to
-        // read the answer; then close.
-        m_discard = discard > 0 && discard <= kMaxDiscard ? discard : 0;
-        if (m_discard == 0)
-            m_socket->disconnectFromHost();
-    }
-
-    void onReadyRead()
-    {
-        if (m_discard > 0) {
-            m_discard -= m_socket->readAll().size();
-            if (m_discard <= 0)
-                m_socket->disconnectFromHost();
-            return;
-        }
-        const QByteArray fresh = m_socket->peek(m_socket->bytesAvailable());
-        if (m_inBody) {
-            m_body += fresh.size();
-            if (m_body > m_maxBody)
-                refuse(413, u"request body over the limit of %1 bytes"_s.arg(m_maxBody));
-            return;
-        }
-        m_head += fresh;
-        qsizetype end = m_head.indexOf("\r\n\r\n");
-        qsizetype separator = 4;
-        const qsizetype lf = m_head.indexOf("\n\n");
-        if (lf >= 0 && (end < 0 || lf < end)) {
-            end = lf;
-            separator = 2;
-        }
-        if (end < 0) {
-            if (m_head.size() > kMaxHeader)
-                refuse(431, u"request headers over %1 bytes"_s.arg(kMaxHeader));
-            return;
-        }
-        qlonglong length = 0;
-        for (QByteArray line : m_head.left(end).split('\n')) {
-            line = line.trimmed();
-            const qsizetype colon = line.indexOf(':');
-            if (colon <= 0)
-                continue;
-            const QByteArray name = line.left(colon).trimmed().toLower();
-            if (name == "transfer-encoding") {
-                refuse(501, u"chunked request bodies are not supported: send Content-Length"_s);
-                return;
-            }
-            if (name == "content-length")
-                length = line.mid(colon + 1).trimmed().toLongLong();
-        }
-        m_body = m_head.size() - (end + separator);
-        m_head.clear();
-        m_inBody = true;
-        if (length > m_maxBody) {
-            refuse(413,
-                   u"request body of %1 bytes is over the limit of %2"_s.arg(length).arg(m_maxBody),
-                   length - m_body);
-        }
-    }
-
-    QTcpSocket *m_socket;
-    qsizetype m_maxBody;
-    QByteArray m_head;
-    bool m_inBody = false;
-    qint64 m_body = 0;
-    qint64 m_discard = 0;
-};
-
-// Puts a ConnectionGuard on each connection, before the HTTP server's own reader, and bounds
-// the number of connections at once.
-class GuardedTcpServer : public QTcpServer
-{
-public:
-    GuardedTcpServer(qsizetype maxBody, QObject *parent) : QTcpServer(parent), m_maxBody(maxBody)
-    {
-    }
-
-protected:
-    void incomingConnection(qintptr descriptor) override
-    {
-        auto *socket = new QTcpSocket(this);
-        if (!socket->setSocketDescriptor(descriptor)) {
-            delete socket;
-            return;
-        }
-        if (findChildren<QTcpSocket *>(QString(), Qt::FindDirectChildrenOnly).size() > kMaxConnections) {
-            writeError(socket, 503, JsonRpc::TransportRefused, u"too many connections at once"_s,
-                       {{"Connection", "close"}});
-            socket->disconnectFromHost();
-            connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
-            return;
-        }
-        new ConnectionGuard(socket, m_maxBody);
-        addPendingConnection(socket);
-    }
-
-private:
-    static constexpr int kMaxConnections = 256;
-    qsizetype m_maxBody;
-};
-
-class HttpTransport;
-
-// One MCP session over HTTP: the session, where its answers go, and when it expires.
-struct HttpSession
-{
-    QString id;
-    std::unique_ptr<FrameSink> sink;
-    std::unique_ptr<Session> session;
-    struct Stream
-    {
-        QPointer<QTcpSocket> socket;
-        bool sse = false;
-    };
-    QHash<QByteArray, Stream> pending;          // request id (JSON text) → where it is answered
-    QHash<QByteArray, QByteArray> progressCall; // progress token (JSON text) → request id
-    QList<QByteArray> sseOrder;                 // open SSE request streams, oldest first
-    QPointer<QTcpSocket> getStream;
-    QTimer idle;
-    bool initialized = false;
-};
-
-// Hands every frame of one session to the transport's thread.
-class SessionSink : public FrameSink
-{
-public:
-    SessionSink(HttpTransport *transport, QString sessionId)
-        : m_transport(transport), m_sessionId(std::move(sessionId))
-    {
-    }
-    void send(const QByteArray &frame) override { sendRelated(frame, {}); }
-    void sendRelated(const QByteArray &frame, const QByteArray &relatedCall) override;
-
-private:
-    QPointer<HttpTransport> m_transport;
-    QString m_sessionId;
-};
-
-class HttpTransport : public QAbstractHttpServer
-{
-public:
-    HttpTransport(ServerConfig config, const HttpConfig &http)
-        : m_config(std::move(config)), m_http(http)
-    {
-    }
-
-    ~HttpTransport() override
-    {
-        const QStringList ids = m_sessions.keys();
-        for (const QString &id : ids)
-            endSession(id);
-    }
-
-    void route(const QString &sessionId, const QByteArray &frame, const QByteArray &relatedCall);
-
-protected:
-    bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
-    void missingHandler(const QHttpServerRequest &, QTcpSocket *socket) override
-    {
-        writeError(socket, 404, JsonRpc::TransportRefused,
-                   u"not found: the MCP endpoint is /mcp"_s);
-    }
-
-private:
-    void post(const QHttpServerRequest &request, QTcpSocket *socket);
-    void openGetStream(const QHttpServerRequest &request, QTcpSocket *socket);
-    HttpSession *sessionFor(const QHttpServerRequest &request, QTcpSocket *socket);
-    HttpSession *createSession();
-    void endSession(const QString &id);
-    QList<std::pair<QByteArray, QByteArray>> sessionHeader(const HttpSession &s) const
-    {
-        return {{"Mcp-Session-Id", s.id.toLatin1()}};
-    }
-
-    ServerConfig m_config;
-    HttpConfig m_http;
-    std::map<QString, std::unique_ptr<HttpSession>> m_sessionStore;
-    QHash<QString, HttpSession *> m_sessions;
-    std::list<std::jthread> m_reapers; // ending sessions; joined when the transport goes
-};
+namespace Http {
 
 void SessionSink::sendRelated(const QByteArray &frame, const QByteArray &relatedCall)
 {
@@ -349,32 +59,43 @@ void SessionSink::sendRelated(const QByteArray &frame, const QByteArray &related
         Qt::QueuedConnection);
 }
 
-void writeEvent(QTcpSocket *socket, const QByteArray &frame)
+
+void SessionSink::endStream(const QByteArray &requestKey)
 {
-    if (socket)
-        socket->write("event: message\ndata: " + frame + "\n\n");
+    QPointer<HttpTransport> transport = m_transport;
+    if (!transport || !m_sessionId.isEmpty())
+        return;
+    QMetaObject::invokeMethod(
+        transport.data(),
+        [transport, requestKey] {
+            if (transport)
+                transport->endModernStream(requestKey);
+        },
+        Qt::QueuedConnection);
 }
 
-void startEventStream(QAbstractHttpServer *server, QTcpSocket *socket,
-                      const QList<std::pair<QByteArray, QByteArray>> &headers)
+HttpTransport::HttpTransport(ServerConfig config, const HttpConfig &http)
+    : m_config(std::move(config)), m_http(http)
 {
-    // The connection is this stream's until it closes: Qt's parser must not read the next
-    // request from it and answer into the stream.
-    QObject::disconnect(socket, &QTcpSocket::readyRead, server, nullptr);
-    QByteArray out = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
-                     "Cache-Control: no-cache\r\nConnection: close\r\n";
-    for (const auto &[key, value] : headers)
-        out += key + ": " + value + "\r\n";
-    out += "\r\n";
-    socket->write(out);
 }
+
+HttpTransport::~HttpTransport()
+{
+    const QStringList ids = m_sessions.keys();
+    for (const QString &id : ids)
+        endSession(id);
+    m_modern.reset(); // stops its calls and waits for them; the sink drops what they still say
+}
+
+void HttpTransport::missingHandler(const QHttpServerRequest &, QTcpSocket *socket)
+{
+    writeError(socket, 404, JsonRpc::TransportRefused, u"not found: the MCP endpoint is /mcp"_s);
+}
+
 
 bool HttpTransport::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
 {
-    for (QObject *child : socket->children()) { // ConnectionGuard has no meta-object of its own
-        if (auto *guard = dynamic_cast<ConnectionGuard *>(child))
-            guard->reset(); // the next bytes start the next request
-    }
+    GuardedTcpServer::resetGuard(socket);
     if (request.url().path() != QStringView(kEndpoint)) {
         writeError(socket, 404, JsonRpc::TransportRefused,
                    u"not found: the MCP endpoint is /mcp"_s);
@@ -436,11 +157,15 @@ HttpSession *HttpTransport::sessionFor(const QHttpServerRequest &request, QTcpSo
         writeError(socket, 404, JsonRpc::TransportRefused, u"session not found"_s);
         return nullptr;
     }
+    // Every legacy revision's name is accepted, and the one before grex's oldest, which
+    // clients of 2025-03-26 servers send.
     const QByteArray version = header(request, "mcp-protocol-version");
-    if (!version.isEmpty() && version != "2025-06-18" && version != "2025-03-26") {
+    const std::optional<Revision> revision = revisionNamed(QString::fromLatin1(version));
+    if (!version.isEmpty() && version != "2025-03-26" && (!revision || isModern(*revision))) {
         writeError(socket, 400, JsonRpc::TransportRefused,
-                   u"bad request: unsupported MCP-Protocol-Version '%1'"_s.arg(
-                       QString::fromLatin1(version)));
+                   u"bad request: unsupported MCP-Protocol-Version '%1' in a session; the "
+                   "session speaks %2"_s.arg(QString::fromLatin1(version),
+                                             revisionName(s->revision)));
         return nullptr;
     }
     s->idle.start();
@@ -537,6 +262,22 @@ void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
         return;
     }
     const QJsonObject message = document.object();
+    // A message that names its revision in _meta is a 2026-era one (docs/design.md, "MCP
+    // protocol revisions"); everything else belongs to a legacy session.
+    if (hasModernEnvelope(message.value(u"params"_s).toObject())) {
+        postModern(request, socket, message);
+        return;
+    }
+    const std::optional<Revision> named =
+        revisionNamed(QString::fromLatin1(header(request, "mcp-protocol-version")));
+    if (named && isModern(*named)) {
+        writeResponse(socket, 400,
+                      errorBody(JsonRpc::InvalidParams,
+                                u"MCP-Protocol-Version says %1, but the body has no _meta "
+                                "naming it"_s.arg(revisionName(*named)),
+                                jsonText(message.value(u"id"_s))));
+        return;
+    }
     const QString method = message.value(u"method"_s).toString();
     const bool isRequest = message.contains(u"method"_s) && message.contains(u"id"_s);
 
@@ -607,7 +348,14 @@ void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
     }
     // Calls stream: they may send progress, log messages and elicitation before the answer.
     const bool sse = method == u"tools/call";
-    s->pending.insert(idKey, {QPointer<QTcpSocket>(socket), sse});
+    HttpSession::Stream opened;
+    opened.socket = socket;
+    opened.sse = sse;
+    s->pending.insert(idKey, opened);
+    if (sse && s->revision >= Revision::V2025_11_25) {
+        HttpSession::Stream &stream = s->pending[idKey];
+        stream.streamId = QByteArray::number(s->nextStream++);
+    }
     if (sse) {
         const QJsonValue token =
             message.value(u"params"_s).toObject().value(u"_meta"_s).toObject().value(
@@ -617,6 +365,11 @@ void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
         }
         s->sseOrder.append(idKey);
         startEventStream(this, socket, sessionHeader(*s));
+        const HttpSession::Stream &stream = s->pending[idKey];
+        if (!stream.streamId.isEmpty()) {
+            // The priming event: an id to resume from, and how long to wait before trying.
+            socket->write("id: " + stream.streamId + "-0\nretry: 3000\ndata: \n\n");
+        }
     }
     s->session->receive(body);
 }
@@ -631,6 +384,14 @@ void HttpTransport::openGetStream(const QHttpServerRequest &request, QTcpSocket 
     HttpSession *s = sessionFor(request, socket);
     if (!s)
         return;
+    if (const QByteArray last = header(request, "last-event-id"); !last.isEmpty()) {
+        if (!resumeStream(*s, last, socket)) {
+            writeError(socket, 404, JsonRpc::TransportRefused,
+                       u"no stream of this session to resume from event '%1'"_s.arg(
+                           QString::fromLatin1(last)));
+        }
+        return;
+    }
     if (s->getStream && s->getStream->state() == QAbstractSocket::ConnectedState) {
         writeError(socket, 409, JsonRpc::TransportRefused,
                    u"conflict: this session already has its GET stream open"_s);
@@ -644,6 +405,10 @@ void HttpTransport::openGetStream(const QHttpServerRequest &request, QTcpSocket 
 void HttpTransport::route(const QString &sessionId, const QByteArray &frame,
                           const QByteArray &relatedCall)
 {
+    if (sessionId.isEmpty()) {
+        routeModern(frame, relatedCall);
+        return;
+    }
     HttpSession *s = m_sessions.value(sessionId);
     if (!s)
         return; // the session ended; nobody listens
@@ -656,25 +421,26 @@ void HttpTransport::route(const QString &sessionId, const QByteArray &frame,
         if (method == u"notifications/progress") {
             const QByteArray tokenKey =
                 requestKey(message.value(u"params"_s).toObject().value(u"progressToken"_s));
-            const HttpSession::Stream stream = s->pending.value(s->progressCall.value(tokenKey));
-            if (stream.sse && openStream(stream.socket))
-                writeEvent(stream.socket, frame);
+            const auto stream = s->pending.find(s->progressCall.value(tokenKey));
+            if (stream != s->pending.end() && stream->sse)
+                writeStreamEvent(*stream, frame);
             return;
         }
         // A call's own request (its elicitation) goes on that call's stream.
         if (!relatedCall.isEmpty()) {
-            const HttpSession::Stream stream = s->pending.value(relatedCall);
-            if (stream.sse && openStream(stream.socket)) {
-                writeEvent(stream.socket, frame);
+            const auto stream = s->pending.find(relatedCall);
+            if (stream != s->pending.end() && stream->sse &&
+                (openStream(stream->socket) || !stream->streamId.isEmpty())) {
+                writeStreamEvent(*stream, frame);
                 return;
             }
         }
         // Other server requests and notifications: on the newest call stream, else on the
         // GET stream (each message goes on one stream only).
         for (auto it = s->sseOrder.crbegin(); it != s->sseOrder.crend(); ++it) {
-            const HttpSession::Stream stream = s->pending.value(*it);
-            if (openStream(stream.socket)) {
-                writeEvent(stream.socket, frame);
+            const auto stream = s->pending.find(*it);
+            if (stream != s->pending.end() && openStream(stream->socket)) {
+                writeStreamEvent(*stream, frame);
                 return;
             }
         }
@@ -709,13 +475,28 @@ void HttpTransport::route(const QString &sessionId, const QByteArray &frame,
         else
             ++p;
     }
-    if (!stream.socket)
-        return; // the client went away; that is not a cancellation
+    if (!stream.socket || stream.socket->state() != QAbstractSocket::ConnectedState) {
+        // The client went away, which is not a cancellation; from 2025-11-25 on it may come
+        // back for the answer.
+        if (!stream.streamId.isEmpty()) {
+            HttpSession::Stream done = stream;
+            writeStreamEvent(done, frame);
+            if (s->finished.size() >= 32)
+                s->finished.erase(s->finished.begin());
+            s->finished.insert(done.streamId, done);
+        }
+        return;
+    }
     if (stream.sse) {
-        writeEvent(stream.socket, frame);
+        HttpSession::Stream last = stream;
+        writeStreamEvent(last, frame);
         stream.socket->flush();
         stream.socket->disconnectFromHost();
         return;
+    }
+    if (!s->initialized && message.value(u"result"_s).toObject().contains(u"protocolVersion"_s)) {
+        s->revision = legacyRevisionFor(
+            message.value(u"result"_s).toObject().value(u"protocolVersion"_s).toString());
     }
     writeResponse(stream.socket, 200, frame, sessionHeader(*s));
     // An initialize that failed leaves no session behind.
@@ -726,15 +507,67 @@ void HttpTransport::route(const QString &sessionId, const QByteArray &frame,
     s->initialized = true;
 }
 
-} // namespace
+
+void HttpTransport::writeStreamEvent(HttpSession::Stream &stream, const QByteArray &frame)
+{
+    if (stream.streamId.isEmpty()) {
+        writeEvent(stream.socket, frame);
+        return;
+    }
+    // Kept until the stream ends, so that a client that reconnects misses nothing.
+    const int number = stream.nextEvent++;
+    stream.events.append({number, frame});
+    if (stream.socket && stream.socket->state() == QAbstractSocket::ConnectedState)
+        writeEvent(stream.socket, frame, stream.streamId + '-' + QByteArray::number(number));
+}
+
+bool HttpTransport::resumeStream(HttpSession &s, const QByteArray &lastEventId, QTcpSocket *socket)
+{
+    const qsizetype dash = lastEventId.lastIndexOf('-');
+    if (dash <= 0)
+        return false;
+    const QByteArray streamId = lastEventId.left(dash);
+    bool ok = false;
+    const int seen = lastEventId.mid(dash + 1).toInt(&ok);
+    if (!ok)
+        return false;
+    if (const auto done = s.finished.constFind(streamId); done != s.finished.constEnd()) {
+        startEventStream(this, socket, sessionHeader(s));
+        for (const auto &[number, frame] : std::as_const(done->events)) {
+            if (number > seen)
+                writeEvent(socket, frame, streamId + '-' + QByteArray::number(number));
+        }
+        s.finished.erase(done);
+        socket->flush();
+        socket->disconnectFromHost();
+        return true;
+    }
+    for (auto it = s.pending.begin(); it != s.pending.end(); ++it) {
+        if (it->streamId != streamId)
+            continue;
+        if (it->socket && it->socket != socket)
+            it->socket->disconnectFromHost(); // one connection per stream
+        it->socket = socket;
+        startEventStream(this, socket, sessionHeader(s));
+        for (const auto &[number, frame] : std::as_const(it->events)) {
+            if (number > seen)
+                writeEvent(socket, frame, streamId + '-' + QByteArray::number(number));
+        }
+        socket->flush();
+        return true;
+    }
+    return false;
+}
+
+} // namespace Http
 
 int runHttpServer(ServerConfig config, const HttpConfig &http, std::stop_token stop)
 {
     std::signal(SIGPIPE, SIG_IGN);
     // One admission gate for every session: --parallel bounds the process, not each client.
     config.admission = admissionFor(config.toolCalls);
-    HttpTransport transport(std::move(config), http);
-    auto *tcp = new GuardedTcpServer(http.maxBody, &transport);
+    Http::HttpTransport transport(std::move(config), http);
+    auto *tcp = new Http::GuardedTcpServer(http.maxBody, &transport);
     if (!tcp->listen(http.address, http.port)) {
         qCCritical(lcCore, "cannot listen on %s:%u: %s",
                    qUtf8Printable(http.address.toString()), http.port,

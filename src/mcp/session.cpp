@@ -1,6 +1,7 @@
 #include "mcp/session_p.h"
 
 #include "mcp/confine.h"
+#include "core/logging.h"
 #include "core/errorkind.h"
 #include "core/jsonrpccodes.h"
 #include "mcp/tools.h"
@@ -29,15 +30,25 @@ void FrameSink::sendRelated(const QByteArray &frame, const QByteArray &)
     send(frame);
 }
 
+void FrameSink::endStream(const QByteArray &)
+{
+}
+
 namespace {
 
 using namespace JsonRpc;
 
-const QStringList &logLevels()
+// A failure the model can read and act on: a tool result with isError and {code, message,
+// data} as its text.
+JsonObject toolErrorBody(const Error &error)
 {
-    static const QStringList levels{u"debug"_s, u"info"_s,     u"notice"_s, u"warning"_s,
-                                    u"error"_s, u"critical"_s, u"alert"_s,  u"emergency"_s};
-    return levels;
+    const JsonObject failure{{u"code"_s, mcpCode(error.kind())},
+                             {u"message"_s, error.message().text()},
+                             {u"data"_s, error.toJson()}};
+    return JsonObject{
+        {u"content"_s, JsonArray{JsonObject{{u"type"_s, u"text"_s},
+                                            {u"text"_s, QString::fromUtf8(failure.toJson())}}}},
+        {u"isError"_s, true}};
 }
 
 JsonValue idFrom(const QJsonValue &id)
@@ -78,7 +89,7 @@ public:
     void warning(const Message &message) override
     {
         if (!closed())
-            m_session.log(u"warning"_s, message.text());
+            m_session.log(*m_call, u"warning"_s, message.text());
     }
 
     void progress(qint64 done, qint64 total, const Message &message) override
@@ -103,7 +114,11 @@ public:
             params.insert(u"total"_s, total);
         if (!text.isEmpty())
             params.insert(u"message"_s, text);
-        m_session.sendNotification(u"notifications/progress"_s, params);
+        m_session.m_out.sendRelated(JsonObject{{u"jsonrpc"_s, u"2.0"_s},
+                                               {u"method"_s, u"notifications/progress"_s},
+                                               {u"params"_s, params}}
+                                        .toJson(),
+                                    idKey(m_call->id));
     }
 
     void close()
@@ -175,8 +190,7 @@ void Session::receive(QByteArrayView line)
         return;
     }
     if (document.isArray()) {
-        sendError(JsonValue(), InvalidRequest,
-                  u"batches are not supported by protocol %1"_s.arg(kProtocolVersion),
+        sendError(JsonValue(), InvalidRequest, u"batches are not supported by MCP 2025-06-18 on"_s,
                   JsonObject{{u"kind"_s, u"batch"_s}});
         return;
     }
@@ -228,8 +242,27 @@ void Session::lineTooLong()
               JsonObject{{u"kind"_s, u"line_too_long"_s}, {u"limit"_s, kMaxLineLength}});
 }
 
+Session::Scope Session::legacyScope() const
+{
+    std::lock_guard lock(m_mutex);
+    return Scope{m_revision, m_clientCapabilities, m_clientName, m_logLevel};
+}
+
+bool Session::Scope::elicitsForm() const
+{
+    Envelope envelope;
+    envelope.capabilities = capabilities;
+    return envelope.elicitsForm();
+}
+
 void Session::handleRequest(const JsonValue &id, const QString &method, const QJsonObject &params)
 {
+    // A request that names its revision in _meta is a 2026-era one, whatever came before on
+    // this connection (docs/design.md, "MCP protocol revisions").
+    if (hasModernEnvelope(params)) {
+        handleModernRequest(id, method, params);
+        return;
+    }
     if (method == u"ping") {
         sendResult(id, JsonObject{});
         return;
@@ -249,7 +282,9 @@ void Session::handleRequest(const JsonValue &id, const QString &method, const QJ
         return;
     }
     if (state == State::Fresh) {
-        sendError(id, InvalidRequest, u"server not initialized"_s,
+        sendError(id, InvalidRequest,
+                  u"server not initialized: send initialize first, or name the revision in "
+                  "_meta (2026-07-28)"_s,
                   JsonObject{{u"kind"_s, u"init_state"_s}});
         return;
     }
@@ -258,17 +293,9 @@ void Session::handleRequest(const JsonValue &id, const QString &method, const QJ
                   JsonObject{{u"kind"_s, u"shutting_down"_s}});
         return;
     }
-    if (method == u"tools/list") {
-        sendResult(id, JsonObject{{u"tools"_s, toolList(m_config.tools)}});
-    } else if (method == u"tools/call") {
-        callTool(id, params);
-    } else if (method == u"resources/list") {
-        sendResult(id, JsonObject{{u"resources"_s, resourceList(m_config.workspace)}});
-    } else if (method == u"resources/templates/list") {
-        sendResult(id, JsonObject{{u"resourceTemplates"_s, resourceTemplates()}});
-    } else if (method == u"resources/read") {
-        readResource(id, params);
-    } else if (method == u"logging/setLevel") {
+    if (dispatchCommon(legacyScope(), id, method, params))
+        return;
+    if (method == u"logging/setLevel") {
         const QString level = params.value(u"level"_s).toString();
         if (!logLevels().contains(level)) {
             sendError(id, InvalidParams,
@@ -288,6 +315,32 @@ void Session::handleRequest(const JsonValue &id, const QString &method, const QJ
     }
 }
 
+bool Session::dispatchCommon(const Scope &scope, const JsonValue &id, const QString &method,
+                             const QJsonObject &params)
+{
+    // Caching hints (2026-07-28): the tool list is fixed for the life of the process and the
+    // same for everyone; what the workspace holds changes under the client's feet and is not
+    // everyone's to see.
+    constexpr qint64 kStable = 60 * 60 * 1000;
+    if (method == u"tools/list") {
+        sendResult(scope, id, JsonObject{{u"tools"_s, toolList(m_config.tools, scope.revision)}},
+                   std::pair{kStable, u"public"_s});
+    } else if (method == u"tools/call") {
+        callTool(scope, id, params);
+    } else if (method == u"resources/list") {
+        sendResult(scope, id, JsonObject{{u"resources"_s, resourceList(m_config.workspace)}},
+                   std::pair{qint64(0), u"private"_s});
+    } else if (method == u"resources/templates/list") {
+        sendResult(scope, id, JsonObject{{u"resourceTemplates"_s, resourceTemplates()}},
+                   std::pair{kStable, u"public"_s});
+    } else if (method == u"resources/read") {
+        readResource(scope, id, params);
+    } else {
+        return false;
+    }
+    return true;
+}
+
 void Session::handleNotification(const QString &method, const QJsonObject &params)
 {
     if (method == u"notifications/initialized") {
@@ -304,6 +357,7 @@ void Session::handleNotification(const QString &method, const QJsonObject &param
         if (!isRequestId(requestId))
             return;
         std::lock_guard lock(m_mutex);
+        m_subscriptions.remove(idKey(idFrom(requestId))); // a listener that stops listening
         const auto it = m_calls.constFind(idKey(idFrom(requestId)));
         if (it == m_calls.constEnd())
             return; // unknown or already answered: ignored, the answer may be on its way
@@ -335,39 +389,28 @@ void Session::initialize(const JsonValue &id, const QJsonObject &params)
         sendError(id, InvalidParams, u"initialize needs \"protocolVersion\" as a string"_s);
         return;
     }
-    const QJsonObject capabilities = params.value(u"capabilities"_s).toObject();
+    // The revision asked for when grex speaks it, else the newest legacy one, and the client
+    // decides whether it can go on (docs/design.md, "MCP protocol revisions").
+    const Revision revision = legacyRevisionFor(version.toString());
+    const QJsonObject info = params.value(u"clientInfo"_s).toObject();
     {
         std::lock_guard lock(m_mutex);
         m_state = State::Initialized;
-        // The form mode is the only one grex uses; a client offering only "url" cannot answer.
-        const QJsonValue elicitation = capabilities.value(u"elicitation"_s);
-        m_clientElicits = elicitation.isObject() && (elicitation.toObject().isEmpty() ||
-                                                     elicitation.toObject().contains(u"form"_s));
-        m_clientName = params.value(u"clientInfo"_s).toObject().value(u"name"_s).toString();
+        m_revision = revision;
+        m_clientCapabilities = params.value(u"capabilities"_s).toObject();
+        m_clientName = info.value(u"name"_s).toString();
     }
-    if (m_control) {
-        const QJsonObject info = params.value(u"clientInfo"_s).toObject();
+    if (m_control)
         m_control->clientInitialized(info.value(u"name"_s).toString(),
                                      info.value(u"version"_s).toString());
-    }
-    // Only one revision is spoken; a client asking for another gets it offered and decides
-    // (docs/design.md, "MCP protocol revision").
-    const JsonObject result{
-        {u"protocolVersion"_s, QString::fromUtf16(kProtocolVersion)},
-        {u"capabilities"_s, JsonObject{{u"tools"_s, JsonObject{{u"listChanged"_s, false}}},
-                                       {u"resources"_s, JsonObject{{u"listChanged"_s, true}}},
-                                       {u"logging"_s, JsonObject{}}}},
-        {u"serverInfo"_s, JsonObject{{u"name"_s, u"grex"_s},
-                                     {u"title"_s, u"grex MCP server"_s},
-                                     {u"version"_s, QStringLiteral(GREX_VERSION)}}},
-        {u"instructions"_s,
-         u"grex manages a workspace of git repositories (packs). Start with `status` or `ls`; "
-         "`sync` brings every pack up to date. rm, run and exec are destructive and need "
-         "approval."_s}};
-    sendResult(id, result);
+    const Scope scope = legacyScope();
+    sendResult(id, JsonObject{{u"protocolVersion"_s, revisionName(revision)},
+                              {u"capabilities"_s, capabilities(scope)},
+                              {u"serverInfo"_s, serverImplementation(revision)},
+                              {u"instructions"_s, serverInstructions()}});
 }
 
-void Session::callTool(const JsonValue &id, const QJsonObject &params)
+void Session::callTool(const Scope &scope, const JsonValue &id, const QJsonObject &params)
 {
     const QString name = params.value(u"name"_s).toString();
     const VerbSpec *verb = findVerb(name);
@@ -385,7 +428,11 @@ void Session::callTool(const JsonValue &id, const QJsonObject &params)
     }
     const QJsonObject arguments = rawArguments.toObject();
     if (Result<void> valid = verb->validateToolArguments(arguments); !valid) {
-        sendError(id, InvalidParams, valid.error().message().text(), valid.error().toJson());
+        // From 2025-11-25 on, input the model got wrong is a tool error it can read and fix.
+        if (scope.revision >= Revision::V2025_11_25)
+            sendResult(scope, id, toolErrorBody(valid.error()));
+        else
+            sendError(id, InvalidParams, valid.error().message().text(), valid.error().toJson());
         return;
     }
 
@@ -393,9 +440,29 @@ void Session::callTool(const JsonValue &id, const QJsonObject &params)
     call->id = id;
     call->verb = verb;
     call->arguments = arguments;
+    call->scope = scope;
     const QJsonValue token = params.value(u"_meta"_s).toObject().value(u"progressToken"_s);
     if (token.isString() || token.isDouble())
         call->progressToken = idFrom(token);
+    if (scope.modern() && params.contains(u"requestState"_s)) {
+        const QJsonValue state = params.value(u"requestState"_s);
+        Result<QByteArray> plan =
+            state.isString() ? ApprovalStates::instance().redeem(state.toString(), name, arguments)
+                             : Result<QByteArray>(Error(ErrorKind::Usage, u"request_state"_s,
+                                                        Message("requestState must be a string")));
+        if (!plan && plan.error().kind() == ErrorKind::Usage) {
+            sendError(id, InvalidParams, plan.error().message().text(), plan.error().toJson());
+            return;
+        }
+        if (!plan) {
+            qCWarning(lcCore, "refused an approval state for %s: %s", qUtf8Printable(name),
+                      qUtf8Printable(plan.error().message().text()));
+            sendResult(scope, id, toolErrorBody(plan.error()));
+            return;
+        }
+        call->approvedPlan = *plan;
+        call->inputResponses = params.value(u"inputResponses"_s).toObject();
+    }
     {
         std::lock_guard lock(m_mutex);
         if (m_calls.contains(idKey(id))) {
@@ -434,15 +501,8 @@ void Session::runCall(const std::shared_ptr<Call> &call)
         const QStringList before = changesPacks ? registeredPacks() : QStringList();
         Result<JsonValue> document = invokeVerb(*call->verb, workspace, *arguments, ctx);
         sink.close();
-        if (changesPacks && registeredPacks() != before) {
-            bool ready = false;
-            {
-                std::lock_guard lock(m_mutex);
-                ready = m_state == State::Ready || m_state == State::ShuttingDown;
-            }
-            if (ready)
-                sendNotification(u"notifications/resources/list_changed"_s, JsonObject{});
-        }
+        if (changesPacks)
+            notifyChanges(*call->verb, registeredPacks() != before);
         return document;
     }();
     call->admission.release();
@@ -487,62 +547,63 @@ void Session::finishCall(const std::shared_ptr<Call> &call, const Result<JsonVal
         }
         return;
     }
-    if (result.ok()) {
+    if (call->inputRequired) {
+        sendResult(call->scope, call->id, *call->inputRequired);
+        return;
+    }
+    JsonObject body;
+    const Error *error = result.ok() ? nullptr : &result.error();
+    if (error && mcpReply(error->kind()) != McpReply::ToolError) {
+        sendError(call->id,
+                  mcpReply(error->kind()) == McpReply::ProtocolError ? mcpCode(error->kind())
+                                                                     : InternalError,
+                  error->message().text(), error->toJson());
+        return;
+    }
+    if (error) {
+        body = toolErrorBody(*error);
+    } else {
         const JsonValue &document = *result;
         // The text is the document's JSON as one string, escaped straight from its UTF-8 bytes
         // (documents reach hundreds of kilobytes).
         QByteArray text;
         appendJsonString(text, QByteArrayView(document.toJson()));
-        JsonObject body{
-            {u"content"_s, JsonArray{JsonObject{{u"type"_s, u"text"_s},
-                                                {u"text"_s, JsonValue::fromSerialized(text)}}}}};
+        body.insert(u"content"_s,
+                    JsonArray{JsonObject{{u"type"_s, u"text"_s},
+                                         {u"text"_s, JsonValue::fromSerialized(text)}}});
         if (document.isObject())
             body.insert(u"structuredContent"_s, document);
         body.insert(u"isError"_s, false);
-        sendResult(call->id, body);
-        return;
     }
-    const Error &error = result.error();
-    switch (mcpReply(error.kind())) {
-    case McpReply::ToolError: {
-        const JsonObject failure{{u"code"_s, mcpCode(error.kind())},
-                                 {u"message"_s, error.message().text()},
-                                 {u"data"_s, error.toJson()}};
-        sendResult(
-            call->id,
-            JsonObject{{u"content"_s,
-                        JsonArray{JsonObject{{u"type"_s, u"text"_s},
-                                             {u"text"_s, QString::fromUtf8(failure.toJson())}}}},
-                       {u"isError"_s, true}});
-        return;
+    if (!call->approvedBy.isEmpty()) {
+        // Who let a destructive call run, beside its document (which stays the CLI's).
+        body.insert(u"_meta"_s,
+                    JsonObject{{u"dev.grex/approval"_s,
+                                JsonObject{{u"by"_s, call->approvedBy},
+                                           {u"client"_s, call->scope.clientName}}}});
     }
-    case McpReply::ProtocolError:
-        sendError(call->id, mcpCode(error.kind()), error.message().text(), error.toJson());
-        return;
-    case McpReply::NoReply:
-    case McpReply::NotApplicable:
-        sendError(call->id, InternalError, error.message().text(), error.toJson());
-        return;
-    }
+    sendResult(call->scope, call->id, body);
 }
 
-void Session::readResource(const JsonValue &id, const QJsonObject &params)
+void Session::readResource(const Scope &scope, const JsonValue &id, const QJsonObject &params)
 {
     const QString uri = params.value(u"uri"_s).toString();
     std::optional<ResourceContent> content = readResourceUri(uri, m_config.workspace);
     if (!content) {
-        sendError(id, ResourceNotFound, u"resource not found: %1"_s.arg(uri),
-                  JsonObject{{u"uri"_s, uri}});
+        // 2026-07-28 retired -32002 for an unknown resource: it is invalid params there.
+        sendError(id, scope.modern() ? InvalidParams : ResourceNotFound,
+                  u"resource not found: %1"_s.arg(uri), JsonObject{{u"uri"_s, uri}});
         return;
     }
     if (content->error) {
         sendError(id, InternalError, content->error->message().text(), content->error->toJson());
         return;
     }
-    sendResult(id,
+    sendResult(scope, id,
                JsonObject{{u"contents"_s, JsonArray{JsonObject{{u"uri"_s, uri},
                                                                {u"mimeType"_s, content->mimeType},
-                                                               {u"text"_s, content->text}}}}});
+                                                               {u"text"_s, content->text}}}}},
+               std::pair{qint64(0), u"private"_s});
 }
 
 void Session::shutdown(const JsonValue &id)
@@ -606,13 +667,24 @@ int Session::callsInFlight() const
     return int(m_calls.size());
 }
 
-void Session::log(const QString &level, const QString &text)
+void Session::log(const Call &call, const QString &level, const QString &text)
 {
     // The engine logged it to stderr already (OperationContext::warn); this is the client's copy.
-    if (!mayLog(level))
+    // A 2026-era request hears log messages only when it asked, and on its own stream.
+    if (call.scope.modern()) {
+        if (call.scope.logLevel.isEmpty() ||
+            logLevels().indexOf(level) < logLevels().indexOf(call.scope.logLevel))
+            return;
+    } else if (!mayLog(level)) {
         return;
-    sendNotification(u"notifications/message"_s,
-                     JsonObject{{u"level"_s, level}, {u"logger"_s, u"grex"_s}, {u"data"_s, text}});
+    }
+    m_out.sendRelated(
+        JsonObject{{u"jsonrpc"_s, u"2.0"_s},
+                   {u"method"_s, u"notifications/message"_s},
+                   {u"params"_s,
+                    JsonObject{{u"level"_s, level}, {u"logger"_s, u"grex"_s}, {u"data"_s, text}}}}
+            .toJson(),
+        idKey(call.id));
 }
 
 bool Session::mayLog(const QString &level) const
@@ -633,6 +705,23 @@ QStringList Session::registeredPacks() const
 void Session::sendResult(const JsonValue &id, const JsonValue &result)
 {
     m_out.send(JsonObject{{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, id}, {u"result"_s, result}}.toJson());
+}
+
+void Session::sendResult(const Scope &scope, const JsonValue &id, JsonObject result,
+                         std::optional<std::pair<qint64, QString>> cacheable)
+{
+    if (scope.modern()) {
+        if (!result.contains(u"resultType"_s))
+            result.insert(u"resultType"_s, u"complete"_s);
+        if (cacheable && result.value(u"resultType"_s).toString() == u"complete") {
+            result.insert(u"ttlMs"_s, cacheable->first);
+            result.insert(u"cacheScope"_s, cacheable->second);
+        }
+        JsonObject meta = result.value(u"_meta"_s).toObject();
+        meta.insert(QString::fromUtf16(MetaKey::ServerInfo), serverImplementation(scope.revision));
+        result.insert(u"_meta"_s, meta);
+    }
+    sendResult(id, result);
 }
 
 void Session::sendError(const JsonValue &id, int code, const QString &message,

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "mcp/control.h"
+#include "mcp/protocol.h"
 #include "core/json.h"
 #include "core/operationcontext.h"
 #include "core/sched/scheduler.h"
@@ -18,10 +19,12 @@
 #include <stop_token>
 #include <thread>
 
+namespace Grex {
+struct VerbSpec;
+}
+
 namespace Grex::Mcp {
 
-// The protocol revision this server speaks (docs/design.md, "MCP protocol revision").
-inline constexpr char16_t kProtocolVersion[] = u"2025-06-18";
 // Longest inbound line; a longer one is dropped (docs/design.md, "MCP transport and framing").
 inline constexpr qsizetype kMaxLineLength = 16 * 1024 * 1024;
 
@@ -35,6 +38,9 @@ public:
     // A server request that belongs to the call with this id (JSON text), such as its
     // elicitation: a transport with a stream per call sends it there. Default: send(frame).
     virtual void sendRelated(const QByteArray &frame, const QByteArray &relatedCall);
+    // The answer to a 2026-era subscriptions/listen closed its stream: over HTTP the stream
+    // ends. Default: nothing.
+    virtual void endStream(const QByteArray &requestKey);
 };
 
 // How a request id (or progress token) is matched with what a session writes back: the JSON
@@ -73,8 +79,12 @@ struct ServerConfig
 };
 
 // One MCP session over the verb registry: JSON-RPC parsing, the lifecycle, tools, resources,
-// logging, cancellation and approvals. Transport-free: a transport feeds it lines and gives it
-// a FrameSink. receive() never blocks on a tool call; calls run on their own threads.
+// logging, cancellation and approvals, for every revision grex serves (protocol.h). A legacy
+// client opens with initialize and the session remembers what it said; a 2026-era request
+// says it all in its own _meta and is served without that state, so one Session serves both
+// on stdio, and the HTTP transport keeps one for all 2026-era requests. Transport-free: a
+// transport feeds it lines and gives it a FrameSink. receive() never blocks on a tool call;
+// calls run on their own threads.
 class Session
 {
 public:
@@ -99,34 +109,63 @@ public:
     // Cancel does. Unknown or finished calls are ignored.
     void cancelFromWindow(const QByteArray &callKey);
 
+    // What a request's answers depend on: its revision and what its client declared, from the
+    // initialize (legacy) or from the request's _meta (2026-07-28).
+    struct Scope
+    {
+        Revision revision = Revision::V2025_06_18;
+        QJsonObject capabilities;
+        QString clientName;
+        QString logLevel; // 2026-07-28: empty unless the request asked for log messages
+        bool elicitsForm() const;
+        bool modern() const { return isModern(revision); }
+    };
+
 private:
     struct Call;
     struct Pending;
+    struct Subscription;
     class ToolSink;
     class Approval;
     friend class ToolSink;
     friend class Approval;
 
     void handleRequest(const JsonValue &id, const QString &method, const QJsonObject &params);
+    void handleModernRequest(const JsonValue &id, const QString &method,
+                             const QJsonObject &params);
+    // What every era answers alike: tools and resources. False: not such a method.
+    bool dispatchCommon(const Scope &scope, const JsonValue &id, const QString &method,
+                        const QJsonObject &params);
     void handleNotification(const QString &method, const QJsonObject &params);
     void handleResponse(const JsonValue &id, const QJsonObject &message);
     void initialize(const JsonValue &id, const QJsonObject &params);
-    void callTool(const JsonValue &id, const QJsonObject &params);
+    void discover(const Scope &scope, const JsonValue &id);
+    void listen(const Scope &scope, const JsonValue &id, const QJsonObject &params);
+    void endSubscription(const QByteArray &key);
+    // After a call that may have changed the workspace: tells the listeners what changed.
+    void notifyChanges(const VerbSpec &verb, bool packsChanged);
+    JsonObject capabilities(const Scope &scope) const;
+    void callTool(const Scope &scope, const JsonValue &id, const QJsonObject &params);
     void runCall(const std::shared_ptr<Call> &call);
     void finishCall(const std::shared_ptr<Call> &call, const Result<JsonValue> &result);
-    void readResource(const JsonValue &id, const QJsonObject &params);
+    void readResource(const Scope &scope, const JsonValue &id, const QJsonObject &params);
     void shutdown(const JsonValue &id);
+    Scope legacyScope() const;
 
     // Blocks until notifications/initialized arrived; false when stopped first.
     bool waitInitialized(std::stop_token stop);
     // Sends elicitation/create and waits for its answer; nullopt when stopped or timed out.
-    std::optional<QJsonObject> elicit(const QString &message, const QByteArray &callKey,
-                                      std::stop_token stop);
-    void log(const QString &level, const QString &text);
+    std::optional<QJsonObject> elicit(const QString &message, const JsonObject &schema,
+                                      const QByteArray &callKey, std::stop_token stop);
+    void log(const Call &call, const QString &level, const QString &text);
     bool mayLog(const QString &level) const;
     QStringList registeredPacks() const;
 
     void sendResult(const JsonValue &id, const JsonValue &result);
+    // A result in the request's revision: from 2026-07-28 with its resultType and the server
+    // named in _meta, and with caching hints when `cacheable` (ttlMs, then cacheScope).
+    void sendResult(const Scope &scope, const JsonValue &id, JsonObject result,
+                    std::optional<std::pair<qint64, QString>> cacheable = std::nullopt);
     void sendError(const JsonValue &id, int code, const QString &message,
                    const JsonValue &data = JsonValue());
     void sendNotification(const QString &method, const JsonObject &params);
@@ -138,9 +177,12 @@ private:
     std::condition_variable_any m_changed;
     enum class State { Fresh, Initialized, Ready, ShuttingDown };
     State m_state = State::Fresh;
-    bool m_clientElicits = false;
+    Revision m_revision = Revision::V2025_06_18; // what initialize agreed
+    QJsonObject m_clientCapabilities;
     QString m_clientName;
+    QString m_lastModernClient; // the 2026-era client the window was last told about
     QString m_logLevel = QStringLiteral("info");
+    QHash<QByteArray, std::shared_ptr<Subscription>> m_subscriptions; // by the listen id
     QHash<QByteArray, std::shared_ptr<Call>> m_calls;      // by the id's JSON text
     QHash<QByteArray, std::shared_ptr<Pending>> m_pending; // server requests by id
     qint64 m_nextRequestId = 1;

@@ -2,6 +2,7 @@
 
 // The parts of Session that its approval and call code share; not part of grex_mcp's API.
 
+#include "mcp/approvalstate.h"
 #include "mcp/session.h"
 #include "core/verbs/verbregistry.h"
 
@@ -30,6 +31,23 @@ struct Session::Call
     bool cancelledByServer = false; // shutdown gave up on it
     bool cancelledByWindow = false; // the grex window's Cancel
     Scheduler::Permit admission;    // taken and given back on the call's thread
+    Scope scope;                    // the revision and client this call answers
+
+    // 2026-07-28 approvals (docs/design.md, "Approvals bound to the plan").
+    QByteArray approvedPlan;    // from a redeemed requestState: the plan digest it approved
+    QJsonObject inputResponses; // the client's answers that came with it
+    // Set by the approval when the client must be asked: answered as input_required.
+    std::optional<JsonObject> inputRequired;
+    // Who approved this call ("window", "client", "flag"), for its result and the log.
+    QString approvedBy;
+};
+
+// A 2026-era subscriptions/listen: what the client asked to hear of, until it ends.
+struct Session::Subscription
+{
+    JsonValue id; // the subscription id is the listen request's id, as the client sent it
+    bool resourcesListChanged = false;
+    QStringList resourceUris;
 };
 
 // A request the server sent (elicitation/create) waiting for the client's answer.
@@ -53,9 +71,9 @@ public:
 
 private:
     ApprovalDecision decide(const ApprovalRequest &request, std::stop_token stop);
-    QString clientName();
-    bool clientElicits();
     ApprovalDecision askClient(const ApprovalRequest &request, std::stop_token stop);
+    // 2026-07-28: the answer that came back with a requestState, or a question to send.
+    ApprovalDecision askClientModern(const ApprovalRequest &request);
 
     Session &m_session;
     std::shared_ptr<Call> m_call;

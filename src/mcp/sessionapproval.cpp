@@ -2,6 +2,8 @@
 
 #include "mcp/session_p.h"
 
+#include "core/logging.h"
+
 #include <QJsonArray>
 
 #include <chrono>
@@ -16,6 +18,15 @@ ApprovalDecision Session::Approval::approve(const ApprovalRequest &request, std:
     // session) go on meanwhile, and the call queues again once it has its answer.
     m_call->admission.suspend();
     ApprovalDecision decision = decide(request, stop);
+    if (decision.approved) {
+        m_call->approvedBy = decision.by;
+        qCInfo(lcCore, "approved %s %s for %lld pack(s), asked by %s: by the %s",
+               qUtf8Printable(request.verb), qUtf8Printable(request.command.join(u' ')),
+               qlonglong(request.packs.size()),
+               qUtf8Printable(m_call->scope.clientName.isEmpty() ? u"an unnamed client"_s
+                                                                 : m_call->scope.clientName),
+               qUtf8Printable(decision.by));
+    }
     if (!m_call->admission.resume(stop)) {
         return ApprovalDecision::refuse(
             Message(QT_TRANSLATE_NOOP("Grex", "the call was cancelled while it waited for "
@@ -26,20 +37,24 @@ ApprovalDecision Session::Approval::approve(const ApprovalRequest &request, std:
 
 ApprovalDecision Session::Approval::decide(const ApprovalRequest &request, std::stop_token stop)
 {
-    const ApprovalOrigin origin{clientName(), idKey(m_call->id)};
+    // An attached window is the approval an agent cannot give itself: when one is there, its
+    // answer decides, whatever the client would say.
+    const ApprovalOrigin origin{m_call->scope.clientName, idKey(m_call->id)};
     for (ApprovalDelegate *window :
          {static_cast<ApprovalDelegate *>(m_session.m_config.window.get()),
           static_cast<ApprovalDelegate *>(m_session.m_control.get())}) {
         if (!window)
             continue;
-        const std::optional<ApprovalDecision> answer = window->approve(request, origin, stop);
-        if (answer)
+        std::optional<ApprovalDecision> answer = window->approve(request, origin, stop);
+        if (answer) {
+            answer->by = u"window"_s;
             return *answer;
+        }
     }
-    if (clientElicits())
-        return askClient(request, stop);
+    if (m_call->scope.elicitsForm())
+        return m_call->scope.modern() ? askClientModern(request) : askClient(request, stop);
     if (m_session.m_config.approveDestructive)
-        return ApprovalDecision::approve();
+        return ApprovalDecision::approve(u"flag"_s);
     return ApprovalDecision::refuse(
         Message(QT_TRANSLATE_NOOP("Grex", "grex serve runs destructive tools only when a "
                                           "window or the client (by elicitation) approves "
@@ -47,38 +62,99 @@ ApprovalDecision Session::Approval::decide(const ApprovalRequest &request, std::
                                           "--approve-destructive")));
 }
 
-QString Session::Approval::clientName()
+namespace {
+
+QString describe(const ApprovalRequest &request)
 {
-    std::lock_guard lock(m_session.m_mutex);
-    return m_session.m_clientName;
+    if (request.command.isEmpty())
+        return request.summary.text();
+    return u"%1 `%2` in %3 pack(s)"_s.arg(request.verb, request.command.join(u' '))
+        .arg(request.packs.size());
 }
 
-bool Session::Approval::clientElicits()
+// The question grex asks: from 2025-11-25 a titled choice that defaults to deny, before it a
+// yes/no that defaults to no.
+JsonObject approvalSchema(Revision revision, const QString &message)
 {
-    std::lock_guard lock(m_session.m_mutex);
-    return m_session.m_clientElicits;
+    if (revision < Revision::V2025_11_25) {
+        return JsonObject{
+            {u"type"_s, u"object"_s},
+            {u"properties"_s, JsonObject{{u"confirm"_s, JsonObject{{u"type"_s, u"boolean"_s},
+                                                                   {u"title"_s, u"Allow"_s},
+                                                                   {u"description"_s, message},
+                                                                   {u"default"_s, false}}}}},
+            {u"required"_s, JsonArray{JsonValue(u"confirm"_s)}}};
+    }
+    const JsonArray choices{JsonObject{{u"const"_s, u"allow"_s}, {u"title"_s, u"Allow"_s}},
+                            JsonObject{{u"const"_s, u"deny"_s}, {u"title"_s, u"Deny"_s}}};
+    return JsonObject{
+        {u"type"_s, u"object"_s},
+        {u"properties"_s, JsonObject{{u"decision"_s, JsonObject{{u"type"_s, u"string"_s},
+                                                                {u"title"_s, u"Decision"_s},
+                                                                {u"description"_s, message},
+                                                                {u"oneOf"_s, choices},
+                                                                {u"default"_s, u"deny"_s}}}}},
+        {u"required"_s, JsonArray{JsonValue(u"decision"_s)}}};
 }
+
+// Whether an elicitation answer agrees: accepted, with the schema's yes.
+ApprovalDecision fromAnswer(const QJsonObject &answer)
+{
+    const QString action = answer.value(u"action"_s).toString();
+    const QJsonObject content = answer.value(u"content"_s).toObject();
+    const bool yes = content.value(u"confirm"_s).toBool(false) ||
+                     content.value(u"decision"_s).toString() == u"allow";
+    if (action == u"accept" && yes)
+        return ApprovalDecision::approve(u"client"_s);
+    return ApprovalDecision::refuse(Message(QT_TRANSLATE_NOOP("Grex", "the client answered '%1'"),
+                                            {action == u"accept" ? u"no"_s : action}));
+}
+
+constexpr char16_t kApprovalKey[] = u"grex_approval";
+
+} // namespace
 
 ApprovalDecision Session::Approval::askClient(const ApprovalRequest &request, std::stop_token stop)
 {
-    QString what = request.summary.text();
-    if (!request.command.isEmpty()) {
-        what = u"%1 `%2` in %3 pack(s)"_s.arg(request.verb, request.command.join(u' '))
-                   .arg(request.packs.size());
-    }
-    const std::optional<QJsonObject> answer =
-        m_session.elicit(u"Allow %1?"_s.arg(what), idKey(m_call->id), stop);
+    const QString message = u"Allow %1?"_s.arg(describe(request));
+    const std::optional<QJsonObject> answer = m_session.elicit(
+        message, approvalSchema(m_call->scope.revision, message), idKey(m_call->id), stop);
     if (!answer) {
         return ApprovalDecision::refuse(
             Message(QT_TRANSLATE_NOOP("Grex", "the client did not answer the approval "
                                               "question")));
     }
-    const QString action = answer->value(u"action"_s).toString();
-    const bool confirmed = answer->value(u"content"_s).toObject().value(u"confirm"_s).toBool(false);
-    if (action == u"accept" && confirmed)
-        return ApprovalDecision::approve();
-    return ApprovalDecision::refuse(Message(QT_TRANSLATE_NOOP("Grex", "the client answered '%1'"),
-                                            {action == u"accept" ? u"no"_s : action}));
+    return fromAnswer(*answer);
+}
+
+ApprovalDecision Session::Approval::askClientModern(const ApprovalRequest &request)
+{
+    const ApprovalPlan plan{request.verb, request.packs, request.command};
+    if (!m_call->approvedPlan.isEmpty()) {
+        // The answer is for the plan the client was shown; packs that came or went since, or
+        // another command, need a new question.
+        if (ApprovalStates::planDigest(plan) != m_call->approvedPlan) {
+            return ApprovalDecision::refuse(
+                Message(QT_TRANSLATE_NOOP("Grex", "the plan changed since it was approved; call "
+                                                  "the tool again to be asked anew")));
+        }
+        return fromAnswer(
+            m_call->inputResponses.value(QStringView(kApprovalKey)).toObject());
+    }
+    const QString message = u"Allow %1?"_s.arg(describe(request));
+    const JsonObject question{
+        {u"method"_s, u"elicitation/create"_s},
+        {u"params"_s,
+         JsonObject{{u"mode"_s, u"form"_s},
+                    {u"message"_s, message},
+                    {u"requestedSchema"_s, approvalSchema(m_call->scope.revision, message)}}}};
+    m_call->inputRequired = JsonObject{
+        {u"resultType"_s, u"input_required"_s},
+        {u"inputRequests"_s, JsonObject{{QString::fromUtf16(kApprovalKey), question}}},
+        {u"requestState"_s, ApprovalStates::instance().issue(m_call->verb->name,
+                                                             m_call->arguments, plan)}};
+    return ApprovalDecision::refuse(
+        Message(QT_TRANSLATE_NOOP("Grex", "waiting for the client's answer")));
 }
 
 bool Session::waitInitialized(std::stop_token stop)
@@ -88,8 +164,8 @@ bool Session::waitInitialized(std::stop_token stop)
         lock, stop, [this] { return m_state == State::Ready || m_state == State::ShuttingDown; });
 }
 
-std::optional<QJsonObject> Session::elicit(const QString &message, const QByteArray &callKey,
-                                           std::stop_token stop)
+std::optional<QJsonObject> Session::elicit(const QString &message, const JsonObject &schema,
+                                           const QByteArray &callKey, std::stop_token stop)
 {
     // No server request before notifications/initialized (docs/design.md, "MCP session
     // lifecycle").
@@ -102,12 +178,6 @@ std::optional<QJsonObject> Session::elicit(const QString &message, const QByteAr
         id = JsonValue(u"grex-%1"_s.arg(m_nextRequestId++));
         m_pending.insert(idKey(id), pending);
     }
-    const JsonObject schema{
-        {u"type"_s, u"object"_s},
-        {u"properties"_s, JsonObject{{u"confirm"_s, JsonObject{{u"type"_s, u"boolean"_s},
-                                                               {u"title"_s, u"Allow"_s},
-                                                               {u"description"_s, message}}}}},
-        {u"required"_s, JsonArray{JsonValue(u"confirm"_s)}}};
     m_out.sendRelated(JsonObject{{u"jsonrpc"_s, u"2.0"_s},
                                  {u"id"_s, id},
                                  {u"method"_s, u"elicitation/create"_s},

@@ -89,20 +89,33 @@ QStringList readOnlyToolNames()
     return names;
 }
 
-JsonArray toolList(const QStringList &only)
+JsonArray toolList(const QStringList &only, Revision revision)
 {
+    // From 2025-11-25 on, schemas name their dialect, JSON Schema 2020-12; grex's use no
+    // keyword whose meaning changed since draft-07, so the same schema serves the older era.
+    const bool dialect = revision >= Revision::V2025_11_25;
+    const QString draft = u"https://json-schema.org/draft/2020-12/schema"_s;
     JsonArray tools;
     for (const VerbSpec &verb : verbRegistry()) {
         if (!verb.mcpTool || (!only.isEmpty() && !only.contains(verb.name)))
             continue;
+        QJsonObject input = verb.inputSchema();
+        if (dialect)
+            input.insert(u"$schema"_s, draft);
         JsonObject tool{{u"name"_s, verb.name},
                         {u"title"_s, QString::fromUtf8(verb.title)},
-                        {u"description"_s, QString::fromUtf8(verb.summary)},
-                        {u"inputSchema"_s, JsonValue::fromQJsonValue(verb.inputSchema())}};
+                        {u"description"_s, QString::fromUtf8(verb.summary)}};
+        if (const JsonArray icons = iconsFor(verb.name, revision); !icons.isEmpty())
+            tool.insert(u"icons"_s, icons);
+        tool.insert(u"inputSchema"_s, JsonValue::fromQJsonValue(input));
         // structuredContent must be an object: verbs whose document is an array (ls, status)
         // return it as text only and declare no output schema.
-        if (verb.objectResult)
-            tool.insert(u"outputSchema"_s, JsonObject{{u"type"_s, u"object"_s}});
+        if (verb.objectResult) {
+            JsonObject output{{u"type"_s, u"object"_s}};
+            if (dialect)
+                output.insert(u"$schema"_s, draft);
+            tool.insert(u"outputSchema"_s, output);
+        }
         tool.insert(u"annotations"_s, JsonObject{{u"title"_s, QString::fromUtf8(verb.title)},
                                                  {u"readOnlyHint"_s, verb.readOnly},
                                                  {u"destructiveHint"_s, verb.destructive},

@@ -3,15 +3,16 @@
 #include "core/error.h"
 #include "core/json.h"
 #include "core/workspace.h"
+#include "mcp/protocol.h"
 
 #include <optional>
 
 namespace Grex::Mcp {
 
-// tools/list: one tool per MCP verb of the registry, in registry order (docs/design.md, "MCP
-// tools and results").
-// The tools of the verb registry in its order; with `only`, just those (empty: all).
-JsonArray toolList(const QStringList &only = {});
+// tools/list: one tool per MCP verb of the registry, in registry order, the same order every
+// time (docs/design.md, "MCP tools and results"); with `only`, just those (empty: all). Each
+// revision gets what it knows of: icons and the schema dialect from 2025-11-25.
+JsonArray toolList(const QStringList &only = {}, Revision revision = Revision::V2025_06_18);
 // The names of the read-only tools (ls, status, doctor): what grex serve --read-only offers.
 QStringList readOnlyToolNames();
 // Every tool's name, in registry order.

@@ -59,7 +59,7 @@ private Q_SLOTS:
                     m_options);
         QVERIFY2(human.exitCode == 0, human.err.constData());
         QVERIFY(human.outText().contains(u"Server:       grex 0.1.0 (grex MCP server)"_s));
-        QVERIFY(human.outText().contains(u"Protocol:     2025-06-18"_s));
+        QVERIFY(human.outText().contains(u"Protocol:     2025-11-25"_s));
         QVERIFY(human.outText().contains(u"Tools (12):"_s));
         QVERIFY(human.outText().contains(u"  status — Show pack status"_s));
 
@@ -69,7 +69,7 @@ private Q_SLOTS:
         QCOMPARE(json.exitCode, 0);
         const QJsonObject doc = json.json().object();
         QCOMPARE(doc.value(u"serverInfo"_s).toObject().value(u"name"_s).toString(), u"grex"_s);
-        QCOMPARE(doc.value(u"protocolVersion"_s).toString(), u"2025-06-18"_s);
+        QCOMPARE(doc.value(u"protocolVersion"_s).toString(), u"2025-11-25"_s);
         QCOMPARE(doc.value(u"tools"_s).toArray().size(), 12);
         QVERIFY(doc.value(u"capabilities"_s).toObject().contains(u"tools"_s));
     }

@@ -2,6 +2,7 @@
 #include "core/operationcontext.h"
 #include "support/remotebuilder.h"
 #include "mcp/session.h"
+#include "support/mcpframes.h"
 #include "mcp/stdioserver.h"
 #include "mcp/tools.h"
 #include "core/workspace.h"
@@ -25,109 +26,6 @@ using namespace Grex::Mcp;
 using namespace Grex::Test;
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
-
-namespace {
-
-// Collects a session's frames; every frame must be one line of compact JSON-RPC.
-class Recorder final : public FrameSink
-{
-public:
-    void send(const QByteArray &frame) override
-    {
-        std::lock_guard lock(m_mutex);
-        m_frames.append(frame);
-        m_changed.notify_all();
-    }
-
-    QList<QByteArray> frames() const
-    {
-        std::lock_guard lock(m_mutex);
-        return m_frames;
-    }
-
-    // Waits for a frame that matches; returns it parsed, or an empty object after the timeout.
-    QJsonObject waitFor(const std::function<bool(const QJsonObject &)> &match,
-                        std::chrono::milliseconds timeout = 20s)
-    {
-        std::unique_lock lock(m_mutex);
-        QJsonObject found;
-        m_changed.wait_for(lock, timeout, [&] {
-            for (const QByteArray &frame : std::as_const(m_frames)) {
-                const QJsonObject object = QJsonDocument::fromJson(frame).object();
-                if (match(object)) {
-                    found = object;
-                    return true;
-                }
-            }
-            return false;
-        });
-        return found;
-    }
-
-    QJsonObject response(const QJsonValue &id, std::chrono::milliseconds timeout = 20s)
-    {
-        return waitFor(
-            [&](const QJsonObject &o) {
-                return o.value(u"id"_s) == id &&
-                       (o.contains(u"result"_s) || o.contains(u"error"_s));
-            },
-            timeout);
-    }
-
-    int count(const std::function<bool(const QJsonObject &)> &match) const
-    {
-        int n = 0;
-        for (const QByteArray &frame : frames())
-            n += match(QJsonDocument::fromJson(frame).object()) ? 1 : 0;
-        return n;
-    }
-
-private:
-    mutable std::mutex m_mutex;
-    std::condition_variable m_changed;
-    QList<QByteArray> m_frames;
-};
-
-QByteArray request(const QJsonValue &id, const QString &method, const QJsonObject &params = {})
-{
-    QJsonObject o{{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, id}, {u"method"_s, method}};
-    if (!params.isEmpty())
-        o.insert(u"params"_s, params);
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
-}
-
-QByteArray notification(const QString &method, const QJsonObject &params = {})
-{
-    QJsonObject o{{u"jsonrpc"_s, u"2.0"_s}, {u"method"_s, method}};
-    if (!params.isEmpty())
-        o.insert(u"params"_s, params);
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
-}
-
-QByteArray toolCall(const QJsonValue &id, const QString &tool, const QJsonObject &arguments = {},
-                    const QJsonValue &progressToken = QJsonValue())
-{
-    QJsonObject params{{u"name"_s, tool}, {u"arguments"_s, arguments}};
-    if (!progressToken.isUndefined() && !progressToken.isNull())
-        params.insert(u"_meta"_s, QJsonObject{{u"progressToken"_s, progressToken}});
-    return request(id, u"tools/call"_s, params);
-}
-
-QJsonObject initializeParams(const QJsonObject &capabilities = {})
-{
-    return {{u"protocolVersion"_s, u"2025-06-18"_s},
-            {u"capabilities"_s, capabilities},
-            {u"clientInfo"_s, QJsonObject{{u"name"_s, u"tst"_s}, {u"version"_s, u"1"_s}}}};
-}
-
-// The document a successful tools/call result carries as text.
-QJsonDocument resultDocument(const QJsonObject &response)
-{
-    const QJsonArray content = response.value(u"result"_s).toObject().value(u"content"_s).toArray();
-    return QJsonDocument::fromJson(content.at(0).toObject().value(u"text"_s).toString().toUtf8());
-}
-
-} // namespace
 
 // The MCP session over in-memory frames: the MCP conformance rules that apply to a stdio server,
 // and grex's own (docs/design.md, "MCP transport and framing" and the sections after it).
@@ -196,7 +94,8 @@ private Q_SLOTS:
         params.insert(u"protocolVersion"_s, u"1999-01-01"_s);
         session.receive(request(u"init"_s, u"initialize"_s, params));
         const QJsonObject init = out.response(u"init"_s).value(u"result"_s).toObject();
-        QCOMPARE(init.value(u"protocolVersion"_s).toString(), u"2025-06-18"_s);
+        // An unknown revision gets the newest legacy one (initialize is legacy by definition).
+        QCOMPARE(init.value(u"protocolVersion"_s).toString(), u"2025-11-25"_s);
         QCOMPARE(init.value(u"serverInfo"_s).toObject().value(u"name"_s).toString(), u"grex"_s);
         QVERIFY(init.value(u"capabilities"_s).toObject().contains(u"tools"_s));
         session.receive(request(4, u"initialize"_s, initializeParams()));

@@ -124,7 +124,7 @@ async function main() {
         assert.ok(caps.resources, "resources capability");
         assert.ok(caps.logging, "logging capability");
         const init = seen.find((m) => m.result && m.result.protocolVersion);
-        assert.equal(init.result.protocolVersion, "2025-06-18");
+        assert.equal(init.result.protocolVersion, "2025-11-25");
     });
 
     let tools = [];

@@ -1,0 +1,228 @@
+// 2026-07-28 requests over streamable HTTP: no session, each POST checked against its headers
+// and answered on its own, as JSON or, for calls and subscriptions, as an event stream.
+
+#include "mcp/httptransport_p.h"
+
+#include "core/jsonrpccodes.h"
+#include "core/logging.h"
+
+#include <QHttpServerRequest>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Mcp::Http {
+
+namespace {
+
+constexpr int kMaxModernInFlight = 1024;
+
+// Puts the client's own id back where the shared session used the transport's.
+void restore(QJsonObject &object, const QString &key, const QJsonValue &value)
+{
+    if (object.contains(key))
+        object.insert(key, value);
+}
+
+} // namespace
+
+void HttpTransport::postModern(const QHttpServerRequest &request, QTcpSocket *socket,
+                               QJsonObject message)
+{
+    const QString method = message.value(u"method"_s).toString();
+    QJsonObject params = message.value(u"params"_s).toObject();
+    const QByteArray idText = jsonText(message.value(u"id"_s));
+    const auto refuse = [&](int status, int code, const QString &text,
+                            const QByteArray &data = {}) {
+        qCInfo(lcCore, "refusing a 2026-07-28 %s: %s", qUtf8Printable(method),
+               qUtf8Printable(text));
+        writeResponse(socket, status, errorBody(code, text, idText, data));
+    };
+    if (!message.value(u"method"_s).isString()) {
+        refuse(400, JsonRpc::InvalidRequest,
+               u"a 2026-07-28 client posts requests and notifications only"_s);
+        return;
+    }
+    std::variant<Envelope, ProtocolFault> read = readEnvelope(params);
+    if (const ProtocolFault *fault = std::get_if<ProtocolFault>(&read)) {
+        refuse(fault->httpStatus, fault->code, fault->message, fault->data.toJson());
+        return;
+    }
+    const Envelope &envelope = std::get<Envelope>(read);
+    if (!message.contains(u"id"_s)) {
+        // Closing the stream already cancelled the request; a client may say so as well.
+        if (method == u"notifications/cancelled") {
+            const QJsonValue cancelled = params.value(u"requestId"_s);
+            for (auto it = m_modernRoutes.cbegin(); it != m_modernRoutes.cend(); ++it) {
+                if (it->socket == socket || jsonText(it->id) == jsonText(cancelled)) {
+                    if (jsonText(it->id) == jsonText(cancelled)) {
+                        cancelModern(it.key());
+                        break;
+                    }
+                }
+            }
+        }
+        writeResponse(socket, 202, {});
+        return;
+    }
+    if (!isRequestId(message.value(u"id"_s))) {
+        refuse(400, JsonRpc::InvalidRequest, u"\"id\" must be a string or an integer"_s);
+        return;
+    }
+    // The headers a proxy routes by must say what the body says.
+    const QString version = revisionName(envelope.revision);
+    const QByteArray versionHeader = header(request, "mcp-protocol-version");
+    if (QString::fromLatin1(versionHeader) != version) {
+        refuse(400, ModernCode::HeaderMismatch,
+               u"header mismatch: MCP-Protocol-Version is '%1' but _meta names %2"_s.arg(
+                   QString::fromLatin1(versionHeader), version));
+        return;
+    }
+    const QByteArray methodHeader = header(request, "mcp-method");
+    if (QString::fromUtf8(methodHeader) != method) {
+        refuse(400, ModernCode::HeaderMismatch,
+               u"header mismatch: Mcp-Method is '%1' but the body's method is '%2'"_s.arg(
+                   QString::fromUtf8(methodHeader), method));
+        return;
+    }
+    if (const QString nameParam = nameParamOf(method); !nameParam.isEmpty()) {
+        const QByteArray raw = header(request, "mcp-name");
+        const std::optional<QString> name = decodeHeaderValue(raw);
+        const QString body = params.value(nameParam).toString();
+        if (raw.isEmpty() || !name || *name != body) {
+            refuse(400, ModernCode::HeaderMismatch,
+                   u"header mismatch: Mcp-Name is '%1' but the body's %2 is '%3'"_s.arg(
+                       QString::fromUtf8(raw), nameParam, body));
+            return;
+        }
+    }
+    if (!isModernMethod(method)) {
+        refuse(404, JsonRpc::MethodNotFound,
+               u"method not found: %1 is not a method of MCP %2"_s.arg(method, version));
+        return;
+    }
+    if (m_modernRoutes.size() >= kMaxModernInFlight) {
+        refuse(503, JsonRpc::TransportRefused,
+               u"too many 2026-07-28 requests in flight (%1)"_s.arg(kMaxModernInFlight));
+        return;
+    }
+    if (!m_modern) {
+        m_modernSink = std::make_unique<SessionSink>(this, QString());
+        ServerConfig config = m_config;
+        config.controlTransport = u"http"_s;
+        m_modern = std::make_unique<Session>(std::move(config), *m_modernSink);
+    }
+
+    const QString internal = u"grex-http-%1"_s.arg(m_nextModern++);
+    const QByteArray key = requestKey(QJsonValue(internal));
+    ModernRoute route{QPointer<QTcpSocket>(socket), message.value(u"id"_s), QJsonValue(), false};
+    QJsonObject meta = params.value(u"_meta"_s).toObject();
+    if (meta.contains(u"progressToken"_s)) {
+        route.token = meta.value(u"progressToken"_s);
+        meta.insert(u"progressToken"_s, internal);
+        params.insert(u"_meta"_s, meta);
+    }
+    message.insert(u"id"_s, internal);
+    message.insert(u"params"_s, params);
+    // Calls and subscriptions answer on a stream: progress, log messages and list changes come
+    // before their result.
+    route.sse = method == u"tools/call" || method == u"subscriptions/listen";
+    m_modernRoutes.insert(key, route);
+    if (route.sse) {
+        startEventStream(this, socket, {});
+        socket->flush();
+        // Closing the stream is how a 2026-era client cancels (or stops listening).
+        connect(socket, &QTcpSocket::disconnected, this, [this, key] {
+            if (m_modernRoutes.contains(key))
+                cancelModern(key);
+        });
+    }
+    m_modern->receive(QJsonDocument(message).toJson(QJsonDocument::Compact));
+}
+
+void HttpTransport::routeModern(const QByteArray &frame, const QByteArray &relatedCall)
+{
+    const bool response = !frame.contains("\"method\":") ||
+                          frame.startsWith("{\"jsonrpc\":\"2.0\",\"id\":");
+    QByteArray key = relatedCall;
+    QByteArray out = frame;
+    const QByteArray prefix = "{\"jsonrpc\":\"2.0\",\"id\":";
+    if (response) {
+        if (!frame.startsWith(prefix))
+            return;
+        const qsizetype end = frame.indexOf(',', prefix.size());
+        key = frame.mid(prefix.size(), end - prefix.size());
+    }
+    const auto it = m_modernRoutes.find(key);
+    if (it == m_modernRoutes.end())
+        return; // no such request, or its client went away
+    const ModernRoute route = *it;
+    if (response) {
+        m_modernRoutes.erase(it);
+        if (frame.contains("\"io.modelcontextprotocol/subscriptionId\"")) {
+            QJsonObject message = QJsonDocument::fromJson(frame).object();
+            message.insert(u"id"_s, route.id);
+            QJsonObject result = message.value(u"result"_s).toObject();
+            QJsonObject meta = result.value(u"_meta"_s).toObject();
+            restore(meta, QString::fromUtf16(MetaKey::SubscriptionId), route.id);
+            result.insert(u"_meta"_s, meta);
+            message.insert(u"result"_s, result);
+            out = QJsonDocument(message).toJson(QJsonDocument::Compact);
+        } else {
+            // Documents reach hundreds of kilobytes: only the id is put back.
+            out = prefix + jsonText(route.id) + frame.mid(prefix.size() + key.size());
+        }
+    } else {
+        QJsonObject message = QJsonDocument::fromJson(frame).object();
+        QJsonObject params = message.value(u"params"_s).toObject();
+        restore(params, u"progressToken"_s, route.token);
+        QJsonObject meta = params.value(u"_meta"_s).toObject();
+        restore(meta, QString::fromUtf16(MetaKey::SubscriptionId), route.id);
+        if (!meta.isEmpty())
+            params.insert(u"_meta"_s, meta);
+        message.insert(u"params"_s, params);
+        out = QJsonDocument(message).toJson(QJsonDocument::Compact);
+    }
+    if (!route.socket || route.socket->state() != QAbstractSocket::ConnectedState)
+        return;
+    if (!response) {
+        if (route.sse)
+            writeEvent(route.socket, out);
+        return;
+    }
+    if (route.sse) {
+        writeEvent(route.socket, out);
+        route.socket->flush();
+        route.socket->disconnectFromHost();
+        return;
+    }
+    writeResponse(route.socket, 200, out);
+}
+
+void HttpTransport::endModernStream(const QByteArray &key)
+{
+    const ModernRoute route = m_modernRoutes.take(key);
+    if (route.socket && route.sse)
+        route.socket->disconnectFromHost();
+}
+
+void HttpTransport::cancelModern(const QByteArray &key)
+{
+    m_modernRoutes.remove(key);
+    if (!m_modern)
+        return;
+    m_modern->receive(QJsonDocument(QJsonObject{
+                                        {u"jsonrpc"_s, u"2.0"_s},
+                                        {u"method"_s, u"notifications/cancelled"_s},
+                                        {u"params"_s,
+                                         QJsonObject{{u"requestId"_s,
+                                                      QJsonDocument::fromJson(
+                                                          "[" + key + "]")
+                                                          .array()
+                                                          .at(0)}}}})
+                          .toJson(QJsonDocument::Compact));
+}
+
+} // namespace Grex::Mcp::Http

@@ -1,0 +1,124 @@
+#pragma once
+
+// The streamable HTTP transport of grex serve --http (docs/design.md, "Streamable HTTP"): legacy
+// sessions (httpserver.cpp) and 2026-era stateless requests (httpmodern.cpp) at one endpoint.
+// Not part of grex_mcp's API.
+
+#include "mcp/httpserver.h"
+#include "mcp/httpwire_p.h"
+
+#include <QAbstractHttpServer>
+#include <QHash>
+#include <QJsonValue>
+#include <QPointer>
+#include <QTcpSocket>
+#include <QTimer>
+
+#include <list>
+#include <map>
+#include <thread>
+
+namespace Grex::Mcp::Http {
+
+class HttpTransport;
+
+// One legacy MCP session over HTTP: the session, where its answers go, and when it expires.
+struct HttpSession
+{
+    QString id;
+    std::unique_ptr<FrameSink> sink;
+    std::unique_ptr<Session> session;
+    struct Stream
+    {
+        QPointer<QTcpSocket> socket;
+        bool sse = false;
+        // 2025-11-25: the stream's events carry ids, and a client that lost the connection
+        // picks the stream up again with GET and Last-Event-ID.
+        QByteArray streamId;
+        int nextEvent = 1;
+        QList<std::pair<int, QByteArray>> events; // sent so far, for a resumption
+    };
+    QHash<QByteArray, Stream> pending;          // request id (JSON text) → where it is answered
+    QHash<QByteArray, QByteArray> progressCall; // progress token (JSON text) → request id
+    QList<QByteArray> sseOrder;                 // open SSE request streams, oldest first
+    QHash<QByteArray, Stream> finished; // answered while the client was away, by stream id
+    QPointer<QTcpSocket> getStream;
+    QTimer idle;
+    bool initialized = false;
+    Revision revision = Revision::V2025_06_18; // what initialize agreed
+    int nextStream = 1;
+};
+
+// A 2026-era request on its way: it was given an id of the transport's own in the shared
+// session, since clients that know nothing of each other may all send id 1.
+struct ModernRoute
+{
+    QPointer<QTcpSocket> socket;
+    QJsonValue id;    // as the client sent it
+    QJsonValue token; // its progress token, if any
+    bool sse = false;
+};
+
+// Hands every frame of one session to the transport's thread. An empty session id is the
+// shared session of the 2026-era requests.
+class SessionSink : public FrameSink
+{
+public:
+    SessionSink(HttpTransport *transport, QString sessionId)
+        : m_transport(transport), m_sessionId(std::move(sessionId))
+    {
+    }
+    void send(const QByteArray &frame) override { sendRelated(frame, {}); }
+    void sendRelated(const QByteArray &frame, const QByteArray &relatedCall) override;
+    void endStream(const QByteArray &requestKey) override;
+
+private:
+    QPointer<HttpTransport> m_transport;
+    QString m_sessionId;
+};
+
+class HttpTransport : public QAbstractHttpServer
+{
+public:
+    HttpTransport(ServerConfig config, const HttpConfig &http);
+    ~HttpTransport() override;
+
+    void route(const QString &sessionId, const QByteArray &frame, const QByteArray &relatedCall);
+    void endModernStream(const QByteArray &key);
+
+protected:
+    bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
+    void missingHandler(const QHttpServerRequest &, QTcpSocket *socket) override;
+
+private:
+    void post(const QHttpServerRequest &request, QTcpSocket *socket);
+    void openGetStream(const QHttpServerRequest &request, QTcpSocket *socket);
+    bool resumeStream(HttpSession &s, const QByteArray &lastEventId, QTcpSocket *socket);
+    HttpSession *sessionFor(const QHttpServerRequest &request, QTcpSocket *socket);
+    HttpSession *createSession();
+    void endSession(const QString &id);
+    Headers sessionHeader(const HttpSession &s) const
+    {
+        return {{"Mcp-Session-Id", s.id.toLatin1()}};
+    }
+    void writeStreamEvent(HttpSession::Stream &stream, const QByteArray &frame);
+
+    // 2026-07-28 (httpmodern.cpp).
+    void postModern(const QHttpServerRequest &request, QTcpSocket *socket,
+                    QJsonObject message);
+    void routeModern(const QByteArray &frame, const QByteArray &relatedCall);
+    void cancelModern(const QByteArray &key);
+
+    ServerConfig m_config;
+    HttpConfig m_http;
+    std::map<QString, std::unique_ptr<HttpSession>> m_sessionStore;
+    QHash<QString, HttpSession *> m_sessions;
+    std::list<std::jthread> m_reapers; // ending sessions; joined when the transport goes
+
+    std::unique_ptr<SessionSink> m_modernSink;
+    std::unique_ptr<Session> m_modern; // every 2026-era request, created on the first
+    QHash<QByteArray, ModernRoute> m_modernRoutes; // by the id the transport gave the request
+    qint64 m_nextModern = 1;
+};
+
+} // namespace Grex::Mcp::Http

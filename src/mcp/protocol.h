@@ -1,0 +1,100 @@
+#pragma once
+
+// The MCP revisions grex serves and what tells them apart (docs/design.md, "MCP protocol
+// revisions"). Legacy revisions open a session with `initialize`; from 2026-07-28 on, every
+// request carries its revision, the client's capabilities and who the client is in `_meta`.
+// Both transports and the session core use these checks, so an era is decided in one place.
+
+#include "core/json.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <variant>
+
+namespace Grex::Mcp {
+
+enum class Revision { V2025_06_18, V2025_11_25, V2026_07_28 };
+
+QString revisionName(Revision revision);
+std::optional<Revision> revisionNamed(QStringView name);
+// Every revision served, newest first.
+QStringList supportedRevisionNames();
+// The ones a 2026-era request may name (server/discover's supportedVersions).
+QStringList modernRevisionNames();
+// The revision an `initialize` asking for `requested` gets: itself when it is a legacy one grex
+// speaks, else the newest legacy revision (an `initialize` is legacy by definition).
+Revision legacyRevisionFor(const QString &requested);
+inline bool isModern(Revision revision)
+{
+    return revision >= Revision::V2026_07_28;
+}
+
+namespace MetaKey {
+inline constexpr char16_t ProtocolVersion[] = u"io.modelcontextprotocol/protocolVersion";
+inline constexpr char16_t ClientCapabilities[] = u"io.modelcontextprotocol/clientCapabilities";
+inline constexpr char16_t ClientInfo[] = u"io.modelcontextprotocol/clientInfo";
+inline constexpr char16_t LogLevel[] = u"io.modelcontextprotocol/logLevel";
+inline constexpr char16_t ServerInfo[] = u"io.modelcontextprotocol/serverInfo";
+inline constexpr char16_t SubscriptionId[] = u"io.modelcontextprotocol/subscriptionId";
+} // namespace MetaKey
+
+inline constexpr char16_t kTasksExtension[] = u"io.modelcontextprotocol/tasks";
+
+// Codes the 2026-07-28 revision adds.
+namespace ModernCode {
+inline constexpr int HeaderMismatch = -32020;
+inline constexpr int MissingClientCapability = -32021;
+inline constexpr int UnsupportedProtocolVersion = -32022;
+} // namespace ModernCode
+
+// A JSON-RPC error decided before dispatch, with the HTTP status it travels with.
+struct ProtocolFault
+{
+    int code = 0;
+    QString message;
+    JsonValue data;
+    int httpStatus = 400;
+};
+
+// Whether a request's params carry the 2026-era envelope: any protocolVersion member in _meta
+// makes it a 2026-era request, to be checked by readEnvelope.
+bool hasModernEnvelope(const QJsonObject &params);
+
+// What a 2026-era request says about its client, valid for that request only.
+struct Envelope
+{
+    Revision revision = Revision::V2026_07_28;
+    QJsonObject capabilities;
+    QString clientName;
+    QString clientVersion;
+    QString logLevel; // empty: the request asked for no log messages
+    bool elicitsForm() const;
+    bool wantsTasks() const;
+};
+
+// Checks a 2026-era request's envelope: a missing or malformed member is -32602, a revision
+// grex does not serve -32022 with the supported list.
+std::variant<Envelope, ProtocolFault> readEnvelope(const QJsonObject &params);
+
+// The methods a 2026-era client may call; the rest are unknown (-32601, HTTP 404). `tasks`:
+// the request declared the tasks extension.
+bool isModernMethod(const QString &method);
+// The params member the Mcp-Name header mirrors for this method; empty when it has none.
+QString nameParamOf(const QString &method);
+// A header value as the 2026 revision encodes it: `=?base64?…?=` when it could not travel
+// as plain text. nullopt when the encoding is broken.
+std::optional<QString> decodeHeaderValue(const QByteArray &value);
+
+const QStringList &logLevels();
+
+// What initialize and server/discover tell an agent about grex.
+QString serverInstructions();
+// grex's own entry in results and serverInfo: name, title, version, icons.
+JsonObject serverImplementation(Revision revision);
+// The icon list of the grex server or of one tool (2025-11-25 on); empty before.
+JsonArray iconsFor(const QString &tool, Revision revision);
+
+} // namespace Grex::Mcp

@@ -1,0 +1,171 @@
+// Session's 2026-07-28 requests: the _meta envelope, server/discover and subscriptions/listen,
+// and what the listeners of every era hear when a call changes the workspace.
+
+#include "mcp/session_p.h"
+
+#include "core/jsonrpccodes.h"
+#include "core/logging.h"
+#include "mcp/tools.h"
+
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::Mcp {
+
+namespace {
+
+bool isWorkspaceUri(const QString &uri)
+{
+    return uri.startsWith(u"grex://workspace/"_s) || uri.startsWith(u"grex://pack/"_s);
+}
+
+} // namespace
+
+void Session::handleModernRequest(const JsonValue &id, const QString &method,
+                                  const QJsonObject &params)
+{
+    std::variant<Envelope, ProtocolFault> read = readEnvelope(params);
+    if (const ProtocolFault *fault = std::get_if<ProtocolFault>(&read)) {
+        sendError(id, fault->code, fault->message, fault->data);
+        return;
+    }
+    const Envelope &envelope = std::get<Envelope>(read);
+    if (!isModernMethod(method)) {
+        sendError(id, JsonRpc::MethodNotFound,
+                  u"method not found: %1 is not a method of MCP %2"_s.arg(
+                      method, revisionName(envelope.revision)));
+        return;
+    }
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_state == State::ShuttingDown) {
+            sendError(id, JsonRpc::InvalidRequest, u"server is shutting down"_s,
+                      JsonObject{{u"kind"_s, u"shutting_down"_s}});
+            return;
+        }
+    }
+    const Scope scope{envelope.revision, envelope.capabilities, envelope.clientName,
+                      envelope.logLevel};
+    // The window lists who is calling; a 2026-era client says so on each request.
+    bool newClient = false;
+    {
+        std::lock_guard lock(m_mutex);
+        newClient = !envelope.clientName.isEmpty() && envelope.clientName != m_lastModernClient;
+        if (newClient)
+            m_lastModernClient = envelope.clientName;
+    }
+    if (newClient && m_control)
+        m_control->clientInitialized(envelope.clientName, envelope.clientVersion);
+
+    if (method == u"server/discover")
+        discover(scope, id);
+    else if (method == u"subscriptions/listen")
+        listen(scope, id, params);
+    else if (!dispatchCommon(scope, id, method, params))
+        sendError(id, JsonRpc::MethodNotFound, u"method not found: %1"_s.arg(method));
+}
+
+JsonObject Session::capabilities(const Scope &scope) const
+{
+    // Only what the server honours: the tool set never changes while it runs; the resources do,
+    // and from 2026-07-28 a listener can follow single resources.
+    JsonObject resources{{u"listChanged"_s, true}};
+    if (scope.modern())
+        resources.insert(u"subscribe"_s, true);
+    return JsonObject{{u"tools"_s, JsonObject{{u"listChanged"_s, false}}},
+                      {u"resources"_s, resources},
+                      {u"logging"_s, JsonObject{}}};
+}
+
+void Session::discover(const Scope &scope, const JsonValue &id)
+{
+    sendResult(scope, id,
+               JsonObject{{u"supportedVersions"_s, JsonValue(modernRevisionNames())},
+                          {u"capabilities"_s, capabilities(scope)},
+                          {u"instructions"_s, serverInstructions()}},
+               std::pair{qint64(60 * 60 * 1000), u"public"_s});
+}
+
+void Session::listen(const Scope &scope, const JsonValue &id, const QJsonObject &params)
+{
+    const QJsonValue filter = params.value(u"notifications"_s);
+    if (!filter.isObject()) {
+        sendError(id, JsonRpc::InvalidParams,
+                  u"subscriptions/listen needs \"notifications\" as an object"_s);
+        return;
+    }
+    const QJsonObject asked = filter.toObject();
+    auto subscription = std::make_shared<Subscription>();
+    subscription->id = id;
+    subscription->resourcesListChanged = asked.value(u"resourcesListChanged"_s).toBool();
+    for (const QJsonValue &uri : asked.value(u"resourceSubscriptions"_s).toArray()) {
+        if (uri.isString() && isWorkspaceUri(uri.toString()) &&
+            !subscription->resourceUris.contains(uri.toString()))
+            subscription->resourceUris.append(uri.toString());
+    }
+    // The acknowledgement names what will be honoured: tool and prompt lists never change here.
+    JsonObject honoured;
+    if (subscription->resourcesListChanged)
+        honoured.insert(u"resourcesListChanged"_s, true);
+    if (!subscription->resourceUris.isEmpty())
+        honoured.insert(u"resourceSubscriptions"_s, JsonValue(subscription->resourceUris));
+    const JsonObject meta{{QString::fromUtf16(MetaKey::SubscriptionId), id}};
+    m_out.sendRelated(JsonObject{{u"jsonrpc"_s, u"2.0"_s},
+                                 {u"method"_s, u"notifications/subscriptions/acknowledged"_s},
+                                 {u"params"_s, JsonObject{{u"_meta"_s, meta},
+                                                          {u"notifications"_s, honoured}}}}
+                          .toJson(),
+                      idKey(id));
+    if (honoured.isEmpty()) {
+        // Nothing to listen for: the subscription ends at once, as a completed request.
+        sendResult(scope, id, JsonObject{{u"_meta"_s, meta}});
+        m_out.endStream(idKey(id));
+        return;
+    }
+    std::lock_guard lock(m_mutex);
+    if (m_subscriptions.contains(idKey(id)) || m_calls.contains(idKey(id))) {
+        sendError(id, JsonRpc::InvalidRequest, u"request id already in use"_s);
+        return;
+    }
+    m_subscriptions.insert(idKey(id), subscription);
+}
+
+void Session::endSubscription(const QByteArray &key)
+{
+    std::lock_guard lock(m_mutex);
+    m_subscriptions.remove(key);
+}
+
+void Session::notifyChanges(const VerbSpec &verb, bool packsChanged)
+{
+    Q_UNUSED(verb);
+    QList<std::shared_ptr<Subscription>> listeners;
+    bool legacyReady = false;
+    {
+        std::lock_guard lock(m_mutex);
+        listeners = m_subscriptions.values();
+        legacyReady = m_state == State::Ready || m_state == State::ShuttingDown;
+    }
+    if (packsChanged && legacyReady)
+        sendNotification(u"notifications/resources/list_changed"_s, JsonObject{});
+    for (const std::shared_ptr<Subscription> &listener : std::as_const(listeners)) {
+        const JsonObject meta{{QString::fromUtf16(MetaKey::SubscriptionId), listener->id}};
+        const auto send = [&](const QString &method, JsonObject params) {
+            params.insert(u"_meta"_s, meta);
+            m_out.sendRelated(JsonObject{{u"jsonrpc"_s, u"2.0"_s},
+                                         {u"method"_s, method},
+                                         {u"params"_s, params}}
+                                  .toJson(),
+                              idKey(listener->id));
+        };
+        if (packsChanged && listener->resourcesListChanged)
+            send(u"notifications/resources/list_changed"_s, {});
+        // A verb that writes anything may have changed every workspace resource: the listener
+        // reads again what it follows.
+        for (const QString &uri : std::as_const(listener->resourceUris))
+            send(u"notifications/resources/updated"_s, JsonObject{{u"uri"_s, uri}});
+    }
+}
+
+} // namespace Grex::Mcp

@@ -1,0 +1,427 @@
+#include "mcp/approvalstate.h"
+#include "mcp/session.h"
+#include "mcp/tools.h"
+#include "support/mcpframes.h"
+#include "support/remotebuilder.h"
+#include "support/workspacefixture.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+using namespace Grex;
+using namespace Grex::Mcp;
+using namespace Grex::Test;
+
+namespace {
+
+// The _meta a 2026-07-28 request carries.
+QJsonObject envelope(const QJsonObject &capabilities = {}, const QString &version = u"2026-07-28"_s)
+{
+    return {{u"io.modelcontextprotocol/protocolVersion"_s, version},
+            {u"io.modelcontextprotocol/clientCapabilities"_s, capabilities},
+            {u"io.modelcontextprotocol/clientInfo"_s,
+             QJsonObject{{u"name"_s, u"tst-modern"_s}, {u"version"_s, u"2"_s}}}};
+}
+
+QByteArray modern(const QJsonValue &id, const QString &method, QJsonObject params = {},
+                  const QJsonObject &meta = envelope())
+{
+    params.insert(u"_meta"_s, meta);
+    return request(id, method, params);
+}
+
+QJsonObject resultOf(const QJsonObject &response)
+{
+    return response.value(u"result"_s).toObject();
+}
+
+int errorCode(const QJsonObject &response)
+{
+    return response.value(u"error"_s).toObject().value(u"code"_s).toInt();
+}
+
+const QJsonObject kElicits{{u"elicitation"_s, QJsonObject{{u"form"_s, QJsonObject()}}}};
+
+// A window that answers every approval as told.
+class Window final : public ApprovalDelegate
+{
+public:
+    explicit Window(bool answer) : m_answer(answer) {}
+    std::optional<ApprovalDecision> approve(const ApprovalRequest &, const ApprovalOrigin &,
+                                            std::stop_token) override
+    {
+        return m_answer ? ApprovalDecision::approve()
+                        : ApprovalDecision::refuse(Message("the person said no"));
+    }
+
+private:
+    bool m_answer;
+};
+
+} // namespace
+
+// The three MCP revisions side by side in one session core (docs/design.md, "MCP protocol
+// revisions"): what each era sees of the same server, and approvals bound to the plan.
+class tst_McpRevisions : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_tmp;
+    QString m_remotes;
+    int m_counter = 0;
+
+    Workspace workspaceWith(const QStringList &names)
+    {
+        Workspace ws = initialisedWorkspace(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
+        for (const QString &name : names)
+            addPackOrDie(ws, m_remotes + u'/' + name + u".git"_s);
+        return ws;
+    }
+
+    static ServerConfig config(const Workspace &ws)
+    {
+        ServerConfig c;
+        c.workspace = ws;
+        c.toolCalls = 2;
+        c.endOfInputGraceMs = 5000;
+        return c;
+    }
+
+    static QJsonObject touch() { return {{u"cmd"_s, QJsonArray{u"touch"_s, u"marker"_s}}}; }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_remotes = m_tmp.filePath(u"remotes"_s);
+        RemoteBuilder builder(m_remotes);
+        for (const QString &name : {u"alpha"_s, u"beta"_s, u"gamma"_s})
+            builder.create(name, RemoteBuilder::packFiles(name, u"declarative"_s));
+    }
+
+    void legacyRevisionsAreNegotiated()
+    {
+        const Workspace ws = workspaceWith({u"alpha"_s});
+        for (const QString &version : {u"2025-06-18"_s, u"2025-11-25"_s}) {
+            Recorder out;
+            Session session(config(ws), out);
+            QJsonObject params = initializeParams();
+            params.insert(u"protocolVersion"_s, version);
+            session.receive(request(0, u"initialize"_s, params));
+            const QJsonObject init = resultOf(out.response(0));
+            QCOMPARE(init.value(u"protocolVersion"_s).toString(), version);
+            QVERIFY(!init.contains(u"resultType"_s)); // a 2026-07-28 member only
+            session.receive(notification(u"notifications/initialized"_s));
+            const bool newer = version == u"2025-11-25"_s;
+            QCOMPARE(init.value(u"serverInfo"_s).toObject().contains(u"icons"_s), newer);
+
+            session.receive(request(1, u"tools/list"_s));
+            const QJsonArray tools = resultOf(out.response(1)).value(u"tools"_s).toArray();
+            const QJsonObject sync = tools.at(toolNames().indexOf(u"sync"_s)).toObject();
+            QCOMPARE(sync.value(u"name"_s).toString(), u"sync"_s);
+            QCOMPARE(sync.contains(u"icons"_s), newer);
+            QCOMPARE(sync.value(u"inputSchema"_s).toObject().value(u"$schema"_s).toString(),
+                     newer ? u"https://json-schema.org/draft/2020-12/schema"_s : QString());
+            if (newer) {
+                QVERIFY(sync.value(u"icons"_s).toArray().at(0).toObject().value(u"src"_s)
+                            .toString()
+                            .startsWith(u"data:image/svg+xml;base64,"_s));
+            }
+
+            // Arguments the model got wrong: a protocol error before 2025-11-25, a tool error
+            // it can read and fix from then on.
+            session.receive(toolCall(2, u"status"_s, {{u"bogus"_s, 1}}));
+            const QJsonObject wrong = out.response(2);
+            if (newer) {
+                QVERIFY(resultOf(wrong).value(u"isError"_s).toBool());
+                QVERIFY(resultDocument(wrong).object().value(u"message"_s).toString().contains(
+                    u"bogus"_s));
+            } else {
+                QCOMPARE(errorCode(wrong), -32602);
+            }
+        }
+    }
+
+    void modernRequestsNeedNoHandshake()
+    {
+        const Workspace ws = workspaceWith({u"alpha"_s, u"beta"_s});
+        Recorder out;
+        Session session(config(ws), out);
+
+        session.receive(modern(1, u"server/discover"_s));
+        const QJsonObject discovered = resultOf(out.response(1));
+        QCOMPARE(discovered.value(u"resultType"_s).toString(), u"complete"_s);
+        QCOMPARE(discovered.value(u"supportedVersions"_s).toArray(),
+                 QJsonArray{u"2026-07-28"_s});
+        QVERIFY(discovered.value(u"capabilities"_s).toObject().contains(u"tools"_s));
+        QVERIFY(discovered.value(u"ttlMs"_s).toInteger() > 0);
+        QCOMPARE(discovered.value(u"_meta"_s)
+                     .toObject()
+                     .value(u"io.modelcontextprotocol/serverInfo"_s)
+                     .toObject()
+                     .value(u"name"_s)
+                     .toString(),
+                 u"grex"_s);
+        QVERIFY(!discovered.contains(u"protocolVersion"_s));
+
+        // The same order every time, with caching hints.
+        session.receive(modern(2, u"tools/list"_s));
+        const QJsonObject list = resultOf(out.response(2));
+        QStringList names;
+        for (const QJsonValue &tool : list.value(u"tools"_s).toArray())
+            names.append(tool.toObject().value(u"name"_s).toString());
+        QCOMPARE(names, toolNames());
+        QCOMPARE(list.value(u"cacheScope"_s).toString(), u"public"_s);
+        QVERIFY(list.contains(u"ttlMs"_s));
+
+        session.receive(modern(3, u"tools/call"_s,
+                               {{u"name"_s, u"ls"_s}, {u"arguments"_s, QJsonObject()}}));
+        const QJsonObject ls = out.response(3);
+        QCOMPARE(resultOf(ls).value(u"resultType"_s).toString(), u"complete"_s);
+        QCOMPARE(resultDocument(ls).array().size(), 2);
+
+        session.receive(modern(4, u"resources/read"_s, {{u"uri"_s, u"grex://nothing"_s}}));
+        const QJsonObject missing = out.response(4);
+        QCOMPARE(errorCode(missing), -32602);
+        QCOMPARE(missing.value(u"error"_s).toObject().value(u"data"_s).toObject().value(u"uri"_s)
+                     .toString(),
+                 u"grex://nothing"_s);
+        session.receive(modern(5, u"resources/read"_s, {{u"uri"_s, u"grex://workspace/status"_s}}));
+        QCOMPARE(resultOf(out.response(5)).value(u"cacheScope"_s).toString(), u"private"_s);
+
+        // Bad envelopes and methods this revision does not have.
+        QJsonObject noCapabilities = envelope();
+        noCapabilities.remove(u"io.modelcontextprotocol/clientCapabilities"_s);
+        session.receive(modern(6, u"tools/list"_s, {}, noCapabilities));
+        const QJsonObject bad = out.response(6);
+        QCOMPARE(errorCode(bad), -32602);
+        QCOMPARE(bad.value(u"error"_s).toObject().value(u"data"_s).toObject().value(u"envelope"_s)
+                     .toObject()
+                     .value(u"key"_s)
+                     .toString(),
+                 u"io.modelcontextprotocol/clientCapabilities"_s);
+        session.receive(modern(7, u"tools/list"_s, {}, envelope({}, u"2025-06-18"_s)));
+        const QJsonObject old = out.response(7);
+        QCOMPARE(errorCode(old), -32022);
+        const QJsonObject data = old.value(u"error"_s).toObject().value(u"data"_s).toObject();
+        QCOMPARE(data.value(u"requested"_s).toString(), u"2025-06-18"_s);
+        QVERIFY(data.value(u"supported"_s).toArray().contains(u"2026-07-28"_s));
+        for (const QString &gone : {u"ping"_s, u"initialize"_s, u"logging/setLevel"_s}) {
+            session.receive(modern(gone, gone));
+            QCOMPARE(errorCode(out.response(gone)), -32601);
+        }
+        QJsonObject badLevel = envelope();
+        badLevel.insert(u"io.modelcontextprotocol/logLevel"_s, u"loud"_s);
+        session.receive(modern(8, u"tools/list"_s, {}, badLevel));
+        QCOMPARE(errorCode(out.response(8)), -32602);
+        // Nothing asked for log messages, so there were none.
+        QCOMPARE(out.count([](const QJsonObject &o) {
+                     return o.value(u"method"_s).toString() == u"notifications/message"_s;
+                 }),
+                 0);
+    }
+
+    void approvalsAreBoundToThePlan()
+    {
+        const Workspace ws = workspaceWith({u"alpha"_s, u"beta"_s});
+        const QString marker = ws.packDir(u"alpha"_s) + u"/marker"_s;
+        Recorder out;
+        Session session(config(ws), out);
+        const QJsonObject call{{u"name"_s, u"exec"_s}, {u"arguments"_s, touch()}};
+
+        session.receive(modern(1, u"tools/call"_s, call, envelope(kElicits)));
+        const QJsonObject asked = resultOf(out.response(1));
+        QCOMPARE(asked.value(u"resultType"_s).toString(), u"input_required"_s);
+        QVERIFY(!asked.contains(u"ttlMs"_s));
+        const QJsonObject question =
+            asked.value(u"inputRequests"_s).toObject().value(u"grex_approval"_s).toObject();
+        QCOMPARE(question.value(u"method"_s).toString(), u"elicitation/create"_s);
+        const QJsonObject decision = question.value(u"params"_s)
+                                         .toObject()
+                                         .value(u"requestedSchema"_s)
+                                         .toObject()
+                                         .value(u"properties"_s)
+                                         .toObject()
+                                         .value(u"decision"_s)
+                                         .toObject();
+        QCOMPARE(decision.value(u"default"_s).toString(), u"deny"_s);
+        QCOMPARE(decision.value(u"oneOf"_s).toArray().size(), 2);
+        const QString state = asked.value(u"requestState"_s).toString();
+        QVERIFY(!state.isEmpty());
+        QVERIFY(!QFileInfo::exists(marker));
+
+        const auto answer = [&](const QJsonValue &id, const QString &with,
+                                const QJsonObject &arguments, const QString &choice) {
+            QJsonObject retry{{u"name"_s, u"exec"_s},
+                              {u"arguments"_s, arguments},
+                              {u"requestState"_s, with},
+                              {u"inputResponses"_s,
+                               QJsonObject{{u"grex_approval"_s,
+                                            QJsonObject{{u"action"_s, u"accept"_s},
+                                                        {u"content"_s,
+                                                         QJsonObject{{u"decision"_s, choice}}}}}}}};
+            session.receive(modern(id, u"tools/call"_s, retry, envelope(kElicits)));
+            return out.response(id);
+        };
+        const auto why = [](const QJsonObject &response) {
+            return resultDocument(response).object().value(u"data"_s).toObject().value(
+                u"why"_s).toString();
+        };
+
+        // Tampered: one character of the signed payload changed.
+        QString tampered = state;
+        tampered[3] = tampered[3] == u'A' ? u'B' : u'A';
+        const QJsonObject forged = answer(2, tampered, touch(), u"allow"_s);
+        QCOMPARE(errorCode(forged), -32602);
+        QCOMPARE(forged.value(u"error"_s).toObject().value(u"data"_s).toObject().value(u"why"_s)
+                     .toString(),
+                 u"forged"_s);
+        // Another command under the same state.
+        const QJsonObject other =
+            answer(3, state, {{u"cmd"_s, QJsonArray{u"rm"_s, u"-rf"_s, u"."_s}}}, u"allow"_s);
+        QCOMPARE(errorCode(other), -32602);
+        QVERIFY(!QFileInfo::exists(marker));
+
+        // The real answer runs it once, and says who approved.
+        const QJsonObject approved = answer(4, state, touch(), u"allow"_s);
+        QVERIFY(!resultOf(approved).value(u"isError"_s).toBool());
+        QCOMPARE(resultOf(approved).value(u"_meta"_s).toObject().value(u"dev.grex/approval"_s)
+                     .toObject()
+                     .value(u"by"_s)
+                     .toString(),
+                 u"client"_s);
+        QVERIFY(QFileInfo::exists(marker));
+        QFile::remove(marker);
+        // Replayed: refused, nothing runs again.
+        const QJsonObject replayed = answer(5, state, touch(), u"allow"_s);
+        QVERIFY(resultOf(replayed).value(u"isError"_s).toBool());
+        QCOMPARE(why(replayed), u"replayed"_s);
+        QVERIFY(!QFileInfo::exists(marker));
+
+        // Denied.
+        session.receive(modern(6, u"tools/call"_s, call, envelope(kElicits)));
+        const QString second = resultOf(out.response(6)).value(u"requestState"_s).toString();
+        const QJsonObject denied = answer(7, second, touch(), u"deny"_s);
+        QCOMPARE(resultDocument(denied).object().value(u"data"_s).toObject().value(u"kind"_s)
+                     .toString(),
+                 u"not_approved"_s);
+        QVERIFY(!QFileInfo::exists(marker));
+
+        // The plan changed between the question and the answer: a pack came.
+        session.receive(modern(8, u"tools/call"_s, call, envelope(kElicits)));
+        const QString third = resultOf(out.response(8)).value(u"requestState"_s).toString();
+        Workspace copy = ws;
+        addPackOrDie(copy, m_remotes + u"/gamma.git"_s);
+        const QJsonObject stale = answer(9, third, touch(), u"allow"_s);
+        QVERIFY(resultOf(stale).value(u"isError"_s).toBool());
+        QVERIFY2(resultDocument(stale).toJson().contains("plan changed"),
+                 resultDocument(stale).toJson().constData());
+        QVERIFY(!QFileInfo::exists(marker));
+
+        // Expired.
+        ApprovalStates::instance().setLifetimeForTests(std::chrono::milliseconds(1));
+        session.receive(modern(10, u"tools/call"_s, call, envelope(kElicits)));
+        const QString fourth = resultOf(out.response(10)).value(u"requestState"_s).toString();
+        ApprovalStates::instance().setLifetimeForTests(std::chrono::milliseconds(0));
+        QThread::msleep(20);
+        QCOMPARE(why(answer(11, fourth, touch(), u"allow"_s)), u"expired"_s);
+
+        // Malformed and oversized states are bad input.
+        QCOMPARE(errorCode(answer(12, u"not a state"_s, touch(), u"allow"_s)), -32602);
+        QCOMPARE(errorCode(answer(13, QString(kMaxRequestState + 1, u'a'), touch(), u"allow"_s)),
+                 -32602);
+        QVERIFY(!QFileInfo::exists(marker));
+    }
+
+    void anAttachedWindowDecides()
+    {
+        const Workspace ws = workspaceWith({u"alpha"_s});
+        const QString marker = ws.packDir(u"alpha"_s) + u"/marker"_s;
+        for (const bool yes : {false, true}) {
+            Recorder out;
+            ServerConfig c = config(ws);
+            c.window = std::make_shared<Window>(yes);
+            Session session(c, out);
+            // The client could answer, but with a window attached the person decides.
+            session.receive(modern(1, u"tools/call"_s,
+                                   {{u"name"_s, u"exec"_s}, {u"arguments"_s, touch()}},
+                                   envelope(kElicits)));
+            const QJsonObject result = resultOf(out.response(1));
+            QCOMPARE(result.value(u"resultType"_s).toString(), u"complete"_s);
+            QCOMPARE(result.value(u"isError"_s).toBool(), !yes);
+            QCOMPARE(QFileInfo::exists(marker), yes);
+            if (yes) {
+                QCOMPARE(result.value(u"_meta"_s).toObject().value(u"dev.grex/approval"_s)
+                             .toObject()
+                             .value(u"by"_s)
+                             .toString(),
+                         u"window"_s);
+            }
+        }
+    }
+
+    void subscriptionsHearOfChanges()
+    {
+        const Workspace ws = workspaceWith({u"alpha"_s});
+        Recorder out;
+        ServerConfig c = config(ws);
+        c.approveDestructive = true; // the rm below runs without a question
+        Session session(c, out);
+        const QJsonObject filter{
+            {u"toolsListChanged"_s, true},
+            {u"resourcesListChanged"_s, true},
+            {u"resourceSubscriptions"_s, QJsonArray{u"grex://workspace/manifest"_s,
+                                                    u"https://elsewhere"_s}}};
+        session.receive(modern(u"listen:1"_s, u"subscriptions/listen"_s,
+                               {{u"notifications"_s, filter}}));
+        const QJsonObject ack = out.waitFor([](const QJsonObject &o) {
+            return o.value(u"method"_s).toString() == u"notifications/subscriptions/acknowledged"_s;
+        });
+        const QJsonObject params = ack.value(u"params"_s).toObject();
+        QCOMPARE(params.value(u"_meta"_s).toObject().value(u"io.modelcontextprotocol/subscriptionId"_s),
+                 QJsonValue(u"listen:1"_s));
+        const QJsonObject honoured = params.value(u"notifications"_s).toObject();
+        QVERIFY(!honoured.contains(u"toolsListChanged"_s)); // the tool set never changes
+        QVERIFY(honoured.value(u"resourcesListChanged"_s).toBool());
+        QCOMPARE(honoured.value(u"resourceSubscriptions"_s).toArray(),
+                 QJsonArray{u"grex://workspace/manifest"_s});
+
+        session.receive(modern(2, u"tools/call"_s,
+                               {{u"name"_s, u"add"_s},
+                                {u"arguments"_s,
+                                 QJsonObject{{u"url"_s, QString(m_remotes + u"/beta.git"_s)}}}}));
+        QVERIFY(!resultOf(out.response(2)).value(u"isError"_s).toBool());
+        const auto onSubscription = [](const QString &method) {
+            return [method](const QJsonObject &o) {
+                return o.value(u"method"_s).toString() == method &&
+                       o.value(u"params"_s).toObject().value(u"_meta"_s).toObject().value(
+                           u"io.modelcontextprotocol/subscriptionId"_s) == u"listen:1"_s;
+            };
+        };
+        QVERIFY(!out.waitFor(onSubscription(u"notifications/resources/list_changed"_s)).isEmpty());
+        const QJsonObject updated = out.waitFor(onSubscription(u"notifications/resources/updated"_s));
+        QCOMPARE(updated.value(u"params"_s).toObject().value(u"uri"_s).toString(),
+                 u"grex://workspace/manifest"_s);
+
+        // Stopped listening: the next change is heard by nobody.
+        session.receive(notification(u"notifications/cancelled"_s,
+                                     {{u"requestId"_s, u"listen:1"_s}, {u"_meta"_s, envelope()}}));
+        const int before = out.count(onSubscription(u"notifications/resources/list_changed"_s));
+        session.receive(modern(3, u"tools/call"_s,
+                               {{u"name"_s, u"rm"_s},
+                                {u"arguments"_s, QJsonObject{{u"path"_s, u"beta"_s}}}}));
+        QVERIFY(!resultOf(out.response(3)).value(u"isError"_s).toBool());
+        QCOMPARE(out.count(onSubscription(u"notifications/resources/list_changed"_s)), before);
+
+        // Nothing to honour: acknowledged, then ended at once.
+        session.receive(modern(u"listen:2"_s, u"subscriptions/listen"_s,
+                               {{u"notifications"_s, QJsonObject{{u"toolsListChanged"_s, true}}}}));
+        QCOMPARE(resultOf(out.response(u"listen:2"_s)).value(u"resultType"_s).toString(),
+                 u"complete"_s);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_McpRevisions)
+#include "tst_mcprevisions.moc"
