@@ -220,7 +220,7 @@ QString serverInstructions()
            "approval."_s;
 }
 
-JsonObject serverImplementation(Revision revision)
+JsonObject serverImplementation(Revision revision, bool icons)
 {
     JsonObject info{{u"name"_s, u"grex"_s},
                     {u"title"_s, u"grex MCP server"_s},
@@ -228,7 +228,8 @@ JsonObject serverImplementation(Revision revision)
     if (revision >= Revision::V2025_11_25) {
         info.insert(u"description"_s,
                     u"Manages a workspace of git repositories (packs) as one graph."_s);
-        info.insert(u"icons"_s, iconsFor(QString(), revision));
+        if (icons)
+            info.insert(u"icons"_s, iconsFor(QString(), revision));
     }
     return info;
 }

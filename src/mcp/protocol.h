@@ -92,8 +92,9 @@ const QStringList &logLevels();
 
 // What initialize and server/discover tell an agent about grex.
 QString serverInstructions();
-// grex's own entry in results and serverInfo: name, title, version, icons.
-JsonObject serverImplementation(Revision revision);
+// grex's own entry in initialize's serverInfo and results' _meta: name, title, version, and
+// from 2025-11-25 a description and, with `icons`, the grex icon.
+JsonObject serverImplementation(Revision revision, bool icons = true);
 // The icon list of the grex server or of one tool (2025-11-25 on); empty before.
 JsonArray iconsFor(const QString &tool, Revision revision);
 

@@ -717,8 +717,11 @@ void Session::sendResult(const Scope &scope, const JsonValue &id, JsonObject res
             result.insert(u"ttlMs"_s, cacheable->first);
             result.insert(u"cacheScope"_s, cacheable->second);
         }
+        // Every result names the server; only discovery carries its icon, which would
+        // otherwise add a kilobyte to each answer.
         JsonObject meta = result.value(u"_meta"_s).toObject();
-        meta.insert(QString::fromUtf16(MetaKey::ServerInfo), serverImplementation(scope.revision));
+        meta.insert(QString::fromUtf16(MetaKey::ServerInfo),
+                    serverImplementation(scope.revision, result.contains(u"supportedVersions"_s)));
         result.insert(u"_meta"_s, meta);
     }
     sendResult(id, result);

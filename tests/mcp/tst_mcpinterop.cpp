@@ -26,7 +26,9 @@ private Q_SLOTS:
         m_node = QStandardPaths::findExecutable(u"node"_s);
         QVERIFY2(!m_node.isEmpty(), "node is not on PATH: tools/test.sh installs Node.js");
         QVERIFY2(QFileInfo::exists(QStringLiteral(GREX_INTEROP_NODE_MODULES) +
-                                   u"/@modelcontextprotocol/sdk/package.json"_s),
+                                   u"/@modelcontextprotocol/sdk/package.json"_s) &&
+                     QFileInfo::exists(QStringLiteral(GREX_INTEROP_NODE_MODULES) +
+                                       u"/@modelcontextprotocol/client/package.json"_s),
                  "the MCP TypeScript SDK is not in the build tree: run the tests with ctest "
                  "(its mcp_interop_npm step installs it)");
     }
@@ -44,6 +46,18 @@ private Q_SLOTS:
         const QString workspace = workspaceWith(u"ws-http"_s, false);
         QVERIFY(!workspace.isEmpty());
         runScript(u"interop-http.cjs"_s, workspace, 120000);
+    }
+
+    void everyRevisionSideBySide()
+    {
+        const QString workspace = workspaceWith(u"ws-eras"_s, false);
+        QVERIFY(!workspace.isEmpty());
+        // The packs each transport's client adds, to hear of it on its subscription.
+        const QString remotes = m_tmp.filePath(u"ws-eras-remotes"_s);
+        RemoteBuilder builder(remotes);
+        for (const QString &pack : {u"gamma-stdio"_s, u"gamma-http"_s})
+            builder.create(pack, RemoteBuilder::packFiles(pack));
+        runScript(u"interop-eras.cjs"_s, workspace, 240000, {remotes});
     }
 
 private:
@@ -82,7 +96,8 @@ private:
     }
 
     // Runs a script of tests/mcp/interop with node against the built grex and the workspace.
-    void runScript(const QString &script, const QString &workspace, int timeoutMs)
+    void runScript(const QString &script, const QString &workspace, int timeoutMs,
+                   const QStringList &more = {})
     {
         RunOptions node;
         node.workDir = workspace;
@@ -90,8 +105,9 @@ private:
         node.timeoutMs = timeoutMs;
         const RunResult run = runProgram(
             m_node,
-            {QStringLiteral(GREX_SOURCE_DIR) + u"/tests/mcp/interop/"_s + script, grexBinary(),
-             workspace},
+            QStringList{QStringLiteral(GREX_SOURCE_DIR) + u"/tests/mcp/interop/"_s + script,
+                        grexBinary(), workspace} +
+                more,
             node);
         qInfo().noquote() << run.outText();
         if (!run.err.isEmpty())

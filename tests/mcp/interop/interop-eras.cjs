@@ -1,0 +1,239 @@
+// The three MCP revisions against one `grex serve --http` and one stdio server, with the
+// official TypeScript SDKs: v1 (@modelcontextprotocol/sdk) in 2025-06-18 and 2025-11-25, v2
+// (@modelcontextprotocol/client) pinned to 2026-07-28.
+//
+//   node interop-eras.cjs <grex binary> <workspace> <remotes>
+//
+// The workspace holds the installed packs alpha and beta; <remotes> holds gamma-stdio.git and
+// gamma-http.git, which the 2026-era clients add. NODE_PATH points at the node_modules
+// the interop test installed into the build tree. Prints one line per check and exits 1 at the
+// first failure.
+"use strict";
+
+const assert = require("node:assert/strict");
+const { spawn } = require("node:child_process");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const v1 = {
+    Client: require("@modelcontextprotocol/sdk/client/index.js").Client,
+    Stdio: require("@modelcontextprotocol/sdk/client/stdio.js").StdioClientTransport,
+    Http: require("@modelcontextprotocol/sdk/client/streamableHttp.js")
+        .StreamableHTTPClientTransport,
+};
+const v2 = require("@modelcontextprotocol/client");
+const { StdioClientTransport: V2Stdio } = require("@modelcontextprotocol/client/stdio");
+
+const [grex, workspace, remotes] = process.argv.slice(2);
+if (!grex || !workspace || !remotes) {
+    console.error("usage: node interop-eras.cjs <grex binary> <workspace> <remotes>");
+    process.exit(2);
+}
+
+let step = 0;
+function ok(what) {
+    step += 1;
+    console.log(`ok ${step} - ${what}`);
+}
+
+const runtime = fs.mkdtempSync(path.join(os.tmpdir(), "grex-eras-"));
+const env = { ...process.env, XDG_RUNTIME_DIR: runtime };
+
+function startHttp(extra = []) {
+    const child = spawn(grex, ["serve", "--http", "127.0.0.1:0", ...extra], {
+        cwd: workspace, env, stdio: ["ignore", "pipe", "pipe"],
+    });
+    let log = "";
+    let out = "";
+    child.stdout.on("data", (d) => { out += d; });
+    return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("no 'listening on' line:\n" + log)), 20000);
+        child.stderr.on("data", (d) => {
+            log += d;
+            const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(log);
+            if (m) {
+                clearTimeout(timer);
+                resolve({ child, url: new URL(m[1]), log: () => log, out: () => out });
+            }
+        });
+        child.on("exit", (code) => reject(new Error(`server exited ${code}:\n${log}`)));
+    });
+}
+
+function stdioParams(extra = []) {
+    return { command: grex, args: ["serve", "-q", ...extra], cwd: workspace, env, stderr: "pipe" };
+}
+
+// A v1 client that asks for `version` in initialize (the SDK offers its newest, 2025-11-25;
+// the first message is rewritten to ask for an older one, as an older client would).
+async function v1Client(transport, version) {
+    if (version !== "2025-11-25") {
+        const send = transport.send.bind(transport);
+        transport.send = (message, options) => {
+            if (message.method === "initialize")
+                message = { ...message, params: { ...message.params, protocolVersion: version } };
+            return send(message, options);
+        };
+    }
+    const client = new v1.Client({ name: `sdk-v1-${version}`, version: "1.32.2" },
+                                 { capabilities: {} });
+    await client.connect(transport);
+    return client;
+}
+
+function v2Client(name, allowElicitation = true) {
+    const client = new v2.Client({ name, version: "2.4.0" }, {
+        capabilities: allowElicitation ? { elicitation: { form: {} } } : {},
+        versionNegotiation: { mode: { pin: "2026-07-28" } },
+    });
+    return client;
+}
+
+function approvalMeta(result) {
+    return result._meta && result._meta["dev.grex/approval"];
+}
+
+// What every era must see alike on one transport.
+async function legacyChecks(label, connect) {
+    for (const version of ["2025-06-18", "2025-11-25"]) {
+        const client = await v1Client(connect(), version);
+        assert.equal(client.getServerVersion().name, "grex");
+        const { tools } = await client.listTools();
+        assert.equal(tools.length, 12);
+        const sync = tools.find((t) => t.name === "sync");
+        if (version === "2025-11-25") {
+            assert.ok(sync.icons && sync.icons[0].src.startsWith("data:image/svg+xml"), "icons");
+        } else {
+            assert.equal(sync.icons, undefined);
+        }
+        const status = await client.callTool({ name: "status", arguments: {} });
+        assert.equal(status.isError, false);
+        // An argument the model got wrong: a tool error from 2025-11-25, a protocol error before.
+        if (version === "2025-11-25") {
+            const wrong = await client.callTool({ name: "status", arguments: { bogus: 1 } });
+            assert.equal(wrong.isError, true);
+        } else {
+            await assert.rejects(client.callTool({ name: "status", arguments: { bogus: 1 } }),
+                                 (e) => e.code === -32602);
+        }
+        await client.close();
+        ok(`${label}: v1 SDK in ${version}: 12 tools, status, argument errors of that era`);
+    }
+}
+
+async function modernChecks(label, connect) {
+    const client = v2Client(`sdk-v2-${label}`);
+    let asked = 0;
+    client.setRequestHandler("elicitation/create", async (request) => {
+        asked += 1;
+        assert.match(request.params.message, /exec `touch from-v2`/);
+        return { action: "accept", content: { decision: "allow" } };
+    });
+    await client.connect(connect());
+    assert.equal(client.getProtocolEra(), "modern");
+    assert.equal(client.getNegotiatedProtocolVersion(), "2026-07-28");
+    assert.equal(client.getServerVersion().name, "grex");
+    ok(`${label}: v2 SDK pinned to 2026-07-28: server/discover, no initialize`);
+
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name),
+                     ["init", "add", "rm", "tag", "ls", "status", "sync", "update", "doctor",
+                      "import", "run", "exec"]);
+    ok(`${label}: tools/list in the registry's fixed order, with caching hints`);
+
+    const progress = [];
+    const synced = await client.callTool({ name: "sync", arguments: {} },
+                                         { onprogress: (p) => progress.push(p) });
+    assert.equal(synced.isError, false);
+    assert.ok(progress.length >= 2, `progress: ${JSON.stringify(progress)}`);
+    ok(`${label}: a real sync with ${progress.length} progress notification(s)`);
+
+    const touched = await client.callTool({ name: "exec",
+                                            arguments: { cmd: ["touch", "from-v2"] } });
+    assert.equal(touched.isError, false, JSON.stringify(touched));
+    assert.equal(asked, 1);
+    assert.equal(approvalMeta(touched).by, "client");
+    assert.ok(fs.existsSync(path.join(workspace, "alpha", "from-v2")));
+    fs.rmSync(path.join(workspace, "alpha", "from-v2"));
+    fs.rmSync(path.join(workspace, "beta", "from-v2"));
+    ok(`${label}: exec approved through input_required, approval by the client in _meta`);
+
+    // The state handed out, tampered with, is refused; so is the real one used twice.
+    const first = await client.callTool({ name: "exec", arguments: { cmd: ["touch", "x"] } },
+                                        { allowInputRequired: true });
+    assert.equal(first.resultType, "input_required");
+    const state = first.requestState;
+    const answers = { grex_approval: { action: "accept", content: { decision: "allow" } } };
+    const tampered = state.slice(0, 5) + (state[5] === "A" ? "B" : "A") + state.slice(6);
+    await assert.rejects(
+        client.callTool({ name: "exec", arguments: { cmd: ["touch", "x"] },
+                          requestState: tampered, inputResponses: answers },
+                        { allowInputRequired: true }),
+        (e) => e.code === -32602 && /not issued by this server|altered/.test(e.message));
+    const other = await client.callTool({ name: "exec", arguments: { cmd: ["touch", "y"] },
+                                          requestState: state, inputResponses: answers },
+                                        { allowInputRequired: true }).catch((e) => e);
+    assert.equal(other.code, -32602);
+    assert.ok(!fs.existsSync(path.join(workspace, "alpha", "x")));
+    assert.ok(!fs.existsSync(path.join(workspace, "alpha", "y")));
+    ok(`${label}: a tampered requestState and one for other arguments are refused (-32602)`);
+
+    const sub = await client.listen({ resourcesListChanged: true, toolsListChanged: true });
+    assert.deepEqual(sub.honoredFilter, { resourcesListChanged: true });
+    let changed = 0;
+    client.setNotificationHandler("notifications/resources/list_changed", () => { changed += 1; });
+    const added = await client.callTool({ name: "add", arguments: {
+        url: path.join(remotes, `gamma-${label}.git`) } });
+    assert.equal(added.isError, false, JSON.stringify(added));
+    const deadline = Date.now() + 10000;
+    while (changed === 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 25));
+    assert.ok(changed >= 1, "list change heard");
+    await sub.close();
+    ok(`${label}: subscriptions/listen acknowledged, a pack added is heard as a list change`);
+
+    await assert.rejects(client.readResource({ uri: "grex://pack/none/pack.yaml" }),
+                         (e) => e.code === -32602);
+    ok(`${label}: a resource that is not there: -32602 with its URI`);
+    await client.close();
+}
+
+async function readOnlyCheck(label, connect) {
+    const client = v2Client(`sdk-v2-readonly-${label}`);
+    await client.connect(connect());
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name), ["ls", "status", "doctor"]);
+    await assert.rejects(client.callTool({ name: "exec", arguments: { cmd: ["true"] } }),
+                         (e) => e.code === -32602);
+    await client.close();
+    ok(`${label}: --read-only offers ls, status and doctor; exec is an unknown tool`);
+}
+
+async function main() {
+    await legacyChecks("stdio", () => new v1.Stdio(stdioParams()));
+    await modernChecks("stdio", () => new V2Stdio(stdioParams()));
+    await readOnlyCheck("stdio", () => new V2Stdio(stdioParams(["--read-only"])));
+
+    // One HTTP server for every era at once.
+    const server = await startHttp();
+    try {
+        await legacyChecks("http", () => new v1.Http(server.url));
+        await modernChecks("http", () => new v2.StreamableHTTPClientTransport(server.url));
+        assert.equal(server.out(), "", "stdout of grex serve --http stays empty");
+        ok("http: three revisions served by one server");
+    } finally {
+        server.child.kill("SIGTERM");
+    }
+    const readOnly = await startHttp(["--read-only"]);
+    try {
+        await readOnlyCheck("http", () => new v2.StreamableHTTPClientTransport(readOnly.url));
+    } finally {
+        readOnly.child.kill("SIGTERM");
+    }
+    console.log(`1..${step}`);
+}
+
+main().catch((error) => {
+    console.log(`not ok ${step + 1} - ${error.stack || error}`);
+    process.exit(1);
+});
