@@ -419,6 +419,165 @@ private Q_SLOTS:
         QVERIFY(server.waitForFinished(10000));
     }
 
+    void modernRequestsAreStateless()
+    {
+        const QJsonObject meta{
+            {u"io.modelcontextprotocol/protocolVersion"_s, u"2026-07-28"_s},
+            {u"io.modelcontextprotocol/clientCapabilities"_s, QJsonObject()},
+            {u"io.modelcontextprotocol/clientInfo"_s,
+             QJsonObject{{u"name"_s, u"tst-2026"_s}, {u"version"_s, u"1"_s}}}};
+        const auto modern = [&](int id, const QString &method, QJsonObject params = {},
+                                const QJsonObject &envelope = {}) {
+            params.insert(u"_meta"_s, envelope.isEmpty() ? meta : envelope);
+            return request(id, method, params);
+        };
+        const auto headers = [](const QByteArray &method, const QByteArray &name = {}) {
+            QList<std::pair<QByteArray, QByteArray>> list{{"MCP-Protocol-Version", "2026-07-28"},
+                                                          {"Mcp-Method", method}};
+            if (!name.isEmpty())
+                list.append({"Mcp-Name", name});
+            return list;
+        };
+        const auto code = [](const Reply &r) {
+            return r.json().value(u"error"_s).toObject().value(u"code"_s).toInt();
+        };
+
+        const Reply discovered = send("POST", modern(1, u"server/discover"_s),
+                                      headers("server/discover"));
+        QCOMPARE(discovered.status, 200);
+        QVERIFY(discovered.header("Mcp-Session-Id").isEmpty()); // no sessions in this revision
+        QCOMPARE(discovered.json().value(u"result"_s).toObject().value(u"resultType"_s).toString(),
+                 u"complete"_s);
+
+        // A call streams, and its answer carries the client's id, not the transport's.
+        const QJsonObject ls{{u"name"_s, u"ls"_s}, {u"arguments"_s, QJsonObject()}};
+        const Reply called = send("POST", modern(7, u"tools/call"_s, ls), headers("tools/call", "ls"));
+        QCOMPARE(called.status, 200);
+        QCOMPARE(called.header("Content-Type"), QByteArray("text/event-stream"));
+        QCOMPARE(called.events().constLast().value(u"id"_s).toInt(), 7);
+        // Mcp-Name may come base64-encoded.
+        QCOMPARE(send("POST", modern(8, u"tools/call"_s, ls),
+                      headers("tools/call", "=?base64?bHM=?="))
+                     .events()
+                     .constLast()
+                     .value(u"id"_s)
+                     .toInt(),
+                 8);
+
+        // Headers that disagree with the body, or are missing: -32020 with the request's id.
+        const Reply wrongName =
+            send("POST", modern(9, u"tools/call"_s, ls), headers("tools/call", "status"));
+        QCOMPARE(wrongName.status, 400);
+        QCOMPARE(code(wrongName), -32020);
+        QCOMPARE(wrongName.json().value(u"id"_s).toInt(), 9);
+        QCOMPARE(code(send("POST", modern(10, u"tools/call"_s, ls), headers("tools/call"))),
+                 -32020);
+        QCOMPARE(code(send("POST", modern(11, u"tools/list"_s), {{"MCP-Protocol-Version",
+                                                                 "2026-07-28"}})),
+                 -32020);
+        QCOMPARE(code(send("POST", modern(12, u"tools/list"_s),
+                           {{"MCP-Protocol-Version", "2025-11-25"}, {"Mcp-Method", "tools/list"}})),
+                 -32020);
+
+        // Methods this revision does not have: 404.
+        const Reply ping = send("POST", modern(13, u"ping"_s), headers("ping"));
+        QCOMPARE(ping.status, 404);
+        QCOMPARE(code(ping), -32601);
+        // A broken envelope: 400 with -32602; a revision grex does not serve: -32022.
+        QJsonObject broken = meta;
+        broken.remove(u"io.modelcontextprotocol/clientCapabilities"_s);
+        const Reply noCaps = send("POST", modern(14, u"tools/list"_s, {}, broken),
+                                  headers("tools/list"));
+        QCOMPARE(noCaps.status, 400);
+        QCOMPARE(code(noCaps), -32602);
+        QJsonObject ancient = meta;
+        ancient.insert(u"io.modelcontextprotocol/protocolVersion"_s, u"2024-01-01"_s);
+        const Reply unsupported = send("POST", modern(15, u"tools/list"_s, {}, ancient),
+                                       headers("tools/list"));
+        QCOMPARE(unsupported.status, 400);
+        QCOMPARE(code(unsupported), -32022);
+        // The header names 2026-07-28 but the body has no envelope.
+        const Reply bare = send("POST", request(16, u"tools/list"_s), headers("tools/list"));
+        QCOMPARE(bare.status, 400);
+        QCOMPARE(code(bare), -32602);
+        // A 2026-era notification is accepted without a session.
+        QCOMPARE(send("POST",
+                      {{u"jsonrpc"_s, u"2.0"_s},
+                       {u"method"_s, u"notifications/cancelled"_s},
+                       {u"params"_s, QJsonObject{{u"requestId"_s, 99}, {u"_meta"_s, meta}}}})
+                     .status,
+                 202);
+    }
+
+    void primedStreamsResume()
+    {
+        // 2025-11-25: a call's stream starts with an id and a retry time, and a client that
+        // lost it gets the rest with GET and Last-Event-ID.
+        QProcess server;
+        QByteArray err;
+        const QUrl url = startHttpServer(server, m_workspace,
+                                         {u"--token"_s, QString::fromLatin1(kToken),
+                                          u"--approve-destructive"_s},
+                                         {runtimeEnv()}, &err);
+        QVERIFY2(url.isValid(), err.constData());
+        const QUrl saved = m_url;
+        m_url = url;
+        QJsonObject init = initialize();
+        QJsonObject params = init.value(u"params"_s).toObject();
+        params.insert(u"protocolVersion"_s, u"2025-11-25"_s);
+        init.insert(u"params"_s, params);
+        const Reply opened = send("POST", init);
+        const QByteArray session = opened.header("Mcp-Session-Id");
+        QCOMPARE(send("POST",
+                      {{u"jsonrpc"_s, u"2.0"_s}, {u"method"_s, u"notifications/initialized"_s}},
+                      {{"Mcp-Session-Id", session}, {"MCP-Protocol-Version", "2025-11-25"}})
+                     .status,
+                 202);
+        const QList<std::pair<QByteArray, QByteArray>> sessionHeaders{
+            {"Mcp-Session-Id", session}, {"MCP-Protocol-Version", "2025-11-25"}};
+
+        const Reply quick = send("POST",
+                                 request(2, u"tools/call"_s,
+                                         {{u"name"_s, u"ls"_s}, {u"arguments"_s, QJsonObject()}}),
+                                 sessionHeaders);
+        QVERIFY2(quick.body.startsWith("id: 1-0\nretry: 3000\ndata: \n\n"), quick.body.constData());
+        QVERIFY(quick.body.contains("\nid: 1-1\nevent: message\ndata: "));
+
+        // A slow call whose stream the client drops after the priming event.
+        QNetworkRequest slow(m_url);
+        slow.setRawHeader("Content-Type", "application/json");
+        slow.setRawHeader("Accept", "application/json, text/event-stream");
+        slow.setRawHeader("Authorization", QByteArray("Bearer ") + kToken);
+        for (const auto &[key, value] : sessionHeaders)
+            slow.setRawHeader(key, value);
+        QNetworkReply *dropped = m_net.post(
+            slow, QJsonDocument(request(3, u"tools/call"_s,
+                                        {{u"name"_s, u"exec"_s},
+                                         {u"arguments"_s,
+                                          QJsonObject{{u"cmd"_s, QJsonArray{u"sleep"_s, u"1"_s}},
+                                                      {u"filter"_s, u"name=alpha"_s}}}}))
+                      .toJson(QJsonDocument::Compact));
+        QByteArray primed;
+        connect(dropped, &QNetworkReply::readyRead, this, [&] { primed += dropped->readAll(); });
+        QTRY_VERIFY_WITH_TIMEOUT(primed.contains("retry: 3000"), 10000);
+        const QByteArray streamId = primed.mid(4, primed.indexOf('-') - 4);
+        dropped->abort();
+        dropped->deleteLater();
+
+        QList<std::pair<QByteArray, QByteArray>> resume = sessionHeaders;
+        resume.append({"Last-Event-ID", streamId + "-0"});
+        const Reply resumed = send("GET", {}, resume);
+        QCOMPARE(resumed.status, 200);
+        QCOMPARE(resumed.events().constLast().value(u"id"_s).toInt(), 3);
+        QVERIFY(!resumed.events().constLast().value(u"result"_s).toObject().value(u"isError"_s)
+                     .toBool());
+        resume.last().second = "77-0";
+        QCOMPARE(send("GET", {}, resume).status, 404);
+        m_url = saved;
+        server.terminate();
+        QVERIFY(server.waitForFinished(10000));
+    }
+
     void beyondLoopbackNeedsAToken()
     {
         RunOptions options;
