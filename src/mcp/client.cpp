@@ -1,6 +1,7 @@
 #include "mcp/client.h"
 
 #include "core/jsonrpccodes.h"
+#include "mcp/protocol.h"
 #include "mcp/session.h"
 
 #include <QEventLoop>
@@ -51,9 +52,17 @@ public:
     QByteArray sessionId;
     bool initialized = false;
 
-    Result<QJsonObject> exchange(const QJsonObject &message, qint64 id);
-    Result<QJsonObject> exchangeStdio(const QJsonObject &message, qint64 id);
-    Result<QJsonObject> exchangeHttp(const QJsonObject &message, qint64 id);
+    // What was agreed: a 2026-era client sends its envelope with every request.
+    QString version;
+    bool modern = false;
+    QJsonObject clientInfo;
+
+    Result<QJsonObject> exchange(const QJsonObject &message, qint64 id, int timeoutMs = 0);
+    Result<QJsonObject> exchangeStdio(const QJsonObject &message, qint64 id, int timeoutMs);
+    Result<QJsonObject> exchangeHttp(const QJsonObject &message, qint64 id, int timeoutMs);
+    QJsonObject withEnvelope(QJsonObject params) const;
+    Result<QJsonObject> discover(int timeoutMs);
+    Result<QJsonObject> initialize(const QString &requested);
     void send(const QJsonObject &message) // stdio only
     {
         process.write(QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n');
@@ -61,7 +70,7 @@ public:
     void readStdout();
     // A server request or notification that arrived while waiting; answers requests.
     void handleServerMessage(const QJsonObject &message);
-    QNetworkRequest httpRequest() const;
+    QNetworkRequest httpRequest(const QJsonObject &message = {}) const;
     Result<void> startProcess();
     void cancelRequest(qint64 id, const QString &why);
 };
@@ -130,7 +139,7 @@ void Client::Private::handleServerMessage(const QJsonObject &message)
     QObject::connect(reply, &QNetworkReply::finished, reply, &QObject::deleteLater);
 }
 
-QNetworkRequest Client::Private::httpRequest() const
+QNetworkRequest Client::Private::httpRequest(const QJsonObject &message) const
 {
     QNetworkRequest request(target.url);
     // A redirect could carry the token to another host.
@@ -142,17 +151,36 @@ QNetworkRequest Client::Private::httpRequest() const
         request.setRawHeader("Authorization", "Bearer " + target.token);
     if (!sessionId.isEmpty())
         request.setRawHeader("Mcp-Session-Id", sessionId);
-    if (initialized)
-        request.setRawHeader("MCP-Protocol-Version", QByteArray("2025-06-18"));
+    if (!version.isEmpty())
+        request.setRawHeader("MCP-Protocol-Version", version.toLatin1());
+    if (modern && message.contains(u"id"_s)) {
+        // The headers a proxy routes by, as the 2026-07-28 transport wants them.
+        const QString method = message.value(u"method"_s).toString();
+        request.setRawHeader("Mcp-Method", method.toUtf8());
+        if (const QString member = nameParamOf(method); !member.isEmpty()) {
+            const QByteArray name =
+                message.value(u"params"_s).toObject().value(member).toString().toUtf8();
+            bool plain = !name.isEmpty() && !name.startsWith(' ') && !name.endsWith(' ');
+            for (const char c : name)
+                plain = plain && c >= 0x20 && c < 0x7f;
+            request.setRawHeader("Mcp-Name",
+                                 plain ? name : "=?base64?" + name.toBase64() + "?=");
+        }
+    }
     return request;
 }
 
-Result<QJsonObject> Client::Private::exchange(const QJsonObject &message, qint64 id)
+Result<QJsonObject> Client::Private::exchange(const QJsonObject &message, qint64 id,
+                                              int timeoutMs)
 {
-    return target.url.isEmpty() ? exchangeStdio(message, id) : exchangeHttp(message, id);
+    if (timeoutMs <= 0)
+        timeoutMs = target.timeoutMs;
+    return target.url.isEmpty() ? exchangeStdio(message, id, timeoutMs)
+                                : exchangeHttp(message, id, timeoutMs);
 }
 
-Result<QJsonObject> Client::Private::exchangeStdio(const QJsonObject &message, qint64 id)
+Result<QJsonObject> Client::Private::exchangeStdio(const QJsonObject &message, qint64 id,
+                                                   int timeoutMs)
 {
     if (exited) {
         return protocolError(u"server_exited"_s,
@@ -168,7 +196,7 @@ Result<QJsonObject> Client::Private::exchangeStdio(const QJsonObject &message, q
     QObject::connect(&timer, &QTimer::timeout, &loop, &QEventLoop::quit);
     QObject::connect(&process, &QProcess::readyReadStandardOutput, &loop, &QEventLoop::quit);
     QObject::connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
-    timer.start(target.timeoutMs);
+    timer.start(timeoutMs);
     while (!responses.contains(id) && !exited && timer.isActive())
         loop.exec();
     readStdout();
@@ -186,7 +214,7 @@ Result<QJsonObject> Client::Private::exchangeStdio(const QJsonObject &message, q
     cancelRequest(id, u"no answer in time"_s);
     return protocolError(u"timeout"_s, u"no answer to %1 within %2 s"_s.arg(
                                            message.value(u"method"_s).toString())
-                                           .arg(target.timeoutMs / 1000));
+                                           .arg(timeoutMs / 1000));
 }
 
 void Client::Private::cancelRequest(qint64 id, const QString &why)
@@ -194,7 +222,8 @@ void Client::Private::cancelRequest(qint64 id, const QString &why)
     // The server stops the work instead of finishing it for nobody.
     const QJsonObject cancel{{u"jsonrpc"_s, u"2.0"_s},
                              {u"method"_s, u"notifications/cancelled"_s},
-                             {u"params"_s, QJsonObject{{u"requestId"_s, id}, {u"reason"_s, why}}}};
+                             {u"params"_s, withEnvelope(QJsonObject{{u"requestId"_s, id},
+                                                                    {u"reason"_s, why}})}};
     if (target.url.isEmpty()) {
         if (!exited)
             send(cancel);
@@ -209,10 +238,11 @@ void Client::Private::cancelRequest(qint64 id, const QString &why)
     reply->deleteLater();
 }
 
-Result<QJsonObject> Client::Private::exchangeHttp(const QJsonObject &message, qint64 id)
+Result<QJsonObject> Client::Private::exchangeHttp(const QJsonObject &message, qint64 id,
+                                                  int timeoutMs)
 {
     QNetworkReply *reply =
-        network.post(httpRequest(), QJsonDocument(message).toJson(QJsonDocument::Compact));
+        network.post(httpRequest(message), QJsonDocument(message).toJson(QJsonDocument::Compact));
     QJsonObject response;
     QByteArray sse;
     // Server requests on a call's stream are answered as they come.
@@ -245,7 +275,7 @@ Result<QJsonObject> Client::Private::exchangeHttp(const QJsonObject &message, qi
         }
     });
     QEventLoop loop;
-    QTimer::singleShot(target.timeoutMs, &loop, &QEventLoop::quit);
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
     QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
     // The answer is what counts, not the end of the stream that brought it.
     QObject::connect(reply, &QNetworkReply::readyRead, &loop, [&] {
@@ -264,7 +294,7 @@ Result<QJsonObject> Client::Private::exchangeHttp(const QJsonObject &message, qi
         cancelRequest(id, u"no answer in time"_s);
         return protocolError(u"timeout"_s, u"no answer to %1 within %2 s"_s.arg(
                                                message.value(u"method"_s).toString())
-                                               .arg(target.timeoutMs / 1000));
+                                               .arg(timeoutMs / 1000));
     }
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QByteArray session = reply->rawHeader("Mcp-Session-Id");
@@ -277,6 +307,11 @@ Result<QJsonObject> Client::Private::exchangeHttp(const QJsonObject &message, qi
     const QByteArray rest = reply->readAll();
     if (status == 202)
         return QJsonObject();
+    // A 2026-07-28 server refuses a request with a 4xx that carries its JSON-RPC error.
+    if (const QJsonObject refusal = QJsonDocument::fromJson(rest).object();
+        (status == 400 || status == 404) && refusal.value(u"error"_s).isObject() &&
+        refusal.value(u"id"_s).toInteger(-1) == id)
+        return refusal;
     if (status != 200) {
         const QString detail =
             QJsonDocument::fromJson(rest).object().value(u"error"_s).toObject().value(
@@ -338,6 +373,90 @@ Client::~Client()
     }
 }
 
+QJsonObject Client::Private::withEnvelope(QJsonObject params) const
+{
+    if (!modern)
+        return params;
+    QJsonObject meta = params.value(u"_meta"_s).toObject();
+    meta.insert(QString::fromUtf16(MetaKey::ProtocolVersion), version);
+    meta.insert(QString::fromUtf16(MetaKey::ClientCapabilities), QJsonObject());
+    meta.insert(QString::fromUtf16(MetaKey::ClientInfo), clientInfo);
+    params.insert(u"_meta"_s, meta);
+    return params;
+}
+
+Result<QJsonObject> Client::Private::discover(int timeoutMs)
+{
+    modern = true;
+    version = modernRevisionNames().constFirst();
+    const qint64 id = nextId++;
+    Result<QJsonObject> response =
+        exchange({{u"jsonrpc"_s, u"2.0"_s},
+                  {u"id"_s, id},
+                  {u"method"_s, u"server/discover"_s},
+                  {u"params"_s, withEnvelope({})}},
+                 id, timeoutMs);
+    // Only a result that lists our revision is a 2026-era server; anything else is an answer to
+    // something else, from a server that may not know what it read.
+    const bool answered =
+        response &&
+        response->value(u"result"_s).toObject().value(u"supportedVersions"_s).toArray().contains(
+            version);
+    if (!answered) {
+        modern = false;
+        version.clear();
+        if (!response)
+            return response.error();
+        if (!response->contains(u"error"_s))
+            return protocolError(u"not_modern"_s, u"server/discover answered without %1"_s.arg(
+                                                      modernRevisionNames().constFirst()));
+        const QJsonObject error = response->value(u"error"_s).toObject();
+        return protocolError(u"not_modern"_s,
+                             u"server/discover failed: %1 (%2)"_s.arg(
+                                 error.value(u"message"_s).toString())
+                                 .arg(error.value(u"code"_s).toInt()));
+    }
+    const QJsonObject result = response->value(u"result"_s).toObject();
+    return QJsonObject{
+        {u"protocolVersion"_s, version},
+        {u"serverInfo"_s, result.value(u"_meta"_s).toObject().value(
+                              QStringView(MetaKey::ServerInfo))},
+        {u"capabilities"_s, result.value(u"capabilities"_s)},
+        {u"instructions"_s, result.value(u"instructions"_s)},
+        {u"supportedVersions"_s, result.value(u"supportedVersions"_s)}};
+}
+
+Result<QJsonObject> Client::Private::initialize(const QString &requested)
+{
+    const qint64 id = nextId++;
+    Result<QJsonObject> response = exchange(
+        {{u"jsonrpc"_s, u"2.0"_s},
+         {u"id"_s, id},
+         {u"method"_s, u"initialize"_s},
+         {u"params"_s, QJsonObject{{u"protocolVersion"_s, requested},
+                                  {u"capabilities"_s, QJsonObject{}},
+                                  {u"clientInfo"_s, clientInfo}}}},
+        id);
+    if (!response)
+        return response;
+    if (response->contains(u"error"_s)) {
+        const QJsonObject error = response->value(u"error"_s).toObject();
+        return Error(ErrorKind::Protocol, u"json_rpc_error"_s,
+                     Message("%1", {u"initialize failed: %1 (%2)"_s.arg(
+                                        error.value(u"message"_s).toString())
+                                        .arg(error.value(u"code"_s).toInt())}))
+            .withDetail(u"code"_s, qint64(error.value(u"code"_s).toInt()));
+    }
+    const QJsonObject result = response->value(u"result"_s).toObject();
+    version = result.value(u"protocolVersion"_s).toString();
+    initialized = true;
+    if (Result<QJsonObject> sent = exchange(
+            {{u"jsonrpc"_s, u"2.0"_s}, {u"method"_s, u"notifications/initialized"_s}}, 0);
+        !sent)
+        return sent.error();
+    return result;
+}
+
 Result<QJsonObject> Client::connect(const QString &clientName, const QString &clientVersion)
 {
     if (d->target.url.isEmpty()) {
@@ -346,39 +465,59 @@ Result<QJsonObject> Client::connect(const QString &clientName, const QString &cl
         if (Result<void> started = d->startProcess(); !started)
             return started.error();
     }
-    Result<QJsonObject> result = request(
-        u"initialize"_s,
-        {{u"protocolVersion"_s, u"2025-11-25"_s},
-         {u"capabilities"_s, QJsonObject{}},
-         {u"clientInfo"_s, QJsonObject{{u"name"_s, clientName}, {u"version"_s, clientVersion}}}});
-    if (!result)
-        return result;
-    d->initialized = true;
-    if (Result<QJsonObject> sent = d->exchange(
-            {{u"jsonrpc"_s, u"2.0"_s}, {u"method"_s, u"notifications/initialized"_s}}, 0);
-        !sent)
-        return sent.error();
-    return result;
+    d->clientInfo = QJsonObject{{u"name"_s, clientName}, {u"version"_s, clientVersion}};
+    const QString &wanted = d->target.protocol;
+    const std::optional<Revision> revision = revisionNamed(wanted);
+    if (!wanted.isEmpty() && !revision) {
+        return Error(ErrorKind::Usage, u"invalid_argument"_s,
+                     Message("%1", {u"unknown MCP revision '%1'; grex speaks %2"_s.arg(
+                                        wanted, supportedRevisionNames().join(u", "_s))}));
+    }
+    if (wanted.isEmpty() || isModern(*revision)) {
+        // A server of the older era answers server/discover with an error, or not at all: then
+        // it gets initialize (the probe the 2026-07-28 revision describes).
+        Result<QJsonObject> discovered =
+            d->discover(wanted.isEmpty() ? std::min(d->target.timeoutMs, 10000) : 0);
+        if (discovered || !wanted.isEmpty())
+            return discovered;
+        if (discovered.error().reason() == u"server_exited" ||
+            discovered.error().reason() == u"http_unreachable")
+            return discovered;
+    }
+    return d->initialize(wanted.isEmpty() ? u"2025-11-25"_s : wanted);
 }
 
 Result<QJsonObject> Client::request(const QString &method, const QJsonObject &params)
 {
-    const qint64 id = d->nextId++;
-    Result<QJsonObject> response = d->exchange(
-        {{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, id}, {u"method"_s, method}, {u"params"_s, params}},
-        id);
-    if (!response)
-        return response;
-    if (response->contains(u"error"_s)) {
-        const QJsonObject error = response->value(u"error"_s).toObject();
-        return Error(ErrorKind::Protocol, u"json_rpc_error"_s,
-                     Message("%1", {u"%1 failed: %2 (%3)"_s.arg(
-                                        method, error.value(u"message"_s).toString())
-                                        .arg(error.value(u"code"_s).toInt())}))
-            .withDetail(u"code"_s, qint64(error.value(u"code"_s).toInt()))
-            .withDetail(u"error"_s, JsonValue::fromQJsonValue(error));
+    QJsonObject sent = d->withEnvelope(params);
+    for (int round = 0;; ++round) {
+        const qint64 id = d->nextId++;
+        Result<QJsonObject> response = d->exchange(
+            {{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, id}, {u"method"_s, method}, {u"params"_s, sent}},
+            id);
+        if (!response)
+            return response;
+        if (response->contains(u"error"_s)) {
+            const QJsonObject error = response->value(u"error"_s).toObject();
+            return Error(ErrorKind::Protocol, u"json_rpc_error"_s,
+                         Message("%1", {u"%1 failed: %2 (%3)"_s.arg(
+                                            method, error.value(u"message"_s).toString())
+                                            .arg(error.value(u"code"_s).toInt())}))
+                .withDetail(u"code"_s, qint64(error.value(u"code"_s).toInt()))
+                .withDetail(u"error"_s, JsonValue::fromQJsonValue(error));
+        }
+        const QJsonObject result = response->value(u"result"_s).toObject();
+        if (result.value(u"resultType"_s).toString() != u"input_required" || round > 0)
+            return result;
+        // This client approves nothing: each question is declined, as legacy elicitation is,
+        // and the server's answer to that is the result.
+        QJsonObject declined;
+        const QJsonObject questions = result.value(u"inputRequests"_s).toObject();
+        for (auto it = questions.begin(); it != questions.end(); ++it)
+            declined.insert(it.key(), QJsonObject{{u"action"_s, u"decline"_s}});
+        sent.insert(u"inputResponses"_s, declined);
+        sent.insert(u"requestState"_s, result.value(u"requestState"_s));
     }
-    return response->value(u"result"_s).toObject();
 }
 
 } // namespace Grex::Mcp

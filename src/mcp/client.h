@@ -18,10 +18,16 @@ struct ClientTarget
     QUrl url;
     QByteArray token;
     int timeoutMs = 60000; // for each request
+    // The revision to speak: empty tries 2026-07-28 (server/discover) and falls back to
+    // initialize; a legacy revision name asks initialize for that one; "2026-07-28" allows no
+    // fallback.
+    QString protocol;
 };
 
-// A small MCP client over stdio or streamable HTTP: the handshake, then requests one at a time.
-// Server requests are answered (ping; elicitation is declined) and notifications are ignored. Every
+// A small MCP client over stdio or streamable HTTP, of either era: server/discover and a _meta
+// envelope on every request (2026-07-28), or the initialize handshake; then requests one at a
+// time. Server requests are answered (ping; elicitation is declined, and so is an
+// input_required question) and notifications are ignored. Every
 // error is Protocol ("server_exited", "timeout", "http_status", "bad_message", "json_rpc_error"
 // with details.code), so the CLI exits 6. Runs a local event loop while it waits: use it from a
 // thread without another one running, like the CLI's.
@@ -33,7 +39,9 @@ public:
     Client(const Client &) = delete;
     Client &operator=(const Client &) = delete;
 
-    // initialize + notifications/initialized; returns the InitializeResult.
+    // server/discover, or initialize + notifications/initialized. Returns what the server said
+    // about itself in one shape for both eras: protocolVersion, serverInfo, capabilities and
+    // instructions.
     Result<QJsonObject> connect(const QString &clientName, const QString &clientVersion);
     // One request; returns its result object.
     Result<QJsonObject> request(const QString &method, const QJsonObject &params = {});

@@ -59,7 +59,8 @@ private Q_SLOTS:
                     m_options);
         QVERIFY2(human.exitCode == 0, human.err.constData());
         QVERIFY(human.outText().contains(u"Server:       grex 0.1.0 (grex MCP server)"_s));
-        QVERIFY(human.outText().contains(u"Protocol:     2025-11-25"_s));
+        // Either era: server/discover first, initialize when asked for a legacy revision.
+        QVERIFY(human.outText().contains(u"Protocol:     2026-07-28"_s));
         QVERIFY(human.outText().contains(u"Tools (12):"_s));
         QVERIFY(human.outText().contains(u"  status — Show pack status"_s));
 
@@ -69,7 +70,15 @@ private Q_SLOTS:
         QCOMPARE(json.exitCode, 0);
         const QJsonObject doc = json.json().object();
         QCOMPARE(doc.value(u"serverInfo"_s).toObject().value(u"name"_s).toString(), u"grex"_s);
-        QCOMPARE(doc.value(u"protocolVersion"_s).toString(), u"2025-11-25"_s);
+        QCOMPARE(doc.value(u"protocolVersion"_s).toString(), u"2026-07-28"_s);
+        for (const QString &legacy : {u"2025-11-25"_s, u"2025-06-18"_s}) {
+            const RunResult old =
+                runGrex({u"mcp"_s, u"status"_s, u"--json"_s, u"--protocol"_s, legacy, u"--"_s,
+                         grexBinary(), u"serve"_s, u"-q"_s},
+                        m_options);
+            QCOMPARE(old.exitCode, 0);
+            QCOMPARE(old.json().object().value(u"protocolVersion"_s).toString(), legacy);
+        }
         QCOMPARE(doc.value(u"tools"_s).toArray().size(), 12);
         QVERIFY(doc.value(u"capabilities"_s).toObject().contains(u"tools"_s));
     }
@@ -172,8 +181,8 @@ private Q_SLOTS:
     void serverDiesInTheMiddleOfACall()
     {
         const RunResult r = runGrex(
-            {u"mcp"_s, u"call"_s, u"anything"_s, u"--"_s, u"sh"_s,
-             QStringLiteral(GREX_SOURCE_DIR) + u"/tests/mcp/data/dying-server.sh"_s},
+            {u"mcp"_s, u"call"_s, u"anything"_s, u"--protocol"_s, u"2025-06-18"_s, u"--"_s,
+             u"sh"_s, QStringLiteral(GREX_SOURCE_DIR) + u"/tests/mcp/data/dying-server.sh"_s},
             m_options);
         QCOMPARE(r.exitCode, 6);
         QVERIFY2(r.err.contains("exited (exit code 3) before it answered tools/call"),

@@ -206,6 +206,7 @@ int runMcpCommand(Output &output, const Environment &env, const QStringList &arg
         }
         target.timeoutMs = int(seconds * 1000);
     }
+    target.protocol = parser.value(u"protocol"_s);
     QJsonObject toolArguments;
     if (parser.isSet(u"args"_s)) {
         const QJsonDocument document = QJsonDocument::fromJson(parser.value(u"args"_s).toUtf8());

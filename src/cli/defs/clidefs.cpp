@@ -222,11 +222,11 @@ CliCommand serveCommand()
     command.summary =
         Tr::tr("Serve the workspace to AI agents over MCP (stdio, or HTTP with --http).");
     command.description =
-        Tr::tr("Serves the workspace as an MCP server (protocol %1) on stdin and stdout: one "
+        Tr::tr("Serves the workspace as an MCP server (revisions %1) on stdin and stdout: one "
                "JSON-RPC message per line; or, with --http, over streamable HTTP at /mcp. Logs go "
                "to stderr. Every verb but serve is a tool. docs/mcp-clients.md shows how to "
                "connect clients.")
-            .arg(u"2025-06-18"_s) +
+            .arg(u"2025-06-18, 2025-11-25, 2026-07-28"_s) +
         u"\n\n"_s +
         Tr::tr("rm, run and exec run only when someone approves them: a grex-gui window open on "
                "the workspace, else the client (by elicitation), else --approve-destructive.");
@@ -317,6 +317,9 @@ CliCommand mcpCommand()
                       "see in ps)")),
         valued(u"timeout"_s, u"SECONDS"_s,
                Tr::tr("How long to wait for each answer (default: 60)")),
+        valued(u"protocol"_s, u"REVISION"_s,
+               Tr::tr("The MCP revision to speak: 2026-07-28, 2025-11-25 or 2025-06-18 (default: "
+                      "2026-07-28 when the server answers server/discover, else initialize)")),
         valued(u"arg"_s, u"KEY=VALUE"_s, Tr::tr("An argument of the tool to call (repeatable).")),
         valued(u"args"_s, u"JSON"_s,
                Tr::tr("The arguments of the tool to call, as a JSON "
@@ -325,7 +328,7 @@ CliCommand mcpCommand()
         flag(u"plain"_s, {}, Tr::tr("No colour or decoration")),
         helpOption(),
     };
-    command.options[3].repeatable = true;
+    command.options[4].repeatable = true;
     command.examples = {
         {u"grex mcp status -- grex serve --workspace ~/work"_s,
          Tr::tr("Start a server over stdio and show what it offers.")},
