@@ -1943,6 +1943,46 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
         <source>cannot read the changes of %1</source>
         <translation>die Änderungen von %1 sind nicht lesbar</translation>
     </message>
+    <message>
+        <source>call the tool again without requestState to be asked anew</source>
+        <translation>rufen Sie das Werkzeug ohne requestState erneut auf, um neu gefragt zu werden</translation>
+    </message>
+    <message>
+        <source>requestState is too long</source>
+        <translation>requestState ist zu lang</translation>
+    </message>
+    <message>
+        <source>requestState is malformed</source>
+        <translation>requestState ist fehlerhaft</translation>
+    </message>
+    <message>
+        <source>requestState was not issued by this server, or was altered</source>
+        <translation>requestState wurde nicht von diesem Server ausgegeben oder wurde verändert</translation>
+    </message>
+    <message>
+        <source>requestState belongs to another tool call (a different tool or other arguments)</source>
+        <translation>requestState gehört zu einem anderen Werkzeugaufruf (ein anderes Werkzeug oder andere Argumente)</translation>
+    </message>
+    <message>
+        <source>the approval has expired</source>
+        <translation>die Freigabe ist abgelaufen</translation>
+    </message>
+    <message>
+        <source>the approval was used already</source>
+        <translation>die Freigabe wurde bereits verwendet</translation>
+    </message>
+    <message>
+        <source>the plan changed since it was approved; call the tool again to be asked anew</source>
+        <translation>der Plan hat sich seit der Freigabe geändert; rufen Sie das Werkzeug erneut auf, um neu gefragt zu werden</translation>
+    </message>
+    <message>
+        <source>waiting for the client&apos;s answer</source>
+        <translation>wartet auf die Antwort des Clients</translation>
+    </message>
+    <message>
+        <source>requestState must be a string</source>
+        <translation>requestState muss eine Zeichenkette sein</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2220,10 +2260,6 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
     <message>
         <source>With --http: end a session after this long without a request (default: 1800).</source>
         <translation>Mit --http: eine Sitzung nach so vielen Sekunden ohne Anfrage beenden (Standard: 1800).</translation>
-    </message>
-    <message>
-        <source>Serves the workspace as an MCP server (protocol %1) on stdin and stdout: one JSON-RPC message per line; or, with --http, over streamable HTTP at /mcp. Logs go to stderr. Every verb but serve is a tool. docs/mcp-clients.md shows how to connect clients.</source>
-        <translation>Stellt den Arbeitsbereich als MCP-Server (Protokoll %1) auf stdin und stdout bereit: eine JSON-RPC-Nachricht pro Zeile; oder, mit --http, über Streamable HTTP unter /mcp. Protokollausgaben gehen nach stderr. Jeder Befehl außer serve ist ein Werkzeug. docs/mcp-clients.md zeigt, wie Clients sich verbinden.</translation>
     </message>
     <message>
         <source>argument %1 is not valid UTF-8</source>
@@ -2540,6 +2576,14 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
     <message>
         <source>Offer only these tools, comma-separated (e.g. ls,status,sync).</source>
         <translation>Nur diese Werkzeuge anbieten, durch Kommas getrennt (z. B. ls,status,sync).</translation>
+    </message>
+    <message>
+        <source>Serves the workspace as an MCP server (revisions %1) on stdin and stdout: one JSON-RPC message per line; or, with --http, over streamable HTTP at /mcp. Logs go to stderr. Every verb but serve is a tool. docs/mcp-clients.md shows how to connect clients.</source>
+        <translation>Stellt den Arbeitsbereich als MCP-Server (Revisionen %1) auf stdin und stdout bereit: eine JSON-RPC-Nachricht pro Zeile; oder mit --http über Streamable HTTP unter /mcp. Protokolle gehen nach stderr. Jedes Verb außer serve ist ein Werkzeug. docs/mcp-clients.md zeigt, wie Clients verbunden werden.</translation>
+    </message>
+    <message>
+        <source>The MCP revision to speak: 2026-07-28, 2025-11-25 or 2025-06-18 (default: 2026-07-28 when the server answers server/discover, else initialize)</source>
+        <translation>Die zu sprechende MCP-Revision: 2026-07-28, 2025-11-25 oder 2025-06-18 (Standard: 2026-07-28, wenn der Server server/discover beantwortet, sonst initialize)</translation>
     </message>
 </context>
 <context>
@@ -4007,6 +4051,26 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
     <message>
         <source>Action %1 (%2) failed: %3</source>
         <translation>Aktion %1 (%2) fehlgeschlagen: %3</translation>
+    </message>
+    <message>
+        <source>approved in the grex window</source>
+        <translation>im grex-Fenster freigegeben</translation>
+    </message>
+    <message>
+        <source>approved by the agent&apos;s client</source>
+        <translation>vom Client des Agenten freigegeben</translation>
+    </message>
+    <message>
+        <source>approved by a flag (--yes or --approve-destructive)</source>
+        <translation>durch eine Option freigegeben (--yes oder --approve-destructive)</translation>
+    </message>
+    <message>
+        <source>approved at the terminal</source>
+        <translation>im Terminal freigegeben</translation>
+    </message>
+    <message>
+        <source>%1: %2, asked by %3</source>
+        <translation>%1: %2, angefragt von %3</translation>
     </message>
 </context>
 <context>

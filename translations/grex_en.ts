@@ -1927,6 +1927,46 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <source>cannot read the changes of %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>call the tool again without requestState to be asked anew</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requestState is too long</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requestState is malformed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requestState was not issued by this server, or was altered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requestState belongs to another tool call (a different tool or other arguments)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the approval has expired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the approval was used already</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the plan changed since it was approved; call the tool again to be asked anew</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for the client&apos;s answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requestState must be a string</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2203,10 +2243,6 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
     </message>
     <message>
         <source>With --http: end a session after this long without a request (default: 1800).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Serves the workspace as an MCP server (protocol %1) on stdin and stdout: one JSON-RPC message per line; or, with --http, over streamable HTTP at /mcp. Logs go to stderr. Every verb but serve is a tool. docs/mcp-clients.md shows how to connect clients.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2523,6 +2559,14 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
     </message>
     <message>
         <source>Offer only these tools, comma-separated (e.g. ls,status,sync).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serves the workspace as an MCP server (revisions %1) on stdin and stdout: one JSON-RPC message per line; or, with --http, over streamable HTTP at /mcp. Logs go to stderr. Every verb but serve is a tool. docs/mcp-clients.md shows how to connect clients.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The MCP revision to speak: 2026-07-28, 2025-11-25 or 2025-06-18 (default: 2026-07-28 when the server answers server/discover, else initialize)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3990,6 +4034,26 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
     </message>
     <message>
         <source>Action %1 (%2) failed: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>approved in the grex window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>approved by the agent&apos;s client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>approved by a flag (--yes or --approve-destructive)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>approved at the terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2, asked by %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -61,10 +61,10 @@ public:
     ApprovalDecision approve(const ApprovalRequest &request, std::stop_token) override
     {
         if (m_yes)
-            return ApprovalDecision::approve();
+            return ApprovalDecision::approve(u"flag"_s);
         const VerbSpec *verb = findVerb(request.verb);
         if (m_env.interactive && verb && verb->typedCommandApproves)
-            return ApprovalDecision::approve();
+            return ApprovalDecision::approve(u"terminal"_s);
         if (!m_env.interactive || !m_env.input) {
             return ApprovalDecision::refuse(Message(QT_TRANSLATE_NOOP(
                 "Grex", "there is no terminal to ask for confirmation: pass --yes to approve")));
@@ -76,7 +76,7 @@ public:
         const QString answer = m_env.input->readLine().trimmed().toLower();
         SignalBridge::setPrompting(false);
         if (answer == u"y" || answer == u"yes" || answer == Tr::tr("y") || answer == Tr::tr("yes"))
-            return ApprovalDecision::approve();
+            return ApprovalDecision::approve(u"terminal"_s);
         return ApprovalDecision::refuse(Message(QT_TRANSLATE_NOOP("Grex", "you answered no")));
     }
 

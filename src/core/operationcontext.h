@@ -63,11 +63,12 @@ struct ApprovalDecision
 {
     bool approved = false;
     Message reason; // "you answered no", "there is no terminal to ask: pass --yes"
-    // Who decided: "window", "client", "flag", "terminal"; for the result and the log.
+    // Who decided: "window", "client", "flag", "terminal"; for the result and the audit log.
     QString by;
+    QString client; // the MCP client whose call it was, when one asked
 
-    static ApprovalDecision approve(QString by = {}) { return {true, {}, std::move(by)}; }
-    static ApprovalDecision refuse(Message reason) { return {false, std::move(reason), {}}; }
+    static ApprovalDecision approve(QString by = {}) { return {true, {}, std::move(by), {}}; }
+    static ApprovalDecision refuse(Message reason) { return {false, std::move(reason), {}, {}}; }
 };
 
 // Decides whether a destructive operation may run. Core defines it; each front end implements

@@ -27,7 +27,7 @@ class ConfirmedApproval : public ApprovalPolicy
 public:
     ApprovalDecision approve(const ApprovalRequest &, std::stop_token) override
     {
-        return ApprovalDecision::approve();
+        return ApprovalDecision::approve(u"window"_s);
     }
 };
 

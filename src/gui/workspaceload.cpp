@@ -83,6 +83,21 @@ AuditLine auditLine(const Event &e)
                         .arg(e.actionIdx + 1)
                         .arg(e.actionName, e.errorSummary);
         break;
+    case EventOp::Approved: {
+        const QString what = e.command.isEmpty() ? e.verb : u"%1 %2"_s.arg(e.verb, e.command);
+        QString who = e.approvedBy;
+        if (who == u"window")
+            who = Tr::tr("approved in the grex window");
+        else if (who == u"client")
+            who = Tr::tr("approved by the agent's client");
+        else if (who == u"flag")
+            who = Tr::tr("approved by a flag (--yes or --approve-destructive)");
+        else if (who == u"terminal")
+            who = Tr::tr("approved at the terminal");
+        line.text = e.client.isEmpty() ? u"%1: %2"_s.arg(what, who)
+                                       : Tr::tr("%1: %2, asked by %3").arg(what, who, e.client);
+        break;
+    }
     }
     return line;
 }
@@ -112,10 +127,14 @@ WorkspaceLoad WorkspaceLoad::read(const QString &dir, Width width)
     Result<LogReadResult> log = workspace.intentLog().read();
     if (log) {
         for (const Event &e : std::as_const(log->events)) {
-            QList<AuditLine> &lines = load.events[e.id];
-            lines.append(auditLine(e));
-            if (lines.size() > kEventsPerPack)
-                lines.removeFirst();
+            // An approval is part of the history of each pack it let a verb touch.
+            const QStringList ids = e.op == EventOp::Approved ? e.packs : QStringList{e.id};
+            for (const QString &id : ids) {
+                QList<AuditLine> &lines = load.events[id];
+                lines.append(auditLine(e));
+                if (lines.size() > kEventsPerPack)
+                    lines.removeFirst();
+            }
         }
     }
     return load;

@@ -449,7 +449,7 @@ void Session::callTool(const Scope &scope, const JsonValue &id, const QJsonObjec
         Result<QByteArray> plan =
             state.isString() ? ApprovalStates::instance().redeem(state.toString(), name, arguments)
                              : Result<QByteArray>(Error(ErrorKind::Usage, u"request_state"_s,
-                                                        Message("requestState must be a string")));
+                                                        Message(QT_TRANSLATE_NOOP("Grex", "requestState must be a string"))));
         if (!plan && plan.error().kind() == ErrorKind::Usage) {
             sendError(id, InvalidParams, plan.error().message().text(), plan.error().toJson());
             return;

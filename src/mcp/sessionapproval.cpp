@@ -18,6 +18,7 @@ ApprovalDecision Session::Approval::approve(const ApprovalRequest &request, std:
     // session) go on meanwhile, and the call queues again once it has its answer.
     m_call->admission.suspend();
     ApprovalDecision decision = decide(request, stop);
+    decision.client = m_call->scope.clientName;
     if (decision.approved) {
         m_call->approvedBy = decision.by;
         qCInfo(lcCore, "approved %s %s for %lld pack(s), asked by %s: by the %s",

@@ -53,7 +53,9 @@ QList<Event> oneOfEach()
                                 ts(1776592807)),
             Event::rm(u"b"_s, ts(1776592808)),
             Event::tag(u"a"_s, {u"work"_s}, {u"old"_s}, ts(1776592809)),
-            taggedAdd()};
+            taggedAdd(),
+            Event::approved(u"exec"_s, {u"a"_s, u"b"_s}, u"make check"_s, u"client"_s,
+                            u"claude-code"_s, ts(1776592810))};
 }
 
 bool setModified(const QString &path, const QDateTime &when)
@@ -114,6 +116,33 @@ private Q_SLOTS:
                             R"("add":["work"],"remove":["old"],"schema_version":"1"})"));
         QCOMPARE(events.at(10).toJson().keys().mid(6),
                  (QStringList{u"schema_version"_s, u"tags"_s}));
+        QCOMPARE(events.at(11).toLine().value(),
+                 QByteArray(R"({"op":"approved","ts":"2026-04-19T10:00:10.000000Z",)"
+                            R"("verb":"exec","packs":["a","b"],"pack_count":2,)"
+                            R"("command":"make check","by":"client","client":"claude-code",)"
+                            R"("schema_version":"1"})"));
+    }
+
+    void approvalsFitALine()
+    {
+        // An approval for hundreds of packs lists the first ones that fit and counts them all.
+        QStringList packs;
+        for (int i = 0; i < 500; ++i)
+            packs.append(u"a-rather-long-pack-name-for-the-line-limit-%1"_s.arg(i));
+        const Event e = Event::approved(u"run"_s, packs, u"x"_s.repeated(5000), u"window"_s, {},
+                                        ts(1));
+        const Result<QByteArray> line = e.toLine();
+        QVERIFY(line.ok());
+        QVERIFY(line->size() <= MaxEventLineBytes);
+        const Result<LogReadResult> read = parse(*line + '\n');
+        QVERIFY(read.ok());
+        const Event back = read->events.at(0);
+        QCOMPARE(back.packCount, 500);
+        QVERIFY(!back.packs.isEmpty() && back.packs.size() <= kMaxApprovedPacks);
+        QCOMPARE(back.packs.constFirst(), packs.constFirst());
+        QVERIFY(back.command.endsWith(u"…[truncated]"_s));
+        // An approval changes nothing in the fold.
+        QVERIFY(fold({e}).packs.isEmpty());
     }
 
     void unknownMembersIgnored()

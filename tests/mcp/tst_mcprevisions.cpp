@@ -1,7 +1,7 @@
 #include "mcp/approvalstate.h"
 #include "mcp/session.h"
 #include "mcp/tools.h"
-#include "support/mcpframes.h"
+#include "mcpframes.h"
 #include "support/remotebuilder.h"
 #include "support/workspacefixture.h"
 
@@ -294,6 +294,16 @@ private Q_SLOTS:
                  u"client"_s);
         QVERIFY(QFileInfo::exists(marker));
         QFile::remove(marker);
+        // ... and in the audit log.
+        const Result<LogReadResult> log = ws.intentLog().read();
+        QVERIFY(log.ok());
+        const Event audit = log->events.constLast();
+        QCOMPARE(audit.op, EventOp::Approved);
+        QCOMPARE(audit.verb, u"exec"_s);
+        QCOMPARE(audit.packs, (QStringList{u"alpha"_s, u"beta"_s}));
+        QCOMPARE(audit.command, u"touch marker"_s);
+        QCOMPARE(audit.approvedBy, u"client"_s);
+        QCOMPARE(audit.client, u"tst-modern"_s);
         // Replayed: refused, nothing runs again.
         const QJsonObject replayed = answer(5, state, touch(), u"allow"_s);
         QVERIFY(resultOf(replayed).value(u"isError"_s).toBool());

@@ -2,7 +2,7 @@
 #include "core/operationcontext.h"
 #include "support/remotebuilder.h"
 #include "mcp/session.h"
-#include "support/mcpframes.h"
+#include "mcpframes.h"
 #include "mcp/stdioserver.h"
 #include "mcp/tools.h"
 #include "core/workspace.h"

@@ -29,6 +29,8 @@ QString eventOpName(EventOp op)
         return u"action_completed"_s;
     case EventOp::ActionHalted:
         return u"action_halted"_s;
+    case EventOp::Approved:
+        return u"approved"_s;
     }
     return {};
 }
@@ -126,6 +128,21 @@ Event Event::actionHalted(const QString &pack, qint64 idx, const QString &name,
     return e;
 }
 
+Event Event::approved(const QString &verb, const QStringList &packs, const QString &command,
+                      const QString &by, const QString &client, Timestamp ts)
+{
+    Event e;
+    e.op = EventOp::Approved;
+    e.ts = ts;
+    e.verb = verb;
+    e.packs = packs.mid(0, kMaxApprovedPacks);
+    e.packCount = packs.size();
+    e.command = command.size() > 512 ? command.left(500) + u"…[truncated]"_s : command;
+    e.approvedBy = by;
+    e.client = client;
+    return e;
+}
+
 JsonObject Event::toJson() const
 {
     JsonObject o{{u"op"_s, eventOpName(op)}, {u"ts"_s, ts.toString()}};
@@ -186,6 +203,16 @@ JsonObject Event::toJson() const
         o.insert(u"error_summary"_s, errorSummary);
         o.insert(u"schema_version"_s, schema);
         break;
+    case EventOp::Approved:
+        o.insert(u"verb"_s, verb);
+        o.insert(u"packs"_s, JsonValue(packs));
+        o.insert(u"pack_count"_s, packCount);
+        o.insert(u"command"_s, command);
+        o.insert(u"by"_s, approvedBy);
+        if (!client.isEmpty())
+            o.insert(u"client"_s, client);
+        o.insert(u"schema_version"_s, schema);
+        break;
     }
     return o;
 }
@@ -196,6 +223,16 @@ Result<QByteArray> Event::toLine() const
     if (line.size() <= MaxEventLineBytes)
         return line;
 
+    // An approval lists fewer packs until it fits; pack_count keeps how many there were.
+    if (op == EventOp::Approved) {
+        Event shortened = *this;
+        while (line.size() > MaxEventLineBytes && !shortened.packs.isEmpty()) {
+            shortened.packs.removeLast();
+            line = shortened.toJson().toJson();
+        }
+    }
+    if (line.size() <= MaxEventLineBytes)
+        return line;
     // Only the free-text summary may be shortened; everything else is the event's meaning.
     static const QByteArray suffix = QStringLiteral("…[truncated]").toUtf8();
     Event shortened = *this;
@@ -480,6 +517,16 @@ ParsedLine parseEventLine(QByteArrayView line)
             e.actionName = name;
             e.errorSummary = summary;
         }
+        result.events.append(e);
+    } else if (op == u"approved") {
+        e.op = EventOp::Approved;
+        if (!r.timestamp(e.ts) || !r.string({u"verb"_s}, e.verb) ||
+            !r.string({u"by"_s}, e.approvedBy) || !r.optionalString(u"client"_s, e.client) ||
+            !r.optionalString(u"command"_s, e.command))
+            return invalid(r.error);
+        for (const QJsonValue &pack : object.value(u"packs"_s).toArray())
+            e.packs.append(pack.toString());
+        e.packCount = qint64(object.value(u"pack_count"_s).toDouble(double(e.packs.size())));
         result.events.append(e);
     } else {
         result.kind = ParsedLine::Kind::UnknownOp;

@@ -12,9 +12,22 @@
 namespace Grex {
 
 // One intent-log line (docs/design.md, "Intent log" and "Audit events").
-enum class EventOp { Add, Update, Tag, Rm, Sync, ActionStarted, ActionCompleted, ActionHalted };
+enum class EventOp {
+    Add,
+    Update,
+    Tag,
+    Rm,
+    Sync,
+    ActionStarted,
+    ActionCompleted,
+    ActionHalted,
+    Approved,
+};
 
 QString eventOpName(EventOp op);
+
+// How many pack ids an approved event lists; pack_count says how many there were.
+inline constexpr qsizetype kMaxApprovedPacks = 16;
 
 // The longest line an event may occupy in grex.jsonl, without its '\n'.
 inline constexpr qsizetype MaxEventLineBytes = 2048;
@@ -51,6 +64,14 @@ struct Event
     QString resultSummary;
     QString errorSummary;
 
+    // approved: a destructive verb someone let run (docs/design.md, "Audit events")
+    QString verb;
+    QStringList packs;     // the first kMaxApprovedPacks of them
+    qint64 packCount = 0;  // all of them
+    QString command;       // exec's command or run's action, shortened to fit a line
+    QString approvedBy;    // "window", "client", "flag" or "terminal"
+    QString client;        // the MCP client that asked, when one did
+
     static Event add(const QString &id, const QString &url, const QString &path,
                      const QString &type, const std::optional<QString> &ref,
                      Timestamp ts = Timestamp::now());
@@ -68,6 +89,10 @@ struct Event
                                  Timestamp ts = Timestamp::now());
     static Event actionHalted(const QString &pack, qint64 idx, const QString &name,
                               const QString &errorSummary, Timestamp ts = Timestamp::now());
+
+    static Event approved(const QString &verb, const QStringList &packs, const QString &command,
+                          const QString &by, const QString &client,
+                          Timestamp ts = Timestamp::now());
 
     // The members in catalogue order, "op" first, "schema_version" included.
     JsonObject toJson() const;

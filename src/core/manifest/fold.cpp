@@ -95,6 +95,7 @@ void Folder::apply(const Event &event)
     case EventOp::ActionStarted:
     case EventOp::ActionCompleted:
     case EventOp::ActionHalted:
+    case EventOp::Approved:
         break; // audit only
     }
 }

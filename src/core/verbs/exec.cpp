@@ -128,7 +128,7 @@ Result<ExecReport> execInPacks(Workspace &workspace, const ExecOptions &options,
     approval.packs = packs;
     approval.command = report.argv;
     if (Result<void> approved =
-            requestApproval(approval,
+            requestApproval(workspace, approval,
                             Message(QT_TRANSLATE_NOOP("Grex", "running '%1' was not approved"),
                                     {displayCommand(report.argv)}),
                             ctx);

@@ -457,7 +457,7 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
     preview.dryRun = true;
     request.preview = preview.toJson();
     if (Result<void> approved = requestApproval(
-            request,
+            workspace, request,
             Message(QT_TRANSLATE_NOOP("Grex", "removing pack '%1' was not approved"), {pack.id}),
             ctx);
         !approved)

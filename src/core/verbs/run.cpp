@@ -98,7 +98,7 @@ Result<RunActionReport> runAction(Workspace &workspace, const RunActionOptions &
             approval.packs = packs;
             approval.command = {options.action};
             return requestApproval(
-                approval,
+                workspace, approval,
                 Message(QT_TRANSLATE_NOOP("Grex", "running '%1' was not approved"),
                         {options.action}),
                 ctx);

@@ -97,7 +97,8 @@ std::optional<QString> optionalString(const QJsonObject &args, const QString &ke
     return value.toString();
 }
 
-Result<void> requestApproval(const ApprovalRequest &request, Message refused, OperationContext &ctx)
+Result<void> requestApproval(const Workspace &workspace, const ApprovalRequest &request,
+                             Message refused, OperationContext &ctx)
 {
     const ApprovalDecision decision =
         ctx.approvalPolicy() ? ctx.approvalPolicy()->approve(request, ctx.stopToken())
@@ -109,6 +110,12 @@ Result<void> requestApproval(const ApprovalRequest &request, Message refused, Op
         return Error(ErrorKind::NotApproved, u"not_approved"_s, std::move(refused))
             .withHint(decision.reason);
     }
+    // Who let it run goes into the audit log; a failed write does not stop the run.
+    const Event approved =
+        Event::approved(request.verb, request.packs, request.command.join(u' '),
+                        decision.by.isEmpty() ? u"unknown"_s : decision.by, decision.client);
+    if (Result<AppendReport> logged = workspace.intentLog().append(approved); !logged)
+        ctx.warn(logged.error().message());
     return {};
 }
 

@@ -27,10 +27,11 @@ Result<PackState> findPack(const QMap<QString, PackState> &packs, const QString 
 Result<QStringList> cloneMissingPacks(Workspace &workspace, const QList<PackState> &packs,
                                       OperationContext &ctx);
 
-// Asks ctx's approval policy (none: refused). Errors: NotApproved "not_approved" with
-// `refused` as the message and the policy's reason as the hint; Cancelled.
-Result<void> requestApproval(const ApprovalRequest &request, Message refused,
-                             OperationContext &ctx);
+// Asks ctx's approval policy (none: refused) and records an approval, with who gave it, as an
+// `approved` audit event. Errors: NotApproved "not_approved" with `refused` as the message and
+// the policy's reason as the hint; Cancelled.
+Result<void> requestApproval(const Workspace &workspace, const ApprovalRequest &request,
+                             Message refused, OperationContext &ctx);
 
 // Parses the "filter" argument (--filter) into `filter`. Error: Usage "invalid_filter".
 Result<void> readFilter(const QJsonObject &args, PackFilter &filter);
