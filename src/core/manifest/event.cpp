@@ -369,6 +369,49 @@ QString normaliseResultSummary(const QString &summary)
     return summary;
 }
 
+// The members of an action_* event, in either dialect (spec §2.3.3); false with r.error set.
+bool readActionEvent(Reader &r, const QString &op, Event &e)
+{
+    const QJsonObject &object = r.object;
+    if (!r.timestamp(e.ts) || !r.string({u"pack"_s, u"id"_s}, e.id) ||
+        !r.integer({u"action_idx"_s, u"idx"_s}, e.actionIdx))
+        return false;
+    if (op == u"action_started") {
+        e.op = EventOp::ActionStarted;
+        return r.string({u"action_name"_s, u"action"_s}, e.actionName);
+    }
+    if (op == u"action_completed") {
+        e.op = EventOp::ActionCompleted;
+        const QJsonValue summary = object.value(u"result_summary"_s);
+        if (summary.isString()) {
+            e.resultSummary = normaliseResultSummary(summary.toString());
+        } else if (!summary.isUndefined()) {
+            r.error = u"member 'result_summary' is not a string"_s;
+            return false;
+        } else if (object.value(u"changed"_s).isBool()) {
+            e.resultSummary =
+                object.value(u"changed"_s).toBool() ? u"performed_change"_s : u"noop"_s;
+        }
+        return true;
+    }
+    e.op = EventOp::ActionHalted;
+    QString name, summary, stderrText;
+    if (!r.optionalString(u"action_name"_s, name) || !r.optionalString(u"action"_s, name) ||
+        !r.optionalString(u"stderr"_s, stderrText))
+        return false;
+    if (object.contains(u"error_summary"_s)) {
+        if (!r.string({u"error_summary"_s}, summary))
+            return false;
+    } else if (!r.optionalString(u"reason"_s, summary)) {
+        return false;
+    }
+    if (!stderrText.isEmpty())
+        summary += (summary.isEmpty() ? QString() : u"\n"_s) + stderrText;
+    e.actionName = name;
+    e.errorSummary = summary;
+    return true;
+}
+
 ParsedLine invalid(const QString &detail)
 {
     ParsedLine p;
@@ -482,41 +525,8 @@ ParsedLine parseEventLine(QByteArrayView line)
             return invalid(r.error);
         result.events.append(e);
     } else if (op == u"action_started" || op == u"action_completed" || op == u"action_halted") {
-        if (!r.timestamp(e.ts) || !r.string({u"pack"_s, u"id"_s}, e.id) ||
-            !r.integer({u"action_idx"_s, u"idx"_s}, e.actionIdx))
+        if (!readActionEvent(r, op, e))
             return invalid(r.error);
-        if (op == u"action_started") {
-            e.op = EventOp::ActionStarted;
-            if (!r.string({u"action_name"_s, u"action"_s}, e.actionName))
-                return invalid(r.error);
-        } else if (op == u"action_completed") {
-            e.op = EventOp::ActionCompleted;
-            const QJsonValue summary = object.value(u"result_summary"_s);
-            if (summary.isString()) {
-                e.resultSummary = normaliseResultSummary(summary.toString());
-            } else if (!summary.isUndefined()) {
-                return invalid(u"member 'result_summary' is not a string"_s);
-            } else if (object.value(u"changed"_s).isBool()) {
-                e.resultSummary =
-                    object.value(u"changed"_s).toBool() ? u"performed_change"_s : u"noop"_s;
-            }
-        } else {
-            e.op = EventOp::ActionHalted;
-            QString name, summary, stderrText;
-            if (!r.optionalString(u"action_name"_s, name) || !r.optionalString(u"action"_s, name) ||
-                !r.optionalString(u"stderr"_s, stderrText))
-                return invalid(r.error);
-            if (object.contains(u"error_summary"_s)) {
-                if (!r.string({u"error_summary"_s}, summary))
-                    return invalid(r.error);
-            } else if (!r.optionalString(u"reason"_s, summary)) {
-                return invalid(r.error);
-            }
-            if (!stderrText.isEmpty())
-                summary += (summary.isEmpty() ? QString() : u"\n"_s) + stderrText;
-            e.actionName = name;
-            e.errorSummary = summary;
-        }
         result.events.append(e);
     } else if (op == u"approved") {
         e.op = EventOp::Approved;
