@@ -95,6 +95,17 @@ public:
     void progress(qint64 done, qint64 total, const Message &message) override
     {
         ControlClient *control = m_session.m_control.get();
+        if (m_call->task) {
+            // A task reports progress in its status message, which tasks/get and its
+            // listeners see.
+            {
+                std::lock_guard lock(m_session.m_mutex);
+                m_call->task->statusMessage =
+                    total > 0 ? u"%1 (%2/%3)"_s.arg(message.text()).arg(done).arg(total)
+                              : message.text();
+            }
+            m_session.taskChanged(m_call->task);
+        }
         if (m_call->progressToken.isNull() && !control)
             return;
         std::lock_guard lock(m_mutex);
@@ -471,6 +482,10 @@ void Session::callTool(const Scope &scope, const JsonValue &id, const QJsonObjec
         }
         m_calls.insert(idKey(id), call);
     }
+    if (runsAsTask(scope, *verb)) {
+        startTask(call);
+        return;
+    }
     if (m_control)
         m_control->callStarted(idKey(id), name, arguments);
     m_pool.start([this, call] { runCall(call); });
@@ -533,6 +548,10 @@ void Session::finishCall(const std::shared_ptr<Call> &call, const Result<JsonVal
             m_control->callFinished(idKey(call->id), cancelled ? u"cancelled"_s : u"error"_s,
                                     result.error().message().text());
     }
+    if (call->task) {
+        finishTask(call, result); // nobody waits for an answer: the task records it
+        return;
+    }
     if (byWindow && !result.ok() && !byClient) {
         sendError(call->id, RequestCancelled, u"request cancelled in the grex window"_s,
                   result.error().toJson());
@@ -551,14 +570,28 @@ void Session::finishCall(const std::shared_ptr<Call> &call, const Result<JsonVal
         sendResult(call->scope, call->id, *call->inputRequired);
         return;
     }
+    JsonObject error;
+    const JsonObject body = callResultBody(*call, result, error);
+    if (!error.isEmpty()) {
+        sendError(call->id, int(error.value(u"code"_s).toInteger()),
+                  error.value(u"message"_s).toString(), error.value(u"data"_s));
+        return;
+    }
+    sendResult(call->scope, call->id, body);
+}
+
+JsonObject Session::callResultBody(const Call &call, const Result<JsonValue> &result,
+                                   JsonObject &protocolError) const
+{
     JsonObject body;
     const Error *error = result.ok() ? nullptr : &result.error();
     if (error && mcpReply(error->kind()) != McpReply::ToolError) {
-        sendError(call->id,
-                  mcpReply(error->kind()) == McpReply::ProtocolError ? mcpCode(error->kind())
-                                                                     : InternalError,
-                  error->message().text(), error->toJson());
-        return;
+        protocolError = JsonObject{
+            {u"code"_s, mcpReply(error->kind()) == McpReply::ProtocolError ? mcpCode(error->kind())
+                                                                          : InternalError},
+            {u"message"_s, error->message().text()},
+            {u"data"_s, error->toJson()}};
+        return body;
     }
     if (error) {
         body = toolErrorBody(*error);
@@ -575,14 +608,14 @@ void Session::finishCall(const std::shared_ptr<Call> &call, const Result<JsonVal
             body.insert(u"structuredContent"_s, document);
         body.insert(u"isError"_s, false);
     }
-    if (!call->approvedBy.isEmpty()) {
+    if (!call.approvedBy.isEmpty()) {
         // Who let a destructive call run, beside its document (which stays the CLI's).
         body.insert(u"_meta"_s,
                     JsonObject{{u"dev.grex/approval"_s,
-                                JsonObject{{u"by"_s, call->approvedBy},
-                                           {u"client"_s, call->scope.clientName}}}});
+                                JsonObject{{u"by"_s, call.approvedBy},
+                                           {u"client"_s, call.scope.clientName}}}});
     }
-    sendResult(call->scope, call->id, body);
+    return body;
 }
 
 void Session::readResource(const Scope &scope, const JsonValue &id, const QJsonObject &params)

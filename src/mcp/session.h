@@ -125,6 +125,7 @@ private:
     struct Call;
     struct Pending;
     struct Subscription;
+    struct Task;
     class ToolSink;
     class Approval;
     friend class ToolSink;
@@ -142,12 +143,24 @@ private:
     void discover(const Scope &scope, const JsonValue &id);
     void listen(const Scope &scope, const JsonValue &id, const QJsonObject &params);
     void endSubscription(const QByteArray &key);
+    // The tasks extension (sessiontasks.cpp).
+    bool runsAsTask(const Scope &scope, const VerbSpec &verb) const;
+    void startTask(const std::shared_ptr<Call> &call);
+    void handleTaskRequest(const Scope &scope, const JsonValue &id, const QString &method,
+                           const QJsonObject &params);
+    // Records a task's new state and tells its listeners; call without the mutex held.
+    void taskChanged(const std::shared_ptr<Task> &task);
+    JsonObject taskDocument(const Task &task) const;
+    void finishTask(const std::shared_ptr<Call> &call, const Result<JsonValue> &result);
     // After a call that may have changed the workspace: tells the listeners what changed.
     void notifyChanges(const VerbSpec &verb, bool packsChanged);
     JsonObject capabilities(const Scope &scope) const;
     void callTool(const Scope &scope, const JsonValue &id, const QJsonObject &params);
     void runCall(const std::shared_ptr<Call> &call);
     void finishCall(const std::shared_ptr<Call> &call, const Result<JsonValue> &result);
+    // A call's CallToolResult, or (in protocolError) the JSON-RPC error it ends with.
+    JsonObject callResultBody(const Call &call, const Result<JsonValue> &result,
+                              JsonObject &protocolError) const;
     void readResource(const Scope &scope, const JsonValue &id, const QJsonObject &params);
     void shutdown(const JsonValue &id);
     Scope legacyScope() const;
@@ -183,6 +196,7 @@ private:
     QString m_lastModernClient; // the 2026-era client the window was last told about
     QString m_logLevel = QStringLiteral("info");
     QHash<QByteArray, std::shared_ptr<Subscription>> m_subscriptions; // by the listen id
+    QHash<QString, std::shared_ptr<Task>> m_tasks;                     // by task id
     QHash<QByteArray, std::shared_ptr<Call>> m_calls;      // by the id's JSON text
     QHash<QByteArray, std::shared_ptr<Pending>> m_pending; // server requests by id
     qint64 m_nextRequestId = 1;

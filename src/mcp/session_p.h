@@ -6,6 +6,7 @@
 #include "mcp/session.h"
 #include "core/verbs/verbregistry.h"
 
+#include <QDateTime>
 #include <QJsonObject>
 
 #include <memory>
@@ -40,6 +41,30 @@ struct Session::Call
     std::optional<JsonObject> inputRequired;
     // Who approved this call ("window", "client", "flag"), for its result and the log.
     QString approvedBy;
+    // The task this call runs as (the tasks extension), or null.
+    std::shared_ptr<Task> task;
+};
+
+// A tools/call run as a task of the io.modelcontextprotocol/tasks extension: the client gets
+// its handle at once and asks for its state with tasks/get. Guarded by the session mutex.
+struct Session::Task
+{
+    QString id; // 128 random bits: a handle nobody can guess
+    QString tool;
+    QString status = QStringLiteral("working"); // input_required, completed, failed, cancelled
+    QString statusMessage;
+    QDateTime createdAt;
+    QDateTime lastUpdatedAt;
+    std::optional<JsonObject> result;  // completed: the CallToolResult
+    std::optional<JsonObject> error;   // failed: the JSON-RPC error
+    std::optional<JsonObject> inputRequests;
+    QJsonObject inputResponses; // from tasks/update
+    std::shared_ptr<Call> call; // until it finished
+    bool terminal() const
+    {
+        return status == QLatin1String("completed") || status == QLatin1String("failed") ||
+               status == QLatin1String("cancelled");
+    }
 };
 
 // A 2026-era subscriptions/listen: what the client asked to hear of, until it ends.
@@ -48,7 +73,13 @@ struct Session::Subscription
     JsonValue id; // the subscription id is the listen request's id, as the client sent it
     bool resourcesListChanged = false;
     QStringList resourceUris;
+    QStringList taskIds;
 };
+
+// The approval question grex asks, as an elicitation/create (a titled choice from 2025-11-25),
+// and whether an answer to it agrees.
+JsonObject approvalQuestion(const ApprovalRequest &request, Revision revision);
+ApprovalDecision approvalFromAnswer(const QJsonObject &answer);
 
 // A request the server sent (elicitation/create) waiting for the client's answer.
 struct Session::Pending
@@ -74,6 +105,8 @@ private:
     ApprovalDecision askClient(const ApprovalRequest &request, std::stop_token stop);
     // 2026-07-28: the answer that came back with a requestState, or a question to send.
     ApprovalDecision askClientModern(const ApprovalRequest &request);
+    // A task asks by going to input_required and waits for tasks/update.
+    ApprovalDecision askClientInTask(const ApprovalRequest &request, std::stop_token stop);
 
     Session &m_session;
     std::shared_ptr<Call> m_call;

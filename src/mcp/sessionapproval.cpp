@@ -52,8 +52,11 @@ ApprovalDecision Session::Approval::decide(const ApprovalRequest &request, std::
             return *answer;
         }
     }
-    if (m_call->scope.elicitsForm())
+    if (m_call->scope.elicitsForm()) {
+        if (m_call->task)
+            return askClientInTask(request, stop);
         return m_call->scope.modern() ? askClientModern(request) : askClient(request, stop);
+    }
     if (m_session.m_config.approveDestructive)
         return ApprovalDecision::approve(u"flag"_s);
     return ApprovalDecision::refuse(
@@ -98,8 +101,21 @@ JsonObject approvalSchema(Revision revision, const QString &message)
         {u"required"_s, JsonArray{JsonValue(u"decision"_s)}}};
 }
 
-// Whether an elicitation answer agrees: accepted, with the schema's yes.
-ApprovalDecision fromAnswer(const QJsonObject &answer)
+constexpr char16_t kApprovalKey[] = u"grex_approval";
+
+} // namespace
+
+JsonObject approvalQuestion(const ApprovalRequest &request, Revision revision)
+{
+    const QString message = u"Allow %1?"_s.arg(describe(request));
+    return JsonObject{{u"method"_s, u"elicitation/create"_s},
+                      {u"params"_s, JsonObject{{u"mode"_s, u"form"_s},
+                                               {u"message"_s, message},
+                                               {u"requestedSchema"_s,
+                                                approvalSchema(revision, message)}}}};
+}
+
+ApprovalDecision approvalFromAnswer(const QJsonObject &answer)
 {
     const QString action = answer.value(u"action"_s).toString();
     const QJsonObject content = answer.value(u"content"_s).toObject();
@@ -111,10 +127,6 @@ ApprovalDecision fromAnswer(const QJsonObject &answer)
                                             {action == u"accept" ? u"no"_s : action}));
 }
 
-constexpr char16_t kApprovalKey[] = u"grex_approval";
-
-} // namespace
-
 ApprovalDecision Session::Approval::askClient(const ApprovalRequest &request, std::stop_token stop)
 {
     const QString message = u"Allow %1?"_s.arg(describe(request));
@@ -125,7 +137,7 @@ ApprovalDecision Session::Approval::askClient(const ApprovalRequest &request, st
             Message(QT_TRANSLATE_NOOP("Grex", "the client did not answer the approval "
                                               "question")));
     }
-    return fromAnswer(*answer);
+    return approvalFromAnswer(*answer);
 }
 
 ApprovalDecision Session::Approval::askClientModern(const ApprovalRequest &request)
@@ -139,16 +151,10 @@ ApprovalDecision Session::Approval::askClientModern(const ApprovalRequest &reque
                 Message(QT_TRANSLATE_NOOP("Grex", "the plan changed since it was approved; call "
                                                   "the tool again to be asked anew")));
         }
-        return fromAnswer(
+        return approvalFromAnswer(
             m_call->inputResponses.value(QStringView(kApprovalKey)).toObject());
     }
-    const QString message = u"Allow %1?"_s.arg(describe(request));
-    const JsonObject question{
-        {u"method"_s, u"elicitation/create"_s},
-        {u"params"_s,
-         JsonObject{{u"mode"_s, u"form"_s},
-                    {u"message"_s, message},
-                    {u"requestedSchema"_s, approvalSchema(m_call->scope.revision, message)}}}};
+    const JsonObject question = approvalQuestion(request, m_call->scope.revision);
     m_call->inputRequired = JsonObject{
         {u"resultType"_s, u"input_required"_s},
         {u"inputRequests"_s, JsonObject{{QString::fromUtf16(kApprovalKey), question}}},

@@ -60,6 +60,8 @@ void Session::handleModernRequest(const JsonValue &id, const QString &method,
 
     if (method == u"server/discover")
         discover(scope, id);
+    else if (method.startsWith(u"tasks/"))
+        handleTaskRequest(scope, id, method, params);
     else if (method == u"subscriptions/listen")
         listen(scope, id, params);
     else if (!dispatchCommon(scope, id, method, params))
@@ -73,9 +75,15 @@ JsonObject Session::capabilities(const Scope &scope) const
     JsonObject resources{{u"listChanged"_s, true}};
     if (scope.modern())
         resources.insert(u"subscribe"_s, true);
-    return JsonObject{{u"tools"_s, JsonObject{{u"listChanged"_s, false}}},
-                      {u"resources"_s, resources},
-                      {u"logging"_s, JsonObject{}}};
+    JsonObject offered{{u"tools"_s, JsonObject{{u"listChanged"_s, false}}},
+                       {u"resources"_s, resources},
+                       {u"logging"_s, JsonObject{}}};
+    if (scope.modern()) {
+        // sync, update, run and exec run as tasks for a request that declares the extension.
+        offered.insert(u"extensions"_s,
+                       JsonObject{{QString::fromUtf16(kTasksExtension), JsonObject{}}});
+    }
+    return offered;
 }
 
 void Session::discover(const Scope &scope, const JsonValue &id)
@@ -99,6 +107,15 @@ void Session::listen(const Scope &scope, const JsonValue &id, const QJsonObject 
     auto subscription = std::make_shared<Subscription>();
     subscription->id = id;
     subscription->resourcesListChanged = asked.value(u"resourcesListChanged"_s).toBool();
+    Envelope envelope;
+    envelope.capabilities = scope.capabilities;
+    if (envelope.wantsTasks()) {
+        std::lock_guard lock(m_mutex);
+        for (const QJsonValue &task : asked.value(u"taskIds"_s).toArray()) {
+            if (m_tasks.contains(task.toString()))
+                subscription->taskIds.append(task.toString());
+        }
+    }
     for (const QJsonValue &uri : asked.value(u"resourceSubscriptions"_s).toArray()) {
         if (uri.isString() && isWorkspaceUri(uri.toString()) &&
             !subscription->resourceUris.contains(uri.toString()))
@@ -110,6 +127,8 @@ void Session::listen(const Scope &scope, const JsonValue &id, const QJsonObject 
         honoured.insert(u"resourcesListChanged"_s, true);
     if (!subscription->resourceUris.isEmpty())
         honoured.insert(u"resourceSubscriptions"_s, JsonValue(subscription->resourceUris));
+    if (!subscription->taskIds.isEmpty())
+        honoured.insert(u"taskIds"_s, JsonValue(subscription->taskIds));
     const JsonObject meta{{QString::fromUtf16(MetaKey::SubscriptionId), id}};
     m_out.sendRelated(JsonObject{{u"jsonrpc"_s, u"2.0"_s},
                                  {u"method"_s, u"notifications/subscriptions/acknowledged"_s},

@@ -44,6 +44,11 @@ int errorCode(const QJsonObject &response)
 }
 
 const QJsonObject kElicits{{u"elicitation"_s, QJsonObject{{u"form"_s, QJsonObject()}}}};
+const QJsonObject kTasks{
+    {u"extensions"_s, QJsonObject{{u"io.modelcontextprotocol/tasks"_s, QJsonObject()}}}};
+const QJsonObject kTasksAndElicits{
+    {u"elicitation"_s, QJsonObject{{u"form"_s, QJsonObject()}}},
+    {u"extensions"_s, QJsonObject{{u"io.modelcontextprotocol/tasks"_s, QJsonObject()}}}};
 
 // A window that answers every approval as told.
 class Window final : public ApprovalDelegate
@@ -370,6 +375,121 @@ private Q_SLOTS:
                          u"window"_s);
             }
         }
+    }
+
+    void longRunsAsTasks()
+    {
+        const Workspace ws = workspaceWith({u"alpha"_s, u"beta"_s});
+        Recorder out;
+        ServerConfig c = config(ws);
+        Session session(c, out);
+        int next = 100;
+        const auto get = [&](const QString &taskId) {
+            const int id = next++;
+            session.receive(modern(id, u"tasks/get"_s, {{u"taskId"_s, taskId}}, envelope(kTasks)));
+            return resultOf(out.response(id));
+        };
+        const auto until = [&](const QString &taskId, const QString &status) {
+            QJsonObject state;
+            for (int i = 0; i < 400; ++i) {
+                state = get(taskId);
+                if (state.value(u"status"_s).toString() == status)
+                    break;
+                QThread::msleep(25);
+            }
+            return state;
+        };
+
+        // A sync for a client that declared the extension: a handle at once, then the result.
+        session.receive(modern(1, u"tools/call"_s,
+                               {{u"name"_s, u"sync"_s}, {u"arguments"_s, QJsonObject()}},
+                               envelope(kTasks)));
+        const QJsonObject created = resultOf(out.response(1));
+        QCOMPARE(created.value(u"resultType"_s).toString(), u"task"_s);
+        QCOMPARE(created.value(u"status"_s).toString(), u"working"_s);
+        const QString syncTask = created.value(u"taskId"_s).toString();
+        QCOMPARE(syncTask.size(), 32);
+        QVERIFY(created.value(u"pollIntervalMs"_s).toInt() > 0);
+        const QJsonObject done = until(syncTask, u"completed"_s);
+        QCOMPARE(done.value(u"status"_s).toString(), u"completed"_s);
+        QCOMPARE(done.value(u"resultType"_s).toString(), u"complete"_s);
+        const QJsonObject syncResult = done.value(u"result"_s).toObject();
+        QVERIFY(!syncResult.value(u"isError"_s).toBool());
+        QCOMPARE(syncResult.value(u"structuredContent"_s).toObject().value(u"verb"_s).toString(),
+                 u"sync"_s);
+        // A short verb is answered as ever.
+        session.receive(modern(2, u"tools/call"_s,
+                               {{u"name"_s, u"ls"_s}, {u"arguments"_s, QJsonObject()}},
+                               envelope(kTasks)));
+        QCOMPARE(resultOf(out.response(2)).value(u"resultType"_s).toString(), u"complete"_s);
+
+        // An exec asks inside its task, and goes on with the answer from tasks/update; a
+        // listener hears each change.
+        const QString marker = ws.packDir(u"alpha"_s) + u"/marker"_s;
+        session.receive(modern(3, u"tools/call"_s,
+                               {{u"name"_s, u"exec"_s}, {u"arguments"_s, touch()}},
+                               envelope(kTasksAndElicits)));
+        const QString execTask = resultOf(out.response(3)).value(u"taskId"_s).toString();
+        session.receive(modern(u"listen-task"_s, u"subscriptions/listen"_s,
+                               {{u"notifications"_s,
+                                 QJsonObject{{u"taskIds"_s, QJsonArray{execTask}}}}},
+                               envelope(kTasks)));
+        const QJsonObject asking = until(execTask, u"input_required"_s);
+        const QJsonObject questions = asking.value(u"inputRequests"_s).toObject();
+        QCOMPARE(questions.size(), 1);
+        QVERIFY(!QFileInfo::exists(marker));
+        session.receive(modern(4, u"tasks/update"_s,
+                               {{u"taskId"_s, execTask},
+                                {u"inputResponses"_s,
+                                 QJsonObject{{questions.keys().constFirst(),
+                                              QJsonObject{{u"action"_s, u"accept"_s},
+                                                          {u"content"_s,
+                                                           QJsonObject{{u"decision"_s,
+                                                                        u"allow"_s}}}}}}}},
+                               envelope(kTasks)));
+        QCOMPARE(resultOf(out.response(4)).value(u"resultType"_s).toString(), u"complete"_s);
+        const QJsonObject ran = until(execTask, u"completed"_s);
+        QVERIFY(QFileInfo::exists(marker));
+        QCOMPARE(ran.value(u"result"_s).toObject().value(u"_meta"_s).toObject().value(
+                     u"dev.grex/approval"_s).toObject().value(u"by"_s).toString(),
+                 u"client"_s);
+        const QJsonObject heard = out.waitFor([&](const QJsonObject &o) {
+            const QJsonObject p = o.value(u"params"_s).toObject();
+            return o.value(u"method"_s).toString() == u"notifications/tasks"_s &&
+                   p.value(u"status"_s).toString() == u"completed"_s &&
+                   p.value(u"_meta"_s).toObject().value(u"io.modelcontextprotocol/subscriptionId"_s) ==
+                       u"listen-task"_s;
+        });
+        QCOMPARE(heard.value(u"params"_s).toObject().value(u"taskId"_s).toString(), execTask);
+
+        // Cancelled while it runs.
+        ServerConfig flagged = config(ws);
+        flagged.approveDestructive = true;
+        Recorder out2;
+        Session session2(flagged, out2);
+        session2.receive(modern(1, u"tools/call"_s,
+                                {{u"name"_s, u"exec"_s},
+                                 {u"arguments"_s, QJsonObject{{u"cmd"_s, QJsonArray{u"sleep"_s,
+                                                                                    u"30"_s}}}}},
+                                envelope(kTasks)));
+        const QString sleeping = resultOf(out2.response(1)).value(u"taskId"_s).toString();
+        QThread::msleep(200);
+        session2.receive(modern(2, u"tasks/cancel"_s, {{u"taskId"_s, sleeping}}, envelope(kTasks)));
+        QVERIFY(out2.response(2).contains(u"result"_s));
+        QJsonObject stopped;
+        for (int i = 0; i < 400 && stopped.value(u"status"_s).toString() != u"cancelled"_s; ++i) {
+            session2.receive(modern(10 + i, u"tasks/get"_s, {{u"taskId"_s, sleeping}},
+                                    envelope(kTasks)));
+            stopped = resultOf(out2.response(10 + i));
+            QThread::msleep(25);
+        }
+        QCOMPARE(stopped.value(u"status"_s).toString(), u"cancelled"_s);
+
+        // A task id that is not ours, and tasks/* without the extension.
+        session.receive(modern(5, u"tasks/get"_s, {{u"taskId"_s, u"0123"_s}}, envelope(kTasks)));
+        QCOMPARE(errorCode(out.response(5)), -32602);
+        session.receive(modern(6, u"tasks/get"_s, {{u"taskId"_s, syncTask}}));
+        QCOMPARE(errorCode(out.response(6)), -32021);
     }
 
     void subscriptionsHearOfChanges()
