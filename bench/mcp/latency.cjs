@@ -1,13 +1,18 @@
 // Round-trip latency and throughput of an MCP server over one stdio session.
 //
 //   node latency.cjs --name NAME --calls N [--cwd DIR] [--methods ping,tools/list,ls]
-//                    -- <server command> [args...]
+//                    [--era 2025|2026] -- <server command> [args...]
+//
+// --era 2025 (the default) opens with initialize (2025-06-18); --era 2026 sends no handshake and
+// puts the 2026-07-28 envelope in every request's _meta, as a client of that revision does (ping
+// is gone there: server/discover is the cheapest call).
 //
 // Two clients measure the same server, each on its own session:
 //   raw  a minimal line client: writes one JSON-RPC request, waits for the line that answers it
 //        and parses it. This is the server's own latency plus one pipe round trip and a parse.
-//   sdk  the official TypeScript SDK client (Client + StdioClientTransport), as agents use it:
-//        adds the SDK's schema validation of every result.
+//   sdk  the official TypeScript SDK client, as agents use it: v1 (@modelcontextprotocol/sdk)
+//        for 2025, v2 (@modelcontextprotocol/client) pinned to 2026-07-28 for 2026, with its
+//        tool-list cache bypassed; adds the SDK's schema validation of every result.
 // Each method gets a warm-up, then N sequential calls (p50, p99, mean, calls per second), then
 // N calls with 16 in flight (pipelined calls per second, raw client only).
 // A method is ping, tools/list, or a tool name (called with no arguments).
@@ -19,7 +24,8 @@ const { Client } = require("@modelcontextprotocol/sdk/client/index.js");
 const { StdioClientTransport } = require("@modelcontextprotocol/sdk/client/stdio.js");
 
 function parseArgs(argv) {
-    const options = { calls: 2000, methods: ["ping", "tools/list"], cwd: process.cwd() };
+    const options = { calls: 2000, methods: ["ping", "tools/list"], cwd: process.cwd(),
+                      era: "2025" };
     let i = 0;
     for (; i < argv.length && argv[i] !== "--"; i += 2) {
         const [key, value] = [argv[i], argv[i + 1]];
@@ -27,6 +33,7 @@ function parseArgs(argv) {
         else if (key === "--calls") options.calls = Number(value);
         else if (key === "--cwd") options.cwd = value;
         else if (key === "--methods") options.methods = value.split(",");
+        else if (key === "--era") options.era = value;
         else throw new Error(`latency.cjs: unknown option ${key}`);
     }
     options.command = argv.slice(i + 1);
@@ -35,8 +42,14 @@ function parseArgs(argv) {
     return options;
 }
 
+const ENVELOPE = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientCapabilities": {},
+    "io.modelcontextprotocol/clientInfo": { name: "grex-bench", version: "1" },
+};
+
 function requestFor(method) {
-    if (method === "ping" || method === "tools/list")
+    if (method === "ping" || method === "tools/list" || method === "server/discover")
         return { method, params: {} };
     return { method: "tools/call", params: { name: method, arguments: {} } };
 }
@@ -56,7 +69,8 @@ function summary(samplesNs) {
 
 // The raw line client.
 class RawSession {
-    constructor(command, cwd) {
+    constructor(command, cwd, era) {
+        this.era = era;
         this.child = spawn(command[0], command.slice(1), { cwd, stdio: ["pipe", "pipe", "ignore"] });
         this.nextId = 1;
         this.waiting = new Map();
@@ -86,11 +100,17 @@ class RawSession {
         return new Promise((resolve, reject) => {
             this.waiting.set(id, (message) =>
                 message.error ? reject(new Error(JSON.stringify(message.error))) : resolve(message));
-            this.child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n");
+            const sent = this.era === "2026" ? { ...params, _meta: ENVELOPE } : params;
+            this.child.stdin.write(
+                JSON.stringify({ jsonrpc: "2.0", id, method, params: sent }) + "\n");
         });
     }
 
     async start() {
+        if (this.era === "2026") {
+            const found = await this.call("server/discover", {});
+            return found.result._meta["io.modelcontextprotocol/serverInfo"];
+        }
         const init = await this.call("initialize", {
             protocolVersion: "2025-06-18",
             capabilities: {},
@@ -108,7 +128,7 @@ class RawSession {
 }
 
 async function measureRaw(options, rows) {
-    const session = new RawSession(options.command, options.cwd);
+    const session = new RawSession(options.command, options.cwd, options.era);
     const server = await session.start();
     for (const method of options.methods) {
         const { method: rpc, params } = requestFor(method);
@@ -144,20 +164,31 @@ async function measureRaw(options, rows) {
 }
 
 async function measureSdk(options, rows) {
-    const transport = new StdioClientTransport({
+    const modern = options.era === "2026";
+    const sdk = modern
+        ? { Client: require("@modelcontextprotocol/client").Client,
+            Stdio: require("@modelcontextprotocol/client/stdio").StdioClientTransport }
+        : { Client, Stdio: StdioClientTransport };
+    const transport = new sdk.Stdio({
         command: options.command[0],
         args: options.command.slice(1),
         cwd: options.cwd,
         stderr: "ignore",
     });
-    const client = new Client({ name: "grex-bench-sdk", version: "1" }, { capabilities: {} });
+    const client = new sdk.Client({ name: "grex-bench-sdk", version: "1" }, modern
+        ? { capabilities: {}, versionNegotiation: { mode: { pin: "2026-07-28" } } }
+        : { capabilities: {} });
     await client.connect(transport);
     const call = (method) => {
         if (method === "ping") return client.ping();
-        if (method === "tools/list") return client.listTools();
+        if (method === "tools/list")
+            return modern ? client.listTools(undefined, { cacheMode: "refresh" }) : client.listTools();
         return client.callTool({ name: method, arguments: {} });
     };
     for (const method of options.methods) {
+        if (method === "server/discover")
+            continue; // the v2 client discovers once, when it connects
+
         for (let i = 0; i < Math.min(200, options.calls); i++)
             await call(method);
         const samples = [];
@@ -176,7 +207,8 @@ async function main() {
     const rows = [];
     const server = await measureRaw(options, rows);
     await measureSdk(options, rows);
-    process.stdout.write(JSON.stringify({ name: options.name, server, rows }, null, 1) + "\n");
+    process.stdout.write(
+        JSON.stringify({ name: options.name, era: options.era, server, rows }, null, 1) + "\n");
 }
 
 main().then(() => process.exit(0), (error) => {

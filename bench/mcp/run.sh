@@ -7,7 +7,9 @@
 #
 #   bench/mcp/run.sh [--packs 400] [--calls 2000] [--out DIR]
 #
-# grex answers ping, tools/list and the ls tool; server-everything answers ping and tools/list.
+# grex answers ping, tools/list and the ls tool in the 2025 era, and server/discover, tools/list
+# and ls in the 2026-07-28 era (no handshake, the envelope in every request); server-everything
+# answers ping and tools/list.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -55,9 +57,12 @@ fi
 
 RESULTS="$OUT/mcp/results"
 mkdir -p "$RESULTS"
-grex_say "grex serve: ping, tools/list, ls ($CALLS calls each, $PACKS packs)"
+grex_say "grex serve, 2025-06-18: ping, tools/list, ls ($CALLS calls each, $PACKS packs)"
 node "$HERE/latency.cjs" --name grex --calls "$CALLS" --cwd "$WS" --methods ping,tools/list,ls \
     -- "$GREX" serve >"$RESULTS/grex.json"
+grex_say "grex serve, 2026-07-28: server/discover, tools/list, ls ($CALLS calls each)"
+node "$HERE/latency.cjs" --name grex-2026 --era 2026 --calls "$CALLS" --cwd "$WS" \
+    --methods server/discover,tools/list,ls -- "$GREX" serve >"$RESULTS/grex-2026.json"
 grex_say "server-everything: ping, tools/list ($CALLS calls each)"
 node "$HERE/latency.cjs" --name server-everything --calls "$CALLS" --methods ping,tools/list \
     -- node "$NODE_DIR/node_modules/@modelcontextprotocol/server-everything/dist/index.js" stdio \
@@ -66,16 +71,18 @@ node "$HERE/latency.cjs" --name server-everything --calls "$CALLS" --methods pin
 python3 - "$RESULTS" "$PACKS" >"$OUT/mcp/results.md" <<'PY'
 import json, pathlib, sys
 results, packs = pathlib.Path(sys.argv[1]), sys.argv[2]
-print("| Server | Client | Call | p50 ms | p99 ms | Calls/s, one at a time | Calls/s, 16 in flight | Reply bytes |")
-print("|---|---|---|---:|---:|---:|---:|---:|")
-for name in ("grex", "server-everything"):
+print("| Server | Era | Client | Call | p50 ms | p99 ms | Calls/s, one at a time | Calls/s, 16 in flight | Reply bytes |")
+print("|---|---|---|---|---:|---:|---:|---:|---:|")
+for name in ("grex", "grex-2026", "server-everything"):
     doc = json.load(open(results / (name + ".json")))
-    label = "grex serve (%s packs)" % packs if name == "grex" else "server-everything %s" % doc["server"].get("version", "")
+    era = "2026-07-28" if doc.get("era") == "2026" else "2025-06-18"
+    label = "grex serve (%s packs)" % packs if name.startswith("grex") else "server-everything %s" % doc["server"].get("version", "")
     for row in doc["rows"]:
         pipelined = "%.0f" % row["pipelined_calls_per_s"] if "pipelined_calls_per_s" in row else "-"
         size = str(row.get("reply_bytes", "-"))
-        print("| %s | %s | %s | %.3f | %.3f | %.0f | %s | %s |" % (
-            label, {"raw": "line", "sdk": "SDK"}[row["client"]], row["method"], row["p50_ms"], row["p99_ms"],
+        client = {"raw": "line", "sdk": "SDK v2" if doc.get("era") == "2026" else "SDK v1"}[row["client"]]
+        print("| %s | %s | %s | %s | %.3f | %.3f | %.0f | %s | %s |" % (
+            label, era, client, row["method"], row["p50_ms"], row["p99_ms"],
             row["sequential_calls_per_s"], pipelined, size))
 PY
 cat "$OUT/mcp/results.md"

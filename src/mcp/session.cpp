@@ -326,6 +326,23 @@ void Session::handleRequest(const JsonValue &id, const QString &method, const QJ
     }
 }
 
+JsonValue Session::cachedToolList(Revision revision)
+{
+    // The tool set is fixed for the life of the process: each revision's list is built once
+    // and sent as the bytes it was written to.
+    const int slot = int(revision);
+    {
+        std::lock_guard lock(m_mutex);
+        if (!m_toolLists[slot].isNull())
+            return m_toolLists[slot];
+    }
+    const JsonValue built =
+        JsonValue::fromSerialized(JsonValue(toolList(m_config.tools, revision)).toJson());
+    std::lock_guard lock(m_mutex);
+    m_toolLists[slot] = built;
+    return built;
+}
+
 bool Session::dispatchCommon(const Scope &scope, const JsonValue &id, const QString &method,
                              const QJsonObject &params)
 {
@@ -334,7 +351,7 @@ bool Session::dispatchCommon(const Scope &scope, const JsonValue &id, const QStr
     // everyone's to see.
     constexpr qint64 kStable = 60 * 60 * 1000;
     if (method == u"tools/list") {
-        sendResult(scope, id, JsonObject{{u"tools"_s, toolList(m_config.tools, scope.revision)}},
+        sendResult(scope, id, JsonObject{{u"tools"_s, cachedToolList(scope.revision)}},
                    std::pair{kStable, u"public"_s});
     } else if (method == u"tools/call") {
         callTool(scope, id, params);

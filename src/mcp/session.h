@@ -155,6 +155,7 @@ private:
     // After a call that may have changed the workspace: tells the listeners what changed.
     void notifyChanges(const VerbSpec &verb, bool packsChanged);
     JsonObject capabilities(const Scope &scope) const;
+    JsonValue cachedToolList(Revision revision);
     void callTool(const Scope &scope, const JsonValue &id, const QJsonObject &params);
     void runCall(const std::shared_ptr<Call> &call);
     void finishCall(const std::shared_ptr<Call> &call, const Result<JsonValue> &result);
@@ -197,6 +198,7 @@ private:
     QString m_logLevel = QStringLiteral("info");
     QHash<QByteArray, std::shared_ptr<Subscription>> m_subscriptions; // by the listen id
     QHash<QString, std::shared_ptr<Task>> m_tasks;                     // by task id
+    JsonValue m_toolLists[3]; // tools/list of each Revision, once built
     QHash<QByteArray, std::shared_ptr<Call>> m_calls;      // by the id's JSON text
     QHash<QByteArray, std::shared_ptr<Pending>> m_pending; // server requests by id
     qint64 m_nextRequestId = 1;

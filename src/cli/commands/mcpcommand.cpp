@@ -34,7 +34,8 @@ QString capabilityList(const QJsonObject &capabilities)
         QStringList flags;
         const QJsonObject inner = it.value().toObject();
         for (auto f = inner.begin(); f != inner.end(); ++f) {
-            if (f.value().toBool())
+            // A flag that is set, or an entry such as an extension's settings object.
+            if (f.value().toBool() || f.value().isObject())
                 flags.append(f.key());
         }
         parts.append(flags.isEmpty() ? it.key()
