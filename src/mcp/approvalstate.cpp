@@ -75,7 +75,8 @@ QByteArray ApprovalStates::planDigest(const ApprovalPlan &plan)
     packs.sort();
     const QJsonObject canonical{{u"verb"_s, plan.verb},
                                 {u"packs"_s, QJsonArray::fromStringList(packs)},
-                                {u"command"_s, QJsonArray::fromStringList(plan.command)}};
+                                {u"command"_s, QJsonArray::fromStringList(plan.command)},
+                                {u"summary"_s, plan.summary}};
     return digest(QJsonDocument(canonical).toJson(QJsonDocument::Compact));
 }
 

@@ -24,6 +24,7 @@ struct ApprovalPlan
     QString verb;
     QStringList packs;
     QStringList command;
+    QString summary; // what the person is told: rm's "… and delete DIR" or "(keeping DIR)"
 };
 
 // Signs and checks approval states. One per process: a state from another process (or an

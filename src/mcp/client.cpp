@@ -24,6 +24,17 @@ Error protocolError(const QString &reason, const QString &text)
     return Error(ErrorKind::Protocol, reason, Message("%1", {text}));
 }
 
+// A JSON-RPC error the server answered, as the Protocol error the CLI reports (exit 6).
+Error rpcError(const QString &method, const QJsonObject &error)
+{
+    return Error(ErrorKind::Protocol, u"json_rpc_error"_s,
+                 Message("%1", {u"%1 failed: %2 (%3)"_s.arg(method,
+                                                           error.value(u"message"_s).toString())
+                                    .arg(error.value(u"code"_s).toInt())}))
+        .withDetail(u"code"_s, qint64(error.value(u"code"_s).toInt()))
+        .withDetail(u"error"_s, JsonValue::fromQJsonValue(error));
+}
+
 QString lastLines(const QByteArray &text, int count)
 {
     QStringList lines = QString::fromUtf8(text).trimmed().split(u'\n');
@@ -439,14 +450,8 @@ Result<QJsonObject> Client::Private::initialize(const QString &requested)
         id);
     if (!response)
         return response;
-    if (response->contains(u"error"_s)) {
-        const QJsonObject error = response->value(u"error"_s).toObject();
-        return Error(ErrorKind::Protocol, u"json_rpc_error"_s,
-                     Message("%1", {u"initialize failed: %1 (%2)"_s.arg(
-                                        error.value(u"message"_s).toString())
-                                        .arg(error.value(u"code"_s).toInt())}))
-            .withDetail(u"code"_s, qint64(error.value(u"code"_s).toInt()));
-    }
+    if (response->contains(u"error"_s))
+        return rpcError(u"initialize"_s, response->value(u"error"_s).toObject());
     const QJsonObject result = response->value(u"result"_s).toObject();
     version = result.value(u"protocolVersion"_s).toString();
     initialized = true;
@@ -497,15 +502,8 @@ Result<QJsonObject> Client::request(const QString &method, const QJsonObject &pa
             id);
         if (!response)
             return response;
-        if (response->contains(u"error"_s)) {
-            const QJsonObject error = response->value(u"error"_s).toObject();
-            return Error(ErrorKind::Protocol, u"json_rpc_error"_s,
-                         Message("%1", {u"%1 failed: %2 (%3)"_s.arg(
-                                            method, error.value(u"message"_s).toString())
-                                            .arg(error.value(u"code"_s).toInt())}))
-                .withDetail(u"code"_s, qint64(error.value(u"code"_s).toInt()))
-                .withDetail(u"error"_s, JsonValue::fromQJsonValue(error));
-        }
+        if (response->contains(u"error"_s))
+            return rpcError(method, response->value(u"error"_s).toObject());
         const QJsonObject result = response->value(u"result"_s).toObject();
         if (result.value(u"resultType"_s).toString() != u"input_required" || round > 0)
             return result;
@@ -516,7 +514,8 @@ Result<QJsonObject> Client::request(const QString &method, const QJsonObject &pa
         for (auto it = questions.begin(); it != questions.end(); ++it)
             declined.insert(it.key(), QJsonObject{{u"action"_s, u"decline"_s}});
         sent.insert(u"inputResponses"_s, declined);
-        sent.insert(u"requestState"_s, result.value(u"requestState"_s));
+        if (result.value(u"requestState"_s).isString())
+            sent.insert(u"requestState"_s, result.value(u"requestState"_s));
     }
 }
 

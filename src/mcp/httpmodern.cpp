@@ -52,18 +52,8 @@ void HttpTransport::postModern(const QHttpServerRequest &request, QTcpSocket *so
     }
     const Envelope &envelope = std::get<Envelope>(read);
     if (!message.contains(u"id"_s)) {
-        // Closing the stream already cancelled the request; a client may say so as well.
-        if (method == u"notifications/cancelled") {
-            const QJsonValue cancelled = params.value(u"requestId"_s);
-            for (auto it = m_modernRoutes.cbegin(); it != m_modernRoutes.cend(); ++it) {
-                if (it->socket == socket || jsonText(it->id) == jsonText(cancelled)) {
-                    if (jsonText(it->id) == jsonText(cancelled)) {
-                        cancelModern(it.key());
-                        break;
-                    }
-                }
-            }
-        }
+        // Over HTTP, closing a request's stream is what cancels it; a notifications/cancelled
+        // names an id that other clients may use too, so it is accepted and changes nothing.
         writeResponse(socket, 202, {});
         return;
     }
@@ -131,13 +121,18 @@ void HttpTransport::postModern(const QHttpServerRequest &request, QTcpSocket *so
     route.sse = method == u"tools/call" || method == u"subscriptions/listen";
     m_modernRoutes.insert(key, route);
     if (route.sse) {
-        startEventStream(this, socket, {});
-        socket->flush();
-        // Closing the stream is how a 2026-era client cancels (or stops listening).
+        // Closing the stream is how a 2026-era client cancels (or stops listening). Connected
+        // before the first write, which may find the peer gone already.
         connect(socket, &QTcpSocket::disconnected, this, [this, key] {
             if (m_modernRoutes.contains(key))
                 cancelModern(key);
         });
+        startEventStream(this, socket, {});
+        socket->flush();
+        if (socket->state() != QAbstractSocket::ConnectedState) {
+            m_modernRoutes.remove(key);
+            return;
+        }
     }
     m_modern->receive(QJsonDocument(message).toJson(QJsonDocument::Compact));
 }
@@ -198,7 +193,10 @@ void HttpTransport::routeModern(const QByteArray &frame, const QByteArray &relat
         route.socket->disconnectFromHost();
         return;
     }
-    writeResponse(route.socket, 200, out);
+    // A capability the request lacked is refused with 400, as the header checks are.
+    const bool missingCapability = out.contains(
+        QByteArray("\"error\":{\"code\":" + QByteArray::number(ModernCode::MissingClientCapability)));
+    writeResponse(route.socket, missingCapability ? 400 : 200, out);
 }
 
 void HttpTransport::endModernStream(const QByteArray &key)
@@ -208,7 +206,7 @@ void HttpTransport::endModernStream(const QByteArray &key)
         route.socket->disconnectFromHost();
 }
 
-void HttpTransport::cancelModern(const QByteArray &key)
+void HttpTransport::cancelModern(QByteArray key)
 {
     m_modernRoutes.remove(key);
     if (!m_modern)

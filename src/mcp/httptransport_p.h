@@ -107,7 +107,7 @@ private:
     void postModern(const QHttpServerRequest &request, QTcpSocket *socket,
                     QJsonObject message);
     void routeModern(const QByteArray &frame, const QByteArray &relatedCall);
-    void cancelModern(const QByteArray &key);
+    void cancelModern(QByteArray key); // a copy: the route that held it goes first
 
     ServerConfig m_config;
     HttpConfig m_http;

@@ -88,7 +88,7 @@ public:
 
     void warning(const Message &message) override
     {
-        if (!closed())
+        if (!closed() && !m_call->task) // a task's warnings are in its result
             m_session.log(*m_call, u"warning"_s, message.text());
     }
 
@@ -105,6 +105,9 @@ public:
                               : message.text();
             }
             m_session.taskChanged(m_call->task);
+            if (control)
+                control->callProgress(idKey(m_call->id), done, total, message.text());
+            return; // tasks carry no progress notifications
         }
         if (m_call->progressToken.isNull() && !control)
             return;

@@ -142,7 +142,8 @@ ApprovalDecision Session::Approval::askClient(const ApprovalRequest &request, st
 
 ApprovalDecision Session::Approval::askClientModern(const ApprovalRequest &request)
 {
-    const ApprovalPlan plan{request.verb, request.packs, request.command};
+    const ApprovalPlan plan{request.verb, request.packs, request.command,
+                            request.summary.text()};
     if (!m_call->approvedPlan.isEmpty()) {
         // The answer is for the plan the client was shown; packs that came or went since, or
         // another command, need a new question.

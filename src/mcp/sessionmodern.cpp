@@ -109,6 +109,16 @@ void Session::listen(const Scope &scope, const JsonValue &id, const QJsonObject 
     subscription->resourcesListChanged = asked.value(u"resourcesListChanged"_s).toBool();
     Envelope envelope;
     envelope.capabilities = scope.capabilities;
+    if (asked.contains(u"taskIds"_s) && !envelope.wantsTasks()) {
+        sendError(id, ModernCode::MissingClientCapability,
+                  u"listening for tasks needs the tasks extension in the request's client "
+                  "capabilities"_s,
+                  JsonObject{{u"requiredCapabilities"_s,
+                              JsonObject{{u"extensions"_s,
+                                          JsonObject{{QString::fromUtf16(kTasksExtension),
+                                                      JsonObject{}}}}}}});
+        return;
+    }
     if (envelope.wantsTasks()) {
         std::lock_guard lock(m_mutex);
         for (const QJsonValue &task : asked.value(u"taskIds"_s).toArray()) {
@@ -142,12 +152,15 @@ void Session::listen(const Scope &scope, const JsonValue &id, const QJsonObject 
         m_out.endStream(idKey(id));
         return;
     }
-    std::lock_guard lock(m_mutex);
-    if (m_subscriptions.contains(idKey(id)) || m_calls.contains(idKey(id))) {
-        sendError(id, JsonRpc::InvalidRequest, u"request id already in use"_s);
-        return;
+    bool taken = false;
+    {
+        std::lock_guard lock(m_mutex);
+        taken = m_subscriptions.contains(idKey(id)) || m_calls.contains(idKey(id));
+        if (!taken)
+            m_subscriptions.insert(idKey(id), subscription);
     }
-    m_subscriptions.insert(idKey(id), subscription);
+    if (taken)
+        sendError(id, JsonRpc::InvalidRequest, u"request id already in use"_s);
 }
 
 void Session::endSubscription(const QByteArray &key)

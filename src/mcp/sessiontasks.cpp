@@ -19,6 +19,8 @@ namespace {
 // How long a finished task's result is kept for tasks/get, and how often to ask.
 constexpr qint64 kTaskTtlMs = 60 * 60 * 1000;
 constexpr qint64 kPollIntervalMs = 1000;
+// Tasks running at once in one session; more are refused (each holds a thread while it waits).
+constexpr int kMaxRunningTasks = 64;
 
 QString isoTime(const QDateTime &time)
 {
@@ -49,6 +51,21 @@ void Session::startTask(const std::shared_ptr<Call> &call)
     task->statusMessage = u"%1 started"_s.arg(task->tool);
     task->call = call;
     const JsonValue requestId = call->id;
+    bool full = false;
+    {
+        std::lock_guard lock(m_mutex);
+        const auto running = std::count_if(m_tasks.cbegin(), m_tasks.cend(),
+                                           [](const std::shared_ptr<Task> &t) { return t->call; });
+        full = running >= kMaxRunningTasks;
+        if (full)
+            m_calls.remove(idKey(requestId));
+    }
+    if (full) {
+        sendError(requestId, JsonRpc::InvalidRequest,
+                  u"%1 tasks are running already; wait for one to end"_s.arg(kMaxRunningTasks),
+                  JsonObject{{u"kind"_s, u"busy"_s}});
+        return;
+    }
     {
         std::lock_guard lock(m_mutex);
         // The request is answered now; the call lives on under the task's name, which no

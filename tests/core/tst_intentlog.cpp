@@ -129,8 +129,10 @@ private Q_SLOTS:
         QStringList packs;
         for (int i = 0; i < 500; ++i)
             packs.append(u"a-rather-long-pack-name-for-the-line-limit-%1"_s.arg(i));
-        const Event e = Event::approved(u"run"_s, packs, u"x"_s.repeated(5000), u"window"_s, {},
-                                        ts(1));
+        // A command of control characters (six bytes each escaped) and a client's long name of
+        // itself still fit.
+        const Event e = Event::approved(u"run"_s, packs, QString(5000, QChar(1)), u"client"_s,
+                                        u"c"_s.repeated(3000), ts(1));
         const Result<QByteArray> line = e.toLine();
         QVERIFY(line.ok());
         QVERIFY(line->size() <= MaxEventLineBytes);

@@ -139,7 +139,8 @@ Event Event::approved(const QString &verb, const QStringList &packs, const QStri
     e.packCount = packs.size();
     e.command = command.size() > 512 ? command.left(500) + u"…[truncated]"_s : command;
     e.approvedBy = by;
-    e.client = client;
+    // A client names itself: a long name must not keep the approval out of the log.
+    e.client = client.size() > 128 ? client.left(120) + u"…[truncated]"_s : client;
     return e;
 }
 
@@ -223,9 +224,16 @@ Result<QByteArray> Event::toLine() const
     if (line.size() <= MaxEventLineBytes)
         return line;
 
-    // An approval lists fewer packs until it fits; pack_count keeps how many there were.
+    // An approval shortens its command (whose characters may take six bytes each, escaped) to
+    // a quarter of the line, then lists fewer packs until it fits; pack_count keeps how many.
     if (op == EventOp::Approved) {
         Event shortened = *this;
+        while (line.size() > MaxEventLineBytes && shortened.command.size() > 16 &&
+               shortened.toJson().value(u"command"_s).toJson().size() > MaxEventLineBytes / 4) {
+            shortened.command = shortened.command.left(shortened.command.size() / 2) +
+                                u"…[truncated]"_s;
+            line = shortened.toJson().toJson();
+        }
         while (line.size() > MaxEventLineBytes && !shortened.packs.isEmpty()) {
             shortened.packs.removeLast();
             line = shortened.toJson().toJson();
@@ -536,7 +544,8 @@ ParsedLine parseEventLine(QByteArrayView line)
             return invalid(r.error);
         for (const QJsonValue &pack : object.value(u"packs"_s).toArray())
             e.packs.append(pack.toString());
-        e.packCount = qint64(object.value(u"pack_count"_s).toDouble(double(e.packs.size())));
+        e.packCount = exactInteger(object.value(u"pack_count"_s).toDouble(double(e.packs.size())))
+                          .value_or(e.packs.size());
         result.events.append(e);
     } else {
         result.kind = ParsedLine::Kind::UnknownOp;

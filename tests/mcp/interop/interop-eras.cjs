@@ -145,7 +145,11 @@ async function modernChecks(label, connect) {
     const synced = await client.callTool({ name: "sync", arguments: {} },
                                          { onprogress: (p) => progress.push(p) });
     assert.equal(synced.isError, false);
-    assert.ok(progress.length >= 2, `progress: ${JSON.stringify(progress)}`);
+    // grex writes one notification per pack and stage before the result (tst_mcprevisions
+    // counts them); the v2 client 2.4 may drop those that arrive in the same read as the result,
+    // so here at least the first must have come.
+    assert.ok(progress.length >= 1, `progress: ${JSON.stringify(progress)}`);
+    assert.ok(progress[0].total >= 2, JSON.stringify(progress[0]));
     ok(`${label}: a real sync with ${progress.length} progress notification(s)`);
 
     const touched = await client.callTool({ name: "exec",
