@@ -505,7 +505,14 @@ Result<QJsonObject> Client::request(const QString &method, const QJsonObject &pa
         if (response->contains(u"error"_s))
             return rpcError(method, response->value(u"error"_s).toObject());
         const QJsonObject result = response->value(u"result"_s).toObject();
-        if (result.value(u"resultType"_s).toString() != u"input_required" || round > 0)
+        const QString type = result.value(u"resultType"_s).toString();
+        if (d->modern && type != u"complete" && type != u"input_required" && type != u"task") {
+            // A 2026-07-28 result must say what it is; one this client cannot read is an error.
+            return protocolError(u"bad_message"_s,
+                                 u"the answer to %1 has resultType '%2', which is not one of "
+                                 "complete, input_required and task"_s.arg(method, type));
+        }
+        if (type != u"input_required" || round > 0)
             return result;
         // This client approves nothing: each question is declined, as legacy elicitation is,
         // and the server's answer to that is the result.

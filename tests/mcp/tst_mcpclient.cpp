@@ -188,6 +188,13 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains("exited (exit code 3) before it answered tools/call"),
                  r.err.constData());
         QVERIFY2(r.err.contains("giving up in the middle of a call"), r.err.constData());
+        // A 2026-era answer of a kind no revision defines.
+        const RunResult odd = runGrex(
+            {u"mcp"_s, u"call"_s, u"anything"_s, u"--"_s, u"sh"_s,
+             QStringLiteral(GREX_SOURCE_DIR) + u"/tests/mcp/data/odd-result-server.sh"_s},
+            m_options);
+        QCOMPARE(odd.exitCode, 6);
+        QVERIFY2(odd.err.contains("resultType 'maybe_later'"), odd.err.constData());
         // A command that does not exist.
         const RunResult missing =
             runGrex({u"mcp"_s, u"status"_s, u"--"_s, u"/nonexistent/server"_s}, m_options);
