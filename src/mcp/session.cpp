@@ -174,6 +174,11 @@ Session::Session(ServerConfig config, FrameSink &out) : m_config(std::move(confi
 
 Session::~Session()
 {
+    if (m_watcher.joinable()) {
+        m_watcher.request_stop();
+        m_changed.notify_all();
+        m_watcher.join();
+    }
     {
         std::lock_guard lock(m_mutex);
         for (const std::shared_ptr<Call> &call : std::as_const(m_calls)) {
@@ -327,23 +332,6 @@ void Session::handleRequest(const JsonValue &id, const QString &method, const QJ
     } else {
         sendError(id, MethodNotFound, u"method not found: %1"_s.arg(method));
     }
-}
-
-JsonValue Session::cachedToolList(Revision revision)
-{
-    // The tool set is fixed for the life of the process: each revision's list is built once
-    // and sent as the bytes it was written to.
-    const int slot = int(revision);
-    {
-        std::lock_guard lock(m_mutex);
-        if (!m_toolLists[slot].isNull())
-            return m_toolLists[slot];
-    }
-    const JsonValue built =
-        JsonValue::fromSerialized(JsonValue(toolList(m_config.tools, revision)).toJson());
-    std::lock_guard lock(m_mutex);
-    m_toolLists[slot] = built;
-    return built;
 }
 
 bool Session::dispatchCommon(const Scope &scope, const JsonValue &id, const QString &method,
@@ -537,7 +525,7 @@ void Session::runCall(const std::shared_ptr<Call> &call)
         Result<JsonValue> document = invokeVerb(*call->verb, workspace, *arguments, ctx);
         sink.close();
         if (changesPacks)
-            notifyChanges(*call->verb, registeredPacks() != before);
+            notifyChanges(registeredPacks() != before);
         return document;
     }();
     call->admission.release();
@@ -758,26 +746,6 @@ QStringList Session::registeredPacks() const
 void Session::sendResult(const JsonValue &id, const JsonValue &result)
 {
     m_out.send(JsonObject{{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, id}, {u"result"_s, result}}.toJson());
-}
-
-void Session::sendResult(const Scope &scope, const JsonValue &id, JsonObject result,
-                         std::optional<std::pair<qint64, QString>> cacheable)
-{
-    if (scope.modern()) {
-        if (!result.contains(u"resultType"_s))
-            result.insert(u"resultType"_s, u"complete"_s);
-        if (cacheable && result.value(u"resultType"_s).toString() == u"complete") {
-            result.insert(u"ttlMs"_s, cacheable->first);
-            result.insert(u"cacheScope"_s, cacheable->second);
-        }
-        // Every result names the server; only discovery carries its icon, which would
-        // otherwise add a kilobyte to each answer.
-        JsonObject meta = result.value(u"_meta"_s).toObject();
-        meta.insert(QString::fromUtf16(MetaKey::ServerInfo),
-                    serverImplementation(scope.revision, result.contains(u"supportedVersions"_s)));
-        result.insert(u"_meta"_s, meta);
-    }
-    sendResult(id, result);
 }
 
 void Session::sendError(const JsonValue &id, int code, const QString &message,

@@ -152,8 +152,12 @@ private:
     void taskChanged(const std::shared_ptr<Task> &task);
     JsonObject taskDocument(const Task &task) const;
     void finishTask(const std::shared_ptr<Call> &call, const Result<JsonValue> &result);
-    // After a call that may have changed the workspace: tells the listeners what changed.
-    void notifyChanges(const VerbSpec &verb, bool packsChanged);
+    // After a change to the workspace: tells the listeners what changed.
+    void notifyChanges(bool packsChanged);
+    // While anyone listens: notices changes made by others (the CLI, the window, other
+    // sessions) by the workspace's files, once a second.
+    void watchWorkspace(std::stop_token stop);
+    QString workspaceStamp() const;
     JsonObject capabilities(const Scope &scope) const;
     JsonValue cachedToolList(Revision revision);
     void callTool(const Scope &scope, const JsonValue &id, const QJsonObject &params);
@@ -199,6 +203,9 @@ private:
     QHash<QByteArray, std::shared_ptr<Subscription>> m_subscriptions; // by the listen id
     QHash<QString, std::shared_ptr<Task>> m_tasks;                     // by task id
     JsonValue m_toolLists[3]; // tools/list of each Revision, once built
+    QString m_workspaceStamp;  // grex.jsonl and the lockfile as the listeners last heard of them
+    QStringList m_knownPacks;  // the registered packs then
+    std::jthread m_watcher;    // watchWorkspace, from the first subscription on
     QHash<QByteArray, std::shared_ptr<Call>> m_calls;      // by the id's JSON text
     QHash<QByteArray, std::shared_ptr<Pending>> m_pending; // server requests by id
     qint64 m_nextRequestId = 1;

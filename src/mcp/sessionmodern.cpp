@@ -1,5 +1,6 @@
 // Session's 2026-07-28 requests: the _meta envelope, server/discover and subscriptions/listen,
-// and what the listeners of every era hear when a call changes the workspace.
+// what a result of each revision carries, and what the listeners of every era hear when the
+// workspace changes.
 
 #include "mcp/session_p.h"
 
@@ -7,6 +8,7 @@
 #include "core/logging.h"
 #include "mcp/tools.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 
 using namespace Qt::StringLiterals;
@@ -66,6 +68,43 @@ void Session::handleModernRequest(const JsonValue &id, const QString &method,
         listen(scope, id, params);
     else if (!dispatchCommon(scope, id, method, params))
         sendError(id, JsonRpc::MethodNotFound, u"method not found: %1"_s.arg(method));
+}
+
+void Session::sendResult(const Scope &scope, const JsonValue &id, JsonObject result,
+                         std::optional<std::pair<qint64, QString>> cacheable)
+{
+    if (scope.modern()) {
+        if (!result.contains(u"resultType"_s))
+            result.insert(u"resultType"_s, u"complete"_s);
+        if (cacheable && result.value(u"resultType"_s).toString() == u"complete") {
+            result.insert(u"ttlMs"_s, cacheable->first);
+            result.insert(u"cacheScope"_s, cacheable->second);
+        }
+        // Every result names the server; only discovery carries its icon, which would
+        // otherwise add a kilobyte to each answer.
+        JsonObject meta = result.value(u"_meta"_s).toObject();
+        meta.insert(QString::fromUtf16(MetaKey::ServerInfo),
+                    serverImplementation(scope.revision, result.contains(u"supportedVersions"_s)));
+        result.insert(u"_meta"_s, meta);
+    }
+    sendResult(id, result);
+}
+
+JsonValue Session::cachedToolList(Revision revision)
+{
+    // The tool set is fixed for the life of the process: each revision's list is built once
+    // and sent as the bytes it was written to.
+    const int slot = int(revision);
+    {
+        std::lock_guard lock(m_mutex);
+        if (!m_toolLists[slot].isNull())
+            return m_toolLists[slot];
+    }
+    const JsonValue built =
+        JsonValue::fromSerialized(JsonValue(toolList(m_config.tools, revision)).toJson());
+    std::lock_guard lock(m_mutex);
+    m_toolLists[slot] = built;
+    return built;
 }
 
 JsonObject Session::capabilities(const Scope &scope) const
@@ -152,12 +191,19 @@ void Session::listen(const Scope &scope, const JsonValue &id, const QJsonObject 
         m_out.endStream(idKey(id));
         return;
     }
+    const QString stamp = workspaceStamp();
+    const QStringList packs = registeredPacks();
     bool taken = false;
     {
         std::lock_guard lock(m_mutex);
         taken = m_subscriptions.contains(idKey(id)) || m_calls.contains(idKey(id));
         if (!taken)
             m_subscriptions.insert(idKey(id), subscription);
+        if (!taken && !m_watcher.joinable()) {
+            m_workspaceStamp = stamp;
+            m_knownPacks = packs;
+            m_watcher = std::jthread([this](std::stop_token stop) { watchWorkspace(stop); });
+        }
     }
     if (taken)
         sendError(id, JsonRpc::InvalidRequest, u"request id already in use"_s);
@@ -169,9 +215,54 @@ void Session::endSubscription(const QByteArray &key)
     m_subscriptions.remove(key);
 }
 
-void Session::notifyChanges(const VerbSpec &verb, bool packsChanged)
+QString Session::workspaceStamp() const
 {
-    Q_UNUSED(verb);
+    QString stamp;
+    for (const QString &path :
+         {m_config.workspace.manifestPath(), m_config.workspace.lockfilePath()}) {
+        const QFileInfo file(path);
+        stamp += u"%1:%2:%3;"_s.arg(file.size())
+                     .arg(file.lastModified().toMSecsSinceEpoch())
+                     .arg(file.exists());
+    }
+    return stamp;
+}
+
+void Session::watchWorkspace(std::stop_token stop)
+{
+    for (;;) {
+        {
+            std::unique_lock lock(m_mutex);
+            m_changed.wait_for(lock, stop, std::chrono::seconds(1), [] { return false; });
+        }
+        if (stop.stop_requested())
+            return;
+        const QString now = workspaceStamp();
+        {
+            std::lock_guard lock(m_mutex);
+            if (now == m_workspaceStamp)
+                continue;
+        }
+        const QStringList packs = registeredPacks();
+        bool packsChanged = false;
+        {
+            std::lock_guard lock(m_mutex);
+            packsChanged = packs != m_knownPacks;
+        }
+        notifyChanges(packsChanged);
+    }
+}
+
+void Session::notifyChanges(bool packsChanged)
+{
+    // What the listeners now know, so that the watch does not tell them again.
+    const QString stamp = workspaceStamp();
+    const QStringList packs = registeredPacks();
+    {
+        std::lock_guard lock(m_mutex);
+        m_workspaceStamp = stamp;
+        m_knownPacks = packs;
+    }
     QList<std::shared_ptr<Subscription>> listeners;
     bool legacyReady = false;
     {

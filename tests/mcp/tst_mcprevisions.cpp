@@ -545,6 +545,24 @@ private Q_SLOTS:
         QVERIFY(!resultOf(out.response(3)).value(u"isError"_s).toBool());
         QCOMPARE(out.count(onSubscription(u"notifications/resources/list_changed"_s)), before);
 
+        // A pack added by someone else (the CLI, another session) is heard too, by the watch
+        // on the workspace's files.
+        session.receive(modern(u"listen:3"_s, u"subscriptions/listen"_s,
+                               {{u"notifications"_s,
+                                 QJsonObject{{u"resourcesListChanged"_s, true}}}}));
+        QTest::qWait(1500); // the watch has its baseline
+        Workspace elsewhere = ws;
+        addPackOrDie(elsewhere, m_remotes + u"/gamma.git"_s);
+        const QJsonObject outside = out.waitFor(
+            [](const QJsonObject &o) {
+                return o.value(u"method"_s).toString() ==
+                           u"notifications/resources/list_changed"_s &&
+                       o.value(u"params"_s).toObject().value(u"_meta"_s).toObject().value(
+                           u"io.modelcontextprotocol/subscriptionId"_s) == u"listen:3"_s;
+            },
+            10s);
+        QVERIFY(!outside.isEmpty());
+
         // Nothing to honour: acknowledged, then ended at once.
         session.receive(modern(u"listen:2"_s, u"subscriptions/listen"_s,
                                {{u"notifications"_s, QJsonObject{{u"toolsListChanged"_s, true}}}}));
