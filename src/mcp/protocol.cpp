@@ -55,21 +55,28 @@ bool hasModernEnvelope(const QJsonObject &params)
     return params.value(u"_meta"_s).toObject().contains(QStringView(MetaKey::ProtocolVersion));
 }
 
-bool Envelope::elicitsForm() const
+bool elicitsForm(const QJsonObject &capabilities)
 {
-    // An empty elicitation capability means the form mode; a client offering only "url"
-    // cannot answer grex's question.
+    // A client offering only "url" cannot answer grex's question.
     const QJsonValue elicitation = capabilities.value(u"elicitation"_s);
     return elicitation.isObject() &&
            (elicitation.toObject().isEmpty() || elicitation.toObject().contains(u"form"_s));
 }
 
-bool Envelope::wantsTasks() const
+bool wantsTasks(const QJsonObject &capabilities)
 {
     return capabilities.value(u"extensions"_s)
         .toObject()
         .value(QStringView(kTasksExtension))
         .isObject();
+}
+
+JsonObject tasksCapabilityRequired()
+{
+    return JsonObject{
+        {u"requiredCapabilities"_s,
+         JsonObject{{u"extensions"_s,
+                     JsonObject{{QString::fromUtf16(kTasksExtension), JsonObject{}}}}}}};
 }
 
 namespace {

@@ -71,9 +71,14 @@ struct Envelope
     QString clientName;
     QString clientVersion;
     QString logLevel; // empty: the request asked for no log messages
-    bool elicitsForm() const;
-    bool wantsTasks() const;
 };
+
+// What a client's capabilities (from initialize or a request's _meta) allow: a form to fill in
+// (an empty elicitation capability means the form mode), and the tasks extension.
+bool elicitsForm(const QJsonObject &capabilities);
+bool wantsTasks(const QJsonObject &capabilities);
+// The data of the -32021 a tasks request gets from a client that did not declare the extension.
+JsonObject tasksCapabilityRequired();
 
 // Checks a 2026-era request's envelope: a missing or malformed member is -32602, a revision
 // grex does not serve -32022 with the supported list.

@@ -267,13 +267,6 @@ Session::Scope Session::legacyScope() const
     return Scope{m_revision, m_clientCapabilities, m_clientName, m_logLevel};
 }
 
-bool Session::Scope::elicitsForm() const
-{
-    Envelope envelope;
-    envelope.capabilities = capabilities;
-    return envelope.elicitsForm();
-}
-
 void Session::handleRequest(const JsonValue &id, const QString &method, const QJsonObject &params)
 {
     // A request that names its revision in _meta is a 2026-era one, whatever came before on
@@ -524,8 +517,10 @@ void Session::runCall(const std::shared_ptr<Call> &call)
         const QStringList before = changesPacks ? registeredPacks() : QStringList();
         Result<JsonValue> document = invokeVerb(*call->verb, workspace, *arguments, ctx);
         sink.close();
-        if (changesPacks)
-            notifyChanges(registeredPacks() != before);
+        if (changesPacks) {
+            const QStringList after = registeredPacks();
+            notifyChanges(after != before, after);
+        }
         return document;
     }();
     call->admission.release();

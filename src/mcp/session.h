@@ -117,7 +117,8 @@ public:
         QJsonObject capabilities;
         QString clientName;
         QString logLevel; // 2026-07-28: empty unless the request asked for log messages
-        bool elicitsForm() const;
+        bool elicitsForm() const { return Mcp::elicitsForm(capabilities); }
+        bool wantsTasks() const { return Mcp::wantsTasks(capabilities); }
         bool modern() const { return isModern(revision); }
     };
 
@@ -152,8 +153,9 @@ private:
     void taskChanged(const std::shared_ptr<Task> &task);
     JsonObject taskDocument(const Task &task) const;
     void finishTask(const std::shared_ptr<Call> &call, const Result<JsonValue> &result);
-    // After a change to the workspace: tells the listeners what changed.
-    void notifyChanges(bool packsChanged);
+    // After a change to the workspace, which now registers `packs`: tells the listeners what
+    // changed.
+    void notifyChanges(bool packsChanged, const QStringList &packs);
     // While anyone listens: notices changes made by others (the CLI, the window, other
     // sessions) by the workspace's files, once a second.
     void watchWorkspace(std::stop_token stop);

@@ -146,19 +146,14 @@ void Session::listen(const Scope &scope, const JsonValue &id, const QJsonObject 
     auto subscription = std::make_shared<Subscription>();
     subscription->id = id;
     subscription->resourcesListChanged = asked.value(u"resourcesListChanged"_s).toBool();
-    Envelope envelope;
-    envelope.capabilities = scope.capabilities;
-    if (asked.contains(u"taskIds"_s) && !envelope.wantsTasks()) {
+    if (asked.contains(u"taskIds"_s) && !scope.wantsTasks()) {
         sendError(id, ModernCode::MissingClientCapability,
                   u"listening for tasks needs the tasks extension in the request's client "
                   "capabilities"_s,
-                  JsonObject{{u"requiredCapabilities"_s,
-                              JsonObject{{u"extensions"_s,
-                                          JsonObject{{QString::fromUtf16(kTasksExtension),
-                                                      JsonObject{}}}}}}});
+                  tasksCapabilityRequired());
         return;
     }
-    if (envelope.wantsTasks()) {
+    if (scope.wantsTasks()) {
         std::lock_guard lock(m_mutex);
         for (const QJsonValue &task : asked.value(u"taskIds"_s).toArray()) {
             if (m_tasks.contains(task.toString()))
@@ -249,15 +244,14 @@ void Session::watchWorkspace(std::stop_token stop)
             std::lock_guard lock(m_mutex);
             packsChanged = packs != m_knownPacks;
         }
-        notifyChanges(packsChanged);
+        notifyChanges(packsChanged, packs);
     }
 }
 
-void Session::notifyChanges(bool packsChanged)
+void Session::notifyChanges(bool packsChanged, const QStringList &packs)
 {
     // What the listeners now know, so that the watch does not tell them again.
     const QString stamp = workspaceStamp();
-    const QStringList packs = registeredPacks();
     {
         std::lock_guard lock(m_mutex);
         m_workspaceStamp = stamp;

@@ -33,11 +33,7 @@ bool Session::runsAsTask(const Scope &scope, const VerbSpec &verb) const
 {
     // The long verbs, when this request declared the extension: the server alone decides.
     static const QStringList longVerbs{u"sync"_s, u"update"_s, u"run"_s, u"exec"_s};
-    if (!scope.modern() || !longVerbs.contains(verb.name))
-        return false;
-    Envelope envelope;
-    envelope.capabilities = scope.capabilities;
-    return envelope.wantsTasks();
+    return scope.modern() && longVerbs.contains(verb.name) && scope.wantsTasks();
 }
 
 void Session::startTask(const std::shared_ptr<Call> &call)
@@ -164,16 +160,11 @@ void Session::finishTask(const std::shared_ptr<Call> &call, const Result<JsonVal
 void Session::handleTaskRequest(const Scope &scope, const JsonValue &id, const QString &method,
                                 const QJsonObject &params)
 {
-    Envelope envelope;
-    envelope.capabilities = scope.capabilities;
-    if (!envelope.wantsTasks()) {
+    if (!scope.wantsTasks()) {
         sendError(id, ModernCode::MissingClientCapability,
                   u"%1 needs the tasks extension in the request's client capabilities"_s.arg(
                       method),
-                  JsonObject{{u"requiredCapabilities"_s,
-                              JsonObject{{u"extensions"_s,
-                                          JsonObject{{QString::fromUtf16(kTasksExtension),
-                                                      JsonObject{}}}}}}});
+                  tasksCapabilityRequired());
         return;
     }
     const QString taskId = params.value(u"taskId"_s).toString();

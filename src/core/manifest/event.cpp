@@ -377,7 +377,8 @@ QString normaliseResultSummary(const QString &summary)
     return summary;
 }
 
-// The members of an action_* event, in either dialect (spec §2.3.3); false with r.error set.
+// The members of an action_* event in either dialect the reader accepts (grex's own and the
+// original's: `pack` or `id`, `action_name` or `action`, …); false with r.error set.
 bool readActionEvent(Reader &r, const QString &op, Event &e)
 {
     const QJsonObject &object = r.object;
