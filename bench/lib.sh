@@ -1,14 +1,19 @@
 # Shared by bench/run.sh and bench/mcp/run.sh; source it after tools/setup.sh.
 
 # Builds grex (Release) and the libgit2 loop in $GREX_ROOT/build-bench; sets GREX and GITLOOP.
+# bench_build --gui also builds the window and its load probe; sets GREX_GUI and BENCH_WINDOW.
 bench_build() {
+    local gui=OFF
+    [ "${1:-}" = --gui ] && gui=ON
     BUILD="$GREX_ROOT/build-bench"
     grex_say "building grex (Release) and the libgit2 loop in $BUILD"
-    cmake -S "$GREX_ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGREX_BUILD_GUI=OFF \
+    cmake -S "$GREX_ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGREX_BUILD_GUI=$gui \
         -DGREX_BUILD_TESTS=OFF -DGREX_BUILD_BENCH=ON >/dev/null
     cmake --build "$BUILD" --parallel "$GREX_JOBS" >/dev/null
     GREX="$BUILD/src/cli/grex"
     GITLOOP="$BUILD/bench/grex-bench-gitloop"
+    GREX_GUI="$BUILD/src/gui/grex-gui"
+    BENCH_WINDOW="$BUILD/bench/grex-bench-window"
 }
 
 # bench_npm <folder with package.json> <install folder>: installs the folder's npm packages

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Upstream repositories for bench/run.sh, made with git fast-import (no network).
 
-  upstreams.py create N DIR      N bare repositories DIR/r001.git ... with 3 commits of 40 files
+  upstreams.py create N DIR [--small]
+                                 N bare repositories DIR/r001.git ... with 3 commits of 40 files
+                                 (--small: 1 commit of 8 files; names get 5 digits past 999)
   upstreams.py advance DIR       one new commit on main in every DIR/*.git
   upstreams.py verify DIR WS [LIST]
                                  every WS/<name> has upstream main checked out, clean; with
@@ -51,16 +53,16 @@ def fast_import(repo, stream):
                    check=True)
 
 
-def create_one(root, name):
+def create_one(root, name, files=FILES, commits=COMMITS):
     repo = root / (name + ".git")
     subprocess.run(["git", "init", "-q", "--bare", "--template=", "-b", "main", str(repo)],
                    check=True)
     rng = random.Random(name)
     stream = []
     when = 1_700_000_000
-    for c in range(COMMITS):
+    for c in range(commits):
         # The first commit writes every file; later ones change a quarter of them.
-        paths = range(FILES) if c == 0 else rng.sample(range(FILES), FILES // 4)
+        paths = range(files) if c == 0 else rng.sample(range(files), files // 4)
         files = [("src/file-%02d.txt" % i, text(rng, rng.randint(20, 80))) for i in paths]
         if c == 0:
             files.append(("README.md", "# %s\n\nA repository for the grex benchmark.\n" % name))
@@ -71,9 +73,10 @@ def create_one(root, name):
 
 
 def advance_one(repo, stamp):
+    # One of the first 8 files, which repositories of both shapes have.
     rng = random.Random("%s-%d" % (repo.name, stamp))
     files = [("CHANGES.txt", "change %d\n" % stamp + text(rng, 10)),
-             ("src/file-%02d.txt" % rng.randrange(FILES), text(rng, 40))]
+             ("src/file-%02d.txt" % rng.randrange(8), text(rng, 40))]
     fast_import(repo, commit("upstream change %d" % stamp, stamp // 1_000_000_000, True, files))
 
 
@@ -107,12 +110,16 @@ def repos(root):
 
 
 def main(argv):
-    if len(argv) >= 3 and argv[0] == "create":
+    if len(argv) in (3, 4) and argv[0] == "create":
         root = pathlib.Path(argv[2])
         root.mkdir(parents=True, exist_ok=True)
-        names = ["r%03d" % i for i in range(1, int(argv[1]) + 1)]
+        count = int(argv[1])
+        small = argv[3:] == ["--small"]
+        form = "r%05d" if count > 999 else "r%03d"
+        names = [form % i for i in range(1, count + 1)]
+        shape = (8, 1) if small else (FILES, COMMITS)
         with concurrent.futures.ThreadPoolExecutor(4) as pool:
-            list(pool.map(lambda n: create_one(root, n), names))
+            list(pool.map(lambda n: create_one(root, n, *shape), names))
         return 0
     if len(argv) == 2 and argv[0] == "advance":
         stamp = time.time_ns()

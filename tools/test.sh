@@ -50,6 +50,8 @@ grex_install_packages dpkg-dev file man-db groff-base bash-completion zsh fish \
 # openssl), git daemon; and git-lfs.
 grex_install_packages openssh-client openssl git-lfs passwd
 grex_install_server_packages openssh-server lighttpd lighttpd-mod-openssl
+# The contrib test (ctest -L contrib) runs the Ansible module with Debian's ansible-playbook.
+grex_install_packages ansible-core
 grex_install_node
 grex_configure
 grex_build
