@@ -183,6 +183,62 @@ private Q_SLOTS:
         QCOMPARE(refused.error().reason(), u"invalid_gitignore_pattern"_s);
     }
 
+    // The batch is written in one pass over the file, and gives what upserting its blocks one
+    // after the other gives: on random files with user lines, blocks to replace, CRLF, no final
+    // newline, an owner named twice and blocks that overlap (which fall back to one by one).
+    void batchUpsertEqualsOneByOne()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u".gitignore"_s);
+        QRandomGenerator rng(11);
+        const QStringList owners{u"a"_s, u"b"_s, u"c"_s, u"d"_s};
+        for (int round = 0; round < 400; ++round) {
+            const QByteArray eol = rng.bounded(2) ? "\r\n" : "\n";
+            QByteArray content;
+            for (int i = int(rng.bounded(0, 6)); i > 0; --i) {
+                const QString owner = owners.at(int(rng.bounded(owners.size())));
+                switch (rng.bounded(4)) {
+                case 0:
+                    content += "user-" + QByteArray::number(i) + eol;
+                    break;
+                case 1: // an open marker whose close comes later, maybe after another block
+                    content += "# >>> grex:" + owner.toUtf8() + " >>>" + eol;
+                    break;
+                default:
+                    content += "# >>> grex:" + owner.toUtf8() + " >>>" + eol + "old" + eol +
+                               "# <<< grex:" + owner.toUtf8() + " <<<" + eol;
+                }
+            }
+            if (rng.bounded(3) == 0 && content.endsWith(eol))
+                content.chop(eol.size());
+            QList<std::pair<QString, QStringList>> blocks;
+            for (int i = int(rng.bounded(1, 5)); i > 0; --i) {
+                blocks.append({owners.at(int(rng.bounded(owners.size()))),
+                               {u"p"_s + QString::number(round), u"q"_s + QString::number(i)}});
+            }
+            QByteArray expected = content;
+            std::optional<QString> expectedError;
+            for (const auto &[owner, body] : blocks) {
+                const Result<QByteArray> next = Gitignore::upsert(expected, owner, body);
+                if (!next) {
+                    expectedError = next.error().reason();
+                    break;
+                }
+                expected = *next;
+            }
+            QVERIFY(writeFile(path, content));
+            const Result<void> written = Gitignore::upsertBlocks(path, blocks);
+            if (expectedError) {
+                QVERIFY2(!written.ok(), content.constData());
+                QCOMPARE(written.error().reason(), *expectedError);
+                QCOMPARE(readFile(path), content);
+            } else {
+                QVERIFY2(written.ok(), content.constData());
+                QCOMPARE(readFile(path), expected);
+            }
+        }
+    }
+
     // Random user content and add/rm sequences never touch user lines.
     void userLinesSurviveRandomSequences()
     {

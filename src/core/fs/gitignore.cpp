@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QHash>
 
+#include <algorithm>
 #include <cerrno>
 
 using namespace Qt::StringLiterals;
@@ -56,31 +57,44 @@ struct Block
     qsizetype closeLine;
 };
 
+Error unclosedBlock(const QString &owner, qsizetype line)
+{
+    return Error(ErrorKind::PackOp, u"gitignore_unclosed_block"_s,
+                 Message(QT_TRANSLATE_NOOP(
+                             "Grex", "the .gitignore block of '%1' opened at line %2 is never closed"),
+                         {owner, QString::number(line + 1)}))
+        .withDetail(u"owner"_s, owner)
+        .withDetail(u"line"_s, qint64(line + 1))
+        .withHint(Message(QT_TRANSLATE_NOOP("Grex", "add the line '%1' after the block's patterns"),
+                          {QString::fromUtf8(closeMarker(owner))}));
+}
+
+// The block of owner at the open-marker line i, up to its close marker.
+Result<Block> blockAt(const QList<Line> &lines, const QString &owner, qsizetype i)
+{
+    const QByteArray close = closeMarker(owner);
+    for (qsizetype j = i + 1; j < lines.size(); ++j) {
+        if (lines.at(j).text == close)
+            return Block{lines.at(i).start, lines.at(j).end, i + 1, j};
+    }
+    return unclosedBlock(owner, i);
+}
+
 // nullopt: no block. Error: open marker without a close marker.
 Result<std::optional<Block>> locate(const QList<Line> &lines, const QString &owner)
 {
     const QByteArray open = openMarker(owner);
-    const QByteArray close = closeMarker(owner);
     for (qsizetype i = 0; i < lines.size(); ++i) {
         if (lines.at(i).text != open)
             continue;
-        for (qsizetype j = i + 1; j < lines.size(); ++j) {
-            if (lines.at(j).text == close)
-                return std::optional<Block>(Block{lines.at(i).start, lines.at(j).end, i + 1, j});
-        }
-        return Error(ErrorKind::PackOp, u"gitignore_unclosed_block"_s,
-                     Message(QT_TRANSLATE_NOOP(
-                                 "Grex",
-                                 "the .gitignore block of '%1' opened at line %2 is never closed"),
-                             {owner, QString::number(i + 1)}))
-            .withDetail(u"owner"_s, owner)
-            .withDetail(u"line"_s, qint64(i + 1))
-            .withHint(
-                Message(QT_TRANSLATE_NOOP("Grex", "add the line '%1' after the block's patterns"),
-                        {QString::fromUtf8(close)}));
+        Result<Block> block = blockAt(lines, owner, i);
+        if (!block)
+            return block.error();
+        return std::optional<Block>(*block);
     }
     return std::optional<Block>();
 }
+
 
 QByteArray lineEnding(const QByteArray &content)
 {
@@ -134,6 +148,80 @@ bool blocksUpToDate(const QByteArray &content, const QList<std::pair<QString, QS
             return false;
     }
     return true;
+}
+
+// Every block upserted as upsert() one after the other would, splitting the file once: an
+// import or first sync of thousands of packs must not split it once per pack. nullopt when
+// blocks overlap or one is unclosed in a hand-edited file, where only the one-by-one path gives
+// the same result or error.
+Result<std::optional<QByteArray>> upsertAll(const QByteArray &content,
+                                            const QList<std::pair<QString, QStringList>> &blocks)
+{
+    QStringList order; // owners in the order they first come; a later body wins, as it would
+    QHash<QString, QStringList> bodies;
+    for (const auto &[owner, body] : blocks) {
+        if (Result<void> valid = validateOwner(owner); !valid)
+            return valid.error();
+        for (const QString &pattern : body) {
+            if (Result<void> valid = validatePattern(pattern); !valid)
+                return valid.error();
+        }
+        if (!bodies.contains(owner))
+            order.append(owner);
+        bodies.insert(owner, body);
+    }
+    const QByteArray eol = lineEnding(content);
+    const QList<Line> lines = splitLines(content);
+    QHash<QByteArrayView, qsizetype> firstOpen; // open-marker line -> its index
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        if (lines.at(i).text.startsWith("# >>> grex:") && !firstOpen.contains(lines.at(i).text))
+            firstOpen.insert(QByteArrayView(lines.at(i).text), i);
+    }
+    struct Replacement
+    {
+        qsizetype start;
+        qsizetype end;
+        QByteArray text;
+    };
+    QList<Replacement> replacements;
+    QByteArray appended;
+    for (const QString &owner : std::as_const(order)) {
+        const QByteArray rendered = render(owner, bodies.value(owner), eol);
+        const QByteArray open = openMarker(owner);
+        const auto at = firstOpen.constFind(QByteArrayView(open));
+        if (at == firstOpen.constEnd()) {
+            appended += rendered;
+            continue;
+        }
+        Result<Block> block = blockAt(lines, owner, *at);
+        if (!block) // an earlier block may swallow the open marker, or the error is real
+            return std::optional<QByteArray>();
+        QByteArray replacement = rendered;
+        // A block that ends the file without a final newline keeps that shape.
+        const Line &closeLine = lines.at(block->closeLine);
+        if (closeLine.end == closeLine.start + closeLine.text.size())
+            replacement.chop(eol.size());
+        replacements.append({block->start, block->end, replacement});
+    }
+    std::sort(replacements.begin(), replacements.end(),
+              [](const Replacement &a, const Replacement &b) { return a.start < b.start; });
+    QByteArray out;
+    out.reserve(content.size() + appended.size());
+    qsizetype copied = 0;
+    for (const Replacement &r : std::as_const(replacements)) {
+        if (r.start < copied)
+            return std::optional<QByteArray>();
+        out += QByteArrayView(content).sliced(copied, r.start - copied);
+        out += r.text;
+        copied = r.end;
+    }
+    out += QByteArrayView(content).sliced(copied);
+    if (!appended.isEmpty()) {
+        if (!out.isEmpty() && !out.endsWith('\n'))
+            out += eol;
+        out += appended;
+    }
+    return std::optional<QByteArray>(out);
 }
 
 } // namespace
@@ -238,18 +326,42 @@ Result<QByteArray> remove(const QByteArray &content, const QString &owner)
 
 Result<std::optional<QStringList>> read(const QByteArray &content, const QString &owner)
 {
-    if (Result<void> valid = validateOwner(owner); !valid)
-        return valid.error();
+    return readMany(content, {owner}).front();
+}
+
+std::vector<Result<std::optional<QStringList>>> readMany(const QByteArray &content,
+                                                         const QStringList &owners)
+{
     const QList<Line> lines = splitLines(content);
-    Result<std::optional<Block>> block = locate(lines, owner);
-    if (!block)
-        return block.error();
-    if (!*block)
-        return std::optional<QStringList>();
-    QStringList body;
-    for (qsizetype i = (*block)->firstBodyLine; i < (*block)->closeLine; ++i)
-        body.append(QString::fromUtf8(lines.at(i).text));
-    return std::optional<QStringList>(body);
+    QHash<QByteArrayView, qsizetype> firstOpen; // open-marker line -> its index
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        if (lines.at(i).text.startsWith("# >>> grex:") && !firstOpen.contains(lines.at(i).text))
+            firstOpen.insert(QByteArrayView(lines.at(i).text), i);
+    }
+    std::vector<Result<std::optional<QStringList>>> bodies;
+    bodies.reserve(size_t(owners.size()));
+    for (const QString &owner : owners) {
+        if (Result<void> valid = validateOwner(owner); !valid) {
+            bodies.push_back(valid.error());
+            continue;
+        }
+        const QByteArray open = openMarker(owner);
+        const auto at = firstOpen.constFind(QByteArrayView(open));
+        if (at == firstOpen.constEnd()) {
+            bodies.push_back(std::optional<QStringList>());
+            continue;
+        }
+        Result<Block> block = blockAt(lines, owner, *at);
+        if (!block) {
+            bodies.push_back(block.error());
+            continue;
+        }
+        QStringList body;
+        for (qsizetype i = block->firstBodyLine; i < block->closeLine; ++i)
+            body.append(QString::fromUtf8(lines.at(i).text));
+        bodies.push_back(std::optional<QStringList>(body));
+    }
+    return bodies;
 }
 
 Result<void> upsertBlock(const QString &file, const QString &owner, const QStringList &body)
@@ -287,9 +399,12 @@ Result<void> upsertBlocks(const QString &file, const QList<std::pair<QString, QS
     // over the file: a sync of hundreds of packs must not split the file once per pack.
     if (blocksUpToDate(*before, blocks))
         return {};
-    QByteArray content = *before;
-    for (const auto &[owner, body] : blocks) {
-        Result<QByteArray> after = upsert(content, owner, body);
+    Result<std::optional<QByteArray>> all = upsertAll(*before, blocks);
+    if (!all)
+        return std::move(all).error().withDetail(u"path"_s, file);
+    QByteArray content = all->value_or(*before);
+    for (qsizetype i = 0; !*all && i < blocks.size(); ++i) {
+        Result<QByteArray> after = upsert(content, blocks.at(i).first, blocks.at(i).second);
         if (!after)
             return std::move(after).error().withDetail(u"path"_s, file);
         content = *after;

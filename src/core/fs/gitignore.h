@@ -7,6 +7,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <vector>
 
 namespace Grex::Gitignore {
 
@@ -37,6 +38,9 @@ QStringList workspaceBody();
 Result<QByteArray> upsert(const QByteArray &content, const QString &owner, const QStringList &body);
 Result<QByteArray> remove(const QByteArray &content, const QString &owner);
 Result<std::optional<QStringList>> read(const QByteArray &content, const QString &owner);
+// read() for each of owners, in their order, splitting content once.
+std::vector<Result<std::optional<QStringList>>> readMany(const QByteArray &content,
+                                                         const QStringList &owners);
 
 // The same on a file (a missing file reads as empty). Writes atomically, and only when the bytes
 // change, so upserting the same body twice leaves the file untouched.
