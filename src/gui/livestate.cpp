@@ -39,25 +39,31 @@ LiveState::LiveState(QObject *parent)
 
 LiveState::~LiveState() = default;
 
-void LiveState::watchClones(const QList<std::pair<QString, QString>> &packDirs)
+void LiveState::watchDirs(const QStringList &dirs)
+{
+    m_watch->refresh();
+    m_token = m_watch->watch(dirs);
+}
+
+QStringList cloneWatchDirs(const QList<PackDir> &packs)
 {
     // A clone's top folders, where most edits happen, within a budget of kernel watches that
     // leaves room for the user's other tools (the per-user limit is shared).
     constexpr qsizetype maxWatches = 4000;
     constexpr qsizetype perClone = 24;
     QStringList dirs;
-    for (const auto &[id, dir] : packDirs) {
-        if (!QFileInfo(dir + u"/.git"_s).isDir())
+    for (const PackDir &pack : packs) {
+        if (!QFileInfo(pack.dir + u"/.git"_s).isDir())
             continue;
-        dirs << dir << dir + u"/.git"_s;
-        const QStringList top = QDir(dir).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+        dirs << pack.dir << pack.dir + u"/.git"_s;
+        const QStringList top =
+            QDir(pack.dir).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
         for (const QString &name : top.first(std::min(top.size(), perClone)))
-            dirs << dir + u'/' + name;
+            dirs << pack.dir + u'/' + name;
         if (dirs.size() >= maxWatches)
             break;
     }
-    m_watch->refresh();
-    m_token = m_watch->watch(dirs);
+    return dirs;
 }
 
 void LiveState::applyFetchInterval()

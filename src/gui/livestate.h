@@ -1,7 +1,10 @@
 #pragma once
 
+#include "core/workspacelocks.h"
+
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <optional>
@@ -27,8 +30,8 @@ public:
     explicit LiveState(QObject *parent = nullptr);
     ~LiveState() override;
 
-    // Watches these clones (id, directory) from now on, until the next call.
-    void watchClones(const QList<std::pair<QString, QString>> &packDirs);
+    // Watches these folders (cloneWatchDirs()) from now on, until the next call.
+    void watchDirs(const QStringList &dirs);
     // Starts or stops the background fetch as the preferences say.
     void applyFetchInterval();
 
@@ -46,6 +49,10 @@ private:
     QTimer *m_pollTimer;
     QTimer *m_fetchTimer;
 };
+
+// The folders LiveState watches for these clones: each clone, its .git and its top folders,
+// within a budget of kernel watches. Reads the disk: the window calls it on a worker thread.
+QStringList cloneWatchDirs(const QList<PackDir> &packs);
 
 // The selected pack's folder, outside grex: in the file manager, in a terminal, on the clipboard.
 // Each returns what the status bar says about it.

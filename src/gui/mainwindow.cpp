@@ -92,6 +92,9 @@ MainWindow::MainWindow(QWidget *parent)
     m_view->sortByColumn(PackTreeModel::NameColumn, Qt::AscendingOrder);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->header()->setStretchLastSection(true);
+    // Fitting the columns measures each row considered; the first 200 rows (Qt's default is
+    // 1000) fit them as well and keep a large workspace's load from freezing the window.
+    m_view->header()->setResizeContentsPrecision(200);
     m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
 
     m_filter->setObjectName(u"filterEdit"_s);
@@ -360,42 +363,45 @@ void MainWindow::refresh()
                                    .arg(holder));
         }
         updateSummary();
-        watchWorkspace();
-        refreshLocks();
+        watchWorkspace(result.watchPaths);
+        m_live->watchDirs(result.cloneDirs);
+        m_locks->setLocks(result.locks, m_workspace);
         Q_EMIT loaded(result.error);
     });
     watcher->setFuture(QtConcurrent::run(&m_loadPool, &WorkspaceLoad::read, m_workspace, m_width));
 }
 
-void MainWindow::watchWorkspace()
+void MainWindow::watchWorkspace(const QStringList &paths)
 {
     if (!m_watcher->files().isEmpty())
         m_watcher->removePaths(m_watcher->files());
     if (!m_watcher->directories().isEmpty())
         m_watcher->removePaths(m_watcher->directories());
-    const Workspace workspace(m_workspace);
-    QStringList paths{m_workspace};
-    for (const QString &file : {workspace.manifestPath(), workspace.lockfilePath()}) {
-        if (QFileInfo::exists(file))
-            paths.append(file);
-    }
-    for (const auto &[id, dir] : m_model->packDirs()) {
-        if (QFileInfo(dir).isDir())
-            paths.append(dir);
-    }
     m_watcher->addPaths(paths);
-
-    m_live->watchClones(m_model->packDirs());
 }
 
 void MainWindow::refreshLocks()
 {
-    if (m_workspace.isEmpty())
+    if (m_workspace.isEmpty() || m_readingLocks)
         return;
     QList<PackDir> dirs;
     for (const auto &[id, dir] : m_model->packDirs())
         dirs.append({id, dir});
-    m_locks->setLocks(workspaceLockFiles(Workspace(m_workspace), dirs), m_workspace);
+    // Looking for a lock file in every pack's folder takes long in a large workspace: the
+    // window reads them on its load pool and stays responsive meanwhile.
+    m_readingLocks = true;
+    const QString workspace = m_workspace;
+    auto *watcher = new QFutureWatcher<QList<LockFileInfo>>(this);
+    connect(watcher, &QFutureWatcher<QList<LockFileInfo>>::finished, this,
+            [this, watcher, workspace] {
+                watcher->deleteLater();
+                m_readingLocks = false;
+                if (workspace == m_workspace)
+                    m_locks->setLocks(watcher->result(), m_workspace);
+            });
+    watcher->setFuture(QtConcurrent::run(&m_loadPool, [workspace, dirs] {
+        return workspaceLockFiles(Workspace(workspace), dirs);
+    }));
 }
 
 QString MainWindow::busyHolder() const

@@ -88,7 +88,7 @@ private:
     void refresh();
     void refreshLocks();
     void scheduleRefresh();
-    void watchWorkspace();
+    void watchWorkspace(const QStringList &paths);
     void updateSelection();
     void updateSummary();
     void applyFilter();
@@ -138,6 +138,7 @@ private:
     quint64 m_generation = 0;
     bool m_loading = false;
     bool m_reloadAgain = false; // something changed while a load ran
+    bool m_readingLocks = false;
     QHash<QString, QList<AuditLine>> m_events;
     // The verb whose dry run is showing its preview next, with its real arguments.
     struct PendingPreview

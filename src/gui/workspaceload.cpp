@@ -5,8 +5,13 @@
 #include "core/verbs/ls.h"
 #include "core/verbs/status.h"
 #include "core/workspace.h"
+#include "gui/livestate.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
+#include <QSet>
+
+#include <functional>
 
 using namespace Qt::StringLiterals;
 
@@ -104,6 +109,25 @@ AuditLine auditLine(const Event &e)
 
 } // namespace
 
+QStringList watchPathsFor(const Workspace &workspace, const QList<PackDir> &packs)
+{
+    QStringList paths{workspace.root()};
+    for (const QString &file : {workspace.manifestPath(), workspace.lockfilePath()}) {
+        if (QFileInfo::exists(file))
+            paths.append(file);
+    }
+    QSet<QString> parents{workspace.root()};
+    for (const PackDir &pack : packs) {
+        const QString parent = QFileInfo(pack.dir).path();
+        if (!parents.contains(parent)) {
+            parents.insert(parent);
+            if (QFileInfo(parent).isDir())
+                paths.append(parent);
+        }
+    }
+    return paths;
+}
+
 WorkspaceLoad WorkspaceLoad::read(const QString &dir, Width width)
 {
     WorkspaceLoad load;
@@ -124,6 +148,18 @@ WorkspaceLoad WorkspaceLoad::read(const QString &dir, Width width)
         joinPackRows(packs->packs, status ? status->packs : QList<StatusEntry>(), workspace.root());
     if (!status)
         load.error = status.error().displayText();
+    QList<PackDir> dirs;
+    const std::function<void(const QList<LsEntry> &)> collect = [&](const QList<LsEntry> &entries) {
+        for (const LsEntry &entry : entries) {
+            if (!entry.dir.isEmpty())
+                dirs.append({entry.id, entry.dir});
+            collect(entry.children);
+        }
+    };
+    collect(packs->packs);
+    load.locks = workspaceLockFiles(workspace, dirs);
+    load.watchPaths = watchPathsFor(workspace, dirs);
+    load.cloneDirs = cloneWatchDirs(dirs);
     Result<LogReadResult> log = workspace.intentLog().read();
     if (log) {
         for (const Event &e : std::as_const(log->events)) {
