@@ -1983,6 +1983,10 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
         <source>requestState must be a string</source>
         <translation>requestState muss eine Zeichenkette sein</translation>
     </message>
+    <message>
+        <source>cannot repack %1: %2</source>
+        <translation>%1 kann nicht neu gepackt werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -4707,6 +4711,20 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
     <message>
         <source>%1 received</source>
         <translation>%1 empfangen</translation>
+    </message>
+    <message numerus="yes">
+        <source>repacked %n clone(s) past git&apos;s limits: %1</source>
+        <translation>
+            <numerusform>%n Klon über den Grenzen von git neu gepackt: %1</numerusform>
+            <numerusform>%n Klone über den Grenzen von git neu gepackt: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more clone(s) wait for the next sync (grex doctor --fix repacks them now): %1</source>
+        <translation>
+            <numerusform>%n weiterer Klon wartet auf den nächsten Sync (grex doctor --fix packt ihn sofort): %1</numerusform>
+            <numerusform>%n weitere Klone warten auf den nächsten Sync (grex doctor --fix packt sie sofort): %1</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

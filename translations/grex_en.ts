@@ -1967,6 +1967,10 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <source>requestState must be a string</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>cannot repack %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -4691,6 +4695,20 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
     <message>
         <source>%1 received</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>repacked %n clone(s) past git&apos;s limits: %1</source>
+        <translation>
+            <numerusform>repacked %n clone past git&apos;s limits: %1</numerusform>
+            <numerusform>repacked %n clones past git&apos;s limits: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more clone(s) wait for the next sync (grex doctor --fix repacks them now): %1</source>
+        <translation>
+            <numerusform>%n more clone waits for the next sync (grex doctor --fix repacks it now): %1</numerusform>
+            <numerusform>%n more clones wait for the next sync (grex doctor --fix repacks them now): %1</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -164,8 +164,9 @@ private Q_SLOTS:
         // One ok row per check.
         QCOMPARE(checks,
                  (QStringList{u"manifest-schema"_s, u"lockfile"_s, u"gitignore-sync"_s,
-                              u"pack-schema"_s, u"on-disk-drift"_s, u"url-secrets"_s,
-                              u"orphan-lock-entries"_s, u"lock-files"_s, u"unfinished-work"_s}));
+                              u"pack-schema"_s, u"on-disk-drift"_s, u"clone-upkeep"_s,
+                              u"url-secrets"_s, u"orphan-lock-entries"_s, u"lock-files"_s,
+                              u"unfinished-work"_s}));
         const JsonObject json = r->toJson();
         QCOMPARE(json.keys().mid(0, 3),
                  (QStringList{u"exit_code"_s, u"worst_severity"_s, u"findings"_s}));

@@ -237,6 +237,38 @@ Line headline(const QString &verb, bool dryRun, const JsonArray &packs, bool tea
     return Line(spans);
 }
 
+// The clones a sync repacked (git gc --auto), those left for later, and any repack that failed.
+Lines maintenanceLines(const JsonObject &maintenance)
+{
+    Lines lines;
+    const auto ids = [](const JsonArray &array) {
+        QStringList names;
+        for (const JsonValue &id : array)
+            names.append(id.isObject() ? id.toObject().value(u"id"_s).toString() : id.toString());
+        return names.join(u", "_s);
+    };
+    const JsonArray repacked = maintenance.value(u"repacked"_s).toArray();
+    if (!repacked.isEmpty()) {
+        lines.append(Line(u"  "_s + Tr::tr("repacked %n clone(s) past git's limits: %1", nullptr,
+                                             int(repacked.size()))
+                                        .arg(ids(repacked))));
+    }
+    const JsonArray waiting = maintenance.value(u"waiting"_s).toArray();
+    if (!waiting.isEmpty()) {
+        lines.append(Line(u"  "_s + Tr::tr("%n more clone(s) wait for the next sync (grex doctor "
+                                             "--fix repacks them now): %1",
+                                             nullptr, int(waiting.size()))
+                                        .arg(ids(waiting))));
+    }
+    for (const JsonValue &failure : maintenance.value(u"failed"_s).toArray()) {
+        const JsonObject f = failure.toObject();
+        lines.append(Line({Span{u"  "_s}, Span{f.value(u"id"_s).toString(), Style::Bold},
+                           Span{u": "_s}, Span{Tr::tr("warning:"), Style::Yellow},
+                           Span{u' ' + displayTextOf(f.value(u"message"_s).toString())}}));
+    }
+    return lines;
+}
+
 } // namespace
 
 Lines syncText(const JsonObject &report, const Options &options)
@@ -251,6 +283,7 @@ Lines syncText(const JsonObject &report, const Options &options)
     const bool teardown = verb == u"teardown" || verb == u"rm";
     lines.append(headline(verb, report.value(u"dry_run"_s).toBool(), packs, teardown));
     lines += outcomeLines(packs, report.value(u"halted"_s).toObject());
+    lines += maintenanceLines(report.value(u"maintenance"_s).toObject());
     return lines;
 }
 

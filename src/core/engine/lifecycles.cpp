@@ -77,6 +77,8 @@ JsonObject LifecycleReport::toJson() const
                  {u"packs"_s, packArray}};
     if (!recovery.isEmpty())
         o.insert(u"recovery"_s, recovery);
+    if (!maintenance.isEmpty())
+        o.insert(u"maintenance"_s, maintenance);
     return o;
 }
 

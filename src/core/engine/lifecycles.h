@@ -94,7 +94,8 @@ struct LifecycleReport
     std::optional<HaltRecord> halted;
     QStringList eventLogWarnings;
     QList<PackOutcome> packs;
-    JsonObject recovery; // the pre-run recovery scan, when one ran
+    JsonObject recovery;    // the pre-run recovery scan, when one ran
+    JsonObject maintenance; // clones repacked after a sync (upkeepAfterSync), when any needed it
 
     JsonObject toJson() const;
     const PackOutcome *outcome(const QString &id) const;

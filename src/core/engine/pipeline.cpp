@@ -2,6 +2,7 @@
 
 #include "core/engine/drift.h"
 #include "core/engine/recovery.h"
+#include "core/engine/upkeep.h"
 #include "core/fs/gitignore.h"
 #include "core/logging.h"
 #include "core/naming.h"
@@ -207,6 +208,10 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSe
             if (Result<void> written = workspace.lockfile().write(*locks); !written)
                 executed->eventLogWarnings.append(written.error().text());
         }
+        // Last, once the packs are installed: a repack never delays what the user waits for.
+        if (walk.network && request.lifecycles.lifecycle == Lifecycle::Sync &&
+            !request.lifecycles.action)
+            executed->maintenance = upkeepAfterSync(workspace, *graph, ctx.stopToken());
     }
     return executed;
 }

@@ -89,6 +89,22 @@ struct RepoStatus
     QString expectedBranch;
 };
 
+// How a clone's objects stand against the limits `git gc --auto` keeps (gc.auto loose objects,
+// gc.autoPackLimit pack files). Every fetch that brings objects adds loose objects or a pack;
+// past either limit, lookups slow down until git repacks.
+struct CloneUpkeep
+{
+    int looseObjects = 0; // estimated as git does, from one of the 256 object folders
+    int looseLimit = 0;   // gc.auto (default 6700); 0 turns git's automatic upkeep off
+    int packs = 0;        // pack files without a .keep
+    int packLimit = 0;    // gc.autoPackLimit (default 50); 0 ignores the number of packs
+    bool needed() const
+    {
+        return looseLimit > 0 &&
+               (looseObjects > looseLimit || (packLimit > 0 && packs > packLimit));
+    }
+};
+
 // What the git commands a thread runs report while they work, for a live progress display: the
 // phase ("checkout" while a working tree changes) and the bytes received so far by the current
 // clone or fetch. Set on the worker thread of one pack around its Fetcher calls.
@@ -175,6 +191,12 @@ public:
     // ref is the pack's (for expectedBranch). The default asks describe() and isDirty(); a
     // backend can do it with one open.
     virtual Result<RepoStatus> inspect(const QString &dest, const std::optional<QString> &ref);
+    // Where the clone's objects stand against git's limits (CloneUpkeep). Reads a few folders;
+    // the default knows nothing and reports nothing needed.
+    virtual Result<CloneUpkeep> upkeep(const QString &dest);
+    // Repacks and prunes the clone as `git gc --auto` does when upkeep() says it is needed, in
+    // the foreground (gc.autoDetach off) under the backend lock. Error: "git".
+    virtual Result<void> maintain(const QString &dest, std::stop_token stop);
 };
 
 } // namespace Grex

@@ -35,6 +35,8 @@ public:
     Result<LocalChanges> localChanges(const QString &dest) override;
     Result<QString> originUrl(const QString &dest) override;
     Result<RepoStatus> inspect(const QString &dest, const std::optional<QString> &ref) override;
+    Result<CloneUpkeep> upkeep(const QString &dest) override;
+    Result<void> maintain(const QString &dest, std::stop_token stop) override;
 };
 
 // The backend lock sidecar guarding clones and fetches into dest (tier 4).

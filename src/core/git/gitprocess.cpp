@@ -41,6 +41,13 @@ QProcessEnvironment gitEnvironment(const QStringList &extra)
         const qsizetype equals = entry.indexOf(u'=');
         env.insert(entry.left(equals), entry.mid(equals + 1));
     }
+    // No automatic maintenance after a fetch or merge: git would detach it to run on after
+    // grex returned, in every clone a sync touched at once. Sync repacks the clones that need
+    // it, a few at a time (gitupkeep.cpp). Added to the settings the caller passes this way.
+    const int count = env.value(u"GIT_CONFIG_COUNT"_s).toInt();
+    env.insert(u"GIT_CONFIG_KEY_%1"_s.arg(count), u"maintenance.auto"_s);
+    env.insert(u"GIT_CONFIG_VALUE_%1"_s.arg(count), u"false"_s);
+    env.insert(u"GIT_CONFIG_COUNT"_s, QString::number(count + 1));
     return env;
 }
 

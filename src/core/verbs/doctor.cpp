@@ -1,6 +1,7 @@
 #include "core/verbs/doctor.h"
 
 #include "core/engine/recovery.h"
+#include "core/engine/upkeep.h"
 #include "core/engine/walker.h"
 #include "core/fs/atomicwrite.h"
 #include "core/fs/filelock.h"
@@ -138,11 +139,18 @@ QList<DoctorFinding> checkGitignore(const Workspace &workspace, const Facts &fac
                              u"cannot read %1: %2"_s.arg(file.fileName(), file.errorString())));
         return found;
     }
-    for (const auto &[owner, body] : expectedBlocks(facts)) {
-        const PackNode &node = facts.graph.nodes[owner];
-        if (!filter.matches(filterSubject(node, drift)))
-            continue;
-        Result<std::optional<QStringList>> block = Gitignore::read(content, owner);
+    QList<std::pair<QString, QStringList>> expected;
+    for (auto &[owner, body] : expectedBlocks(facts)) {
+        if (filter.matches(filterSubject(facts.graph.nodes[owner], drift)))
+            expected.append({owner, std::move(body)});
+    }
+    QStringList owners;
+    for (const auto &[owner, body] : std::as_const(expected))
+        owners.append(owner);
+    const auto blocks = Gitignore::readMany(content, owners);
+    for (qsizetype i = 0; i < expected.size(); ++i) {
+        const auto &[owner, body] = expected.at(i);
+        const Result<std::optional<QStringList>> &block = blocks.at(size_t(i));
         if (!block) {
             found.append(finding(check, u"warning"_s, owner,
                                  u"cannot read managed block: "_s + block.error().message().text(),
@@ -158,6 +166,49 @@ QList<DoctorFinding> checkGitignore(const Workspace &workspace, const Facts &fac
         }
     }
     return found;
+}
+
+// Clones past git's limits for loose objects or packs (gc.auto, gc.autoPackLimit), which a sync
+// left for later or which were never synced by grex; --fix repacks them (git gc --auto).
+QList<DoctorFinding> checkCloneUpkeep(Workspace &workspace, const Facts &facts,
+                                      const PackFilter &filter,
+                                      const QHash<QString, QString> &drift,
+                                      QList<UpkeepNeed> &needs)
+{
+    QStringList ids;
+    for (const PackNode &node : facts.graph.nodes) {
+        if (filter.matches(filterSubject(node, drift)))
+            ids.append(node.id);
+    }
+    needs = clonesNeedingUpkeep(workspace, facts.graph, ids);
+    QList<DoctorFinding> found;
+    for (const UpkeepNeed &need : std::as_const(needs)) {
+        found.append(finding(u"clone-upkeep"_s, u"warning"_s, need.id,
+                             upkeepDetail(need.upkeep) + u"; git gc --auto repacks it"_s, true));
+    }
+    return found;
+}
+
+// doctor --fix for clone-upkeep: repacks each clone, and moves its finding to the fixed ones.
+void fixCloneUpkeep(Workspace &workspace, const QList<UpkeepNeed> &needs, DoctorReport &report,
+                    std::stop_token stop)
+{
+    QSet<QString> repacked;
+    for (const UpkeepNeed &need : needs) {
+        if (workspace.fetcher().maintain(need.dir, stop))
+            repacked.insert(need.id);
+    }
+    QList<DoctorFinding> remaining;
+    for (const DoctorFinding &f : std::as_const(report.findings)) {
+        if (f.check == u"clone-upkeep" && repacked.contains(f.pack))
+            report.fixed.append(f);
+        else
+            remaining.append(f);
+    }
+    report.findings = remaining;
+    if (!std::any_of(report.findings.begin(), report.findings.end(),
+                     [](const DoctorFinding &f) { return f.check == u"clone-upkeep"; }))
+        addChecked(report.findings, u"clone-upkeep"_s, {});
 }
 
 QList<DoctorFinding> checkPackSchemas(const Facts &facts, const PackFilter &filter,
@@ -632,6 +683,7 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
 
     DoctorReport report;
     Facts facts;
+    QList<UpkeepNeed> upkeep; // the clones past git's limits, which --fix repacks
     addChecked(report.findings, u"manifest-schema"_s, checkManifest(workspace, facts));
     addChecked(report.findings, u"lockfile"_s, checkLockfile(workspace, facts));
     if (!facts.logReadable) {
@@ -657,6 +709,8 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
                    checkPackSchemas(facts, options.filter, drift));
         addChecked(report.findings, u"on-disk-drift"_s,
                    checkOnDisk(workspace, facts, options.filter, drift));
+        addChecked(report.findings, u"clone-upkeep"_s,
+                   checkCloneUpkeep(workspace, facts, options.filter, drift, upkeep));
         addChecked(report.findings, u"url-secrets"_s, checkUrlSecrets(workspace, facts));
         if (facts.locksReadable)
             addChecked(report.findings, u"orphan-lock-entries"_s, checkOrphanLockEntries(facts));
@@ -671,6 +725,7 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
         if (Result<void> fixed = applyFixes(workspace, facts, options.filter, staleLocks, report);
             !fixed)
             return fixed.error();
+        fixCloneUpkeep(workspace, upkeep, report, ctx.stopToken());
     }
 
     if (options.compact && facts.logReadable) {
@@ -681,7 +736,7 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
     // Findings in the order of the checks, whatever was re-run.
     static const QStringList order{
         u"manifest-schema"_s,     u"lockfile"_s,      u"gitignore-sync"_s,
-        u"pack-schema"_s,         u"on-disk-drift"_s, u"url-secrets"_s,
+        u"pack-schema"_s,         u"on-disk-drift"_s, u"clone-upkeep"_s, u"url-secrets"_s,
         u"orphan-lock-entries"_s, u"lock-files"_s,    u"unfinished-work"_s};
     std::stable_sort(report.findings.begin(), report.findings.end(),
                      [](const DoctorFinding &a, const DoctorFinding &b) {

@@ -1,0 +1,67 @@
+#include "core/engine/upkeep.h"
+
+#include "core/engine/packgraph.h"
+#include "core/workspace.h"
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+QList<UpkeepNeed> clonesNeedingUpkeep(Workspace &workspace, const PackGraph &graph,
+                                      const QStringList &ids)
+{
+    QList<UpkeepNeed> needs;
+    for (const QString &id : ids) {
+        const auto node = graph.nodes.constFind(id);
+        if (node == graph.nodes.constEnd() || node->isRoot || !node->onDisk)
+            continue;
+        const QString dir = workspace.packDir(node->path);
+        Result<CloneUpkeep> upkeep = workspace.fetcher().upkeep(dir);
+        if (upkeep && upkeep->needed())
+            needs.append({id, dir, *upkeep});
+    }
+    return needs;
+}
+
+JsonObject upkeepAfterSync(Workspace &workspace, const PackGraph &graph, std::stop_token stop)
+{
+    // Only a fetch that moved the clone brought objects; clones with nothing new stay as they
+    // were, and doctor finds any that were left waiting.
+    QStringList fetched;
+    for (const QString &id : graph.postOrder()) {
+        const QString state = graph.nodes.value(id).fetchState;
+        if (state == u"updated" || state == u"checked_out" || state == u"left_alone")
+            fetched.append(id);
+    }
+    const QList<UpkeepNeed> needs = clonesNeedingUpkeep(workspace, graph, fetched);
+    if (needs.isEmpty())
+        return {};
+    JsonArray repacked;
+    JsonArray waiting;
+    JsonArray failed;
+    for (qsizetype i = 0; i < needs.size(); ++i) {
+        const UpkeepNeed &need = needs.at(i);
+        if (i >= kUpkeepPerSync || stop.stop_requested()) {
+            waiting.append(need.id);
+            continue;
+        }
+        if (Result<void> done = workspace.fetcher().maintain(need.dir, stop); done)
+            repacked.append(need.id);
+        else
+            failed.append(JsonObject{{u"id"_s, need.id},
+                                     {u"message"_s, done.error().message().text()}});
+    }
+    return JsonObject{{u"repacked"_s, repacked}, {u"waiting"_s, waiting}, {u"failed"_s, failed}};
+}
+
+QString upkeepDetail(const CloneUpkeep &upkeep)
+{
+    if (upkeep.looseObjects > upkeep.looseLimit) {
+        return u"about %1 loose objects (git repacks past gc.auto = %2)"_s.arg(upkeep.looseObjects)
+            .arg(upkeep.looseLimit);
+    }
+    return u"%1 pack files (git repacks past gc.autoPackLimit = %2)"_s.arg(upkeep.packs)
+        .arg(upkeep.packLimit);
+}
+
+} // namespace Grex
