@@ -4,6 +4,7 @@
 
 #include <QDateTime>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
@@ -584,8 +585,56 @@ private Q_SLOTS:
             // Appending afterwards heals whatever the kill left and keeps every whole line.
             const qsizetype before = read->events.size();
             QVERIFY(log.append(Event::rm(u"after"_s)).ok());
-            QCOMPARE(log.read()->events.size(), before + 1);
+            if (log.read()->events.size() != before + 1) {
+                // Past the size bound the append compacted the log: it holds the compaction
+                // of every whole line and the new one.
+                LogReadResult whole = *read;
+                whole.events.append(Event::rm(u"after"_s));
+                QCOMPARE(readFile(path), *IntentLog::compactedBytes(whole));
+            }
         }
+    }
+
+    // An append that finds the log past its size bound and more than twice its compacted size
+    // compacts it, as doctor --compact would; one whose compaction would not halve it stays.
+    void appendsCompactAGrownLog()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"grex.jsonl"_s);
+        IntentLog log(path, dir.filePath(u".grex.lock"_s));
+        QVERIFY(log.append(Event::add(u"p"_s, u"https://h/p.git"_s, u"p"_s, u"meta"_s,
+                                      std::nullopt, ts(1)))
+                    .ok());
+        // A year of daily syncs of one pack, in runs of 50 events.
+        const QString sha(40, u'a');
+        qint64 largest = 0;
+        for (int run = 0; run < 40; ++run) {
+            QList<Event> syncs;
+            for (int i = 0; i < 50; ++i)
+                syncs.append(Event::sync(u"p"_s, sha, ts(2 + run * 50 + i)));
+            QVERIFY(log.append(syncs).ok());
+            largest = std::max(largest, QFileInfo(path).size());
+        }
+        QVERIFY2(largest < 2 * 256 * 1024, qPrintable(QString::number(largest)));
+        const Result<LogReadResult> now = log.read();
+        QVERIFY(now.ok());
+        QCOMPARE(fold(now->events).packs.value(u"p"_s).lastSyncSha, std::optional<QString>(sha));
+
+        // Every event counts for the fold: nothing to gain, nothing rewritten.
+        QTemporaryDir other;
+        const QString busy = other.filePath(u"grex.jsonl"_s);
+        IntentLog packs(busy, other.filePath(u".grex.lock"_s));
+        for (int run = 0; run < 20; ++run) {
+            QList<Event> adds;
+            for (int i = 0; i < 100; ++i) {
+                const QString id = u"pack-%1-%2"_s.arg(run).arg(i);
+                adds.append(Event::add(id, u"https://h/"_s + id + u".git"_s, id, u"meta"_s,
+                                       std::nullopt, ts(1)));
+            }
+            QVERIFY(packs.append(adds).ok());
+        }
+        QVERIFY(QFileInfo(busy).size() > 256 * 1024);
+        QCOMPARE(packs.read()->events.size(), 2000);
     }
 
     void compactionKeepsTheFold()

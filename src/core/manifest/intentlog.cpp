@@ -8,6 +8,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QMutex>
 
 #include <cerrno>
@@ -22,6 +23,14 @@ using namespace Qt::StringLiterals;
 namespace Grex {
 
 namespace {
+
+// Past this size an append checks whether the log has grown to more than twice its compacted
+// size, and compacts it then (docs/design.md, "Compaction"). A check parses the whole log, so
+// each process checks a log again only once it has grown past where compaction would pay.
+constexpr qint64 kAutoCompactFloor = 256 * 1024;
+
+QMutex s_compactCheckMutex;
+QHash<QString, qint64> s_nextCompactCheck; // log path -> size of the next check
 
 bool isBlank(QByteArrayView line)
 {
@@ -260,7 +269,12 @@ Result<AppendReport> IntentLog::append(const QList<Event> &events) const
         return fileError(QT_TRANSLATE_NOOP("Grex", "cannot flush %1 to disk: %2"), m_path, err,
                          ErrorKind::Manifest);
     }
+    struct stat after = {};
+    const bool sized = ::fstat(fd, &after) == 0;
     ::close(fd);
+    // Still under the manifest lock: a compaction replaces the file as doctor --compact does.
+    if (sized)
+        compactIfGrown(qint64(after.st_size));
     return report;
 }
 
@@ -281,25 +295,19 @@ QList<Event> IntentLog::compacted(const QMap<QString, PackState> &packs)
     return events;
 }
 
-Result<void> IntentLog::compact() const
+Result<QByteArray> IntentLog::compactedBytes(const LogReadResult &current)
 {
-    Result<FileLock> lock = FileLock::acquire(m_lockPath, LockTier::Manifest, {});
-    if (!lock)
-        return lock.error();
-    Result<LogReadResult> current = read();
-    if (!current)
-        return current.error();
     // An action that started and never ended is the evidence doctor and the recovery scan
     // show until a run redoes the pack: it survives compaction (docs/design.md, "Compaction").
     QMap<std::pair<QString, qint64>, Event> unfinished;
-    for (const Event &e : std::as_const(current->events)) {
+    for (const Event &e : std::as_const(current.events)) {
         const std::pair key{e.id, e.actionIdx};
         if (e.op == EventOp::ActionStarted)
             unfinished.insert(key, e);
         else if (e.op == EventOp::ActionCompleted || e.op == EventOp::ActionHalted)
             unfinished.remove(key);
     }
-    QList<Event> events = compacted(fold(current->events).packs);
+    QList<Event> events = compacted(fold(current.events).packs);
     QList<Event> starts = unfinished.values();
     std::sort(starts.begin(), starts.end(),
               [](const Event &a, const Event &b) { return a.ts < b.ts; });
@@ -311,7 +319,52 @@ Result<void> IntentLog::compact() const
             return line.error();
         bytes += *line + '\n';
     }
-    return atomicWrite(m_path, bytes);
+    return bytes;
+}
+
+Result<void> IntentLog::compact() const
+{
+    Result<FileLock> lock = FileLock::acquire(m_lockPath, LockTier::Manifest, {});
+    if (!lock)
+        return lock.error();
+    Result<LogReadResult> current = read();
+    if (!current)
+        return current.error();
+    Result<QByteArray> bytes = compactedBytes(*current);
+    if (!bytes)
+        return bytes.error();
+    return atomicWrite(m_path, *bytes);
+}
+
+void IntentLog::compactIfGrown(qint64 size) const
+{
+    if (size < kAutoCompactFloor)
+        return;
+    {
+        QMutexLocker locker(&s_compactCheckMutex);
+        if (size < s_nextCompactCheck.value(m_path))
+            return;
+    }
+    Result<LogReadResult> current = read();
+    // Events this grex does not know (from a newer one) would not survive: doctor --compact
+    // is the person's choice then.
+    if (!current || !current->warnings.isEmpty())
+        return;
+    Result<QByteArray> bytes = compactedBytes(*current);
+    if (!bytes)
+        return;
+    qint64 next = 2 * qint64(bytes->size()) + 1;
+    if (size > 2 * qint64(bytes->size())) {
+        if (Result<void> written = atomicWrite(m_path, *bytes); !written) {
+            qCWarning(lcManifest, "could not compact %s: %s", qPrintable(m_path),
+                      qPrintable(written.error().message().text()));
+            return;
+        }
+        qCInfo(lcManifest, "compacted %s from %lld to %lld bytes", qPrintable(m_path), size,
+               qint64(bytes->size()));
+    }
+    QMutexLocker locker(&s_compactCheckMutex);
+    s_nextCompactCheck.insert(m_path, std::max(next, kAutoCompactFloor));
 }
 
 } // namespace Grex

@@ -45,7 +45,8 @@ public:
     Result<LogReadResult> read() const;
     static Result<LogReadResult> parse(const QByteArray &bytes);
 
-    // Appends the events as one write and fsyncs, healing a torn tail first.
+    // Appends the events as one write and fsyncs, healing a torn tail first. Then, past a size
+    // bound, compacts the log when that would more than halve it.
     Result<AppendReport> append(const QList<Event> &events) const;
     Result<AppendReport> append(const Event &event) const { return append(QList<Event>{event}); }
 
@@ -53,8 +54,12 @@ public:
     // the action_started events that never ended.
     Result<void> compact() const;
     static QList<Event> compacted(const QMap<QString, PackState> &packs);
+    // The bytes compact() writes for the log as read.
+    static Result<QByteArray> compactedBytes(const LogReadResult &current);
 
 private:
+    void compactIfGrown(qint64 size) const;
+
     QString m_path;
     QString m_lockPath;
     std::shared_ptr<ReadCache> m_cache;
