@@ -126,6 +126,18 @@ class AnsibleModuleTest(unittest.TestCase):
                                 capture_output=True, text=True, check=True)
         return sorted(p["id"] for p in json.loads(listed.stdout))
 
+    def test_0_documentation_parses(self):
+        """ansible-doc reads the module's DOCUMENTATION, EXAMPLES and RETURN."""
+        shown = subprocess.run(["ansible-doc", "--json", "-M",
+                                str(SOURCE / "contrib/ansible/library"), "grex_workspace"],
+                               env=self.env, capture_output=True, text=True)
+        self.assertEqual(shown.returncode, 0, shown.stderr)
+        doc = json.loads(shown.stdout)["grex_workspace"]
+        self.assertEqual(sorted(doc["doc"]["options"]),
+                         ["exclusive", "grex", "packs", "parallel", "path", "sync"])
+        self.assertIn("changed_packs", doc["return"])
+        self.assertIn("grex_workspace:", doc["examples"])
+
     def test_1_worked_example_on_three_hosts(self):
         """The user guide's playbook brings three hosts' workspaces to the same packs."""
         example = self.tmp / "fleet-and-results.yml"

@@ -17,7 +17,9 @@ description:
     installs every pack.
   - Reports C(changed) only when a pack was registered, removed, cloned, moved to another
     commit, or (re)installed. A sync with nothing to do is not a change.
-  - Check mode runs the same commands with C(--dry-run).
+  - Check mode runs the same commands with C(--dry-run). It reports packs that would be
+    registered, cloned or installed; it does not fetch, so new upstream commits show only in a
+    real run.
   - A pack whose sync failed fails the task; the message names each pack with its error kind
     and reason, as C(grex sync --json) reports them.
   - A pack with local changes or commits is left alone by grex and reported in C(needs_you)
@@ -32,7 +34,7 @@ options:
       - The packs the workspace must hold. Each is a URL, or a dictionary with C(url) and
         optionally C(path) (the pack's folder and id; default, the last part of the URL without
         C(.git)), C(ref), C(type), C(tags) and C(depth), as C(grex add) takes them.
-      - A pack that is already registered under its path with another URL fails the task:
+      - A pack that is already registered under its path with another URL fails the task;
         grex does not change a pack's URL in place.
     type: list
     elements: raw
