@@ -49,6 +49,8 @@ namespace Grex::Gui {
 namespace {
 
 constexpr int kRecentLimit = 8;
+// Up to this many packs the filter runs at every key; above, once the typing pauses.
+constexpr int kInstantFilterPacks = 2000;
 
 
 } // namespace
@@ -75,6 +77,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_agents(new AgentsPanel(m_control, this))
     , m_watcher(new QFileSystemWatcher(this))
     , m_refreshTimer(new QTimer(this))
+    , m_filterTimer(new QTimer(this))
     , m_lockTimer(new QTimer(this))
     , m_live(new LiveState(this))
     , m_desk(new ApprovalDesk(m_control, m_activity, this))
@@ -137,13 +140,28 @@ MainWindow::MainWindow(QWidget *parent)
     createActions();
     createViewAndHelpMenus(docks);
 
-    connect(m_filter, &QLineEdit::textChanged, this, &MainWindow::applyFilter);
+    // Filtering thousands of packs takes a good part of a second: there the filter waits for
+    // a pause in the typing instead of running at every key.
+    m_filterTimer->setSingleShot(true);
+    m_filterTimer->setInterval(250);
+    connect(m_filterTimer, &QTimer::timeout, this, &MainWindow::applyFilter);
+    connect(m_filter, &QLineEdit::textChanged, this, [this] {
+        if (m_model->totalPackCount() > kInstantFilterPacks)
+            m_filterTimer->start();
+        else
+            applyFilter();
+    });
     // From the filter, Return or Tab goes to the packs it left, with one of them current, so
     // that the arrow keys and the menu key work at once.
     setTabOrder(m_filter, m_view);
     setTabOrder(m_view, m_details);
-    connect(m_filter, &QLineEdit::returnPressed, this,
-            [this] { m_view->setFocus(Qt::TabFocusReason); });
+    connect(m_filter, &QLineEdit::returnPressed, this, [this] {
+        if (m_filterTimer->isActive()) {
+            m_filterTimer->stop();
+            applyFilter();
+        }
+        m_view->setFocus(Qt::TabFocusReason);
+    });
     m_view->installEventFilter(this);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::updateSelection);
@@ -342,8 +360,6 @@ void MainWindow::refresh()
         m_model->setPacks(result.rows);
         m_events = result.events;
         m_view->expandAll();
-        for (int c = 0; c < PackTreeModel::ColumnCount - 1; ++c)
-            m_view->resizeColumnToContents(c);
         if (!current.isEmpty()) {
             const QModelIndexList found =
                 m_proxy->match(m_proxy->index(0, 0), PackTreeModel::PackIdRole, current, 1,
@@ -363,9 +379,23 @@ void MainWindow::refresh()
                                    .arg(holder));
         }
         updateSummary();
-        watchWorkspace(result.watchPaths);
-        m_live->watchDirs(result.cloneDirs);
         m_locks->setLocks(result.locks, m_workspace);
+        // With thousands of packs, fitting the columns and setting up the kernel watches take
+        // tens of milliseconds each: each gets a turn of the event loop of its own, so that the
+        // window paints and answers in between.
+        QTimer::singleShot(0, this, [this, generation, paths = result.watchPaths,
+                                     dirs = result.cloneDirs] {
+            if (generation != m_generation)
+                return;
+            for (int c = 0; c < PackTreeModel::ColumnCount - 1; ++c)
+                m_view->resizeColumnToContents(c);
+            QTimer::singleShot(0, this, [this, generation, paths, dirs] {
+                if (generation != m_generation)
+                    return;
+                watchWorkspace(paths);
+                m_live->watchDirs(dirs);
+            });
+        });
         Q_EMIT loaded(result.error);
     });
     watcher->setFuture(QtConcurrent::run(&m_loadPool, &WorkspaceLoad::read, m_workspace, m_width));

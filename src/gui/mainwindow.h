@@ -127,6 +127,7 @@ private:
     QSystemTrayIcon *m_tray = nullptr;
     QFileSystemWatcher *m_watcher;
     QTimer *m_refreshTimer; // debounces watcher events
+    QTimer *m_filterTimer;  // debounces typing in the filter of a large workspace
     QTimer *m_lockTimer;
     LiveState *m_live;
     ApprovalDesk *m_desk;
