@@ -615,7 +615,7 @@ private Q_SLOTS:
             QVERIFY(log.append(syncs).ok());
             largest = std::max(largest, QFileInfo(path).size());
         }
-        QVERIFY2(largest < 2 * 256 * 1024, qPrintable(QString::number(largest)));
+        QVERIFY2(largest < 2 * 128 * 1024, qPrintable(QString::number(largest)));
         const Result<LogReadResult> now = log.read();
         QVERIFY(now.ok());
         QCOMPARE(fold(now->events).packs.value(u"p"_s).lastSyncSha, std::optional<QString>(sha));
@@ -633,7 +633,7 @@ private Q_SLOTS:
             }
             QVERIFY(packs.append(adds).ok());
         }
-        QVERIFY(QFileInfo(busy).size() > 256 * 1024);
+        QVERIFY(QFileInfo(busy).size() > 128 * 1024);
         QCOMPARE(packs.read()->events.size(), 2000);
     }
 

@@ -204,7 +204,7 @@ Result<void> checkGlob(const QString &glob)
     return {};
 }
 
-Result<bool> globMatches(const QString &glob, const QString &path)
+Result<QRegularExpression> globPattern(const QString &glob)
 {
     const auto invalid = [&](const char *why) {
         return Error(ErrorKind::Usage, u"invalid_glob"_s,
@@ -255,10 +255,18 @@ Result<bool> globMatches(const QString &glob, const QString &path)
     if (braces > 0)
         return invalid("'{' is never closed");
     pattern += u'$';
-    const QRegularExpression re(pattern);
+    QRegularExpression re(pattern);
     if (!re.isValid())
         return invalid("it is not a valid pattern");
-    return re.match(path).hasMatch();
+    return re;
+}
+
+Result<bool> globMatches(const QString &glob, const QString &path)
+{
+    Result<QRegularExpression> re = globPattern(glob);
+    if (!re)
+        return re.error();
+    return re->match(path).hasMatch();
 }
 
 namespace {

@@ -8,6 +8,7 @@
 #include "core/result.h"
 
 #include <QList>
+#include <QRegularExpression>
 #include <QString>
 
 #include <optional>
@@ -124,5 +125,7 @@ Result<LifecycleReport> concludeLifecycles(LifecycleReport report, const Operati
 // escapes. Error: Usage "invalid_glob".
 Result<bool> globMatches(const QString &glob, const QString &path);
 Result<void> checkGlob(const QString &glob);
+// The glob as an anchored regular expression, for matching it against many paths.
+Result<QRegularExpression> globPattern(const QString &glob);
 
 } // namespace Grex

@@ -236,7 +236,9 @@ Result<PackFilter> PackFilter::parse(const QString &expression)
             case Key::Name:
             case Key::Path:
             case Key::Url:
-                if (Result<void> glob = checkGlob(alternative); !glob) {
+                if (Result<QRegularExpression> glob = globPattern(alternative); glob) {
+                    term.globs.append(*glob); // compiled once, matched against every pack
+                } else {
                     return filterError(
                         expression, altPos,
                         u"invalid glob '%1': %2"_s.arg(alternative, glob.error().message().text()));
@@ -319,8 +321,8 @@ bool PackFilter::matches(const FilterSubject &subject) const
             const QString &text = term.key == Key::Name   ? subject.name
                                   : term.key == Key::Path ? subject.path
                                                           : subject.url;
-            for (const QString &glob : term.alternatives)
-                hit = hit || globMatches(glob, text).valueOr(false);
+            for (const QRegularExpression &glob : term.globs)
+                hit = hit || glob.match(text).hasMatch();
             break;
         }
         case Key::Type:

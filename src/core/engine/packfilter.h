@@ -4,6 +4,7 @@
 
 #include <QHash>
 #include <QList>
+#include <QRegularExpression>
 #include <QString>
 #include <QStringList>
 
@@ -74,6 +75,7 @@ private:
         Key key = Key::Name;
         Op op = Op::Equal;
         QStringList alternatives;
+        QList<QRegularExpression> globs; // name, path and url: the alternatives, compiled once
         int number = 0;
     };
 

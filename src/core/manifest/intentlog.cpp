@@ -27,7 +27,7 @@ namespace {
 // Past this size an append checks whether the log has grown to more than twice its compacted
 // size, and compacts it then (docs/design.md, "Compaction"). A check parses the whole log, so
 // each process checks a log again only once it has grown past where compaction would pay.
-constexpr qint64 kAutoCompactFloor = 256 * 1024;
+constexpr qint64 kAutoCompactFloor = 128 * 1024;
 
 QMutex s_compactCheckMutex;
 QHash<QString, qint64> s_nextCompactCheck; // log path -> size of the next check
@@ -360,7 +360,7 @@ void IntentLog::compactIfGrown(qint64 size) const
                       qPrintable(written.error().message().text()));
             return;
         }
-        qCInfo(lcManifest, "compacted %s from %lld to %lld bytes", qPrintable(m_path), size,
+        qCDebug(lcManifest, "compacted %s from %lld to %lld bytes", qPrintable(m_path), size,
                qint64(bytes->size()));
     }
     QMutexLocker locker(&s_compactCheckMutex);
