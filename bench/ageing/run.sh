@@ -6,7 +6,13 @@
 # both alike. Reports the medians, the ratio aged / fresh, what the clones hold (pack files,
 # loose objects) and the size of each grex.jsonl. Nothing here runs in CI.
 #
-#   bench/ageing/run.sh [--packs 100] [--fetches 200] [--pairs 20] [--out DIR]
+#   bench/ageing/run.sh [--packs 100] [--fetches 200] [--pairs 20] [--keep-packs]
+#                       [--no-upkeep] [--out DIR]
+#
+# --keep-packs makes every fetch keep the pack it receives (transfer.unpackLimit=1), as fetches
+# of more than 100 objects do, instead of unpacking a small fetch into loose objects: after 50
+# fetches a clone is past git's gc.autoPackLimit. --no-upkeep sets gc.auto=0, which turns off
+# grex's upkeep as it does git's, to show what the packs cost without it.
 #
 # Results: DIR/results.md (default .bench/ageing), the timings in DIR/results/*.json. About 15
 # minutes on 2 cores with the defaults, most of it the 200 syncs.
@@ -18,12 +24,16 @@ source "$BENCH/../tools/setup.sh"
 PACKS=100
 FETCHES=200
 PAIRS=20
+KEEP_PACKS=""
+NO_UPKEEP=""
 OUT="$GREX_ROOT/.bench/ageing"
 while [ $# -gt 0 ]; do
     case "$1" in
     --packs) PACKS="$2"; shift 2 ;;
     --fetches) FETCHES="$2"; shift 2 ;;
     --pairs) PAIRS="$2"; shift 2 ;;
+    --keep-packs) KEEP_PACKS=1; shift ;;
+    --no-upkeep) NO_UPKEEP=1; shift ;;
     --out) OUT="$2"; shift 2 ;;
     *) echo "bench/ageing/run.sh: unknown option $1 (see the comment at the top)" >&2; exit 2 ;;
     esac
@@ -44,6 +54,8 @@ mkdir -p "$WORK" "$RESULTS"
 # The same git settings for every run: none of the caller's, none of /etc/gitconfig's.
 export HOME="$WORK/home" GIT_CONFIG_NOSYSTEM=1
 mkdir -p "$HOME"
+[ -n "$KEEP_PACKS" ] && git config --global transfer.unpackLimit 1
+[ -n "$NO_UPKEEP" ] && git config --global gc.auto 0
 UP="$WORK/up"
 
 grex_say "making $PACKS small upstream repositories"
@@ -121,15 +133,16 @@ read -r AGED_PACKS AGED_LOOSE < <(clone_state "$AGED")
 read -r FRESH_PACKS FRESH_LOOSE < <(clone_state "$FRESH")
 
 $PY - "$RESULTS" "$PACKS" "$FETCHES" "$AGED_PACKS" "$AGED_LOOSE" "$FRESH_PACKS" "$FRESH_LOOSE" \
-    "$(stat -c %s "$AGED/grex.jsonl")" "$(stat -c %s "$FRESH/grex.jsonl")" >"$OUT/results.md" <<'EOF'
+    "$(stat -c %s "$AGED/grex.jsonl")" "$(stat -c %s "$FRESH/grex.jsonl")" \
+    "$(git config --global --list 2>/dev/null | tr '\n' ' ' | sed 's/ $//')" >"$OUT/results.md" <<'EOF'
 import json, pathlib, statistics, sys
 results = pathlib.Path(sys.argv[1])
 packs, fetches, aged_packs, aged_loose, fresh_packs, fresh_loose, aged_log, fresh_log = map(
-    int, sys.argv[2:])
+    int, sys.argv[2:10])
 timings = json.loads((results / "timings.json").read_text())
 syncs = [json.loads(l) for l in (results / "syncs.jsonl").read_text().splitlines()]
 sizes = [int(l) for l in (results / "log-sizes.txt").read_text().split()]
-print("### %d packs after %d fetches each\n" % (packs, fetches))
+print("### %d packs after %d fetches each (%s)\n" % (packs, fetches, sys.argv[10] or "git's defaults"))
 print("| | aged (median) | fresh (median) | aged / fresh |")
 print("|---|---|---|---|")
 for name, title in (("status", "status"), ("noop", "sync, nothing new")):
