@@ -94,6 +94,9 @@ print(json.dumps({"updated": d["outcomes"]["updated"], "failed": d["outcomes"]["
     fi
 done
 $PY "$BENCH/upstreams.py" verify "$UP" "$AGED"
+# A new machine clones from a server that keeps its repositories packed: repacked here, since
+# a file:// clone takes the upstream's object files as they are.
+for repo in "$UP"/r*.git; do git --git-dir "$repo" repack -adq; done
 new_workspace "$FRESH"
 $PY "$BENCH/upstreams.py" verify "$UP" "$FRESH"
 

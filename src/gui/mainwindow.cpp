@@ -140,28 +140,7 @@ MainWindow::MainWindow(QWidget *parent)
     createActions();
     createViewAndHelpMenus(docks);
 
-    // Filtering thousands of packs takes a good part of a second: there the filter waits for
-    // a pause in the typing instead of running at every key.
-    m_filterTimer->setSingleShot(true);
-    m_filterTimer->setInterval(250);
-    connect(m_filterTimer, &QTimer::timeout, this, &MainWindow::applyFilter);
-    connect(m_filter, &QLineEdit::textChanged, this, [this] {
-        if (m_model->totalPackCount() > kInstantFilterPacks)
-            m_filterTimer->start();
-        else
-            applyFilter();
-    });
-    // From the filter, Return or Tab goes to the packs it left, with one of them current, so
-    // that the arrow keys and the menu key work at once.
-    setTabOrder(m_filter, m_view);
-    setTabOrder(m_view, m_details);
-    connect(m_filter, &QLineEdit::returnPressed, this, [this] {
-        if (m_filterTimer->isActive()) {
-            m_filterTimer->stop();
-            applyFilter();
-        }
-        m_view->setFocus(Qt::TabFocusReason);
-    });
+    connectFilter();
     m_view->installEventFilter(this);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::updateSelection);
@@ -256,6 +235,32 @@ QList<QDockWidget *> MainWindow::createDocks()
     activityDock->raise();
     resizeDocks({activityDock}, {220}, Qt::Vertical); // the packs take most of the height
     return {activityDock, locksDock, agentsDock};
+}
+
+void MainWindow::connectFilter()
+{
+    // Filtering thousands of packs takes a good part of a second: there the filter waits for
+    // a pause in the typing instead of running at every key.
+    m_filterTimer->setSingleShot(true);
+    m_filterTimer->setInterval(250);
+    connect(m_filterTimer, &QTimer::timeout, this, &MainWindow::applyFilter);
+    connect(m_filter, &QLineEdit::textChanged, this, [this] {
+        if (m_model->totalPackCount() > kInstantFilterPacks)
+            m_filterTimer->start();
+        else
+            applyFilter();
+    });
+    // From the filter, Return or Tab goes to the packs it left, with one of them current, so
+    // that the arrow keys and the menu key work at once.
+    setTabOrder(m_filter, m_view);
+    setTabOrder(m_view, m_details);
+    connect(m_filter, &QLineEdit::returnPressed, this, [this] {
+        if (m_filterTimer->isActive()) {
+            m_filterTimer->stop();
+            applyFilter();
+        }
+        m_view->setFocus(Qt::TabFocusReason);
+    });
 }
 
 void MainWindow::setWidth(Width width)
@@ -421,12 +426,14 @@ void MainWindow::refreshLocks()
     // window reads them on its load pool and stays responsive meanwhile.
     m_readingLocks = true;
     const QString workspace = m_workspace;
+    const quint64 generation = m_generation;
     auto *watcher = new QFutureWatcher<QList<LockFileInfo>>(this);
     connect(watcher, &QFutureWatcher<QList<LockFileInfo>>::finished, this,
-            [this, watcher, workspace] {
+            [this, watcher, workspace, generation] {
                 watcher->deleteLater();
                 m_readingLocks = false;
-                if (workspace == m_workspace)
+                // A load that finished meanwhile brought newer locks.
+                if (workspace == m_workspace && generation == m_generation)
                     m_locks->setLocks(watcher->result(), m_workspace);
             });
     watcher->setFuture(QtConcurrent::run(&m_loadPool, [workspace, dirs] {

@@ -83,6 +83,8 @@ private:
     // File and Packs menus, the toolbar and the pack view's context menu.
     void createActions();
     void createViewAndHelpMenus(const QList<QDockWidget *> &docks);
+    // The filter field: when it filters, and where Return and Tab go from it.
+    void connectFilter();
     void chooseWorkspace();
     void newWorkspace();
     void refresh();

@@ -139,6 +139,8 @@ WorkspaceLoad WorkspaceLoad::read(const QString &dir, Width width)
     Result<LsReport> packs = ls(workspace, lsOptions, ctx);
     if (!packs) {
         load.error = packs.error().displayText();
+        // Still watched, so that fixing the workspace's files shows at once.
+        load.watchPaths = watchPathsFor(workspace, {});
         return load;
     }
     StatusOptions statusOptions;

@@ -1,10 +1,10 @@
 #include "support/grexrunner.h"
 #include "support/remotebuilder.h"
+#include "support/testfiles.h"
 
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -12,16 +12,6 @@ using namespace Grex::Test;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-void git(const QString &dir, const QStringList &args)
-{
-    QProcess process;
-    process.setWorkingDirectory(dir);
-    process.start(u"git"_s, args);
-    if (!process.waitForFinished() || process.exitCode() != 0)
-        qFatal("git %s failed: %s", qPrintable(args.join(u' ')),
-               process.readAllStandardError().constData());
-}
 
 int packFiles(const QString &clone)
 {
@@ -63,8 +53,8 @@ private Q_SLOTS:
             QCOMPARE(grex(ws, {u"add"_s, urls.value(name), u"--no-install"_s}).exitCode, 0);
             // Every fetch keeps its pack (the local clone has loose objects only), and two
             // packs are past the limit.
-            git(ws + u'/' + name, {u"config"_s, u"transfer.unpackLimit"_s, u"1"_s});
-            git(ws + u'/' + name, {u"config"_s, u"gc.autoPackLimit"_s, u"1"_s});
+            runGit(ws + u'/' + name, {u"config"_s, u"transfer.unpackLimit"_s, u"1"_s});
+            runGit(ws + u'/' + name, {u"config"_s, u"gc.autoPackLimit"_s, u"1"_s});
         }
         for (int round = 0; round < 2; ++round) {
             for (const QString &name : names) {
@@ -129,8 +119,8 @@ private Q_SLOTS:
         RemoteBuilder::Files files{{u"README.md"_s, "# solo\n"}};
         const QString url = remotes.create(u"solo"_s, files);
         QCOMPARE(grex(ws, {u"add"_s, url, u"--no-install"_s}).exitCode, 0);
-        git(ws + u"/solo"_s, {u"config"_s, u"transfer.unpackLimit"_s, u"1"_s});
-        git(ws + u"/solo"_s, {u"config"_s, u"gc.autoPackLimit"_s, u"1"_s});
+        runGit(ws + u"/solo"_s, {u"config"_s, u"transfer.unpackLimit"_s, u"1"_s});
+        runGit(ws + u"/solo"_s, {u"config"_s, u"gc.autoPackLimit"_s, u"1"_s});
         files.insert(u"more.txt"_s, "more\n");
         remotes.commit(url, files);
         QCOMPARE(grex(ws, {u"sync"_s}).exitCode, 0);

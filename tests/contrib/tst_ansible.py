@@ -164,6 +164,7 @@ class AnsibleModuleTest(unittest.TestCase):
 
     def test_2_changed_only_when_a_pack_moves(self):
         ws = self.tmp / "ws-one"
+        shutil.rmtree(self.home / "made-by-tools", ignore_errors=True)  # test_1 made it too
         args = {"path": str(ws), "packs": [self.urls["alpha"], self.urls["tools"]]}
         first = self.one_host(args)
         self.assertTrue(first["changed"])
@@ -222,6 +223,20 @@ class AnsibleModuleTest(unittest.TestCase):
 
         bad = self.one_host({"path": str(ws), "packs": [{"path": "x"}]}, expect_rc=(2,))
         self.assertIn("packs[0] must be a URL", bad["msg"])
+
+        # One entry grex cannot import: the task fails naming it, and says what it did add.
+        partly = self.one_host({"path": str(self.tmp / "ws-partly"), "packs": [
+            self.urls["alpha"], {"url": self.urls["beta"], "path": "team/beta"}]},
+            expect_rc=(2,))
+        self.assertIn("team/beta", partly["msg"])
+        self.assertEqual(partly["added"], ["alpha"], partly)
+        self.assertTrue(partly["changed"])
+
+        # A token in a URL stays out of the task's messages.
+        secret = "https://user:s3cret-token@example.invalid/alpha.git"
+        clash = self.one_host({"path": str(ws), "packs": [
+            {"url": secret, "path": "beta"}]}, expect_rc=(2,))
+        self.assertNotIn("s3cret-token", json.dumps(clash))
 
 
     def test_4_ci_examples_run_as_written(self):

@@ -131,6 +131,11 @@ def default_pack_path(url):
     return tail[:-4] if tail.endswith(".git") else tail
 
 
+def redact(url):
+    """A URL as it may be shown: without the password or token of its user part."""
+    return re.sub(r"^([a-z][a-z0-9+.-]*://)[^/@]*@", r"\1***@", url.strip())
+
+
 def same_url(registered, wanted):
     """grex ls hides a URL's password, so the user part is left out of the comparison."""
     def bare(url):
@@ -156,7 +161,7 @@ def wanted_packs(module):
     for entry in packs:
         if entry["path"] in seen:
             module.fail_json(msg="two packs want the path %s: %s and %s"
-                             % (entry["path"], seen[entry["path"]], entry["url"]))
+                             % (entry["path"], redact(seen[entry["path"]]), redact(entry["url"])))
         seen[entry["path"]] = entry["url"]
     return packs
 
@@ -220,8 +225,11 @@ def sync_result(module, grex, result):
             for p in failed]
         names = "; ".join("%s: %s (%s): %s" % (f["id"], f["kind"], f["reason"], f["message"])
                           for f in result["failed_packs"])
-        module.fail_json(msg="grex sync failed for %d pack(s): %s"
-                         % (len(failed), names or err.strip()), rc=rc, **result)
+        halted = document.get("halted") or {}
+        why = names or halted.get("message") or (document.get("error") or {}).get("message") \
+            or err.strip()
+        module.fail_json(msg="grex sync failed for %d pack(s): %s" % (len(failed), why), rc=rc,
+                         **result)
 
 
 def register(module, grex, missing):
@@ -231,13 +239,20 @@ def register(module, grex, missing):
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as listing:
             json.dump([{"url": p["url"], "path": p["path"]} for p in plain], listing)
         try:
-            document = grex.must("import", "--from-repos-json", listing.name)
+            rc, document, err = grex.run("import", "--from-repos-json", listing.name)
         finally:
             os.unlink(listing.name)
-        if document and document.get("failed"):
+        # A failed entry fails the import; the others are registered all the same.
+        error = document.get("error") if isinstance(document, dict) else None
+        report = (error or {}).get("report") if isinstance(error, dict) else document
+        if rc != 0 and not isinstance(report, dict):
+            grex.fail("import", rc, document, err)
+        imported = [i["path"] for i in (report or {}).get("imported", [])]
+        failed = (report or {}).get("failed", [])
+        if failed:
             module.fail_json(msg="grex import could not register: %s" % "; ".join(
-                "%s: %s" % (f["path"], f["error"].get("message") if isinstance(f["error"], dict)
-                            else f["error"]) for f in document["failed"]))
+                "%s: %s" % (f["path"], f["error"]) for f in failed),
+                changed=bool(imported), added=imported)
     for pack in missing:
         if pack in plain:
             continue
@@ -289,7 +304,7 @@ def main():
         if have and have.get("url") and not same_url(have["url"], pack["url"]):
             module.fail_json(msg="pack %s is registered with another URL (%s), not %s; remove it "
                              "first (grex rm) to change its URL"
-                             % (pack["path"], have["url"], pack["url"]))
+                             % (pack["path"], redact(have["url"]), redact(pack["url"])))
     missing = [p for p in wanted if p["path"] not in by_path]
     if missing:
         register(module, grex, missing)

@@ -86,8 +86,12 @@ bool hasUnfinishedGitWork(const QString &dir)
 {
     const QString gitDir = dir + u"/.git/"_s;
     QFile marker(gitDir + BusyMarkerName);
-    if (marker.open(QIODevice::ReadOnly))
-        return !processAlive(marker.readAll().trimmed().toLongLong());
+    if (marker.open(QIODevice::ReadOnly)) {
+        // The scan runs beside the run's own fetches: an empty marker is one being written
+        // this instant (a kill in that instant is healed by the clone's next operation).
+        const QByteArray pid = marker.readAll().trimmed();
+        return !pid.isEmpty() && !processAlive(pid.toLongLong());
+    }
     return QFileInfo::exists(gitDir + CheckoutJournalName);
 }
 

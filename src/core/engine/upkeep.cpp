@@ -23,10 +23,26 @@ QList<UpkeepNeed> clonesNeedingUpkeep(Workspace &workspace, const PackGraph &gra
     return needs;
 }
 
+Result<void> repackClone(Workspace &workspace, const UpkeepNeed &need, std::stop_token stop)
+{
+    if (Result<void> done = workspace.fetcher().maintain(need.dir, stop); !done)
+        return done;
+    // git gc --auto exits 0 when a pre-auto-gc hook or an earlier gc.log tells it to skip.
+    Result<CloneUpkeep> after = workspace.fetcher().upkeep(need.dir);
+    if (after && after->needed()) {
+        return Error(ErrorKind::PackOp, u"git"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "git gc --auto left %1 past git's limits "
+                                                       "(%2); run git gc there to see why"),
+                             {need.dir, upkeepDetail(*after)}));
+    }
+    return {};
+}
+
 JsonObject upkeepAfterSync(Workspace &workspace, const PackGraph &graph, std::stop_token stop)
 {
-    // Only a fetch that moved the clone brought objects; clones with nothing new stay as they
-    // were, and doctor finds any that were left waiting.
+    // The clones whose fetch moved them: a fetch that left HEAD where it was may still have
+    // brought tags or other branches, but checking every clone would cost a sync of thousands
+    // of packs a repository open each. doctor looks at every clone.
     QStringList fetched;
     for (const QString &id : graph.postOrder()) {
         const QString state = graph.nodes.value(id).fetchState;
@@ -45,7 +61,7 @@ JsonObject upkeepAfterSync(Workspace &workspace, const PackGraph &graph, std::st
             waiting.append(need.id);
             continue;
         }
-        if (Result<void> done = workspace.fetcher().maintain(need.dir, stop); done)
+        if (Result<void> done = repackClone(workspace, need, stop); done)
             repacked.append(need.id);
         else
             failed.append(JsonObject{{u"id"_s, need.id},
@@ -56,7 +72,7 @@ JsonObject upkeepAfterSync(Workspace &workspace, const PackGraph &graph, std::st
 
 QString upkeepDetail(const CloneUpkeep &upkeep)
 {
-    if (upkeep.looseObjects > upkeep.looseLimit) {
+    if (upkeep.looseObjects / 256 > (upkeep.looseLimit + 255) / 256) {
         return u"about %1 loose objects (git repacks past gc.auto = %2)"_s.arg(upkeep.looseObjects)
             .arg(upkeep.looseLimit);
     }

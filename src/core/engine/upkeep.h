@@ -29,6 +29,10 @@ inline constexpr int kUpkeepPerSync = 3;
 QList<UpkeepNeed> clonesNeedingUpkeep(Workspace &workspace, const PackGraph &graph,
                                       const QStringList &ids);
 
+// Repacks the clone (Fetcher::maintain) and checks that it is within git's limits afterwards.
+// Error: PackOp "git".
+Result<void> repackClone(Workspace &workspace, const UpkeepNeed &need, std::stop_token stop);
+
 // After a sync: the clones its walk fetched new commits into that need upkeep, up to
 // kUpkeepPerSync of them repacked (git gc --auto). The sync document's "maintenance" member:
 // {"repacked": [ids], "waiting": [ids], "failed": [{"id", "message"}]}, or empty when no clone

@@ -94,14 +94,16 @@ struct RepoStatus
 // past either limit, lookups slow down until git repacks.
 struct CloneUpkeep
 {
-    int looseObjects = 0; // estimated as git does, from one of the 256 object folders
+    int looseObjects = 0; // estimated as git does: those in objects/17, times 256
     int looseLimit = 0;   // gc.auto (default 6700); 0 turns git's automatic upkeep off
     int packs = 0;        // pack files without a .keep
     int packLimit = 0;    // gc.autoPackLimit (default 50); 0 ignores the number of packs
+    // As git's need_to_gc(): more loose objects in the sample folder than gc.auto / 256,
+    // rounded up, or more packs than gc.autoPackLimit.
     bool needed() const
     {
-        return looseLimit > 0 &&
-               (looseObjects > looseLimit || (packLimit > 0 && packs > packLimit));
+        return looseLimit > 0 && (looseObjects / 256 > (looseLimit + 255) / 256 ||
+                                  (packLimit > 0 && packs > packLimit));
     }
 };
 

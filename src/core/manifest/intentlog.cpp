@@ -345,26 +345,48 @@ void IntentLog::compactIfGrown(qint64 size) const
         if (size < s_nextCompactCheck.value(m_path))
             return;
     }
+    const auto checkAgainAt = [this](qint64 next) {
+        QMutexLocker locker(&s_compactCheckMutex);
+        s_nextCompactCheck.insert(m_path, std::max(next, kAutoCompactFloor));
+    };
     Result<LogReadResult> current = read();
     // Events this grex does not know (from a newer one) would not survive: doctor --compact
     // is the person's choice then.
-    if (!current || !current->warnings.isEmpty())
+    if (!current || !current->warnings.isEmpty()) {
+        checkAgainAt(2 * size);
         return;
+    }
     Result<QByteArray> bytes = compactedBytes(*current);
-    if (!bytes)
+    if (!bytes) {
+        checkAgainAt(2 * size);
         return;
-    qint64 next = 2 * qint64(bytes->size()) + 1;
+    }
+    // As doctor --compact checks it: the fold is the same but for updated_at.
+    const auto withoutUpdatedAt = [](QMap<QString, PackState> packs) {
+        for (PackState &p : packs)
+            p.updatedAt = Timestamp();
+        return packs;
+    };
+    const Result<LogReadResult> after = parse(*bytes);
+    if (!after || withoutUpdatedAt(fold(after->events).packs) !=
+                      withoutUpdatedAt(fold(current->events).packs)) {
+        qCWarning(lcManifest, "not compacting %s: the compacted log folds differently",
+                  qPrintable(m_path));
+        checkAgainAt(2 * size);
+        return;
+    }
+    const qint64 next = 2 * qint64(bytes->size()) + 1;
     if (size > 2 * qint64(bytes->size())) {
         if (Result<void> written = atomicWrite(m_path, *bytes); !written) {
             qCWarning(lcManifest, "could not compact %s: %s", qPrintable(m_path),
                       qPrintable(written.error().message().text()));
+            checkAgainAt(2 * size);
             return;
         }
         qCDebug(lcManifest, "compacted %s from %lld to %lld bytes", qPrintable(m_path), size,
-               qint64(bytes->size()));
+                qint64(bytes->size()));
     }
-    QMutexLocker locker(&s_compactCheckMutex);
-    s_nextCompactCheck.insert(m_path, std::max(next, kAutoCompactFloor));
+    checkAgainAt(next);
 }
 
 } // namespace Grex

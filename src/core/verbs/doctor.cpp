@@ -195,8 +195,11 @@ void fixCloneUpkeep(Workspace &workspace, const QList<UpkeepNeed> &needs, Doctor
 {
     QSet<QString> repacked;
     for (const UpkeepNeed &need : needs) {
-        if (workspace.fetcher().maintain(need.dir, stop))
+        if (Result<void> done = repackClone(workspace, need, stop); done)
             repacked.insert(need.id);
+        else
+            report.findings.append(finding(u"clone-upkeep"_s, u"error"_s, need.id,
+                                           done.error().message().text()));
     }
     QList<DoctorFinding> remaining;
     for (const DoctorFinding &f : std::as_const(report.findings)) {
