@@ -1987,6 +1987,10 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
         <source>cannot repack %1: %2</source>
         <translation>%1 kann nicht neu gepackt werden: %2</translation>
     </message>
+    <message>
+        <source>git gc --auto left %1 past git&apos;s limits (%2); run git gc there to see why</source>
+        <translation>git gc --auto hat %1 über den Grenzen von git gelassen (%2); führen Sie dort git gc aus, um den Grund zu sehen</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>

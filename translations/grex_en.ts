@@ -1971,6 +1971,10 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <source>cannot repack %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>git gc --auto left %1 past git&apos;s limits (%2); run git gc there to see why</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
