@@ -150,6 +150,18 @@ bool blocksUpToDate(const QByteArray &content, const QList<std::pair<QString, QS
     return true;
 }
 
+// Each open-marker line -> the index of its first occurrence: the block locate() finds. The
+// views point into lines.
+QHash<QByteArrayView, qsizetype> firstOpenMarkers(const QList<Line> &lines)
+{
+    QHash<QByteArrayView, qsizetype> firstOpen;
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        if (lines.at(i).text.startsWith("# >>> grex:") && !firstOpen.contains(lines.at(i).text))
+            firstOpen.insert(QByteArrayView(lines.at(i).text), i);
+    }
+    return firstOpen;
+}
+
 // Every block upserted as upsert() one after the other would, splitting the file once: an
 // import or first sync of thousands of packs must not split it once per pack. nullopt when
 // blocks overlap or one is unclosed in a hand-edited file, where only the one-by-one path gives
@@ -172,11 +184,7 @@ Result<std::optional<QByteArray>> upsertAll(const QByteArray &content,
     }
     const QByteArray eol = lineEnding(content);
     const QList<Line> lines = splitLines(content);
-    QHash<QByteArrayView, qsizetype> firstOpen; // open-marker line -> its index
-    for (qsizetype i = 0; i < lines.size(); ++i) {
-        if (lines.at(i).text.startsWith("# >>> grex:") && !firstOpen.contains(lines.at(i).text))
-            firstOpen.insert(QByteArrayView(lines.at(i).text), i);
-    }
+    const QHash<QByteArrayView, qsizetype> firstOpen = firstOpenMarkers(lines);
     struct Replacement
     {
         qsizetype start;
@@ -333,11 +341,7 @@ std::vector<Result<std::optional<QStringList>>> readMany(const QByteArray &conte
                                                          const QStringList &owners)
 {
     const QList<Line> lines = splitLines(content);
-    QHash<QByteArrayView, qsizetype> firstOpen; // open-marker line -> its index
-    for (qsizetype i = 0; i < lines.size(); ++i) {
-        if (lines.at(i).text.startsWith("# >>> grex:") && !firstOpen.contains(lines.at(i).text))
-            firstOpen.insert(QByteArrayView(lines.at(i).text), i);
-    }
+    const QHash<QByteArrayView, qsizetype> firstOpen = firstOpenMarkers(lines);
     std::vector<Result<std::optional<QStringList>>> bodies;
     bodies.reserve(size_t(owners.size()));
     for (const QString &owner : owners) {

@@ -135,4 +135,14 @@ QList<PackState> packsInIdOrder(const QMap<QString, PackState> &packs)
     return list;
 }
 
+bool foldsAlike(const QList<Event> &a, const QList<Event> &b)
+{
+    const auto withoutUpdatedAt = [](QMap<QString, PackState> packs) {
+        for (PackState &p : packs)
+            p.updatedAt = Timestamp();
+        return packs;
+    };
+    return withoutUpdatedAt(fold(a).packs) == withoutUpdatedAt(fold(b).packs);
+}
+
 } // namespace Grex

@@ -362,14 +362,8 @@ void IntentLog::compactIfGrown(qint64 size) const
         return;
     }
     // As doctor --compact checks it: the fold is the same but for updated_at.
-    const auto withoutUpdatedAt = [](QMap<QString, PackState> packs) {
-        for (PackState &p : packs)
-            p.updatedAt = Timestamp();
-        return packs;
-    };
     const Result<LogReadResult> after = parse(*bytes);
-    if (!after || withoutUpdatedAt(fold(after->events).packs) !=
-                      withoutUpdatedAt(fold(current->events).packs)) {
+    if (!after || !foldsAlike(after->events, current->events)) {
         qCWarning(lcManifest, "not compacting %s: the compacted log folds differently",
                   qPrintable(m_path));
         checkAgainAt(2 * size);

@@ -596,13 +596,7 @@ Result<void> compactWorkspace(Workspace &workspace, const Facts &facts, DoctorRe
     if (!after)
         return after.error();
     // The fold is the same, but for updated_at (docs/design.md, "Compaction").
-    const auto withoutUpdatedAt = [](QMap<QString, PackState> packs) {
-        for (PackState &p : packs)
-            p.updatedAt = Timestamp();
-        return packs;
-    };
-    if (withoutUpdatedAt(fold(after->events).packs) !=
-        withoutUpdatedAt(fold(before->events).packs)) {
+    if (!foldsAlike(after->events, before->events)) {
         return Error::internal(__FILE__, __LINE__,
                                u"compaction changed the folded state of grex.jsonl"_s);
     }
