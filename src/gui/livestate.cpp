@@ -2,6 +2,7 @@
 
 #include "gui/dialogs.h"
 
+#include "core/exec/childenvironment.h"
 #include "core/fs/changewatch.h"
 
 #include <QClipboard>
@@ -104,7 +105,14 @@ QString openTerminal(const QString &dir)
     candidates << u"x-terminal-emulator"_s << u"gnome-terminal"_s << u"konsole"_s << u"xterm"_s;
     for (const QString &terminal : std::as_const(candidates)) {
         const QString program = QStandardPaths::findExecutable(terminal);
-        if (!program.isEmpty() && QProcess::startDetached(program, {}, dir))
+        if (program.isEmpty())
+            continue;
+        // Without GIT_DIR and its kin, so that git in the new terminal works on the pack.
+        QProcess terminalProcess;
+        terminalProcess.setProgram(program);
+        terminalProcess.setWorkingDirectory(dir);
+        terminalProcess.setProcessEnvironment(childEnvironment());
+        if (terminalProcess.startDetached())
             return QCoreApplication::translate("Grex::Gui::LiveState", "Opened a terminal in %1")
                 .arg(dir);
     }

@@ -213,7 +213,7 @@ private:
                 return cwd.error();
             p.spec.workingDirectory = *cwd;
         }
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        QProcessEnvironment env = childEnvironment();
         for (const QString &name :
              {u"GREX_PACK_ROOT"_s, u"GREX_WORKSPACE"_s, u"GREX_PACK_NAME"_s, u"HOME"_s}) {
             if (const std::optional<QString> value = ctx.vars.value(name))

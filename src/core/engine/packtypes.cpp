@@ -210,7 +210,7 @@ public:
             spec.arguments = {hook};
         }
         spec.workingDirectory = exec.packRoot;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        QProcessEnvironment env = childEnvironment();
         if (const std::optional<QString> home = exec.vars.value(u"HOME"_s))
             env.insert(u"HOME"_s, *home);
         env.insert(u"GREX_PACK_NAME"_s, exec.packName);

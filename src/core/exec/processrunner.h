@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/exec/childenvironment.h"
 #include "core/result.h"
 
 #include <QProcessEnvironment>
@@ -16,7 +17,8 @@ struct ProcessSpec
     QString program; // a path, or a name looked up in PATH
     QStringList arguments;
     QString workingDirectory;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    // childEnvironment(): the caller's, without the variables that tie git to one repository.
+    QProcessEnvironment environment = childEnvironment();
     qsizetype stdoutLimit = 64 * 1024; // bytes kept from the start of stdout; -1 keeps all
     qsizetype stderrTail = 2048;       // bytes kept from the end of stderr; -1 keeps all
     std::optional<QByteArray> input;   // written to stdin; without it stdin is /dev/null
@@ -31,7 +33,7 @@ struct ProcessSpec
     // on writing in a clone the next grex repairs.
     bool dieWithParent = false;
     // Environment entries removed from `environment` (kept separate so callers can start from
-    // the system environment).
+    // the default).
     QStringList unsetEnvironment;
     // Called with each piece of stderr as it arrives (git's progress), on the calling thread.
     std::function<void(const QByteArray &)> onStderr;

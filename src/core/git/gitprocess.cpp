@@ -29,7 +29,7 @@ QString gitProgram()
 // stays: CI jobs hand tokens to git that way.
 QProcessEnvironment gitEnvironment(const QStringList &extra)
 {
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    QProcessEnvironment env = childEnvironment();
     env.insert(u"GIT_TERMINAL_PROMPT"_s, u"0"_s);
     env.insert(u"SSH_ASKPASS_REQUIRE"_s, u"never"_s);
     env.insert(u"GCM_INTERACTIVE"_s, u"never"_s);
