@@ -1,5 +1,7 @@
 #include "cli/signalbridge.h"
 
+#include "core/git/gitfetcher.h"
+
 #include <atomic>
 
 #include <csignal>
@@ -38,6 +40,9 @@ SignalBridge::SignalBridge()
             if (m_source.stop_requested() || g_prompting.load()) {
                 const char newline = '\n';
                 [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, &newline, 1);
+                // _exit skips every destructor: the shared SSH masters, in the background,
+                // would outlive grex.
+                endSharedSshConnectionsNow();
                 ::_exit(130);
             }
             m_source.request_stop();

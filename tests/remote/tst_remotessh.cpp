@@ -37,6 +37,25 @@ constexpr qint64 QuickMs = 20000;
 // For plain git's failures: ssh fails where it would ask on a terminal.
 const QString BatchMode = u"GIT_SSH_COMMAND=ssh -o BatchMode=yes"_s;
 
+// The processes of user whose command line matches pattern, as "pid args" lines; zombies left
+// out (they hold nothing, and this machine's init may reap them late).
+QString liveProcesses(const QString &user, const QString &pattern)
+{
+    const RunResult listed =
+        runProgram(u"ps"_s, {u"-u"_s, user, u"-o"_s, u"pid=,stat=,args="_s}, {});
+    const QRegularExpression match(pattern);
+    QStringList lines;
+    for (const QString &line : listed.outText().split(u'\n', Qt::SkipEmptyParts)) {
+        const QStringList fields = line.simplified().split(u' ');
+        if (fields.size() < 3 || fields.at(1).startsWith(u'Z'))
+            continue;
+        const QString args = fields.mid(2).join(u' ');
+        if (match.match(args).hasMatch())
+            lines.append(fields.at(0) + u' ' + args);
+    }
+    return lines.join(u'\n');
+}
+
 } // namespace
 
 class tst_RemoteSsh : public QObject
@@ -59,6 +78,8 @@ private slots:
     void refusedKey();
     void changedHostKey();
     void sharedConnection();
+    void sharedConnectionEndsWithEachCall();
+    void killedRunsConnectionsAreEnded();
 
 private:
     RunResult grex(const QString &ws, const QStringList &args, const QStringList &env = {}) const;
@@ -263,11 +284,7 @@ void tst_RemoteSsh::sharedConnection()
         QVERIFY(m_user->chownTree(repo));
         GREX_VERIFY_RAN(grex(ws, {u"add"_s, u"--no-install"_s, u"grex-ed25519:"_s + repo}));
     }
-    const auto sshProcesses = [&] {
-        const RunResult listed =
-            runProgram(u"pgrep"_s, {u"-u"_s, m_user->name(), u"-x"_s, u"ssh"_s}, {});
-        return listed.outText().trimmed();
-    };
+    const auto sshProcesses = [&] { return liveProcesses(m_user->name(), u"^(\\S*/)?ssh "_s); };
     const auto socketDirs = [] {
         return QDir(u"/tmp"_s).entryList({u"grex-ssh-*"_s}, QDir::Dirs | QDir::NoDotAndDotDot);
     };
@@ -277,12 +294,108 @@ void tst_RemoteSsh::sharedConnection()
     GREX_VERIFY_RAN(grex(ws, {u"sync"_s, u"--parallel"_s, u"6"_s}));
     const qsizetype shared = acceptedSince(offset).size();
     QVERIFY2(shared >= 1 && shared < Packs, qPrintable(m_sshd.log().mid(offset)));
-    QTRY_COMPARE_WITH_TIMEOUT(sshProcesses(), QString(), 5000);
+    // Ended by grex before it exits, not by ControlPersist's timer.
+    QCOMPARE(sshProcesses(), QString());
     QCOMPARE(socketDirs(), dirsBefore);
 
     offset = m_sshd.log().size();
     GREX_VERIFY_RAN(grex(ws, {u"sync"_s, u"--parallel"_s, u"6"_s}, {u"GREX_SSH_SHARE=0"_s}));
     QCOMPARE(acceptedSince(offset).size(), qsizetype(Packs));
+}
+
+// In a process that lives on (grex serve), the connections a tool call shared end with the call.
+void tst_RemoteSsh::sharedConnectionEndsWithEachCall()
+{
+    if (!m_user)
+        QSKIP(qPrintable(m_skip));
+    const QString ws = makeWorkspace(u"ws-serve"_s);
+    QVERIFY(!ws.isEmpty());
+    for (int i = 0; i < 3; ++i) {
+        const QString repo = m_builder->create(u"served%1"_s.arg(i), {{u"README"_s, "x\n"}});
+        QVERIFY(m_user->chownTree(repo));
+        GREX_VERIFY_RAN(grex(ws, {u"add"_s, u"--no-install"_s, u"grex-ed25519:"_s + repo}));
+    }
+    QProcess serve;
+    m_user->prepareProcess(serve);
+    serve.setWorkingDirectory(ws);
+    serve.start(grexBinary(), {u"serve"_s});
+    QVERIFY(serve.waitForStarted());
+    const auto cleanup = qScopeGuard([&] {
+        serve.closeWriteChannel();
+        if (!serve.waitForFinished(10000))
+            serve.kill();
+    });
+    const auto call = [&](const QByteArray &frame, int id) {
+        serve.write(frame + '\n');
+        QByteArray buffer;
+        QElapsedTimer timer;
+        timer.start();
+        while (timer.elapsed() < 60000) {
+            serve.waitForReadyRead(200);
+            buffer += serve.readAllStandardOutput();
+            for (const QByteArray &line : buffer.split('\n')) {
+                if (line.contains(QByteArray("\"id\":" + QByteArray::number(id) + ",")))
+                    return line;
+            }
+        }
+        return QByteArray();
+    };
+    QVERIFY(!call(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":)"
+                  R"("2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}})",
+                  1)
+                 .isEmpty());
+    serve.write(R"({"jsonrpc":"2.0","method":"notifications/initialized"})"
+                "\n");
+    const qsizetype offset = m_sshd.log().size();
+    const QByteArray synced =
+        call(R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"sync",)"
+             R"("arguments":{"parallel":3}}})",
+             2);
+    QVERIFY2(synced.contains("\"isError\":false"), synced.constData());
+    QVERIFY2(!acceptedSince(offset).isEmpty(), qPrintable(m_sshd.log().mid(offset)));
+    // The call is over: no ssh of the user's is left, though grex serve runs on.
+    QCOMPARE(liveProcesses(m_user->name(), u"^(\\S*/)?ssh "_s), QString());
+    QCOMPARE(serve.state(), QProcess::Running);
+}
+
+// A grex killed with SIGKILL cannot end its connections; the next grex that shares one ends
+// those the killed one left, and removes its socket directory.
+void tst_RemoteSsh::killedRunsConnectionsAreEnded()
+{
+    if (!m_user)
+        QSKIP(qPrintable(m_skip));
+    const QString ws = makeWorkspace(u"ws-killed"_s);
+    QVERIFY(!ws.isEmpty());
+    const QString repo = m_builder->create(
+        u"sleeper"_s,
+        {{u".grex/pack.yaml"_s,
+          RemoteBuilder::packYaml(u"sleeper"_s, u"declarative"_s,
+                                  "actions:\n  - exec: {cmd: [sleep, \"60\"]}\n")}});
+    QVERIFY(m_user->chownTree(repo));
+    GREX_VERIFY_RAN(grex(ws, {u"add"_s, u"--no-install"_s, u"grex-ed25519:"_s + repo}));
+    const auto masters = [&] { return liveProcesses(m_user->name(), u"ssh .*-M -N -f"_s); };
+    QCOMPARE(masters(), QString());
+
+    QProcess run;
+    m_user->prepareProcess(run);
+    run.setWorkingDirectory(ws);
+    run.start(grexBinary(), {u"sync"_s});
+    QVERIFY(run.waitForStarted());
+    // The install's sleep runs after the fetch, while the connection is still shared.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !runProgram(u"pgrep"_s, {u"-u"_s, m_user->name(), u"-x"_s, u"sleep"_s}, {})
+             .outText()
+             .trimmed()
+             .isEmpty(),
+        30000);
+    QVERIFY(!masters().isEmpty());
+    run.kill();
+    run.waitForFinished();
+    runProgram(u"pkill"_s, {u"-u"_s, m_user->name(), u"-x"_s, u"sleep"_s}, {});
+    QVERIFY2(!masters().isEmpty(), "the master ended with grex: nothing left to end");
+
+    GREX_VERIFY_RAN(grex(ws, {u"sync"_s, u"--no-install"_s}));
+    QCOMPARE(liveProcesses(m_user->name(), u"^(\\S*/)?ssh "_s), QString());
 }
 
 // A Host alias of ~/.ssh/config (HostName, Port, User, IdentityFile) with a key file and no

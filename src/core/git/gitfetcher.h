@@ -39,6 +39,22 @@ public:
     Result<void> maintain(const QString &dest, std::stop_token stop) override;
 };
 
+// Shared SSH connections (docs/design.md, "Shared SSH connections") live while a scope is open:
+// invokeVerb opens one around every verb, and when the last scope of the process closes, every
+// connection it opened ends. Thread-safe.
+class SshConnectionScope
+{
+public:
+    SshConnectionScope();
+    ~SshConnectionScope();
+    SshConnectionScope(const SshConnectionScope &) = delete;
+    SshConnectionScope &operator=(const SshConnectionScope &) = delete;
+};
+
+// Ends the shared SSH connections at once, without waiting for their scopes: for a process about
+// to exit without unwinding (the CLI's second Ctrl-C).
+void endSharedSshConnectionsNow();
+
 // The backend lock sidecar guarding clones and fetches into dest (tier 4).
 QString backendLockPath(const QString &dest);
 // Where a clone of dest is made before it is renamed into place: a hidden sibling that only a

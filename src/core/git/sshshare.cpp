@@ -1,5 +1,7 @@
 #include "core/git/sshshare_p.h"
 
+#include "core/git/gitfetcher.h"
+
 #include "core/exec/processrunner.h"
 #include "core/git/gitprocess_p.h"
 #include "core/git/libgit2_p.h"
@@ -17,7 +19,12 @@
 #include <QRegularExpression>
 #include <QUrl>
 
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
 #include <cstdlib>
+#include <mutex>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -28,7 +35,8 @@ namespace {
 // sshd's MaxSessions is 10 by default: a connection carries at most this many git commands at
 // once, and more of them open another connection.
 constexpr int SessionsPerConnection = 8;
-// How long an idle shared connection stays up (the process closes them when it ends).
+// How long an idle shared connection stays up when nobody ends it: the run that opened it ends
+// it itself (endSharedConnections); this only bounds one left by a grex killed with SIGKILL.
 constexpr int PersistSeconds = 60;
 
 struct Destination
@@ -132,6 +140,7 @@ struct Registry
         QStringList command;
         Destination destination;
         QString controlPath;
+        pid_t pid = 0; // the master, which -f put in the background; 0 when ssh did not say
     };
 
     enum class State { None, Starting, Ready };
@@ -144,7 +153,13 @@ struct Registry
     QHash<QString, QList<int>> sessions; // command + destination -> commands per connection
     QHash<QString, State> connections;   // key + slot -> its connection's state
     QHash<QString, Connection> opened;   // key + slot -> what to close at exit
+    int scopes = 0;                      // SshConnectionScope objects alive
 };
+
+// The masters' pids, apart from the registry's mutex: the CLI's second Ctrl-C ends them from its
+// signal thread while a worker may hold that mutex waiting for a master to start.
+std::mutex g_pidsMutex;
+QList<pid_t> g_masterPids;
 
 Registry &registry()
 {
@@ -152,12 +167,41 @@ Registry &registry()
     return r;
 }
 
-// Closes every shared connection this process opened (ssh -O exit), then its socket directory.
-void closeSharedConnections()
+bool alive(pid_t pid)
 {
-    Registry &r = registry();
-    QMutexLocker locker(&r.mutex);
+    return pid > 0 && (::kill(pid, 0) == 0 || errno == EPERM);
+}
+
+// Ends the masters: SIGTERM, on which ssh closes its connection and removes its socket, then
+// SIGKILL for any still there after a second. They are not our children (-f put them in the
+// background), so they are polled instead of waited for.
+void endMasters(const QList<pid_t> &pids)
+{
+    for (const pid_t pid : pids) {
+        if (pid > 0)
+            ::kill(pid, SIGTERM);
+    }
+    for (int i = 0; i < 100; ++i) {
+        if (std::none_of(pids.cbegin(), pids.cend(), alive))
+            return;
+        ::usleep(10'000);
+    }
+    for (const pid_t pid : pids) {
+        if (alive(pid))
+            ::kill(pid, SIGKILL);
+    }
+}
+
+// Ends every shared connection this process opened and removes its socket directory; the next
+// lease starts afresh. A master whose pid ssh did not tell is asked to exit through its socket.
+void closeLocked(Registry &r)
+{
+    QList<pid_t> pids;
     for (const Registry::Connection &c : std::as_const(r.opened)) {
+        if (c.pid > 0) {
+            pids.append(c.pid);
+            continue;
+        }
         ProcessSpec spec;
         spec.program = c.command.first();
         spec.arguments =
@@ -168,9 +212,58 @@ void closeSharedConnections()
         spec.stallTimeoutMs = 2000;
         (void)runProcess(spec, {});
     }
+    endMasters(pids);
+    {
+        const std::lock_guard<std::mutex> guard(g_pidsMutex);
+        for (const pid_t pid : std::as_const(pids))
+            g_masterPids.removeAll(pid);
+    }
+    if (!r.opened.isEmpty())
+        qCDebug(lcGit, "ended %lld shared SSH connection(s)", qint64(r.opened.size()));
     r.opened.clear();
+    r.connections.clear();
+    r.sessions.clear();
     if (!r.dir.isEmpty())
         QDir(r.dir).removeRecursively();
+    r.dir.clear();
+}
+
+void closeSharedConnections()
+{
+    Registry &r = registry();
+    QMutexLocker locker(&r.mutex);
+    closeLocked(r);
+}
+
+// The socket directories of grex processes that are gone (killed before they could end their
+// connections): their masters are ended through their sockets and the directories removed.
+void reapAbandonedDirectories(const QString &base)
+{
+    const QFileInfoList dirs =
+        QDir(base).entryInfoList({u"grex-ssh-*"_s}, QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QFileInfo &dir : dirs) {
+        if (dir.ownerId() != ::getuid())
+            continue;
+        QFile owner(dir.filePath() + u"/owner"_s);
+        if (!owner.open(QIODevice::ReadOnly))
+            continue; // an older grex's, or one being made
+        const pid_t pid = pid_t(owner.readAll().trimmed().toLongLong());
+        if (pid <= 0 || alive(pid))
+            continue;
+        const QFileInfoList sockets = QDir(dir.filePath()).entryInfoList(QDir::System);
+        for (const QFileInfo &socket : sockets) {
+            ProcessSpec spec;
+            spec.program = u"ssh"_s;
+            spec.arguments = {u"-O"_s, u"exit"_s, u"-o"_s, u"ControlPath="_s + socket.filePath(),
+                              u"grex-abandoned"_s};
+            spec.newSession = true;
+            spec.stallTimeoutMs = 2000;
+            (void)runProcess(spec, {});
+        }
+        qCDebug(lcGit, "removed %s, left by grex process %lld", qPrintable(dir.filePath()),
+                qint64(pid));
+        QDir(dir.filePath()).removeRecursively();
+    }
 }
 
 QString socketDirectory(Registry &r)
@@ -182,6 +275,8 @@ QString socketDirectory(Registry &r)
     QString base = QDir::tempPath();
     if (base.size() > 40)
         base = u"/tmp"_s;
+    static std::once_flag reaped;
+    std::call_once(reaped, [&] { reapAbandonedDirectories(base); });
     QByteArray pattern = QFile::encodeName(base + u"/grex-ssh-XXXXXX"_s);
     static const QRegularExpression plain(u"^[A-Za-z0-9/._-]+$"_s);
     if (!plain.match(QString::fromUtf8(pattern)).hasMatch() || !::mkdtemp(pattern.data())) {
@@ -189,8 +284,15 @@ QString socketDirectory(Registry &r)
         return {};
     }
     r.dir = QFile::decodeName(pattern);
-    if (QCoreApplication::instance())
-        qAddPostRoutine(closeSharedConnections);
+    // Whose it is, for the run that finds it after this process was killed.
+    QFile owner(r.dir + u"/owner"_s);
+    if (owner.open(QIODevice::WriteOnly))
+        owner.write(QByteArray::number(QCoreApplication::applicationPid()) + '\n');
+    static std::once_flag registered;
+    std::call_once(registered, [] {
+        if (QCoreApplication::instance())
+            qAddPostRoutine(closeSharedConnections);
+    });
     return r.dir;
 }
 
@@ -202,6 +304,26 @@ bool configAllowsSharing(const QStringList &command, const Destination &d)
         sshOptionsFor(command, destinationArguments(d));
     return options && !options->contains("controlpath") &&
            options->value("controlmaster", "false") == "false";
+}
+
+// The pid of the master listening on controlPath, as `ssh -O check` tells it ("Master running
+// (pid=1234)"); 0 when it does not.
+pid_t masterPid(const QStringList &command, const Destination &d, const QString &controlPath)
+{
+    ProcessSpec spec;
+    spec.program = command.first();
+    spec.arguments = command.mid(1) +
+                     QStringList{u"-O"_s, u"check"_s, u"-o"_s, u"ControlPath="_s + controlPath} +
+                     destinationArguments(d);
+    spec.newSession = true;
+    spec.stallTimeoutMs = 5000;
+    Result<ProcessOutcome> checked = runProcess(spec, {});
+    if (!checked)
+        return 0;
+    static const QRegularExpression running(u"Master running \\(pid=([0-9]+)\\)"_s);
+    const QRegularExpressionMatch match =
+        running.match(QString::fromUtf8(checked->stderrData + checked->stdoutData));
+    return match.hasMatch() ? pid_t(match.captured(1).toLongLong()) : 0;
 }
 
 } // namespace
@@ -330,10 +452,16 @@ SshLease leaseSshConnection(const QString &url, const QString &workDir, std::sto
         spec.stallTimeoutMs = qint64(networkTimeoutSeconds()) * 1000;
         Result<ProcessOutcome> master = runProcess(spec, stop);
         const bool up = master && master->exitStatus == 0;
+        const pid_t pid = up ? masterPid(words, *destination, controlPath) : 0;
         locker.relock();
         if (up) {
             r.connections.insert(connectionKey, Registry::State::Ready);
-            r.opened.insert(connectionKey, Registry::Connection{words, *destination, controlPath});
+            r.opened.insert(connectionKey,
+                            Registry::Connection{words, *destination, controlPath, pid});
+            if (pid > 0) {
+                const std::lock_guard<std::mutex> guard(g_pidsMutex);
+                g_masterPids.append(pid);
+            }
         } else {
             // git connects on its own then, and says itself what went wrong.
             r.connections.remove(connectionKey);
@@ -347,9 +475,39 @@ SshLease leaseSshConnection(const QString &url, const QString &workDir, std::sto
             return {};
         }
     }
-    const QString shared = command + u" -o ControlMaster=auto -o ControlPath="_s + controlPath +
-                           u" -o ControlPersist="_s + QString::number(PersistSeconds);
+    // ControlMaster=no: should the master be gone, git's ssh connects on its own instead of
+    // becoming a master nobody would end.
+    const QString shared = command + u" -o ControlMaster=no -o ControlPath="_s + controlPath;
     return SshLease(key, slot, {u"GIT_SSH_COMMAND="_s + shared});
 }
 
 } // namespace Grex::Git
+
+namespace Grex {
+
+SshConnectionScope::SshConnectionScope()
+{
+    Git::Registry &r = Git::registry();
+    QMutexLocker locker(&r.mutex);
+    ++r.scopes;
+}
+
+SshConnectionScope::~SshConnectionScope()
+{
+    Git::Registry &r = Git::registry();
+    QMutexLocker locker(&r.mutex);
+    if (--r.scopes == 0)
+        Git::closeLocked(r);
+}
+
+void endSharedSshConnectionsNow()
+{
+    QList<pid_t> pids;
+    {
+        const std::lock_guard<std::mutex> guard(Git::g_pidsMutex);
+        pids = std::exchange(Git::g_masterPids, {});
+    }
+    Git::endMasters(pids);
+}
+
+} // namespace Grex

@@ -1,6 +1,7 @@
 #include "core/verbs/verbregistry.h"
 
 #include "core/actions/actionregistry.h"
+#include "core/git/gitfetcher.h"
 #include "core/operationcontext.h"
 #include "core/verbs/add.h"
 #include "core/verbs/doctor.h"
@@ -729,6 +730,8 @@ Result<JsonValue> invokeVerb(const VerbSpec &verb, Workspace &workspace, const Q
     // parameter never get one past validateArguments.
     if (args.value(u"parallel"_s).isDouble())
         ctx.setWidth(Width::chosen(args.value(u"parallel"_s).toInt()));
+    // The SSH connections a verb shares end with it, or with the last verb running beside it.
+    const SshConnectionScope connections;
     return verb.invoke(workspace, args, ctx);
 }
 
