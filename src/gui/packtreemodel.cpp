@@ -199,6 +199,10 @@ QString PackTreeModel::kindText(const StatusEntry &s, const QString &kind)
         return tr("dirty: %n changed file(s)", nullptr, s.changedFiles);
     if (kind == u"missing")
         return tr("missing");
+    if (kind == u"fetch_failed") {
+        return s.fetchError ? tr("fetch failed: %1").arg(s.fetchError->reason())
+                            : tr("fetch failed");
+    }
     if (kind == u"stale") {
         if (s.staleReason == u"not_installed")
             return tr("stale: not installed");
@@ -246,6 +250,8 @@ QString PackTreeModel::driftCount(const QString &kind, int count)
         return tr("%n dirty", nullptr, count);
     if (kind == u"missing")
         return tr("%n missing", nullptr, count);
+    if (kind == u"fetch_failed")
+        return tr("%n failed to fetch", nullptr, count);
     if (kind == u"stale")
         return tr("%n stale", nullptr, count);
     if (kind == u"behind")

@@ -175,7 +175,7 @@ private Q_SLOTS:
     void driftKinds()
     {
         QCOMPARE(PackFilter::driftKinds(),
-                 (QStringList{u"missing"_s, u"dirty"_s, u"upstream_gone"_s, u"rewritten"_s,
+                 (QStringList{u"missing"_s, u"fetch_failed"_s, u"dirty"_s, u"upstream_gone"_s, u"rewritten"_s,
                               u"diverged"_s, u"off_branch"_s, u"stale"_s, u"behind"_s, u"ahead"_s,
                               u"clean"_s, u"untracked"_s, u"untracked_files"_s}));
         for (const QString &kind : PackFilter::driftKinds())

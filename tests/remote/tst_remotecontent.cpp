@@ -779,6 +779,10 @@ void tst_RemoteContent::remoteOfAnotherOwner()
     const RunResult stillReadable = runGrexIn(home, ws, {u"status"_s, u"--json"_s});
     GREX_VERIFY_RAN(stillReadable);
     QCOMPARE(packIn(stillReadable, u"up"_s).value(u"sha"_s).toString(), tip);
+    // The failed fetch stays on the pack until one succeeds.
+    QCOMPARE(packIn(stillReadable, u"up"_s).value(u"drift"_s).toString(), u"fetch_failed"_s);
+    QCOMPARE(packIn(stillReadable, u"up"_s).value(u"fetch_error"_s).toObject().value(u"reason"_s),
+             QJsonValue(u"unsafe_repository"_s));
 }
 
 // rm asks the remote: a deleted remote cannot confirm the clone's commits, a force-pushed one

@@ -41,6 +41,12 @@ Span kindText(const JsonObject &p, const QString &kind)
     }
     if (kind == u"missing")
         return {Tr::tr("missing: not on disk (grex sync clones it)"), Style::Red};
+    if (kind == u"fetch_failed") {
+        const JsonObject error = p.value(u"fetch_error"_s).toObject();
+        return {Tr::tr("fetch failed: %1")
+                    .arg(displayTextOf(error.value(u"message"_s).toString()).section(u'\n', 0, 0)),
+                Style::Red};
+    }
     if (kind == u"untracked")
         return {Tr::tr("untracked: a clone no pack accounts for"), Style::Dim};
     if (kind == u"untracked_files") {
@@ -114,15 +120,6 @@ Cell stateCell(const JsonObject &p)
         cell.append(kindText(p, kind));
     }
     appendReadError(cell, p);
-    if (p.value(u"fetch_error"_s).isObject()) {
-        cell.append(Span{u"; "_s});
-        cell.append(
-            Span{Tr::tr("fetch failed: %1")
-                     .arg(displayTextOf(
-                              p.value(u"fetch_error"_s).toObject().value(u"message"_s).toString())
-                              .section(u'\n', 0, 0)),
-                 Style::Red});
-    }
     return cell;
 }
 

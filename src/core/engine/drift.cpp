@@ -84,6 +84,9 @@ StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEn
     e.upstreamGone = repo->upstreamGone;
     e.remoteDefaultBranch = repo->remoteDefaultBranch;
     e.upstreamRewritten = repo->upstreamRewritten;
+    // The fetch of this run, else the last one's failure the clone keeps until one succeeds.
+    if (!e.fetchError)
+        e.fetchError = repo->lastFetchError;
     if (lock != locks.end()) {
         e.shaMatch = !lock->sha.isEmpty() && lock->sha == e.sha;
         e.actionsHashMatch =
@@ -111,6 +114,8 @@ StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEn
     // Every kind that holds, in the order of PackFilter::driftKinds(): dirty and behind at once
     // are both reported, since one kind alone misled people (docs/design.md, "Drift").
     QSet<QString> holds;
+    if (e.fetchError)
+        holds.insert(u"fetch_failed"_s);
     if (e.changedFiles > 0)
         holds.insert(u"dirty"_s);
     if (e.upstreamGone)

@@ -32,7 +32,7 @@ struct StatusEntry
     bool onDisk = false;
     bool shaMatch = false;
     bool actionsHashMatch = false;
-    // The most urgent of drifts (PackFilter::driftKinds() order): missing | dirty |
+    // The most urgent of drifts (PackFilter::driftKinds() order): missing | fetch_failed | dirty |
     // upstream_gone | rewritten | diverged | off_branch | stale | behind | ahead | clean |
     // untracked (a clone no pack accounts for). drifts may end with untracked_files, which
     // never makes the pack drift on its own.
@@ -53,7 +53,9 @@ struct StatusEntry
     bool upstreamRewritten = false; // ahead and behind because the upstream was force-pushed
     std::optional<Timestamp> installedAt;
     std::optional<QDateTime> lastFetched; // when the clone last fetched, as git recorded it
-    std::optional<Error> fetchError;      // status --fetch: this pack's fetch failed
+    // This run's fetch failed (status --fetch), or the clone's last one did and none succeeded
+    // since.
+    std::optional<Error> fetchError;
     QString error; // why the pack's pack.yaml or repository could not be read
     bool long_ = false;
     std::optional<LockHolder> holder; // with long_: who holds <pack>/.grex-lock

@@ -461,6 +461,16 @@ std::optional<PackTurn> LifecycleRunner::notSelected(const PackNode &node) const
         }
         return turn;
     }
+    // A clone sync left alone is where the person put it (another commit, a detached HEAD, a
+    // branch of their own): installing it there would record their commit as the pack's, and
+    // status would then call it clean. It keeps its last install until sync can move it.
+    const auto prior = m_prior.find(node.id);
+    if (!node.leftAloneWhy.isEmpty() && !m_teardown && !m_request.action &&
+        (prior == m_prior.end() || prior->sha != node.sha)) {
+        turn.outcome.result = u"skipped"_s;
+        turn.outcome.message = node.note.text();
+        return turn;
+    }
 
     return std::nullopt;
 }

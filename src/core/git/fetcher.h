@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/error.h"
 #include "core/message.h"
 #include "core/result.h"
 
@@ -87,6 +88,8 @@ struct RepoStatus
     // ref) the remote's default branch as git clone recorded it (origin/HEAD); "" when the
     // ref is a tag or commit (a detached HEAD is expected) or nothing is known.
     QString expectedBranch;
+    // The failure of the last fetch, when it failed: kept until a fetch succeeds.
+    std::optional<Error> lastFetchError;
 };
 
 // How a clone's objects stand against the limits `git gc --auto` keeps (gc.auto loose objects,

@@ -321,6 +321,7 @@ Result<int> GitFetcher::commitsMissingUpstream(const QString &dest, std::stop_to
 {
     return withLockedClone(dest, stop, [&]() -> Result<int> {
         QString url;
+        QString gitDir;
         {
             Result<RepositoryPtr> repo = openRepository(dest);
             if (!repo)
@@ -332,16 +333,20 @@ Result<int> GitFetcher::commitsMissingUpstream(const QString &dest, std::stop_to
                     .withDetail(u"path"_s, dest);
             }
             url = QString::fromUtf8(*origin);
+            gitDir = gitDirOf(repo->get());
         }
         Result<GitOutput> fetched =
             networkGit(dest, url, {u"fetch"_s, u"--prune"_s, u"--quiet"_s, u"origin"_s}, stop);
         if (!fetched)
             return fetched.error();
         if (!fetched->ok()) {
-            return networkFailure(u"fetch_failed"_s,
-                                  QT_TRANSLATE_NOOP("Grex", "cannot fetch %1: %2"),
-                                  {redactUrl(url)}, url, dest, *fetched);
+            Error failed = networkFailure(u"fetch_failed"_s,
+                                          QT_TRANSLATE_NOOP("Grex", "cannot fetch %1: %2"),
+                                          {redactUrl(url)}, url, dest, *fetched);
+            recordFetchFailure(gitDir, failed);
+            return failed;
         }
+        clearFetchFailure(gitDir);
         // git walks a shallow history too, which libgit2 1.5 cannot.
         Result<GitOutput> counted = runGit(dest,
                                            {u"rev-list"_s, u"--count"_s, u"HEAD"_s, u"--branches"_s,
@@ -541,6 +546,8 @@ Result<RepoStatus> GitFetcher::inspect(const QString &dest, const std::optional<
         }
     }
     git_error_clear();
+
+    status.lastFetchError = readFetchFailure(gitDir);
 
     if (!status.branch || status.sha.isEmpty())
         return status;

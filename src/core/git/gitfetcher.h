@@ -69,5 +69,9 @@ inline constexpr QStringView CheckoutJournalName = u"grex-checkout";
 // In a clone's git dir: what the last fetch learned when the branch's upstream was gone from the
 // remote ("<branch> <remote's default branch>"), for status to report without network.
 inline constexpr QStringView UpstreamRecordName = u"grex-upstream";
+// In a clone's git dir: the last fetch's failure (reason, message, URL, git's words, when), which
+// stays on the pack until a fetch succeeds, so that status without --fetch does not call a pack
+// whose remote is gone clean.
+inline constexpr QStringView FetchFailureRecordName = u"grex-fetch-failed";
 
 } // namespace Grex

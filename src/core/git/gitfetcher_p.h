@@ -134,6 +134,12 @@ QString upstreamRecordPath(git_repository *repo);
 
 std::optional<UpstreamRecord> readUpstreamRecord(git_repository *repo);
 
+// The fetch failure record (FetchFailureRecordName) in gitDir: written when a fetch fails,
+// removed when one succeeds, read by inspect() as the pack's lastFetchError.
+void recordFetchFailure(const QString &gitDir, const Error &error);
+void clearFetchFailure(const QString &gitDir);
+std::optional<Error> readFetchFailure(const QString &gitDir);
+
 // A grex killed while git writes in a clone also leaves git's own lock files behind
 // (index.lock during a checkout, a ref's .lock during a fetch) when git could not remove them:
 // until someone deletes them, every later checkout fails with "the index is locked". So each

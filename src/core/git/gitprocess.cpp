@@ -101,6 +101,8 @@ std::pair<QString, int> sshTarget(const QString &host, int port)
             resolvedPort.isEmpty() ? port : resolvedPort.toInt()};
 }
 
+} // namespace
+
 Message hintFor(const QString &reason, const QString &url, const QString &stderrText)
 {
     const auto [host, port] = hostOf(url);
@@ -172,8 +174,6 @@ Message hintFor(const QString &reason, const QString &url, const QString &stderr
     }
     return {};
 }
-
-} // namespace
 
 int networkTimeoutSeconds()
 {

@@ -61,6 +61,10 @@ QString gitWords(const QString &stderrText);
 Error networkFailure(const QString &fallbackReason, const char *sourceText, QStringList args,
                      const QString &url, const QString &path, const GitOutput &output);
 
+// The hint for a failed network command's reason (classify()), from what git said; empty when
+// there is none.
+Message hintFor(const QString &reason, const QString &url, const QString &stderrText);
+
 // A failed local git command (checkout, merge): PackOp `reason` with git's words appended.
 Error commandFailure(const QString &reason, const char *sourceText, QStringList args,
                      const QString &path, const GitOutput &output);

@@ -3,6 +3,9 @@
 
 #include "core/git/gitfetcher_p.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
+
 using namespace Qt::StringLiterals;
 
 namespace Grex::GitImpl {
@@ -272,6 +275,48 @@ std::optional<UpstreamRecord> readUpstreamRecord(git_repository *repo)
     if (record.remoteDefault == u"-")
         record.remoteDefault.clear();
     return record;
+}
+
+void recordFetchFailure(const QString &gitDir, const Error &error)
+{
+    const JsonObject details = error.details();
+    const QJsonObject record{
+        {u"reason"_s, error.reason()},
+        {u"message"_s, error.message().text()},
+        {u"url"_s, details.value(u"url"_s).toString()},
+        {u"git"_s, details.value(u"git"_s).toString()},
+        {u"at"_s, QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
+    };
+    QFile file(gitDir + FetchFailureRecordName);
+    if (file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        file.write(QJsonDocument(record).toJson(QJsonDocument::Compact) + '\n');
+}
+
+void clearFetchFailure(const QString &gitDir)
+{
+    QFile::remove(gitDir + FetchFailureRecordName);
+}
+
+std::optional<Error> readFetchFailure(const QString &gitDir)
+{
+    QFile file(gitDir + FetchFailureRecordName);
+    if (!file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    const QJsonObject record = QJsonDocument::fromJson(file.read(64 * 1024)).object();
+    const QString reason = record.value(u"reason"_s).toString();
+    if (reason.isEmpty())
+        return std::nullopt;
+    const QString url = record.value(u"url"_s).toString();
+    const QString git = record.value(u"git"_s).toString();
+    Error error(ErrorKind::PackOp, reason,
+                Message(QT_TRANSLATE_NOOP("Grex", "the last fetch (%1) failed: %2"),
+                        {record.value(u"at"_s).toString(), record.value(u"message"_s).toString()}));
+    error.withDetail(u"url"_s, url)
+        .withDetail(u"git"_s, git)
+        .withDetail(u"failed_at"_s, record.value(u"at"_s).toString());
+    if (Message hint = hintFor(reason, url, git); !hint.isEmpty())
+        error.withHint(std::move(hint));
+    return error;
 }
 
 // ---- reads -----------------------------------------------------------------------------------

@@ -88,9 +88,13 @@ Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
     if (!fetched)
         return fetched.error();
     if (!fetched->ok()) {
-        return networkFailure(u"fetch_failed"_s, QT_TRANSLATE_NOOP("Grex", "cannot fetch %1: %2"),
-                              {redactUrl(url)}, url, dest, *fetched);
+        Error failed =
+            networkFailure(u"fetch_failed"_s, QT_TRANSLATE_NOOP("Grex", "cannot fetch %1: %2"),
+                           {redactUrl(url)}, url, dest, *fetched);
+        recordFetchFailure(gitDir, failed);
+        return failed;
     }
+    clearFetchFailure(gitDir);
     QFile::remove(gitDir + UpstreamRecordName);
     if (facts.upstreamBranch.isEmpty())
         return facts;

@@ -144,10 +144,11 @@ Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
     std::sort(report.packs.begin(), report.packs.end(),
               [](const StatusEntry &a, const StatusEntry &b) { return utf8Less(a.id, b.id); });
 
-    // As in a sync, packs whose remote failed make the run fail, with the whole report.
+    // As in a sync, packs whose remote failed make the run fail, with the whole report. Without
+    // --fetch, a failure an earlier fetch left is drift (fetch_failed), not this run's.
     QStringList failed;
     for (const StatusEntry &e : report.packs) {
-        if (e.fetchError)
+        if (options.fetch && e.fetchError)
             failed.append(u"%1 (%2)"_s.arg(e.id, e.fetchError->reason()));
     }
     if (!failed.isEmpty()) {

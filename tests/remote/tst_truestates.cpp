@@ -1,0 +1,257 @@
+// States that must not lie, through the built grex against local remotes made with plain git: a
+// fetch that failed stays on the pack until one succeeds (status without --fetch, its summary,
+// --fail-on-drift), a clone sync left alone is never recorded as installed where the person put
+// it, and following grex's own hints leads to a clean status.
+
+#include "support/grexrunner.h"
+#include "remotetesting.h"
+#include "support/testfiles.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <memory>
+
+using namespace Grex::Test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QByteArray BaseConfig = "[user]\n"
+                              "\tname = grex tests\n"
+                              "\temail = tests@grex.invalid\n"
+                              "[init]\n"
+                              "\tdefaultBranch = main\n"
+                              "[advice]\n"
+                              "\tdetachedHead = false\n";
+
+} // namespace
+
+class tst_TrueStates : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+
+    void failedFetchStaysUntilOneSucceeds();
+    void statusFetchNeverSaysCleanAfterAFailure();
+    void detachedHeadLeftAloneIsNotInstalled();
+
+private:
+    QString caseDir(const QString &name) const;
+    // dir/<name>.git with one commit (a.txt), and dir/<name>-work, a clone that pushes to it.
+    bool makeUpstream(const QString &dir, const QString &name, QString *why) const;
+    // A commit on <name>-work pushed to <name>.git.
+    bool pushCommit(const QString &dir, const QString &name, const QString &file) const;
+    QString makeWorkspace(const QString &dir) const;
+    QJsonObject statusOf(const QString &ws, const QString &id) const;
+    QString revParse(const QString &dir, const QString &rev) const;
+    // The lockfile's line of a pack.
+    QJsonObject lockOf(const QString &ws, const QString &id) const;
+
+    RunResult grex(const QString &ws, const QStringList &args, const QStringList &env = {}) const
+    {
+        return runGrexIn(m_home, ws, args, env);
+    }
+    RunResult git(const QString &dir, const QStringList &args) const
+    {
+        return runGitIn(m_home, dir, args);
+    }
+    RunResult shell(const QString &dir, const QString &script) const
+    {
+        return runShell(m_home, dir, script);
+    }
+
+    std::unique_ptr<QTemporaryDir> m_tmp;
+    QString m_home;
+};
+
+void tst_TrueStates::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    m_tmp = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_tmp->isValid());
+    m_home = m_tmp->filePath(u"home"_s);
+    QDir().mkpath(m_home);
+    QVERIFY(writeFile(m_home + u"/.gitconfig"_s, BaseConfig));
+}
+
+void tst_TrueStates::cleanupTestCase()
+{
+    m_tmp.reset();
+}
+
+QString tst_TrueStates::caseDir(const QString &name) const
+{
+    const QString dir = m_tmp->filePath(name);
+    QDir().mkpath(dir);
+    return dir;
+}
+
+bool tst_TrueStates::makeUpstream(const QString &dir, const QString &name, QString *why) const
+{
+    const RunResult made =
+        shell(dir, u"git init -q --bare -b main %1.git\n"
+                   "git clone -q %1.git %1-work 2>/dev/null\n"
+                   "cd %1-work && printf 'a\\n' > a.txt && git add -A && git commit -qm a\n"
+                   "git push -q origin main\n"_s.arg(name));
+    if (made.exitCode != 0)
+        *why = show(made);
+    return made.exitCode == 0;
+}
+
+bool tst_TrueStates::pushCommit(const QString &dir, const QString &name, const QString &file) const
+{
+    return shell(dir + u'/' + name + u"-work"_s,
+                 u"printf 'x\\n' >> %1 && git add -A && git commit -qm %1 && "
+                 "git push -q origin HEAD\n"_s.arg(file))
+               .exitCode == 0;
+}
+
+QString tst_TrueStates::makeWorkspace(const QString &dir) const
+{
+    QDir().mkpath(dir);
+    return grex(dir, {u"init"_s}).exitCode == 0 ? dir : QString();
+}
+
+QJsonObject tst_TrueStates::statusOf(const QString &ws, const QString &id) const
+{
+    return packIn(grex(ws, {u"status"_s, u"--json"_s}), id);
+}
+
+QString tst_TrueStates::revParse(const QString &dir, const QString &rev) const
+{
+    const RunResult parsed = git(dir, {u"rev-parse"_s, rev});
+    return parsed.exitCode == 0 ? parsed.outText().trimmed() : QString();
+}
+
+QJsonObject tst_TrueStates::lockOf(const QString &ws, const QString &id) const
+{
+    for (const QByteArray &line : readFile(ws + u"/grex.lock.jsonl"_s).split('\n')) {
+        const QJsonObject entry = QJsonDocument::fromJson(line).object();
+        if (entry.value(u"id"_s).toString() == id)
+            return entry;
+    }
+    return {};
+}
+
+// A remote deleted after the clone: sync fails that pack (not_found); status without --fetch
+// then says so, in JSON, in words and with --fail-on-drift, until a fetch succeeds again.
+void tst_TrueStates::failedFetchStaysUntilOneSucceeds()
+{
+    const QString dir = caseDir(u"deleted"_s);
+    QString why;
+    QVERIFY2(makeUpstream(dir, u"gone"_s, &why), qPrintable(why));
+    QVERIFY2(makeUpstream(dir, u"kept"_s, &why), qPrintable(why));
+    const QString ws = makeWorkspace(dir + u"/ws"_s);
+    QVERIFY(!ws.isEmpty());
+    GREX_VERIFY_RAN(grex(ws, {u"add"_s, dir + u"/gone.git"_s}));
+    GREX_VERIFY_RAN(grex(ws, {u"add"_s, dir + u"/kept.git"_s}));
+    QVERIFY(QDir(dir + u"/gone.git"_s).rename(dir + u"/gone.git"_s, dir + u"/moved.git"_s));
+
+    const RunResult synced = grex(ws, {u"sync"_s, u"--json"_s});
+    QCOMPARE(synced.exitCode, 4);
+    QCOMPARE(packIn(synced, u"gone"_s).value(u"error"_s).toObject().value(u"reason"_s).toString(),
+             u"not_found"_s);
+
+    QJsonObject gone = statusOf(ws, u"gone"_s);
+    QCOMPARE(gone.value(u"drift"_s).toString(), u"fetch_failed"_s);
+    QCOMPARE(gone.value(u"fetch_error"_s).toObject().value(u"reason"_s).toString(),
+             u"not_found"_s);
+    QVERIFY(!gone.value(u"fetch_error"_s).toObject().value(u"hint"_s).toString().isEmpty());
+    QCOMPARE(statusOf(ws, u"kept"_s).value(u"drift"_s).toString(), u"clean"_s);
+    // The words: not "All 2 packs are clean."
+    const RunResult text = grex(ws, {u"status"_s, u"--plain"_s});
+    GREX_VERIFY_RAN(text);
+    QVERIFY2(!text.outText().contains(u"clean."_s), qPrintable(show(text)));
+    QVERIFY2(text.outText().contains(u"fetch failed"_s), qPrintable(show(text)));
+    QCOMPARE(grex(ws, {u"status"_s, u"--fail-on-drift"_s}).exitCode, 7);
+
+    // Back where it was: the next fetch succeeds, and the state is clean again.
+    QVERIFY(QDir(dir).rename(u"moved.git"_s, u"gone.git"_s));
+    GREX_VERIFY_RAN(grex(ws, {u"sync"_s}));
+    gone = statusOf(ws, u"gone"_s);
+    QCOMPARE(gone.value(u"drift"_s).toString(), u"clean"_s);
+    QVERIFY(!gone.contains(u"fetch_error"_s));
+    GREX_VERIFY_RAN(grex(ws, {u"status"_s, u"--fail-on-drift"_s}));
+}
+
+// status --fetch with a remote that fails: exit 4, and its words never end in "clean".
+void tst_TrueStates::statusFetchNeverSaysCleanAfterAFailure()
+{
+    const QString dir = caseDir(u"status-fetch"_s);
+    QString why;
+    QVERIFY2(makeUpstream(dir, u"one"_s, &why), qPrintable(why));
+    QVERIFY2(makeUpstream(dir, u"two"_s, &why), qPrintable(why));
+    const QString ws = makeWorkspace(dir + u"/ws"_s);
+    QVERIFY(!ws.isEmpty());
+    GREX_VERIFY_RAN(grex(ws, {u"add"_s, dir + u"/one.git"_s}));
+    GREX_VERIFY_RAN(grex(ws, {u"add"_s, dir + u"/two.git"_s}));
+    QVERIFY(QDir(dir + u"/two.git"_s).removeRecursively());
+
+    const RunResult text = grex(ws, {u"status"_s, u"--fetch"_s, u"--plain"_s});
+    QCOMPARE(text.exitCode, 4);
+    QVERIFY2(!text.outText().contains(u"are clean"_s), qPrintable(show(text)));
+    QVERIFY2(text.outText().contains(u"fetch_failed"_s) ||
+                 text.outText().contains(u"fetch failed"_s),
+             qPrintable(show(text)));
+    const RunResult json = grex(ws, {u"status"_s, u"--fetch"_s, u"--json"_s});
+    QCOMPARE(json.exitCode, 4);
+    const QJsonArray packs = packsOf(json);
+    QCOMPARE(packs.size(), 2);
+    for (const QJsonValue &pack : packs) {
+        const QJsonObject p = pack.toObject();
+        QCOMPARE(p.value(u"drift"_s).toString(),
+                 p.value(u"id"_s) == u"two"_s ? u"fetch_failed"_s : u"clean"_s);
+    }
+}
+
+// A person detaches HEAD at an older commit; sync leaves it alone ("needs you") and does not
+// install there: the lockfile keeps the last install and status says detached, not clean.
+void tst_TrueStates::detachedHeadLeftAloneIsNotInstalled()
+{
+    const QString dir = caseDir(u"detached"_s);
+    QString why;
+    QVERIFY2(makeUpstream(dir, u"up"_s, &why), qPrintable(why));
+    QVERIFY(pushCommit(dir, u"up"_s, u"b.txt"_s));
+    const QString ws = makeWorkspace(dir + u"/ws"_s);
+    QVERIFY(!ws.isEmpty());
+    GREX_VERIFY_RAN(grex(ws, {u"add"_s, dir + u"/up.git"_s}));
+    const QString pack = ws + u"/up"_s;
+    const QString installed = revParse(pack, u"HEAD"_s);
+    QCOMPARE(lockOf(ws, u"up"_s).value(u"sha"_s).toString(), installed);
+
+    GREX_VERIFY_RAN(git(pack, {u"checkout"_s, u"-q"_s, u"--detach"_s, u"HEAD~1"_s}));
+    const QString chosen = revParse(pack, u"HEAD"_s);
+    QVERIFY(pushCommit(dir, u"up"_s, u"c.txt"_s));
+    const RunResult synced = grex(ws, {u"sync"_s, u"--json"_s});
+    GREX_VERIFY_RAN(synced);
+    const QJsonObject outcome = packIn(synced, u"up"_s);
+    QCOMPARE(outcome.value(u"left_alone"_s).toString(), u"detached"_s);
+    QCOMPARE(outcome.value(u"outcome"_s).toString(), u"needs_you"_s);
+    QCOMPARE(revParse(pack, u"HEAD"_s), chosen);
+    QCOMPARE(lockOf(ws, u"up"_s).value(u"sha"_s).toString(), installed);
+
+    const QJsonObject state = statusOf(ws, u"up"_s);
+    QVERIFY2(state.value(u"drift"_s).toString() != u"clean"_s,
+             QJsonDocument(state).toJson().constData());
+    QVERIFY(stringsOf(state.value(u"drifts"_s)).contains(u"off_branch"_s));
+    QVERIFY(state.value(u"branch"_s).isNull());
+    QCOMPARE(grex(ws, {u"status"_s, u"--fail-on-drift"_s}).exitCode, 7);
+
+    // Back on the branch, the next sync takes the upstream and installs it.
+    GREX_VERIFY_RAN(git(pack, {u"checkout"_s, u"-q"_s, u"main"_s}));
+    GREX_VERIFY_RAN(grex(ws, {u"sync"_s}));
+    QCOMPARE(revParse(pack, u"HEAD"_s), revParse(dir + u"/up.git"_s, u"main"_s));
+    QCOMPARE(lockOf(ws, u"up"_s).value(u"sha"_s).toString(), revParse(pack, u"HEAD"_s));
+    QCOMPARE(statusOf(ws, u"up"_s).value(u"drift"_s).toString(), u"clean"_s);
+}
+
+QTEST_GUILESS_MAIN(tst_TrueStates)
+#include "tst_truestates.moc"
