@@ -11,6 +11,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -42,6 +43,7 @@ private slots:
     void failedFetchStaysUntilOneSucceeds();
     void statusFetchNeverSaysCleanAfterAFailure();
     void detachedHeadLeftAloneIsNotInstalled();
+    void renamedDefaultBranchHintLeadsToClean();
 
 private:
     QString caseDir(const QString &name) const;
@@ -251,6 +253,63 @@ void tst_TrueStates::detachedHeadLeftAloneIsNotInstalled()
     QCOMPARE(revParse(pack, u"HEAD"_s), revParse(dir + u"/up.git"_s, u"main"_s));
     QCOMPARE(lockOf(ws, u"up"_s).value(u"sha"_s).toString(), revParse(pack, u"HEAD"_s));
     QCOMPARE(statusOf(ws, u"up"_s).value(u"drift"_s).toString(), u"clean"_s);
+}
+
+// The remote renames its default branch master to trunk. sync leaves both packs alone, names
+// trunk and the grex command that moves a pack; the clone's origin/HEAD follows the remote.
+// Following the hint, or switching with plain git as git's own status suggests, ends clean.
+void tst_TrueStates::renamedDefaultBranchHintLeadsToClean()
+{
+    const QString dir = caseDir(u"renamed"_s);
+    const QString ws = makeWorkspace(dir + u"/ws"_s);
+    QVERIFY(!ws.isEmpty());
+    for (const QString &name : {u"viagrex"_s, u"viagit"_s}) {
+        GREX_VERIFY_RAN(shell(dir, u"git init -q --bare -b master %1.git\n"
+                                   "git clone -q %1.git %1-work 2>/dev/null\n"
+                                   "cd %1-work && printf 'a\\n' > a.txt && git add -A\n"
+                                   "git commit -qm a && git push -q origin master\n"_s.arg(name)));
+        GREX_VERIFY_RAN(grex(ws, {u"add"_s, dir + u'/' + name + u".git"_s}));
+        GREX_VERIFY_RAN(shell(dir + u'/' + name + u".git"_s,
+                              u"git branch -m master trunk\n"
+                              "git symbolic-ref HEAD refs/heads/trunk\n"_s));
+    }
+
+    const RunResult synced = grex(ws, {u"sync"_s, u"--json"_s});
+    GREX_VERIFY_RAN(synced);
+    for (const QString &name : {u"viagrex"_s, u"viagit"_s}) {
+        const QJsonObject outcome = packIn(synced, name);
+        QCOMPARE(outcome.value(u"left_alone"_s).toString(), u"upstream_gone"_s);
+        QCOMPARE(outcome.value(u"remote_default_branch"_s).toString(), u"trunk"_s);
+        // The clone knows the remote's HEAD now, as git remote set-head -a would set it.
+        QCOMPARE(git(ws + u'/' + name, {u"symbolic-ref"_s, u"refs/remotes/origin/HEAD"_s})
+                     .outText()
+                     .trimmed(),
+                 u"refs/remotes/origin/trunk"_s);
+    }
+    const RunResult words = grex(ws, {u"sync"_s, u"--plain"_s});
+    GREX_VERIFY_RAN(words);
+    static const QRegularExpression hint(u"grex (update viagrex --ref trunk)"_s);
+    const QRegularExpressionMatch match = hint.match(words.outText());
+    QVERIFY2(match.hasMatch(), qPrintable(show(words)));
+
+    // The hint, word for word.
+    GREX_VERIFY_RAN(grex(ws, match.captured(1).split(u' ')));
+    QCOMPARE(git(ws + u"/viagrex"_s, {u"branch"_s, u"--show-current"_s}).outText(), u"trunk\n"_s);
+    QJsonObject state = statusOf(ws, u"viagrex"_s);
+    QCOMPARE(stringsOf(state.value(u"drifts"_s)), QStringList{u"clean"_s});
+    QCOMPARE(state.value(u"upstream"_s).toString(), u"origin/trunk"_s);
+    QVERIFY(readFile(ws + u"/grex.jsonl"_s).contains("\"ref\""));
+
+    // Plain git: switch to trunk, which git makes a branch tracking origin/trunk.
+    GREX_VERIFY_RAN(git(ws + u"/viagit"_s, {u"switch"_s, u"-q"_s, u"trunk"_s}));
+    state = statusOf(ws, u"viagit"_s);
+    QCOMPARE(stringsOf(state.value(u"drifts"_s)), QStringList{u"clean"_s});
+    QCOMPARE(state.value(u"expected_branch"_s).toString(), u"trunk"_s);
+    GREX_VERIFY_RAN(grex(ws, {u"status"_s, u"--fail-on-drift"_s}));
+    const RunResult again = grex(ws, {u"sync"_s, u"--json"_s});
+    GREX_VERIFY_RAN(again);
+    QVERIFY(!packIn(again, u"viagit"_s).contains(u"left_alone"_s));
+    QVERIFY(!packIn(again, u"viagrex"_s).contains(u"left_alone"_s));
 }
 
 QTEST_GUILESS_MAIN(tst_TrueStates)

@@ -71,8 +71,15 @@ QString outcomeCount(const QString &outcome, int n, bool teardown)
 }
 
 // What to do about a clone left alone, by UpdateOutcome::why.
-QString nextStepWords(const QString &why)
+QString nextStepWords(const JsonObject &pack)
 {
+    const QString why = pack.value(u"left_alone"_s).toString();
+    const QString defaultBranch = pack.value(u"remote_default_branch"_s).toString();
+    if (why == u"upstream_gone" && !defaultBranch.isEmpty()) {
+        // The one command that moves the pack, so that following the hint ends clean.
+        return Tr::tr("follow the remote's default branch: grex update %1 --ref %2")
+            .arg(pack.value(u"id"_s).toString(), defaultBranch);
+    }
     if (why == u"dirty")
         return Tr::tr("commit or stash the changes, then sync again");
     if (why == u"diverged")
@@ -168,7 +175,7 @@ QList<OutcomeItem> itemsOf(const JsonArray &packs, const JsonObject &halted)
         const QString why = pack.value(u"left_alone"_s).toString();
         items.append({pack.value(u"id"_s).toString(), u"needs_you"_s,
                       Tr::tr("needs you (%1)").arg(leftAloneWords(why)),
-                      displayTextOf(pack.value(u"fetch_note"_s).toString()), nextStepWords(why)});
+                      displayTextOf(pack.value(u"fetch_note"_s).toString()), nextStepWords(pack)});
     }
     for (const QString &outcome : {u"cloned"_s, u"updated"_s, u"installed"_s, u"torn_down"_s}) {
         for (const JsonObject &pack : byOutcome.value(outcome))
@@ -197,7 +204,8 @@ Lines outcomeLines(const JsonArray &packs, const JsonObject &halted)
         if (!item.detail.isEmpty() && !halt)
             spans.append(Span{u": "_s + item.detail});
         lines.append(Line(spans));
-        if (!item.hint.isEmpty() && item.outcome == u"failed" && !halt)
+        if (!item.hint.isEmpty() && (item.outcome == u"failed" || item.outcome == u"needs_you") &&
+            !halt)
             lines.append(Line(u"    "_s + Tr::tr("hint:") + u' ' + item.hint));
     }
     for (const JsonValue &p : packs) {

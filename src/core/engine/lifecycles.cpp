@@ -87,6 +87,8 @@ void PackOutcome::addFetchTo(JsonObject &o) const
     o.insert(u"fetch"_s, fetchState.isEmpty() ? JsonValue() : JsonValue(fetchState));
     if (!leftAloneWhy.isEmpty())
         o.insert(u"left_alone"_s, leftAloneWhy);
+    if (!remoteDefaultBranch.isEmpty())
+        o.insert(u"remote_default_branch"_s, remoteDefaultBranch);
     if (commits > 0)
         o.insert(u"commits"_s, qint64(commits));
     if (!fetchNote.isEmpty())
@@ -730,6 +732,7 @@ void recordFetch(PackOutcome &outcome, const PackNode &node)
 {
     outcome.fetchState = node.fetchState;
     outcome.leftAloneWhy = node.leftAloneWhy;
+    outcome.remoteDefaultBranch = node.remoteDefaultBranch;
     outcome.commits = node.commitsTaken;
     outcome.fetchNote = node.note.text();
     outcome.warnings.clear();

@@ -58,13 +58,14 @@ struct PackOutcome
     // warnings), and the error of a failed clone or fetch, which makes the pack "err".
     QString fetchState;
     QString leftAloneWhy;
+    QString remoteDefaultBranch; // with leftAloneWhy "upstream_gone", when the remote said
     int commits = 0; // the commits a fast-forward brought in
     QString fetchNote;
     QStringList warnings;
     std::optional<Error> error;
 
-    // Adds "fetch", "left_alone", "commits", "fetch_note", "warnings" and "error" (those that
-    // apply).
+    // Adds "fetch", "left_alone", "remote_default_branch", "commits", "fetch_note", "warnings"
+    // and "error" (those that apply).
     void addFetchTo(JsonObject &object) const;
     // What happened to the pack, in the words of the end-of-run summary, most urgent first:
     // failed, needs_you (left alone: see leftAloneWhy), cloned, updated, installed (its actions

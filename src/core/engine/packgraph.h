@@ -40,6 +40,7 @@ struct PackNode
     // when the walk did no git work (no network: dry runs, teardown, status).
     QString fetchState;
     QString leftAloneWhy;            // UpdateOutcome::why
+    QString remoteDefaultBranch;     // with leftAloneWhy "upstream_gone": the remote's default
     int commitsTaken = 0;            // UpdateOutcome::taken
     Message note;                    // why the walk left the clone as it was (dirty, diverged, ...)
     QList<Message> warnings;         // e.g. LFS files left as pointers

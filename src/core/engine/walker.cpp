@@ -97,6 +97,7 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
         if (updated) {
             node.note = updated->note;
             node.leftAloneWhy = updated->why;
+            node.remoteDefaultBranch = updated->remoteDefaultBranch;
             node.commitsTaken = updated->taken;
             node.warnings = updated->warnings;
             head = FetchReport{updated->shaAfter, updated->branch, {}};

@@ -170,6 +170,15 @@ QSet<QString> fetchedBranches(const QString &gitDir);
 // The remote's default branch (what its HEAD names), asked with ls-remote; "" when unknown.
 QString remoteDefaultBranch(const QString &dest, const QString &url, std::stop_token stop);
 
+// Whether refs/remotes/origin/HEAD names a branch the clone does not have (the remote renamed
+// or deleted its default branch, and a pruning fetch removed it).
+bool originHeadDangles(const QString &dest);
+
+// Points refs/remotes/origin/HEAD at origin/<branch>, the remote's default branch now, as
+// `git remote set-head origin -a` would: status reads it as the branch a pack without a ref
+// follows. Nothing when branch is "" or was not fetched.
+void followRemoteHead(const QString &dest, const QString &branch);
+
 Error fetchFailed(const QString &dest, const QString &detail);
 
 // Fetches origin into the clone at dest (its backend lock held), as `git fetch origin` does:

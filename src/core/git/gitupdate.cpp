@@ -40,6 +40,54 @@ QString remoteDefaultBranch(const QString &dest, const QString &url, std::stop_t
     return {};
 }
 
+bool originHeadDangles(const QString &dest)
+{
+    Result<RepositoryPtr> repo = openRepository(dest);
+    if (!repo)
+        return false;
+    git_reference *raw = nullptr;
+    if (git_reference_lookup(&raw, repo->get(), "refs/remotes/origin/HEAD") != 0) {
+        git_error_clear();
+        return false; // none: a clone made without one, as git remote add and fetch make it
+    }
+    ReferencePtr head(raw);
+    git_reference *resolved = nullptr;
+    const bool dangles = git_reference_resolve(&resolved, head.get()) != 0;
+    git_reference_free(resolved);
+    git_error_clear();
+    return dangles;
+}
+
+void followRemoteHead(const QString &dest, const QString &branch)
+{
+    if (branch.isEmpty())
+        return;
+    Result<RepositoryPtr> repo = openRepository(dest);
+    if (!repo)
+        return;
+    const QByteArray target = "refs/remotes/origin/" + branch.toUtf8();
+    git_reference *raw = nullptr;
+    if (git_reference_lookup(&raw, repo->get(), target.constData()) != 0) {
+        git_error_clear();
+        return; // not fetched (a narrowed refspec): nothing it could name
+    }
+    git_reference_free(raw);
+    if (git_reference_lookup(&raw, repo->get(), "refs/remotes/origin/HEAD") == 0) {
+        ReferencePtr head(raw);
+        if (git_reference_type(head.get()) == GIT_REFERENCE_SYMBOLIC &&
+            QByteArray(git_reference_symbolic_target(head.get())) == target)
+            return;
+    }
+    git_error_clear();
+    git_reference *created = nullptr;
+    if (git_reference_symbolic_create(&created, repo->get(), "refs/remotes/origin/HEAD",
+                                      target.constData(), 1, "grex: the remote's HEAD") == 0) {
+        qCDebug(lcGit, "%s: origin/HEAD now names %s", qPrintable(dest), qPrintable(branch));
+    }
+    git_reference_free(created);
+    git_error_clear();
+}
+
 Error fetchFailed(const QString &dest, const QString &detail)
 {
     return Error(ErrorKind::PackOp, u"fetch_failed"_s,
@@ -96,13 +144,22 @@ Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
     }
     clearFetchFailure(gitDir);
     QFile::remove(gitDir + UpstreamRecordName);
+    // The remote's default branch is asked only when the fetch changed a ref (a rename is a new
+    // branch and a gone one) or origin/HEAD names a branch that is not there: a fetch with
+    // nothing new costs no second connection.
+    std::optional<QString> remoteDefault;
+    const bool refsMoved = fetched->err.contains(u" -> "_s);
+    if (refsMoved || originHeadDangles(dest)) {
+        remoteDefault = remoteDefaultBranch(dest, url, stop);
+        followRemoteHead(dest, *remoteDefault);
+    }
     if (facts.upstreamBranch.isEmpty())
         return facts;
     const QSet<QString> seen = fetchedBranches(gitDir);
     if (seen.contains(facts.upstreamBranch))
         return facts;
     facts.gone = true;
-    facts.remoteDefault = remoteDefaultBranch(dest, url, stop);
+    facts.remoteDefault = remoteDefault ? *remoteDefault : remoteDefaultBranch(dest, url, stop);
     const QString record = facts.upstreamBranch + u' ' +
                            (facts.remoteDefault.isEmpty() ? u"-"_s : facts.remoteDefault) + u'\n';
     QFile file(gitDir + UpstreamRecordName);

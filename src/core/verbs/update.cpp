@@ -3,6 +3,7 @@
 #include "core/engine/pipeline.h"
 #include "core/operationcontext.h"
 #include "core/verbs/verbsupport.h"
+#include "core/manifest/intentlog.h"
 #include "core/workspace.h"
 
 #include <QJsonArray>
@@ -18,6 +19,16 @@ Result<UpdateOptions> UpdateOptions::fromJson(const QJsonObject &args)
     if (Result<void> filter = readFilter(args, lifecycles.filter); !filter)
         return filter.error();
     options.pack = optionalString(args, u"pack"_s);
+    options.ref = optionalString(args, u"ref"_s);
+    if (options.ref && options.ref->trimmed().isEmpty())
+        return usageError(u"invalid_argument"_s,
+                          Message(QT_TRANSLATE_NOOP("Grex", "--ref must not be empty")));
+    if (options.ref && !options.pack)
+        return usageError(u"ref_needs_pack"_s,
+                          Message(QT_TRANSLATE_NOOP("Grex", "--ref changes the ref of one pack: "
+                                                            "name it (grex update PACK --ref "
+                                                            "%1)"),
+                                  {*options.ref}));
     lifecycles.force = args.value(u"force"_s).toBool();
     lifecycles.dryRun = args.value(u"dryRun"_s).toBool();
     for (const QJsonValue &glob : args.value(u"only"_s).toArray())
@@ -53,6 +64,22 @@ Result<UpdateReport> update(Workspace &workspace, const UpdateOptions &options,
         workspace.lockForWritingIf(!options.request.lifecycles.dryRun);
     if (!lock)
         return lock.error();
+    if (options.ref) {
+        // A registered pack's ref is the workspace's to change; a child's is in its parent's
+        // pack.yaml.
+        Result<QMap<QString, PackState>> packs = workspace.readPacks(ctx);
+        if (!packs)
+            return packs.error();
+        Result<PackState> pack = findPack(*packs, *options.pack);
+        if (!pack)
+            return pack.error();
+        if (pack->ref != options.ref && !options.request.lifecycles.dryRun) {
+            if (Result<AppendReport> appended = workspace.intentLog().append(
+                    Event::update(pack->id, u"ref"_s, options.ref));
+                !appended)
+                return appended.error();
+        }
+    }
     Result<QList<WalkSeed>> seeds = pipelineSeeds(workspace, ctx);
     if (!seeds)
         return seeds.error();
@@ -61,6 +88,8 @@ Result<UpdateReport> update(Workspace &workspace, const UpdateOptions &options,
         walked.removeIf([&](const WalkSeed &seed) { return seed.id != *options.pack; });
         if (walked.isEmpty())
             return findPack({}, *options.pack).error();
+        if (options.ref)
+            walked.first().ref = options.ref; // a dry run records nothing
     }
 
     Result<LifecycleReport> report = executePipeline(workspace, walked, options.request, ctx);

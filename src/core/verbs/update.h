@@ -18,6 +18,9 @@ class Workspace;
 struct UpdateOptions
 {
     std::optional<QString> pack; // one pack's subtree; absent: every pack
+    // With pack: the branch, tag or commit the pack follows from now on (recorded in
+    // grex.jsonl), checked out by this run.
+    std::optional<QString> ref;
     // --filter, --force, --only and --dry-run as the pipeline takes them.
     PipelineRequest request = PipelineRequest::of(QStringLiteral("update"), Lifecycle::Update);
 
@@ -32,7 +35,8 @@ struct UpdateReport
 
 // `grex update [pack]` (docs/design.md, "grex update"): the sync pipeline, running the update
 // lifecycle of each pack whose lock entry is missing, whose HEAD or actions_hash changed, or with
-// --force. Errors as sync; an unknown pack is Usage "unknown_pack".
+// --force. With ref, the pack's ref changes first. Errors as sync; an unknown pack is Usage
+// "unknown_pack", a ref without a pack Usage "ref_needs_pack".
 Result<UpdateReport> update(Workspace &workspace, const UpdateOptions &options,
                             OperationContext &ctx);
 

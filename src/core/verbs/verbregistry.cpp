@@ -424,6 +424,9 @@ VerbSpec updateSpec()
         {"grex update dotfiles",
          QT_TRANSLATE_NOOP("Grex", "Update one pack and reinstall it if it changed.")},
         {"grex update --force", QT_TRANSLATE_NOOP("Grex", "Reinstall every pack.")},
+        {"grex update dotfiles --ref trunk",
+         QT_TRANSLATE_NOOP("Grex", "Make the pack follow the branch trunk from now on (after "
+                                   "its remote renamed master to trunk) and switch to it.")},
     };
     verb.openWorld = true;
     verb.params = {
@@ -434,6 +437,12 @@ VerbSpec updateSpec()
                ValueHint::Pack),
         param(u"force"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Reinstall every pack, changed or not.")),
+        param(u"ref"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "With PACK: the branch, tag or commit the pack follows "
+                                        "from now on; recorded in grex.jsonl and checked out "
+                                        "(a branch of the remote as a tracking branch) unless "
+                                        "the working tree has changes."),
+              u"REF"_s),
         param(u"only"_s, ParamType::StringArray,
               QT_TRANSLATE_NOOP("Grex", "Run only packs whose workspace path matches this glob "
                                         "(repeatable)."),
