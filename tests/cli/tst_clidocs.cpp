@@ -301,7 +301,8 @@ private Q_SLOTS:
         QCOMPARE(bashComplete(u"grex sy"_s, withBashCompletion), QStringList{u"sync"_s});
         QCOMPARE(bashComplete(u"grex com"_s, withBashCompletion), QStringList{u"completion"_s});
         QCOMPARE(bashComplete(u"grex sync --no-"_s, withBashCompletion),
-                 (QStringList{u"--no-install"_s, u"--no-recursive"_s, u"--no-validate"_s}));
+                 (QStringList{u"--no-install"_s, u"--no-recursive"_s, u"--no-submodules"_s,
+                          u"--no-validate"_s}));
         QCOMPARE(bashComplete(u"grex --json st"_s, withBashCompletion), QStringList{u"status"_s});
         QCOMPARE(bashComplete(u"grex --parallel 4 st"_s, withBashCompletion),
                  QStringList{u"status"_s});

@@ -109,6 +109,7 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSe
     walk.network = request.network && !request.lifecycles.dryRun;
     walk.refOverride = request.refOverride;
     walk.recursive = request.recursive;
+    walk.submodules = request.submodules;
     walk.tolerateErrors = request.tolerateErrors;
     qCDebug(lcCore, "walking %lld seed pack(s)", qint64(seeds.size()));
     ctx.phase(walk.network ? u"fetch"_s : u"read"_s);

@@ -25,6 +25,7 @@ struct PipelineRequest
     bool recoveryScan = true;
     std::optional<QString> refOverride; // sync --ref: the ref of every pack but the root
     bool recursive = true;
+    bool submodules = true; // --no-submodules: leave every pack's submodules out
     bool tolerateErrors = false; // walk: see WalkOptions
     // Called with the walked, validated graph before any pack runs; an error stops the run
     // there (run and exec ask for approval here).

@@ -23,6 +23,19 @@ namespace Grex {
 
 namespace {
 
+// A submodule that could not be brought in, as the pack's warning: which one, from where, why,
+// and what to do.
+Message submoduleWarning(const Error &error)
+{
+    if (error.hint().isEmpty()) {
+        return Message(QT_TRANSLATE_NOOP("Grex", "a submodule was not brought in: %1"),
+                       {error.message().text()});
+    }
+    return Message(QT_TRANSLATE_NOOP("Grex", "a submodule was not brought in: %1 (hint: %2)"),
+                   {error.message().text(), error.hint().text()});
+}
+
+
 // How often the walk reports progress while its workers are busy.
 constexpr qint64 kProgressInterval = 50; // ms
 
@@ -182,6 +195,15 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
     } else {
         node.manifest = PackManifest::implicit(node.id);
     }
+    if (options.network && !seed.isRoot && options.submodules && seed.cloneOptions.submodules &&
+        node.manifest.submodules) {
+        Result<void> submodules = git.updateSubmodules(node.dir, stop);
+        if (!submodules && submodules.error().kind() == ErrorKind::Cancelled)
+            return submodules.error();
+        // A submodule's remote that fails is the pack's warning: the clone itself is whole.
+        if (!submodules)
+            node.warnings.append(submoduleWarning(submodules.error()));
+    }
     if (node.shaBefore.isEmpty() && !node.cloned)
         node.shaBefore = node.sha;
     return node;
@@ -195,9 +217,10 @@ namespace {
 // registration or its parent's children entry says.
 WalkSeed seedAt(const Workspace &workspace, const QString &path, const QString &url,
                 const std::optional<QString> &ref, std::optional<qint64> depth,
-                const QString &filter)
+                const QString &filter, bool submodules)
 {
     WalkSeed seed;
+    seed.cloneOptions.submodules = submodules;
     seed.id = seed.path = path;
     seed.dir = workspace.packDir(path);
     seed.url = url;
@@ -231,7 +254,8 @@ Result<QList<WalkSeed>> workspaceSeeds(const Workspace &workspace, OperationCont
             continue;
         }
         WalkSeed seed =
-            seedAt(workspace, pack.path, pack.url, pack.ref, pack.depth, pack.cloneFilter);
+            seedAt(workspace, pack.path, pack.url, pack.ref, pack.depth, pack.cloneFilter,
+                   pack.submodules);
         seed.registered = true;
         seed.tags = pack.tags;
         seeds.append(seed);
@@ -431,7 +455,7 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
                         continue;
                     }
                     WalkSeed childSeed = seedAt(workspace, child.effectivePath(), child.url,
-                                                child.ref, child.depth, child.filter);
+                                                child.ref, child.depth, child.filter, true);
                     childSeed.tags = child.tags;
                     submit(childSeed, outcome.depth + 1);
                 }

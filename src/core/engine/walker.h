@@ -36,6 +36,9 @@ struct WalkOptions
     bool network = true;
     std::optional<QString> refOverride; // --ref: every pack but the root
     bool recursive = true;              // follow `children`
+    // Bring each pack's submodules in (with network): false for --no-submodules. A pack's
+    // registration and its pack.yaml can each say no as well.
+    bool submodules = true;
     // Read-only verbs (status, doctor, run, exec): a pack whose manifest cannot be read becomes
     // a node with loadError set and no children instead of failing the walk.
     bool tolerateErrors = false;

@@ -19,6 +19,7 @@ struct CloneOptions
 {
     std::optional<int> depth; // a shallow clone of this many commits
     QString filter;           // a partial clone: "blob:none", "tree:0", "blob:limit=1m"
+    bool submodules = true;   // false: grex add --no-submodules; the pack's submodules stay out
 };
 
 // What a clone or checkout left on disk.
@@ -199,6 +200,11 @@ public:
     // Where the clone's objects stand against git's limits (CloneUpkeep). Reads a few folders;
     // the default knows nothing and reports nothing needed.
     virtual Result<CloneUpkeep> upkeep(const QString &dest);
+    // Brings the submodules to the commits the superproject records, recursively (what
+    // `git clone --recurse-submodules` and submodule.recurse do), when one is not there; a
+    // failure leaves the clone as it is. Errors: PackOp with the reason of the failed
+    // submodule's remote (details: submodule, url), Cancelled. The default has none to update.
+    virtual Result<void> updateSubmodules(const QString &dest, std::stop_token stop);
     // Repacks and prunes the clone as `git gc --auto` does when upkeep() says it is needed, in
     // the foreground (gc.autoDetach off) under the backend lock. Error: "git".
     virtual Result<void> maintain(const QString &dest, std::stop_token stop);

@@ -6,6 +6,11 @@ namespace Grex {
 
 Fetcher::~Fetcher() = default;
 
+Result<void> Fetcher::updateSubmodules(const QString &, std::stop_token)
+{
+    return {};
+}
+
 Result<RepoStatus> Fetcher::inspect(const QString &dest, const std::optional<QString> &)
 {
     Result<FetchReport> head = describe(dest);
@@ -234,14 +239,13 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
             return origin.error();
         }
     }
+    // Submodules are the caller's next step (updateSubmodules): one whose remote fails must
+    // not cost the clone of the pack.
     if (ref && !byName) {
         if (Result<void> checkedOut = checkOutFreshClone(staging, *ref, stop); !checkedOut) {
             cleanUp();
             return std::move(checkedOut).error().withDetail(u"url"_s, redactUrl(url));
         }
-    } else if (Result<void> submodules = updateSubmodules(staging, stop); !submodules) {
-        cleanUp();
-        return std::move(submodules).error().withDetail(u"url"_s, redactUrl(url));
     }
     if (stop.stop_requested()) {
         cleanUp();
@@ -421,6 +425,13 @@ Result<QString> GitFetcher::probeRemote(const QString &url, const std::optional<
             .withDetail(u"url"_s, redactUrl(url));
     }
     return *sha;
+}
+
+Result<void> GitFetcher::updateSubmodules(const QString &dest, std::stop_token stop)
+{
+    if (!QFileInfo::exists(dest + u"/.gitmodules"_s))
+        return {};
+    return withLockedClone(dest, stop, [&] { return GitImpl::updateSubmodules(dest, stop); });
 }
 
 Result<QString> GitFetcher::headSha(const QString &dest)

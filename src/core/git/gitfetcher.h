@@ -37,6 +37,7 @@ public:
     Result<RepoStatus> inspect(const QString &dest, const std::optional<QString> &ref) override;
     Result<CloneUpkeep> upkeep(const QString &dest) override;
     Result<void> maintain(const QString &dest, std::stop_token stop) override;
+    Result<void> updateSubmodules(const QString &dest, std::stop_token stop) override;
 };
 
 // Shared SSH connections (docs/design.md, "Shared SSH connections") live while a scope is open:

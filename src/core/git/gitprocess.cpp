@@ -121,6 +121,11 @@ Message hintFor(const QString &reason, const QString &url, const QString &stderr
                                                  "for %1 in ~/.ssh/config"),
                        {host});
     }
+    if (reason == u"auth" && url.isEmpty()) {
+        return Message(QT_TRANSLATE_NOOP("Grex", "give git the credentials through a credential "
+                                                 "helper (git config --global credential.helper "
+                                                 "store, or your platform's)"));
+    }
     if (reason == u"auth") {
         return Message(QT_TRANSLATE_NOOP("Grex", "give git the credentials through a credential "
                                                  "helper (git config --global credential.helper "
@@ -159,6 +164,10 @@ Message hintFor(const QString &reason, const QString &url, const QString &stderr
         return Message(QT_TRANSLATE_NOOP("Grex", "check the URL: the repository may have moved "
                                                  "or been deleted, or your account cannot see "
                                                  "it"));
+    }
+    if (reason == u"unreachable" && url.isEmpty()) {
+        return Message(QT_TRANSLATE_NOOP("Grex", "check the address, the network and any proxy "
+                                                 "settings"));
     }
     if (reason == u"unreachable") {
         return Message(QT_TRANSLATE_NOOP("Grex", "check the address, the network and any proxy "

@@ -190,11 +190,30 @@ Result<void> updateSubmodules(const QString &dest, std::stop_token stop)
         dest, origin, {u"submodule"_s, u"update"_s, u"--init"_s, u"--recursive"_s}, stop);
     if (!updated)
         return updated.error();
-    if (!updated->ok())
-        return networkFailure(u"fetch_failed"_s,
-                              QT_TRANSLATE_NOOP("Grex", "cannot update the submodules of %1: %2"),
-                              {dest}, QString(), dest, *updated);
-    return {};
+    if (updated->ok())
+        return {};
+    // Which submodule failed and from where, in git's words: "clone of 'URL' into submodule
+    // path 'PATH' failed", or "Fetched in submodule path 'PATH', but it did not contain SHA".
+    static const QRegularExpression cloneOf(
+        u"clone of '([^']*)' into submodule path '([^']*)' failed"_s);
+    static const QRegularExpression inPath(u"submodule path '([^']*)'"_s);
+    QString url;
+    QString path;
+    if (const QRegularExpressionMatch m = cloneOf.match(updated->err); m.hasMatch()) {
+        url = m.captured(1);
+        path = m.captured(2);
+    } else if (const QRegularExpressionMatch p = inPath.match(updated->err); p.hasMatch()) {
+        path = p.captured(1);
+    }
+    if (path.startsWith(dest + u'/'))
+        path = path.mid(dest.size() + 1);
+    Error error = networkFailure(u"submodule_failed"_s,
+                                 QT_TRANSLATE_NOOP("Grex", "submodule '%1' (%2): %3"),
+                                 {path.isEmpty() ? u"?"_s : path,
+                                  url.isEmpty() ? u"?"_s : redactUrl(url)},
+                                 url, dest, *updated);
+    error.withDetail(u"submodule"_s, path);
+    return error;
 }
 
 // ---- ahead, behind and a rewritten upstream ------------------------------------------------

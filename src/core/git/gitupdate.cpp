@@ -376,8 +376,6 @@ Result<UpdateOutcome> fastForwardLocked(const QString &dest, const FetchFacts &f
         (*merged)->behind = outcome.behind;
         return **merged;
     }
-    if (Result<void> submodules = updateSubmodules(dest, stop); !submodules)
-        return submodules.error();
     outcome.state = UpdateOutcome::State::FastForwarded;
     outcome.shaAfter = target;
     outcome.taken = outcome.behind;
@@ -480,8 +478,6 @@ Result<UpdateOutcome> checkoutLocked(const QString &dest, const QString &ref,
             return **switched;
     }
     if (!branchSwitch && !args.isEmpty()) {
-        if (Result<void> submodules = updateSubmodules(dest, stop); !submodules)
-            return submodules.error();
         UpdateOutcome outcome;
         outcome.state = UpdateOutcome::State::CheckedOut;
         outcome.shaBefore = before;
@@ -489,10 +485,6 @@ Result<UpdateOutcome> checkoutLocked(const QString &dest, const QString &ref,
         return outcome;
     }
     Result<UpdateOutcome> moved = fastForwardLocked(dest, facts, stop);
-    if (moved && moved->state == UpdateOutcome::State::UpToDate && branchSwitch) {
-        if (Result<void> submodules = updateSubmodules(dest, stop); !submodules)
-            return submodules.error();
-    }
     if (moved && moved->state != UpdateOutcome::State::LeftAlone && before != moved->shaAfter)
         moved->state = UpdateOutcome::State::CheckedOut;
     if (moved)
@@ -538,7 +530,7 @@ Result<void> checkOutFreshClone(const QString &dir, const QString &ref, std::sto
         return commandFailure(u"checkout_failed"_s,
                               QT_TRANSLATE_NOOP("Grex", "cannot check out '%1' in %2: %3"),
                               {ref, dir}, dir, *checkedOut);
-    return updateSubmodules(dir, stop);
+    return {};
 }
 
 } // namespace Grex::GitImpl

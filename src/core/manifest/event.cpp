@@ -161,6 +161,8 @@ JsonObject Event::toJson() const
             o.insert(u"depth"_s, *depth);
         if (!cloneFilter.isEmpty())
             o.insert(u"filter"_s, cloneFilter);
+        if (!submodules)
+            o.insert(u"submodules"_s, false);
         if (!tags.isEmpty())
             o.insert(u"tags"_s, JsonValue(tags));
         break;
@@ -488,6 +490,11 @@ ParsedLine parseEventLine(QByteArrayView line)
         }
         if (!r.optionalString(u"filter"_s, e.cloneFilter) || !r.tags(u"tags"_s, e.tags))
             return invalid(r.error);
+        if (object.contains(u"submodules"_s)) {
+            if (!object.value(u"submodules"_s).isBool())
+                return invalid(u"member 'submodules' is not true or false"_s);
+            e.submodules = object.value(u"submodules"_s).toBool();
+        }
         result.events.append(e);
     } else if (op == u"update") {
         e.op = EventOp::Update;

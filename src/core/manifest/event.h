@@ -48,6 +48,7 @@ struct Event
     std::optional<QString> ref;
     std::optional<qint64> depth; // a shallow clone of this many commits (git clone --depth)
     QString cloneFilter;         // a partial clone (git clone --filter), "" for none
+    bool submodules = true;      // false: added with --no-submodules
     QStringList tags;            // add: the pack's tags; tag: the tags it gains
     QStringList untags;          // tag: the tags it loses
 

@@ -24,6 +24,7 @@ void Folder::apply(const Event &event)
         state.ref = event.ref;
         state.depth = event.depth;
         state.cloneFilter = event.cloneFilter;
+        state.submodules = event.submodules;
         state.tags = event.tags;
         state.addedAt = event.ts;
         state.updatedAt = event.ts;

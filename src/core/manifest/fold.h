@@ -18,6 +18,7 @@ struct PackState
     std::optional<QString> ref;
     std::optional<qint64> depth; // git clone --depth, kept by later fetches
     QString cloneFilter;         // git clone --filter
+    bool submodules = true;      // false: grex add --no-submodules
     QStringList tags;            // given with add or grex tag, sorted
     std::optional<QString> lastSyncSha;
     Timestamp addedAt;

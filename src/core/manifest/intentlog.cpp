@@ -285,6 +285,7 @@ QList<Event> IntentLog::compacted(const QMap<QString, PackState> &packs)
         Event add = Event::add(pack.id, pack.url, pack.path, pack.type, std::nullopt, pack.addedAt);
         add.depth = pack.depth;
         add.cloneFilter = pack.cloneFilter;
+        add.submodules = pack.submodules;
         add.tags = pack.tags;
         events.append(add);
         if (pack.ref)

@@ -32,7 +32,8 @@ Result<void> readKeys(const ManifestReader &reader, const YAML::Node &root, bool
 {
     static const QStringList known{u"schema_version"_s, u"name"_s,     u"type"_s,
                                    u"version"_s,        u"tags"_s,     u"depends_on"_s,
-                                   u"children"_s,       u"actions"_s,  u"teardown"_s};
+                                   u"children"_s,       u"actions"_s,  u"teardown"_s,
+                                   u"submodules"_s};
     for (const auto &member : root) {
         if (!member.first.IsScalar())
             return reader.fail(member.first, u"key"_s,
@@ -258,6 +259,12 @@ Result<PackManifest> readManifest(const ManifestReader &reader, const YAML::Node
                                QT_TRANSLATE_NOOP("Grex", "%1:%2: 'version' must be a scalar"));
         m.version = scalarText(version);
     }
+    if (const YAML::Node submodules = root["submodules"]; submodules) {
+        Result<bool> value = reader.boolean(submodules, u"submodules"_s);
+        if (!value)
+            return value.error();
+        m.submodules = *value;
+    }
     Result<QStringList> depends = reader.stringList(root["depends_on"], u"depends_on"_s);
     if (!depends)
         return depends.error();
@@ -385,6 +392,8 @@ Result<PackManifest> mergeOverride(const PackManifest &base, const PackOverride 
     if (has(u"version"_s))
         merged.version = o.version;
     merged.dependsOn += o.dependsOn;
+    if (has(u"submodules"_s))
+        merged.submodules = o.submodules;
     if (has(u"tags"_s))
         merged.tags = o.tags;
     merged.children += o.children;

@@ -48,6 +48,9 @@ struct PackManifest
     std::optional<std::vector<Action>> teardown; // absent: automatic teardown; empty: none
     QMap<QString, JsonValue> extensions;         // every x-* key, for plugins
     QStringList gitignore;                       // x-gitignore
+    // `submodules: false`: the pack's submodules are not cloned or updated (docs/design.md,
+    // "Submodules").
+    bool submodules = true;
 
     // The implicit pack of a repository without pack.yaml: meta, nothing else, so plain
     // repositories can be registered.

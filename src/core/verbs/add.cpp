@@ -76,6 +76,7 @@ Result<AddOptions> AddOptions::fromJson(const QJsonObject &args)
     options.type = optionalString(args, u"type"_s);
     options.ref = optionalString(args, u"ref"_s);
     options.noInstall = args.value(u"noInstall"_s).toBool();
+    options.submodules = !args.value(u"noSubmodules"_s).toBool();
     options.dryRun = args.value(u"dryRun"_s).toBool();
     if (options.ref && options.ref->trimmed().isEmpty())
         return usageError(u"invalid_argument"_s,
@@ -121,7 +122,8 @@ JsonObject AddReport::toJson() const
                       {u"installed"_s, installed},
                       {u"warnings"_s, JsonValue(warnings)},
                       {u"adopted"_s, adopted},
-                      {u"dry_run"_s, dryRun}};
+                      {u"dry_run"_s, dryRun},
+                      {u"submodules"_s, submodules}};
 }
 
 namespace {
@@ -180,6 +182,7 @@ Result<void> installAdded(Workspace &workspace, const AddReport &report, const Q
     seed.registered = true;
     PipelineRequest request = PipelineRequest::of(u"add"_s, Lifecycle::Install);
     request.recoveryScan = false;
+    request.submodules = false; // add brought them in already
     Result<LifecycleReport> run = executePipeline(workspace, {seed}, request, ctx);
     if (run)
         run = concludeLifecycles(std::move(run).value(), ctx);
@@ -240,11 +243,13 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     report.ref = options.ref;
     report.depth = options.depth;
     report.filter = options.filter;
+    report.submodules = options.submodules;
     report.tags = options.tags;
     report.dryRun = options.dryRun;
     CloneOptions cloneOptions;
     cloneOptions.depth = options.depth ? std::optional<int>(int(*options.depth)) : std::nullopt;
     cloneOptions.filter = options.filter;
+    cloneOptions.submodules = options.submodules;
     report.adopted = *destination == Destination::Adopt;
 
     if (report.adopted && options.ref) {
@@ -295,6 +300,7 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     };
 
     QStringList extraIgnores;
+    bool wantsSubmodules = options.submodules;
     report.type = options.type.value_or(u"meta"_s);
     if (hasPackManifest(dest)) {
         Result<PackManifest> manifest = loadPackManifest(dest);
@@ -318,14 +324,30 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
         }
         report.type = manifest->type;
         extraIgnores = manifest->gitignore;
+        wantsSubmodules = wantsSubmodules && manifest->submodules;
     }
 
+    // The submodules come after the clone and never undo it: one that fails is the pack's
+    // warning, with its URL, reason and hint.
+    if (wantsSubmodules && !report.adopted) {
+        Result<void> submodules = workspace.fetcher().updateSubmodules(dest, ctx.stopToken());
+        if (!submodules && submodules.error().kind() == ErrorKind::Cancelled)
+            return fail(addCancelled(path));
+        if (!submodules) {
+            const Error &error = submodules.error();
+            report.warnings.append(
+                error.hint().isEmpty()
+                    ? error.message().text()
+                    : u"%1 (hint: %2)"_s.arg(error.message().text(), error.hint().text()));
+        }
+    }
     if (ctx.stopRequested())
         return fail(addCancelled(path));
 
     Event added = Event::add(path, *url, path, report.type, options.ref);
     added.depth = options.depth;
     added.cloneFilter = options.filter;
+    added.submodules = options.submodules;
     added.tags = options.tags;
     Result<AppendReport> appended = workspace.intentLog().append(added);
     if (!appended)

@@ -20,6 +20,7 @@ struct AddOptions
     std::optional<QString> ref;
     std::optional<qint64> depth; // --depth: a shallow clone, kept by later syncs
     QString filter;              // --filter: a partial clone (blob:none, ...), kept by git
+    bool submodules = true;      // false: --no-submodules, recorded with the pack
     QStringList tags;            // --tag, checked and sorted
     bool noInstall = false;
     bool dryRun = false;
@@ -36,6 +37,7 @@ struct AddReport
     std::optional<QString> ref;
     std::optional<qint64> depth;
     QString filter;
+    bool submodules = true; // false: --no-submodules, recorded with the pack
     QStringList tags;     // what --tag gave; pack.yaml may add its own (ls shows them all)
     QStringList warnings; // what the clone left undone (LFS files as pointers)
     QString sha;          // HEAD of the clone; in a dry run the remote's commit, if known

@@ -30,6 +30,7 @@ Result<SyncOptions> SyncOptions::fromJson(const QJsonObject &args)
         request.lifecycles.only.append(glob.toString());
     request.lifecycles.force = args.value(u"force"_s).toBool();
     request.recursive = !args.value(u"noRecursive"_s).toBool();
+    request.submodules = !args.value(u"noSubmodules"_s).toBool();
     request.noInstall = args.value(u"noInstall"_s).toBool();
     request.lifecycles.keepGoing = args.value(u"keepGoing"_s).toBool();
     if (request.refOverride && request.refOverride->trimmed().isEmpty())

@@ -30,6 +30,7 @@ Result<UpdateOptions> UpdateOptions::fromJson(const QJsonObject &args)
                                                             "%1)"),
                                   {*options.ref}));
     lifecycles.force = args.value(u"force"_s).toBool();
+    options.request.submodules = !args.value(u"noSubmodules"_s).toBool();
     lifecycles.dryRun = args.value(u"dryRun"_s).toBool();
     for (const QJsonValue &glob : args.value(u"only"_s).toArray())
         lifecycles.only.append(glob.toString());

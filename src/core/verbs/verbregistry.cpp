@@ -105,6 +105,15 @@ ParamSpec param(const QString &name, ParamType type, const char *help, QString v
     return p;
 }
 
+// sync and update: submodules are left out for this run (add's --no-submodules records it).
+ParamSpec submodulesParam()
+{
+    return param(u"noSubmodules"_s, ParamType::Boolean,
+                 QT_TRANSLATE_NOOP("Grex", "Leave the packs' submodules as they are: neither "
+                                           "clone nor update them in this run."));
+}
+
+
 ParamSpec hinted(ParamSpec p, ValueHint hint, QStringList choices = {})
 {
     p.hint = hint;
@@ -223,6 +232,9 @@ VerbSpec addSpec()
               u"TAG"_s),
         param(u"noInstall"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Only clone and register the pack; do not install it.")),
+        param(u"noSubmodules"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Leave the pack's submodules out, now and in every later "
+                                        "sync (recorded in grex.jsonl).")),
         dryRunParam(),
         parallelParam(),
     };
@@ -395,6 +407,7 @@ VerbSpec syncSpec()
               QT_TRANSLATE_NOOP("Grex", "Only fetch and clone; run no pack lifecycle.")),
         param(u"noRecursive"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Do not walk into children.")),
+        submodulesParam(),
         param(u"noValidate"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Skip the plan validators (debugging only).")),
         param(u"keepGoing"_s, ParamType::Boolean,
@@ -437,6 +450,7 @@ VerbSpec updateSpec()
                ValueHint::Pack),
         param(u"force"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Reinstall every pack, changed or not.")),
+        submodulesParam(),
         param(u"ref"_s, ParamType::String,
               QT_TRANSLATE_NOOP("Grex", "With PACK: the branch, tag or commit the pack follows "
                                         "from now on; recorded in grex.jsonl and checked out "
