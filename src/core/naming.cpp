@@ -258,8 +258,11 @@ Result<QString> checkRemoteUrl(const QString &url, const QString &currentDir)
     if (hasControl(url))
         return badUrl(
             url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it contains control characters"));
-    if (url != url.trimmed() || url.contains(u' '))
-        return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it contains spaces"));
+    // A space inside a path is git's to take ("/srv/my repo.git"); around the URL it is a slip
+    // of the copy and paste.
+    if (url != url.trimmed())
+        return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it begins or ends with "
+                                                     "a space"));
     if (url.startsWith(u'-'))
         return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it starts with '-'"));
     if (urlHasSecret(url))
@@ -279,6 +282,10 @@ Result<QString> checkRemoteUrl(const QString &url, const QString &currentDir)
                 QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the scheme is not one of http, https, "
                                           "ssh, git or file"));
         const QString rest = url.mid(schemeEnd + 3);
+        // git hands http(s) URLs to curl, which refuses a raw space.
+        if ((scheme == u"http" || scheme == u"https") && rest.contains(u' '))
+            return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': an http(s) URL "
+                                                         "writes a space as %20"));
         if (scheme == u"file") {
             if (!rest.startsWith(u'/'))
                 return badUrl(
@@ -308,6 +315,9 @@ Result<QString> checkRemoteUrl(const QString &url, const QString &currentDir)
         if (host.isEmpty())
             return badUrl(url,
                           QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the host name is missing"));
+        if (authority.contains(u' '))
+            return badUrl(url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the host part "
+                                                         "contains a space"));
         if (slash < 0 || rest.mid(slash + 1).isEmpty())
             return badUrl(
                 url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': the repository path is missing"));

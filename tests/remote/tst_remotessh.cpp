@@ -80,6 +80,7 @@ private slots:
     void sharedConnection();
     void sharedConnectionEndsWithEachCall();
     void killedRunsConnectionsAreEnded();
+    void pathWithSpace();
 
 private:
     RunResult grex(const QString &ws, const QStringList &args, const QStringList &env = {}) const;
@@ -396,6 +397,22 @@ void tst_RemoteSsh::killedRunsConnectionsAreEnded()
 
     GREX_VERIFY_RAN(grex(ws, {u"sync"_s, u"--no-install"_s}));
     QCOMPARE(liveProcesses(m_user->name(), u"^(\\S*/)?ssh "_s), QString());
+}
+
+// A repository path with a space, which git takes over SSH as it is.
+void tst_RemoteSsh::pathWithSpace()
+{
+    if (!m_user)
+        QSKIP(qPrintable(m_skip));
+    const QString repo = m_builder->create(u"my repo"_s, {{u"README"_s, "spaced\n"}});
+    QVERIFY(m_user->chownTree(repo));
+    const QString url = u"grex-ed25519:"_s + repo;
+    GREX_VERIFY_RAN(git(m_home, {u"ls-remote"_s, url}));
+    const QString ws = makeWorkspace(u"ws-space"_s);
+    QVERIFY(!ws.isEmpty());
+    GREX_VERIFY_RAN(grex(ws, {u"add"_s, url, u"spaced"_s}));
+    QCOMPARE(readFile(ws + u"/spaced/README"_s), QByteArray("spaced\n"));
+    GREX_VERIFY_RAN(grex(ws, {u"sync"_s}));
 }
 
 // A Host alias of ~/.ssh/config (HostName, Port, User, IdentityFile) with a key file and no

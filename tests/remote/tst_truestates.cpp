@@ -44,6 +44,7 @@ private slots:
     void statusFetchNeverSaysCleanAfterAFailure();
     void detachedHeadLeftAloneIsNotInstalled();
     void renamedDefaultBranchHintLeadsToClean();
+    void pathsWithSpacesAndUnicode();
 
 private:
     QString caseDir(const QString &name) const;
@@ -310,6 +311,38 @@ void tst_TrueStates::renamedDefaultBranchHintLeadsToClean()
     GREX_VERIFY_RAN(again);
     QVERIFY(!packIn(again, u"viagit"_s).contains(u"left_alone"_s));
     QVERIFY(!packIn(again, u"viagrex"_s).contains(u"left_alone"_s));
+}
+
+// Remote paths with spaces and any Unicode, which git takes as they are: a local path, a file://
+// URL and a folder of the workspace's own path; an http(s) URL with a raw space is refused with
+// the spelling curl needs, as git itself fails on it.
+void tst_TrueStates::pathsWithSpacesAndUnicode()
+{
+    const QString dir = caseDir(u"dépôts à côté"_s);
+    GREX_VERIFY_RAN(shell(dir, u"git init -q --bare -b main 'my repo.git'\n"
+                               "git init -q --bare -b main 'dépôt ünï 漢字.git'\n"
+                               "git clone -q 'my repo.git' w 2>/dev/null\n"
+                               "cd w && printf 'a\\n' > a.txt && git add -A && git commit -qm a\n"
+                               "git push -q origin main\n"
+                               "git push -q '../dépôt ünï 漢字.git' main\n"_s));
+    const QString ws = makeWorkspace(dir + u"/ws"_s);
+    QVERIFY(!ws.isEmpty());
+    GREX_VERIFY_RAN(grex(ws, {u"add"_s, dir + u"/my repo.git"_s, u"spaced"_s}));
+    GREX_VERIFY_RAN(grex(ws, {u"add"_s, u"file://"_s + dir + u"/my repo.git"_s, u"viafile"_s}));
+    GREX_VERIFY_RAN(grex(ws, {u"add"_s, dir + u"/dépôt ünï 漢字.git"_s, u"unicode"_s}));
+    GREX_VERIFY_RAN(shell(dir + u"/w"_s, u"printf 'b\\n' > b.txt && git add -A && "
+                                         "git commit -qm b && git push -q origin main && "
+                                         "git push -q '../dépôt ünï 漢字.git' main\n"_s));
+    const RunResult synced = grex(ws, {u"sync"_s, u"--json"_s});
+    GREX_VERIFY_RAN(synced);
+    for (const QString &id : {u"spaced"_s, u"viafile"_s, u"unicode"_s}) {
+        QCOMPARE(packIn(synced, id).value(u"fetch"_s).toString(), u"updated"_s);
+        QCOMPARE(readFile(ws + u'/' + id + u"/b.txt"_s), QByteArray("b\n"));
+        QCOMPARE(statusOf(ws, id).value(u"drift"_s).toString(), u"clean"_s);
+    }
+    const RunResult http = grex(ws, {u"add"_s, u"https://127.0.0.1:1/my repo.git"_s});
+    QCOMPARE(http.exitCode, 2);
+    QVERIFY2(http.errText().contains(u"%20"_s), qPrintable(show(http)));
 }
 
 QTEST_GUILESS_MAIN(tst_TrueStates)
