@@ -45,6 +45,7 @@ private slots:
     void detachedHeadLeftAloneIsNotInstalled();
     void renamedDefaultBranchHintLeadsToClean();
     void pathsWithSpacesAndUnicode();
+    void failingHookIsTheHooksFailure();
 
 private:
     QString caseDir(const QString &name) const;
@@ -343,6 +344,50 @@ void tst_TrueStates::pathsWithSpacesAndUnicode()
     const RunResult http = grex(ws, {u"add"_s, u"https://127.0.0.1:1/my repo.git"_s});
     QCOMPARE(http.exitCode, 2);
     QVERIFY2(http.errText().contains(u"%20"_s), qPrintable(show(http)));
+}
+
+// A post-checkout hook that fails (here from init.templateDir, as company-wide hooks come): git
+// reports the clone or checkout failed with the hook's status once the tree is in place. grex
+// keeps the clone and says it was that hook, with its output.
+void tst_TrueStates::failingHookIsTheHooksFailure()
+{
+    const QString dir = caseDir(u"hook"_s);
+    QString why;
+    QVERIFY2(makeUpstream(dir, u"up"_s, &why), qPrintable(why));
+    GREX_VERIFY_RAN(shell(dir + u"/up-work"_s, u"git tag v1 && git push -q origin v1\n"_s));
+    QVERIFY(pushCommit(dir, u"up"_s, u"b.txt"_s));
+    QDir().mkpath(dir + u"/template/hooks"_s);
+    QVERIFY(writeFile(dir + u"/template/hooks/post-checkout"_s,
+                      "#!/bin/sh\necho 'hook says no' >&2\nexit 3\n"));
+    QVERIFY(QFile::setPermissions(dir + u"/template/hooks/post-checkout"_s,
+                                  QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    QVERIFY(writeFile(dir + u"/gitconfig"_s,
+                      BaseConfig + "[init]\n\ttemplateDir = " + dir.toUtf8() + "/template\n"));
+    const QStringList env{u"GIT_CONFIG_GLOBAL="_s + dir + u"/gitconfig"_s};
+    const QString ws = makeWorkspace(dir + u"/ws"_s);
+    QVERIFY(!ws.isEmpty());
+
+    // Plain git: the clone is there, and its exit status is the hook's.
+    const RunResult plain = runGitIn(m_home, dir, {u"clone"_s, u"-q"_s, u"up.git"_s, u"plain"_s},
+                                     env);
+    QCOMPARE(plain.exitCode, 3);
+    QVERIFY(QFileInfo::exists(dir + u"/plain/a.txt"_s));
+
+    const RunResult added = grex(ws, {u"add"_s, dir + u"/up.git"_s, u"--json"_s}, env);
+    GREX_VERIFY_RAN(added);
+    const QString warning = stringsOf(added.json().object().value(u"warnings"_s)).join(u'\n');
+    QVERIFY2(warning.contains(u"post-checkout hook failed (exit 3): hook says no"_s),
+             qPrintable(show(added)));
+    QVERIFY(QFileInfo::exists(ws + u"/up/b.txt"_s));
+    QVERIFY(readFile(ws + u"/grex.jsonl"_s).contains("\"id\":\"up\""));
+    const RunResult text = grex(ws, {u"sync"_s, u"--ref"_s, u"v1"_s, u"--plain"_s}, env);
+    GREX_VERIFY_RAN(text);
+    // git checkout exits 1 whatever the hook's status.
+    QVERIFY2(text.outText().contains(u"post-checkout hook failed (exit 1): hook says no"_s),
+             qPrintable(show(text)));
+    QVERIFY2(!text.outText().contains(u": done."_s), qPrintable(show(text)));
+    QCOMPARE(revParse(ws + u"/up"_s, u"HEAD"_s), revParse(dir + u"/up.git"_s, u"v1^{commit}"_s));
+    QVERIFY(!QFileInfo::exists(ws + u"/up/b.txt"_s));
 }
 
 QTEST_GUILESS_MAIN(tst_TrueStates)

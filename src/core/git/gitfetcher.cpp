@@ -165,6 +165,21 @@ bool GitFetcher::handles(const QString &url) const
     return !url.isEmpty();
 }
 
+namespace {
+
+// Whether a clone that git reports failed has its commit checked out and a post-checkout hook:
+// then the hook, which git runs last, is what failed.
+bool cloneCompleteButHook(const QString &staging)
+{
+    if (!QFileInfo::exists(staging + u"/.git"_s))
+        return false;
+    Result<RepositoryPtr> repo = openRepository(staging);
+    return repo && !headOf(repo->get()).isEmpty() && hasHook(repo->get(), "post-checkout") &&
+           QFileInfo::exists(gitDirOf(repo->get()) + u"index"_s);
+}
+
+} // namespace
+
 Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
                                       const std::optional<QString> &ref,
                                       const CloneOptions &options, std::stop_token stop)
@@ -226,6 +241,13 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
         cleanUp();
         return cloned.error();
     }
+    QList<Message> hookWarnings;
+    // git runs the post-checkout hook (from init.templateDir or core.hooksPath) once the clone
+    // is complete; its failure is the hook's, and the clone stays.
+    if (!cloned->ok() && cloneCompleteButHook(staging)) {
+        hookWarnings.append(hookFailure("post-checkout", *cloned));
+        cloned->exitStatus = 0;
+    }
     if (!cloned->ok()) {
         cleanUp();
         if (byName && cloned->err.contains(u"not found in upstream"_s))
@@ -242,7 +264,8 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
     // Submodules are the caller's next step (updateSubmodules): one whose remote fails must
     // not cost the clone of the pack.
     if (ref && !byName) {
-        if (Result<void> checkedOut = checkOutFreshClone(staging, *ref, stop); !checkedOut) {
+        if (Result<void> checkedOut = checkOutFreshClone(staging, *ref, stop, &hookWarnings);
+            !checkedOut) {
             cleanUp();
             return std::move(checkedOut).error().withDetail(u"url"_s, redactUrl(url));
         }
@@ -257,7 +280,7 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
             return repo.error();
         Result<FetchReport> described = describeHead(repo->get());
         if (described)
-            described->warnings = lfsWarnings(repo->get(), dest);
+            described->warnings = hookWarnings + lfsWarnings(repo->get(), dest);
         return described;
     }();
     // rename(2) also replaces the empty directory the user may have made at dest.
@@ -316,7 +339,7 @@ Result<UpdateOutcome> GitFetcher::update(const QString &dest, const std::optiona
         outcome->shaBefore = before;
         outcome->shaAfter = headOf(repo->get());
         outcome->branch = branchOf(repo->get());
-        outcome->warnings = lfsWarnings(repo->get(), dest);
+        outcome->warnings += lfsWarnings(repo->get(), dest);
         return outcome;
     });
 }

@@ -194,9 +194,20 @@ QStringList untrackedInTheWay(const QString &stderrText);
 // Runs a git command that moves the working tree from HEAD to target, journaled (see
 // checkoutJournalPath). A refusal because untracked files are in the way leaves the clone
 // alone and says which; any other failure is a checkout_failed error.
+// A post-checkout hook that fails makes git's checkout fail after the tree moved: that is the
+// hook's failure, added to *warnings with its output, and the move stands.
 Result<std::optional<UpdateOutcome>> journaledGit(const QString &dest, const QString &target,
                                                   const QStringList &args, const QString &what,
-                                                  std::stop_token stop);
+                                                  std::stop_token stop,
+                                                  QList<Message> *warnings = nullptr);
+
+// Whether the repository has the hook `name` that git would run (core.hooksPath, else the
+// hooks folder of its common git dir), as an executable file.
+bool hasHook(git_repository *repo, const char *name);
+
+// A git command that failed only because the hook `name` did (its exit status, its output),
+// as a warning.
+Message hookFailure(const char *name, const GitOutput &output);
 
 // Moves the current branch to its upstream when that is a fast-forward and the tree is clean
 // (docs/design.md, "Fast-forward and checkout"). Called with the backend lock held.
@@ -217,7 +228,8 @@ Result<UpdateOutcome> checkoutLocked(const QString &dest, const QString &ref,
 
 // Checks out ref in a clone made with --no-checkout (its index is empty): a branch of origin as
 // a local tracking branch, a tag or a commit detached.
-Result<void> checkOutFreshClone(const QString &dir, const QString &ref, std::stop_token stop);
+Result<void> checkOutFreshClone(const QString &dir, const QString &ref, std::stop_token stop,
+                                QList<Message> *warnings = nullptr);
 
 Result<LocalChanges> countChanges(const QString &dest, bool includeUntracked);
 

@@ -371,7 +371,7 @@ QString gitWords(const QString &stderrText)
         if (line.isEmpty() || line.startsWith(u"Cloning into"_s) ||
             line.startsWith(u"Please make sure you have the correct access rights"_s) ||
             line == u"and the repository exists."_s || line.startsWith(u"From "_s) ||
-            line.startsWith(u"hint:"_s))
+            line.startsWith(u"hint:"_s) || line == u"done."_s)
             continue;
         // Progress: "Receiving objects:  42% (...)", "remote: Counting objects: 3, done."
         if (line.contains(u"objects"_s) || line.contains(u"deltas"_s) ||

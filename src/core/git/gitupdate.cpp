@@ -204,9 +204,39 @@ QStringList untrackedInTheWay(const QString &stderrText)
 // Runs a git command that moves the working tree from HEAD to target, journaled (see
 // checkoutJournalPath). A refusal because untracked files are in the way leaves the clone
 // alone and says which; any other failure is a checkout_failed error.
+bool hasHook(git_repository *repo, const char *name)
+{
+    QString dir;
+    git_config *raw = nullptr;
+    if (git_repository_config_snapshot(&raw, repo) == 0) {
+        ConfigPtr config(raw);
+        if (const std::optional<QByteArray> path = configValue(config.get(), "core.hooksPath")) {
+            dir = QFile::decodeName(*path);
+            if (dir.startsWith(u"~/"))
+                dir = QDir::homePath() + dir.mid(1);
+            else if (QDir::isRelativePath(dir) && git_repository_workdir(repo))
+                dir = QFile::decodeName(git_repository_workdir(repo)) + dir;
+        }
+    }
+    git_error_clear();
+    if (dir.isEmpty())
+        dir = QFile::decodeName(git_repository_commondir(repo)) + u"hooks"_s;
+    const QFileInfo hook(dir + u'/' + QString::fromLatin1(name));
+    return hook.isFile() && hook.isExecutable();
+}
+
+Message hookFailure(const char *name, const GitOutput &output)
+{
+    QString words = gitWords(output.err);
+    if (words.isEmpty())
+        words = u"no output"_s;
+    return Message(QT_TRANSLATE_NOOP("Grex", "its %1 hook failed (exit %2): %3"),
+                   {QString::fromLatin1(name), QString::number(output.exitStatus), words});
+}
+
 Result<std::optional<UpdateOutcome>> journaledGit(const QString &dest, const QString &target,
                                                   const QStringList &args, const QString &what,
-                                                  std::stop_token stop)
+                                                  std::stop_token stop, QList<Message> *warnings)
 {
     QString journal;
     {
@@ -232,6 +262,16 @@ Result<std::optional<UpdateOutcome>> journaledGit(const QString &dest, const QSt
     if (moved->ok()) {
         QFile::remove(journal);
         return std::optional<UpdateOutcome>();
+    }
+    // git ran the post-checkout hook once the tree was at target: the hook failed, not the move.
+    if (args.value(0) == u"checkout" || args.value(0) == u"switch") {
+        Result<RepositoryPtr> repo = openRepository(dest);
+        if (repo && headOf(repo->get()) == target && hasHook(repo->get(), "post-checkout")) {
+            QFile::remove(journal);
+            if (warnings)
+                warnings->append(hookFailure("post-checkout", *moved));
+            return std::optional<UpdateOutcome>();
+        }
     }
     // git checks before it writes: a refusal changed nothing, and a lock it found stays.
     const QStringList inTheWay = untrackedInTheWay(moved->err);
@@ -369,7 +409,7 @@ Result<UpdateOutcome> fastForwardLocked(const QString &dest, const FetchFacts &f
     }
     Result<std::optional<UpdateOutcome>> merged = journaledGit(
         dest, target, {u"merge"_s, u"--ff-only"_s, u"--no-stat"_s, u"-q"_s, upstreamRef},
-        u"the fast-forward to "_s + upstreamName, stop);
+        u"the fast-forward to "_s + upstreamName, stop, &outcome.warnings);
     if (!merged)
         return merged.error();
     if (*merged) {
@@ -469,9 +509,10 @@ Result<UpdateOutcome> checkoutLocked(const QString &dest, const QString &ref,
             args = QStringList{u"checkout"_s, u"-q"_s, u"--detach"_s, target, u"--"_s};
         }
     }
+    QList<Message> hookWarnings;
     if (!args.isEmpty()) {
         Result<std::optional<UpdateOutcome>> switched =
-            journaledGit(dest, target, args, u'\'' + ref + u'\'', stop);
+            journaledGit(dest, target, args, u'\'' + ref + u'\'', stop, &hookWarnings);
         if (!switched)
             return switched.error();
         if (*switched)
@@ -482,9 +523,12 @@ Result<UpdateOutcome> checkoutLocked(const QString &dest, const QString &ref,
         outcome.state = UpdateOutcome::State::CheckedOut;
         outcome.shaBefore = before;
         outcome.shaAfter = target;
+        outcome.warnings = hookWarnings;
         return outcome;
     }
     Result<UpdateOutcome> moved = fastForwardLocked(dest, facts, stop);
+    if (moved)
+        moved->warnings = hookWarnings + moved->warnings;
     if (moved && moved->state != UpdateOutcome::State::LeftAlone && before != moved->shaAfter)
         moved->state = UpdateOutcome::State::CheckedOut;
     if (moved)
@@ -494,7 +538,8 @@ Result<UpdateOutcome> checkoutLocked(const QString &dest, const QString &ref,
 
 // Checks out ref in a clone made with --no-checkout (its index is empty): a branch of origin as
 // a local tracking branch, a tag or a commit detached.
-Result<void> checkOutFreshClone(const QString &dir, const QString &ref, std::stop_token stop)
+Result<void> checkOutFreshClone(const QString &dir, const QString &ref, std::stop_token stop,
+                                QList<Message> *warnings)
 {
     QStringList args{u"checkout"_s, u"-q"_s};
     {
@@ -526,6 +571,14 @@ Result<void> checkOutFreshClone(const QString &dir, const QString &ref, std::sto
     Result<GitOutput> checkedOut = runGit(dir, args, stop);
     if (!checkedOut)
         return checkedOut.error();
+    if (!checkedOut->ok()) {
+        Result<RepositoryPtr> repo = openRepository(dir);
+        if (repo && !headOf(repo->get()).isEmpty() && hasHook(repo->get(), "post-checkout")) {
+            if (warnings)
+                warnings->append(hookFailure("post-checkout", *checkedOut));
+            return {};
+        }
+    }
     if (!checkedOut->ok())
         return commandFailure(u"checkout_failed"_s,
                               QT_TRANSLATE_NOOP("Grex", "cannot check out '%1' in %2: %3"),
