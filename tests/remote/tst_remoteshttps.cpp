@@ -100,6 +100,8 @@ private slots:
     void perUrlCredentialHelper();
     void untrustedCertificate();
     void wrongPassword();
+    void askpassThatNeverAnswers();
+    void askpassAsksOneQuestionPerHostAtATime();
     void silentServerTimesOut();
     void signalDuringStalledSync_data();
     void signalDuringStalledSync();
@@ -307,6 +309,74 @@ void tst_RemotesHttps::wrongPassword()
     const RunResult plain = runGitIn(home, dir, {u"ls-remote"_s, url});
     QVERIFY(plain.exitCode != 0);
     QVERIFY2(plain.errText().contains(u"Authentication failed"_s), qPrintable(show(plain)));
+}
+
+// An askpass program that never answers (VS Code's, from a terminal whose window went away): the
+// server answered 401 at once, so the run fails as auth within GREX_PROMPT_TIMEOUT, naming the
+// question, never as the server's timeout; nothing of the prompt is left running.
+void tst_RemotesHttps::askpassThatNeverAnswers()
+{
+    const QString home =
+        makeHome(u"askpass-hang"_s, "[http]\n\tsslCAInfo = " + m_https.caFile().toUtf8() + "\n");
+    const QString askpass = home + u"/askpass.sh"_s;
+    QVERIFY(writeFile(askpass, "#!/bin/sh\nexec sleep 600\n"));
+    QVERIFY(QFile::setPermissions(askpass, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    const QString ws = makeWorkspace(m_tmp->filePath(u"askpass-hang/ws"_s), home);
+    QVERIFY(!ws.isEmpty());
+    const QStringList env{u"GIT_ASKPASS="_s + askpass, u"GREX_PROMPT_TIMEOUT=3"_s,
+                          u"GREX_NETWORK_TIMEOUT=60"_s};
+    QElapsedTimer timer;
+    timer.start();
+    const RunResult added =
+        runGrexIn(home, ws, {u"add"_s, m_https.url(u"hello.git"_s), u"--json"_s}, env);
+    QVERIFY2(timer.elapsed() < 30000, qPrintable(show(added)));
+    QCOMPARE(added.exitCode, 4);
+    const QJsonObject error = errorOf(added);
+    QCOMPARE(error.value(u"reason"_s).toString(), u"auth"_s);
+    QVERIFY2(error.value(u"message"_s).toString().contains(u"nobody answered"_s),
+             qPrintable(show(added)));
+    QVERIFY2(error.value(u"message"_s).toString().contains(u"Username for"_s),
+             qPrintable(show(added)));
+    QVERIFY2(error.value(u"hint"_s).toString().contains(u"askpass"_s), qPrintable(show(added)));
+    QVERIFY(!QFileInfo::exists(ws + u"/hello"_s));
+    for (const ProcessInfo &p : liveProcesses())
+        QVERIFY2(!p.cmdline.contains(askpass.toUtf8()), p.cmdline.constData());
+}
+
+// Three clones from one host at once, each asking the person's askpass program for a user name
+// and a password: the questions come one at a time, and the right answers get every pack.
+void tst_RemotesHttps::askpassAsksOneQuestionPerHostAtATime()
+{
+    const QString home =
+        makeHome(u"askpass-serial"_s, "[http]\n\tsslCAInfo = " + m_https.caFile().toUtf8() + "\n");
+    const QString askpass = home + u"/askpass.sh"_s;
+    const QString log = home + u"/askpass.log"_s;
+    QVERIFY(writeFile(askpass, (u"#!/bin/sh\n"
+                                "echo \"start $(date +%s.%N)\" >> '%1'\n"
+                                "sleep 0.3\n"
+                                "case \"$1\" in Username*) a='%2' ;; *) a='%3' ;; esac\n"
+                                "echo \"end $(date +%s.%N)\" >> '%1'\n"
+                                "printf '%s\\n' \"$a\"\n"_s)
+                                   .arg(log, User, Password)
+                                   .toUtf8()));
+    QVERIFY(QFile::setPermissions(askpass, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    const QString ws = makeWorkspace(m_tmp->filePath(u"askpass-serial/ws"_s), home);
+    QVERIFY(!ws.isEmpty());
+    for (const QString &name : {u"good1"_s, u"good2"_s, u"good3"_s})
+        QVERIFY(appendFile(ws + u"/grex.jsonl"_s,
+                           manifestAddLine(name, m_https.url(name + u".git"_s))));
+    const RunResult synced = runGrexIn(home, ws, {u"sync"_s, u"--parallel"_s, u"3"_s},
+                                       {u"GIT_ASKPASS="_s + askpass});
+    GREX_VERIFY_RAN(synced);
+    for (const QString &name : {u"good1"_s, u"good2"_s, u"good3"_s})
+        QCOMPARE(headOf(home, ws + u'/' + name), tipOf(name + u".git"_s));
+    // start/end pairs that never overlap: one question at a time.
+    const QList<QByteArray> lines = readFile(log).trimmed().split('\n');
+    QCOMPARE(lines.size(), 12); // three clones, two questions each
+    for (qsizetype i = 0; i + 1 < lines.size(); i += 2) {
+        QVERIFY2(lines.at(i).startsWith("start") && lines.at(i + 1).startsWith("end"),
+                 readFile(log).constData());
+    }
 }
 
 // A server that accepts and never answers: grex gives up after GREX_NETWORK_TIMEOUT seconds

@@ -156,6 +156,8 @@ Result<ProcessOutcome> runProcess(const ProcessSpec &spec, std::stop_token stop)
             if (now != bytesRead) {
                 bytesRead = now;
                 sinceActivity.restart();
+            } else if (spec.waitingForPerson && spec.waitingForPerson()) {
+                sinceActivity.restart();
             } else if (sinceActivity.elapsed() >= spec.stallTimeoutMs) {
                 qCDebug(lcCore, "%s made no progress for %lld ms: stopping it",
                        qPrintable(spec.program), sinceActivity.elapsed());

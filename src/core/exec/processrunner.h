@@ -37,6 +37,9 @@ struct ProcessSpec
     QStringList unsetEnvironment;
     // Called with each piece of stderr as it arrives (git's progress), on the calling thread.
     std::function<void(const QByteArray &)> onStderr;
+    // Asked when the program seems stalled: true while it waits for a person (a password
+    // prompt), whose wait its own limit bounds, so that the stall is not the program's.
+    std::function<bool()> waitingForPerson;
 };
 
 struct ProcessOutcome

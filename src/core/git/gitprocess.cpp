@@ -3,10 +3,16 @@
 #include "core/git/fetcher.h"
 
 #include "core/exec/processrunner.h"
+#include "core/git/libgit2_p.h"
+#include "core/git/remoteconfig_p.h"
 #include "core/git/sshshare_p.h"
 #include "core/logging.h"
 #include "core/secrets.h"
 
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QMutex>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -49,6 +55,122 @@ QProcessEnvironment gitEnvironment(const QStringList &extra)
     env.insert(u"GIT_CONFIG_VALUE_%1"_s.arg(count), u"false"_s);
     env.insert(u"GIT_CONFIG_COUNT"_s, QString::number(count + 1));
     return env;
+}
+
+// The askpass program the person chose: GIT_ASKPASS, else core.askPass of git's global and
+// system configuration; "" when none.
+QString personsAskpass(const QProcessEnvironment &env)
+{
+    if (const QString chosen = env.value(u"GIT_ASKPASS"_s); !chosen.isEmpty())
+        return chosen;
+    ensureInitialised();
+    git_config *raw = nullptr;
+    if (git_config_open_default(&raw) != 0) {
+        git_error_clear();
+        return {};
+    }
+    ConfigPtr config(raw);
+    const std::optional<QByteArray> configured = configValue(config.get(), "core.askPass");
+    return configured ? QString::fromUtf8(*configured) : QString();
+}
+
+// Runs the person's askpass program for git: one question per host at a time, within
+// GREX_PROMPT_TIMEOUT seconds, and leaves in GREX_ASKPASS_MARKER what happened ("asking",
+// "answered", "unanswered" or "refused", then the question), so that grex can tell a question
+// nobody answered from a server that does not answer.
+const char AskpassScript[] = R"(#!/bin/sh
+# Written by grex for the git it runs; removed when grex exits.
+host=$(printf '%s
+' "$1" | sed -n "s|.*'[A-Za-z][A-Za-z0-9+.-]*://\([^/@']*@\)\{0,1\}\([^/']*\).*||p")
+[ -n "$host" ] || host=any
+lock="$GREX_ASKPASS_DIR/$(printf '%s' "$host" | tr -c 'A-Za-z0-9.-' '_').lock"
+printf 'asking
+%s
+' "$1" > "$GREX_ASKPASS_MARKER"
+answer=$(flock -w "$GREX_PROMPT_TIMEOUT" -E 75 "$lock"     timeout -k 2 "$GREX_PROMPT_TIMEOUT" "$GREX_ASKPASS_PROGRAM" "$1")
+status=$?
+case $status in
+0) printf 'answered
+%s
+' "$1" > "$GREX_ASKPASS_MARKER"; printf '%s
+' "$answer"; exit 0 ;;
+75|124|137) printf 'unanswered
+%s
+' "$1" > "$GREX_ASKPASS_MARKER" ;;
+*) printf 'refused
+%s
+' "$1" > "$GREX_ASKPASS_MARKER" ;;
+esac
+exit $status
+)";
+
+struct AskpassDir
+{
+    QMutex mutex;
+    QString dir; // mode 0700, holding askpass.sh, the host locks and the markers
+    bool failed = false;
+    QAtomicInteger<quint64> calls = 0;
+};
+
+AskpassDir &askpassDir()
+{
+    static AskpassDir d;
+    return d;
+}
+
+void removeAskpassDir()
+{
+    AskpassDir &d = askpassDir();
+    QMutexLocker locker(&d.mutex);
+    if (!d.dir.isEmpty())
+        QDir(d.dir).removeRecursively();
+    d.dir.clear();
+}
+
+// The folder of the wrapper, made once per process; "" when it cannot be made.
+QString askpassFolder()
+{
+    AskpassDir &d = askpassDir();
+    QMutexLocker locker(&d.mutex);
+    if (!d.dir.isEmpty() || d.failed)
+        return d.dir;
+    QByteArray pattern = QFile::encodeName(QDir::tempPath() + u"/grex-askpass-XXXXXX"_s);
+    if (!::mkdtemp(pattern.data())) {
+        d.failed = true;
+        return {};
+    }
+    const QString dir = QFile::decodeName(pattern);
+    QFile script(dir + u"/askpass.sh"_s);
+    if (!script.open(QIODevice::WriteOnly) || script.write(AskpassScript) < 0 ||
+        !script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner)) {
+        QDir(dir).removeRecursively();
+        d.failed = true;
+        return {};
+    }
+    d.dir = dir;
+    if (QCoreApplication::instance())
+        qAddPostRoutine(removeAskpassDir);
+    return d.dir;
+}
+
+// Sends git's questions through the wrapper when the person has an askpass program; the marker
+// file it answers in, "" when there is none.
+QString routeAskpass(QProcessEnvironment &env)
+{
+    const QString program = personsAskpass(env);
+    if (program.isEmpty())
+        return {};
+    const QString dir = askpassFolder();
+    if (dir.isEmpty())
+        return {};
+    const QString marker =
+        dir + u"/call-"_s + QString::number(askpassDir().calls.fetchAndAddRelaxed(1));
+    env.insert(u"GIT_ASKPASS"_s, dir + u"/askpass.sh"_s);
+    env.insert(u"GREX_ASKPASS_PROGRAM"_s, program);
+    env.insert(u"GREX_ASKPASS_DIR"_s, dir);
+    env.insert(u"GREX_ASKPASS_MARKER"_s, marker);
+    env.insert(u"GREX_PROMPT_TIMEOUT"_s, QString::number(promptTimeoutSeconds()));
+    return marker;
 }
 
 bool matchesAny(const QString &text, std::initializer_list<const char16_t *> needles)
@@ -184,6 +306,13 @@ Message hintFor(const QString &reason, const QString &url, const QString &stderr
     return {};
 }
 
+int promptTimeoutSeconds()
+{
+    bool ok = false;
+    const int seconds = qEnvironmentVariableIntValue("GREX_PROMPT_TIMEOUT", &ok);
+    return ok && seconds > 0 ? seconds : 120;
+}
+
 int networkTimeoutSeconds()
 {
     bool ok = false;
@@ -281,6 +410,16 @@ Result<GitOutput> run(const GitCall &call, std::stop_token stop)
     spec.arguments = call.args;
     spec.workingDirectory = call.workDir;
     spec.environment = gitEnvironment(call.environment + lease.environment());
+    const QString marker = routeAskpass(spec.environment);
+    const auto markerState = [&marker]() -> QStringList {
+        QFile file(marker);
+        if (marker.isEmpty() || !file.open(QIODevice::ReadOnly))
+            return {};
+        return QString::fromUtf8(file.read(4096)).split(u'\n');
+    };
+    // A question on the screen is the person's time, bounded by the wrapper, not a stall.
+    if (!marker.isEmpty())
+        spec.waitingForPerson = [&] { return markerState().value(0) == u"asking"; };
     spec.input = call.input;
     spec.stdoutLimit = -1;
     spec.stderrTail = call.stderrTail;
@@ -315,6 +454,13 @@ Result<GitOutput> run(const GitCall &call, std::stop_token stop)
     output.out = std::move(outcome->stdoutData);
     output.err = redactSecrets(QString::fromUtf8(outcome->stderrData));
     output.stalled = outcome->stalled;
+    if (const QStringList state = markerState();
+        state.value(0) == u"unanswered" || state.value(0) == u"refused") {
+        output.unansweredPrompt = state.value(1).trimmed();
+        output.promptTimedOut = state.value(0) == u"unanswered";
+    }
+    if (!marker.isEmpty())
+        QFile::remove(marker);
     if (!output.ok()) {
         qCDebug(lcGit, "git %s failed (%d): %s", qPrintable(call.args.value(0)), output.exitStatus,
                 qPrintable(output.err.trimmed()));
@@ -324,6 +470,9 @@ Result<GitOutput> run(const GitCall &call, std::stop_token stop)
 
 QString classify(const GitOutput &output)
 {
+    // A question nobody answered is about credentials, whatever git made of it.
+    if (!output.unansweredPrompt.isEmpty())
+        return u"auth"_s;
     if (output.stalled)
         return u"timeout"_s;
     const QString &e = output.err;
@@ -408,7 +557,13 @@ Error networkFailure(const QString &fallbackReason, const char *sourceText, QStr
     if (reason.isEmpty())
         reason = fallbackReason;
     QString words = gitWords(output.err);
-    if (output.stalled) {
+    if (!output.unansweredPrompt.isEmpty()) {
+        words = output.promptTimedOut
+                    ? u"nobody answered \"%1\" within %2 s"_s.arg(output.unansweredPrompt)
+                          .arg(promptTimeoutSeconds())
+                    : u"the askpass program gave no answer to \"%1\""_s.arg(
+                          output.unansweredPrompt);
+    } else if (output.stalled) {
         words = u"no answer for %1 s"_s.arg(networkTimeoutSeconds());
     } else if (words.isEmpty()) {
         words = u"git exited with status %1"_s.arg(output.exitStatus);
@@ -418,6 +573,16 @@ Error networkFailure(const QString &fallbackReason, const char *sourceText, QStr
     error.withDetail(u"url"_s, redactUrl(url)).withDetail(u"git"_s, output.err.trimmed());
     if (!path.isEmpty())
         error.withDetail(u"path"_s, path);
+    if (!output.unansweredPrompt.isEmpty()) {
+        error.withHint(Message(QT_TRANSLATE_NOOP("Grex", "git asked your askpass program "
+                                                         "(GIT_ASKPASS or core.askPass) for "
+                                                         "credentials: answer its question when "
+                                                         "it comes (GREX_PROMPT_TIMEOUT sets how "
+                                                         "many seconds grex waits, now %1), or "
+                                                         "give them to a credential helper"),
+                               {QString::number(promptTimeoutSeconds())}));
+        return error;
+    }
     if (Message hint = hintFor(reason, url, output.err); !hint.isEmpty())
         error.withHint(std::move(hint));
     return error;

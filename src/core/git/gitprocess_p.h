@@ -34,6 +34,11 @@ struct GitOutput
     QByteArray out;
     QString err;          // stderr, with the secrets of URLs redacted
     bool stalled = false; // stopped after networkTimeoutSeconds without progress
+    // The question of the person's askpass program (GIT_ASKPASS, core.askPass) that got no
+    // answer within promptTimeoutSeconds(), or that the program refused: "Password for
+    // 'https://host'"; "" when none was asked or it was answered.
+    QString unansweredPrompt;
+    bool promptTimedOut = false; // with unansweredPrompt: nobody answered in time (else refused)
     bool ok() const { return exitStatus == 0 && !stalled; }
 };
 
@@ -42,6 +47,11 @@ struct GitOutput
 // PackOp "git_missing" when there is no git on PATH, Cancelled when stop fires (git and
 // everything it started get SIGTERM, SIGKILL half a second later).
 Result<GitOutput> run(const GitCall &call, std::stop_token stop);
+
+// How long a person has to answer a question of their askpass program (GIT_ASKPASS,
+// core.askPass): GREX_PROMPT_TIMEOUT seconds, 120 by default. Questions to one host are asked
+// one at a time.
+int promptTimeoutSeconds();
 
 // How long git may go without output and without receiving a byte before grex stops it:
 // GREX_NETWORK_TIMEOUT seconds, 60 by default.
