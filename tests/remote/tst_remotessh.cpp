@@ -81,6 +81,7 @@ private slots:
     void sharedConnectionEndsWithEachCall();
     void killedRunsConnectionsAreEnded();
     void pathWithSpace();
+    void passphraseKeyWithoutAgent();
 
 private:
     RunResult grex(const QString &ws, const QStringList &args, const QStringList &env = {}) const;
@@ -150,9 +151,23 @@ Host grex-rsa
     IdentityFile ~/.ssh/id_rsa
 Host grex-refused
     IdentityFile ~/.ssh/refused
+Host grex-locked
+    HostName 127.0.0.1
+    Port %1
+    User %2
+    IdentitiesOnly yes
+    IdentityFile ~/.ssh/locked
 )"_s.arg(m_sshd.port())
                                .arg(m_user->name());
     QVERIFY(writeFile(ssh + u"/config"_s, config.toUtf8()));
+    // A key with a passphrase, authorised: only an agent holding it could use it.
+    const RunResult locked =
+        runProgram(u"ssh-keygen"_s,
+                   {u"-q"_s, u"-t"_s, u"ed25519"_s, u"-N"_s, u"a passphrase"_s, u"-C"_s,
+                    u"grex-test"_s, u"-f"_s, ssh + u"/locked"_s},
+                   {});
+    QVERIFY2(locked.exitCode == 0, qPrintable(show(locked)));
+    m_sshd.authorize(ssh + u"/locked.pub"_s);
     m_builder = std::make_unique<RemoteBuilder>(m_home + u"/repos"_s);
     m_repo = m_builder->create(u"hello"_s, {{u"README"_s, "hello over ssh\n"}});
     // git refuses repositories of another owner; ssh refuses keys of another owner.
@@ -397,6 +412,27 @@ void tst_RemoteSsh::killedRunsConnectionsAreEnded()
 
     GREX_VERIFY_RAN(grex(ws, {u"sync"_s, u"--no-install"_s}));
     QCOMPARE(liveProcesses(m_user->name(), u"^(\\S*/)?ssh "_s), QString());
+}
+
+// A key protected by a passphrase, no agent: ssh cannot use it and says only "Permission
+// denied"; grex says which key and that it needs ssh-add, at once.
+void tst_RemoteSsh::passphraseKeyWithoutAgent()
+{
+    if (!m_user)
+        QSKIP(qPrintable(m_skip));
+    const QString ws = makeWorkspace(u"ws-locked"_s);
+    QVERIFY(!ws.isEmpty());
+    RunResult added;
+    const QString failure = failsAsGitDoes(u"grex-locked:"_s + m_repo, u"Permission denied"_s, ws,
+                                           {u"add"_s, u"grex-locked:"_s + m_repo, u"--json"_s},
+                                           &added);
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    const QJsonObject error = errorOf(added);
+    QCOMPARE(error.value(u"reason"_s).toString(), u"auth"_s);
+    const QString hint = error.value(u"hint"_s).toString();
+    QVERIFY2(hint.contains(u"passphrase"_s) && hint.contains(u"ssh-add"_s) &&
+                 hint.contains(u"/.ssh/locked"_s),
+             qPrintable(show(added)));
 }
 
 // A repository path with a space, which git takes over SSH as it is.

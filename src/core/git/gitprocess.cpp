@@ -238,6 +238,13 @@ Message hintFor(const QString &reason, const QString &url, const QString &stderr
                        {path.isEmpty() ? u"PATH"_s : path});
     }
     if (reason == u"auth" && ssh) {
+        if (const QStringList locked = lockedKeysFor(url); !locked.isEmpty()) {
+            return Message(QT_TRANSLATE_NOOP("Grex", "your key %1 is protected by a passphrase "
+                                                     "and no ssh-agent holds it, and grex never "
+                                                     "asks for one: add it to your agent "
+                                                     "(ssh-add %1), then run grex again"),
+                           {locked.first()});
+        }
         return Message(QT_TRANSLATE_NOOP("Grex", "the server did not accept your SSH key: load "
                                                  "it with ssh-add, or name it with IdentityFile "
                                                  "for %1 in ~/.ssh/config"),

@@ -11,6 +11,7 @@
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
+#include <QSet>
 #include <QFileInfo>
 #include <QHash>
 #include <QMutex>
@@ -346,6 +347,98 @@ std::optional<QHash<QByteArray, QByteArray>> sshOptionsFor(const QStringList &co
             options.insert(line.left(space), line.mid(space + 1).trimmed());
     }
     return options;
+}
+
+namespace {
+
+// Whether an OpenSSH private key file needs a passphrase: the new format names its cipher
+// ("none" when not encrypted), the PEM formats say ENCRYPTED.
+bool isEncryptedKey(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly) || file.size() > 64 * 1024)
+        return false;
+    const QByteArray text = file.readAll();
+    static const QByteArray begin = "-----BEGIN OPENSSH PRIVATE KEY-----";
+    if (!text.startsWith(begin))
+        return text.contains("ENCRYPTED");
+    const qsizetype end = text.indexOf("-----END");
+    const QByteArray blob =
+        QByteArray::fromBase64(text.mid(begin.size(), end - begin.size()).simplified());
+    static const QByteArray magic("openssh-key-v1\0", 15);
+    if (!blob.startsWith(magic) || blob.size() < magic.size() + 4)
+        return false;
+    const auto *p = reinterpret_cast<const uchar *>(blob.constData() + magic.size());
+    const quint32 length = (quint32(p[0]) << 24) | (quint32(p[1]) << 16) | (quint32(p[2]) << 8) |
+                           quint32(p[3]);
+    return blob.mid(magic.size() + 4, length) != "none";
+}
+
+// The public key blobs an ssh-agent holds (`ssh-add -L`); empty when there is no agent.
+QSet<QByteArray> agentKeys()
+{
+    QSet<QByteArray> keys;
+    if (qEnvironmentVariableIsEmpty("SSH_AUTH_SOCK"))
+        return keys;
+    ProcessSpec spec;
+    spec.program = u"ssh-add"_s;
+    spec.arguments = {u"-L"_s};
+    spec.newSession = true;
+    spec.stallTimeoutMs = 5000;
+    Result<ProcessOutcome> listed = runProcess(spec, {});
+    if (!listed || listed->exitStatus != 0)
+        return keys;
+    for (const QByteArray &line : listed->stdoutData.split('\n')) {
+        const QList<QByteArray> words = line.split(' ');
+        if (words.size() >= 2)
+            keys.insert(words.at(1));
+    }
+    return keys;
+}
+
+} // namespace
+
+QStringList lockedKeysFor(const QString &url)
+{
+    const std::optional<Destination> destination = sshDestination(url);
+    if (!destination)
+        return {};
+    QString command = sshCommandFor(QString());
+    if (command.isEmpty())
+        command = u"ssh"_s;
+    // ssh -G prints one "identityfile" line per file (sshOptionsFor keeps the last).
+    ProcessSpec spec;
+    const QStringList words = QProcess::splitCommand(command);
+    spec.program = words.first();
+    spec.arguments = words.mid(1) + QStringList{u"-G"_s} + destinationArguments(*destination);
+    spec.newSession = true;
+    spec.stallTimeoutMs = 5000;
+    Result<ProcessOutcome> resolved = runProcess(spec, {});
+    if (!resolved || resolved->exitStatus != 0)
+        return {};
+    QStringList locked;
+    QSet<QByteArray> held;
+    bool askedAgent = false;
+    for (const QByteArray &line : resolved->stdoutData.split('\n')) {
+        if (!line.startsWith("identityfile "))
+            continue;
+        QString path = QString::fromUtf8(line.mid(13).trimmed());
+        if (path.startsWith(u"~/"))
+            path = QDir::homePath() + path.mid(1);
+        if (!QFileInfo(path).isFile() || !isEncryptedKey(path))
+            continue;
+        if (!askedAgent) {
+            held = agentKeys();
+            askedAgent = true;
+        }
+        QFile pub(path + u".pub"_s);
+        const QList<QByteArray> publicWords =
+            pub.open(QIODevice::ReadOnly) ? pub.readAll().split(' ') : QList<QByteArray>();
+        if (publicWords.size() >= 2 && held.contains(publicWords.at(1)))
+            continue;
+        locked.append(path);
+    }
+    return locked;
 }
 
 SshLease::SshLease(QString key, int slot, QStringList environment)

@@ -50,6 +50,11 @@ private:
 std::optional<QHash<QByteArray, QByteArray>> sshOptionsFor(const QStringList &command,
                                                            const QStringList &destination);
 
+// The private keys ssh would offer for url (its IdentityFile settings, as `ssh -G` says) that
+// are protected by a passphrase and that no ssh-agent holds: grex never asks for a passphrase,
+// so ssh cannot use them and says only "Permission denied (publickey)".
+QStringList lockedKeysFor(const QString &url);
+
 // The lease for a git command run in workDir (its repository's core.sshCommand counts) that
 // talks to url. The first lease of a connection opens it (and waits for that); when it cannot
 // be opened the lease is empty and git connects on its own. Thread-safe.
