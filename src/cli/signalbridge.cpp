@@ -1,5 +1,7 @@
 #include "cli/signalbridge.h"
 
+#include "core/exec/processrunner.h"
+#include "core/fs/filelock.h"
 #include "core/git/gitfetcher.h"
 
 #include <atomic>
@@ -38,11 +40,19 @@ SignalBridge::SignalBridge()
         char byte = 0;
         while (::read(g_pipe[0], &byte, 1) == 1 && byte == 1) {
             if (m_source.stop_requested() || g_prompting.load()) {
-                const char newline = '\n';
-                [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, &newline, 1);
+                // A second Ctrl-C does not wait for the run to unwind: say so, and what to do.
+                // At a question nothing has started yet: a new line is all.
+                static const char stopped[] =
+                    "\ngrex: stopped at once, without waiting for the run to finish; run it again "
+                    "to finish (grex doctor explains anything left half done)\n";
+                const bool asking = g_prompting.load();
+                [[maybe_unused]] const ssize_t n =
+                    ::write(STDERR_FILENO, asking ? "\n" : stopped, asking ? 1 : sizeof stopped - 1);
                 // _exit skips every destructor: the shared SSH masters, in the background,
                 // would outlive grex.
+                stopRunningProcessesNow();
                 endSharedSshConnectionsNow();
+                FileLock::removeHeldFilesNow();
                 ::_exit(130);
             }
             m_source.request_stop();

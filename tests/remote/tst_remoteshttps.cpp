@@ -482,6 +482,9 @@ void tst_RemotesHttps::signalDuringStalledSync()
     const QJsonObject error =
         QJsonDocument::fromJson(grex.readAllStandardOutput()).object().value(u"error"_s).toObject();
     QCOMPARE(error.value(u"kind"_s).toString(), u"cancelled"_s);
+    // What was not done, by name.
+    QVERIFY2(error.value(u"message"_s).toString().contains(u"stalled"_s),
+             qPrintable(error.value(u"message"_s).toString()));
 
     QStringList left;
     for (const ProcessInfo &process : liveProcesses()) {

@@ -6,16 +6,20 @@
 #include "support/grexrunner.h"
 #include "remotetesting.h"
 #include "support/testfiles.h"
+#include "support/testservers.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <memory>
+
+#include <csignal>
 
 using namespace Grex::Test;
 using namespace Qt::StringLiterals;
@@ -46,6 +50,8 @@ private slots:
     void renamedDefaultBranchHintLeadsToClean();
     void pathsWithSpacesAndUnicode();
     void failingHookIsTheHooksFailure();
+    void interruptedInstallRunsAgain_data();
+    void interruptedInstallRunsAgain();
 
 private:
     QString caseDir(const QString &name) const;
@@ -388,6 +394,71 @@ void tst_TrueStates::failingHookIsTheHooksFailure()
     QVERIFY2(!text.outText().contains(u": done."_s), qPrintable(show(text)));
     QCOMPARE(revParse(ws + u"/up"_s, u"HEAD"_s), revParse(dir + u"/up.git"_s, u"v1^{commit}"_s));
     QVERIFY(!QFileInfo::exists(ws + u"/up/b.txt"_s));
+}
+
+void tst_TrueStates::interruptedInstallRunsAgain_data()
+{
+    QTest::addColumn<int>("interrupts");
+    QTest::newRow("Ctrl-C") << 1;
+    QTest::newRow("Ctrl-C twice") << 2;
+}
+
+// sync --force interrupted while a pack's action runs: grex exits 130, leaves no lock and no
+// process of its own, and the next plain sync runs that pack's actions again (the lockfile still
+// names the install before). A second Ctrl-C stops at once and says so.
+void tst_TrueStates::interruptedInstallRunsAgain()
+{
+    QFETCH(int, interrupts);
+    const QString dir = caseDir(u"interrupted-%1"_s.arg(interrupts));
+    const QString runs = dir + u"/runs.txt"_s;
+    const QString slow = dir + u"/slow"_s;
+    const QByteArray yaml = "schema_version: \"1\"\nname: up\ntype: declarative\nactions:\n"
+                            "  - exec: {cmd_shell: \"trap '' TERM; if [ -e '" +
+                            slow.toUtf8() + "' ]; then sleep 30; fi; echo ran >> '" +
+                            runs.toUtf8() + "'\", shell: true}\n";
+    GREX_VERIFY_RAN(shell(dir, u"git init -q --bare -b main up.git\n"
+                               "git clone -q up.git up-work 2>/dev/null\n"_s));
+    QDir().mkpath(dir + u"/up-work/.grex"_s);
+    QVERIFY(writeFile(dir + u"/up-work/.grex/pack.yaml"_s, yaml));
+    GREX_VERIFY_RAN(shell(dir + u"/up-work"_s,
+                          u"git add -A && git commit -qm a && git push -q origin main\n"_s));
+    const QString ws = makeWorkspace(dir + u"/ws"_s);
+    QVERIFY(!ws.isEmpty());
+    GREX_VERIFY_RAN(grex(ws, {u"add"_s, dir + u"/up.git"_s}));
+    QCOMPARE(readFile(runs), QByteArray("ran\n"));
+
+    QVERIFY(writeFile(slow, "1"));
+    QProcess run;
+    run.setProcessEnvironment(isolatedEnvironment(m_home));
+    run.setWorkingDirectory(ws);
+    run.start(grexBinary(), {u"sync"_s, u"--force"_s});
+    QVERIFY(run.waitForStarted());
+    const auto sleeping = [&] {
+        return !runProgram(u"pgrep"_s, {u"-f"_s, u"sleep 30"_s}, {}).outText().trimmed().isEmpty();
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(sleeping(), 60000);
+    // The action ignores SIGTERM, so the first Ctrl-C waits the grace before SIGKILL: the
+    // second comes while grex is still stopping.
+    QCOMPARE(::kill(pid_t(run.processId()), SIGINT), 0);
+    if (interrupts == 2) {
+        QTest::qWait(300);
+        QCOMPARE(::kill(pid_t(run.processId()), SIGINT), 0);
+    }
+    QVERIFY(run.waitForFinished(60000));
+    QCOMPARE(run.exitCode(), 130);
+    const QString err = QString::fromUtf8(run.readAllStandardError());
+    if (interrupts == 2)
+        QVERIFY2(err.contains(u"stopped at once"_s), qPrintable(err));
+    QVERIFY2(lockFilesUnder(ws).isEmpty(), qPrintable(lockFilesUnder(ws).join(u' ')));
+    QTRY_VERIFY_WITH_TIMEOUT(!sleeping(), 5000);
+    QCOMPARE(readFile(runs), QByteArray("ran\n"));
+
+    QFile::remove(slow);
+    const RunResult again = grex(ws, {u"sync"_s, u"--json"_s});
+    GREX_VERIFY_RAN(again);
+    QCOMPARE(readFile(runs), QByteArray("ran\nran\n"));
+    QCOMPARE(packIn(again, u"up"_s).value(u"reason"_s).toString(),
+             interrupts == 2 ? u"interrupted"_s : u"new"_s);
 }
 
 QTEST_GUILESS_MAIN(tst_TrueStates)

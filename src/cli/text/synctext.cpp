@@ -44,6 +44,8 @@ QString installWords(const JsonObject &pack)
         return Tr::tr("reinstalled (forced)");
     if (reason == u"hash-changed")
         return Tr::tr("reinstalled: its actions changed");
+    if (reason == u"interrupted")
+        return Tr::tr("reinstalled: the last install was interrupted");
     return Tr::tr("reinstalled");
 }
 

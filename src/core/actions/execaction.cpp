@@ -226,6 +226,8 @@ private:
             env.insert(it.key(), *value);
         }
         p.spec.environment = env;
+        // A grex that exits at once (a second Ctrl-C) takes the command with it.
+        p.spec.dieWithParent = true;
         return p;
     }
 };

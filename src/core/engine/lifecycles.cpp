@@ -500,7 +500,7 @@ std::optional<PackTurn> LifecycleRunner::unchanged(const PackNode &node, const Q
     if (m_request.force)
         reason = u"forced"_s;
     else if (!hasPrior)
-        reason = u"new"_s;
+        reason = m_request.interrupted.contains(node.id) ? u"interrupted"_s : u"new"_s;
     else if (priorEntry->sha != node.sha)
         reason = u"sha-changed"_s;
     else if (priorEntry->actionsHash != hash)

@@ -29,6 +29,7 @@ struct LifecycleRequest
     QStringList packs;             // restrict to these ids (a subtree); empty: the whole graph
     PackFilter filter;             // --filter: packs it rejects are "filtered"
     QHash<QString, QString> drift; // the drift of each pack, when the filter looks at it
+    QSet<QString> interrupted;     // packs whose last install was cut off: run again
     // `grex run <action>`: instead of the lifecycle, run the pack's actions of this name (also
     // inside a `when` whose gate holds); no hash skip, no lockfile or sync event.
     std::optional<QString> action;

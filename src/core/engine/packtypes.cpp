@@ -220,6 +220,7 @@ public:
         env.insert(u"GREX_WORKSPACE"_s, exec.workspace);
         env.insert(u"GREX_LIFECYCLE"_s, lifecycleName(lifecycle));
         spec.environment = env;
+        spec.dieWithParent = true; // a grex that exits at once takes its hook with it
         Result<ProcessOutcome> outcome = runProcess(spec, exec.stop);
         Result<void> result;
         if (!outcome) {

@@ -184,6 +184,14 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSe
 
     LifecycleRequest lifecycles = request.lifecycles;
     lifecycles.drift = drift;
+    // An install a killed run cut off runs again: its lock entry is the install before it.
+    if (!lifecycles.dryRun && !lifecycles.action && lifecycles.lifecycle != Lifecycle::Teardown) {
+        if (Result<LogReadResult> log = workspace.intentLog().read()) {
+            lifecycles.interrupted = interruptedInstalls(log->events, *locks);
+            for (const QString &id : std::as_const(lifecycles.interrupted))
+                locks->remove(id);
+        }
+    }
     Result<LifecycleReport> executed =
         executeLifecycles(workspace, *graph, lifecycles, *locks, ctx);
     if (!executed)

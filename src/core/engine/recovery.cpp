@@ -97,6 +97,25 @@ bool hasUnfinishedGitWork(const QString &dir)
 
 } // namespace
 
+QSet<QString> interruptedInstalls(const QList<Event> &events, const LockEntries &locks)
+{
+    QMap<std::pair<QString, qint64>, Timestamp> open;
+    for (const Event &e : events) {
+        const std::pair key{e.id, e.actionIdx};
+        if (e.op == EventOp::ActionStarted)
+            open.insert(key, e.ts);
+        else if (e.op == EventOp::ActionCompleted || e.op == EventOp::ActionHalted)
+            open.remove(key);
+    }
+    QSet<QString> packs;
+    for (auto it = open.cbegin(); it != open.cend(); ++it) {
+        const auto lock = locks.find(it.key().first);
+        if (lock != locks.end() && lock->installedAt < it.value())
+            packs.insert(it.key().first);
+    }
+    return packs;
+}
+
 RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPackDir,
                               std::stop_token stop)
 {

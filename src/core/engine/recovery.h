@@ -1,9 +1,12 @@
 #pragma once
 
 #include "core/json.h"
+#include "core/lockfile/lockfile.h"
+#include "core/manifest/event.h"
 #include "core/message.h"
 
 #include <QList>
+#include <QSet>
 #include <QString>
 
 #include <stop_token>
@@ -25,5 +28,11 @@ struct RecoveryFindings
 // fires.
 RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPackDir,
                               std::stop_token stop = {});
+
+// The packs whose last install was interrupted: an action or hook of theirs started after the
+// install their lock entry records and never completed or halted (a killed grex, a second
+// Ctrl-C). The lockfile still names the install before it, so without this the next sync would
+// skip them as unchanged; it runs them again instead.
+QSet<QString> interruptedInstalls(const QList<Event> &events, const LockEntries &locks);
 
 } // namespace Grex

@@ -472,12 +472,24 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
     if (firstError && !(ctx.stopRequested() && firstError->kind() == ErrorKind::Cancelled))
         return *firstError;
     if (ctx.stopRequested()) {
+        // What was done and what was not, by name: the person decides from it what to run.
+        QStringList unfinished;
+        for (auto it = known.cbegin(); it != known.cend(); ++it) {
+            if (!graph.nodes.contains(it.key()))
+                unfinished.append(it.key());
+        }
+        QString names = QStringList(unfinished.mid(0, 5)).join(u", "_s);
+        if (unfinished.size() > 5)
+            names += u" (+%1)"_s.arg(unfinished.size() - 5);
         return Error(ErrorKind::Cancelled, u"cancelled"_s,
                      Message(QT_TRANSLATE_NOOP("Grex", "cancelled while fetching, with %1 of %2 "
-                                                       "pack(s) ready; run it again to finish"),
-                             {QString::number(resolved), QString::number(known.size())}))
+                                                       "pack(s) ready; not fetched or cloned: %3; "
+                                                       "nothing was installed; run it again to "
+                                                       "finish"),
+                             {QString::number(resolved), QString::number(known.size()), names}))
             .withDetail(u"ready"_s, resolved)
-            .withDetail(u"known"_s, qint64(known.size()));
+            .withDetail(u"known"_s, qint64(known.size()))
+            .withDetail(u"unfinished"_s, JsonValue(unfinished));
     }
     finishGraph(graph, seeds, declaredTags);
     return graph;

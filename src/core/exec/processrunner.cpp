@@ -9,6 +9,10 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QScopeGuard>
+#include <QSet>
+
+#include <mutex>
 
 #include <csignal>
 #include <sys/prctl.h>
@@ -77,7 +81,25 @@ quint64 groupBytesRead(pid_t pgid)
     return total;
 }
 
+// The process groups runProcess waits for, for stopRunningProcessesNow().
+std::mutex g_groupsMutex;
+QSet<pid_t> g_groups;
+
 } // namespace
+
+void stopRunningProcessesNow()
+{
+    QSet<pid_t> groups;
+    {
+        const std::lock_guard<std::mutex> guard(g_groupsMutex);
+        groups = g_groups;
+    }
+    for (const pid_t group : std::as_const(groups))
+        ::kill(-group, SIGTERM);
+    ::usleep(300'000);
+    for (const pid_t group : std::as_const(groups))
+        ::kill(-group, SIGKILL);
+}
 
 Result<ProcessOutcome> runProcess(const ProcessSpec &spec, std::stop_token stop)
 {
@@ -139,6 +161,14 @@ Result<ProcessOutcome> runProcess(const ProcessSpec &spec, std::stop_token stop)
         process.closeWriteChannel();
     }
     const qint64 pid = process.processId();
+    {
+        const std::lock_guard<std::mutex> guard(g_groupsMutex);
+        g_groups.insert(pid_t(pid));
+    }
+    const auto forget = qScopeGuard([pid] {
+        const std::lock_guard<std::mutex> guard(g_groupsMutex);
+        g_groups.remove(pid_t(pid));
+    });
     bool terminated = false;
     QElapsedTimer sinceTerm;
     sinceActivity.start();

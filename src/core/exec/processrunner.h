@@ -57,6 +57,11 @@ struct ProcessOutcome
 // needs no event loop. Errors: PackOp "exec_spawn_failed", Cancelled.
 Result<ProcessOutcome> runProcess(const ProcessSpec &spec, std::stop_token stop);
 
+// Stops every process group runProcess is waiting for (SIGTERM, SIGKILL a short while later),
+// for a process about to exit without unwinding (the CLI's second Ctrl-C): nothing it started
+// runs on after it, whatever signals the program ignores.
+void stopRunningProcessesNow();
+
 // The last `limit` bytes of data, starting at a UTF-8 character boundary.
 QByteArray utf8Tail(const QByteArray &data, qsizetype limit);
 

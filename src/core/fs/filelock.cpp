@@ -338,6 +338,14 @@ bool FileLock::isHeldHere(const QString &path)
     return g.owned.contains(lockKey(path));
 }
 
+void FileLock::removeHeldFilesNow()
+{
+    InProcessGate &g = gate();
+    std::lock_guard guard(g.mutex);
+    for (const QString &path : std::as_const(g.owned))
+        QFile::remove(path);
+}
+
 std::optional<LockHolder> FileLock::holder(const QString &path)
 {
     if (!QFileInfo::exists(path))

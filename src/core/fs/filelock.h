@@ -65,6 +65,9 @@ public:
                                     Scope scope = Scope::System);
     // Whether a FileLock of this process holds path right now (acquired, not just waiting).
     static bool isHeldHere(const QString &path);
+    // Removes the lock files this process holds, for a process about to exit without unwinding
+    // (the CLI's second Ctrl-C): the next run then finds no lock to take over.
+    static void removeHeldFilesNow();
 
     // The holder of `path` when a live process holds it; nullopt when free or stale.
     static std::optional<LockHolder> holder(const QString &path);

@@ -159,6 +159,7 @@ Result<ExecReport> execInPacks(Workspace &workspace, const ExecOptions &options,
             spec.environment.insert(u"GREX_PACK"_s, r.pack);
             spec.environment.insert(u"GREX_PACK_DIR"_s, r.dir);
             spec.environment.insert(u"GREX_WORKSPACE"_s, workspace.root());
+            spec.dieWithParent = true;
             Result<ProcessOutcome> outcome = runProcess(spec, ctx.stopToken());
             if (outcome) {
                 r.stdoutText = QString::fromUtf8(outcome->stdoutData);

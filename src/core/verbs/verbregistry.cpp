@@ -431,7 +431,8 @@ VerbSpec updateSpec()
     verb.description = QT_TRANSLATE_NOOP(
         "Grex", "Fetches and re-resolves each pack's ref as sync does, then reinstalls the packs "
                 "whose commit or actions changed since their last install (all of them with "
-                "--force), and says why for each: new, sha-changed, hash-changed, forced or "
+                "--force), and says why for each: new, sha-changed, hash-changed, forced, "
+                "interrupted (the last install was cut off) or "
                 "none. With PACK, only that pack and its children.");
     verb.examples = {
         {"grex update dotfiles",
