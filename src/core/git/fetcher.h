@@ -155,7 +155,8 @@ public:
     virtual Result<FetchReport> clone(const QString &url, const QString &dest,
                                       const std::optional<QString> &ref,
                                       const CloneOptions &options, std::stop_token stop) = 0;
-    // Fetches origin's branches and tags into an existing clone. Error: "fetch_failed".
+    // Fetches the remote's branches and tags into an existing clone (the remote originUrl()
+    // names). Error: "fetch_failed".
     virtual Result<void> fetch(const QString &dest, std::stop_token stop) = 0;
     // Moves the checked-out branch to its upstream when that is a fast-forward and the tree
     // is clean (docs/design.md, "Fast-forward and checkout"); otherwise leaves the clone alone
@@ -191,7 +192,8 @@ public:
     // smudge filters) count as git status counts them.
     virtual Result<bool> isDirty(const QString &dest) = 0;
     virtual Result<LocalChanges> localChanges(const QString &dest) = 0;
-    // The URL of the "origin" remote; "" when there is none.
+    // The URL of the clone's remote: its branch's, else origin, else the only one (a clone made by
+    // hand may call it "upstream"); "" when there is none.
     virtual Result<QString> originUrl(const QString &dest) = 0;
     // HEAD, branch, tracked changes and ahead/behind of the tracking branch as last fetched;
     // ref is the pack's (for expectedBranch). The default asks describe() and isDirty(); a

@@ -283,6 +283,23 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
             described->warnings = hookWarnings + lfsWarnings(repo->get(), dest);
         return described;
     }();
+    // A clone grex cannot read (a SHA-256 repository) is not left behind for a later add to
+    // trip over: the error names the reason.
+    if (!report) {
+        cleanUp();
+        const Error &error = report.error();
+        if (error.reason() != u"unsupported_repository")
+            return Error(error).withDetail(u"url"_s, redactUrl(url));
+        // Named by its URL: the folder it was cloned into is gone.
+        QStringList arguments = error.message().arguments();
+        if (!arguments.isEmpty())
+            arguments.first() = redactUrl(url);
+        Error named(error.kind(), error.reason(), Message(error.message().sourceText(), arguments));
+        named.withHint(error.hint())
+            .withDetail(u"url"_s, redactUrl(url))
+            .withDetail(u"extension"_s, error.details().value(u"extension"_s));
+        return named;
+    }
     // rename(2) also replaces the empty directory the user may have made at dest.
     if (std::rename(QFile::encodeName(staging).constData(), QFile::encodeName(dest).constData()) !=
         0) {
@@ -348,22 +365,27 @@ Result<int> GitFetcher::commitsMissingUpstream(const QString &dest, std::stop_to
 {
     return withLockedClone(dest, stop, [&]() -> Result<int> {
         QString url;
+        QString remote;
         QString gitDir;
         {
             Result<RepositoryPtr> repo = openRepository(dest);
             if (!repo)
                 return repo.error();
-            const std::optional<QByteArray> origin = remoteUrl(repo->get(), "origin");
-            if (!origin) {
+            remote = QString::fromUtf8(primaryRemote(repo->get()));
+            const std::optional<QByteArray> remoteAt =
+                remote.isEmpty() ? std::nullopt : remoteUrl(repo->get(), remote.toUtf8());
+            if (!remoteAt) {
                 return Error(ErrorKind::PackOp, u"no_remote"_s,
-                             Message(QT_TRANSLATE_NOOP("Grex", "%1 has no remote origin"), {dest}))
+                             Message(QT_TRANSLATE_NOOP("Grex", "%1 has no remote to compare "
+                                                               "with"),
+                                     {dest}))
                     .withDetail(u"path"_s, dest);
             }
-            url = QString::fromUtf8(*origin);
+            url = QString::fromUtf8(*remoteAt);
             gitDir = gitDirOf(repo->get());
         }
         Result<GitOutput> fetched =
-            networkGit(dest, url, {u"fetch"_s, u"--prune"_s, u"--quiet"_s, u"origin"_s}, stop);
+            networkGit(dest, url, {u"fetch"_s, u"--prune"_s, u"--quiet"_s, remote}, stop);
         if (!fetched)
             return fetched.error();
         if (!fetched->ok()) {
@@ -377,7 +399,7 @@ Result<int> GitFetcher::commitsMissingUpstream(const QString &dest, std::stop_to
         // git walks a shallow history too, which libgit2 1.5 cannot.
         Result<GitOutput> counted = runGit(dest,
                                            {u"rev-list"_s, u"--count"_s, u"HEAD"_s, u"--branches"_s,
-                                            u"--not"_s, u"--remotes=origin"_s},
+                                            u"--not"_s, u"--remotes"_s},
                                            stop);
         if (!counted)
             return counted.error();
@@ -475,7 +497,11 @@ Result<QString> GitFetcher::resolveRef(const QString &dest, const QString &ref)
     Result<RepositoryPtr> repo = openRepository(dest);
     if (!repo)
         return repo.error();
-    for (const QString &candidate : QStringList{ref, u"origin/"_s + ref}) {
+    const QString remote = QString::fromUtf8(primaryRemote(repo->get()));
+    QStringList candidates{ref};
+    if (!remote.isEmpty())
+        candidates.append(remote + u'/' + ref);
+    for (const QString &candidate : std::as_const(candidates)) {
         git_object *rawObject = nullptr;
         if (git_revparse_single(&rawObject, repo->get(), candidate.toUtf8().constData()) != 0)
             continue;
@@ -516,7 +542,9 @@ Result<QString> GitFetcher::originUrl(const QString &dest)
     Result<RepositoryPtr> repo = openRepository(dest);
     if (!repo)
         return repo.error();
-    const std::optional<QByteArray> url = remoteUrl(repo->get(), "origin");
+    const QByteArray remote = primaryRemote(repo->get());
+    const std::optional<QByteArray> url =
+        remote.isEmpty() ? std::nullopt : remoteUrl(repo->get(), remote);
     return url ? QString::fromUtf8(*url) : QString();
 }
 
@@ -558,8 +586,9 @@ Result<RepoStatus> GitFetcher::inspect(const QString &dest, const std::optional<
         }
     }
 
+    const QByteArray remotePrefix = "refs/remotes/" + primaryRemote(repo) + '/';
     if (ref) {
-        const QByteArray remoteBranch = "refs/remotes/origin/" + ref->toUtf8();
+        const QByteArray remoteBranch = remotePrefix + ref->toUtf8();
         git_reference *raw = nullptr;
         if (git_reference_lookup(&raw, repo, remoteBranch.constData()) == 0) {
             git_reference_free(raw);
@@ -569,13 +598,13 @@ Result<RepoStatus> GitFetcher::inspect(const QString &dest, const std::optional<
         // What git clone recorded as the remote's default branch: what a pack with no ref
         // follows.
         git_reference *raw = nullptr;
-        if (git_reference_lookup(&raw, repo, "refs/remotes/origin/HEAD") == 0) {
+        const QByteArray headRef = remotePrefix + "HEAD";
+        if (git_reference_lookup(&raw, repo, headRef.constData()) == 0) {
             ReferencePtr originHead(raw);
             if (git_reference_type(originHead.get()) == GIT_REFERENCE_SYMBOLIC) {
-                const QString target =
-                    QString::fromUtf8(git_reference_symbolic_target(originHead.get()));
-                if (target.startsWith(u"refs/remotes/origin/"))
-                    status.expectedBranch = target.mid(20);
+                const QByteArray target(git_reference_symbolic_target(originHead.get()));
+                if (target.startsWith(remotePrefix))
+                    status.expectedBranch = QString::fromUtf8(target.mid(remotePrefix.size()));
             }
         }
     }

@@ -45,6 +45,7 @@ struct UpstreamRecord
 // What a fetch learned about the upstream of the checked-out branch.
 struct FetchFacts
 {
+    QString remote;         // the remote fetched (primaryRemote); "" before a fetch
     QString upstreamBranch; // the remote's branch the local one follows; "" when none
     bool gone = false;      // the remote no longer has it
     QString remoteDefault;  // with gone: the remote's default branch, when it could be asked
@@ -107,6 +108,14 @@ struct TreeCounts
 };
 Result<TreeCounts> countTree(git_repository *repo, const QString &dest);
 
+// Whether libgit2 1.5 misreads this working tree (a sparse checkout or a sparse index, also
+// when config.worktree says so): then git's own status is read instead.
+bool needsGitStatus(git_repository *repo);
+
+// `git status --porcelain=v1 -z` of dest as (X, Y, path) records, a rename's source left out.
+Result<QList<std::tuple<char, char, QByteArray>>> gitStatusRecords(const QString &dest,
+                                                                   bool withUntracked);
+
 // Whether the repository's files in Git LFS were left as pointer files, and what to do then.
 QList<Message> lfsWarnings(git_repository *repo, const QString &dest);
 
@@ -167,17 +176,19 @@ void rollBackInterruptedCheckout(const QString &dest);
 // fetched: "<sha>\t[not-for-merge]\tbranch '<name>' of <url>").
 QSet<QString> fetchedBranches(const QString &gitDir);
 
-// The remote's default branch (what its HEAD names), asked with ls-remote; "" when unknown.
-QString remoteDefaultBranch(const QString &dest, const QString &url, std::stop_token stop);
+// The default branch of the clone's remote (what its HEAD names), asked with ls-remote; "" when
+// unknown.
+QString remoteDefaultBranch(const QString &dest, const QString &remote, const QString &url,
+                            std::stop_token stop);
 
-// Whether refs/remotes/origin/HEAD names a branch the clone does not have (the remote renamed
+// Whether refs/remotes/<remote>/HEAD names a branch the clone does not have (the remote renamed
 // or deleted its default branch, and a pruning fetch removed it).
-bool originHeadDangles(const QString &dest);
+bool remoteHeadDangles(const QString &dest, const QString &remote);
 
-// Points refs/remotes/origin/HEAD at origin/<branch>, the remote's default branch now, as
-// `git remote set-head origin -a` would: status reads it as the branch a pack without a ref
+// Points refs/remotes/<remote>/HEAD at <remote>/<branch>, the remote's default branch now, as
+// `git remote set-head <remote> -a` would: status reads it as the branch a pack without a ref
 // follows. Nothing when branch is "" or was not fetched.
-void followRemoteHead(const QString &dest, const QString &branch);
+void followRemoteHead(const QString &dest, const QString &remote, const QString &branch);
 
 Error fetchFailed(const QString &dest, const QString &detail);
 

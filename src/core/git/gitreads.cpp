@@ -28,12 +28,96 @@ bool hasExternalFilter(git_repository *repo, git_config *config, const char *pat
     return configValue(config, driver + ".clean") || configValue(config, driver + ".process");
 }
 
+// Whether libgit2 1.5 misreads this working tree: a sparse checkout (the files outside it are
+// absent on purpose, which libgit2 counts as deleted) or a sparse index (which it cannot read).
+// In a linked worktree the setting may live in config.worktree, which libgit2 does not read.
+bool needsGitStatus(git_repository *repo)
+{
+    const auto isOn = [](const std::optional<QByteArray> &value) {
+        return value && (value->compare("true", Qt::CaseInsensitive) == 0 ||
+                         value->compare("yes", Qt::CaseInsensitive) == 0 ||
+                         value->compare("on", Qt::CaseInsensitive) == 0 || *value == "1" ||
+                         value->isEmpty());
+    };
+    bool sparse = false;
+    git_config *raw = nullptr;
+    if (git_repository_config_snapshot(&raw, repo) == 0) {
+        ConfigPtr config(raw);
+        sparse = isOn(configValue(config.get(), "core.sparsecheckout")) ||
+                 isOn(configValue(config.get(), "index.sparse"));
+    }
+    git_error_clear();
+    const QByteArray worktreeConfig = QFile::encodeName(gitDirOf(repo)) + "config.worktree";
+    if (!sparse && QFile::exists(QFile::decodeName(worktreeConfig))) {
+        git_config *rawWorktree = nullptr;
+        if (git_config_open_ondisk(&rawWorktree, worktreeConfig.constData()) == 0) {
+            ConfigPtr config(rawWorktree);
+            sparse = isOn(configValue(config.get(), "core.sparsecheckout")) ||
+                     isOn(configValue(config.get(), "index.sparse"));
+        }
+        git_error_clear();
+    }
+    return sparse;
+}
+
+Result<QList<std::tuple<char, char, QByteArray>>> gitStatusRecords(const QString &dest,
+                                                                   bool withUntracked)
+{
+    Result<GitOutput> status =
+        runGit(dest,
+               {u"--no-optional-locks"_s, u"status"_s, u"--porcelain=v1"_s, u"-z"_s,
+                withUntracked ? u"--untracked-files=normal"_s : u"--untracked-files=no"_s},
+               {});
+    if (!status)
+        return status.error();
+    if (!status->ok())
+        return commandFailure(u"git"_s,
+                              QT_TRANSLATE_NOOP("Grex", "cannot read the status of %1: %2"),
+                              {dest}, dest, *status);
+    QList<std::tuple<char, char, QByteArray>> records;
+    const QList<QByteArray> fields = status->out.split('\0');
+    for (qsizetype i = 0; i < fields.size(); ++i) {
+        const QByteArray &field = fields.at(i);
+        if (field.size() < 4)
+            continue;
+        const char x = field.at(0);
+        if (x == 'R' || x == 'C')
+            ++i; // the source path follows as a field of its own
+        if (x == '!' || isGrexSidecar(field.mid(3).constData()))
+            continue;
+        records.append({x, field.at(1), field.mid(3)});
+    }
+    return records;
+}
+
 namespace {
+
+// The working tree as `git status` counts it, from git itself.
+Result<TreeCounts> gitStatusCounts(const QString &dest, bool withUntracked)
+{
+    Result<QList<std::tuple<char, char, QByteArray>>> records =
+        gitStatusRecords(dest, withUntracked);
+    if (!records)
+        return records.error();
+    TreeCounts counts;
+    for (const auto &[x, y, path] : std::as_const(*records)) {
+        if (x == '?') {
+            ++counts.untracked;
+            continue;
+        }
+        ++counts.changed;
+        if (x != ' ')
+            ++counts.staged;
+    }
+    return counts;
+}
 
 // One status pass over the clone; untracked files only when asked, since finding them means
 // reading every directory.
 Result<TreeCounts> scanTree(git_repository *repo, const QString &dest, bool withUntracked)
 {
+    if (needsGitStatus(repo))
+        return gitStatusCounts(dest, withUntracked);
     git_status_options options = GIT_STATUS_OPTIONS_INIT;
     options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
     options.flags = 0; // submodules included: a moved or dirty submodule is a change
@@ -184,7 +268,8 @@ Result<void> updateSubmodules(const QString &dest, std::stop_token stop)
         if (repo && !submodulesNeedUpdate(repo->get()))
             return {};
         if (repo)
-            origin = QString::fromUtf8(remoteUrl(repo->get(), "origin").value_or(QByteArray()));
+            origin = QString::fromUtf8(
+                remoteUrl(repo->get(), primaryRemote(repo->get())).value_or(QByteArray()));
     }
     Result<GitOutput> updated = networkGit(
         dest, origin, {u"submodule"_s, u"update"_s, u"--init"_s, u"--recursive"_s}, stop);
@@ -340,6 +425,43 @@ std::optional<Error> readFetchFailure(const QString &gitDir)
 
 // ---- reads -----------------------------------------------------------------------------------
 
+namespace {
+
+// Untracked files that are not ignored, every one (a new directory's files each): what
+// deleting the clone would lose.
+Result<int> untrackedFiles(git_repository *repo, const QString &dest)
+{
+    if (needsGitStatus(repo)) {
+        Result<TreeCounts> counted = gitStatusCounts(dest, true);
+        if (!counted)
+            return counted.error();
+        return counted->untracked;
+    }
+    git_status_options options = GIT_STATUS_OPTIONS_INIT;
+    options.show = GIT_STATUS_SHOW_WORKDIR_ONLY;
+    options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS |
+                    GIT_STATUS_OPT_EXCLUDE_SUBMODULES;
+    git_status_list *rawList = nullptr;
+    if (const int rc = git_status_list_new(&rawList, repo, &options); rc != 0)
+        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read the status of %1"), {dest},
+                        rc);
+    StatusListPtr list(rawList);
+    int untracked = 0;
+    const size_t count = git_status_list_entrycount(list.get());
+    for (size_t i = 0; i < count; ++i) {
+        const git_status_entry *entry = git_status_byindex(list.get(), i);
+        if (entry->status != GIT_STATUS_WT_NEW)
+            continue;
+        const char *path =
+            entry->index_to_workdir ? entry->index_to_workdir->new_file.path : nullptr;
+        if (path && !isGrexSidecar(path))
+            ++untracked;
+    }
+    return untracked;
+}
+
+} // namespace
+
 Result<LocalChanges> countChanges(const QString &dest, bool includeUntracked)
 {
     Result<RepositoryPtr> repo = openRepository(dest);
@@ -353,25 +475,10 @@ Result<LocalChanges> countChanges(const QString &dest, bool includeUntracked)
     if (!includeUntracked)
         return changes;
 
-    git_status_options options = GIT_STATUS_OPTIONS_INIT;
-    options.show = GIT_STATUS_SHOW_WORKDIR_ONLY;
-    options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS |
-                    GIT_STATUS_OPT_EXCLUDE_SUBMODULES;
-    git_status_list *rawList = nullptr;
-    if (const int rc = git_status_list_new(&rawList, repo->get(), &options); rc != 0)
-        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read the status of %1"), {dest},
-                        rc);
-    StatusListPtr list(rawList);
-    const size_t count = git_status_list_entrycount(list.get());
-    for (size_t i = 0; i < count; ++i) {
-        const git_status_entry *entry = git_status_byindex(list.get(), i);
-        if (entry->status != GIT_STATUS_WT_NEW)
-            continue;
-        const char *path =
-            entry->index_to_workdir ? entry->index_to_workdir->new_file.path : nullptr;
-        if (path && !isGrexSidecar(path))
-            ++changes.untracked;
-    }
+    Result<int> untracked = untrackedFiles(repo->get(), dest);
+    if (!untracked)
+        return untracked.error();
+    changes.untracked = *untracked;
 
     git_stash_foreach(
         repo->get(),

@@ -27,10 +27,11 @@ QSet<QString> fetchedBranches(const QString &gitDir)
 }
 
 // The remote's default branch (what its HEAD names), asked with ls-remote; "" when unknown.
-QString remoteDefaultBranch(const QString &dest, const QString &url, std::stop_token stop)
+QString remoteDefaultBranch(const QString &dest, const QString &remote, const QString &url,
+                            std::stop_token stop)
 {
     Result<GitOutput> listed =
-        networkGit(dest, url, {u"ls-remote"_s, u"--symref"_s, u"origin"_s, u"HEAD"_s}, stop);
+        networkGit(dest, url, {u"ls-remote"_s, u"--symref"_s, remote, u"HEAD"_s}, stop);
     if (!listed || !listed->ok())
         return {};
     for (const QByteArray &line : listed->out.split('\n')) {
@@ -40,13 +41,14 @@ QString remoteDefaultBranch(const QString &dest, const QString &url, std::stop_t
     return {};
 }
 
-bool originHeadDangles(const QString &dest)
+bool remoteHeadDangles(const QString &dest, const QString &remote)
 {
     Result<RepositoryPtr> repo = openRepository(dest);
     if (!repo)
         return false;
     git_reference *raw = nullptr;
-    if (git_reference_lookup(&raw, repo->get(), "refs/remotes/origin/HEAD") != 0) {
+    const QByteArray headRef = "refs/remotes/" + remote.toUtf8() + "/HEAD";
+    if (git_reference_lookup(&raw, repo->get(), headRef.constData()) != 0) {
         git_error_clear();
         return false; // none: a clone made without one, as git remote add and fetch make it
     }
@@ -58,21 +60,23 @@ bool originHeadDangles(const QString &dest)
     return dangles;
 }
 
-void followRemoteHead(const QString &dest, const QString &branch)
+void followRemoteHead(const QString &dest, const QString &remote, const QString &branch)
 {
     if (branch.isEmpty())
         return;
     Result<RepositoryPtr> repo = openRepository(dest);
     if (!repo)
         return;
-    const QByteArray target = "refs/remotes/origin/" + branch.toUtf8();
+    const QByteArray prefix = "refs/remotes/" + remote.toUtf8() + '/';
+    const QByteArray headRef = prefix + "HEAD";
+    const QByteArray target = prefix + branch.toUtf8();
     git_reference *raw = nullptr;
     if (git_reference_lookup(&raw, repo->get(), target.constData()) != 0) {
         git_error_clear();
         return; // not fetched (a narrowed refspec): nothing it could name
     }
     git_reference_free(raw);
-    if (git_reference_lookup(&raw, repo->get(), "refs/remotes/origin/HEAD") == 0) {
+    if (git_reference_lookup(&raw, repo->get(), headRef.constData()) == 0) {
         ReferencePtr head(raw);
         if (git_reference_type(head.get()) == GIT_REFERENCE_SYMBOLIC &&
             QByteArray(git_reference_symbolic_target(head.get())) == target)
@@ -80,9 +84,10 @@ void followRemoteHead(const QString &dest, const QString &branch)
     }
     git_error_clear();
     git_reference *created = nullptr;
-    if (git_reference_symbolic_create(&created, repo->get(), "refs/remotes/origin/HEAD",
+    if (git_reference_symbolic_create(&created, repo->get(), headRef.constData(),
                                       target.constData(), 1, "grex: the remote's HEAD") == 0) {
-        qCDebug(lcGit, "%s: origin/HEAD now names %s", qPrintable(dest), qPrintable(branch));
+        qCDebug(lcGit, "%s: %s/HEAD now names %s", qPrintable(dest), qPrintable(remote),
+                qPrintable(branch));
     }
     git_reference_free(created);
     git_error_clear();
@@ -96,8 +101,9 @@ Error fetchFailed(const QString &dest, const QString &detail)
         .withDetail(u"detail"_s, detail);
 }
 
-// Fetches origin into the clone at dest (its backend lock held), as `git fetch origin` does:
-// the remote's refspecs, tags that point into what it has, fetch.prune, submodules on demand.
+// Fetches the clone's remote (primaryRemote: origin in a clone grex made) into the clone at
+// dest (its backend lock held), as `git fetch <remote>` does: the remote's refspecs, tags that
+// point into what it has, fetch.prune, submodules on demand.
 Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
 {
     FetchFacts facts;
@@ -107,10 +113,12 @@ Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
         Result<RepositoryPtr> repo = openRepository(dest);
         if (!repo)
             return repo.error();
-        const std::optional<QByteArray> origin = remoteUrl(repo->get(), "origin");
-        if (!origin)
+        facts.remote = QString::fromUtf8(primaryRemote(repo->get()));
+        const std::optional<QByteArray> remoteAt =
+            facts.remote.isEmpty() ? std::nullopt : remoteUrl(repo->get(), facts.remote.toUtf8());
+        if (!remoteAt)
             return fetchFailed(dest, u"no default remote configured"_s);
-        url = QString::fromUtf8(*origin);
+        url = QString::fromUtf8(*remoteAt);
         gitDir = gitDirOf(repo->get());
         // The branch's upstream on origin, whose disappearance the fetch should notice.
         if (const std::optional<QString> branch = branchOf(repo->get())) {
@@ -120,7 +128,7 @@ Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
                 const QByteArray key = "branch." + branch->toUtf8();
                 const std::optional<QByteArray> remote = configValue(config.get(), key + ".remote");
                 const std::optional<QByteArray> merge = configValue(config.get(), key + ".merge");
-                if (remote == QByteArray("origin") && merge && merge->startsWith("refs/heads/"))
+                if (remote == facts.remote.toUtf8() && merge && merge->startsWith("refs/heads/"))
                     facts.upstreamBranch = QString::fromUtf8(merge->mid(11));
             }
             git_error_clear();
@@ -130,7 +138,7 @@ Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
         return cancelledError();
     // No --depth: in a shallow clone git adds the new commits to the history it has, where a
     // depth would cut that history again and part the new commits from HEAD.
-    const QStringList args{u"fetch"_s, u"--progress"_s, u"origin"_s};
+    const QStringList args{u"fetch"_s, u"--progress"_s, facts.remote};
     qCDebug(lcGit, "fetching into %s", qPrintable(dest));
     Result<GitOutput> fetched = networkGit(dest, url, args, stop);
     if (!fetched)
@@ -149,9 +157,9 @@ Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
     // nothing new costs no second connection.
     std::optional<QString> remoteDefault;
     const bool refsMoved = fetched->err.contains(u" -> "_s);
-    if (refsMoved || originHeadDangles(dest)) {
-        remoteDefault = remoteDefaultBranch(dest, url, stop);
-        followRemoteHead(dest, *remoteDefault);
+    if (refsMoved || remoteHeadDangles(dest, facts.remote)) {
+        remoteDefault = remoteDefaultBranch(dest, facts.remote, url, stop);
+        followRemoteHead(dest, facts.remote, *remoteDefault);
     }
     if (facts.upstreamBranch.isEmpty())
         return facts;
@@ -159,7 +167,8 @@ Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
     if (seen.contains(facts.upstreamBranch))
         return facts;
     facts.gone = true;
-    facts.remoteDefault = remoteDefault ? *remoteDefault : remoteDefaultBranch(dest, url, stop);
+    facts.remoteDefault =
+        remoteDefault ? *remoteDefault : remoteDefaultBranch(dest, facts.remote, url, stop);
     const QString record = facts.upstreamBranch + u' ' +
                            (facts.remoteDefault.isEmpty() ? u"-"_s : facts.remoteDefault) + u'\n';
     QFile file(gitDir + UpstreamRecordName);
@@ -464,7 +473,10 @@ Result<UpdateOutcome> checkoutLocked(const QString &dest, const QString &ref,
         before = headOf(r);
         const QByteArray name = ref.toUtf8();
         git_reference *rawRemote = nullptr;
-        const QByteArray remoteName = "origin/" + name;
+        QByteArray remote = facts.remote.toUtf8();
+        if (remote.isEmpty())
+            remote = primaryRemote(r);
+        const QByteArray remoteName = remote + '/' + name;
         if (git_branch_lookup(&rawRemote, r, remoteName.constData(), GIT_BRANCH_REMOTE) == 0) {
             ReferencePtr remoteBranch(rawRemote);
             if (branchOf(r) != std::optional<QString>(ref)) {
@@ -483,9 +495,13 @@ Result<UpdateOutcome> checkoutLocked(const QString &dest, const QString &ref,
                     git_error_clear();
                     target = oidToHex(git_reference_target(remoteBranch.get()));
                     args = QStringList{u"checkout"_s,      u"-q"_s, u"-b"_s, ref, u"--track"_s,
-                                       u"origin/"_s + ref, u"--"_s};
+                                       QString::fromUtf8(remoteName), u"--"_s};
                 }
             }
+        } else if (branchOf(r) == std::optional<QString>(ref)) {
+            // The checked-out branch itself (a worktree's own branch, tracking another name
+            // upstream): followed as a branch, never detached.
+            git_error_clear();
         } else {
             git_error_clear();
             git_object *rawObject = nullptr;

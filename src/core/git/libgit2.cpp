@@ -17,6 +17,11 @@ void ensureInitialised()
     static std::once_flag once;
     std::call_once(once, [] {
         git_libgit2_init();
+        // worktreeConfig only adds config.worktree, which `git sparse-checkout` sets in a
+        // linked worktree; libgit2 1.5 refuses such a repository otherwise. grex reads the one
+        // setting that matters there (core.sparseCheckout) itself (needsGitStatus).
+        const char *extensions[] = {"worktreeconfig"};
+        git_libgit2_opts(GIT_OPT_SET_EXTENSIONS, extensions, size_t(1));
         // As git does: GIT_CONFIG_NOSYSTEM leaves /etc/gitconfig out, which libgit2 would
         // otherwise read (its filter.lfs settings, its safe.directory).
         const QString noSystem = qEnvironmentVariable("GIT_CONFIG_NOSYSTEM").toLower();
@@ -99,6 +104,30 @@ Result<RepositoryPtr> openRepository(const QString &dest)
             .withHint(Message(QT_TRANSLATE_NOOP("Grex", "if you trust it: git config --global "
                                                         "--add safe.directory %1"),
                               {dest}));
+    }
+    if (rc != 0 && QString::fromUtf8(git_error_last() ? git_error_last()->message : "")
+                       .contains(u"unsupported extension name"_s)) {
+        // A repository git made that libgit2 1.5 cannot read: named, never taken for a folder
+        // that is no repository.
+        const QString detail = lastErrorText(rc);
+        const qsizetype at = detail.lastIndexOf(u"extensions."_s);
+        const QString extension = at < 0 ? detail : detail.mid(at).section(u' ', 0, 0);
+        const bool sha256 = extension.compare(u"extensions.objectformat"_s, Qt::CaseInsensitive) == 0;
+        return Error(ErrorKind::PackOp, u"unsupported_repository"_s,
+                     sha256 ? Message(QT_TRANSLATE_NOOP("Grex", "%1 uses the SHA-256 object "
+                                                                "format, which grex cannot read "
+                                                                "yet (its libgit2 1.5 knows "
+                                                                "SHA-1 only)"),
+                                      {dest})
+                            : Message(QT_TRANSLATE_NOOP("Grex", "%1 uses the repository "
+                                                                "extension %2, which grex's "
+                                                                "libgit2 1.5 cannot read"),
+                                      {dest, extension}))
+            .withDetail(u"path"_s, dest)
+            .withDetail(u"extension"_s, extension)
+            .withHint(Message(QT_TRANSLATE_NOOP("Grex", "git itself can read it, grex cannot "
+                                                        "manage it: keep it out of the "
+                                                        "workspace")));
     }
     if (rc != 0) {
         return Error(ErrorKind::PackOp, u"not_a_repository"_s,

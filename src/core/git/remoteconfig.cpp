@@ -109,6 +109,48 @@ std::optional<QByteArray> remoteUrl(git_repository *repo, const QByteArray &name
     return applyInsteadOf(config.get(), *url);
 }
 
+QByteArray primaryRemote(git_repository *repo)
+{
+    ConfigPtr config = snapshotOf(repo);
+    if (!config)
+        return {};
+    git_reference *rawHead = nullptr;
+    if (git_reference_lookup(&rawHead, repo, "HEAD") == 0) {
+        ReferencePtr head(rawHead);
+        if (git_reference_type(head.get()) == GIT_REFERENCE_SYMBOLIC) {
+            QByteArray branch(git_reference_symbolic_target(head.get()));
+            if (branch.startsWith("refs/heads/")) {
+                branch = branch.mid(11);
+                const std::optional<QByteArray> remote =
+                    configValue(config.get(), "branch." + branch + ".remote");
+                if (remote && !remote->isEmpty() && *remote != "." &&
+                    configValue(config.get(), "remote." + *remote + ".url"))
+                    return *remote;
+            }
+        }
+    }
+    git_error_clear();
+    if (configValue(config.get(), "remote.origin.url"))
+        return "origin";
+    // Every entry once, by exact text: a glob or regex lookup would leak (see the header).
+    QList<QByteArray> remotes;
+    git_config_iterator *raw = nullptr;
+    if (git_config_iterator_new(&raw, config.get()) == 0) {
+        ConfigIteratorPtr iterator(raw);
+        git_config_entry *entry = nullptr;
+        while (git_config_next(&entry, iterator.get()) == 0) {
+            const QByteArrayView name(entry->name);
+            if (name.startsWith("remote.") && name.endsWith(".url") && name.size() > 11) {
+                const QByteArray remote = name.sliced(7, name.size() - 11).toByteArray();
+                if (!remotes.contains(remote))
+                    remotes.append(remote);
+            }
+        }
+    }
+    git_error_clear();
+    return remotes.size() == 1 ? remotes.first() : QByteArray();
+}
+
 std::optional<QByteArray> upstreamRefName(git_repository *repo, const QByteArray &branch)
 {
     ConfigPtr config = liveConfigOf(repo);

@@ -29,6 +29,11 @@ QByteArray applyInsteadOf(git_config *config, const QByteArray &url);
 // The URL of remote.<name>.url with insteadOf applied; nullopt when there is no such remote.
 std::optional<QByteArray> remoteUrl(git_repository *repo, const QByteArray &name);
 
+// The remote a clone follows: the checked-out branch's (branch.<branch>.remote), else origin,
+// else the only remote there is; "" when none can be told. Clones people made by hand name
+// theirs "upstream" or after a fork.
+QByteArray primaryRemote(git_repository *repo);
+
 // The remote-tracking ref the local branch refs/heads/<branch> follows
 // (branch.<branch>.remote and .merge mapped through the remote's fetch refspecs).
 std::optional<QByteArray> upstreamRefName(git_repository *repo, const QByteArray &branch);

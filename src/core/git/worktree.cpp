@@ -62,21 +62,16 @@ QList<CommitLine> commitsBetween(git_repository *repo, const git_oid *from, cons
     return commits;
 }
 
-} // namespace
-
-Result<WorktreeChanges> readWorktreeChanges(const QString &dir, int limit)
+// The changed and untracked files as libgit2's status lists them.
+Result<void> statusFiles(git_repository *repo, const QString &dir, int limit,
+                         WorktreeChanges &changes)
 {
-    Result<RepositoryPtr> repo = openRepository(dir);
-    if (!repo)
-        return repo.error();
-    WorktreeChanges changes;
-
     git_status_options options = GIT_STATUS_OPTIONS_INIT;
     options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
     options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED | GIT_STATUS_OPT_RENAMES_HEAD_TO_INDEX |
                     GIT_STATUS_OPT_SORT_CASE_SENSITIVELY;
     git_status_list *rawList = nullptr;
-    if (const int rc = git_status_list_new(&rawList, repo->get(), &options); rc != 0)
+    if (const int rc = git_status_list_new(&rawList, repo, &options); rc != 0)
         return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read the status of %1"), {dir},
                         rc);
     StatusListPtr list(rawList);
@@ -96,6 +91,65 @@ Result<WorktreeChanges> readWorktreeChanges(const QString &dir, int limit)
         changes.files.append(FileChange{QString::fromUtf8(delta->new_file.path),
                                         stateOf(entry->status),
                                         (entry->status & GitImpl::StagedFlags) != 0});
+    }
+    return {};
+}
+
+} // namespace
+
+QString linkedWorktreeCommonDir(const QString &dir)
+{
+    const QFileInfo dotGit(dir + u"/.git"_s);
+    if (!dotGit.isFile())
+        return {};
+    Result<RepositoryPtr> repo = openRepository(dir);
+    if (!repo || git_repository_is_worktree(repo->get()) != 1) {
+        git_error_clear();
+        return {};
+    }
+    return QFile::decodeName(git_repository_commondir(repo->get()));
+}
+
+void pruneWorktrees(const QString &commonDir)
+{
+    if (commonDir.isEmpty())
+        return;
+    Result<GitOutput> pruned =
+        GitImpl::runGit(commonDir, {u"worktree"_s, u"prune"_s}, {});
+    if (!pruned || !pruned->ok())
+        qCDebug(lcGit, "git worktree prune in %s failed", qPrintable(commonDir));
+}
+
+Result<WorktreeChanges> readWorktreeChanges(const QString &dir, int limit)
+{
+    Result<RepositoryPtr> repo = openRepository(dir);
+    if (!repo)
+        return repo.error();
+    WorktreeChanges changes;
+
+    // A sparse checkout's absent files are no deletions: git says what changed there.
+    if (GitImpl::needsGitStatus(repo->get())) {
+        Result<QList<std::tuple<char, char, QByteArray>>> records =
+            GitImpl::gitStatusRecords(dir, true);
+        if (!records)
+            return records.error();
+        for (const auto &[x, y, path] : std::as_const(*records)) {
+            if (changes.files.size() == limit) {
+                changes.truncated = true;
+                break;
+            }
+            const char code = x == '?' ? '?' : x != ' ' ? x : y;
+            const QString state = code == '?'   ? u"untracked"_s
+                                  : code == 'A' ? u"added"_s
+                                  : code == 'D' ? u"deleted"_s
+                                  : code == 'R' ? u"renamed"_s
+                                  : code == 'T' ? u"typechange"_s
+                                                : u"modified"_s;
+            changes.files.append(
+                FileChange{QString::fromUtf8(path), state, x != ' ' && x != '?'});
+        }
+    } else if (Result<void> read = statusFiles(repo->get(), dir, limit, changes); !read) {
+        return read.error();
     }
 
     // The commits between HEAD and its upstream, as the last fetch left them.

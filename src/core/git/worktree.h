@@ -46,4 +46,12 @@ Result<WorktreeChanges> readWorktreeChanges(const QString &dir, int limit = 200)
 // Error: PackOp "not_a_repository", "git".
 Result<QString> worktreeDiff(const QString &dir, const QString &path, qsizetype maxBytes = 256 * 1024);
 
+// The git dir of the repository a linked worktree belongs to (`git worktree add` made dir, whose
+// .git is a file naming <common>/worktrees/<name>); "" when dir is no linked worktree.
+QString linkedWorktreeCommonDir(const QString &dir);
+
+// Forgets the worktrees whose folders are gone (`git worktree prune`) in the repository whose
+// git dir is commonDir, as removing a worktree with git would.
+void pruneWorktrees(const QString &commonDir);
+
 } // namespace Grex::Git

@@ -28,6 +28,9 @@ struct Candidate
     QString path;
     QString url;
     bool fromScan = false;
+    // A scanned clone on another branch than its remote's default (a worktree's own branch):
+    // it keeps following that branch.
+    std::optional<QString> ref;
 };
 
 constexpr qint64 MaxReposJsonBytes = 16 * 1024 * 1024;
@@ -85,7 +88,8 @@ Result<QList<Candidate>> readReposJson(const QString &file)
             return badReposJson(file, u"entry %1 has no string \"path\""_s.arg(i + 1));
         if (o.contains(u"url"_s) && !o.value(u"url"_s).isString() && !o.value(u"url"_s).isNull())
             return badReposJson(file, u"the \"url\" of entry %1 is not a string"_s.arg(i + 1));
-        candidates.append(Candidate{o.value(u"path"_s).toString(), o.value(u"url"_s).toString()});
+        candidates.append(Candidate{o.value(u"path"_s).toString(), o.value(u"url"_s).toString(),
+                                    false, std::nullopt});
     }
     return candidates;
 }
@@ -182,11 +186,29 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
                 !QFileInfo::exists(dir + u"/.git"_s))
                 continue;
             Result<QString> origin = workspace.fetcher().originUrl(dir);
+            // A clone grex cannot read is named with the reason, not taken for one without a
+            // remote.
+            if (!origin && origin.error().reason() != u"not_a_repository") {
+                report.failed.append({name, origin.error().message().text()});
+                continue;
+            }
             if (!origin || origin->isEmpty()) {
                 report.skipped.append({name, u"no_remote"_s});
                 continue;
             }
-            candidates.append(Candidate{name, *origin, true});
+            // A local path as git recorded it ("/ws/../up.git", or relative to the clone)
+            // becomes the plain absolute path grex records for one given to add.
+            Result<QString> url = checkRemoteUrl(*origin, dir);
+            if (!url) {
+                report.failed.append({name, url.error().message().text()});
+                continue;
+            }
+            Candidate candidate{name, *url, true, std::nullopt};
+            if (Result<RepoStatus> state = workspace.fetcher().inspect(dir, std::nullopt);
+                state && state->branch && !state->expectedBranch.isEmpty() &&
+                *state->branch != state->expectedBranch)
+                candidate.ref = state->branch;
+            candidates.append(candidate);
         }
     }
 
@@ -251,7 +273,7 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
         }
         foldedNames.insert(c.path.toCaseFolded(), c.path);
         report.imported.append({c.path, c.url, kind});
-        events.append(Event::add(c.path, c.url, c.path, kind, std::nullopt, now));
+        events.append(Event::add(c.path, c.url, c.path, kind, c.ref, now));
         blocks.append({c.path, Gitignore::packBody(c.path, extraPatterns)});
     }
 

@@ -6,6 +6,7 @@
 #include "core/fs/gitignore.h"
 #include "core/git/fetcher.h"
 #include "core/git/repository.h"
+#include "core/git/worktree.h"
 #include "core/manifest/fold.h"
 #include "core/manifest/intentlog.h"
 #include "core/operationcontext.h"
@@ -315,8 +316,13 @@ Result<void> unregisterAndDelete(Workspace &workspace, const QString &id,
                                  OperationContext &ctx)
 {
     QList<std::pair<QString, QString>> moved; // (trash, original)
+    // A pack that is a linked worktree of a repository elsewhere: that repository forgets it
+    // once the folder is gone, as `git worktree remove` leaves it.
+    QStringList worktreeOwners;
     if (deleteFiles) {
         for (const QString &packDir : packDirs) {
+            if (const QString owner = Git::linkedWorktreeCommonDir(packDir); !owner.isEmpty())
+                worktreeOwners.append(owner);
             Result<QString> trash = moveAside(workspace, packDir, id);
             if (!trash) {
                 for (const auto &[from, to] : moved)
@@ -353,6 +359,8 @@ Result<void> unregisterAndDelete(Workspace &workspace, const QString &id,
             QFile::remove(trashNotePath(trash));
         }
     }
+    for (const QString &owner : std::as_const(worktreeOwners))
+        Git::pruneWorktrees(owner);
     return {};
 }
 
