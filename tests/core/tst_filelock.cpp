@@ -145,7 +145,7 @@ private Q_SLOTS:
         timer.start();
         stop.request_stop();
         const std::optional<ErrorKind> outcome = waited.result();
-        QVERIFY(timer.elapsed() < 2000); // a wait that ignored the token would never end
+        QVERIFY(timer.elapsed() < 30000); // a wait that ignored the token would never end
         QCOMPARE(outcome, std::optional<ErrorKind>(ErrorKind::Cancelled));
         QVERIFY(FileLock::holder(path)); // the holder keeps it
         holder->kill();

@@ -136,7 +136,8 @@ private Q_SLOTS:
         QVERIFY(output.ok());
         QVERIFY(output->stalled);
         QVERIFY(!output->ok());
-        QVERIFY2(timer.elapsed() < 10000, qPrintable(QString::number(timer.elapsed())));
+        // git on its own would wait for ever.
+        QVERIFY2(timer.elapsed() < 60000, qPrintable(QString::number(timer.elapsed())));
     }
 
     void cancellationStopsGit()

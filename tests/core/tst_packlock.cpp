@@ -227,7 +227,7 @@ private Q_SLOTS:
         QElapsedTimer timer;
         timer.start();
         QCOMPARE(outcome(PackLock::acquire(b, {})), u"locked"_s);
-        QVERIFY(timer.elapsed() < 2000);
+        QVERIFY(timer.elapsed() < 30000); // a wait for the holder would never end
     }
 
     // A cancellable acquire returns Cancelled while the holder keeps the lock, and the abandoned
@@ -261,7 +261,7 @@ private Q_SLOTS:
         QElapsedTimer timer;
         timer.start();
         QCOMPARE(outcome(PackLock::acquire(pack, fired.get_token())), u"cancelled/cancelled"_s);
-        QVERIFY(timer.elapsed() < 2000);
+        QVERIFY(timer.elapsed() < 30000); // a wait for the holder would never end
 
         holder.reset();
         QCOMPARE(outcome(PackLock::tryAcquire(pack)), u"locked"_s);

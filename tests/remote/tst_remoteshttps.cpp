@@ -36,19 +36,9 @@ const QString Password = u"Tr0ub4dor-c0rrect-h0rse"_s;
 
 const QByteArray Identity = "[user]\n\tname = grex tests\n\temail = tests@grex.invalid\n";
 
-// How soon after the signal grex must be gone, its git processes with it. An AddressSanitizer
-// build is slower, and LeakSanitizer scans the whole heap at exit.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr qint64 StopBoundMs = 2500;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr qint64 StopBoundMs = 2500;
-#else
-constexpr qint64 StopBoundMs = 1000;
-#endif
-#else
-constexpr qint64 StopBoundMs = 1000;
-#endif
+// How soon after the signal grex must be gone, its git processes with it: far below the 120 s
+// the stalled fetches would wait, with room for a slow machine and a sanitizer build.
+constexpr qint64 StopBoundMs = 10000;
 
 struct ProcessInfo
 {
@@ -264,7 +254,7 @@ void tst_RemotesHttps::untrustedCertificate()
     QElapsedTimer timer;
     timer.start();
     const RunResult synced = runGrexIn(home, ws, {u"sync"_s, u"--json"_s});
-    QVERIFY2(timer.elapsed() < 20000, qPrintable(show(synced)));
+    QVERIFY2(timer.elapsed() < 45000, qPrintable(show(synced))); // below the 60 s stall limit
     const QJsonObject pack = packIn(synced, u"hello"_s);
     QCOMPARE(pack.value(u"fetch"_s).toString(), u"failed"_s);
     checkError(synced, pack.value(u"error"_s).toObject());
@@ -274,7 +264,7 @@ void tst_RemotesHttps::untrustedCertificate()
     timer.restart();
     const RunResult added = runGrexIn(
         home, ws, {u"add"_s, server.url(u"hello.git"_s, false), u"second"_s, u"--json"_s});
-    QVERIFY2(timer.elapsed() < 20000, qPrintable(show(added)));
+    QVERIFY2(timer.elapsed() < 45000, qPrintable(show(added))); // below the 60 s stall limit
     checkError(added, errorOf(added));
     QVERIFY(!QFileInfo::exists(ws + u"/second"_s));
     server.stop();
@@ -297,7 +287,7 @@ void tst_RemotesHttps::wrongPassword()
     QElapsedTimer timer;
     timer.start();
     const RunResult added = runGrexIn(home, ws, {u"add"_s, url, u"--json"_s});
-    QVERIFY2(timer.elapsed() < 20000, qPrintable(show(added)));
+    QVERIFY2(timer.elapsed() < 45000, qPrintable(show(added))); // below the 60 s stall limit
     QVERIFY2(added.exitCode == 4, qPrintable(show(added)));
     QCOMPARE(errorOf(added).value(u"reason"_s).toString(), u"auth"_s);
     QVERIFY2(errorOf(added).value(u"hint"_s).toString().contains(u"credential"_s),
@@ -329,7 +319,7 @@ void tst_RemotesHttps::askpassThatNeverAnswers()
     timer.start();
     const RunResult added =
         runGrexIn(home, ws, {u"add"_s, m_https.url(u"hello.git"_s), u"--json"_s}, env);
-    QVERIFY2(timer.elapsed() < 30000, qPrintable(show(added)));
+    QVERIFY2(timer.elapsed() < 45000, qPrintable(show(added))); // below the 60 s stall limit
     QCOMPARE(added.exitCode, 4);
     const QJsonObject error = errorOf(added);
     QCOMPARE(error.value(u"reason"_s).toString(), u"auth"_s);

@@ -31,8 +31,9 @@ namespace {
 
 const QByteArray Identity = "[user]\n\tname = grex tests\n\temail = tests@grex.invalid\n";
 
-// A failure must come at once: ssh cannot ask anything, so nothing waits for an answer.
-constexpr qint64 QuickMs = 20000;
+// A failure must come at once: ssh cannot ask anything, so nothing waits for an answer. Below the
+// 60 s a stalled ssh would be given, with room for a slow machine.
+constexpr qint64 QuickMs = 45000;
 
 // For plain git's failures: ssh fails where it would ask on a terminal.
 const QString BatchMode = u"GIT_SSH_COMMAND=ssh -o BatchMode=yes"_s;
