@@ -95,6 +95,7 @@ private slots:
     void silentServerTimesOut();
     void signalDuringStalledSync_data();
     void signalDuringStalledSync();
+    void sigtermDuringAddOnAHungSshServer();
     void unreachableAmongGoodOnes();
     void passwordInUrl();
 
@@ -488,6 +489,44 @@ void tst_RemotesHttps::signalDuringStalledSync()
     const QStringList staging =
         QDir(ws).entryList({u".grex-clone-*"_s}, QDir::AllEntries | QDir::Hidden);
     QVERIFY2(staging.isEmpty(), qPrintable(staging.join(u' ')));
+    silent.stop();
+}
+
+// One SIGTERM to an add whose SSH server accepted the connection and never answers: grex is
+// gone with exit 130, its ssh with it, and no lock is left in the workspace; five times over,
+// the signal coming at another moment each time.
+void tst_RemotesHttps::sigtermDuringAddOnAHungSshServer()
+{
+    SilentServer silent;
+    QString why;
+    QVERIFY2(silent.start(&why), qPrintable(why));
+    const QString dir = m_tmp->filePath(u"hung-ssh"_s);
+    const QString ws = makeWorkspace(dir + u"/ws"_s, m_home);
+    QVERIFY(!ws.isEmpty());
+    for (int attempt = 0; attempt < 5; ++attempt) {
+        QProcess grex;
+        grex.setProcessEnvironment(isolatedEnvironment(m_home));
+        grex.setWorkingDirectory(ws);
+        const int before = silent.connectionCount();
+        grex.start(grexBinary(), {u"add"_s,
+                                  u"ssh://127.0.0.1:%1/x%2.git"_s.arg(silent.port()).arg(attempt)});
+        QVERIFY(grex.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(silent.connectionCount() > before, 60000);
+        QTest::qWait(100 * attempt);
+        QCOMPARE(::kill(pid_t(grex.processId()), SIGTERM), 0);
+        QVERIFY2(grex.waitForFinished(60000), "grex did not stop");
+        QCOMPARE(grex.exitCode(), 130);
+        const QStringList locks = lockFilesUnder(ws);
+        QVERIFY2(locks.isEmpty(), qPrintable(locks.join(u'\n')));
+        QStringList left;
+        const QByteArray port = QByteArray::number(silent.port());
+        for (const ProcessInfo &process : liveProcesses()) {
+            if ((process.cmdline.startsWith("ssh ") || process.cmdline.contains("/ssh ")) &&
+                process.cmdline.contains(port))
+                left.append(QString::fromUtf8(process.cmdline));
+        }
+        QVERIFY2(left.isEmpty(), qPrintable(left.join(u'\n')));
+    }
     silent.stop();
 }
 
