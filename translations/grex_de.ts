@@ -204,10 +204,6 @@
         <translation>ungültige URL &apos;%1&apos;: sie enthält Steuerzeichen</translation>
     </message>
     <message>
-        <source>invalid URL &apos;%1&apos;: it contains spaces</source>
-        <translation>ungültige URL &apos;%1&apos;: sie enthält Leerzeichen</translation>
-    </message>
-    <message>
         <source>invalid URL &apos;%1&apos;: it starts with &apos;-&apos;</source>
         <translation>ungültige URL &apos;%1&apos;: sie beginnt mit &apos;-&apos;</translation>
     </message>
@@ -1100,10 +1096,6 @@
         <translation>ungültiges Glob-Muster &apos;%1&apos;: %2</translation>
     </message>
     <message>
-        <source>cancelled while fetching, with %1 of %2 pack(s) ready; run it again to finish</source>
-        <translation>beim Fetchen abgebrochen, %1 von %2 Pack(s) bereit; zum Abschließen erneut ausführen</translation>
-    </message>
-    <message>
         <source>%1:%2: the key &apos;%3&apos; appears twice in the same mapping</source>
         <translation>%1:%2: der Schlüssel &apos;%3&apos; kommt im selben Mapping zweimal vor</translation>
     </message>
@@ -1472,10 +1464,6 @@ Mit PACK_ROOT bearbeitet sync stattdessen dieses Pack und seine Kinder (Wurzelpa
         <translation>Nur die Packs unter tools/ neu installieren, ob geändert oder nicht.</translation>
     </message>
     <message>
-        <source>Fetches and re-resolves each pack&apos;s ref as sync does, then reinstalls the packs whose commit or actions changed since their last install (all of them with --force), and says why for each: new, sha-changed, hash-changed, forced or none. With PACK, only that pack and its children.</source>
-        <translation>Fetcht und löst die Referenz jedes Packs neu auf wie sync, installiert dann die Packs neu, deren Commit oder Aktionen sich seit ihrer letzten Installation geändert haben (mit --force alle), und nennt für jedes den Grund: new, sha-changed, hash-changed, forced oder none. Mit PACK nur dieses Pack und seine Kinder.</translation>
-    </message>
-    <message>
         <source>Update one pack and reinstall it if it changed.</source>
         <translation>Ein Pack aktualisieren und neu installieren, falls es sich geändert hat.</translation>
     </message>
@@ -1576,10 +1564,6 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
         <translation>es hält Dateien in Git LFS, und git lfs install wurde nie ausgeführt, daher sind es Zeigerdateien: git lfs install ausführen, dann git lfs pull in %1</translation>
     </message>
     <message>
-        <source>cannot update the submodules of %1: %2</source>
-        <translation>kann die Submodule von %1 nicht aktualisieren: %2</translation>
-    </message>
-    <message>
         <source>cannot fetch %1: %2</source>
         <translation>kann %1 nicht fetchen: %2</translation>
     </message>
@@ -1618,10 +1602,6 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     <message>
         <source>the working tree has uncommitted changes (%1 file(s)) and is %2 commit(s) behind %3; not fast-forwarded</source>
         <translation>das Arbeitsverzeichnis hat nicht committete Änderungen (%1 Datei(en)) und ist %2 Commit(s) hinter %3; nicht vorgespult</translation>
-    </message>
-    <message>
-        <source>%1 has no remote origin</source>
-        <translation>%1 hat kein Remote origin</translation>
     </message>
     <message>
         <source>git refuses a repository that belongs to another user; if you trust it: git config --global --add safe.directory %1</source>
@@ -1990,6 +1970,98 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
     <message>
         <source>git gc --auto left %1 past git&apos;s limits (%2); run git gc there to see why</source>
         <translation>git gc --auto hat %1 über den Grenzen von git gelassen (%2); führen Sie dort git gc aus, um den Grund zu sehen</translation>
+    </message>
+    <message>
+        <source>a submodule was not brought in: %1</source>
+        <translation>ein Submodul wurde nicht geholt: %1</translation>
+    </message>
+    <message>
+        <source>a submodule was not brought in: %1 (hint: %2)</source>
+        <translation>ein Submodul wurde nicht geholt: %1 (Hinweis: %2)</translation>
+    </message>
+    <message>
+        <source>cancelled while fetching, with %1 of %2 pack(s) ready; not fetched or cloned: %3; nothing was installed; run it again to finish</source>
+        <translation>beim Abrufen abgebrochen, %1 von %2 Pack(s) bereit; nicht abgerufen oder geklont: %3; nichts wurde installiert; zum Abschließen erneut ausführen</translation>
+    </message>
+    <message>
+        <source>%1 has no remote to compare with</source>
+        <translation>%1 hat kein Remote zum Vergleichen</translation>
+    </message>
+    <message>
+        <source>your key %1 is protected by a passphrase and no ssh-agent holds it, and grex never asks for one: add it to your agent (ssh-add %1), then run grex again</source>
+        <translation>Ihr Schlüssel %1 ist durch eine Passphrase geschützt, kein ssh-agent hält ihn, und grex fragt nie nach einer: fügen Sie ihn Ihrem Agenten hinzu (ssh-add %1) und führen Sie grex erneut aus</translation>
+    </message>
+    <message>
+        <source>give git the credentials through a credential helper (git config --global credential.helper store, or your platform&apos;s)</source>
+        <translation>geben Sie git die Zugangsdaten über einen Credential-Helper (git config --global credential.helper store oder den Ihrer Plattform)</translation>
+    </message>
+    <message>
+        <source>check the address, the network and any proxy settings</source>
+        <translation>prüfen Sie die Adresse, das Netzwerk und etwaige Proxy-Einstellungen</translation>
+    </message>
+    <message>
+        <source>git asked your askpass program (GIT_ASKPASS or core.askPass) for credentials: answer its question when it comes (GREX_PROMPT_TIMEOUT sets how many seconds grex waits, now %1), or give them to a credential helper</source>
+        <translation>git hat Ihr Askpass-Programm (GIT_ASKPASS oder core.askPass) nach Zugangsdaten gefragt: beantworten Sie die Frage, wenn sie erscheint (GREX_PROMPT_TIMEOUT legt fest, wie viele Sekunden grex wartet, jetzt %1), oder geben Sie sie einem Credential-Helper</translation>
+    </message>
+    <message>
+        <source>submodule &apos;%1&apos; (%2): %3</source>
+        <translation>Submodul &apos;%1&apos; (%2): %3</translation>
+    </message>
+    <message>
+        <source>the last fetch (%1) failed: %2</source>
+        <translation>der letzte Abruf (%1) ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>its %1 hook failed (exit %2): %3</source>
+        <translation>sein %1-Hook ist fehlgeschlagen (Exit %2): %3</translation>
+    </message>
+    <message>
+        <source>%1 uses the SHA-256 object format, which grex cannot read yet (its libgit2 1.5 knows SHA-1 only)</source>
+        <translation>%1 verwendet das Objektformat SHA-256, das grex noch nicht lesen kann (seine libgit2 1.5 kennt nur SHA-1)</translation>
+    </message>
+    <message>
+        <source>%1 uses the repository extension %2, which grex&apos;s libgit2 1.5 cannot read</source>
+        <translation>%1 verwendet die Repository-Erweiterung %2, die die libgit2 1.5 von grex nicht lesen kann</translation>
+    </message>
+    <message>
+        <source>git itself can read it, grex cannot manage it: keep it out of the workspace</source>
+        <translation>git selbst kann es lesen, grex kann es nicht verwalten: halten Sie es aus dem Arbeitsbereich heraus</translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: it begins or ends with a space</source>
+        <translation>ungültige URL &apos;%1&apos;: sie beginnt oder endet mit einem Leerzeichen</translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: an http(s) URL writes a space as %20</source>
+        <translation>ungültige URL &apos;%1&apos;: eine http(s)-URL schreibt ein Leerzeichen als %20</translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: the host part contains a space</source>
+        <translation>ungültige URL &apos;%1&apos;: der Host-Teil enthält ein Leerzeichen</translation>
+    </message>
+    <message>
+        <source>--ref changes the ref of one pack: name it (grex update PACK --ref %1)</source>
+        <translation>--ref ändert die Referenz eines Packs: nennen Sie es (grex update PACK --ref %1)</translation>
+    </message>
+    <message>
+        <source>Leave the packs&apos; submodules as they are: neither clone nor update them in this run.</source>
+        <translation>Die Submodule der Packs lassen, wie sie sind: in diesem Lauf weder klonen noch aktualisieren.</translation>
+    </message>
+    <message>
+        <source>Leave the pack&apos;s submodules out, now and in every later sync (recorded in grex.jsonl).</source>
+        <translation>Die Submodule des Packs auslassen, jetzt und bei jedem späteren Sync (in grex.jsonl vermerkt).</translation>
+    </message>
+    <message>
+        <source>Fetches and re-resolves each pack&apos;s ref as sync does, then reinstalls the packs whose commit or actions changed since their last install (all of them with --force), and says why for each: new, sha-changed, hash-changed, forced, interrupted (the last install was cut off) or none. With PACK, only that pack and its children.</source>
+        <translation>Ruft ab und löst die Referenz jedes Packs auf wie sync, installiert dann die Packs neu, deren Commit oder Aktionen sich seit der letzten Installation geändert haben (mit --force alle), und nennt für jedes den Grund: new, sha-changed, hash-changed, forced, interrupted (die letzte Installation wurde unterbrochen) oder none. Mit PACK nur dieses Pack und seine Kinder.</translation>
+    </message>
+    <message>
+        <source>Make the pack follow the branch trunk from now on (after its remote renamed master to trunk) and switch to it.</source>
+        <translation>Das Pack ab jetzt dem Branch trunk folgen lassen (nachdem sein Remote master in trunk umbenannt hat) und zu ihm wechseln.</translation>
+    </message>
+    <message>
+        <source>With PACK: the branch, tag or commit the pack follows from now on; recorded in grex.jsonl and checked out (a branch of the remote as a tracking branch) unless the working tree has changes.</source>
+        <translation>Mit PACK: der Branch, das Tag oder der Commit, dem das Pack ab jetzt folgt; in grex.jsonl vermerkt und ausgecheckt (ein Branch des Remotes als Tracking-Branch), außer der Arbeitsbaum hat Änderungen.</translation>
     </message>
 </context>
 <context>
@@ -3936,6 +4008,21 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
         <source>Last run: %1</source>
         <translation>Letzter Lauf: %1</translation>
     </message>
+    <message>
+        <source>fetch failed: %1</source>
+        <translation>Abruf fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>fetch failed</source>
+        <translation>Abruf fehlgeschlagen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed to fetch</source>
+        <translation>
+            <numerusform>%n Abruf fehlgeschlagen</numerusform>
+            <numerusform>%n Abrufe fehlgeschlagen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::PreferencesDialog</name>
@@ -4729,6 +4816,14 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
             <numerusform>%n weiterer Klon wartet auf den nächsten Sync (grex doctor --fix packt ihn sofort): %1</numerusform>
             <numerusform>%n weitere Klone warten auf den nächsten Sync (grex doctor --fix packt sie sofort): %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>reinstalled: the last install was interrupted</source>
+        <translation>neu installiert: die letzte Installation wurde unterbrochen</translation>
+    </message>
+    <message>
+        <source>follow the remote&apos;s default branch: grex update %1 --ref %2</source>
+        <translation>dem Standard-Branch des Remotes folgen: grex update %1 --ref %2</translation>
     </message>
 </context>
 </TS>

@@ -204,10 +204,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>invalid URL &apos;%1&apos;: it contains spaces</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>invalid URL &apos;%1&apos;: it starts with &apos;-&apos;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1098,10 +1094,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>cancelled while fetching, with %1 of %2 pack(s) ready; run it again to finish</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1:%2: the key &apos;%3&apos; appears twice in the same mapping</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1464,10 +1456,6 @@ With PACK_ROOT, sync works on that pack and its children instead (root-pack mode
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Fetches and re-resolves each pack&apos;s ref as sync does, then reinstalls the packs whose commit or actions changed since their last install (all of them with --force), and says why for each: new, sha-changed, hash-changed, forced or none. With PACK, only that pack and its children.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Update one pack and reinstall it if it changed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1566,10 +1554,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>cannot update the submodules of %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cannot fetch %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1607,10 +1591,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     </message>
     <message>
         <source>the working tree has uncommitted changes (%1 file(s)) and is %2 commit(s) behind %3; not fast-forwarded</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 has no remote origin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1973,6 +1953,98 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
     </message>
     <message>
         <source>git gc --auto left %1 past git&apos;s limits (%2); run git gc there to see why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a submodule was not brought in: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a submodule was not brought in: %1 (hint: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled while fetching, with %1 of %2 pack(s) ready; not fetched or cloned: %3; nothing was installed; run it again to finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no remote to compare with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>your key %1 is protected by a passphrase and no ssh-agent holds it, and grex never asks for one: add it to your agent (ssh-add %1), then run grex again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give git the credentials through a credential helper (git config --global credential.helper store, or your platform&apos;s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check the address, the network and any proxy settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>git asked your askpass program (GIT_ASKPASS or core.askPass) for credentials: answer its question when it comes (GREX_PROMPT_TIMEOUT sets how many seconds grex waits, now %1), or give them to a credential helper</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>submodule &apos;%1&apos; (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the last fetch (%1) failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its %1 hook failed (exit %2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 uses the SHA-256 object format, which grex cannot read yet (its libgit2 1.5 knows SHA-1 only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 uses the repository extension %2, which grex&apos;s libgit2 1.5 cannot read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>git itself can read it, grex cannot manage it: keep it out of the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: it begins or ends with a space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: an http(s) URL writes a space as %20</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: the host part contains a space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--ref changes the ref of one pack: name it (grex update PACK --ref %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave the packs&apos; submodules as they are: neither clone nor update them in this run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave the pack&apos;s submodules out, now and in every later sync (recorded in grex.jsonl).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetches and re-resolves each pack&apos;s ref as sync does, then reinstalls the packs whose commit or actions changed since their last install (all of them with --force), and says why for each: new, sha-changed, hash-changed, forced, interrupted (the last install was cut off) or none. With PACK, only that pack and its children.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make the pack follow the branch trunk from now on (after its remote renamed master to trunk) and switch to it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With PACK: the branch, tag or commit the pack follows from now on; recorded in grex.jsonl and checked out (a branch of the remote as a tracking branch) unless the working tree has changes.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3920,6 +3992,21 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <source>Last run: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>fetch failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fetch failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed to fetch</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::PreferencesDialog</name>
@@ -4713,6 +4800,14 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
             <numerusform>%n more clone waits for the next sync (grex doctor --fix repacks it now): %1</numerusform>
             <numerusform>%n more clones wait for the next sync (grex doctor --fix repacks them now): %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>reinstalled: the last install was interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>follow the remote&apos;s default branch: grex update %1 --ref %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
