@@ -12,6 +12,17 @@ using namespace Qt::StringLiterals;
 
 namespace Grex::Test {
 
+QByteArray baseGitConfig()
+{
+    return "[user]\n"
+           "\tname = grex tests\n"
+           "\temail = tests@grex.invalid\n"
+           "[init]\n"
+           "\tdefaultBranch = main\n"
+           "[advice]\n"
+           "\tdetachedHead = false\n";
+}
+
 QString show(const RunResult &result)
 {
     return u"exit %1%2\nstdout: %3\nstderr: %4"_s.arg(result.exitCode)

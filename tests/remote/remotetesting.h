@@ -13,6 +13,10 @@
 
 namespace Grex::Test {
 
+// The .gitconfig a test HOME starts with: an identity, main as the default branch, no advice on
+// detached HEADs.
+QByteArray baseGitConfig();
+
 // "exit N", then stdout and stderr, for failure messages.
 QString show(const RunResult &result);
 

@@ -24,14 +24,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-const QByteArray BaseConfig = "[user]\n"
-                              "\tname = grex tests\n"
-                              "\temail = tests@grex.invalid\n"
-                              "[init]\n"
-                              "\tdefaultBranch = main\n"
-                              "[advice]\n"
-                              "\tdetachedHead = false\n";
-
 // A pack whose install writes where git, run by its action, finds the repository.
 QByteArray toplevelPackYaml(const QString &name)
 {
@@ -144,7 +136,7 @@ void tst_CallerEnvironment::initTestCase()
     QVERIFY(m_tmp->isValid());
     m_home = m_tmp->filePath(u"home"_s);
     QDir().mkpath(m_home);
-    QVERIFY(writeFile(m_home + u"/.gitconfig"_s, BaseConfig));
+    QVERIFY(writeFile(m_home + u"/.gitconfig"_s, baseGitConfig()));
 }
 
 void tst_CallerEnvironment::cleanupTestCase()

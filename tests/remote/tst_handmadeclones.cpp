@@ -23,14 +23,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-const QByteArray BaseConfig = "[user]\n"
-                              "\tname = grex tests\n"
-                              "\temail = tests@grex.invalid\n"
-                              "[init]\n"
-                              "\tdefaultBranch = main\n"
-                              "[advice]\n"
-                              "\tdetachedHead = false\n";
-
 const QStringList Clones{u"sparse"_s, u"sparseidx"_s, u"wt"_s, u"renamed"_s, u"shallow"_s};
 
 } // namespace
@@ -70,7 +62,7 @@ void tst_HandMadeClones::initTestCase()
     QVERIFY(m_tmp->isValid());
     m_home = m_tmp->filePath(u"home"_s);
     QDir().mkpath(m_home);
-    QVERIFY(writeFile(m_home + u"/.gitconfig"_s, BaseConfig));
+    QVERIFY(writeFile(m_home + u"/.gitconfig"_s, baseGitConfig()));
     m_dir = m_tmp->filePath(u"case"_s);
     m_ws = m_dir + u"/ws"_s;
     QDir().mkpath(m_ws);

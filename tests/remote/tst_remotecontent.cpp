@@ -30,13 +30,7 @@ namespace {
 // later refuse submodules over file:// unless told (CVE-2022-39253); uploadpack.allowFilter:
 // the serving side of a partial clone. The "upper" filter is used only where a .gitattributes
 // asks for it.
-const QByteArray BaseConfig = "[user]\n"
-                              "\tname = grex tests\n"
-                              "\temail = tests@grex.invalid\n"
-                              "[init]\n"
-                              "\tdefaultBranch = main\n"
-                              "[advice]\n"
-                              "\tdetachedHead = false\n"
+const QByteArray BaseConfig = baseGitConfig() +
                               "[protocol \"file\"]\n"
                               "\tallow = always\n"
                               "[uploadpack]\n"

@@ -24,18 +24,6 @@
 using namespace Grex::Test;
 using namespace Qt::StringLiterals;
 
-namespace {
-
-const QByteArray BaseConfig = "[user]\n"
-                              "\tname = grex tests\n"
-                              "\temail = tests@grex.invalid\n"
-                              "[init]\n"
-                              "\tdefaultBranch = main\n"
-                              "[advice]\n"
-                              "\tdetachedHead = false\n";
-
-} // namespace
-
 class tst_TrueStates : public QObject
 {
     Q_OBJECT
@@ -89,7 +77,7 @@ void tst_TrueStates::initTestCase()
     QVERIFY(m_tmp->isValid());
     m_home = m_tmp->filePath(u"home"_s);
     QDir().mkpath(m_home);
-    QVERIFY(writeFile(m_home + u"/.gitconfig"_s, BaseConfig));
+    QVERIFY(writeFile(m_home + u"/.gitconfig"_s, baseGitConfig()));
 }
 
 void tst_TrueStates::cleanupTestCase()
@@ -368,7 +356,7 @@ void tst_TrueStates::failingHookIsTheHooksFailure()
     QVERIFY(QFile::setPermissions(dir + u"/template/hooks/post-checkout"_s,
                                   QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
     QVERIFY(writeFile(dir + u"/gitconfig"_s,
-                      BaseConfig + "[init]\n\ttemplateDir = " + dir.toUtf8() + "/template\n"));
+                      baseGitConfig() + "[init]\n\ttemplateDir = " + dir.toUtf8() + "/template\n"));
     const QStringList env{u"GIT_CONFIG_GLOBAL="_s + dir + u"/gitconfig"_s};
     const QString ws = makeWorkspace(dir + u"/ws"_s);
     QVERIFY(!ws.isEmpty());
