@@ -197,7 +197,9 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
     }
     if (options.network && !seed.isRoot && options.submodules && seed.cloneOptions.submodules &&
         node.manifest.submodules) {
-        Result<void> submodules = git.updateSubmodules(node.dir, stop);
+        const bool moved = node.cloned || node.fetchState == u"updated" ||
+                           node.fetchState == u"checked_out";
+        Result<void> submodules = git.updateSubmodules(node.dir, moved, stop);
         if (!submodules && submodules.error().kind() == ErrorKind::Cancelled)
             return submodules.error();
         // A submodule's remote that fails is the pack's warning: the clone itself is whole.

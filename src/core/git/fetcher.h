@@ -203,10 +203,12 @@ public:
     // the default knows nothing and reports nothing needed.
     virtual Result<CloneUpkeep> upkeep(const QString &dest);
     // Brings the submodules to the commits the superproject records, recursively (what
-    // `git clone --recurse-submodules` and submodule.recurse do), when one is not there; a
-    // failure leaves the clone as it is. Errors: PackOp with the reason of the failed
-    // submodule's remote (details: submodule, url), Cancelled. The default has none to update.
-    virtual Result<void> updateSubmodules(const QString &dest, std::stop_token stop);
+    // `git clone --recurse-submodules` and submodule.recurse do), when one is not there: after
+    // the clone or a move of HEAD (moved), or when the last attempt failed. A submodule a person
+    // deinitialised in a clone that did not move stays so. A failure leaves the clone as it is.
+    // Errors: PackOp with the reason of the failed submodule's remote (details: submodule,
+    // url), Cancelled. The default has none to update.
+    virtual Result<void> updateSubmodules(const QString &dest, bool moved, std::stop_token stop);
     // Repacks and prunes the clone as `git gc --auto` does when upkeep() says it is needed, in
     // the foreground (gc.autoDetach off) under the backend lock. Error: "git".
     virtual Result<void> maintain(const QString &dest, std::stop_token stop);

@@ -6,7 +6,7 @@ namespace Grex {
 
 Fetcher::~Fetcher() = default;
 
-Result<void> Fetcher::updateSubmodules(const QString &, std::stop_token)
+Result<void> Fetcher::updateSubmodules(const QString &, bool, std::stop_token)
 {
     return {};
 }
@@ -472,11 +472,30 @@ Result<QString> GitFetcher::probeRemote(const QString &url, const std::optional<
     return *sha;
 }
 
-Result<void> GitFetcher::updateSubmodules(const QString &dest, std::stop_token stop)
+Result<void> GitFetcher::updateSubmodules(const QString &dest, bool moved, std::stop_token stop)
 {
     if (!QFileInfo::exists(dest + u"/.gitmodules"_s))
         return {};
-    return withLockedClone(dest, stop, [&] { return GitImpl::updateSubmodules(dest, stop); });
+    return withLockedClone(dest, stop, [&]() -> Result<void> {
+        QString record;
+        {
+            Result<RepositoryPtr> repo = openRepository(dest);
+            if (!repo)
+                return repo.error();
+            record = gitDirOf(repo->get()) + SubmoduleFailureRecordName;
+        }
+        if (!moved && !QFileInfo::exists(record))
+            return {};
+        Result<void> updated = GitImpl::updateSubmodules(dest, stop);
+        if (updated) {
+            QFile::remove(record);
+        } else if (updated.error().kind() != ErrorKind::Cancelled) {
+            QFile file(record);
+            if (file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+                file.write(updated.error().reason().toUtf8() + '\n');
+        }
+        return updated;
+    });
 }
 
 Result<QString> GitFetcher::headSha(const QString &dest)

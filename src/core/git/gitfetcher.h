@@ -37,7 +37,7 @@ public:
     Result<RepoStatus> inspect(const QString &dest, const std::optional<QString> &ref) override;
     Result<CloneUpkeep> upkeep(const QString &dest) override;
     Result<void> maintain(const QString &dest, std::stop_token stop) override;
-    Result<void> updateSubmodules(const QString &dest, std::stop_token stop) override;
+    Result<void> updateSubmodules(const QString &dest, bool moved, std::stop_token stop) override;
 };
 
 // Shared SSH connections (docs/design.md, "Shared SSH connections") live while a scope is open:
@@ -74,5 +74,8 @@ inline constexpr QStringView UpstreamRecordName = u"grex-upstream";
 // stays on the pack until a fetch succeeds, so that status without --fetch does not call a pack
 // whose remote is gone clean.
 inline constexpr QStringView FetchFailureRecordName = u"grex-fetch-failed";
+// In a clone's git dir: a submodule update failed, so the next sync tries again though HEAD did
+// not move.
+inline constexpr QStringView SubmoduleFailureRecordName = u"grex-submodules-failed";
 
 } // namespace Grex

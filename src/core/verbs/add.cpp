@@ -330,7 +330,8 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     // The submodules come after the clone and never undo it: one that fails is the pack's
     // warning, with its URL, reason and hint.
     if (wantsSubmodules && !report.adopted) {
-        Result<void> submodules = workspace.fetcher().updateSubmodules(dest, ctx.stopToken());
+        Result<void> submodules =
+            workspace.fetcher().updateSubmodules(dest, true, ctx.stopToken());
         if (!submodules && submodules.error().kind() == ErrorKind::Cancelled)
             return fail(addCancelled(path));
         if (!submodules) {
