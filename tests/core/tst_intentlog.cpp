@@ -513,7 +513,13 @@ private Q_SLOTS:
             QVERIFY(p->waitForReadyRead(10000));
             writers.append(p);
         }
-        QTest::qWait(700);
+        // Killed once they have written a good number of lines together, however slow the
+        // machine: a fixed wait counted on a speed.
+        const auto lines = [&path] {
+            QFile file(path);
+            return file.open(QIODevice::ReadOnly) ? file.readAll().count('\n') : 0;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(lines() > 30, 120000);
         for (QProcess *p : writers) {
             p->kill();
             p->waitForFinished();

@@ -398,13 +398,19 @@ private Q_SLOTS:
             return m_net.post(request, QJsonDocument(message).toJson(QJsonDocument::Compact));
         };
         QList<QByteArray> finishedOrder;
+        // A name only this call's command carries, to find its process by.
+        const QString probe = u"grex-slot-probe-%1"_s.arg(QCoreApplication::applicationPid());
         QNetworkReply *slow = post(a, request(1, u"tools/call"_s,
                                               {{u"name"_s, u"exec"_s},
                                                {u"arguments"_s,
-                                                QJsonObject{{u"cmd"_s, QJsonArray{u"sleep"_s, u"2"_s}},
+                                                QJsonObject{{u"cmd"_s, QJsonArray{u"sh"_s, u"-c"_s,
+                                                                                  u"sleep 2"_s,
+                                                                                  probe}},
                                                             {u"filter"_s, u"name=alpha"_s}}}}));
         connect(slow, &QNetworkReply::finished, this, [&] { finishedOrder.append("slow"); });
-        QTest::qWait(500); // the slow call holds the one slot
+        // The slow call holds the one slot once its command runs, however long that takes.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !runProgram(u"pgrep"_s, {u"-f"_s, probe}, {}).outText().trimmed().isEmpty(), 60000);
         QNetworkReply *quick = post(b, request(1, u"tools/call"_s,
                                                {{u"name"_s, u"ls"_s}, {u"arguments"_s, QJsonObject{}}}));
         connect(quick, &QNetworkReply::finished, this, [&] { finishedOrder.append("quick"); });
