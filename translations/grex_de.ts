@@ -2063,6 +2063,26 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
         <source>With PACK: the branch, tag or commit the pack follows from now on; recorded in grex.jsonl and checked out (a branch of the remote as a tracking branch) unless the working tree has changes.</source>
         <translation>Mit PACK: der Branch, das Tag oder der Commit, dem das Pack ab jetzt folgt; in grex.jsonl vermerkt und ausgecheckt (ein Branch des Remotes als Tracking-Branch), außer der Arbeitsbaum hat Änderungen.</translation>
     </message>
+    <message>
+        <source>an argument of %1 contains a NUL character, which no program can be given; nothing was run</source>
+        <translation>ein Argument von %1 enthält ein NUL-Zeichen, das kein Programm erhalten kann; nichts wurde ausgeführt</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it contains %2, a character that is invisible or changes how the name reads</source>
+        <translation>&apos;%1&apos; ist kein gültiger Pack-Pfad: er enthält %2, ein Zeichen, das unsichtbar ist oder die Lesart des Namens ändert</translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: it contains %2, a character that is invisible or changes how the URL reads</source>
+        <translation>ungültige URL &apos;%1&apos;: sie enthält %2, ein Zeichen, das unsichtbar ist oder die Lesart der URL ändert</translation>
+    </message>
+    <message>
+        <source>word %1 of the command is not a string</source>
+        <translation>Wort %1 des Befehls ist keine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>word %1 of the command, %2, contains a NUL character, which no program can be given</source>
+        <translation>Wort %1 des Befehls, %2, enthält ein NUL-Zeichen, das kein Programm erhalten kann</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2665,6 +2685,14 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
         <source>The MCP revision to speak: 2026-07-28, 2025-11-25 or 2025-06-18 (default: 2026-07-28 when the server answers server/discover, else initialize)</source>
         <translation>Die zu sprechende MCP-Revision: 2026-07-28, 2025-11-25 oder 2025-06-18 (Standard: 2026-07-28, wenn der Server server/discover beantwortet, sonst initialize)</translation>
     </message>
+    <message>
+        <source>--request-timeout wants seconds from 0.1 to 3600, not &apos;%1&apos;</source>
+        <translation>--request-timeout erwartet Sekunden von 0.1 bis 3600, nicht &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>With --http: close a connection that has not sent a whole request this long after it opened or after its last request (default: 10).</source>
+        <translation>Mit --http: eine Verbindung schließen, die so lange nach dem Öffnen oder nach ihrer letzten Anfrage keine vollständige Anfrage gesendet hat (Standard: 10).</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui</name>
@@ -2916,24 +2944,28 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
         <translation>Ohne Nachfrage genehmigt: du hast %1 für diese Sitzung erlaubt</translation>
     </message>
     <message>
-        <source>Allowed for this session: %1</source>
-        <translation>Für diese Sitzung erlaubt: %1</translation>
-    </message>
-    <message>
-        <source>calls of %1 run without asking</source>
-        <translation>Aufrufe von %1 laufen ohne Nachfrage</translation>
-    </message>
-    <message>
         <source>Revoke</source>
         <translation>Widerrufen</translation>
     </message>
     <message>
-        <source>Ask again for the next %1 of this client</source>
-        <translation>Beim nächsten %1 dieses Clients wieder fragen</translation>
-    </message>
-    <message>
         <source>%1 (by session grant)</source>
         <translation>%1 (per Sitzungsfreigabe)</translation>
+    </message>
+    <message>
+        <source>Allowed for %1 until its session ends: %2</source>
+        <translation>Für %1 erlaubt, bis seine Sitzung endet: %2</translation>
+    </message>
+    <message>
+        <source>Given at %1 to %2</source>
+        <translation>Erteilt um %1 an %2</translation>
+    </message>
+    <message>
+        <source>calls of %1 by %2 run without asking</source>
+        <translation>Aufrufe von %1 durch %2 laufen ohne Rückfrage</translation>
+    </message>
+    <message>
+        <source>Ask again for the next %1 of %2</source>
+        <translation>Beim nächsten %1 von %2 wieder fragen</translation>
     </message>
 </context>
 <context>
@@ -2985,6 +3017,10 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
         <source>The approval request %1 was withdrawn.</source>
         <translation>Die Genehmigungsanfrage %1 wurde zurückgezogen.</translation>
     </message>
+    <message>
+        <source>You revoked the session grant of %1 for %2: its next call asks again</source>
+        <translation>Sie haben die Sitzungsfreigabe von %1 für %2 zurückgenommen: sein nächster Aufruf fragt wieder</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::ApprovalDialog</name>
@@ -3028,16 +3064,24 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
         <translation>Vorschau (Probelauf):</translation>
     </message>
     <message>
-        <source>Allow “%1” for the rest of this session without asking</source>
-        <translation>„%1“ für den Rest dieser Sitzung ohne Rückfrage erlauben</translation>
-    </message>
-    <message>
         <source>&amp;Deny</source>
         <translation>&amp;Ablehnen</translation>
     </message>
     <message>
         <source>&amp;Approve</source>
         <translation>&amp;Genehmigen</translation>
+    </message>
+    <message>
+        <source>Allow “%1” for %2 for the rest of its session without asking</source>
+        <translation>„%1“ für %2 für den Rest seiner Sitzung ohne Rückfrage erlauben</translation>
+    </message>
+    <message>
+        <source>this client</source>
+        <translation>diesen Client</translation>
+    </message>
+    <message>
+        <source>This client does not name itself, so grex cannot tell its calls from another&apos;s: each call is asked for.</source>
+        <translation>Dieser Client nennt keinen Namen, daher kann grex seine Aufrufe nicht von denen anderer unterscheiden: Jeder Aufruf wird erfragt.</translation>
     </message>
 </context>
 <context>
@@ -4166,6 +4210,34 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
     <message>
         <source>%1: %2, asked by %3</source>
         <translation>%1: %2, angefragt von %3</translation>
+    </message>
+    <message>
+        <source>denied in the grex window</source>
+        <translation>im grex-Fenster abgelehnt</translation>
+    </message>
+    <message>
+        <source>approved by a session grant, without asking</source>
+        <translation>durch eine Sitzungsfreigabe genehmigt, ohne Rückfrage</translation>
+    </message>
+    <message>
+        <source>denied by the agent&apos;s client</source>
+        <translation>vom Client des Agenten abgelehnt</translation>
+    </message>
+    <message>
+        <source>denied at the terminal</source>
+        <translation>im Terminal abgelehnt</translation>
+    </message>
+    <message>
+        <source>refused: nobody could be asked</source>
+        <translation>verweigert: niemand konnte gefragt werden</translation>
+    </message>
+    <message>
+        <source>%1 allowed for the rest of the session of %2</source>
+        <translation>%1 für den Rest der Sitzung von %2 erlaubt</translation>
+    </message>
+    <message>
+        <source>Session grant of %1 for %2 revoked</source>
+        <translation>Sitzungsfreigabe von %1 für %2 zurückgenommen</translation>
     </message>
 </context>
 <context>

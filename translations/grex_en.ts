@@ -2047,6 +2047,26 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <source>With PACK: the branch, tag or commit the pack follows from now on; recorded in grex.jsonl and checked out (a branch of the remote as a tracking branch) unless the working tree has changes.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>an argument of %1 contains a NUL character, which no program can be given; nothing was run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it contains %2, a character that is invisible or changes how the name reads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid URL &apos;%1&apos;: it contains %2, a character that is invisible or changes how the URL reads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>word %1 of the command is not a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>word %1 of the command, %2, contains a NUL character, which no program can be given</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2649,6 +2669,14 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <source>The MCP revision to speak: 2026-07-28, 2025-11-25 or 2025-06-18 (default: 2026-07-28 when the server answers server/discover, else initialize)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>--request-timeout wants seconds from 0.1 to 3600, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --http: close a connection that has not sent a whole request this long after it opened or after its last request (default: 10).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui</name>
@@ -2900,23 +2928,27 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Allowed for this session: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>calls of %1 run without asking</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Revoke</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Ask again for the next %1 of this client</source>
+        <source>%1 (by session grant)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 (by session grant)</source>
+        <source>Allowed for %1 until its session ends: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Given at %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calls of %1 by %2 run without asking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask again for the next %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2969,6 +3001,10 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <source>The approval request %1 was withdrawn.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>You revoked the session grant of %1 for %2: its next call asks again</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::ApprovalDialog</name>
@@ -3012,15 +3048,23 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Allow “%1” for the rest of this session without asking</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Deny</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Approve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow “%1” for %2 for the rest of its session without asking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This client does not name itself, so grex cannot tell its calls from another&apos;s: each call is asked for.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4149,6 +4193,34 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
     </message>
     <message>
         <source>%1: %2, asked by %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>denied in the grex window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>approved by a session grant, without asking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>denied by the agent&apos;s client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>denied at the terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refused: nobody could be asked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 allowed for the rest of the session of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session grant of %1 for %2 revoked</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

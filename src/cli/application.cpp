@@ -77,7 +77,8 @@ public:
         SignalBridge::setPrompting(false);
         if (answer == u"y" || answer == u"yes" || answer == Tr::tr("y") || answer == Tr::tr("yes"))
             return ApprovalDecision::approve(u"terminal"_s);
-        return ApprovalDecision::refuse(Message(QT_TRANSLATE_NOOP("Grex", "you answered no")));
+        return ApprovalDecision::refuse(Message(QT_TRANSLATE_NOOP("Grex", "you answered no")),
+                                        u"terminal"_s);
     }
 
 private:
@@ -501,6 +502,15 @@ Result<Mcp::HttpConfig> httpConfig(const QCommandLineParser &parser, const Envir
                              .arg(parser.value(u"session-idle"_s)));
         }
         http.idleTimeoutMs = seconds * 1000;
+    }
+    if (parser.isSet(u"request-timeout"_s)) {
+        const double seconds = parser.value(u"request-timeout"_s).toDouble(&ok);
+        if (!ok || seconds < 0.1 || seconds > 3600) {
+            return usage(u"invalid_argument"_s,
+                         Tr::tr("--request-timeout wants seconds from 0.1 to 3600, not '%1'")
+                             .arg(parser.value(u"request-timeout"_s)));
+        }
+        http.requestTimeoutMs = int(seconds * 1000);
     }
     return http;
 }

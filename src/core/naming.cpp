@@ -1,6 +1,7 @@
 #include "core/naming.h"
 
 #include "core/secrets.h"
+#include "core/visibletext.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -14,10 +15,13 @@ namespace Grex {
 
 namespace {
 
-// sourceText has %1 for the path.
-Error notBare(const QString &path, const char *sourceText)
+// sourceText has %1 for the path (shown with its hidden characters escaped) and %2 for `extra`.
+Error notBare(const QString &path, const char *sourceText, const QString &extra = {})
 {
-    return Error(ErrorKind::Usage, u"path_not_bare"_s, Message(sourceText, {path}))
+    QStringList arguments{visibleText(path)};
+    if (!extra.isEmpty())
+        arguments.append(extra);
+    return Error(ErrorKind::Usage, u"path_not_bare"_s, Message(sourceText, arguments))
         .withDetail(u"path"_s, path)
         .withHint(Message(QT_TRANSLATE_NOOP(
             "Grex",
@@ -27,7 +31,8 @@ Error notBare(const QString &path, const char *sourceText)
 // sourceText has %1 for the URL.
 Error badUrl(const QString &url, const char *sourceText)
 {
-    return Error(ErrorKind::Usage, u"invalid_url"_s, Message(sourceText, {redactUrl(url)}))
+    return Error(ErrorKind::Usage, u"invalid_url"_s,
+                 Message(sourceText, {visibleText(redactUrl(url))}))
         .withDetail(u"url"_s, redactUrl(url));
 }
 
@@ -88,6 +93,13 @@ Result<void> checkBarePath(const QString &path)
         return notBare(
             path, QT_TRANSLATE_NOOP(
                       "Grex", "'%1' is not a valid pack path: it contains control characters"));
+    // A right-to-left override or a zero-width character lets one name pass for another.
+    if (const std::optional<char32_t> hidden = firstHiddenCharacter(path))
+        return notBare(path,
+                       QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it contains %2, "
+                                                 "a character that is invisible or changes how "
+                                                 "the name reads"),
+                       codePointName(*hidden));
     if (!path.isValidUtf16())
         return notBare(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it is not "
                                                        "valid Unicode"));
@@ -258,6 +270,14 @@ Result<QString> checkRemoteUrl(const QString &url, const QString &currentDir)
     if (hasControl(url))
         return badUrl(
             url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it contains control characters"));
+    if (const std::optional<char32_t> hidden = firstHiddenCharacter(url)) {
+        return Error(ErrorKind::Usage, u"invalid_url"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it contains %2, a "
+                                                       "character that is invisible or changes "
+                                                       "how the URL reads"),
+                             {visibleText(redactUrl(url)), codePointName(*hidden)}))
+            .withDetail(u"url"_s, redactUrl(url));
+    }
     // A space inside a path is git's to take ("/srv/my repo.git"); around the URL it is a slip
     // of the copy and paste.
     if (url != url.trimmed())

@@ -63,12 +63,32 @@ struct ApprovalDecision
 {
     bool approved = false;
     Message reason; // "you answered no", "there is no terminal to ask: pass --yes"
-    // Who decided: "window", "client", "flag", "terminal"; for the result and the audit log.
+    // Who decided, for the result and the audit log (Event::approvedBy): "window", "grant",
+    // "client", "flag", "terminal" or "policy".
     QString by;
     QString client; // the MCP client whose call it was, when one asked
+    // The person also allowed this client the verb for the rest of its session; grantee says
+    // who that client is (the MCP session's name for it).
+    bool grantsSession = false;
+    QString grantee;
+    // Nobody has decided yet: the question went to the client with the answer (2026-era
+    // input_required), so the refusal is not a denial to record.
+    bool deferred = false;
 
-    static ApprovalDecision approve(QString by = {}) { return {true, {}, std::move(by), {}}; }
-    static ApprovalDecision refuse(Message reason) { return {false, std::move(reason), {}, {}}; }
+    static ApprovalDecision approve(QString by = {})
+    {
+        ApprovalDecision decision;
+        decision.approved = true;
+        decision.by = std::move(by);
+        return decision;
+    }
+    static ApprovalDecision refuse(Message reason, QString by = {})
+    {
+        ApprovalDecision decision;
+        decision.reason = std::move(reason);
+        decision.by = std::move(by);
+        return decision;
+    }
 };
 
 // Decides whether a destructive operation may run. Core defines it; each front end implements

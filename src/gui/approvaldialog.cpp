@@ -6,9 +6,11 @@
 #include "cli/text/reporttext.h"
 
 #include "core/message.h"
+#include "core/visibletext.h"
 
 #include <QApplication>
 #include <QCheckBox>
+#include <QCloseEvent>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QFont>
@@ -23,6 +25,8 @@
 #include <QRegularExpression>
 #include <QStyle>
 #include <QSystemTrayIcon>
+#include <QTime>
+#include <QTimer>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -30,6 +34,8 @@ using namespace Qt::StringLiterals;
 namespace Grex::Gui {
 
 namespace {
+
+int armingDelayMs = 800;
 
 QStringList strings(const QJsonValue &value)
 {
@@ -56,6 +62,7 @@ ApprovalDialog::ApprovalDialog(const QJsonObject &message, const QString &origin
     : QDialog(parent)
     , m_tool(message.value(u"tool"_s).toString())
     , m_forSession(new QCheckBox(this))
+    , m_arming(new QTimer(this))
 {
     setObjectName(u"approvalDialog"_s);
     setWindowTitle(tr("Approve %1?").arg(m_tool));
@@ -75,7 +82,7 @@ ApprovalDialog::ApprovalDialog(const QJsonObject &message, const QString &origin
     bigger.setPointSizeF(bigger.pointSizeF() * 1.25);
     bigger.setBold(true);
     headline->setFont(bigger);
-    const QString client = message.value(u"client"_s).toString();
+    const QString client = visibleText(message.value(u"client"_s).toString());
     headline->setText(
         tr("%1 wants to run the destructive tool “%2” in %n pack(s).", nullptr, int(packs.size()))
             .arg(client.isEmpty() ? tr("An MCP client") : client, m_tool));
@@ -87,14 +94,15 @@ ApprovalDialog::ApprovalDialog(const QJsonObject &message, const QString &origin
     form->addRow(tr("Client:"), originLabel);
     // A command is quoted once, below, as it runs; the summary would only say it again.
     if (command.isEmpty()) {
-        auto *summary = new QLabel(summaryText(message), this);
+        auto *summary = new QLabel(visibleText(summaryText(message)), this);
         summary->setObjectName(u"approvalSummary"_s);
         summary->setTextFormat(Qt::PlainText);
         summary->setWordWrap(true);
         summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
         form->addRow(tr("What:"), summary);
     } else {
-        auto *commandLabel = new QLabel(Text::shellQuoted(command), this);
+        // Quoted as a shell needs it, hidden characters escaped: it reads as exactly one argv.
+        auto *commandLabel = new QLabel(shellQuoted(command), this);
         commandLabel->setObjectName(u"approvalCommand"_s);
         commandLabel->setTextFormat(Qt::PlainText);
         commandLabel->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -104,7 +112,8 @@ ApprovalDialog::ApprovalDialog(const QJsonObject &message, const QString &origin
     }
     auto *packList = new QListWidget(this);
     packList->setObjectName(u"approvalPacks"_s);
-    packList->addItems(packs);
+    for (const QString &pack : packs)
+        packList->addItem(visibleText(pack));
     packList->setMaximumHeight(120);
     form->addRow(tr("Packs (%1):").arg(packs.size()), packList);
     layout->addLayout(form);
@@ -127,10 +136,18 @@ ApprovalDialog::ApprovalDialog(const QJsonObject &message, const QString &origin
     }
 
     m_forSession->setObjectName(u"approvalForSession"_s);
-    m_forSession->setText(tr("Allow “%1” for the rest of this session without asking").arg(m_tool));
+    m_grantable = !message.value(u"grantee"_s).toString().isEmpty();
+    m_forSession->setText(
+        tr("Allow “%1” for %2 for the rest of its session without asking")
+            .arg(m_tool, client.isEmpty() ? tr("this client") : client));
+    if (!m_grantable) {
+        m_forSession->setToolTip(tr("This client does not name itself, so grex cannot tell its "
+                                    "calls from another's: each call is asked for."));
+    }
     layout->addWidget(m_forSession);
 
     auto *buttons = new QDialogButtonBox(this);
+    m_buttons = buttons;
     QPushButton *deny = buttons->addButton(tr("&Deny"), QDialogButtonBox::RejectRole);
     deny->setObjectName(u"denyButton"_s);
     deny->setIcon(QIcon(u":/grex/icons/actions/deny.svg"_s));
@@ -141,6 +158,56 @@ ApprovalDialog::ApprovalDialog(const QJsonObject &message, const QString &origin
     connect(approve, &QPushButton::clicked, this, [this] { answer(true); });
     connect(deny, &QPushButton::clicked, this, [this] { answer(false); });
     layout->addWidget(buttons);
+
+    m_arming->setObjectName(u"approvalArming"_s);
+    m_arming->setSingleShot(true);
+    connect(m_arming, &QTimer::timeout, this, [this] {
+        if (isVisible() && isActiveWindow())
+            setArmed(true);
+    });
+    setArmed(false);
+}
+
+void ApprovalDialog::setArmingDelay(int ms)
+{
+    armingDelayMs = ms;
+}
+
+void ApprovalDialog::setArmed(bool armed)
+{
+    m_armed = armed;
+    m_buttons->setEnabled(armed);
+    m_forSession->setEnabled(armed && m_grantable);
+    if (!armed)
+        m_arming->stop();
+}
+
+bool ApprovalDialog::event(QEvent *event)
+{
+    switch (event->type()) {
+    case QEvent::WindowActivate:
+        // The person's input counts from a moment after the dialog has the focus.
+        if (!m_armed && isVisible())
+            m_arming->start(armingDelayMs);
+        break;
+    case QEvent::WindowDeactivate:
+    case QEvent::Hide:
+        setArmed(false);
+        break;
+    default:
+        break;
+    }
+    return QDialog::event(event);
+}
+
+void ApprovalDialog::closeEvent(QCloseEvent *event)
+{
+    // Closing denies, but only when the person could have read the question.
+    if (!m_answered && !m_armed) {
+        event->ignore();
+        return;
+    }
+    QDialog::closeEvent(event);
 }
 
 void ApprovalDialog::setServer(int server, qint64 request)
@@ -156,7 +223,7 @@ bool ApprovalDialog::forSession() const
 
 void ApprovalDialog::answer(bool approved)
 {
-    if (m_answered)
+    if (m_answered || !m_armed)
         return;
     m_answered = true;
     m_approved = approved;
@@ -190,6 +257,13 @@ ApprovalDesk::ApprovalDesk(ControlServer *control, ActivityPanel *activity, QWid
         m_activity->appendLine(
             tr("Approved by your session grant, without asking: %1").arg(subject(message)));
     });
+    connect(control, &ControlServer::grantRevoked, this, [this](int, const SessionGrant &grant) {
+        m_activity->appendLine(tr("You revoked the session grant of %1 for %2: its next call "
+                                  "asks again")
+                                   .arg(grant.tool, visibleText(grant.client.isEmpty()
+                                                                    ? grant.grantee
+                                                                    : grant.client)));
+    });
 }
 
 QString ApprovalDesk::subject(const QJsonObject &message)
@@ -198,11 +272,11 @@ QString ApprovalDesk::subject(const QJsonObject &message)
     const QString tool = message.value(u"tool"_s).toString();
     const QStringList command = strings(message.value(u"command"_s));
     const QStringList packs = strings(message.value(u"packs"_s));
-    const QString who = client.isEmpty() ? tr("an unnamed client") : client;
+    const QString who = client.isEmpty() ? tr("an unnamed client") : visibleText(client);
     if (!command.isEmpty())
         return tr("%1 of %2: %3 in %n pack(s)", nullptr, int(packs.size()))
-            .arg(tool, who, Text::shellQuoted(command));
-    return tr("%1 of %2 on %3").arg(tool, who, packs.join(u", "_s));
+            .arg(tool, who, shellQuoted(command));
+    return tr("%1 of %2 on %3").arg(tool, who, nameList(packs));
 }
 
 void ApprovalDesk::ask(int server, qint64 request, const QJsonObject &message)

@@ -7,7 +7,9 @@
 #include <QPointer>
 
 class QCheckBox;
+class QDialogButtonBox;
 class QSystemTrayIcon;
+class QTimer;
 
 namespace Grex::Gui {
 
@@ -36,18 +38,35 @@ public:
     // Closes without an answer: the call stopped or its server went away.
     void withdraw();
 
+    // Whether input can answer now: the dialog has been shown and had the focus for the arming
+    // delay without losing it since. Keys typed for another window, or clicks that land as the
+    // dialog pops up, never answer.
+    bool isArmed() const { return m_armed; }
+    // For tests: how long the dialog must have the focus before it takes an answer (default
+    // 800 ms).
+    static void setArmingDelay(int ms);
+
 Q_SIGNALS:
     void answered(bool approved, bool forSession);
 
+protected:
+    bool event(QEvent *event) override;
+    void closeEvent(QCloseEvent *event) override;
+
 private:
     void answer(bool approved);
+    void setArmed(bool armed);
 
     int m_server = 0;
     qint64 m_request = 0;
     QString m_tool;
     bool m_approved = false;
     bool m_answered = false;
+    bool m_armed = false;
+    bool m_grantable = false; // the server named the client, so a session grant can be its own
     QCheckBox *m_forSession;
+    QDialogButtonBox *m_buttons = nullptr;
+    QTimer *m_arming;
 };
 
 // The window's side of agents' approvals: a dialog for each open question, the person's answer

@@ -32,6 +32,7 @@ struct ControlServer::Connection
     bool announced = false; // a hello arrived
     QSet<qint64> openApprovals;
     QHash<qint64, QString> approvalCalls; // request → call key
+    QHash<qint64, std::pair<QString, QString>> approvalGrantees; // request → grantee, client
 };
 
 void ControlServer::setAwaiting(Connection *c, qint64 request, bool awaiting)
@@ -135,8 +136,14 @@ void ControlServer::answerApproval(int server, qint64 request, const QString &to
         if (c->process.id == server) {
             c->openApprovals.remove(request);
             setAwaiting(c, request, false);
-            if (approved && forSession && !c->process.grants.contains(tool))
-                c->process.grants.append(tool);
+            const auto [grantee, client] = c->approvalGrantees.take(request);
+            const SessionGrant grant{tool, grantee, client, QDateTime::currentDateTimeUtc()};
+            const bool known = std::any_of(
+                c->process.grants.cbegin(), c->process.grants.cend(), [&](const SessionGrant &g) {
+                    return g.tool == tool && g.grantee == grantee;
+                });
+            if (approved && forSession && !grantee.isEmpty() && !known)
+                c->process.grants.append(grant);
         }
     }
     Q_EMIT serversChanged();
@@ -150,13 +157,20 @@ void ControlServer::answerApproval(int server, qint64 request, const QString &to
     send(server, message);
 }
 
-void ControlServer::revokeGrant(int server, const QString &tool)
+void ControlServer::revokeGrant(int server, const QString &tool, const QString &grantee)
 {
     for (Connection *c : std::as_const(m_connections)) {
-        if (c->process.id == server)
-            c->process.grants.removeAll(tool);
+        if (c->process.id != server)
+            continue;
+        for (const SessionGrant &g : std::as_const(c->process.grants)) {
+            if (g.tool == tool && g.grantee == grantee)
+                Q_EMIT grantRevoked(server, g);
+        }
+        c->process.grants.removeIf(
+            [&](const SessionGrant &g) { return g.tool == tool && g.grantee == grantee; });
     }
-    send(server, QJsonObject{{u"type"_s, u"revoke"_s}, {u"tool"_s, tool}});
+    send(server,
+         QJsonObject{{u"type"_s, u"revoke"_s}, {u"tool"_s, tool}, {u"grantee"_s, grantee}});
     Q_EMIT serversChanged();
 }
 
@@ -252,6 +266,8 @@ void ControlServer::handle(Connection *c, const QJsonObject &m)
         const qint64 request = m.value(u"request"_s).toInteger();
         c->openApprovals.insert(request);
         c->approvalCalls.insert(request, m.value(u"call"_s).toString());
+        c->approvalGrantees.insert(
+            request, {m.value(u"grantee"_s).toString(), m.value(u"client"_s).toString()});
         setAwaiting(c, request, true);
         Q_EMIT serversChanged();
         Q_EMIT approvalRequested(p.id, request, m);
@@ -266,6 +282,7 @@ void ControlServer::handle(Connection *c, const QJsonObject &m)
     } else if (type == u"withdrawn") {
         const qint64 request = m.value(u"request"_s).toInteger();
         setAwaiting(c, request, false);
+        c->approvalGrantees.remove(request);
         if (c->openApprovals.remove(request))
             Q_EMIT approvalWithdrawn(p.id, request);
         Q_EMIT serversChanged();

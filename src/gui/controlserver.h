@@ -31,6 +31,16 @@ struct ServeCall
     bool approvedByGrant = false;  // an "allow for this session" approved it without asking
 };
 
+// "Allow this tool for the rest of this session", given to one client of a serve process.
+struct SessionGrant
+{
+    QString tool;
+    QString grantee; // the server's name for the client (ApprovalOrigin::grantee)
+    QString client;  // its name, as it gave it
+    QDateTime at;
+    friend bool operator==(const SessionGrant &, const SessionGrant &) = default;
+};
+
 // A `grex serve` process attached to the window.
 struct ServeProcess
 {
@@ -44,7 +54,7 @@ struct ServeProcess
     QDateTime startedAt;
     QDateTime attachedAt;
     QMap<QString, ServeCall> calls; // in flight, by key
-    QStringList grants;             // tools the person allowed for the rest of this session
+    QList<SessionGrant> grants;     // what the person allowed for the rest of a client's session
 };
 
 // The window's end of the control socket (docs/control-socket.md): listens on the workspace's
@@ -71,18 +81,22 @@ public:
 
     // Asks the server to stop a call; it answers the call with -32800.
     void cancelCall(int server, const QString &callKey);
-    // Answers an approval request; forSession allows the tool for the rest of that session.
+    // Answers an approval request; forSession allows the tool for the rest of the session of
+    // the client that asked (never another's), when the server could name that client.
     void answerApproval(int server, qint64 request, const QString &tool, bool approved,
                         bool forSession, const QString &reason = {});
 
-    // Takes back an "allow for this session": the server asks again for the next call.
-    void revokeGrant(int server, const QString &tool);
+    // Takes back an "allow for this session" of one client: the server asks again for its
+    // next call.
+    void revokeGrant(int server, const QString &tool, const QString &grantee);
 
 Q_SIGNALS:
     void serversChanged();
     // A session grant approved a call without asking (message: call, client, tool, packs,
     // command).
     void grantUsed(int server, const QJsonObject &message);
+    // The person took a session grant back (revokeGrant).
+    void grantRevoked(int server, const Grex::Gui::SessionGrant &grant);
     // message: the "approval" message (client, tool, summary, packs, command, preview).
     void approvalRequested(int server, qint64 request, const QJsonObject &message);
     // The call stopped or the server went away before the answer: close the question.

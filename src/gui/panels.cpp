@@ -1,5 +1,7 @@
 #include "gui/panels.h"
 
+#include "core/visibletext.h"
+
 #include "gui/controlserver.h"
 #include "gui/operationrunner.h"
 #include "gui/packtreemodel.h"
@@ -19,6 +21,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTime>
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeWidget>
@@ -246,7 +249,8 @@ void ActivityPanel::setTitle(const QString &text, bool failed)
 
 void ActivityPanel::appendLine(const QString &text)
 {
-    m_log->appendPlainText(text);
+    // Each line with its time, so that the log can be read as a record of who did what when.
+    m_log->appendPlainText(QTime::currentTime().toString(u"HH:mm:ss"_s) + u"  "_s + text);
 }
 
 QString ActivityPanel::logText() const
@@ -424,17 +428,23 @@ void AgentsPanel::rebuild()
                 m_servers->setCurrentItem(item);
         }
         // What the person allowed for the rest of this session, each with a way to take it back.
-        for (const QString &tool : p.grants) {
+        for (const SessionGrant &g : p.grants) {
             auto *grant = new QTreeWidgetItem(top);
-            grant->setText(0, tr("Allowed for this session: %1").arg(tool));
+            const QString who = visibleText(g.client.isEmpty() ? g.grantee : g.client);
+            grant->setText(0, tr("Allowed for %1 until its session ends: %2").arg(who, g.tool));
+            grant->setToolTip(0, tr("Given at %1 to %2")
+                                     .arg(QLocale().toString(g.at.toLocalTime(),
+                                                             QLocale::ShortFormat),
+                                          visibleText(g.grantee)));
             grant->setIcon(0, QIcon(u":/grex/icons/actions/approve.svg"_s));
-            grant->setText(2, tr("calls of %1 run without asking").arg(tool));
+            grant->setText(2, tr("calls of %1 by %2 run without asking").arg(g.tool, who));
             auto *revoke = new QPushButton(tr("Revoke"), m_servers);
-            revoke->setObjectName(u"revokeGrant_"_s + tool);
-            revoke->setToolTip(tr("Ask again for the next %1 of this client").arg(tool));
+            revoke->setObjectName(u"revokeGrant_"_s + g.tool);
+            revoke->setToolTip(tr("Ask again for the next %1 of %2").arg(g.tool, who));
             const int server = p.id;
-            connect(revoke, &QPushButton::clicked, this,
-                    [this, server, tool] { m_control->revokeGrant(server, tool); });
+            connect(revoke, &QPushButton::clicked, this, [this, server, g] {
+                m_control->revokeGrant(server, g.tool, g.grantee);
+            });
             m_servers->setItemWidget(grant, 3, revoke);
         }
         top->setExpanded(true);

@@ -88,21 +88,36 @@ AuditLine auditLine(const Event &e)
                         .arg(e.actionIdx + 1)
                         .arg(e.actionName, e.errorSummary);
         break;
-    case EventOp::Approved: {
+    case EventOp::Approved:
+    case EventOp::Denied: {
         const QString what = e.command.isEmpty() ? e.verb : u"%1 %2"_s.arg(e.verb, e.command);
+        const bool yes = e.op == EventOp::Approved;
         QString who = e.approvedBy;
         if (who == u"window")
-            who = Tr::tr("approved in the grex window");
+            who = yes ? Tr::tr("approved in the grex window") : Tr::tr("denied in the grex window");
+        else if (who == u"grant")
+            who = Tr::tr("approved by a session grant, without asking");
         else if (who == u"client")
-            who = Tr::tr("approved by the agent's client");
+            who = yes ? Tr::tr("approved by the agent's client")
+                      : Tr::tr("denied by the agent's client");
         else if (who == u"flag")
             who = Tr::tr("approved by a flag (--yes or --approve-destructive)");
         else if (who == u"terminal")
-            who = Tr::tr("approved at the terminal");
+            who = yes ? Tr::tr("approved at the terminal") : Tr::tr("denied at the terminal");
+        else if (who == u"policy")
+            who = Tr::tr("refused: nobody could be asked");
+        if (!yes && !e.reason.isEmpty())
+            who = u"%1 (%2)"_s.arg(who, e.reason);
         line.text = e.client.isEmpty() ? u"%1: %2"_s.arg(what, who)
                                        : Tr::tr("%1: %2, asked by %3").arg(what, who, e.client);
         break;
     }
+    case EventOp::Granted:
+        line.text = Tr::tr("%1 allowed for the rest of the session of %2").arg(e.verb, e.client);
+        break;
+    case EventOp::Revoked:
+        line.text = Tr::tr("Session grant of %1 for %2 revoked").arg(e.verb, e.client);
+        break;
     }
     return line;
 }
@@ -166,7 +181,7 @@ WorkspaceLoad WorkspaceLoad::read(const QString &dir, Width width)
     if (log) {
         for (const Event &e : std::as_const(log->events)) {
             // An approval is part of the history of each pack it let a verb touch.
-            const QStringList ids = e.op == EventOp::Approved ? e.packs : QStringList{e.id};
+            const QStringList ids = e.isDecision() ? e.packs : QStringList{e.id};
             for (const QString &id : ids) {
                 QList<AuditLine> &lines = load.events[id];
                 lines.append(auditLine(e));

@@ -63,14 +63,17 @@ public:
     struct Approval
     {
         enum class State { Waiting, Answered, Detached } state = State::Waiting;
-        QString tool; // what "for the rest of this session" allows
+        QString tool;    // what "for the rest of this session" allows
+        QString grantee; // and to whom
         bool approved = false;
+        bool forSession = false;
         QString reason;
     };
 
     QString socketName;
     QJsonObject hello;
     std::function<void(const QByteArray &)> cancel;
+    std::function<void(const QString &, const QString &)> revoked;
 
     mutable std::mutex mutex;
     std::condition_variable_any changed;
@@ -80,7 +83,8 @@ public:
     QHash<QByteArray, QJsonObject> calls; // in flight, as "call" messages with the last progress
     QHash<qint64, std::shared_ptr<Approval>> approvals;
     qint64 nextApproval = 1;
-    QSet<QString> allowedTools; // "allow this tool for the rest of this session"
+    // "Allow this tool for the rest of this session": the tools of each grantee.
+    QHash<QString, QSet<QString>> grants;
 
     QThread thread;
     QObject *context = nullptr; // lives on thread; parent of the socket and the timer
@@ -157,7 +161,7 @@ public:
                 qCInfo(lcCore, "the grex window went away");
             attached = false;
             // What a person allowed in that window is not carried over to the next one.
-            allowedTools.clear();
+            grants.clear();
             for (const std::shared_ptr<Approval> &approval : std::as_const(approvals)) {
                 if (approval->state == Approval::State::Waiting)
                     approval->state = Approval::State::Detached;
@@ -206,28 +210,46 @@ public:
                 (*it)->state = Approval::State::Answered;
                 (*it)->approved = message.value(u"approved"_s).toBool();
                 (*it)->reason = message.value(u"reason"_s).toString();
-                if ((*it)->approved && message.value(u"forSession"_s).toBool())
-                    allowedTools.insert((*it)->tool);
+                // Only to the client that asked, and never to one that cannot be told apart.
+                if ((*it)->approved && message.value(u"forSession"_s).toBool() &&
+                    !(*it)->grantee.isEmpty()) {
+                    grants[(*it)->grantee].insert((*it)->tool);
+                    (*it)->forSession = true;
+                }
             }
             changed.notify_all();
         } else if (type == u"revoke") {
-            // The person took back an "allow for this session": the next call asks again.
+            // The person took back an "allow for this session": the next call asks again. A
+            // window that names no grantee takes the tool back from every client.
             const QString tool = message.value(u"tool"_s).toString();
-            qCInfo(lcCore, "the grex window revokes the session grant for %s",
-                   qUtf8Printable(tool));
-            std::lock_guard lock(mutex);
-            allowedTools.remove(tool);
+            const QString grantee = message.value(u"grantee"_s).toString();
+            QStringList ended;
+            {
+                std::lock_guard lock(mutex);
+                for (auto it = grants.begin(); it != grants.end(); ++it) {
+                    if ((grantee.isEmpty() || it.key() == grantee) && it->remove(tool))
+                        ended.append(it.key());
+                }
+            }
+            for (const QString &who : std::as_const(ended)) {
+                qCInfo(lcCore, "the grex window revokes the session grant of %s for %s",
+                       qUtf8Printable(tool), qUtf8Printable(who));
+                if (revoked)
+                    revoked(tool, who);
+            }
         }
         // Other types are ignored: a newer window may send more.
     }
 };
 
 ControlClient::ControlClient(const QString &workspaceRoot, const QString &transport,
-                             std::function<void(const QByteArray &)> cancel)
+                             std::function<void(const QByteArray &)> cancel,
+                             std::function<void(const QString &, const QString &)> revoked)
     : d(std::make_unique<Private>())
 {
     d->socketName = controlSocketName(workspaceRoot);
     d->cancel = std::move(cancel);
+    d->revoked = std::move(revoked);
     d->hello = QJsonObject{
         {u"type"_s, u"hello"_s},
         {u"protocol"_s, kControlProtocolVersion},
@@ -353,21 +375,24 @@ std::optional<ApprovalDecision> ControlClient::approve(const ApprovalRequest &re
     std::unique_lock lock(d->mutex);
     if (d->closed || !d->attached)
         return std::nullopt;
-    if (d->allowedTools.contains(request.verb)) {
-        qCInfo(lcCore, "%s approved: the window allowed it for this session",
-               qUtf8Printable(request.verb));
+    if (!origin.grantee.isEmpty() && d->grants.value(origin.grantee).contains(request.verb)) {
+        qCInfo(lcCore, "%s approved: the window allowed it for the rest of the session of %s",
+               qUtf8Printable(request.verb), qUtf8Printable(origin.grantee));
         // The window marks the call and logs it: a grant is an approval people can audit.
         d->post(QJsonObject{{u"type"_s, u"granted"_s},
                             {u"call"_s, QString::fromUtf8(origin.callKey)},
                             {u"client"_s, origin.clientName},
+                            {u"grantee"_s, origin.grantee},
                             {u"tool"_s, request.verb},
                             {u"packs"_s, QJsonArray::fromStringList(request.packs)},
-                            {u"command"_s, QJsonArray::fromStringList(request.command)}});
-        return ApprovalDecision::approve();
+                            {u"command"_s, QJsonArray::fromStringList(request.command)},
+                            {u"at"_s, Timestamp::now().toString()}});
+        return ApprovalDecision::approve(u"grant"_s);
     }
     QJsonObject question{{u"type"_s, u"approval"_s},
                         {u"call"_s, QString::fromUtf8(origin.callKey)},
                         {u"client"_s, origin.clientName},
+                        {u"grantee"_s, origin.grantee},
                         {u"tool"_s, request.verb},
                         {u"summary"_s, request.summary.text()},
                         // The window shows it in its own language.
@@ -389,6 +414,7 @@ std::optional<ApprovalDecision> ControlClient::approve(const ApprovalRequest &re
     question.insert(u"request"_s, number);
     auto approval = std::make_shared<Private::Approval>();
     approval->tool = request.verb;
+    approval->grantee = origin.grantee;
     d->approvals.insert(number, approval);
     d->post(std::move(question));
     d->changed.wait(lock, stop,
@@ -405,13 +431,17 @@ std::optional<ApprovalDecision> ControlClient::approve(const ApprovalRequest &re
     }
     if (result.state == Private::Approval::State::Detached)
         return std::nullopt; // the window went away: the next rule decides
-    if (result.approved)
-        return ApprovalDecision::approve();
+    if (result.approved) {
+        ApprovalDecision decision = ApprovalDecision::approve(u"window"_s);
+        decision.grantsSession = result.forSession;
+        return decision;
+    }
     if (result.reason.isEmpty())
         return ApprovalDecision::refuse(
-            Message(QT_TRANSLATE_NOOP("Grex", "denied in the grex window")));
+            Message(QT_TRANSLATE_NOOP("Grex", "denied in the grex window")), u"window"_s);
     return ApprovalDecision::refuse(
-        Message(QT_TRANSLATE_NOOP("Grex", "denied in the grex window: %1"), {result.reason}));
+        Message(QT_TRANSLATE_NOOP("Grex", "denied in the grex window: %1"), {result.reason}),
+        u"window"_s);
 }
 
 } // namespace Grex::Mcp

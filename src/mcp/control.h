@@ -30,6 +30,9 @@ struct ApprovalOrigin
 {
     QString clientName;
     QByteArray callKey; // the call's JSON-RPC id as JSON text
+    // Who a session grant would be given to (Session::Scope::grantee); "" when nobody can be:
+    // a grant is never shared between clients, whatever the transport or era.
+    QString grantee;
 };
 
 // A window attached to a serve session, which answers approvals first (docs/design.md,
@@ -50,9 +53,11 @@ public:
 class ControlClient : public ApprovalDelegate
 {
 public:
-    // cancel(callKey) is called on the control thread when the window cancels a call.
+    // cancel(callKey) is called on the control thread when the window cancels a call, and
+    // revoked(tool, grantee) when the person takes back a session grant.
     ControlClient(const QString &workspaceRoot, const QString &transport,
-                  std::function<void(const QByteArray &callKey)> cancel);
+                  std::function<void(const QByteArray &callKey)> cancel,
+                  std::function<void(const QString &tool, const QString &grantee)> revoked = {});
     ~ControlClient() override;
     ControlClient(const ControlClient &) = delete;
     ControlClient &operator=(const ControlClient &) = delete;

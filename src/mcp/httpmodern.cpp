@@ -45,6 +45,18 @@ void HttpTransport::postModern(const QHttpServerRequest &request, QTcpSocket *so
                u"a 2026-07-28 client posts requests and notifications only"_s);
         return;
     }
+    // The headers a proxy routes by must say what the body says, before the body's revision is
+    // judged: a header and a body that disagree are a mismatch whatever either names.
+    const QJsonValue bodyVersion =
+        params.value(u"_meta"_s).toObject().value(QStringView(MetaKey::ProtocolVersion));
+    const QByteArray versionHeader = header(request, "mcp-protocol-version");
+    if (message.contains(u"id"_s) && bodyVersion.isString() &&
+        QString::fromLatin1(versionHeader) != bodyVersion.toString()) {
+        refuse(400, ModernCode::HeaderMismatch,
+               u"header mismatch: MCP-Protocol-Version is '%1' but _meta names %2"_s.arg(
+                   QString::fromLatin1(versionHeader), bodyVersion.toString()));
+        return;
+    }
     std::variant<Envelope, ProtocolFault> read = readEnvelope(params);
     if (const ProtocolFault *fault = std::get_if<ProtocolFault>(&read)) {
         refuse(fault->httpStatus, fault->code, fault->message, fault->data.toJson());
@@ -61,15 +73,7 @@ void HttpTransport::postModern(const QHttpServerRequest &request, QTcpSocket *so
         refuse(400, JsonRpc::InvalidRequest, u"\"id\" must be a string or an integer"_s);
         return;
     }
-    // The headers a proxy routes by must say what the body says.
     const QString version = revisionName(envelope.revision);
-    const QByteArray versionHeader = header(request, "mcp-protocol-version");
-    if (QString::fromLatin1(versionHeader) != version) {
-        refuse(400, ModernCode::HeaderMismatch,
-               u"header mismatch: MCP-Protocol-Version is '%1' but _meta names %2"_s.arg(
-                   QString::fromLatin1(versionHeader), version));
-        return;
-    }
     const QByteArray methodHeader = header(request, "mcp-method");
     if (QString::fromUtf8(methodHeader) != method) {
         refuse(400, ModernCode::HeaderMismatch,

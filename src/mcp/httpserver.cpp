@@ -30,6 +30,25 @@ bool originAllowed(const QByteArray &origin, const QStringList &allowed)
     return host == u"localhost" || host == u"127.0.0.1" || host == u"::1";
 }
 
+bool hostAllowed(const QByteArray &host, const HttpConfig &http)
+{
+    // Beyond loopback the token is what guards; the names the machine goes by are not known.
+    if (!http.address.isLoopback())
+        return true;
+    QByteArray name = host.trimmed().toLower();
+    if (name.startsWith('[')) {
+        name = name.mid(1, name.indexOf(']') - 1);
+    } else if (name.count(':') == 1) {
+        name = name.left(name.indexOf(':'));
+    }
+    if (name.isEmpty())
+        return false;
+    QStringList allowed{u"localhost"_s, u"127.0.0.1"_s, u"::1"_s, http.address.toString()};
+    for (const QString &origin : http.allowedOrigins)
+        allowed.append(QUrl(origin).host().toLower());
+    return allowed.contains(QString::fromLatin1(name));
+}
+
 bool tokenMatches(const QByteArray &presented, const QByteArray &expected)
 {
     // Every byte of the longer one is looked at, whatever differs first.
@@ -97,8 +116,19 @@ bool HttpTransport::handleRequest(const QHttpServerRequest &request, QTcpSocket 
 {
     GuardedTcpServer::resetGuard(socket);
     if (request.url().path() != QStringView(kEndpoint)) {
+        // A JSON 404 also for /.well-known/oauth-*: grex has no OAuth, and clients that look
+        // for its metadata stop there.
         writeError(socket, 404, JsonRpc::TransportRefused,
                    u"not found: the MCP endpoint is /mcp"_s);
+        return true;
+    }
+    // A web page that made its own name resolve to 127.0.0.1 (DNS rebinding) still sends that
+    // name as the Host: only this machine's names reach a server on loopback.
+    if (!hostAllowed(header(request, "host"), m_http)) {
+        qCWarning(lcCore, "refusing a request for host '%s'", header(request, "host").constData());
+        writeError(socket, 403, JsonRpc::TransportRefused,
+                   u"forbidden: '%1' is not a name of this server"_s.arg(
+                       QString::fromLatin1(header(request, "host"))));
         return true;
     }
     if (!originAllowed(header(request, "origin"), m_http.allowedOrigins)) {
@@ -567,7 +597,10 @@ int runHttpServer(ServerConfig config, const HttpConfig &http, std::stop_token s
     // One admission gate for every session: --parallel bounds the process, not each client.
     config.admission = admissionFor(config.toolCalls);
     Http::HttpTransport transport(std::move(config), http);
-    auto *tcp = new Http::GuardedTcpServer(http.maxBody, &transport);
+    auto *tcp = new Http::GuardedTcpServer(
+        http.maxBody,
+        Http::ConnectionLimits{http.maxConnections, http.unfinishedPerPeer, http.requestTimeoutMs},
+        &transport);
     if (!tcp->listen(http.address, http.port)) {
         qCCritical(lcCore, "cannot listen on %s:%u: %s",
                    qUtf8Printable(http.address.toString()), http.port,

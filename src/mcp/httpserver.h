@@ -18,11 +18,17 @@ struct HttpConfig
     qsizetype maxBody = kMaxLineLength;      // larger POST bodies get 413
     int idleTimeoutMs = 30 * 60 * 1000;      // a session without requests for this long ends
     int maxSessions = 64;                    // more at once get 503
+    int maxConnections = 256;                // open at once (Http::ConnectionLimits)
+    int unfinishedPerPeer = 32;              // of one address without a whole request yet
+    int requestTimeoutMs = 10000;            // a whole request must come within this
 };
 
 // Whether `origin` (an Origin header) may talk to the server: absent, a loopback origin, or
 // one of `allowed`.
 bool originAllowed(const QByteArray &origin, const QStringList &allowed);
+// Whether a Host header names this server: on loopback, localhost, 127.0.0.1, ::1, the listening
+// address or the host of an allowed Origin, any port; beyond loopback, any.
+bool hostAllowed(const QByteArray &host, const HttpConfig &http);
 // Constant-time comparison of a presented bearer token with the configured one.
 bool tokenMatches(const QByteArray &presented, const QByteArray &expected);
 

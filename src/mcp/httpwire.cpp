@@ -8,7 +8,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QDateTime>
+#include <QHostAddress>
 #include <QTcpSocket>
+#include <QTimer>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -27,9 +32,12 @@ QByteArray reason(int status)
     case 404: return "Not Found";
     case 405: return "Method Not Allowed";
     case 406: return "Not Acceptable";
+    case 408: return "Request Timeout";
     case 409: return "Conflict";
     case 413: return "Content Too Large";
     case 415: return "Unsupported Media Type";
+    case 431: return "Request Header Fields Too Large";
+    case 501: return "Not Implemented";
     case 503: return "Service Unavailable";
     }
     return "Error";
@@ -103,6 +111,7 @@ void writeEvent(QTcpSocket *socket, const QByteArray &frame, const QByteArray &e
 
 void startEventStream(QAbstractHttpServer *server, QTcpSocket *socket, const Headers &headers)
 {
+    GuardedTcpServer::markStreaming(socket);
     // The connection is this stream's until it closes: Qt's parser must not read the next
     // request from it and answer into the stream.
     QObject::disconnect(socket, &QTcpSocket::readyRead, server, nullptr);
@@ -120,24 +129,94 @@ namespace {
 // chunked bodies (501: a body must say its length) and bodies over the limit (413) are refused
 // before they use memory. Qt 6.4's parser reads everything available on each readyRead, so the
 // bytes unread when this runs (connected first) are the new ones. Reset for each request.
+//
+// It also gives each connection a deadline: a whole request must arrive within the request
+// timeout of the connection opening or of the last request, so that connections that send
+// half a request, or nothing, cannot hold the server's slots. An event stream has none.
 class ConnectionGuard : public QObject
 {
 public:
-    ConnectionGuard(QTcpSocket *socket, qsizetype maxBody)
-        : QObject(socket), m_socket(socket), m_maxBody(maxBody)
+    ConnectionGuard(QTcpSocket *socket, qsizetype maxBody, int timeoutMs)
+        : QObject(socket), m_socket(socket), m_maxBody(maxBody), m_peer(socket->peerAddress())
     {
         connect(socket, &QTcpSocket::readyRead, this, &ConnectionGuard::onReadyRead);
+        m_deadline.setSingleShot(true);
+        m_deadline.setInterval(timeoutMs);
+        connect(&m_deadline, &QTimer::timeout, this, &ConnectionGuard::expire);
+        wait();
     }
 
+    // A request was parsed: the next bytes start the next request.
     void reset()
     {
         m_head.clear();
         m_inBody = false;
         m_body = 0;
+        m_length = 0;
+        if (!m_streaming)
+            wait();
+    }
+
+    void stream()
+    {
+        m_streaming = true;
+        m_waiting = false;
+        m_deadline.stop();
+    }
+
+    // Still without a whole request: the kind of connection an attacker holds open.
+    bool unfinished() const { return m_waiting && !m_streaming; }
+    qint64 waitingSince() const { return m_since; }
+    const QHostAddress &peer() const { return m_peer; }
+
+    // Makes room for another connection.
+    void evict()
+    {
+        qCInfo(lcCore, "closing a connection from %s that has sent no whole request, to make "
+                       "room for a new one",
+               qUtf8Printable(m_peer.toString()));
+        close(u"the server is busy with other connections; send the request without pausing"_s);
     }
 
 private:
     static constexpr qsizetype kMaxHeader = 64 * 1024;
+
+    void wait()
+    {
+        m_waiting = true;
+        m_since = QDateTime::currentMSecsSinceEpoch();
+        m_deadline.start();
+    }
+
+    void requestComplete()
+    {
+        m_waiting = false;
+        m_deadline.stop();
+    }
+
+    void expire()
+    {
+        if (!unfinished())
+            return;
+        qCInfo(lcCore, "closing a connection from %s: no whole request in %d ms",
+               qUtf8Printable(m_peer.toString()), m_deadline.interval());
+        close(u"no whole request within %1 ms"_s.arg(m_deadline.interval()));
+    }
+
+    void close(const QString &message)
+    {
+        m_waiting = false;
+        m_deadline.stop();
+        // A connection that started a request hears why; an idle one is closed, as any
+        // keep-alive connection may be.
+        if (!m_head.isEmpty() || m_inBody) {
+            writeError(m_socket, 408, JsonRpc::TransportRefused, message,
+                       {{"Connection", "close"}});
+        }
+        m_socket->readAll();
+        m_socket->flush();
+        m_socket->abort();
+    }
 
     void refuse(int status, const QString &message, qint64 discard = 0)
     {
@@ -160,11 +239,15 @@ private:
                 m_socket->disconnectFromHost();
             return;
         }
+        if (m_streaming)
+            return;
         const QByteArray fresh = m_socket->peek(m_socket->bytesAvailable());
         if (m_inBody) {
             m_body += fresh.size();
             if (m_body > m_maxBody)
                 refuse(413, u"request body over the limit of %1 bytes"_s.arg(m_maxBody));
+            else if (m_body >= m_length)
+                requestComplete();
             return;
         }
         m_head += fresh;
@@ -175,11 +258,13 @@ private:
             end = lf;
             separator = 2;
         }
-        if (end < 0) {
-            if (m_head.size() > kMaxHeader)
-                refuse(431, u"request headers over %1 bytes"_s.arg(kMaxHeader));
+        // Whether the end came in this read or not: a header that large is refused either way.
+        if ((end < 0 && m_head.size() > kMaxHeader) || end > kMaxHeader) {
+            refuse(431, u"request headers over %1 bytes"_s.arg(kMaxHeader));
             return;
         }
+        if (end < 0)
+            return;
         qlonglong length = 0;
         for (QByteArray line : m_head.left(end).split('\n')) {
             line = line.trimmed();
@@ -197,29 +282,52 @@ private:
         m_body = m_head.size() - (end + separator);
         m_head.clear();
         m_inBody = true;
+        m_length = length;
         if (length > m_maxBody) {
             refuse(413,
                    u"request body of %1 bytes is over the limit of %2"_s.arg(length).arg(m_maxBody),
                    length - m_body);
+            return;
         }
+        if (m_body >= m_length)
+            requestComplete();
     }
 
     QTcpSocket *m_socket;
     qsizetype m_maxBody;
+    QHostAddress m_peer;
     QByteArray m_head;
     bool m_inBody = false;
     qint64 m_body = 0;
+    qint64 m_length = 0;
     qint64 m_discard = 0;
+    QTimer m_deadline;
+    bool m_waiting = false;
+    bool m_streaming = false;
+    qint64 m_since = 0;
 };
+
+ConnectionGuard *guardOf(QTcpSocket *socket)
+{
+    for (QObject *child : socket->children()) { // ConnectionGuard has no meta-object of its own
+        if (auto *guard = dynamic_cast<ConnectionGuard *>(child))
+            return guard;
+    }
+    return nullptr;
+}
 
 } // namespace
 
 void GuardedTcpServer::resetGuard(QTcpSocket *socket)
 {
-    for (QObject *child : socket->children()) { // ConnectionGuard has no meta-object of its own
-        if (auto *guard = dynamic_cast<ConnectionGuard *>(child))
-            guard->reset(); // the next bytes start the next request
-    }
+    if (ConnectionGuard *guard = guardOf(socket))
+        guard->reset(); // the next bytes start the next request
+}
+
+void GuardedTcpServer::markStreaming(QTcpSocket *socket)
+{
+    if (ConnectionGuard *guard = guardOf(socket))
+        guard->stream();
 }
 
 void GuardedTcpServer::incomingConnection(qintptr descriptor)
@@ -229,14 +337,47 @@ void GuardedTcpServer::incomingConnection(qintptr descriptor)
         delete socket;
         return;
     }
-    if (findChildren<QTcpSocket *>(QString(), Qt::FindDirectChildrenOnly).size() > kMaxConnections) {
-        writeError(socket, 503, JsonRpc::TransportRefused, u"too many connections at once"_s,
-                   {{"Connection", "close"}});
-        socket->disconnectFromHost();
-        connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
-        return;
+    // Room is made by closing the oldest connections that have not sent a whole request, of
+    // this peer first: a good client sends its request at once, so the connections held open
+    // half-sent (a slowloris) go, not the good client's. Only when every slot is busy with real
+    // work is the new connection refused.
+    const QHostAddress peer = socket->peerAddress();
+    QList<ConnectionGuard *> unfinished;
+    QList<ConnectionGuard *> unfinishedOfPeer;
+    qsizetype open = 0;
+    for (QTcpSocket *other : findChildren<QTcpSocket *>(QString(), Qt::FindDirectChildrenOnly)) {
+        if (other == socket || other->state() != QAbstractSocket::ConnectedState)
+            continue;
+        ++open;
+        if (ConnectionGuard *guard = guardOf(other); guard && guard->unfinished()) {
+            unfinished.append(guard);
+            if (guard->peer().isEqual(peer))
+                unfinishedOfPeer.append(guard);
+        }
     }
-    new ConnectionGuard(socket, m_maxBody);
+    const auto oldest = [](const QList<ConnectionGuard *> &guards) {
+        return *std::min_element(guards.cbegin(), guards.cend(),
+                                 [](const ConnectionGuard *a, const ConnectionGuard *b) {
+                                     return a->waitingSince() < b->waitingSince();
+                                 });
+    };
+    if (unfinishedOfPeer.size() >= m_limits.unfinishedPerPeer) {
+        ConnectionGuard *victim = oldest(unfinishedOfPeer);
+        unfinished.removeOne(victim);
+        victim->evict();
+        --open;
+    }
+    if (open >= m_limits.connections) {
+        if (unfinished.isEmpty()) {
+            writeError(socket, 503, JsonRpc::TransportRefused, u"too many connections at once"_s,
+                       {{"Connection", "close"}});
+            socket->disconnectFromHost();
+            connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+            return;
+        }
+        oldest(unfinished)->evict();
+    }
+    new ConnectionGuard(socket, m_maxBody, m_limits.requestTimeoutMs);
     addPendingConnection(socket);
 }
 

@@ -45,24 +45,35 @@ void writeEvent(QTcpSocket *socket, const QByteArray &frame, const QByteArray &e
 // Answers the request with an event stream that owns the connection until it closes.
 void startEventStream(QAbstractHttpServer *server, QTcpSocket *socket, const Headers &headers);
 
-// Puts a ConnectionGuard on each connection, before the HTTP server's own reader, and bounds
-// the number of connections at once.
+// How many connections the server keeps, and how long one may take to send a request.
+struct ConnectionLimits
+{
+    int connections = 256;        // open at once
+    int unfinishedPerPeer = 32;   // of one address, without a whole request yet
+    int requestTimeoutMs = 10000; // for a whole request, from the connection or the last request
+};
+
+// Puts a ConnectionGuard on each connection, before the HTTP server's own reader, bounds the
+// number of connections at once, and closes connections that send no whole request in time.
 class GuardedTcpServer : public QTcpServer
 {
 public:
-    GuardedTcpServer(qsizetype maxBody, QObject *parent) : QTcpServer(parent), m_maxBody(maxBody)
+    GuardedTcpServer(qsizetype maxBody, ConnectionLimits limits, QObject *parent)
+        : QTcpServer(parent), m_maxBody(maxBody), m_limits(limits)
     {
     }
 
     // A new request starts on this connection: the guard measures it afresh.
     static void resetGuard(QTcpSocket *socket);
+    // The connection carries an event stream from now on: no deadline.
+    static void markStreaming(QTcpSocket *socket);
 
 protected:
     void incomingConnection(qintptr descriptor) override;
 
 private:
-    static constexpr int kMaxConnections = 256;
     qsizetype m_maxBody;
+    ConnectionLimits m_limits;
 };
 
 } // namespace Grex::Mcp::Http

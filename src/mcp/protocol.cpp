@@ -111,7 +111,8 @@ std::variant<Envelope, ProtocolFault> readEnvelope(const QJsonObject &params)
                              "request, and %3 after initialize"_s
                                  .arg(version.toString(), modernRevisionNames().join(u", "_s),
                                       u"2025-11-25, 2025-06-18"_s),
-                             JsonObject{{u"supported"_s, JsonValue(supportedRevisionNames())},
+                             // What a request may name: server/discover's supportedVersions.
+                             JsonObject{{u"supported"_s, JsonValue(modernRevisionNames())},
                                         {u"requested"_s, version.toString()}},
                              400};
     }

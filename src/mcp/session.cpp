@@ -4,6 +4,8 @@
 #include "core/logging.h"
 #include "core/errorkind.h"
 #include "core/jsonrpccodes.h"
+#include "core/manifest/event.h"
+#include "core/manifest/intentlog.h"
 #include "mcp/tools.h"
 #include "core/verbs/verbregistry.h"
 #include "core/verbs/verbsupport.h"
@@ -114,13 +116,20 @@ public:
         std::lock_guard lock(m_mutex);
         if (m_closed)
             return;
-        // Strictly increasing across the verb's stages, whose own counts start again at 0.
-        const qint64 value = std::max(m_last + 1, done);
+        // Strictly increasing across the verb's stages (sync resolves its packs, then installs
+        // them), each of which counts from the start again: a stage's count goes on from where
+        // the one before ended, and so does its total.
+        if (done < m_stageDone)
+            m_offset = m_last;
+        m_stageDone = done;
+        const qint64 value = std::max(m_last + 1, m_offset + done);
         m_last = value;
+        total = total > 0 ? m_offset + total : 0;
         const QString text =
-            total > 0 ? u"%1 (%2/%3)"_s.arg(message.text()).arg(done).arg(total) : message.text();
+            total > 0 ? u"%1 (%2/%3)"_s.arg(message.text()).arg(done).arg(total - m_offset)
+                      : message.text();
         if (control)
-            control->callProgress(idKey(m_call->id), done, total, text);
+            control->callProgress(idKey(m_call->id), value, total, text);
         if (m_call->progressToken.isNull())
             return;
         JsonObject params{{u"progressToken"_s, m_call->progressToken}, {u"progress"_s, value}};
@@ -152,6 +161,8 @@ private:
     std::shared_ptr<Call> m_call;
     std::mutex m_mutex;
     qint64 m_last = 0;
+    qint64 m_stageDone = 0; // the count the current stage reported last
+    qint64 m_offset = 0;    // where the current stage's count starts
     bool m_closed = false;
 };
 
@@ -168,7 +179,14 @@ Session::Session(ServerConfig config, FrameSink &out) : m_config(std::move(confi
     if (!m_config.controlTransport.isEmpty()) {
         m_control = std::make_unique<ControlClient>(
             m_config.workspace.root(), m_config.controlTransport,
-            [this](const QByteArray &callKey) { cancelFromWindow(callKey); });
+            [this](const QByteArray &callKey) { cancelFromWindow(callKey); },
+            [this](const QString &tool, const QString &grantee) {
+                // A revoke is a decision too: it goes into the audit log with the grants.
+                const Event revoked = Event::grant(EventOp::Revoked, tool, grantee, u"window"_s);
+                if (Result<AppendReport> logged = m_config.workspace.intentLog().append(revoked);
+                    !logged)
+                    qCWarning(lcCore, "%s", qUtf8Printable(logged.error().message().text()));
+            });
     }
 }
 
@@ -264,7 +282,16 @@ void Session::lineTooLong()
 Session::Scope Session::legacyScope() const
 {
     std::lock_guard lock(m_mutex);
-    return Scope{m_revision, m_clientCapabilities, m_clientName, m_logLevel};
+    return Scope{m_revision, m_clientCapabilities, m_clientName, m_logLevel, m_clientVersion};
+}
+
+QString Session::Scope::grantee() const
+{
+    if (!modern())
+        return u"session: %1 %2"_s.arg(clientName, clientVersion).trimmed();
+    if (clientName.isEmpty())
+        return {};
+    return u"%1: %2 %3"_s.arg(revisionName(revision), clientName, clientVersion).trimmed();
 }
 
 void Session::handleRequest(const JsonValue &id, const QString &method, const QJsonObject &params)
@@ -411,6 +438,7 @@ void Session::initialize(const JsonValue &id, const QJsonObject &params)
         m_revision = revision;
         m_clientCapabilities = params.value(u"capabilities"_s).toObject();
         m_clientName = info.value(u"name"_s).toString();
+        m_clientVersion = info.value(u"version"_s).toString();
     }
     if (m_control)
         m_control->clientInitialized(info.value(u"name"_s).toString(),

@@ -117,7 +117,12 @@ public:
         QJsonObject capabilities;
         QString clientName;
         QString logLevel; // 2026-07-28: empty unless the request asked for log messages
+        QString clientVersion;
         bool elicitsForm() const { return Mcp::elicitsForm(capabilities); }
+        // Who a session grant is given to (ApprovalOrigin::grantee): the legacy session's client,
+        // or a 2026-era client by the name and version it declares on each request; "" for an
+        // unnamed 2026-era client, which cannot be told from another and gets no grant.
+        QString grantee() const;
         bool wantsTasks() const { return Mcp::wantsTasks(capabilities); }
         bool modern() const { return isModern(revision); }
     };
@@ -200,6 +205,7 @@ private:
     Revision m_revision = Revision::V2025_06_18; // what initialize agreed
     QJsonObject m_clientCapabilities;
     QString m_clientName;
+    QString m_clientVersion;
     QString m_lastModernClient; // the 2026-era client the window was last told about
     QString m_logLevel = QStringLiteral("info");
     QHash<QByteArray, std::shared_ptr<Subscription>> m_subscriptions; // by the listen id

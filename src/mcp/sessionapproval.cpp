@@ -3,6 +3,7 @@
 #include "mcp/session_p.h"
 
 #include "core/logging.h"
+#include "core/visibletext.h"
 
 #include <QJsonArray>
 
@@ -19,10 +20,11 @@ ApprovalDecision Session::Approval::approve(const ApprovalRequest &request, std:
     m_call->admission.suspend();
     ApprovalDecision decision = decide(request, stop);
     decision.client = m_call->scope.clientName;
+    decision.grantee = m_call->scope.grantee();
     if (decision.approved) {
         m_call->approvedBy = decision.by;
         qCInfo(lcCore, "approved %s %s for %lld pack(s), asked by %s: by the %s",
-               qUtf8Printable(request.verb), qUtf8Printable(request.command.join(u' ')),
+               qUtf8Printable(request.verb), qUtf8Printable(shellQuoted(request.command)),
                qlonglong(request.packs.size()),
                qUtf8Printable(m_call->scope.clientName.isEmpty() ? u"an unnamed client"_s
                                                                  : m_call->scope.clientName),
@@ -40,7 +42,8 @@ ApprovalDecision Session::Approval::decide(const ApprovalRequest &request, std::
 {
     // An attached window is the approval an agent cannot give itself: when one is there, its
     // answer decides, whatever the client would say.
-    const ApprovalOrigin origin{m_call->scope.clientName, idKey(m_call->id)};
+    const ApprovalOrigin origin{m_call->scope.clientName, idKey(m_call->id),
+                                m_call->scope.grantee()};
     for (ApprovalDelegate *window :
          {static_cast<ApprovalDelegate *>(m_session.m_config.window.get()),
           static_cast<ApprovalDelegate *>(m_session.m_control.get())}) {
@@ -48,7 +51,8 @@ ApprovalDecision Session::Approval::decide(const ApprovalRequest &request, std::
             continue;
         std::optional<ApprovalDecision> answer = window->approve(request, origin, stop);
         if (answer) {
-            answer->by = u"window"_s;
+            if (answer->by.isEmpty())
+                answer->by = u"window"_s;
             return *answer;
         }
     }
@@ -63,17 +67,20 @@ ApprovalDecision Session::Approval::decide(const ApprovalRequest &request, std::
         Message(QT_TRANSLATE_NOOP("Grex", "grex serve runs destructive tools only when a "
                                           "window or the client (by elicitation) approves "
                                           "them, or when started with "
-                                          "--approve-destructive")));
+                                          "--approve-destructive")),
+        u"policy"_s);
 }
 
 namespace {
 
+// What the client shows its person, which must read one way only: the command as a shell would
+// need it typed, hidden characters escaped, and the packs by name.
 QString describe(const ApprovalRequest &request)
 {
+    const QString packs = u"%1 pack(s): %2"_s.arg(request.packs.size()).arg(nameList(request.packs));
     if (request.command.isEmpty())
-        return request.summary.text();
-    return u"%1 `%2` in %3 pack(s)"_s.arg(request.verb, request.command.join(u' '))
-        .arg(request.packs.size());
+        return u"%1, in %2"_s.arg(visibleText(request.summary.text()), packs);
+    return u"%1 of the command\n%2\nin %3"_s.arg(request.verb, shellQuoted(request.command), packs);
 }
 
 // The question grex asks: from 2025-11-25 a titled choice that defaults to deny, before it a
@@ -124,7 +131,8 @@ ApprovalDecision approvalFromAnswer(const QJsonObject &answer)
     if (action == u"accept" && yes)
         return ApprovalDecision::approve(u"client"_s);
     return ApprovalDecision::refuse(Message(QT_TRANSLATE_NOOP("Grex", "the client answered '%1'"),
-                                            {action == u"accept" ? u"no"_s : action}));
+                                            {action == u"accept" ? u"no"_s : action}),
+                                    u"client"_s);
 }
 
 ApprovalDecision Session::Approval::askClient(const ApprovalRequest &request, std::stop_token stop)
@@ -135,7 +143,8 @@ ApprovalDecision Session::Approval::askClient(const ApprovalRequest &request, st
     if (!answer) {
         return ApprovalDecision::refuse(
             Message(QT_TRANSLATE_NOOP("Grex", "the client did not answer the approval "
-                                              "question")));
+                                              "question")),
+            u"client"_s);
     }
     return approvalFromAnswer(*answer);
 }
@@ -161,8 +170,10 @@ ApprovalDecision Session::Approval::askClientModern(const ApprovalRequest &reque
         {u"inputRequests"_s, JsonObject{{QString::fromUtf16(kApprovalKey), question}}},
         {u"requestState"_s, ApprovalStates::instance().issue(m_call->verb->name,
                                                              m_call->arguments, plan)}};
-    return ApprovalDecision::refuse(
+    ApprovalDecision waiting = ApprovalDecision::refuse(
         Message(QT_TRANSLATE_NOOP("Grex", "waiting for the client's answer")));
+    waiting.deferred = true;
+    return waiting;
 }
 
 bool Session::waitInitialized(std::stop_token stop)

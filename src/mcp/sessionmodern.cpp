@@ -48,7 +48,7 @@ void Session::handleModernRequest(const JsonValue &id, const QString &method,
         }
     }
     const Scope scope{envelope.revision, envelope.capabilities, envelope.clientName,
-                      envelope.logLevel};
+                      envelope.logLevel, envelope.clientVersion};
     // The window lists who is calling; a 2026-era client says so on each request.
     bool newClient = false;
     {

@@ -243,7 +243,8 @@ ApprovalDecision Session::Approval::askClientInTask(const ApprovalRequest &reque
     if (!answered) {
         return ApprovalDecision::refuse(
             Message(QT_TRANSLATE_NOOP("Grex", "the client did not answer the approval "
-                                              "question")));
+                                              "question")),
+            u"client"_s);
     }
     return approvalFromAnswer(answer);
 }

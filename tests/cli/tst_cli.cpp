@@ -440,14 +440,17 @@ private Q_SLOTS:
         const QStringList errors = errorLines(r);
         QCOMPARE(errors.size(), 1);
         QVERIFY2(errors.at(0).contains(mentions), qPrintable(errors.at(0)));
-        QCOMPARE(snapshot(dir), before);
+        int denials = 0;
+        QCOMPARE(withoutDenials(snapshot(dir), &denials), before);
+        // A refused approval is recorded; any other bad input leaves no trace.
+        QCOMPARE(denials, kind == u"not_approved" ? 1 : 0);
 
         const RunResult json = grex(dir, args + QStringList{u"--json"_s});
         QCOMPARE(json.exitCode, exitCode);
         const QJsonObject error = json.json().object().value(u"error"_s).toObject();
         QCOMPARE(error.value(u"kind"_s).toString(), kind);
         QVERIFY(!error.value(u"message"_s).toString().isEmpty());
-        QCOMPARE(snapshot(dir), before);
+        QCOMPARE(withoutDenials(snapshot(dir)), before);
     }
 
     void corruptLineInTheMiddle()
@@ -759,13 +762,19 @@ private Q_SLOTS:
             QCOMPARE(r.exitCode, 9);
             QVERIFY2(r.errText().contains(u"pass --yes"_s), r.err.constData());
             QVERIFY(!r.errText().contains(u"[y/N]"_s));
-            QCOMPARE(snapshot(dir), before);
+            QCOMPARE(withoutDenials(snapshot(dir)), before);
         }
+        // Each refusal is in the audit log, by the policy: nobody could be asked.
+        int denials = 0;
+        withoutDenials(snapshot(dir), &denials);
+        QCOMPARE(denials, 5);
+        QVERIFY(snapshot(dir).value(u"grex.jsonl"_s).contains(
+            "\"op\":\"denied\",\"ts\""));
         // The same through the in-process harness, which has no terminal either.
         CliHarnessOptions options;
         options.currentDir = dir;
         QCOMPARE(runCli({u"exec"_s, u"touch"_s, u"marker"_s}, options).exitCode, 9);
-        QCOMPARE(snapshot(dir), before);
+        QCOMPARE(withoutDenials(snapshot(dir)), before);
 
         // --yes approves.
         QCOMPARE(grex(dir, {u"run"_s, u"mkdir"_s, u"--yes"_s}).exitCode, 0);

@@ -1,6 +1,8 @@
 #include "core/naming.h"
+#include "core/visibletext.h"
 
 #include <QDir>
+#include <QProcess>
 #include <QTest>
 
 using namespace Grex;
@@ -17,7 +19,7 @@ private Q_SLOTS:
                                     u"a.b"_s, QString(200, u'x')})
             QVERIFY2(checkBarePath(good).ok(), qPrintable(good));
         for (const QString &bad :
-             {u""_s, u"a/b"_s, u"a\\b"_s, u"."_s, u".."_s, u"../x"_s, u".hidden"_s, u"-rf"_s,
+             {u""_s, u"a/b"_s, u"a\\b"_s, u"a\u202Eb"_s, u"."_s, u".."_s, u"../x"_s, u".hidden"_s, u"-rf"_s,
               u"a\nb"_s, u"a<b"_s, u"_workspace"_s, QString(201, u'x'), u"/abs"_s}) {
             const Result<void> r = checkBarePath(bad);
             QVERIFY2(!r.ok(), qPrintable(bad));
@@ -93,7 +95,87 @@ private Q_SLOTS:
         QVERIFY2(!r.ok(), qPrintable(url));
         QCOMPARE(r.error().kind(), ErrorKind::Usage);
         QCOMPARE(r.error().reason(), u"invalid_url"_s);
-        QVERIFY(r.error().message().text().contains(url));
+        // Shown as it reads: a control character as its escape, never raw.
+        QVERIFY2(r.error().message().text().contains(visibleText(url)),
+                 qPrintable(r.error().message().text()));
+    }
+
+    // A format character lets one name pass for another: "gpj.exe" read right to left behind
+    // U+202E. Refused in pack paths and URLs, and named in the error.
+    void refusesHiddenCharacters_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("codePoint");
+        QTest::newRow("right-to-left override") << u"invoice\u202Egpj.sh"_s << u"U+202E"_s;
+        QTest::newRow("left-to-right isolate") << u"a\u2066b"_s << u"U+2066"_s;
+        QTest::newRow("zero width space") << u"dot\u200Bfiles"_s << u"U+200B"_s;
+        QTest::newRow("zero width joiner") << u"dot\u200Dfiles"_s << u"U+200D"_s;
+        QTest::newRow("byte order mark") << u"\uFEFFdotfiles"_s << u"U+FEFF"_s;
+        QTest::newRow("line separator") << u"a\u2028b"_s << u"U+2028"_s;
+        QTest::newRow("C1 control") << u"a\u0085b"_s << u"U+0085"_s;
+        QTest::newRow("soft hyphen") << u"dot\u00ADfiles"_s << u"U+00AD"_s;
+    }
+
+    void refusesHiddenCharacters()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, codePoint);
+        const Result<void> path = checkBarePath(text);
+        QVERIFY2(!path.ok(), qPrintable(text));
+        QCOMPARE(path.error().reason(), u"path_not_bare"_s);
+        QVERIFY2(path.error().message().text().contains(codePoint),
+                 qPrintable(path.error().message().text()));
+        QVERIFY(!path.error().message().text().contains(text)); // never shown raw
+        const Result<QString> url = checkRemoteUrl(u"https://h/"_s + text, u"/base"_s);
+        QVERIFY2(!url.ok(), qPrintable(text));
+        QCOMPARE(url.error().reason(), u"invalid_url"_s);
+        // Letters of other scripts stay welcome.
+        QVERIFY(checkBarePath(u"ünïcødé-עברית-日本"_s).ok());
+    }
+
+    void showsTextOneWayOnly_data()
+    {
+        QTest::addColumn<QStringList>("argv");
+        QTest::addColumn<QString>("shown");
+        QTest::newRow("plain") << QStringList{u"git"_s, u"status"_s, u"--short"_s}
+                               << u"git status --short"_s;
+        // The two commands the old question could not tell apart.
+        QTest::newRow("one script") << QStringList{u"sh"_s, u"-c"_s, u"echo a b"_s}
+                                    << u"sh -c 'echo a b'"_s;
+        QTest::newRow("three words") << QStringList{u"sh"_s, u"-c"_s, u"echo"_s, u"a"_s, u"b"_s}
+                                     << u"sh -c echo a b"_s;
+        QTest::newRow("empty") << QStringList{u"printf"_s, u""_s} << u"printf ''"_s;
+        QTest::newRow("quote") << QStringList{u"echo"_s, u"it's"_s} << u"echo 'it'\\''s'"_s;
+        QTest::newRow("newline") << QStringList{u"rm"_s, u"a\nb"_s} << u"rm $'a\\nb'"_s;
+        QTest::newRow("escape") << QStringList{u"x"_s, u"\x1b[2J"_s} << u"x $'\\x1b[2J'"_s;
+        QTest::newRow("bidi") << QStringList{u"rm"_s, u"-rf"_s, u"safe\u202E/emoh"_s}
+                              << u"rm -rf $'safe\\u202e/emoh'"_s;
+        QTest::newRow("backslash with hidden")
+            << QStringList{u"x"_s, u"a\\n\tb"_s} << u"x $'a\\\\n\\tb'"_s;
+        QTest::newRow("astral") << QStringList{u"x"_s, u"\U000E0041"_s}
+                                << u"x $'\\U000e0041'"_s;
+    }
+
+    void showsTextOneWayOnly()
+    {
+        QFETCH(QStringList, argv);
+        QFETCH(QString, shown);
+        QCOMPARE(shellQuoted(argv), shown);
+        // And bash reads it back as exactly argv.
+        QProcess bash;
+        // bash writes \u escapes as UTF-8 only in a UTF-8 locale.
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"LC_ALL"_s, u"C.UTF-8"_s);
+        bash.setProcessEnvironment(env);
+        bash.start(u"bash"_s, {u"-c"_s, u"for a in " + shellQuoted(argv.mid(1)) +
+                                              u"; do printf '%s\\0' \"$a\"; done"_s});
+        QVERIFY(bash.waitForFinished(10000));
+        QByteArray expected;
+        for (const QString &arg : argv.mid(1))
+            expected += arg.toUtf8() + '\0';
+        if (argv.size() > 1)
+            QCOMPARE(bash.readAllStandardOutput(), expected);
+        QCOMPARE(visibleText(u"a\u202Eb\\n\n"_s), u"a\\u{202E}b\\\\n\\n"_s);
     }
 
     void sameRemote()

@@ -482,7 +482,10 @@ private Q_SLOTS:
             QCOMPARE(noPolicy.error().kind(), ErrorKind::NotApproved);
         }
         QCOMPARE(no.requests().size(), 2);
-        QCOMPARE(snapshot(ws.root()), before); // no directory, no marker, no log event
+        // No directory, no marker, and no event but the refusals themselves.
+        int denials = 0;
+        QCOMPARE(withoutDenials(snapshot(ws.root()), &denials), before);
+        QCOMPARE(denials, 4);
     }
 
     void runFailureHalts()

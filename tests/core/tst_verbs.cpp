@@ -613,7 +613,10 @@ private Q_SLOTS:
         QCOMPARE(missing.error().kind(), ErrorKind::Usage);
         QCOMPARE(missing.error().reason(), u"unknown_pack"_s);
 
-        QCOMPARE(snapshot(ws.root()), before);
+        // Only the two refusals are recorded (no policy, then a no).
+        int denials = 0;
+        QCOMPARE(withoutDenials(snapshot(ws.root()), &denials), before);
+        QCOMPARE(denials, 2);
     }
 
     void rmProtectsLocalChanges()

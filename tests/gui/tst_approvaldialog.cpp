@@ -8,10 +8,13 @@
 #include "core/i18n.h"
 #include "core/workspace.h"
 
+#include <QApplication>
 #include <QCheckBox>
+#include <QFile>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QListWidget>
 #include <QPointer>
@@ -21,6 +24,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "support/testfiles.h"
 #include "support/workspacefixture.h"
 
 using namespace Grex;
@@ -32,6 +36,14 @@ namespace {
 QJsonObject execArguments(const QStringList &command)
 {
     return {{u"cmd"_s, QJsonArray::fromStringList(command)}};
+}
+
+// Waits until the dialog has the focus and takes input, as a person would see it.
+bool armed(Gui::ApprovalDialog *dialog)
+{
+    if (!QTest::qWaitForWindowActive(dialog))
+        return false;
+    return QTest::qWaitFor([dialog] { return dialog->isArmed(); }, 5000);
 }
 
 QStringList listItems(const QListWidget *list)
@@ -87,6 +99,7 @@ private Q_SLOTS:
     {
         QStandardPaths::setTestModeEnabled(true);
         installTranslators();
+        Gui::ApprovalDialog::setArmingDelay(100);
         qputenv("XDG_RUNTIME_DIR", QFile::encodeName(m_runtime.path()));
         m_remotes = m_tmp.filePath(u"remotes"_s);
         RemoteBuilder builder(m_remotes);
@@ -181,6 +194,7 @@ private Q_SLOTS:
         QVERIFY(!serve.hasResponse(1)); // the call waits for the person
         QVERIFY(!QFileInfo::exists(ws.packDir(u"alpha"_s) + u"/from dialog"_s));
 
+        QVERIFY(armed(dialog));
         QTest::mouseClick(dialog->findChild<QPushButton *>(u"approveButton"_s), Qt::LeftButton);
         const QJsonObject response = serve.response(1);
         QVERIFY2(toolSucceeded(response), serve.describe(response).constData());
@@ -218,6 +232,7 @@ private Q_SLOTS:
         QVERIFY(shown.wait(10000));
         QPointer<Gui::ApprovalDialog> dialog = shown.at(0).at(0).value<Gui::ApprovalDialog *>();
         QVERIFY(dialog);
+        QVERIFY(armed(dialog));
 
         if (how == u"approve")
             QTest::mouseClick(dialog->findChild<QPushButton *>(u"approveButton"_s), Qt::LeftButton);
@@ -262,13 +277,23 @@ private Q_SLOTS:
         serve.callTool(3, u"exec"_s, execArguments({u"touch"_s, u"one"_s}));
         QVERIFY(shown.wait(10000));
         Gui::ApprovalDialog *dialog = shown.at(0).at(0).value<Gui::ApprovalDialog *>();
+        QVERIFY(armed(dialog));
+        // The grant names whose it is.
+        QVERIFY2(dialog->findChild<QCheckBox *>(u"approvalForSession"_s)
+                     ->text()
+                     .contains(u"tst-agent"_s),
+                 qPrintable(dialog->findChild<QCheckBox *>(u"approvalForSession"_s)->text()));
         QTest::mouseClick(dialog->findChild<QCheckBox *>(u"approvalForSession"_s), Qt::LeftButton);
         QVERIFY(dialog->forSession());
         QTest::mouseClick(dialog->findChild<QPushButton *>(u"approveButton"_s), Qt::LeftButton);
         QVERIFY(toolSucceeded(serve.response(3)));
 
         // The grant is listed with the server, with a way to take it back.
-        QCOMPARE(window.controlServer()->servers().constFirst().grants, QStringList{u"exec"_s});
+        const QList<Gui::SessionGrant> grants = window.controlServer()->servers().constFirst().grants;
+        QCOMPARE(grants.size(), 1);
+        QCOMPARE(grants.constFirst().tool, u"exec"_s);
+        QCOMPARE(grants.constFirst().client, u"tst-agent"_s);
+        QCOMPARE(grants.constFirst().grantee, u"session: tst-agent 3.1"_s);
         QVERIFY(window.findChild<QPushButton *>(u"revokeGrant_exec"_s));
         QVERIFY(window.activity()->logText().contains(
             u"You approved exec of tst-agent: touch one in 2 packs, and every exec of this "
@@ -291,9 +316,63 @@ private Q_SLOTS:
         QVERIFY(window.controlServer()->servers().constFirst().grants.isEmpty());
         serve.callTool(7, u"exec"_s, execArguments({u"touch"_s, u"three"_s}));
         QVERIFY(shown.wait(10000));
+        QVERIFY(armed(shown.at(1).at(0).value<Gui::ApprovalDialog *>()));
         shown.at(1).at(0).value<Gui::ApprovalDialog *>()->reject();
         QVERIFY(!toolSucceeded(serve.response(7)));
+        QVERIFY2(window.activity()->logText().contains(
+                     u"You revoked the session grant of exec for tst-agent"_s),
+                 qPrintable(window.activity()->logText()));
+
+        // Every decision is in the audit log, with its time and who made it.
+        QStringList decisions;
+        for (const QString &decision : decisionsIn(ws.manifestPath()))
+            decisions.append(decision.section(u' ', 0, 1));
+        QCOMPARE(decisions, (QStringList{u"approved window"_s, u"granted window"_s,
+                                         u"approved grant"_s, u"revoked window"_s,
+                                         u"denied window"_s}));
         QVERIFY(!QFileInfo::exists(ws.packDir(u"beta"_s) + u"/three"_s));
+    }
+
+    // Keys and clicks that reach the dialog before the person could have read it (typed for the
+    // window below, or arriving as it pops up) never answer it.
+    void inputBeforeItIsArmedDoesNotAnswer()
+    {
+        const Workspace ws = freshWorkspace();
+        Gui::MainWindow window;
+        ServeChild serve(ws.root());
+        QVERIFY2(attach(window, ws, serve), qPrintable(serve.stderrText()));
+        QSignalSpy shown(&window, &Gui::MainWindow::approvalShown);
+        Gui::ApprovalDialog::setArmingDelay(24 * 3600 * 1000);
+        serve.callTool(8, u"exec"_s, execArguments({u"touch"_s, u"typed-ahead"_s}));
+        QVERIFY(shown.wait(10000));
+        QPointer<Gui::ApprovalDialog> dialog = shown.at(0).at(0).value<Gui::ApprovalDialog *>();
+        QVERIFY(dialog);
+        QVERIFY(QTest::qWaitForWindowActive(dialog));
+        QVERIFY(!dialog->isArmed());
+        QSignalSpy answered(dialog.data(), &Gui::ApprovalDialog::answered);
+        QTest::keyClick(dialog, Qt::Key_Escape);
+        QTest::keyClick(dialog, Qt::Key_Return);
+        QTest::keyClick(dialog, Qt::Key_A, Qt::AltModifier);
+        QTest::mouseClick(dialog->findChild<QPushButton *>(u"approveButton"_s), Qt::LeftButton);
+        QTest::mouseClick(dialog->findChild<QPushButton *>(u"denyButton"_s), Qt::LeftButton);
+        dialog->reject();
+        dialog->close();
+        QCoreApplication::processEvents();
+        QVERIFY(dialog && dialog->isVisible());
+        QCOMPARE(answered.count(), 0);
+        QVERIFY(!serve.hasResponse(8));
+        QVERIFY(!window.activity()->logText().contains(u"You denied"_s));
+
+        // Once it has had the focus for the delay, the person's answer counts.
+        Gui::ApprovalDialog::setArmingDelay(100);
+        QApplication::setActiveWindow(&window);
+        QTRY_VERIFY(!dialog->isActiveWindow());
+        dialog->activateWindow();
+        QVERIFY(armed(dialog));
+        QTest::mouseClick(dialog->findChild<QPushButton *>(u"denyButton"_s), Qt::LeftButton);
+        QCOMPARE(answered.count(), 1);
+        QCOMPARE(toolDocument(serve.response(8)).object().value(u"code"_s).toInt(), -32006);
+        QVERIFY(!QFileInfo::exists(ws.packDir(u"alpha"_s) + u"/typed-ahead"_s));
     }
 
     // Quitting with a question open: the window goes away cleanly and the call is refused.

@@ -8,6 +8,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QSignalSpy>
@@ -19,6 +20,7 @@
 #include <QNetworkReply>
 #include <QNetworkAccessManager>
 
+#include "support/testfiles.h"
 #include "support/workspacefixture.h"
 
 using namespace Grex;
@@ -33,6 +35,23 @@ constexpr int kAttachMs = 5000;
 QJsonObject execArguments(const QStringList &command)
 {
     return {{u"cmd"_s, QJsonArray::fromStringList(command)}};
+}
+
+// A 2026-07-28 tools/call of exec from the client `name` ("" for one that does not name itself).
+QJsonObject modernExec(int id, const QString &name, const QStringList &command)
+{
+    QJsonObject meta{{u"io.modelcontextprotocol/protocolVersion"_s, u"2026-07-28"_s},
+                     {u"io.modelcontextprotocol/clientCapabilities"_s, QJsonObject()}};
+    if (!name.isEmpty()) {
+        meta.insert(u"io.modelcontextprotocol/clientInfo"_s,
+                    QJsonObject{{u"name"_s, name}, {u"version"_s, u"1.0"_s}});
+    }
+    return QJsonObject{{u"jsonrpc"_s, u"2.0"_s},
+                       {u"id"_s, id},
+                       {u"method"_s, u"tools/call"_s},
+                       {u"params"_s, QJsonObject{{u"name"_s, u"exec"_s},
+                                                 {u"arguments"_s, execArguments(command)},
+                                                 {u"_meta"_s, meta}}}};
 }
 
 QStringList strings(const QJsonValue &value)
@@ -307,6 +326,86 @@ private Q_SLOTS:
         control.answerApproval(asked.at(2).at(0).toInt(), asked.at(2).at(1).toLongLong(), u"exec"_s,
                                true, false);
         QVERIFY(toolSucceeded(other.response(1)));
+    }
+
+    // The grant a person gives one client never approves another's call: 2026-era clients share
+    // one session on a server, and one process may serve a legacy session beside them.
+    void aGrantStaysWithItsClient()
+    {
+        const Workspace ws = freshWorkspace();
+        Gui::ControlServer control;
+        QCOMPARE(control.listen(ws.root()), QString());
+        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
+        ServeChild serve(ws.root());
+        const std::optional<Gui::ServeProcess> p = attached(control);
+        QVERIFY(p);
+        const auto question = [&](int i) { return asked.at(i).at(2).toJsonObject(); };
+
+        serve.send(modernExec(1, u"agent-A"_s, {u"touch"_s, u"by-a"_s}));
+        QVERIFY(asked.wait(10000));
+        QCOMPARE(question(0).value(u"client"_s).toString(), u"agent-A"_s);
+        const QString granteeA = question(0).value(u"grantee"_s).toString();
+        QCOMPARE(granteeA, u"2026-07-28: agent-A 1.0"_s);
+        control.answerApproval(p->id, asked.at(0).at(1).toLongLong(), u"exec"_s, true, true);
+        QVERIFY2(toolSucceeded(serve.response(1)), serve.describe(serve.response(1)).constData());
+        QCOMPARE(control.servers().constFirst().grants.size(), 1);
+        QCOMPARE(control.servers().constFirst().grants.constFirst().grantee, granteeA);
+
+        // Another client on the same server is asked, and a client that names no one cannot
+        // ride on anybody's grant.
+        serve.send(modernExec(2, u"agent-B"_s, {u"touch"_s, u"by-b"_s}));
+        QVERIFY(asked.wait(10000));
+        QCOMPARE(question(1).value(u"client"_s).toString(), u"agent-B"_s);
+        control.answerApproval(p->id, asked.at(1).at(1).toLongLong(), u"exec"_s, false, false);
+        QCOMPARE(toolDocument(serve.response(2)).object().value(u"code"_s).toInt(), -32006);
+        serve.send(modernExec(3, QString(), {u"touch"_s, u"by-nobody"_s}));
+        QVERIFY(asked.wait(10000));
+        QCOMPARE(question(2).value(u"grantee"_s).toString(), QString());
+        // Even a "for the session" answer gives that client nothing to keep.
+        control.answerApproval(p->id, asked.at(2).at(1).toLongLong(), u"exec"_s, true, true);
+        QVERIFY(toolSucceeded(serve.response(3)));
+        QCOMPARE(control.servers().constFirst().grants.size(), 1);
+        serve.send(modernExec(4, QString(), {u"touch"_s, u"by-nobody-again"_s}));
+        QVERIFY(asked.wait(10000));
+        control.answerApproval(p->id, asked.at(3).at(1).toLongLong(), u"exec"_s, false, false);
+        QCOMPARE(toolDocument(serve.response(4)).object().value(u"code"_s).toInt(), -32006);
+        // A legacy session of the same name in the same process is not agent-A's 2026 identity.
+        QVERIFY(serve.initialize(u"agent-A"_s, u"1.0"_s));
+        serve.callTool(5, u"exec"_s, execArguments({u"touch"_s, u"legacy"_s}));
+        QVERIFY(asked.wait(10000));
+        control.answerApproval(p->id, asked.at(4).at(1).toLongLong(), u"exec"_s, false, false);
+        QCOMPARE(toolDocument(serve.response(5)).object().value(u"code"_s).toInt(), -32006);
+
+        // agent-A itself runs without a question, until the grant is revoked.
+        serve.send(modernExec(6, u"agent-A"_s, {u"touch"_s, u"by-a-again"_s}));
+        QVERIFY(toolSucceeded(serve.response(6)));
+        QCOMPARE(asked.count(), 5);
+        control.revokeGrant(p->id, u"exec"_s, granteeA);
+        QVERIFY(control.servers().constFirst().grants.isEmpty());
+        serve.send(modernExec(7, u"agent-A"_s, {u"touch"_s, u"after-revoke"_s}));
+        QVERIFY(asked.wait(10000));
+        control.answerApproval(p->id, asked.at(5).at(1).toLongLong(), u"exec"_s, false, false);
+        QCOMPARE(toolDocument(serve.response(7)).object().value(u"code"_s).toInt(), -32006);
+
+        for (const QString &marker : {u"by-a"_s, u"by-nobody"_s, u"by-a-again"_s})
+            QVERIFY2(markerIn(ws, u"alpha"_s, marker), qPrintable(marker));
+        for (const QString &marker :
+             {u"by-b"_s, u"by-nobody-again"_s, u"legacy"_s, u"after-revoke"_s})
+            QVERIFY2(!markerIn(ws, u"alpha"_s, marker), qPrintable(marker));
+
+        // The audit log says who decided each one, and whose grant it was.
+        const QStringList decisions = decisionsIn(ws.manifestPath());
+        QCOMPARE(decisions, (QStringList{
+                                u"approved window agent-A"_s,
+                                u"granted window 2026-07-28: agent-A 1.0"_s,
+                                u"denied window agent-B"_s,
+                                u"approved window "_s,
+                                u"denied window "_s,
+                                u"denied window agent-A"_s,
+                                u"approved grant agent-A"_s,
+                                u"revoked window 2026-07-28: agent-A 1.0"_s,
+                                u"denied window agent-A"_s,
+                            }));
     }
 
     void theAllowanceIsTheRequestsOwnTool()

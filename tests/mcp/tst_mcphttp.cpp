@@ -16,6 +16,9 @@
 #include <QTest>
 #include <QTimer>
 
+#include <memory>
+#include <vector>
+
 using namespace Grex::Test;
 using namespace Qt::StringLiterals;
 
@@ -254,6 +257,122 @@ private Q_SLOTS:
                       false)
                      .status,
                  200);
+    }
+
+    // 300 connections that send half a request, or nothing, while a good client works: the
+    // half-sent ones of one address are capped and the oldest make room, so the good client is
+    // never refused or reset.
+    void halfSentFloodsDoNotLockOut()
+    {
+        std::vector<std::unique_ptr<QTcpSocket>> flood;
+        for (int i = 0; i < 300; ++i) {
+            auto socket = std::make_unique<QTcpSocket>();
+            socket->connectToHost(m_url.host(), quint16(m_url.port()));
+            QVERIFY(socket->waitForConnected(5000));
+            if (i % 2 == 0)
+                socket->write("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ");
+            socket->flush();
+            flood.push_back(std::move(socket));
+        }
+        QCoreApplication::processEvents();
+        for (int round = 0; round < 5; ++round) {
+            const QByteArray session = openSession();
+            QVERIFY2(!session.isEmpty(), qPrintable(u"round %1"_s.arg(round)));
+            const Reply listed = send("POST", request(2, u"tools/list"_s),
+                                      {{"Mcp-Session-Id", session}});
+            QCOMPARE(listed.status, 200);
+            QCOMPARE(send("DELETE", {}, {{"Mcp-Session-Id", session}}).status, 200);
+        }
+        // Most of the flood was closed to make room; what is left is at most the cap of one
+        // address.
+        QTest::qWait(200);
+        int open = 0;
+        for (const auto &socket : flood) {
+            socket->waitForReadyRead(0);
+            open += socket->state() == QAbstractSocket::ConnectedState ? 1 : 0;
+        }
+        QVERIFY2(open <= 32, qPrintable(QString::number(open)));
+    }
+
+    // A slowloris (headers a byte at a time) and an idle connection are closed after the
+    // request timeout, the first with 408; a request sent whole still works.
+    void slowAndIdleConnectionsAreClosed()
+    {
+        QProcess server;
+        QByteArray err;
+        const QUrl url = startHttpServer(server, m_workspace, {u"--request-timeout"_s, u"1"_s},
+                                         {runtimeEnv()}, &err);
+        QVERIFY2(url.isValid(), err.constData());
+        QTcpSocket slow;
+        QTcpSocket idle;
+        for (QTcpSocket *socket : {&slow, &idle}) {
+            socket->connectToHost(url.host(), quint16(url.port()));
+            QVERIFY(socket->waitForConnected(5000));
+        }
+        slow.write("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+        QByteArray answer;
+        QElapsedTimer timer;
+        timer.start();
+        // A header line every 200 ms would keep it open for ever without the deadline.
+        while (slow.state() == QAbstractSocket::ConnectedState && timer.elapsed() < 30000) {
+            slow.write("X-Slow: " + QByteArray::number(timer.elapsed()) + "\r\n");
+            slow.waitForReadyRead(200);
+            answer += slow.readAll();
+        }
+        QCOMPARE(slow.state(), QAbstractSocket::UnconnectedState);
+        QVERIFY2(answer.startsWith("HTTP/1.1 408 "), answer.constData());
+        while (idle.state() == QAbstractSocket::ConnectedState && timer.elapsed() < 30000)
+            idle.waitForDisconnected(200);
+        QCOMPARE(idle.state(), QAbstractSocket::UnconnectedState);
+
+        const QUrl saved = m_url;
+        m_url = url;
+        const QByteArray session = openSession();
+        m_url = saved;
+        QVERIFY(!session.isEmpty());
+        server.terminate();
+        QVERIFY(server.waitForFinished(10000));
+    }
+
+    // Headers over 64 KiB that arrive whole in one read get 431 too; a Host that is not this
+    // machine's is refused (DNS rebinding); /.well-known/* is a JSON 404, so clients that look
+    // for OAuth metadata stop.
+    void headersHostAndWellKnown()
+    {
+        QByteArray big = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+        while (big.size() < 70 * 1024)
+            big += "X-Filler: " + QByteArray(100, 'a') + "\r\n";
+        QCOMPARE(rawStatus(big + "Content-Length: 2\r\n\r\n{}"), 431);
+
+        const QByteArray port = QByteArray::number(m_url.port());
+        for (const QByteArray &host : QByteArrayList{"evil.example.com",
+                                                     "evil.example.com:" + port,
+                                                     "127.0.0.1.nip.io"}) {
+            const Reply refused = send("POST", initialize(), {{"Host", host}});
+            QCOMPARE(refused.status, 403);
+            QVERIFY2(refused.body.contains(host), refused.body.constData());
+        }
+        for (const QByteArray &host : QByteArrayList{"localhost", "localhost:" + port}) {
+            const Reply allowed = send("POST", request(1, u"ping"_s), {{"Host", host}});
+            QVERIFY2(allowed.status != 403, allowed.body.constData());
+        }
+
+        for (const QByteArray &path : {QByteArray("/.well-known/oauth-protected-resource"),
+                                       QByteArray("/.well-known/oauth-protected-resource/mcp"),
+                                       QByteArray("/.well-known/oauth-authorization-server")}) {
+            QNetworkRequest request(m_url.resolved(QUrl(QString::fromLatin1(path))));
+            QNetworkReply *reply = m_net.get(request);
+            QEventLoop loop;
+            connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+            loop.exec();
+            QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 404);
+            QVERIFY(reply->header(QNetworkRequest::ContentTypeHeader)
+                        .toString()
+                        .startsWith(u"application/json"_s));
+            const QJsonObject body = QJsonDocument::fromJson(reply->readAll()).object();
+            QVERIFY(body.value(u"error"_s).isObject());
+            reply->deleteLater();
+        }
     }
 
     void bodyLimit()
@@ -498,10 +617,32 @@ private Q_SLOTS:
         QCOMPARE(code(noCaps), -32602);
         QJsonObject ancient = meta;
         ancient.insert(u"io.modelcontextprotocol/protocolVersion"_s, u"2024-01-01"_s);
-        const Reply unsupported = send("POST", modern(15, u"tools/list"_s, {}, ancient),
-                                       headers("tools/list"));
+        const Reply unsupported =
+            send("POST", modern(15, u"tools/list"_s, {}, ancient),
+                 {{"MCP-Protocol-Version", "2024-01-01"}, {"Mcp-Method", "tools/list"}});
         QCOMPARE(unsupported.status, 400);
         QCOMPARE(code(unsupported), -32022);
+        // What the refusal lists as supported, server/discover lists too, and it names what was
+        // asked for.
+        const QJsonObject refusalData =
+            unsupported.json().value(u"error"_s).toObject().value(u"data"_s).toObject();
+        QCOMPARE(refusalData.value(u"requested"_s).toString(), u"2024-01-01"_s);
+        const QJsonArray discoveredVersions = send("POST", modern(17, u"server/discover"_s),
+                                           headers("server/discover"))
+                                          .json()
+                                          .value(u"result"_s)
+                                          .toObject()
+                                          .value(u"supportedVersions"_s)
+                                          .toArray();
+        QVERIFY(!refusalData.value(u"supported"_s).toArray().isEmpty());
+        for (const QJsonValue &version : refusalData.value(u"supported"_s).toArray())
+            QVERIFY2(discoveredVersions.contains(version), qPrintable(version.toString()));
+        // A header and a body that disagree are a mismatch, even when the body's revision is
+        // one grex does not serve (the conformance suite's check).
+        const Reply mismatch = send("POST", modern(18, u"tools/list"_s, {}, ancient),
+                                    headers("tools/list"));
+        QCOMPARE(mismatch.status, 400);
+        QCOMPARE(code(mismatch), -32020);
         // The header names 2026-07-28 but the body has no envelope.
         const Reply bare = send("POST", request(16, u"tools/list"_s), headers("tools/list"));
         QCOMPARE(bare.status, 400);

@@ -373,6 +373,39 @@ private Q_SLOTS:
         }
     }
 
+    // The question reads one way only: `sh -c 'echo a b'` and `sh -c echo a b` differ, hidden
+    // characters show as escapes, and every pack is named.
+    void theQuestionReadsOneWayOnly()
+    {
+        const Workspace ws = workspaceWith({u"alpha"_s, u"beta"_s});
+        const QList<std::pair<QStringList, QString>> cases{
+            {{u"sh"_s, u"-c"_s, u"echo a b"_s}, u"sh -c 'echo a b'"_s},
+            {{u"sh"_s, u"-c"_s, u"echo"_s, u"a"_s, u"b"_s}, u"sh -c echo a b"_s},
+            {{u"echo"_s, u"one\ntwo\u202E"_s}, u"echo $'one\\ntwo\\u202e'"_s},
+        };
+        int id = 10;
+        for (const auto &[argv, shown] : cases) {
+            Recorder out;
+            Session session(config(ws), out);
+            start(session, out, {{u"elicitation"_s, QJsonObject()}});
+            session.receive(
+                toolCall(++id, u"exec"_s, {{u"cmd"_s, QJsonArray::fromStringList(argv)}}));
+            const QJsonObject ask = out.waitFor([](const QJsonObject &o) {
+                return o.value(u"method"_s).toString() == u"elicitation/create";
+            });
+            const QString message = ask.value(u"params"_s).toObject().value(u"message"_s).toString();
+            QVERIFY2(message.contains(u"\n"_s + shown + u"\n"_s), qPrintable(message));
+            QVERIFY2(message.contains(u"2 pack(s): alpha, beta"_s), qPrintable(message));
+            QVERIFY(!message.contains(QChar(0x202E)));
+            session.receive(QJsonDocument(QJsonObject{{u"jsonrpc"_s, u"2.0"_s},
+                                                      {u"id"_s, ask.value(u"id"_s)},
+                                                      {u"result"_s,
+                                                       QJsonObject{{u"action"_s, u"decline"_s}}}})
+                                .toJson(QJsonDocument::Compact));
+            QCOMPARE(resultDocument(out.response(id)).object().value(u"code"_s).toInt(), -32006);
+        }
+    }
+
     void elicitationWaitsForInitialized()
     {
         const Workspace ws = workspaceWith({u"alpha"_s});
@@ -431,6 +464,36 @@ private Q_SLOTS:
         session.receive(notification(u"notifications/cancelled"_s, {{u"requestId"_s, 999}}));
         session.receive(request(5, u"ping"_s));
         QVERIFY(out.response(5).contains(u"result"_s));
+    }
+
+    // sync counts its packs twice (resolving, then installing): the client sees one count that
+    // always has a total, rather than 1/3 … 3/3 then 4, 5, 6 with none.
+    void progressHasATotalThroughEveryStage()
+    {
+        const Workspace ws = workspaceWith({u"alpha"_s, u"beta"_s});
+        Recorder out;
+        Session session(config(ws), out);
+        start(session, out);
+        session.receive(toolCall(1, u"sync"_s, {}, u"tok"_s));
+        QVERIFY(!out.response(1).value(u"result"_s).toObject().value(u"isError"_s).toBool());
+        double last = 0;
+        int notifications = 0;
+        double lastTotal = 0;
+        for (const QByteArray &frame : out.frames()) {
+            const QJsonObject o = QJsonDocument::fromJson(frame).object();
+            if (o.value(u"method"_s).toString() != u"notifications/progress")
+                continue;
+            ++notifications;
+            const QJsonObject params = o.value(u"params"_s).toObject();
+            const double progress = params.value(u"progress"_s).toDouble();
+            QVERIFY2(params.contains(u"total"_s), frame.constData());
+            const double total = params.value(u"total"_s).toDouble();
+            QVERIFY2(progress > last && progress <= total, frame.constData());
+            last = progress;
+            lastTotal = total;
+        }
+        QVERIFY(notifications >= 4); // two stages of two packs at least
+        QCOMPARE(last, lastTotal);   // it ends full
     }
 
     void resources()

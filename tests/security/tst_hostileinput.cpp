@@ -393,6 +393,42 @@ private Q_SLOTS:
         expectRefused(ws, args, 2, u"argument %1 is not valid UTF-8"_s.arg(position), {ws, m_home});
     }
 
+    // What is approved is what runs: an exec argument with a NUL would reach the program cut at
+    // the NUL (rm -rf …/important instead of …/important\0-backup-old), so it is refused before
+    // anything asks or runs; non-string words too. A pack path with a right-to-left override
+    // would pass for another name, so add refuses it.
+    void approvedIsWhatRuns()
+    {
+        const QString ws = workspace();
+        const QString important = ws + u"/alpha/important"_s;
+        QVERIFY(QDir().mkpath(important));
+        QVERIFY(writeFile(important + u"/keep"_s, "keep\n"));
+        McpStdio server(ws, {u"--approve-destructive"_s}, m_env);
+        QVERIFY(server.started());
+        const TreeGuard g({ws, m_home});
+        const QJsonArray nul = QJsonArray::fromStringList(
+            {u"rm"_s, u"-rf"_s, important + QChar(0) + u"-backup-old"_s});
+        ToolRefusal refusal = toolRefusal(server.callTool(u"exec"_s, {{u"cmd"_s, nul}}));
+        QCOMPARE(refusal.code, -32602);
+        QCOMPARE(refusal.reason, u"nul_in_argument"_s);
+        QVERIFY2(refusal.message.contains(u"NUL"_s), qPrintable(refusal.message));
+        // The word is named as a shell would need it, the NUL made visible.
+        QVERIFY2(refusal.message.contains(u"\\x00-backup-old"_s), qPrintable(refusal.message));
+        refusal = toolRefusal(server.callTool(
+            u"exec"_s, {{u"cmd"_s, QJsonArray{QJsonValue(u"rm"_s), QJsonValue(5), QJsonValue(u"x"_s)}}}));
+        QVERIFY2(refusal.code != 0, qPrintable(refusal.message));
+        QVERIFY(QFileInfo::exists(important + u"/keep"_s));
+
+        refusal = toolRefusal(server.callTool(
+            u"add"_s, {{u"url"_s, m_plain}, {u"path"_s, u"docs\u202Eexe.txt"_s},
+                       {u"noInstall"_s, true}}));
+        QCOMPARE(refusal.reason, u"path_not_bare"_s);
+        QVERIFY2(refusal.message.contains(u"U+202E"_s), qPrintable(refusal.message));
+        QVERIFY(server.finish());
+        const QString changes = g.changes();
+        QVERIFY2(changes.isEmpty(), qPrintable(changes));
+    }
+
     // The resources of grex serve are files; one of any size is not made into a frame.
     void hugeResources()
     {

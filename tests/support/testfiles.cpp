@@ -3,6 +3,8 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 
 namespace Grex::Test {
@@ -47,6 +49,46 @@ QString runGit(const QString &dir, const QStringList &args)
                process.readAllStandardError().constData());
     }
     return QString::fromUtf8(process.readAllStandardOutput()).trimmed();
+}
+
+QStringList decisionsIn(const QString &manifestPath)
+{
+    QFile log(manifestPath);
+    if (!log.open(QIODevice::ReadOnly))
+        return {};
+    QStringList decisions;
+    for (const QByteArray &line : log.readAll().split('\n')) {
+        const QJsonObject event = QJsonDocument::fromJson(line).object();
+        const QString op = event.value(QStringLiteral("op")).toString();
+        if (op != QStringLiteral("approved") && op != QStringLiteral("denied") &&
+            op != QStringLiteral("granted") && op != QStringLiteral("revoked"))
+            continue;
+        if (event.value(QStringLiteral("ts")).toString().isEmpty())
+            qFatal("an approval record without a time: %s", line.constData());
+        decisions.append(QStringList{op, event.value(QStringLiteral("by")).toString(),
+                                     event.value(QStringLiteral("client")).toString()}
+                             .join(u' '));
+    }
+    return decisions;
+}
+
+QMap<QString, QByteArray> withoutDenials(QMap<QString, QByteArray> files, int *denials)
+{
+    int found = 0;
+    const auto log = files.find(QStringLiteral("grex.jsonl"));
+    if (log != files.end()) {
+        QByteArrayList kept;
+        for (const QByteArray &line : log->split('\n')) {
+            if (line.contains("\"op\":\"denied\""))
+                ++found;
+            else
+                kept.append(line);
+        }
+        *log = kept.join('\n');
+    }
+    if (denials)
+        *denials = found;
+    return files;
 }
 
 } // namespace Grex::Test

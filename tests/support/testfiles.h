@@ -14,6 +14,12 @@ bool writeFile(const QString &path, const QByteArray &bytes);
 // Every entry below dir (hidden ones too) with its bytes, directories as "<dir>": two equal
 // snapshots mean nothing under dir changed.
 QMap<QString, QByteArray> snapshot(const QString &dir);
+// The snapshot with the `denied` records of grex.jsonl left out, and how many there were: a
+// refused destructive verb records its refusal and changes nothing else.
+// The approval records of a grex.jsonl (approved, denied, granted, revoked), each as
+// "OP BY CLIENT"; a record without a time stops the test program.
+QStringList decisionsIn(const QString &manifestPath);
+QMap<QString, QByteArray> withoutDenials(QMap<QString, QByteArray> files, int *denials = nullptr);
 // Runs the git CLI in dir (with a fixed identity) and returns its stdout, trimmed; a failure
 // stops the test program.
 QString runGit(const QString &dir, const QStringList &args);

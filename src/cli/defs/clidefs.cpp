@@ -264,6 +264,9 @@ CliCommand serveCommand()
         valued(u"session-idle"_s, u"SECONDS"_s,
                Tr::tr("With --http: end a session after this long without a request (default: "
                       "1800).")),
+        valued(u"request-timeout"_s, u"SECONDS"_s,
+               Tr::tr("With --http: close a connection that has not sent a whole request this "
+                      "long after it opened or after its last request (default: 10).")),
         verbosityOption(),
         quietOption(),
         helpOption(),

@@ -77,17 +77,6 @@ QString indentedJson(const JsonValue &document)
 
 } // namespace
 
-QString shellQuoted(const QStringList &argv)
-{
-    static const QRegularExpression special(u"[^A-Za-z0-9_./=:@%+-]"_s);
-    QStringList parts;
-    for (const QString &word : argv) {
-        const bool plain = !word.isEmpty() && !word.contains(special);
-        parts.append(plain ? word : u"'"_s + QString(word).replace(u"'"_s, u"'\\''"_s) + u"'"_s);
-    }
-    return parts.join(u' ');
-}
-
 bool stepsAreTheResult(const QString &verb)
 {
     return verb == u"run";

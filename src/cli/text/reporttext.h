@@ -69,10 +69,6 @@ struct OutcomeItem
 // what moved or ran, then what did not run. Packs with nothing new are left out (counted only).
 QList<OutcomeItem> outcomeItems(const JsonValue &report);
 
-// A command line as a person would type it in a POSIX shell: each word quoted when it needs
-// to be, so that what an approval shows is exactly what runs.
-QString shellQuoted(const QStringList &argv);
-
 // "1a2b3c4" for a full SHA, "-" for none.
 QString shortSha(const JsonValue &sha);
 // What a pack in flight is doing (EventSink::packStarted's activity), as progress says it:

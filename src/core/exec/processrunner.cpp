@@ -103,6 +103,17 @@ void stopRunningProcessesNow()
 
 Result<ProcessOutcome> runProcess(const ProcessSpec &spec, std::stop_token stop)
 {
+    // exec(2) takes C strings: a NUL would cut a word short, and what ran would differ from what
+    // the caller asked for (and a person approved).
+    for (const QString &word : QStringList{spec.program} + spec.arguments) {
+        if (word.contains(QChar(0))) {
+            return Error(ErrorKind::Usage, u"nul_in_argument"_s,
+                         Message(QT_TRANSLATE_NOOP("Grex", "an argument of %1 contains a NUL "
+                                                           "character, which no program can be "
+                                                           "given; nothing was run"),
+                                 {spec.program.section(QChar(0), 0, 0)}));
+        }
+    }
     QProcess process;
     process.setProgram(spec.program);
     process.setArguments(spec.arguments);

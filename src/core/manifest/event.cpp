@@ -31,6 +31,12 @@ QString eventOpName(EventOp op)
         return u"action_halted"_s;
     case EventOp::Approved:
         return u"approved"_s;
+    case EventOp::Denied:
+        return u"denied"_s;
+    case EventOp::Granted:
+        return u"granted"_s;
+    case EventOp::Revoked:
+        return u"revoked"_s;
     }
     return {};
 }
@@ -144,6 +150,29 @@ Event Event::approved(const QString &verb, const QStringList &packs, const QStri
     return e;
 }
 
+Event Event::denied(const QString &verb, const QStringList &packs, const QString &command,
+                    const QString &by, const QString &client, const QString &reason, Timestamp ts)
+{
+    Event e = approved(verb, packs, command, by, client, ts);
+    e.op = EventOp::Denied;
+    e.reason = reason.size() > 256 ? reason.left(240) + u"…[truncated]"_s : reason;
+    return e;
+}
+
+Event Event::grant(EventOp op, const QString &tool, const QString &client, const QString &by,
+                   Timestamp ts)
+{
+    Event e = approved(tool, {}, {}, by, client, ts);
+    e.op = op;
+    return e;
+}
+
+bool Event::isDecision() const
+{
+    return op == EventOp::Approved || op == EventOp::Denied || op == EventOp::Granted ||
+           op == EventOp::Revoked;
+}
+
 JsonObject Event::toJson() const
 {
     JsonObject o{{u"op"_s, eventOpName(op)}, {u"ts"_s, ts.toString()}};
@@ -207,6 +236,7 @@ JsonObject Event::toJson() const
         o.insert(u"schema_version"_s, schema);
         break;
     case EventOp::Approved:
+    case EventOp::Denied:
         o.insert(u"verb"_s, verb);
         o.insert(u"packs"_s, JsonValue(packs));
         o.insert(u"pack_count"_s, packCount);
@@ -214,6 +244,15 @@ JsonObject Event::toJson() const
         o.insert(u"by"_s, approvedBy);
         if (!client.isEmpty())
             o.insert(u"client"_s, client);
+        if (op == EventOp::Denied)
+            o.insert(u"reason"_s, reason);
+        o.insert(u"schema_version"_s, schema);
+        break;
+    case EventOp::Granted:
+    case EventOp::Revoked:
+        o.insert(u"verb"_s, verb);
+        o.insert(u"by"_s, approvedBy);
+        o.insert(u"client"_s, client);
         o.insert(u"schema_version"_s, schema);
         break;
     }
@@ -228,7 +267,7 @@ Result<QByteArray> Event::toLine() const
 
     // An approval shortens its command (whose characters may take six bytes each, escaped) to
     // a quarter of the line, then lists fewer packs until it fits; pack_count keeps how many.
-    if (op == EventOp::Approved) {
+    if (op == EventOp::Approved || op == EventOp::Denied) {
         Event shortened = *this;
         while (line.size() > MaxEventLineBytes && shortened.command.size() > 16 &&
                shortened.toJson().value(u"command"_s).toJson().size() > MaxEventLineBytes / 4) {
@@ -544,11 +583,15 @@ ParsedLine parseEventLine(QByteArrayView line)
         if (!readActionEvent(r, op, e))
             return invalid(r.error);
         result.events.append(e);
-    } else if (op == u"approved") {
-        e.op = EventOp::Approved;
+    } else if (op == u"approved" || op == u"denied" || op == u"granted" || op == u"revoked") {
+        e.op = op == u"approved" ? EventOp::Approved
+               : op == u"denied" ? EventOp::Denied
+               : op == u"granted" ? EventOp::Granted
+                                  : EventOp::Revoked;
         if (!r.timestamp(e.ts) || !r.string({u"verb"_s}, e.verb) ||
             !r.string({u"by"_s}, e.approvedBy) || !r.optionalString(u"client"_s, e.client) ||
-            !r.optionalString(u"command"_s, e.command))
+            !r.optionalString(u"command"_s, e.command) ||
+            !r.optionalString(u"reason"_s, e.reason))
             return invalid(r.error);
         for (const QJsonValue &pack : object.value(u"packs"_s).toArray())
             e.packs.append(pack.toString());

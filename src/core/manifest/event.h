@@ -22,6 +22,9 @@ enum class EventOp {
     ActionCompleted,
     ActionHalted,
     Approved,
+    Denied,  // a destructive verb someone (or no one) refused
+    Granted, // a person let one client run a tool for the rest of its session
+    Revoked, // and took that back
 };
 
 QString eventOpName(EventOp op);
@@ -70,8 +73,12 @@ struct Event
     QStringList packs;     // the first kMaxApprovedPacks of them
     qint64 packCount = 0;  // all of them
     QString command;       // exec's command or run's action, shortened to fit a line
-    QString approvedBy;    // "window", "client", "flag" or "terminal"
+    // Who decided: "window" (a person there), "grant" (a session grant of `client`'s),
+    // "client" (its person, by elicitation), "flag" (--yes, --approve-destructive), "terminal",
+    // "policy" (nobody could be asked).
+    QString approvedBy;
     QString client;        // the MCP client that asked, when one did
+    QString reason;        // denied: why
 
     static Event add(const QString &id, const QString &url, const QString &path,
                      const QString &type, const std::optional<QString> &ref,
@@ -94,6 +101,14 @@ struct Event
     static Event approved(const QString &verb, const QStringList &packs, const QString &command,
                           const QString &by, const QString &client,
                           Timestamp ts = Timestamp::now());
+    static Event denied(const QString &verb, const QStringList &packs, const QString &command,
+                        const QString &by, const QString &client, const QString &reason,
+                        Timestamp ts = Timestamp::now());
+    // granted or revoked: `verb` is the tool, `client` whose grant it is.
+    static Event grant(EventOp op, const QString &tool, const QString &client, const QString &by,
+                       Timestamp ts = Timestamp::now());
+    // Whether this is one of the approval records (approved, denied, granted, revoked).
+    bool isDecision() const;
 
     // The members in catalogue order, "op" first, "schema_version" included.
     JsonObject toJson() const;

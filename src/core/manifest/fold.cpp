@@ -97,6 +97,9 @@ void Folder::apply(const Event &event)
     case EventOp::ActionCompleted:
     case EventOp::ActionHalted:
     case EventOp::Approved:
+    case EventOp::Denied:
+    case EventOp::Granted:
+    case EventOp::Revoked:
         break; // audit only
     }
 }

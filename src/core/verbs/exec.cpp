@@ -6,6 +6,7 @@
 #include "core/operationcontext.h"
 #include "core/engine/drift.h"
 #include "core/verbs/verbsupport.h"
+#include "core/visibletext.h"
 #include "core/workspace.h"
 
 #include <QJsonArray>
@@ -22,10 +23,27 @@ Result<ExecOptions> ExecOptions::fromJson(const QJsonObject &args)
     // cmd is the program and its arguments: ["git", "log", "--oneline"].
     const QJsonArray cmd = args.value(u"cmd"_s).toArray();
     for (qsizetype i = 0; i < cmd.size(); ++i) {
+        if (!cmd.at(i).isString()) {
+            return usageError(u"invalid_argument"_s,
+                              Message(QT_TRANSLATE_NOOP("Grex", "word %1 of the command is not a "
+                                                                "string"),
+                                      {QString::number(i + 1)}));
+        }
+        const QString word = cmd.at(i).toString();
+        // A program receives its arguments as C strings: a NUL would end this one early, so the
+        // command that ran would not be the one that was approved.
+        if (word.contains(QChar(0))) {
+            return usageError(u"nul_in_argument"_s,
+                              Message(QT_TRANSLATE_NOOP("Grex", "word %1 of the command, %2, "
+                                                                "contains a NUL character, "
+                                                                "which no program can be given"),
+                                      {QString::number(i + 1), shellWord(word)}))
+                .withDetail(u"index"_s, qint64(i));
+        }
         if (i == 0)
-            options.command = cmd.at(i).toString();
+            options.command = word;
         else
-            options.arguments.append(cmd.at(i).toString());
+            options.arguments.append(word);
     }
     options.shell = args.value(u"shell"_s).toBool();
     options.dryRun = args.value(u"dryRun"_s).toBool();
@@ -54,24 +72,6 @@ JsonValue ExecReport::toJson() const
         array.append(rowJson(row));
     return array;
 }
-
-namespace {
-
-// The command as a shell would need it typed: arguments with spaces or quotes in quotes.
-QString displayCommand(const QStringList &argv)
-{
-    QStringList shown;
-    for (const QString &arg : argv) {
-        static const QString plain = u"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                     u"0123456789-_./=:,+@%"_s;
-        const bool safe = !arg.isEmpty() && std::all_of(arg.begin(), arg.end(),
-                                                        [](QChar c) { return plain.contains(c); });
-        shown.append(safe ? arg : u"'"_s + QString(arg).replace(u"'"_s, u"'\\''"_s) + u"'"_s);
-    }
-    return shown.join(u' ');
-}
-
-} // namespace
 
 Result<ExecReport> execInPacks(Workspace &workspace, const ExecOptions &options,
                                OperationContext &ctx)
@@ -124,13 +124,13 @@ Result<ExecReport> execInPacks(Workspace &workspace, const ExecOptions &options,
         packs.append(row.pack);
     approval.summary =
         Message(QT_TRANSLATE_NOOP("Grex", "run '%1' in %2 pack(s): %3"),
-                {displayCommand(report.argv), QString::number(packs.size()), packs.join(u", "_s)});
+                {shellQuoted(report.argv), QString::number(packs.size()), nameList(packs)});
     approval.packs = packs;
     approval.command = report.argv;
     if (Result<void> approved =
             requestApproval(workspace, approval,
                             Message(QT_TRANSLATE_NOOP("Grex", "running '%1' was not approved"),
-                                    {displayCommand(report.argv)}),
+                                    {shellQuoted(report.argv)}),
                             ctx);
         !approved)
         return approved.error();

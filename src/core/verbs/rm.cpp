@@ -12,6 +12,7 @@
 #include "core/operationcontext.h"
 #include "core/timestamp.h"
 #include "core/verbs/verbsupport.h"
+#include "core/visibletext.h"
 #include "core/workspace.h"
 
 #include <QDir>
@@ -455,7 +456,7 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
             ? (removing.size() > 1
                    ? Message(QT_TRANSLATE_NOOP("Grex", "remove pack '%1' and delete "
                                                        "%2 with its children %3"),
-                             {pack.id, dir, removing.mid(1).join(u", "_s)})
+                             {pack.id, dir, nameList(removing.mid(1))})
                    : Message(QT_TRANSLATE_NOOP("Grex", "remove pack '%1' and delete "
                                                        "%2"),
                              {pack.id, dir}))

@@ -5,6 +5,7 @@
 #include "core/operationcontext.h"
 #include "core/engine/drift.h"
 #include "core/verbs/verbsupport.h"
+#include "core/visibletext.h"
 #include "core/workspace.h"
 
 using namespace Qt::StringLiterals;
@@ -94,7 +95,7 @@ Result<RunActionReport> runAction(Workspace &workspace, const RunActionOptions &
             approval.summary =
                 Message(QT_TRANSLATE_NOOP("Grex", "run the '%1' actions of %2 "
                                                   "pack(s): %3"),
-                        {options.action, QString::number(packs.size()), packs.join(u", "_s)});
+                        {options.action, QString::number(packs.size()), nameList(packs)});
             approval.packs = packs;
             approval.command = {options.action};
             return requestApproval(

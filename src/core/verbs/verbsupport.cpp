@@ -2,6 +2,7 @@
 
 #include "core/git/fetcher.h"
 #include "core/operationcontext.h"
+#include "core/visibletext.h"
 #include "core/workspace.h"
 
 #include <QMutex>
@@ -106,16 +107,25 @@ Result<void> requestApproval(const Workspace &workspace, const ApprovalRequest &
                                    "Grex", "nothing is set up to approve destructive verbs")));
     if (ctx.stopRequested())
         return cancelledError();
+    // Every decision goes into the audit log, refusals and session grants too; a failed write
+    // does not change the decision.
+    const auto record = [&](const Event &event) {
+        if (Result<AppendReport> logged = workspace.intentLog().append(event); !logged)
+            ctx.warn(logged.error().message());
+    };
+    const QString by = decision.by.isEmpty() ? u"policy"_s : decision.by;
     if (!decision.approved) {
+        if (!decision.deferred) {
+            record(Event::denied(request.verb, request.packs, shellQuoted(request.command), by,
+                                 decision.client, decision.reason.text()));
+        }
         return Error(ErrorKind::NotApproved, u"not_approved"_s, std::move(refused))
             .withHint(decision.reason);
     }
-    // Who let it run goes into the audit log; a failed write does not stop the run.
-    const Event approved =
-        Event::approved(request.verb, request.packs, request.command.join(u' '),
-                        decision.by.isEmpty() ? u"unknown"_s : decision.by, decision.client);
-    if (Result<AppendReport> logged = workspace.intentLog().append(approved); !logged)
-        ctx.warn(logged.error().message());
+    record(Event::approved(request.verb, request.packs, shellQuoted(request.command), by,
+                           decision.client));
+    if (decision.grantsSession)
+        record(Event::grant(EventOp::Granted, request.verb, decision.grantee, by));
     return {};
 }
 

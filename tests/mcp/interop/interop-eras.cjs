@@ -126,7 +126,8 @@ async function modernChecks(label, connect) {
     let asked = 0;
     client.setRequestHandler("elicitation/create", async (request) => {
         asked += 1;
-        assert.match(request.params.message, /exec `touch from-v2`/);
+        // The command as a shell needs it, on a line of its own, and the packs by name.
+        assert.match(request.params.message, /\ntouch from-v2\nin \d+ pack\(s\): alpha, beta/);
         return { action: "accept", content: { decision: "allow" } };
     });
     await client.connect(connect());
