@@ -8,10 +8,12 @@
 #
 #   bench/soak/run.sh [--calls 10000] [--warmup 1000] [--early 200] [--every 1000]
 #                     [--in-flight 4] [--max-growth 5] [--transports "stdio http"]
-#                     [--grex PATH] [--out DIR]
+#                     [--mix all|status] [--layout mixed|plain] [--grex PATH] [--out DIR]
 #
 # The workspace: 10 packs cloned from local bare repositories (bench/upstreams.py), made afresh
-# for every run. Drift that no sync removes: r002 has a changed tracked file, r003 a local commit
+# for every run; with --layout mixed (the default) also 3 partial clones (--filter blob:none,
+# repository format version 1), 2 shallow ones (--depth 1) and a superproject with a submodule,
+# which libgit2 reads differently. --mix status calls nothing but status. Drift that no sync removes: r002 has a changed tracked file, r003 a local commit
 # (ahead), r004 an untracked file. --grex runs another build of grex (for example one under
 # investigation) instead of the Release build this script makes.
 set -euo pipefail
@@ -27,6 +29,8 @@ EVERY=1000
 IN_FLIGHT=4
 MAX_GROWTH=5
 TRANSPORTS="stdio http"
+MIX=all
+LAYOUT=mixed
 GREX_BIN=""
 OUT="$GREX_ROOT/.bench"
 while [ $# -gt 0 ]; do
@@ -38,6 +42,8 @@ while [ $# -gt 0 ]; do
     --in-flight) IN_FLIGHT="$2"; shift 2 ;;
     --max-growth) MAX_GROWTH="$2"; shift 2 ;;
     --transports) TRANSPORTS="$2"; shift 2 ;;
+    --mix) MIX="$2"; shift 2 ;;
+    --layout) LAYOUT="$2"; shift 2 ;;
     --grex) GREX_BIN="$2"; shift 2 ;;
     --out) OUT="$2"; shift 2 ;;
     *) echo "bench/soak/run.sh: unknown option $1 (see the comment at the top)" >&2; exit 2 ;;
@@ -74,6 +80,25 @@ json.dump(repos, open(sys.argv[2], "w"))
 PY
 (cd "$WS" && "$GREX" init -q >/dev/null && "$GREX" import -q --from-repos-json "$W/repos.json" >/dev/null \
     && "$GREX" sync -q >/dev/null)
+PACKS=10
+if [ "$LAYOUT" = mixed ]; then
+    grex_say "and 6 packs git makes differently: 3 partial clones, 2 shallow ones, a superproject"
+    # The submodule is a local repository, which git fetches only when file:// is allowed.
+    export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=protocol.file.allow GIT_CONFIG_VALUE_0=always
+    for i in 1 2 3; do
+        (cd "$WS" && "$GREX" add -q --no-install --filter blob:none "file://$W/up/r001.git" "partial$i" >/dev/null)
+    done
+    for i in 1 2; do
+        (cd "$WS" && "$GREX" add -q --no-install --depth 1 "file://$W/up/r005.git" "shallow$i" >/dev/null)
+    done
+    git init -q -b main "$W/lib"
+    git -C "$W/lib" -c user.name=soak -c user.email=soak@grex.invalid commit -q --allow-empty -m lib
+    git init -q -b main "$W/super"
+    git -C "$W/super" submodule -q add "file://$W/lib" vendor/lib
+    git -C "$W/super" -c user.name=soak -c user.email=soak@grex.invalid commit -q -m "with a submodule"
+    (cd "$WS" && "$GREX" add -q --no-install "file://$W/super" super >/dev/null)
+    PACKS=16
+fi
 echo "a local change" >>"$WS/r002/$(git -C "$WS/r002" ls-files | head -n1)"
 git -C "$WS/r003" -c user.name=soak -c user.email=soak@grex.invalid commit -q --allow-empty -m "local commit"
 echo "not tracked" >"$WS/r004/untracked.txt"
@@ -85,7 +110,7 @@ for transport in $TRANSPORTS; do
     grex_say "grex serve over $transport: $CALLS tool calls in one session ($IN_FLIGHT in flight)"
     if ! node "$HERE/soak.cjs" --transport "$transport" --grex "$GREX" --workspace "$WS" \
         --calls "$CALLS" --warmup "$WARMUP" --early "$EARLY" --every "$EVERY" --in-flight "$IN_FLIGHT" \
-        --max-growth "$MAX_GROWTH" --out "$RESULTS/$transport.json" \
+        --max-growth "$MAX_GROWTH" --packs "$PACKS" --mix "$MIX" --out "$RESULTS/$transport.json" \
         --stderr "$RESULTS/$transport.server.log"; then
         failed=1
     fi

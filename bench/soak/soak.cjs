@@ -4,7 +4,7 @@
 //
 //   node soak.cjs --transport stdio|http --grex PATH --workspace DIR --out FILE.json
 //                 [--calls 10000] [--warmup 1000] [--early 200] [--every 1000] [--in-flight 4]
-//                 [--max-growth 5] [--stderr FILE]
+//                 [--max-growth 5] [--packs 10] [--mix all|status] [--stderr FILE]
 //
 // stdio: the SDK spawns `grex serve --approve-destructive` in the workspace.
 // http:  this script starts `grex serve --http 127.0.0.1:0 --token T --approve-destructive`,
@@ -37,7 +37,8 @@ const {
 } = require("@modelcontextprotocol/sdk/client/streamableHttp.js");
 
 function parseArgs(argv) {
-    const o = { calls: 10000, warmup: 1000, early: 200, every: 1000, inFlight: 4, maxGrowth: 5 };
+    const o = { calls: 10000, warmup: 1000, early: 200, every: 1000, inFlight: 4, maxGrowth: 5,
+                packs: 10, mix: "all" };
     for (let i = 0; i < argv.length; i += 2) {
         const [key, value] = [argv[i], argv[i + 1]];
         if (value === undefined) throw new Error(`soak.cjs: ${key} needs a value`);
@@ -52,8 +53,11 @@ function parseArgs(argv) {
         else if (key === "--every") o.every = Number(value);
         else if (key === "--in-flight") o.inFlight = Number(value);
         else if (key === "--max-growth") o.maxGrowth = Number(value);
+        else if (key === "--packs") o.packs = Number(value);
+        else if (key === "--mix") o.mix = value;
         else throw new Error(`soak.cjs: unknown option ${key}`);
     }
+    if (!["all", "status"].includes(o.mix)) throw new Error("soak.cjs: --mix is all or status");
     if (!["stdio", "http"].includes(o.transport) || !o.grex || !o.workspace || !o.out)
         throw new Error("usage: node soak.cjs --transport stdio|http --grex PATH --workspace DIR --out FILE");
     if (!(o.calls > o.warmup && o.warmup > 0 && o.early > 0 && o.every > 0 && o.inFlight >= 1))
@@ -64,8 +68,10 @@ function parseArgs(argv) {
 // ---- what each call must answer --------------------------------------------------------------
 
 // The workspace (made by run.sh): packs r001..r010, r002 with a changed tracked file, r003 one
-// local commit ahead of origin/main, r004 an untracked file; everything else clean.
-const PACKS = 10;
+// local commit ahead of origin/main, r004 an untracked file; everything else clean. With the
+// mixed layout, --packs counts the partial and shallow clones and the superproject too.
+const OPTIONS = parseArgs(process.argv.slice(2));
+const PACKS = OPTIONS.packs;
 const DRIFT = { r002: "dirty", r003: "ahead" };
 const SHA = /^[0-9a-f]{40}\n$/;
 
@@ -141,7 +147,7 @@ function rpcError(code, reason) {
 // One cycle of 20 calls; the soak repeats it. "writes" marks the call that takes the
 // workspace's sync lock (a real sync): when another one is in flight, lock/workspace_busy is
 // also a right answer.
-const MIX = [
+const ALL_MIX = [
     { tool: "status", args: {}, check: expectOk(checkStatus) },
     { tool: "ls", args: {}, check: expectOk(checkLs(PACKS)) },
     { tool: "sync", args: { dryRun: true }, check: expectOk(checkSync(true)) },
@@ -163,6 +169,10 @@ const MIX = [
     { tool: "ls", args: { long: true }, check: expectOk(checkLs(PACKS)) },
     { tool: "exec", args: { cmd: ["git", "status", "--porcelain"], filter: "name=r002" }, check: expectOk((rows) => (rows.length === 1 && rows[0].exit === 0 && rows[0].stdout.length > 0) || fail("exec: r002 not dirty")) },
 ];
+
+// --mix status: nothing but status, the call an agent or the window repeats most.
+const MIX = OPTIONS.mix === "status" ? [{ tool: "status", args: {}, check: expectOk(checkStatus) }]
+                                     : ALL_MIX;
 
 // ---- the server --------------------------------------------------------------------------------
 
@@ -261,7 +271,7 @@ process.on("warning", (warning) => {
 });
 
 async function main() {
-    const o = parseArgs(process.argv.slice(2));
+    const o = OPTIONS;
     const tail = new StderrTail(o.stderr);
     const client = new Client({ name: "grex-soak", version: "1" }, { capabilities: {} });
     const transportErrors = [];

@@ -344,6 +344,16 @@ void FileLock::removeHeldFilesNow()
     std::lock_guard guard(g.mutex);
     for (const QString &path : std::as_const(g.owned))
         QFile::remove(path);
+    // A lock a thread is taking at this moment may have its file already, not yet marked owned:
+    // it goes when the file names this process.
+    for (const QString &path : std::as_const(g.held)) {
+        qint64 pid = 0;
+        QString host;
+        QString application;
+        if (!g.owned.contains(path) && QLockFile(path).getLockInfo(&pid, &host, &application) &&
+            pid == QCoreApplication::applicationPid() && host == QSysInfo::machineHostName())
+            QFile::remove(path);
+    }
 }
 
 std::optional<LockHolder> FileLock::holder(const QString &path)
@@ -387,10 +397,16 @@ void FileLock::unlock()
     if (!m_held)
         return;
     m_held = false;
-    markOwned(m_path, false);
-    if (m_lock) {
-        m_lock->unlock();
-        m_lock.reset();
+    {
+        // The file goes before the path leaves `owned`, under the gate's mutex: a second Ctrl-C
+        // (removeHeldFilesNow, then _exit) in between would otherwise leave the file behind.
+        InProcessGate &g = gate();
+        std::lock_guard guard(g.mutex);
+        if (m_lock) {
+            m_lock->unlock();
+            m_lock.reset();
+        }
+        g.owned.remove(m_path);
     }
     leaveGate(m_path);
     qCDebug(lcLock, "released %s lock %s", qPrintable(lockTierName(m_tier)), qPrintable(m_path));

@@ -1,5 +1,6 @@
 #include "core/git/libgit2_p.h"
 
+#include "core/git/pcre2leakfix_p.h"
 #include "core/logging.h"
 #include "core/result.h"
 
@@ -17,6 +18,9 @@ void ensureInitialised()
     static std::once_flag once;
     std::call_once(once, [] {
         git_libgit2_init();
+        // A long-running server or window must not lose memory on every open of a partial
+        // clone (pcre2leakfix_p.h).
+        installPcre2LeakFix();
         // worktreeConfig only adds config.worktree, which `git sparse-checkout` sets in a
         // linked worktree; libgit2 1.5 refuses such a repository otherwise. grex reads the one
         // setting that matters there (core.sparseCheckout) itself (needsGitStatus).
