@@ -63,10 +63,10 @@ def create_one(root, name, files=FILES, commits=COMMITS):
     for c in range(commits):
         # The first commit writes every file; later ones change a quarter of them.
         paths = range(files) if c == 0 else rng.sample(range(files), files // 4)
-        files = [("src/file-%02d.txt" % i, text(rng, rng.randint(20, 80))) for i in paths]
+        changed = [("src/file-%02d.txt" % i, text(rng, rng.randint(20, 80))) for i in paths]
         if c == 0:
-            files.append(("README.md", "# %s\n\nA repository for the grex benchmark.\n" % name))
-        stream.append(commit("%s: commit %d" % (name, c + 1), when + c * 60, False, files))
+            changed.append(("README.md", "# %s\n\nA repository for the grex benchmark.\n" % name))
+        stream.append(commit("%s: commit %d" % (name, c + 1), when + c * 60, False, changed))
     fast_import(repo, b"".join(stream))
     # Packed, as a server keeps its repositories; later pushes (advance) arrive as loose objects.
     subprocess.run(["git", "--git-dir", str(repo), "repack", "-adq"], check=True)

@@ -166,6 +166,34 @@ ApprovalDialog::ApprovalDialog(const QJsonObject &message, const QString &origin
             setArmed(true);
     });
     setArmed(false);
+    // Keys reach the focused child, not the dialog: the application's events are watched.
+    qApp->installEventFilter(this);
+}
+
+bool ApprovalDialog::eventFilter(QObject *watched, QEvent *event)
+{
+    if (m_armed)
+        return false;
+    switch (event->type()) {
+    case QEvent::KeyPress:
+    case QEvent::KeyRelease:
+    case QEvent::ShortcutOverride:
+    case QEvent::Shortcut:
+    case QEvent::MouseButtonPress:
+    case QEvent::MouseButtonRelease:
+    case QEvent::MouseButtonDblClick:
+        break;
+    default:
+        return false;
+    }
+    auto *widget = qobject_cast<QWidget *>(watched);
+    if (!widget || (widget != this && !isAncestorOf(widget)))
+        return false;
+    // Input that arrives before the person could have read the question does nothing, and the
+    // quiet moment the dialog waits for starts again.
+    if (isVisible() && isActiveWindow())
+        m_arming->start(armingDelayMs);
+    return true;
 }
 
 void ApprovalDialog::setArmingDelay(int ms)
@@ -281,11 +309,13 @@ QString ApprovalDesk::subject(const QJsonObject &message)
 
 void ApprovalDesk::ask(int server, qint64 request, const QJsonObject &message)
 {
+    // The client of this call, as it named itself: one server may serve several.
     QString origin;
     if (const ServeProcess *p = m_control->server(server)) {
+        const QString client = message.value(u"client"_s).toString();
         origin = tr("%1 %2 through grex serve (pid %3, %4)")
-                     .arg(p->clientName.isEmpty() ? tr("an unnamed client") : p->clientName,
-                          p->clientVersion)
+                     .arg(client.isEmpty() ? tr("an unnamed client") : visibleText(client),
+                          visibleText(message.value(u"clientVersion"_s).toString()))
                      .arg(p->pid)
                      .arg(p->transport);
     }

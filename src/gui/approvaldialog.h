@@ -38,9 +38,10 @@ public:
     // Closes without an answer: the call stopped or its server went away.
     void withdraw();
 
-    // Whether input can answer now: the dialog has been shown and had the focus for the arming
-    // delay without losing it since. Keys typed for another window, or clicks that land as the
-    // dialog pops up, never answer.
+    // Whether input can answer now: the dialog has been shown and had the focus, with no key
+    // pressed or button clicked in it, for the arming delay, without losing the focus since.
+    // Keys typed for another window, or clicks that land as the dialog pops up, never answer:
+    // while someone goes on typing, it stays unarmed.
     bool isArmed() const { return m_armed; }
     // For tests: how long the dialog must have the focus before it takes an answer (default
     // 800 ms).
@@ -51,6 +52,7 @@ Q_SIGNALS:
 
 protected:
     bool event(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
 
 private:

@@ -236,7 +236,8 @@ void ControlServer::handle(Connection *c, const QJsonObject &m)
         call.tool = m.value(u"tool"_s).toString();
         call.arguments = m.value(u"arguments"_s).toObject();
         call.startedAt = timeFrom(m.value(u"startedAt"_s));
-        call.client = p.clientName;
+        // The call's own client when the server names it (several may share one server).
+        call.client = m.contains(u"client"_s) ? m.value(u"client"_s).toString() : p.clientName;
         if (m.contains(u"progress"_s)) {
             call.progress = m.value(u"progress"_s).toInteger();
             call.total = m.value(u"total"_s).toInteger();

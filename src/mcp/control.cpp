@@ -316,11 +316,12 @@ void ControlClient::clientInitialized(const QString &name, const QString &versio
 }
 
 void ControlClient::callStarted(const QByteArray &callKey, const QString &tool,
-                                const QJsonObject &arguments)
+                                const QJsonObject &arguments, const QString &client)
 {
     QJsonObject message{{u"type"_s, u"call"_s},
                         {u"call"_s, QString::fromUtf8(callKey)},
                         {u"tool"_s, tool},
+                        {u"client"_s, client},
                         {u"arguments"_s, shownArguments(arguments)},
                         {u"startedAt"_s, Timestamp::now().toString()}};
     {
@@ -392,6 +393,7 @@ std::optional<ApprovalDecision> ControlClient::approve(const ApprovalRequest &re
     QJsonObject question{{u"type"_s, u"approval"_s},
                         {u"call"_s, QString::fromUtf8(origin.callKey)},
                         {u"client"_s, origin.clientName},
+                        {u"clientVersion"_s, origin.clientVersion},
                         {u"grantee"_s, origin.grantee},
                         {u"tool"_s, request.verb},
                         {u"summary"_s, request.summary.text()},

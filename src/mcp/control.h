@@ -29,6 +29,7 @@ QString controlSocketName(const QString &workspaceRoot);
 struct ApprovalOrigin
 {
     QString clientName;
+    QString clientVersion;
     QByteArray callKey; // the call's JSON-RPC id as JSON text
     // Who a session grant would be given to (Session::Scope::grantee); "" when nobody can be:
     // a grant is never shared between clients, whatever the transport or era.
@@ -66,7 +67,9 @@ public:
     void close();
 
     void clientInitialized(const QString &name, const QString &version);
-    void callStarted(const QByteArray &callKey, const QString &tool, const QJsonObject &arguments);
+    // client: the name the call's client gave (one server may serve several).
+    void callStarted(const QByteArray &callKey, const QString &tool, const QJsonObject &arguments,
+                     const QString &client = {});
     void callProgress(const QByteArray &callKey, qint64 progress, qint64 total,
                       const QString &message);
     // outcome: "ok", "error" (with the error's text) or "cancelled".

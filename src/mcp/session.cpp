@@ -516,7 +516,7 @@ void Session::callTool(const Scope &scope, const JsonValue &id, const QJsonObjec
         return;
     }
     if (m_control)
-        m_control->callStarted(idKey(id), name, arguments);
+        m_control->callStarted(idKey(id), name, arguments, scope.clientName);
     m_pool.start([this, call] { runCall(call); });
 }
 

@@ -42,8 +42,8 @@ ApprovalDecision Session::Approval::decide(const ApprovalRequest &request, std::
 {
     // An attached window is the approval an agent cannot give itself: when one is there, its
     // answer decides, whatever the client would say.
-    const ApprovalOrigin origin{m_call->scope.clientName, idKey(m_call->id),
-                                m_call->scope.grantee()};
+    const ApprovalOrigin origin{m_call->scope.clientName, m_call->scope.clientVersion,
+                                idKey(m_call->id), m_call->scope.grantee()};
     for (ApprovalDelegate *window :
          {static_cast<ApprovalDelegate *>(m_session.m_config.window.get()),
           static_cast<ApprovalDelegate *>(m_session.m_control.get())}) {

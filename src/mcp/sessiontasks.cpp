@@ -78,7 +78,8 @@ void Session::startTask(const std::shared_ptr<Call> &call)
         m_tasks.insert(task->id, task);
     }
     if (m_control)
-        m_control->callStarted(idKey(call->id), task->tool, call->arguments);
+        m_control->callStarted(idKey(call->id), task->tool, call->arguments,
+                               call->scope.clientName);
     // The handle goes out once tasks/get finds it.
     JsonObject created = taskDocument(*task);
     created.insert(u"resultType"_s, u"task"_s);

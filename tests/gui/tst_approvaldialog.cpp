@@ -363,11 +363,19 @@ private Q_SLOTS:
         QVERIFY(!serve.hasResponse(8));
         QVERIFY(!window.activity()->logText().contains(u"You denied"_s));
 
-        // Once it has had the focus for the delay, the person's answer counts.
-        Gui::ApprovalDialog::setArmingDelay(100);
+        // While keys keep coming it stays unarmed: someone is still typing, for another window.
+        Gui::ApprovalDialog::setArmingDelay(300);
         QApplication::setActiveWindow(&window);
         QTRY_VERIFY(!dialog->isActiveWindow());
         dialog->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(dialog));
+        for (int i = 0; i < 20; ++i) {
+            QTest::keyClick(dialog, Qt::Key_Escape);
+            QTest::qWait(50);
+            QVERIFY(!dialog->isArmed());
+        }
+        QCOMPARE(answered.count(), 0);
+        // Once it has had the focus for a quiet moment, the person's answer counts.
         QVERIFY(armed(dialog));
         QTest::mouseClick(dialog->findChild<QPushButton *>(u"denyButton"_s), Qt::LeftButton);
         QCOMPARE(answered.count(), 1);

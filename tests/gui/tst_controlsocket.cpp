@@ -393,6 +393,13 @@ private Q_SLOTS:
              {u"by-b"_s, u"by-nobody-again"_s, u"legacy"_s, u"after-revoke"_s})
             QVERIFY2(!markerIn(ws, u"alpha"_s, marker), qPrintable(marker));
 
+        // The history names each call's own client, not the server's last one.
+        QStringList clients;
+        for (const Gui::ServeCall &call : control.history())
+            clients.prepend(call.client);
+        QCOMPARE(clients, (QStringList{u"agent-A"_s, u"agent-B"_s, QString(), QString(),
+                                       u"agent-A"_s, u"agent-A"_s, u"agent-A"_s}));
+
         // The audit log says who decided each one, and whose grant it was.
         const QStringList decisions = decisionsIn(ws.manifestPath());
         QCOMPARE(decisions, (QStringList{
