@@ -86,17 +86,17 @@ if [ "$LAYOUT" = mixed ]; then
     # The submodule is a local repository, which git fetches only when file:// is allowed.
     export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=protocol.file.allow GIT_CONFIG_VALUE_0=always
     for i in 1 2 3; do
-        (cd "$WS" && "$GREX" add -q --no-install --filter blob:none "file://$W/up/r001.git" "partial$i" >/dev/null)
+        (cd "$WS" && "$GREX" add -q --filter blob:none "file://$W/up/r001.git" "partial$i" >/dev/null)
     done
     for i in 1 2; do
-        (cd "$WS" && "$GREX" add -q --no-install --depth 1 "file://$W/up/r005.git" "shallow$i" >/dev/null)
+        (cd "$WS" && "$GREX" add -q --depth 1 "file://$W/up/r005.git" "shallow$i" >/dev/null)
     done
     git init -q -b main "$W/lib"
     git -C "$W/lib" -c user.name=soak -c user.email=soak@grex.invalid commit -q --allow-empty -m lib
     git init -q -b main "$W/super"
     git -C "$W/super" submodule -q add "file://$W/lib" vendor/lib
     git -C "$W/super" -c user.name=soak -c user.email=soak@grex.invalid commit -q -m "with a submodule"
-    (cd "$WS" && "$GREX" add -q --no-install "file://$W/super" super >/dev/null)
+    (cd "$WS" && "$GREX" add -q "file://$W/super" super >/dev/null)
     PACKS=16
 fi
 echo "a local change" >>"$WS/r002/$(git -C "$WS/r002" ls-files | head -n1)"
