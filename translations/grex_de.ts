@@ -532,10 +532,6 @@
         <translation>%1 ist kein grex-Arbeitsbereich: %2 existiert nicht</translation>
     </message>
     <message>
-        <source>run &apos;grex init&apos; there first, or point --manifest at an existing grex.jsonl</source>
-        <translation>dort zuerst &apos;grex init&apos; ausführen oder --manifest auf eine vorhandene grex.jsonl verweisen lassen</translation>
-    </message>
-    <message>
         <source>workspace %1 is busy: %2 holds %3</source>
         <translation>Arbeitsbereich %1 ist belegt: %2 hält %3</translation>
     </message>
@@ -2083,6 +2079,26 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
         <source>word %1 of the command, %2, contains a NUL character, which no program can be given</source>
         <translation>Wort %1 des Befehls, %2, enthält ein NUL-Zeichen, das kein Programm erhalten kann</translation>
     </message>
+    <message>
+        <source>%1 is inside the pack &apos;%2&apos; of the workspace %3; a workspace there would clone into that pack</source>
+        <translation>%1 liegt im Pack &apos;%2&apos; des Arbeitsbereichs %3; ein Arbeitsbereich dort würde in dieses Pack klonen</translation>
+    </message>
+    <message>
+        <source>grex already works here: run it from this folder, or any folder of %1, to use that workspace</source>
+        <translation>grex arbeitet hier bereits: Führen Sie es in diesem Ordner oder einem beliebigen Ordner von %1 aus, um diesen Arbeitsbereich zu verwenden</translation>
+    </message>
+    <message>
+        <source>GREX_WORKSPACE=%1 is not a directory</source>
+        <translation>GREX_WORKSPACE=%1 ist kein Verzeichnis</translation>
+    </message>
+    <message>
+        <source>run grex inside a workspace (any folder in it will do), name one with -C DIR, --manifest or GREX_WORKSPACE, or create one with &apos;grex init&apos; in the folder that is to hold your repositories, not inside this repository</source>
+        <translation>führen Sie grex in einem Arbeitsbereich aus (jeder Ordner darin genügt), nennen Sie einen mit -C DIR, --manifest oder GREX_WORKSPACE, oder legen Sie einen mit &apos;grex init&apos; in dem Ordner an, der Ihre Repositorys enthalten soll, nicht in diesem Repository</translation>
+    </message>
+    <message>
+        <source>run grex inside a workspace (any folder in it will do), name one with -C DIR, --manifest or GREX_WORKSPACE, or create one here with &apos;grex init&apos;</source>
+        <translation>führen Sie grex in einem Arbeitsbereich aus (jeder Ordner darin genügt), nennen Sie einen mit -C DIR, --manifest oder GREX_WORKSPACE, oder legen Sie hier einen mit &apos;grex init&apos; an</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2141,10 +2157,6 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
     <message>
         <source>No colour and no Unicode decoration.</source>
         <translation>Keine Farben und keine Unicode-Verzierungen.</translation>
-    </message>
-    <message>
-        <source>The workspace&apos;s grex.jsonl (default: ./grex.jsonl).</source>
-        <translation>Die grex.jsonl des Arbeitsbereichs (Standard: ./grex.jsonl).</translation>
     </message>
     <message>
         <source>Only warnings and errors on stderr.</source>
@@ -2692,6 +2704,22 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
     <message>
         <source>With --http: close a connection that has not sent a whole request this long after it opened or after its last request (default: 10).</source>
         <translation>Mit --http: eine Verbindung schließen, die so lange nach dem Öffnen oder nach ihrer letzten Anfrage keine vollständige Anfrage gesendet hat (Standard: 10).</translation>
+    </message>
+    <message>
+        <source>-C needs a directory</source>
+        <translation>-C braucht ein Verzeichnis</translation>
+    </message>
+    <message>
+        <source>-C %1: no such directory</source>
+        <translation>-C %1: kein solches Verzeichnis</translation>
+    </message>
+    <message>
+        <source>The workspace&apos;s grex.jsonl (default: the grex.jsonl in the current folder or the nearest one above it).</source>
+        <translation>Die grex.jsonl des Arbeitsbereichs (Standard: die grex.jsonl im aktuellen Ordner oder die nächste darüber).</translation>
+    </message>
+    <message>
+        <source>grex works from any folder inside a workspace, inside a pack too: it uses the nearest folder at or above the current one that holds grex.jsonl, as git finds a repository. -C DIR, before the verb, runs grex as if started in DIR; GREX_WORKSPACE names the workspace wherever grex is run; --manifest names its grex.jsonl. grex init makes the current folder a workspace, never one inside another workspace&apos;s pack.</source>
+        <translation>grex arbeitet in jedem Ordner eines Arbeitsbereichs, auch in einem Pack: Es verwendet den nächsten Ordner auf oder über dem aktuellen, der eine grex.jsonl enthält, so wie git ein Repository findet. -C DIR vor dem Verb führt grex aus, als wäre es in DIR gestartet; GREX_WORKSPACE nennt den Arbeitsbereich, wo immer grex läuft; --manifest nennt seine grex.jsonl. grex init macht den aktuellen Ordner zu einem Arbeitsbereich, nie einen im Pack eines anderen Arbeitsbereichs.</translation>
     </message>
 </context>
 <context>

@@ -532,10 +532,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>run &apos;grex init&apos; there first, or point --manifest at an existing grex.jsonl</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>workspace %1 is busy: %2 holds %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2067,6 +2063,26 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <source>word %1 of the command, %2, contains a NUL character, which no program can be given</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 is inside the pack &apos;%2&apos; of the workspace %3; a workspace there would clone into that pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex already works here: run it from this folder, or any folder of %1, to use that workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GREX_WORKSPACE=%1 is not a directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run grex inside a workspace (any folder in it will do), name one with -C DIR, --manifest or GREX_WORKSPACE, or create one with &apos;grex init&apos; in the folder that is to hold your repositories, not inside this repository</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run grex inside a workspace (any folder in it will do), name one with -C DIR, --manifest or GREX_WORKSPACE, or create one here with &apos;grex init&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2124,10 +2140,6 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
     </message>
     <message>
         <source>No colour and no Unicode decoration.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The workspace&apos;s grex.jsonl (default: ./grex.jsonl).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2675,6 +2687,22 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
     </message>
     <message>
         <source>With --http: close a connection that has not sent a whole request this long after it opened or after its last request (default: 10).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>-C needs a directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>-C %1: no such directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workspace&apos;s grex.jsonl (default: the grex.jsonl in the current folder or the nearest one above it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex works from any folder inside a workspace, inside a pack too: it uses the nearest folder at or above the current one that holds grex.jsonl, as git finds a repository. -C DIR, before the verb, runs grex as if started in DIR; GREX_WORKSPACE names the workspace wherever grex is run; --manifest names its grex.jsonl. grex init makes the current folder a workspace, never one inside another workspace&apos;s pack.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

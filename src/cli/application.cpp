@@ -117,6 +117,7 @@ Environment Environment::fromProcess()
     env.grexParallel = qEnvironmentVariable("GREX_PARALLEL");
     env.grexLog = qEnvironmentVariable("GREX_LOG");
     env.mcpToken = qEnvironmentVariable("GREX_MCP_TOKEN");
+    env.grexWorkspace = qEnvironmentVariable("GREX_WORKSPACE");
     env.noColor = qEnvironmentVariableIsSet("NO_COLOR");
     env.interactive = ::isatty(STDIN_FILENO) && ::isatty(STDERR_FILENO);
     static QTextStream input(stdin);
@@ -141,11 +142,32 @@ Result<Width> Application::resolveWidth(const QCommandLineParser &parser) const
     return width;
 }
 
-int Application::run(const QStringList &arguments)
+int Application::run(const QStringList &given)
 {
     m_output.setNoColorEnv(m_env.noColor);
-    if (arguments.contains(u"--json"_s))
+    if (given.contains(u"--json"_s))
         m_output.setMode(Output::Mode::Json);
+
+    // -C DIR before the verb runs grex as if started in DIR, as git -C does; several add up.
+    QStringList arguments;
+    bool verbSeen = false;
+    for (qsizetype i = 0; i < given.size(); ++i) {
+        const QString &token = given.at(i);
+        if (verbSeen || token != u"-C") {
+            arguments.append(token);
+            verbSeen = verbSeen || findVerbIndex(arguments) >= 0;
+            continue;
+        }
+        if (i + 1 >= given.size())
+            return fail(m_output, {}, usage(u"missing_argument"_s, Tr::tr("-C needs a directory")));
+        const QString dir = QDir::cleanPath(QDir(m_env.currentDir).absoluteFilePath(given.at(++i)));
+        if (!QFileInfo(dir).isDir()) {
+            return fail(m_output, {},
+                        usage(u"invalid_argument"_s,
+                              Tr::tr("-C %1: no such directory").arg(given.at(i))));
+        }
+        m_env.currentDir = dir;
+    }
 
     const qsizetype verbIndex = findVerbIndex(arguments);
     if (verbIndex < 0) {
@@ -343,7 +365,12 @@ int Application::invokeVerbCommand(const VerbSpec &verb, const QStringList &argu
         return fail(m_output, verb.name, args.error());
     command->prepareArguments(*args, m_env.currentDir);
 
-    Result<Workspace> workspace = Workspace::locate(parser.value(u"manifest"_s), m_env.currentDir);
+    // init makes a workspace where it is run; every other verb finds the one it is run in.
+    Result<Workspace> workspace =
+        verb.name == u"init"
+            ? Workspace::locate(parser.value(u"manifest"_s), m_env.currentDir)
+            : Workspace::discover(parser.value(u"manifest"_s), m_env.currentDir,
+                                  m_env.grexWorkspace);
     if (!workspace)
         return fail(m_output, verb.name, workspace.error());
     return execute(*command, *workspace, *args, *width, parser.isSet(u"yes"_s));
@@ -562,7 +589,8 @@ int Application::complete(const QStringList &arguments)
     if (!parser.parse(toParse) || parser.positionalArguments() != QStringList{u"packs"_s})
         return exitCode(ErrorKind::Usage);
     configureLogging(0, true, QString());
-    Result<Workspace> workspace = Workspace::locate(parser.value(u"manifest"_s), m_env.currentDir);
+    Result<Workspace> workspace =
+        Workspace::discover(parser.value(u"manifest"_s), m_env.currentDir, m_env.grexWorkspace);
     if (!workspace)
         return ExitSuccess;
     Result<LogReadResult> log = workspace->intentLog().read();
@@ -658,7 +686,11 @@ int Application::serve(const QStringList &arguments)
                               Tr::tr("--workspace %1 is not a directory").arg(root)));
         }
     }
-    Result<Workspace> workspace = Workspace::locate(parser.value(u"manifest"_s), root);
+    // --workspace names it; without, the server serves the workspace it is started in.
+    Result<Workspace> workspace =
+        parser.isSet(u"workspace"_s)
+            ? Workspace::locate(parser.value(u"manifest"_s), root)
+            : Workspace::discover(parser.value(u"manifest"_s), root, m_env.grexWorkspace);
     if (!workspace)
         return fail(m_output, u"serve"_s, workspace.error());
     config.workspace = *workspace;

@@ -31,6 +31,7 @@ struct Environment
     QString grexParallel;         // GREX_PARALLEL
     QString grexLog;              // GREX_LOG
     QString mcpToken;             // GREX_MCP_TOKEN: grex serve --http's bearer token
+    QString grexWorkspace;        // GREX_WORKSPACE: the workspace, wherever grex is run
     bool noColor = false;         // NO_COLOR set
     bool interactive = false;     // stdin and stderr are terminals: prompts are possible
     QTextStream *input = nullptr; // answers to prompts

@@ -33,6 +33,40 @@ Result<Workspace> Workspace::locate(const QString &manifestOption, const QString
     return ws;
 }
 
+Result<Workspace> Workspace::discover(const QString &manifestOption, const QString &currentDir,
+                                      const QString &environmentWorkspace)
+{
+    // A flag said on this command beats the environment, as for every other setting.
+    if (!manifestOption.isEmpty())
+        return locate(manifestOption, currentDir);
+    if (!environmentWorkspace.isEmpty()) {
+        const QString dir = QDir::cleanPath(QDir(currentDir).absoluteFilePath(environmentWorkspace));
+        if (!QFileInfo(dir).isDir()) {
+            return Error(ErrorKind::Usage, u"invalid_workspace"_s,
+                         Message(QT_TRANSLATE_NOOP("Grex", "GREX_WORKSPACE=%1 is not a directory"),
+                                 {environmentWorkspace}))
+                .withDetail(u"workspace"_s, dir);
+        }
+        return Workspace(dir);
+    }
+    const QString start = QDir::cleanPath(QDir(currentDir).absolutePath());
+    if (QFileInfo(start + u"/grex.jsonl"_s).isFile())
+        return Workspace(start);
+    if (const QString above = enclosingWorkspace(start); !above.isEmpty())
+        return Workspace(above);
+    return Workspace(start);
+}
+
+QString Workspace::enclosingWorkspace(const QString &dir)
+{
+    QDir at(QDir::cleanPath(QDir(dir).absolutePath()));
+    while (at.cdUp()) {
+        if (QFileInfo(at.filePath(u"grex.jsonl"_s)).isFile())
+            return at.absolutePath();
+    }
+    return {};
+}
+
 Workspace::Workspace(const QString &root)
     : m_root(QDir::cleanPath(QDir(root).absolutePath()))
     , m_manifestPath(m_root + u"/grex.jsonl"_s)
@@ -107,8 +141,18 @@ Result<void> Workspace::requireInitialised() const
                  Message(QT_TRANSLATE_NOOP("Grex", "%1 is not a grex workspace: %2 does not exist"),
                          {m_root, m_manifestPath}))
         .withDetail(u"workspace"_s, m_root)
-        .withHint(Message(QT_TRANSLATE_NOOP(
-            "Grex", "run 'grex init' there first, or point --manifest at an existing grex.jsonl")));
+        .withHint(
+            // Inside a repository, "init here" would make a workspace inside a pack.
+            QFileInfo::exists(m_root + u"/.git"_s)
+                ? Message(QT_TRANSLATE_NOOP(
+                      "Grex", "run grex inside a workspace (any folder in it will do), name one "
+                              "with -C DIR, --manifest or GREX_WORKSPACE, or create one with "
+                              "'grex init' in the folder that is to hold your repositories, not "
+                              "inside this repository"))
+                : Message(QT_TRANSLATE_NOOP(
+                      "Grex", "run grex inside a workspace (any folder in it will do), name one "
+                              "with -C DIR, --manifest or GREX_WORKSPACE, or create one here "
+                              "with 'grex init'")));
 }
 
 Result<std::optional<FileLock>> Workspace::lockForWritingIf(bool needed) const

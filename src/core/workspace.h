@@ -25,9 +25,17 @@ class Workspace
 {
 public:
     // --manifest PATH selects the log (a directory means PATH/grex.jsonl); without it the log
-    // is grex.jsonl in currentDir, with no upward search: a command run in the wrong directory
-    // fails instead of changing another workspace. Error: Usage "invalid_manifest_path".
+    // is grex.jsonl in currentDir. Error: Usage "invalid_manifest_path".
     static Result<Workspace> locate(const QString &manifestOption, const QString &currentDir);
+    // Finds the workspace a command run in currentDir means, as git finds a repository
+    // (docs/design.md, "Workspace discovery"): --manifest when given, else the GREX_WORKSPACE
+    // directory when set, else the nearest of currentDir and its ancestors that holds
+    // grex.jsonl, else currentDir itself (not initialised, so verbs say so). Errors: Usage
+    // "invalid_manifest_path", "invalid_workspace" (GREX_WORKSPACE is not a directory).
+    static Result<Workspace> discover(const QString &manifestOption, const QString &currentDir,
+                                      const QString &environmentWorkspace);
+    // The nearest ancestor of dir (not dir itself) that holds grex.jsonl, or "".
+    static QString enclosingWorkspace(const QString &dir);
     explicit Workspace(const QString &root);
     // Root-pack mode: the log, lock and lockfile live in <rootPack>/.grex, the children are cloned
     // into workspaceDir (default <rootPack>/.grex/workspace).

@@ -561,6 +561,51 @@ private Q_SLOTS:
         QCOMPARE(grex(dir, {u"ls"_s, u"--manifest"_s, u"/no/such/dir/grex.jsonl"_s}).exitCode, 2);
     }
 
+    // From any folder inside a workspace, inside a pack too, grex finds the workspace as git
+    // finds a repository; -C DIR and GREX_WORKSPACE name it from outside; init never makes a
+    // workspace inside a pack; outside any workspace, inside a repository, the hint does not
+    // suggest making one there.
+    void findsTheWorkspaceFromAnyFolder()
+    {
+        const QString ws = workspaceWithAlpha();
+        const QString inside = ws + u"/alpha/deeper/still"_s;
+        QVERIFY(QDir().mkpath(inside));
+        for (const QString &dir : QStringList{ws + u"/alpha"_s, inside}) {
+            const RunResult listed = grex(dir, {u"ls"_s, u"--json"_s});
+            QVERIFY2(listed.exitCode == 0, listed.err.constData());
+            QCOMPARE(listed.json().array().size(), 1);
+            QCOMPARE(listed.json().array().at(0).toObject().value(u"id"_s).toString(),
+                     u"alpha"_s);
+        }
+        const QString elsewhere = newDir();
+        QCOMPARE(grex(elsewhere, {u"-C"_s, inside, u"status"_s}).exitCode, 0);
+        QCOMPARE(grex(elsewhere, {u"-C"_s, u"/no/such/dir"_s, u"status"_s}).exitCode, 2);
+        RunOptions named;
+        named.env = {u"GREX_WORKSPACE="_s + ws};
+        QCOMPARE(grex(elsewhere, {u"ls"_s}, named).exitCode, 0);
+        named.env = {u"GREX_WORKSPACE="_s + elsewhere + u"/none"_s};
+        const RunResult missing = grex(elsewhere, {u"ls"_s}, named);
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY2(missing.errText().contains(u"GREX_WORKSPACE"_s), missing.err.constData());
+
+        // init inside a pack is refused, and changes nothing there.
+        const auto before = snapshot(ws);
+        const RunResult nested = grex(inside, {u"init"_s});
+        QCOMPARE(nested.exitCode, 2);
+        QVERIFY2(nested.errText().contains(u"inside the pack 'alpha'"_s), nested.err.constData());
+        QVERIFY2(nested.errText().contains(u"any folder of "_s + ws + u", to use"_s),
+                 nested.err.constData());
+        QCOMPARE(snapshot(ws), before);
+
+        // A lone clone: the hint sends the person to the folder that is to hold repositories.
+        const QString lone = newDir();
+        runGit(lone, {u"init"_s, u"-q"_s});
+        const RunResult outside = grex(lone, {u"status"_s});
+        QCOMPARE(outside.exitCode, 2);
+        QVERIFY2(outside.errText().contains(u"not inside this repository"_s),
+                 outside.err.constData());
+    }
+
     // Destructive verbs ask on a terminal (in-process, with a scripted terminal).
     void rmAsksOnATerminal()
     {

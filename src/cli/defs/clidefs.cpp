@@ -147,7 +147,9 @@ QList<CliOption> universalOptions()
         options.append(optionFor(p));
     options += {
         valued(u"manifest"_s, u"PATH"_s,
-               Tr::tr("The workspace's grex.jsonl (default: ./grex.jsonl)."), ValueHint::File),
+               Tr::tr("The workspace's grex.jsonl (default: the grex.jsonl in the current folder "
+                      "or the nearest one above it)."),
+               ValueHint::File),
         verbosityOption(),
         quietOption(),
         flag(u"yes"_s, u'y', Tr::tr("Approve destructive verbs without asking.")),
@@ -174,7 +176,14 @@ CliCommand overviewCommand()
         u"\n\n"_s +
         Tr::tr("Options may come before or after the verb. Every verb but teardown, serve, mcp "
                "and completion is also a tool of grex serve; the tool's result is the verb's "
-               "--json document.");
+               "--json document.") +
+        u"\n\n"_s +
+        Tr::tr("grex works from any folder inside a workspace, inside a pack too: it uses the "
+               "nearest folder at or above the current one that holds grex.jsonl, as git finds "
+               "a repository. -C DIR, before the verb, runs grex as if started in DIR; "
+               "GREX_WORKSPACE names the workspace wherever grex is run; --manifest names its "
+               "grex.jsonl. grex init makes the current folder a workspace, never one inside "
+               "another workspace's pack.");
     command.options = universalOptions();
     command.options.append(flag(u"version"_s, u'V', Tr::tr("Show the version.")));
     command.examples = {

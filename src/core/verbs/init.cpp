@@ -8,6 +8,7 @@
 #include "core/verbs/verbsupport.h"
 #include "core/workspace.h"
 
+#include <QDir>
 #include <QFileInfo>
 
 #include <cerrno>
@@ -73,6 +74,31 @@ Result<InitReport> init(Workspace &workspace, const InitOptions &options, Operat
         ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "%1 is not a git repository; --hooks-path is "
                                                    "ignored"),
                          {workspace.root()}));
+    }
+    // A workspace inside a pack of another one would clone into that pack's working tree.
+    if (!workspace.isRootPackMode() && !workspace.isInitialised()) {
+        if (const QString above = Workspace::enclosingWorkspace(workspace.root());
+            !above.isEmpty()) {
+            Workspace outer(above);
+            OperationContext quiet;
+            Result<QMap<QString, PackState>> packs = outer.readPacks(quiet);
+            for (const PackState &pack : packs ? *packs : QMap<QString, PackState>()) {
+                const QString dir = QDir::cleanPath(above + u'/' + pack.path);
+                if (workspace.root() != dir && !workspace.root().startsWith(dir + u'/'))
+                    continue;
+                return Error(ErrorKind::Usage, u"inside_pack"_s,
+                             Message(QT_TRANSLATE_NOOP("Grex", "%1 is inside the pack '%2' of the "
+                                                               "workspace %3; a workspace there "
+                                                               "would clone into that pack"),
+                                     {workspace.root(), pack.id, above}))
+                    .withDetail(u"workspace"_s, above)
+                    .withDetail(u"pack"_s, pack.id)
+                    .withHint(Message(QT_TRANSLATE_NOOP(
+                        "Grex", "grex already works here: run it from this folder, or any "
+                                "folder of %1, to use that workspace"),
+                                      {above}));
+            }
+        }
     }
     for (const QString &path : {workspace.manifestPath(), workspace.lockfilePath()}) {
         const QFileInfo info(path);
