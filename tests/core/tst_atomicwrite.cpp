@@ -141,7 +141,7 @@ private Q_SLOTS:
             writer.start(Test::helperBinary(), {u"atomic-loop"_s, path, QString::number(size)});
             QVERIFY(writer.waitForReadyRead(10000));
             QTest::qWait(int(rng.bounded(10, 120)));
-            ::kill(pid_t(writer.processId()), SIGKILL);
+            signalProcess(writer, SIGKILL);
             writer.waitForFinished();
             const QByteArray content = readFile(path);
             QCOMPARE(content.size(), size);

@@ -1,4 +1,5 @@
 #include "core/fs/filelock.h"
+#include "support/testfiles.h"
 #include "support/grexrunner.h"
 
 #include <QElapsedTimer>
@@ -70,7 +71,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(u".grex.sync.lock"_s);
         QProcess *holder = startHolder(path);
-        ::kill(pid_t(holder->processId()), SIGKILL);
+        Test::signalProcess(*holder, SIGKILL);
         holder->waitForFinished();
         QVERIFY(QFileInfo::exists(path)); // the stale file is still there
         QVERIFY(!FileLock::holder(path));

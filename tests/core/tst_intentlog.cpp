@@ -582,7 +582,7 @@ private Q_SLOTS:
             writer.start(Test::helperBinary(), {u"append-loop"_s, path});
             QVERIFY(writer.waitForReadyRead(10000));
             QTest::qWait(int(rng.bounded(20, 200)));
-            ::kill(pid_t(writer.processId()), SIGKILL);
+            signalProcess(writer, SIGKILL);
             writer.waitForFinished();
             IntentLog log(path, path + u".lock"_s);
             const Result<LogReadResult> read = log.read();

@@ -3,6 +3,7 @@
 // so every holder below runs on its own thread.
 
 #include "core/fs/filelock.h"
+#include "support/testfiles.h"
 #include "support/grexrunner.h"
 #include "core/sched/packlock.h"
 
@@ -294,7 +295,7 @@ private Q_SLOTS:
         std::thread killer([&] {
             std::this_thread::sleep_for(300ms);
             killed = true;
-            ::kill(pid_t(holder->processId()), SIGKILL);
+            Test::signalProcess(*holder, SIGKILL);
         });
         std::stop_source guard; // a bound, in case the wait never ends
         std::thread watchdog([&] {

@@ -857,7 +857,7 @@ private Q_SLOTS:
         killed.start(grexBinary(), {u"sync"_s, u"--parallel"_s, u"2"_s});
         QVERIFY(killed.waitForStarted());
         QTest::qWait(800);
-        ::kill(pid_t(killed.processId()), SIGKILL);
+        signalProcess(killed, SIGKILL);
         killed.waitForFinished();
 
         QVERIFY(ws.intentLog().read().ok());
@@ -887,7 +887,7 @@ private Q_SLOTS:
         // Interrupted once the slow pack's action runs (base is done by then at width 1),
         // however long the machine takes to get there.
         QTRY_VERIFY_WITH_TIMEOUT(countEvents(ws, EventOp::ActionStarted, u"slow"_s) == 1, 120000);
-        ::kill(pid_t(process.processId()), SIGINT);
+        signalProcess(process, SIGINT);
         QVERIFY(process.waitForFinished(60000));
         QCOMPARE(process.exitStatus(), QProcess::NormalExit);
         QCOMPARE(process.exitCode(), 130);

@@ -12,6 +12,7 @@
 //   GREX_CRASH_TRIALS  number of trials (default 20; tools/crashtest.sh runs 200)
 //   GREX_CRASH_SEED    seed (default 8); each trial's line names it, so a failure can be replayed
 
+#include "support/testfiles.h"
 #include "support/grexrunner.h"
 #include "support/remotebuilder.h"
 
@@ -212,7 +213,7 @@ Killed tst_CrashInject::runKilled(const QStringList &args, int delayMs) const
         return k;
     timer.start();
     if (!process.waitForFinished(delayMs)) {
-        ::kill(pid_t(process.processId()), SIGKILL);
+        signalProcess(process, SIGKILL);
         process.waitForFinished(-1);
         k.killed = true;
     }
@@ -260,7 +261,7 @@ Killed tst_CrashInject::callKilled(const QJsonObject &call, int delayMs) const
         out += server.readAllStandardOutput();
     }
     if (!out.contains("\"id\":2")) {
-        ::kill(pid_t(server.processId()), SIGKILL);
+        signalProcess(server, SIGKILL);
         k.killed = true;
         server.waitForFinished(-1);
     } else {

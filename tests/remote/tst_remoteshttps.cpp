@@ -513,7 +513,7 @@ void tst_RemotesHttps::sigtermDuringAddOnAHungSshServer()
         QVERIFY(grex.waitForStarted());
         QTRY_VERIFY_WITH_TIMEOUT(silent.connectionCount() > before, 60000);
         QTest::qWait(100 * attempt);
-        QCOMPARE(::kill(pid_t(grex.processId()), SIGTERM), 0);
+        QVERIFY(signalProcess(grex, SIGTERM));
         QVERIFY2(grex.waitForFinished(60000), "grex did not stop");
         QCOMPARE(grex.exitCode(), 130);
         const QStringList locks = lockFilesUnder(ws);

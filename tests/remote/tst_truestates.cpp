@@ -402,7 +402,7 @@ void tst_TrueStates::interruptedInstallRunsAgain()
     const QString slow = dir + u"/slow"_s;
     const QByteArray yaml = "schema_version: \"1\"\nname: up\ntype: declarative\nactions:\n"
                             "  - exec: {cmd_shell: \"trap '' TERM; if [ -e '" +
-                            slow.toUtf8() + "' ]; then sleep 30; fi; echo ran >> '" +
+                            slow.toUtf8() + "' ]; then sleep 29.25; fi; echo ran >> '" +
                             runs.toUtf8() + "'\", shell: true}\n";
     GREX_VERIFY_RAN(shell(dir, u"git init -q --bare -b main up.git\n"
                                "git clone -q up.git up-work 2>/dev/null\n"_s));
@@ -422,15 +422,20 @@ void tst_TrueStates::interruptedInstallRunsAgain()
     run.start(grexBinary(), {u"sync"_s, u"--force"_s});
     QVERIFY(run.waitForStarted());
     const auto sleeping = [&] {
-        return !runProgram(u"pgrep"_s, {u"-f"_s, u"sleep 30"_s}, {}).outText().trimmed().isEmpty();
+        // A length no other test sleeps for: tests run in parallel, and a stranger's sleep
+        // would have the Ctrl-C come before the install started.
+        return !runProgram(u"pgrep"_s, {u"-f"_s, u"sleep 29.25"_s}, {})
+                    .outText()
+                    .trimmed()
+                    .isEmpty();
     };
     QTRY_VERIFY_WITH_TIMEOUT(sleeping(), 60000);
     // The action ignores SIGTERM, so the first Ctrl-C waits the grace before SIGKILL: the
     // second comes while grex is still stopping.
-    QCOMPARE(::kill(pid_t(run.processId()), SIGINT), 0);
+    QVERIFY(signalProcess(run, SIGINT));
     if (interrupts == 2) {
         QTest::qWait(300);
-        QCOMPARE(::kill(pid_t(run.processId()), SIGINT), 0);
+        QVERIFY(signalProcess(run, SIGINT));
     }
     QVERIFY(run.waitForFinished(60000));
     QCOMPARE(run.exitCode(), 130);

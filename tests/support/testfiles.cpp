@@ -7,6 +7,8 @@
 #include <QJsonObject>
 #include <QProcess>
 
+#include <csignal>
+
 namespace Grex::Test {
 
 QByteArray readFile(const QString &path)
@@ -49,6 +51,14 @@ QString runGit(const QString &dir, const QStringList &args)
                process.readAllStandardError().constData());
     }
     return QString::fromUtf8(process.readAllStandardOutput()).trimmed();
+}
+
+bool signalProcess(const QProcess &process, int signal)
+{
+    const qint64 pid = process.processId();
+    if (pid <= 0 || process.state() == QProcess::NotRunning)
+        return false;
+    return ::kill(pid_t(pid), signal) == 0;
 }
 
 QStringList decisionsIn(const QString &manifestPath)

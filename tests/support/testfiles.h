@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QMap>
+#include <QProcess>
 #include <QString>
 #include <QStringList>
 
@@ -14,6 +15,9 @@ bool writeFile(const QString &path, const QByteArray &bytes);
 // Every entry below dir (hidden ones too) with its bytes, directories as "<dir>": two equal
 // snapshots mean nothing under dir changed.
 QMap<QString, QByteArray> snapshot(const QString &dir);
+// Sends signal to process while it runs; false, sending nothing, once it has ended: its pid is
+// then 0, and kill(0, …) would reach this test's whole process group (ctest included).
+bool signalProcess(const QProcess &process, int signal);
 // The snapshot with the `denied` records of grex.jsonl left out, and how many there were: a
 // refused destructive verb records its refusal and changes nothing else.
 // The approval records of a grex.jsonl (approved, denied, granted, revoked), each as
