@@ -537,7 +537,7 @@ Result<Mcp::HttpConfig> httpConfig(const QCommandLineParser &parser, const Envir
                          Tr::tr("--request-timeout wants seconds from 0.1 to 3600, not '%1'")
                              .arg(parser.value(u"request-timeout"_s)));
         }
-        http.requestTimeoutMs = int(seconds * 1000);
+        http.limits.requestTimeoutMs = int(seconds * 1000);
     }
     return http;
 }

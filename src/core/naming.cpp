@@ -28,11 +28,13 @@ Error notBare(const QString &path, const char *sourceText, const QString &extra 
             "a pack path is a single directory name inside the workspace, like 'dotfiles'")));
 }
 
-// sourceText has %1 for the URL.
-Error badUrl(const QString &url, const char *sourceText)
+// sourceText has %1 for the URL (shown with its hidden characters escaped) and %2 for `extra`.
+Error badUrl(const QString &url, const char *sourceText, const QString &extra = {})
 {
-    return Error(ErrorKind::Usage, u"invalid_url"_s,
-                 Message(sourceText, {visibleText(redactUrl(url))}))
+    QStringList arguments{visibleText(redactUrl(url))};
+    if (!extra.isEmpty())
+        arguments.append(extra);
+    return Error(ErrorKind::Usage, u"invalid_url"_s, Message(sourceText, arguments))
         .withDetail(u"url"_s, redactUrl(url));
 }
 
@@ -270,14 +272,11 @@ Result<QString> checkRemoteUrl(const QString &url, const QString &currentDir)
     if (hasControl(url))
         return badUrl(
             url, QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it contains control characters"));
-    if (const std::optional<char32_t> hidden = firstHiddenCharacter(url)) {
-        return Error(ErrorKind::Usage, u"invalid_url"_s,
-                     Message(QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it contains %2, a "
-                                                       "character that is invisible or changes "
-                                                       "how the URL reads"),
-                             {visibleText(redactUrl(url)), codePointName(*hidden)}))
-            .withDetail(u"url"_s, redactUrl(url));
-    }
+    if (const std::optional<char32_t> hidden = firstHiddenCharacter(url))
+        return badUrl(url,
+                      QT_TRANSLATE_NOOP("Grex", "invalid URL '%1': it contains %2, a character "
+                                                "that is invisible or changes how the URL reads"),
+                      codePointName(*hidden));
     // A space inside a path is git's to take ("/srv/my repo.git"); around the URL it is a slip
     // of the copy and paste.
     if (url != url.trimmed())

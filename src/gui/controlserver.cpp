@@ -9,6 +9,9 @@
 #include <QHash>
 #include <QSet>
 
+#include <algorithm>
+#include <iterator>
+
 using namespace Qt::StringLiterals;
 
 namespace Grex::Gui {
@@ -162,12 +165,16 @@ void ControlServer::revokeGrant(int server, const QString &tool, const QString &
     for (Connection *c : std::as_const(m_connections)) {
         if (c->process.id != server)
             continue;
-        for (const SessionGrant &g : std::as_const(c->process.grants)) {
-            if (g.tool == tool && g.grantee == grantee)
-                Q_EMIT grantRevoked(server, g);
-        }
-        c->process.grants.removeIf(
-            [&](const SessionGrant &g) { return g.tool == tool && g.grantee == grantee; });
+        const auto isIt = [&](const SessionGrant &g) {
+            return g.tool == tool && g.grantee == grantee;
+        };
+        // Taken off the list before anyone hears of it, so that a listener sees it gone.
+        QList<SessionGrant> revoked;
+        std::copy_if(c->process.grants.cbegin(), c->process.grants.cend(),
+                     std::back_inserter(revoked), isIt);
+        c->process.grants.removeIf(isIt);
+        for (const SessionGrant &g : std::as_const(revoked))
+            Q_EMIT grantRevoked(server, g);
     }
     send(server,
          QJsonObject{{u"type"_s, u"revoke"_s}, {u"tool"_s, tool}, {u"grantee"_s, grantee}});

@@ -597,10 +597,7 @@ int runHttpServer(ServerConfig config, const HttpConfig &http, std::stop_token s
     // One admission gate for every session: --parallel bounds the process, not each client.
     config.admission = admissionFor(config.toolCalls);
     Http::HttpTransport transport(std::move(config), http);
-    auto *tcp = new Http::GuardedTcpServer(
-        http.maxBody,
-        Http::ConnectionLimits{http.maxConnections, http.unfinishedPerPeer, http.requestTimeoutMs},
-        &transport);
+    auto *tcp = new Http::GuardedTcpServer(http.maxBody, http.limits, &transport);
     if (!tcp->listen(http.address, http.port)) {
         qCCritical(lcCore, "cannot listen on %s:%u: %s",
                    qUtf8Printable(http.address.toString()), http.port,

@@ -8,6 +8,14 @@
 
 namespace Grex::Mcp {
 
+// How many connections the server keeps, and how long one may take to send a request.
+struct ConnectionLimits
+{
+    int connections = 256;        // open at once
+    int unfinishedPerPeer = 32;   // of one address, without a whole request yet
+    int requestTimeoutMs = 10000; // for a whole request, from the connection or the last request
+};
+
 // What `grex serve --http` is started with besides the session configuration.
 struct HttpConfig
 {
@@ -18,9 +26,7 @@ struct HttpConfig
     qsizetype maxBody = kMaxLineLength;      // larger POST bodies get 413
     int idleTimeoutMs = 30 * 60 * 1000;      // a session without requests for this long ends
     int maxSessions = 64;                    // more at once get 503
-    int maxConnections = 256;                // open at once (Http::ConnectionLimits)
-    int unfinishedPerPeer = 32;              // of one address without a whole request yet
-    int requestTimeoutMs = 10000;            // a whole request must come within this
+    ConnectionLimits limits;
 };
 
 // Whether `origin` (an Origin header) may talk to the server: absent, a loopback origin, or

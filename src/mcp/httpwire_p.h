@@ -4,6 +4,8 @@
 // that refuses oversized requests before Qt buffers them, and server-sent events. Not part of
 // grex_mcp's API.
 
+#include "mcp/httpserver.h"
+
 #include <QByteArray>
 #include <QList>
 #include <QObject>
@@ -44,14 +46,6 @@ void writeError(QTcpSocket *socket, int status, int code, const QString &message
 void writeEvent(QTcpSocket *socket, const QByteArray &frame, const QByteArray &eventId = {});
 // Answers the request with an event stream that owns the connection until it closes.
 void startEventStream(QAbstractHttpServer *server, QTcpSocket *socket, const Headers &headers);
-
-// How many connections the server keeps, and how long one may take to send a request.
-struct ConnectionLimits
-{
-    int connections = 256;        // open at once
-    int unfinishedPerPeer = 32;   // of one address, without a whole request yet
-    int requestTimeoutMs = 10000; // for a whole request, from the connection or the last request
-};
 
 // Puts a ConnectionGuard on each connection, before the HTTP server's own reader, bounds the
 // number of connections at once, and closes connections that send no whole request in time.

@@ -1,10 +1,10 @@
 #include "support/testfiles.h"
 
+#include "core/manifest/event.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QProcess>
 
 #include <csignal>
@@ -68,16 +68,11 @@ QStringList decisionsIn(const QString &manifestPath)
         return {};
     QStringList decisions;
     for (const QByteArray &line : log.readAll().split('\n')) {
-        const QJsonObject event = QJsonDocument::fromJson(line).object();
-        const QString op = event.value(QStringLiteral("op")).toString();
-        if (op != QStringLiteral("approved") && op != QStringLiteral("denied") &&
-            op != QStringLiteral("granted") && op != QStringLiteral("revoked"))
-            continue;
-        if (event.value(QStringLiteral("ts")).toString().isEmpty())
-            qFatal("an approval record without a time: %s", line.constData());
-        decisions.append(QStringList{op, event.value(QStringLiteral("by")).toString(),
-                                     event.value(QStringLiteral("client")).toString()}
-                             .join(u' '));
+        for (const Event &event : parseEventLine(line).events) {
+            if (event.isDecision())
+                decisions.append(
+                    QStringList{eventOpName(event.op), event.approvedBy, event.client}.join(u' '));
+        }
     }
     return decisions;
 }

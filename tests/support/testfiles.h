@@ -21,7 +21,7 @@ bool signalProcess(const QProcess &process, int signal);
 // The snapshot with the `denied` records of grex.jsonl left out, and how many there were: a
 // refused destructive verb records its refusal and changes nothing else.
 // The approval records of a grex.jsonl (approved, denied, granted, revoked), each as
-// "OP BY CLIENT"; a record without a time stops the test program.
+// "OP BY CLIENT"; the parser grex reads them with takes only records with a time.
 QStringList decisionsIn(const QString &manifestPath);
 QMap<QString, QByteArray> withoutDenials(QMap<QString, QByteArray> files, int *denials = nullptr);
 // Runs the git CLI in dir (with a fixed identity) and returns its stdout, trimmed; a failure

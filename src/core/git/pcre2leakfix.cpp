@@ -81,7 +81,7 @@ const Pcre2 &pcre2()
         // Only the libgit2 known to lose match data is helped; 1.6 frees it itself.
         if (p.createMatchData && p.freeMatchData && major == 1 && minor < 6) {
             // In a position-independent executable the address is git_libgit2_init's own in
-            // libgit2, so the range is libgit2's code; were it a stub in the executable, no
+            // libgit2, so the range is libgit2's code; were it a PLT entry in the executable, no
             // libgit2 call would fall in the range and the fix would stay off, never misfire.
             SegmentSearch search{reinterpret_cast<uintptr_t>(&git_libgit2_init), {}};
             dl_iterate_phdr(findSegment, &search);

@@ -470,6 +470,17 @@ ParsedLine invalid(const QString &detail)
     return p;
 }
 
+// The approval record (approved, denied, granted, revoked) an op names, if it names one.
+std::optional<EventOp> decisionOp(QStringView op)
+{
+    for (EventOp candidate : {EventOp::Approved, EventOp::Denied, EventOp::Granted,
+                              EventOp::Revoked}) {
+        if (op == eventOpName(candidate))
+            return candidate;
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 ParsedLine parseEventLine(QByteArrayView line)
@@ -583,11 +594,8 @@ ParsedLine parseEventLine(QByteArrayView line)
         if (!readActionEvent(r, op, e))
             return invalid(r.error);
         result.events.append(e);
-    } else if (op == u"approved" || op == u"denied" || op == u"granted" || op == u"revoked") {
-        e.op = op == u"approved" ? EventOp::Approved
-               : op == u"denied" ? EventOp::Denied
-               : op == u"granted" ? EventOp::Granted
-                                  : EventOp::Revoked;
+    } else if (const std::optional<EventOp> decision = decisionOp(op)) {
+        e.op = *decision;
         if (!r.timestamp(e.ts) || !r.string({u"verb"_s}, e.verb) ||
             !r.string({u"by"_s}, e.approvedBy) || !r.optionalString(u"client"_s, e.client) ||
             !r.optionalString(u"command"_s, e.command) ||
