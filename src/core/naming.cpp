@@ -21,11 +21,27 @@ Error notBare(const QString &path, const char *sourceText, const QString &extra 
     QStringList arguments{visibleText(path)};
     if (!extra.isEmpty())
         arguments.append(extra);
+    // What is wrong, without the path: a nested path's message quotes it for the part.
+    const QString message = Message(sourceText, arguments).text();
+    const QString prefix = u"'%1' is not a valid pack path: "_s.arg(visibleText(path));
+    const QString why = message.startsWith(prefix) ? message.mid(prefix.size()) : message;
     return Error(ErrorKind::Usage, u"path_not_bare"_s, Message(sourceText, arguments))
         .withDetail(u"path"_s, path)
+        .withDetail(u"why"_s, why)
         .withHint(Message(QT_TRANSLATE_NOOP(
             "Grex",
-            "a pack path is a single directory name inside the workspace, like 'dotfiles'")));
+            "a pack path is relative to the workspace, like 'dotfiles' or 'src/tools/fd'")));
+}
+
+// The same for a nested path: %1 the whole path, then `extra` (the part and what is wrong).
+Error notNested(const QString &path, const char *sourceText, const QStringList &extra = {})
+{
+    QStringList arguments{visibleText(path)};
+    arguments += extra;
+    return Error(ErrorKind::Usage, u"path_not_bare"_s, Message(sourceText, arguments))
+        .withDetail(u"path"_s, path)
+        .withHint(Message(QT_TRANSLATE_NOOP("Grex", "a pack path is relative to the workspace, "
+                                                    "like 'dotfiles' or 'src/tools/fd'")));
 }
 
 // sourceText has %1 for the URL (shown with its hidden characters escaped) and %2 for `extra`.
@@ -120,6 +136,86 @@ Result<void> checkBarePath(const QString &path)
     return {};
 }
 
+Result<void> checkPackPath(const QString &path)
+{
+    if (path.isEmpty() || !path.contains(u'/'))
+        return checkBarePath(path);
+    if (path.contains(u'\\'))
+        return checkBarePath(path); // names the separator
+    if (path.startsWith(u'/'))
+        return notNested(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it is "
+                                                         "absolute; give it relative to the "
+                                                         "workspace"));
+    if (path.toUtf8().size() > MaxNestedPackPathBytes)
+        return notNested(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it is "
+                                                         "longer than 400 bytes"));
+    const QStringList parts = path.split(u'/');
+    for (qsizetype i = 0; i < parts.size(); ++i) {
+        const QString &part = parts.at(i);
+        if (part.isEmpty())
+            return notNested(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it "
+                                                             "has an empty part (a trailing or "
+                                                             "doubled '/')"));
+        if (part == u"..")
+            return notNested(path, QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: it "
+                                                             "points outside the workspace"));
+        if (Result<void> valid = checkBarePath(part); !valid) {
+            return notNested(path,
+                             QT_TRANSLATE_NOOP("Grex", "'%1' is not a valid pack path: its part "
+                                                       "'%2' is not a valid folder name (%3)"),
+                             {visibleText(part), valid.error().details().value(u"why"_s).toString()});
+        }
+    }
+    return {};
+}
+
+QString packBaseName(const QString &path)
+{
+    return path.mid(path.lastIndexOf(u'/') + 1);
+}
+
+void PackPathSet::insert(const QString &path)
+{
+    m_paths.insert(path);
+    for (qsizetype cut = path.indexOf(u'/'); cut > 0; cut = path.indexOf(u'/', cut + 1))
+        m_below.insert(path.left(cut), path);
+}
+
+std::optional<QString> PackPathSet::enclosing(const QString &path) const
+{
+    for (qsizetype cut = path.indexOf(u'/'); cut > 0; cut = path.indexOf(u'/', cut + 1)) {
+        if (m_paths.contains(path.left(cut)))
+            return path.left(cut);
+    }
+    if (const auto below = m_below.constFind(path); below != m_below.cend())
+        return *below;
+    return std::nullopt;
+}
+
+std::optional<QString> enclosingPack(const QString &path, const QStringList &others)
+{
+    PackPathSet set;
+    for (const QString &other : others)
+        set.insert(other);
+    return set.enclosing(path);
+}
+
+Error packInsidePack(const QString &path, const QString &other, ErrorKind kind)
+{
+    const bool inside = path.startsWith(other + u'/');
+    return Error(kind, u"pack_inside_pack"_s,
+                 inside ? Message(QT_TRANSLATE_NOOP("Grex", "'%1' is inside the working tree of "
+                                                            "pack '%2'"),
+                                  {path, other})
+                        : Message(QT_TRANSLATE_NOOP("Grex", "'%1' would hold the working tree of "
+                                                            "pack '%2'"),
+                                  {path, other}))
+        .withDetail(u"path"_s, path)
+        .withDetail(u"pack"_s, other)
+        .withHint(Message(QT_TRANSLATE_NOOP("Grex", "a pack cannot live inside another pack's "
+                                                    "clone; choose a path beside it")));
+}
+
 bool differsOnlyInCase(const QString &path, const QString &other)
 {
     return path != other && path.compare(other, Qt::CaseInsensitive) == 0;
@@ -150,6 +246,17 @@ Result<void> checkNotSymlink(const QString &path)
         .withDetail(u"path"_s, path)
         .withHint(Message(QT_TRANSLATE_NOOP("Grex", "replace the link with a real directory, or "
                                                     "remove it")));
+}
+
+Result<void> checkNoLinkOnTheWay(const QString &root, const QString &path)
+{
+    QString dir = root;
+    for (const QString &part : path.split(u'/')) {
+        dir += u'/' + part;
+        if (Result<void> real = checkNotSymlink(dir); !real)
+            return real;
+    }
+    return {};
 }
 
 QString derivePathFromUrl(const QString &url)

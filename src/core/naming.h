@@ -2,18 +2,49 @@
 
 #include "core/result.h"
 
+#include <QHash>
+#include <QSet>
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 namespace Grex {
 
 inline constexpr qsizetype MaxPackPathBytes = 200;
 
-// A pack path is one directory name directly inside the workspace (docs/design.md,
-// "Pack paths are bare names"). Error: Usage "path_not_bare" naming what is wrong (empty, '/',
-// '..', a leading '.' or '-', control characters, a lone surrogate, '<' or '>', the reserved
-// "_workspace", longer than MaxPackPathBytes).
+// A bare name: one directory name, what a child's path and each part of a nested pack path
+// must be (docs/design.md, "Pack paths"). Error: Usage "path_not_bare" naming what is wrong
+// (empty, '/', '..', a leading '.' or '-', control characters, a lone surrogate, '<' or '>',
+// the reserved "_workspace", longer than MaxPackPathBytes).
 Result<void> checkBarePath(const QString &path);
+
+inline constexpr qsizetype MaxNestedPackPathBytes = 400;
+
+// A registered pack's path (spec D-55): a bare name, or bare names joined by '/' (src/tools/fd),
+// each part valid as checkBarePath says, relative, at most MaxNestedPackPathBytes. Children
+// declared in a pack.yaml keep bare names (checkBarePath). Error: Usage "path_not_bare".
+Result<void> checkPackPath(const QString &path);
+// The last part of a pack path: what the pack's own pack.yaml calls it.
+QString packBaseName(const QString &path);
+// Pack paths, to tell whether a new one would sit inside one of them or hold one: each
+// insert and look-up costs the path's depth, so importing thousands stays linear.
+class PackPathSet
+{
+public:
+    void insert(const QString &path);
+    // A path whose working tree holds `path`, or that `path`'s tree would hold.
+    std::optional<QString> enclosing(const QString &path) const;
+
+private:
+    QSet<QString> m_paths;
+    QHash<QString, QString> m_below; // every folder above a path -> one path below it
+};
+
+// The same for one look-up among `others`.
+std::optional<QString> enclosingPack(const QString &path, const QStringList &others);
+// The error for such a pair, of the given kind. Reason "pack_inside_pack".
+Error packInsidePack(const QString &path, const QString &other, ErrorKind kind);
 
 // A pack path that differs from `other` only in letter case: on a case-insensitive file system
 // (macOS, Windows) both would be one directory, so one workspace never holds both.
@@ -25,6 +56,10 @@ Error caseClash(const QString &path, const QString &existing, ErrorKind kind);
 // directory of a root pack, that links elsewhere would take clones, fetches, lock files and
 // commands out of the workspace. Error: PackOp "symlink_refused" naming the link and its target.
 Result<void> checkNotSymlink(const QString &path);
+
+// The same for every folder from root down to root/path: a nested pack path (src/tools/fd)
+// whose src is a link would lead out of the workspace as surely as a linked pack folder.
+Result<void> checkNoLinkOnTheWay(const QString &root, const QString &path);
 
 // The path `add` derives from a URL: its last '/'-separated segment (after ':' for scp-like
 // URLs) with trailing '/' and one trailing ".git" removed.

@@ -47,8 +47,16 @@ QList<LockFileInfo> workspaceLockFiles(const Workspace &workspace, const QList<P
                        QDir::Name);
     for (const QString &name : backends)
         addIfPresent(found, workspace.root() + u'/' + name, u"backend"_s, {});
-    for (const PackDir &pack : packs)
+    for (const PackDir &pack : packs) {
         addIfPresent(found, pack.dir + u"/.grex-lock"_s, u"pack"_s, pack.id);
+        // A nested pack's backend lock is beside it, not at the top.
+        const QFileInfo dir(pack.dir);
+        if (dir.absolutePath() != workspace.root()) {
+            addIfPresent(found,
+                         dir.absolutePath() + u"/.grex-backend-"_s + dir.fileName() + u".lock"_s,
+                         u"backend"_s, {});
+        }
+    }
     return found;
 }
 

@@ -400,8 +400,8 @@ private Q_SLOTS:
             << QStringList{u"add"_s, u"https://"_s} << 2 << u"usage"_s << u"https://"_s;
         QTest::newRow("unknown scheme")
             << QStringList{u"add"_s, u"ftp://h/x.git"_s} << 2 << u"usage"_s << u"ftp://h/x.git"_s;
-        QTest::newRow("path with slash")
-            << QStringList{u"add"_s, u"ALPHA"_s, u"a/b"_s} << 2 << u"usage"_s << u"a/b"_s;
+        QTest::newRow("path with an empty part")
+            << QStringList{u"add"_s, u"ALPHA"_s, u"a//b"_s} << 2 << u"usage"_s << u"a//b"_s;
         QTest::newRow("path with dotdot")
             << QStringList{u"add"_s, u"ALPHA"_s, u".."_s} << 2 << u"usage"_s << u"'..'"_s;
         QTest::newRow("occupied directory") << QStringList{u"add"_s, u"BETA"_s, u"occupied"_s} << 4
@@ -607,6 +607,52 @@ private Q_SLOTS:
     }
 
     // Destructive verbs ask on a terminal (in-process, with a scripted terminal).
+    // Packs at nested paths (spec D-55): added there, refused inside another pack's clone,
+    // found by import --scan below the top, used from inside, picked by path=, and removed
+    // with the folders they leave empty.
+    void nestedPaths()
+    {
+        const QString dir = initialisedWorkspace();
+        RunResult added = grex(dir, {u"add"_s, m_alpha, u"src/tools/alpha"_s});
+        QVERIFY2(added.exitCode == 0, added.err.constData());
+        QVERIFY(QFileInfo::exists(dir + u"/src/tools/alpha/.grex/pack.yaml"_s));
+        QVERIFY(readFile(dir + u"/.gitignore"_s).contains("/src/tools/alpha/"));
+
+        const RunResult inside = grex(dir, {u"add"_s, m_beta, u"src/tools/alpha/beta"_s});
+        QCOMPARE(inside.exitCode, 2);
+        QVERIFY2(inside.errText().contains(u"inside the working tree of pack 'src/tools/alpha'"_s),
+                 inside.err.constData());
+        QVERIFY(!QFileInfo::exists(dir + u"/src/tools/alpha/beta"_s));
+        const RunResult holding = grex(dir, {u"add"_s, m_beta, u"src"_s});
+        QCOMPARE(holding.exitCode, 2);
+
+        // A clone made by hand two levels down.
+        runGit(dir, {u"clone"_s, u"-q"_s, m_beta, dir + u"/vendor/x/beta"_s});
+        const RunResult scanned = grex(dir, {u"import"_s, u"--scan"_s});
+        QVERIFY2(scanned.exitCode == 0, scanned.err.constData());
+        QVERIFY2(scanned.outText().contains(u"added vendor/x/beta meta"_s), scanned.out.constData());
+
+        const RunResult status = grex(dir + u"/src/tools/alpha/.grex"_s, {u"status"_s, u"--json"_s});
+        QVERIFY2(status.exitCode == 0, status.err.constData());
+        QStringList ids;
+        for (const QJsonValue &p : status.json().array())
+            ids.append(p.toObject().value(u"id"_s).toString());
+        QCOMPARE(ids, (QStringList{u"src/tools/alpha"_s, u"vendor/x/beta"_s}));
+
+        const RunResult picked =
+            grex(dir, {u"ls"_s, u"--filter"_s, u"path=vendor/**"_s, u"--plain"_s});
+        QVERIFY2(picked.exitCode == 0, picked.err.constData());
+        QVERIFY(picked.outText().contains(u"vendor/x/beta"_s));
+        QVERIFY(!picked.outText().contains(u"src/tools/alpha"_s));
+
+        // The last part names a nested pack when no other pack has it.
+        const RunResult removed = grex(dir, {u"rm"_s, u"beta"_s, u"--yes"_s});
+        QVERIFY2(removed.exitCode == 0, removed.err.constData());
+        QVERIFY(!QFileInfo::exists(dir + u"/vendor"_s));
+        QCOMPARE(grex(dir, {u"rm"_s, u"src/tools/alpha"_s, u"--yes"_s}).exitCode, 0);
+        QVERIFY(!QFileInfo::exists(dir + u"/src"_s));
+    }
+
     void rmAsksOnATerminal()
     {
         const QString dir = workspaceWithAlpha();
@@ -1046,12 +1092,12 @@ private Q_SLOTS:
                                                          "\", \"path\": \"alpha\"},"
                                                          " {\"url\": \"" +
                                                          m_beta.toUtf8() +
-                                                         "\", \"path\": \"a/b\"}]"));
+                                                         "\", \"path\": \"a//b\"}]"));
         const RunResult r = grex(dir, {u"import"_s, u"--from-repos-json"_s, u"../repos.json"_s});
         QCOMPARE(r.exitCode, 4);
         QVERIFY2(r.outText().contains(u"added alpha meta "_s + m_alpha), r.out.constData());
         QVERIFY(r.outText().contains(u"summary: imported=1 skipped=0 failed=1"_s));
-        QVERIFY(r.errText().contains(u"failed a/b: "_s));
+        QVERIFY(r.errText().contains(u"failed a//b: "_s));
         const RunResult again =
             grex(dir, {u"import"_s, u"--from-repos-json"_s, u"../repos.json"_s, u"--json"_s});
         QCOMPARE(again.exitCode, 4);

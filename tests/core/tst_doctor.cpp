@@ -164,7 +164,7 @@ private Q_SLOTS:
         // One ok row per check.
         QCOMPARE(checks,
                  (QStringList{u"manifest-schema"_s, u"lockfile"_s, u"gitignore-sync"_s,
-                              u"pack-schema"_s, u"on-disk-drift"_s, u"clone-upkeep"_s,
+                              u"pack-schema"_s, u"pack-graph"_s, u"on-disk-drift"_s, u"clone-upkeep"_s,
                               u"url-secrets"_s, u"orphan-lock-entries"_s, u"lock-files"_s,
                               u"unfinished-work"_s}));
         const JsonObject json = r->toJson();
@@ -334,6 +334,41 @@ private Q_SLOTS:
         QCOMPARE(rows.at(0).value(u"severity"_s).toString(), u"error"_s);
         QVERIFY(rows.at(0).value(u"detail"_s).toString().contains(u"pack.yaml"_s));
         QCOMPARE(rows.at(0).value(u"auto_fixable"_s).toBool(true), false);
+    }
+
+    // A cycle and a dependency removed with rm (spec D-58): doctor names them with the fix,
+    // where it used to find nothing.
+    void cyclesAndMissingDependencies()
+    {
+        Workspace ws = healthy();
+        QVERIFY(writeFile(ws.packDir(u"alpha"_s) + u"/.grex/pack.yaml"_s,
+                          "schema_version: \"1\"\nname: alpha\ntype: declarative\n"
+                          "depends_on: [beta]\n"));
+        QVERIFY(writeFile(ws.packDir(u"beta"_s) + u"/.grex/pack.yaml"_s,
+                          "schema_version: \"1\"\nname: beta\ntype: declarative\n"
+                          "depends_on: [alpha, gone]\n"));
+        const Result<DoctorReport> r = runDoctor(ws);
+        QVERIFY(!r.ok());
+        const JsonObject report = reportOf(r);
+        QCOMPARE(report.value(u"exit_code"_s).toInteger(), 7);
+        const QList<JsonObject> rows = problems(report, u"pack-graph"_s);
+        QCOMPARE(rows.size(), 2);
+        QStringList details;
+        for (const JsonObject &row : rows) {
+            QCOMPARE(row.value(u"severity"_s).toString(), u"error"_s);
+            details.append(row.value(u"pack"_s).toString() + u": "_s +
+                           row.value(u"detail"_s).toString());
+        }
+        details.sort();
+        QVERIFY2(details.at(0).startsWith(u"alpha, beta: the packs form a cycle through "
+                                          u"depends_on"_s),
+                 qPrintable(details.at(0)));
+        QVERIFY(details.at(0).contains(u"out of depends_on in"_s));
+        QVERIFY2(details.at(1).startsWith(u"beta: pack 'beta' depends on 'gone'"_s),
+                 qPrintable(details.at(1)));
+        QVERIFY(details.at(1).contains(u"grex add"_s));
+        // A filter that leaves both packs out leaves the findings out.
+        QVERIFY(runDoctor(ws, false, false, u"name=nothing"_s).ok());
     }
 
     void onDiskDrift()

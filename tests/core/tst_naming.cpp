@@ -28,6 +28,55 @@ private Q_SLOTS:
         }
     }
 
+    // Registered packs may be nested (spec D-55); every part obeys the bare-name rules.
+    void packPaths()
+    {
+        for (const QString &good : {u"dotfiles"_s, u"src/tools/fd"_s, u"services/svc-beta"_s,
+                                    u"a.b/c_d/ünï"_s, QString(QString(200, u'x') + u"/y"_s)})
+            QVERIFY2(checkPackPath(good).ok(), qPrintable(good));
+        const QList<std::pair<QString, QString>> bad{
+            {u""_s, u"empty"_s},
+            {u"/abs/x"_s, u"absolute"_s},
+            {u"a//b"_s, u"empty part"_s},
+            {u"a/b/"_s, u"empty part"_s},
+            {u"src/../../x"_s, u"outside the workspace"_s},
+            {u"src/./x"_s, u"its part '.'"_s},
+            {u"src/.git/x"_s, u"its part '.git'"_s},
+            {u"src/-rf"_s, u"its part '-rf'"_s},
+            {u"src/a\u202Eb"_s, u"U+202E"_s},
+            {u"a\\b/c"_s, u"path separator"_s},
+            {QString(201, u'x') + u"/y"_s, u"its part"_s},
+            {QString(250, u'x') + u'/' + QString(160, u'y'), u"400 bytes"_s}};
+        for (const auto &[path, why] : bad) {
+            const Result<void> r = checkPackPath(path);
+            QVERIFY2(!r.ok(), qPrintable(path));
+            QCOMPARE(r.error().reason(), u"path_not_bare"_s);
+            QVERIFY2(r.error().message().text().contains(why), qPrintable(r.error().text()));
+        }
+        QCOMPARE(packBaseName(u"src/tools/fd"_s), u"fd"_s);
+        QCOMPARE(packBaseName(u"fd"_s), u"fd"_s);
+    }
+
+    // No pack inside another pack's clone, either way round; siblings and look-alike prefixes
+    // (src/tool and src/tools) are fine.
+    void packsInsidePacks()
+    {
+        PackPathSet set;
+        for (const QString &path : {u"src/tools/fd"_s, u"alpha"_s, u"src/tool"_s})
+            set.insert(path);
+        QCOMPARE(set.enclosing(u"alpha/x"_s), std::optional<QString>(u"alpha"_s));
+        QCOMPARE(set.enclosing(u"src/tools/fd/sub/deep"_s),
+                 std::optional<QString>(u"src/tools/fd"_s));
+        QCOMPARE(set.enclosing(u"src/tools"_s), std::optional<QString>(u"src/tools/fd"_s));
+        QCOMPARE(set.enclosing(u"src"_s).has_value(), true);
+        QCOMPARE(set.enclosing(u"src/tools/rg"_s), std::nullopt);
+        QCOMPARE(set.enclosing(u"src/toolsx"_s), std::nullopt);
+        QCOMPARE(set.enclosing(u"alphabet"_s), std::nullopt);
+        QCOMPARE(enclosingPack(u"beta/x"_s, {u"beta"_s}), std::optional<QString>(u"beta"_s));
+        QCOMPARE(packInsidePack(u"beta/x"_s, u"beta"_s, ErrorKind::Usage).reason(),
+                 u"pack_inside_pack"_s);
+    }
+
     void derivesPaths_data()
     {
         QTest::addColumn<QString>("url");

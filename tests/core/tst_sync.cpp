@@ -433,70 +433,115 @@ private Q_SLOTS:
         QVERIFY(wouldRunHook);
     }
 
-    // Plan-phase validation: nothing runs when the plan is invalid.
-    void invalidPlansRunNothing_data()
+    // Plan-phase validation (spec D-58): a pack the plan cannot use fails alone with its
+    // reason, and every other pack is installed; the run ends as a failed fetch does.
+    void invalidPacksFailAlone_data()
     {
         QTest::addColumn<QString>("pack");
+        QTest::addColumn<QStringList>("failing");
         QTest::addColumn<QString>("rule");
         QTest::newRow("depends_on unsatisfied")
-            << u"needs-missing"_s << u"depends_on_unsatisfied"_s;
-        QTest::newRow("cycle through children") << u"loop-a"_s << u"graph_cycle"_s;
-        QTest::newRow("cycle through depends_on") << u"dep-a"_s << u"graph_cycle"_s;
+            << u"needs-missing"_s << QStringList{u"needs-missing"_s} << u"depends_on_unsatisfied"_s;
+        QTest::newRow("cycle through children")
+            << u"loop-a"_s << QStringList{u"loop-a"_s, u"loop-b"_s} << u"graph_cycle"_s;
+        QTest::newRow("cycle through depends_on")
+            << u"dep-a"_s << QStringList{u"dep-a"_s, u"dep-b"_s} << u"graph_cycle"_s;
     }
 
-    void invalidPlansRunNothing()
+    void invalidPacksFailAlone()
     {
         QFETCH(QString, pack);
+        QFETCH(QStringList, failing);
         QFETCH(QString, rule);
         Workspace ws = newWorkspace();
         addPack(ws, u"base"_s);
         addPack(ws, pack);
         if (pack == u"dep-a")
             addPack(ws, u"dep-b"_s);
-        const QByteArray log = readFile(ws.manifestPath());
-        const Result<LifecycleReport> r = runSync(ws);
-        QVERIFY(!r.ok());
-        QCOMPARE(r.error().kind(), ErrorKind::PackOp);
-        QCOMPARE(r.error().reason(), u"validation_failed"_s);
-        QCOMPARE(r.error().details().value(u"phase"_s).toString(), u"validation"_s);
-        QCOMPARE(r.error()
-                     .details()
-                     .value(u"errors"_s)
-                     .toArray()
-                     .at(0)
-                     .toObject()
-                     .value(u"rule"_s)
-                     .toString(),
-                 rule);
-        QCOMPARE(readFile(ws.manifestPath()), log); // no audit or sync event
-        QVERIFY(!QFileInfo::exists(m_home + u"/out/base"_s));
-        QCOMPARE(ws.lockfile().read()->size(), 0);
+        SyncOptions keepGoing;
+        keepGoing.request.lifecycles.keepGoing = true;
+        for (const SyncOptions &options : {SyncOptions{}, keepGoing}) {
+            const Result<LifecycleReport> r = runSync(ws, options);
+            QVERIFY(!r.ok());
+            QCOMPARE(r.error().kind(), ErrorKind::PackOp);
+            QCOMPARE(r.error().reason(), u"packs_failed"_s);
+            QStringList failed;
+            for (const JsonValue &p :
+                 r.error().details().value(u"report"_s).toObject().value(u"packs"_s).toArray()) {
+                const JsonObject outcome = p.toObject();
+                const QString id = outcome.value(u"id"_s).toString();
+                if (id == u"base") {
+                    // Installed by the first run, unchanged in the second.
+                    QVERIFY(outcome.value(u"result"_s).toString() != u"err");
+                    QVERIFY(outcome.value(u"result"_s).toString() != u"not_run");
+                    continue;
+                }
+                QCOMPARE(outcome.value(u"result"_s).toString(), u"err"_s);
+                const JsonObject error = outcome.value(u"error"_s).toObject();
+                QCOMPARE(error.value(u"rule"_s).toString(), rule);
+                QVERIFY(!error.value(u"hint"_s).toString().isEmpty());
+                failed.append(id);
+            }
+            failed.sort();
+            QCOMPARE(failed, failing);
+            QVERIFY(QFileInfo::exists(m_home + u"/out/base"_s));
+            QVERIFY(ws.lockfile().read()->contains(u"base"_s));
+            QVERIFY(!ws.lockfile().read()->contains(pack));
+        }
         // --no-validate is the escape hatch.
         SyncOptions unchecked;
         unchecked.request.noValidate = true;
         QVERIFY(runSync(ws, unchecked).ok());
     }
 
-    // A child whose pack.yaml does not parse or names another pack stops the walk: nothing runs.
-    void walkErrorsAbort_data()
+    // A child whose pack.yaml does not parse or names another pack fails alone; the pack that
+    // owns it does not run and says why; the other packs are installed.
+    void walkErrorsFailThatPack_data()
     {
         QTest::addColumn<QString>("pack");
+        QTest::addColumn<QString>("child");
         QTest::addColumn<QString>("reason");
-        QTest::newRow("child name mismatch") << u"owns-misnamed"_s << u"pack_name_mismatch"_s;
-        QTest::newRow("child manifest invalid") << u"owns-broken"_s << u"pack_yaml_invalid"_s;
+        QTest::newRow("child name mismatch")
+            << u"owns-misnamed"_s << u"misnamed"_s << u"pack_name_mismatch"_s;
+        QTest::newRow("child manifest invalid")
+            << u"owns-broken"_s << u"broken"_s << u"pack_yaml_invalid"_s;
     }
 
-    void walkErrorsAbort()
+    void walkErrorsFailThatPack()
     {
         QFETCH(QString, pack);
+        QFETCH(QString, child);
         QFETCH(QString, reason);
         Workspace ws = newWorkspace();
         addPack(ws, pack);
+        addPack(ws, u"base"_s);
         const Result<LifecycleReport> r = runSync(ws);
         QVERIFY(!r.ok());
-        QCOMPARE(r.error().reason(), reason);
-        QCOMPARE(r.error().details().value(u"phase"_s).toString(), u"tree"_s);
-        QCOMPARE(ws.lockfile().read()->size(), 0);
+        QCOMPARE(r.error().reason(), u"packs_failed"_s);
+        QHash<QString, JsonObject> outcomes;
+        for (const JsonValue &p :
+             r.error().details().value(u"report"_s).toObject().value(u"packs"_s).toArray())
+            outcomes.insert(p.toObject().value(u"id"_s).toString(), p.toObject());
+        QCOMPARE(outcomes.value(child).value(u"result"_s).toString(), u"err"_s);
+        QCOMPARE(outcomes.value(child).value(u"error"_s).toObject().value(u"reason"_s).toString(),
+                 reason);
+        QCOMPARE(outcomes.value(pack).value(u"result"_s).toString(), u"not_run"_s);
+        QVERIFY(outcomes.value(pack).value(u"message"_s).toString().contains(child));
+        QCOMPARE(outcomes.value(u"base"_s).value(u"result"_s).toString(), u"ok"_s);
+        QCOMPARE(ws.lockfile().read()->keys(), QStringList{u"base"_s});
+    }
+
+    // A filter that leaves the broken pack out runs the rest without naming it as failed.
+    void filterLeavesTheBrokenPackOut()
+    {
+        Workspace ws = newWorkspace();
+        addPack(ws, u"owns-broken"_s);
+        addPack(ws, u"base"_s);
+        SyncOptions onlyBase;
+        onlyBase.request.lifecycles.filter = PackFilter::parse(u"name=base"_s).value();
+        const LifecycleReport report = reportOf(runSync(ws, onlyBase));
+        for (const PackOutcome &p : report.packs)
+            QCOMPARE(p.result, p.id == u"base" ? u"ok"_s : u"filtered"_s);
     }
 
     // A halt records where, drops the halted pack's lock entry, and stops new packs.
@@ -773,6 +818,45 @@ private Q_SLOTS:
         QVERIFY(removed->children.isEmpty());
         QVERIFY(QFileInfo(ws.packDir(u"shared"_s)).isDir());
         QVERIFY(!QFileInfo::exists(ws.packDir(u"left"_s)));
+    }
+
+    // rm of a pack others depend on says which (spec D-58); the next sync fails only them,
+    // with the fix in its hint.
+    void rmNamesThePacksThatDependOnIt()
+    {
+        Workspace ws = newWorkspace();
+        addPack(ws, u"base"_s, true);
+        addPack(ws, u"app"_s, true);
+        addPack(ws, u"hooks"_s, true);
+        OperationContext ctx;
+        ScriptedApproval yes;
+        ctx.setApprovalPolicy(&yes);
+        struct Warnings final : EventSink
+        {
+            QStringList texts;
+            void warning(const Message &message) override { texts.append(message.text()); }
+        } sink;
+        ctx.setEventSink(&sink);
+        const QStringList &warnings = sink.texts;
+        RmOptions options;
+        options.path = u"base"_s;
+        const Result<RmReport> removed = rm(ws, options, ctx);
+        QVERIFY(removed.ok());
+        QCOMPARE(removed->dependents, QStringList{u"app"_s});
+        QCOMPARE(removed->toJson().value(u"dependents"_s).toArray().size(), 1);
+        QVERIFY2(warnings.join(u'\n').contains(u"app depend(s) on 'base'"_s),
+                 qPrintable(warnings.join(u'\n')));
+        const Result<LifecycleReport> r = runSync(ws);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().reason(), u"packs_failed"_s);
+        QVERIFY2(r.error().message().text().contains(u"take it out of depends_on"_s),
+                 qPrintable(r.error().text()));
+        for (const JsonValue &p :
+             r.error().details().value(u"report"_s).toObject().value(u"packs"_s).toArray()) {
+            const JsonObject outcome = p.toObject();
+            QCOMPARE(outcome.value(u"result"_s).toString() == u"err",
+                     outcome.value(u"id"_s).toString() == u"app");
+        }
     }
 
     void failedTeardownRemovesNothing()

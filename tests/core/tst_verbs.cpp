@@ -272,8 +272,10 @@ private Q_SLOTS:
         QTest::addColumn<QString>("reason");
         QTest::newRow("malformed url")
             << u"https:///x"_s << QString() << int(ErrorKind::Usage) << u"invalid_url"_s;
-        QTest::newRow("slash path")
-            << u"ALPHA"_s << u"a/b"_s << int(ErrorKind::Usage) << u"path_not_bare"_s;
+        QTest::newRow("doubled slash path")
+            << u"ALPHA"_s << u"a//b"_s << int(ErrorKind::Usage) << u"path_not_bare"_s;
+        QTest::newRow("trailing slash path")
+            << u"ALPHA"_s << u"a/b/"_s << int(ErrorKind::Usage) << u"path_not_bare"_s;
         QTest::newRow("dotdot path")
             << u"ALPHA"_s << u".."_s << int(ErrorKind::Usage) << u"path_not_bare"_s;
         QTest::newRow("duplicate")

@@ -1,5 +1,6 @@
 #include "core/engine/drift.h"
 
+#include "core/engine/layout.h"
 #include "core/engine/walker.h"
 #include "core/git/fetcher.h"
 #include "core/manifest/fold.h"
@@ -230,6 +231,15 @@ Result<QList<StatusEntry>> inspectWorkspace(Workspace &workspace, const InspectO
         for (const QString &child : node.children)
             parents[child].append(node.id);
     }
+    // What would make a sync fail a pack that reads fine (a cycle, a missing dependency) is
+    // its error here too.
+    QHash<QString, QString> problems;
+    for (const GraphProblem &problem : validateGraph(*graph)) {
+        for (const QString &id : problem.packs) {
+            if (!problems.contains(id))
+                problems.insert(id, problem.error.message().text());
+        }
+    }
     QList<StatusEntry> entries;
     for (const PackNode &node : graph->nodes) {
         // The workspace's own pack.yaml is the user's checkout, not a pack status reports.
@@ -239,6 +249,8 @@ Result<QList<StatusEntry>> inspectWorkspace(Workspace &workspace, const InspectO
         StatusEntry entry = inspected.contains(node.id)
                                 ? inspected.take(node.id)
                                 : inspectNode(workspace, node, *locks, options, now);
+        if (entry.error.isEmpty())
+            entry.error = problems.value(node.id);
         entry.depth = node.depth; // known once the walk is over
         entry.parents = parents.value(node.id);
         std::sort(entry.parents.begin(), entry.parents.end(), utf8Less);
@@ -252,12 +264,13 @@ Result<QList<StatusEntry>> inspectWorkspace(Workspace &workspace, const InspectO
         return alive.error();
 
     // Git directories in the workspace that no pack accounts for.
-    const QStringList dirs =
-        QDir(workspace.root()).entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
+    QSet<QString> known;
+    for (const PackNode &node : std::as_const(graph->nodes))
+        known.insert(node.path);
+    for (const QString &id : locks->keys())
+        known.insert(id);
     QList<QString> untracked;
-    for (const QString &name : dirs) {
-        if (name.startsWith(u'.') || graph->nodes.contains(name) || locks->contains(name))
-            continue;
+    for (const QString &name : unaccountedFolders(workspace.root(), known)) {
         if (QFileInfo::exists(workspace.root() + u'/' + name + u"/.git"_s))
             untracked.append(name);
     }

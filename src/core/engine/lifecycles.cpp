@@ -194,7 +194,9 @@ struct PackTurn
     enum class LockChange { None, Upsert, Remove } lockChange = LockChange::None;
     LockEntry entry;
     std::optional<Event> syncEvent; // appended with the others when the run ends
-    bool fetchFailed = false;       // err because its clone or fetch failed
+    // err because its clone or fetch failed, or its pack.yaml could not be read or ordered:
+    // the pack fails alone and halts nothing.
+    bool fetchFailed = false;
 };
 
 } // namespace
@@ -309,6 +311,7 @@ private:
     PackTurn execute(const PackNode &node, const QString &hash, PackTurn turn);
     void record(PackTurn &turn);
     void startReady();
+    QString blockedWhy(qsizetype i) const;
     void finish();
 
     Workspace &m_workspace;
@@ -329,6 +332,7 @@ private:
     QHash<QString, qsizetype> m_position;
     QList<int> m_unfinished; // prerequisites not finished yet
     QList<bool> m_blocked;   // a prerequisite failed
+    QStringList m_blockedBy; // the first prerequisite that failed, by id
     QList<bool> m_handled;   // started, or recorded as not run
     QList<QList<qsizetype>> m_dependents;
     std::set<qsizetype> m_ready;
@@ -377,6 +381,7 @@ Result<void> LifecycleRunner::plan()
         m_position.insert(m_order.at(i), i);
     m_unfinished = QList<int>(count, 0);
     m_blocked = QList<bool>(count, false);
+    m_blockedBy = QStringList(count);
     m_handled = QList<bool>(count, false);
     m_dependents = QList<QList<qsizetype>>(count);
     for (qsizetype i = 0; i < count; ++i) {
@@ -387,6 +392,10 @@ Result<void> LifecycleRunner::plan()
                 continue;
             const qsizetype waiter = m_teardown ? *at : i;
             const qsizetype awaited = m_teardown ? i : *at;
+            // A pack that fails anyway waits for nothing: the packs of a cycle fail at once
+            // instead of waiting for each other forever.
+            if (m_graph.nodes.value(m_order.at(waiter)).loadError)
+                continue;
             ++m_unfinished[waiter];
             m_dependents[awaited].append(waiter);
         }
@@ -444,6 +453,13 @@ std::optional<PackTurn> LifecycleRunner::notSelected(const PackNode &node) const
             turn.outcome.result = u"filtered"_s;
             return turn;
         }
+    }
+    // A pack that cannot be read or ordered fails alone, as a failed fetch does (spec D-58).
+    if (node.loadError) {
+        turn.outcome.result = u"err"_s;
+        turn.outcome.message = node.loadError->message().text();
+        turn.fetchFailed = true;
+        return turn;
     }
     if (m_request.action && (!node.onDisk || node.manifest.type == u"meta" ||
                              !hasNamedAction(node.manifest.actions, *m_request.action))) {
@@ -597,8 +613,10 @@ void LifecycleRunner::record(PackTurn &turn)
 {
     const bool failed = turn.outcome.result == u"err" || turn.outcome.result == u"not_run";
     for (const qsizetype d : m_dependents.at(m_position.value(turn.outcome.id))) {
-        if (failed)
+        if (failed && !m_blocked[d]) {
             m_blocked[d] = true;
+            m_blockedBy[d] = turn.outcome.id;
+        }
         if (--m_unfinished[d] == 0)
             m_ready.insert(d);
     }
@@ -629,6 +647,21 @@ void LifecycleRunner::record(PackTurn &turn)
     m_report.packs.append(std::move(turn.outcome));
 }
 
+// Why the pack at i does not run, naming the pack that failed (or did not run) before it.
+QString LifecycleRunner::blockedWhy(qsizetype i) const
+{
+    const PackNode &node = m_graph.nodes.find(m_order.at(i)).value();
+    const QString &blocker = m_blockedBy.at(i);
+    const PackNode &other = m_graph.nodes.find(blocker).value();
+    if (m_teardown) {
+        return other.children.contains(node.id)
+                   ? u"'%1', which owns it, failed"_s.arg(blocker)
+                   : u"'%1', which depends on it, failed"_s.arg(blocker);
+    }
+    return node.children.contains(blocker) ? u"'%1', which it owns, failed"_s.arg(blocker)
+                                            : u"it depends on '%1', which failed"_s.arg(blocker);
+}
+
 // Starts the ready packs in order, up to the width; a pack something it builds on failed is
 // recorded as not run. Recording makes others ready, maybe earlier in the order: the scan
 // restarts from the front until nothing changes.
@@ -645,8 +678,7 @@ void LifecycleRunner::startReady()
             PackTurn turn;
             turn.outcome.id = id;
             turn.outcome.result = u"not_run"_s;
-            turn.outcome.message =
-                m_teardown ? u"a pack that owns it failed"_s : u"a pack it owns failed"_s;
+            turn.outcome.message = blockedWhy(i);
             turn.outcome.shaBefore = m_graph.nodes.value(id).shaBefore;
             turn.outcome.shaAfter = m_graph.nodes.value(id).sha;
             record(turn);
@@ -739,6 +771,9 @@ void recordFetch(PackOutcome &outcome, const PackNode &node)
     for (const Message &warning : node.warnings)
         outcome.warnings.append(warning.text());
     outcome.error = node.fetchError;
+    // A pack left out by the filter is not failed by its pack.yaml: this run did not need it.
+    if (!outcome.error && outcome.result == u"err")
+        outcome.error = node.loadError;
 }
 
 Result<LifecycleReport> concludeLifecycles(LifecycleReport report, const OperationContext &ctx)
@@ -758,9 +793,15 @@ Result<LifecycleReport> concludeLifecycles(LifecycleReport report, const Operati
     }
     if (!report.halted) {
         QStringList failed;
+        const Error *only = nullptr;
+        qint64 notRun = 0;
         for (const PackOutcome &p : report.packs) {
-            if (p.error)
+            if (p.error) {
                 failed.append(u"%1 (%2)"_s.arg(p.id, p.error->reason()));
+                only = &*p.error;
+            } else if (p.result == u"not_run") {
+                ++notRun;
+            }
         }
         if (failed.isEmpty())
             return report;
@@ -769,11 +810,20 @@ Result<LifecycleReport> concludeLifecycles(LifecycleReport report, const Operati
             failed = failed.mid(0, 5);
             failed.append(u"..."_s);
         }
-        return Error(ErrorKind::PackOp, u"packs_failed"_s,
-                     Message(QT_TRANSLATE_NOOP("Grex", "%1: %2 of %3 pack(s) could not be cloned "
-                                                       "or fetched: %4"),
-                             {report.verb, QString::number(count),
-                              QString::number(report.packs.size()), failed.join(u", "_s)}))
+        // One failure is told whole, so the line alone says what to fix.
+        const QString what = count == 1 ? u"%1: %2"_s.arg(failed.constFirst(), only->text())
+                                        : failed.join(u", "_s);
+        Message message =
+            notRun == 0
+                ? Message(QT_TRANSLATE_NOOP("Grex", "%1: %2 of %3 pack(s) failed: %4"),
+                          {report.verb, QString::number(count),
+                           QString::number(report.packs.size()), what})
+                : Message(QT_TRANSLATE_NOOP("Grex", "%1: %2 of %3 pack(s) failed: %4; %5 "
+                                                    "pack(s) that build on them did not run"),
+                          {report.verb, QString::number(count),
+                           QString::number(report.packs.size()), what,
+                           QString::number(notRun)});
+        return Error(ErrorKind::PackOp, u"packs_failed"_s, std::move(message))
             .withDetail(u"report"_s, report.toJson());
     }
     const HaltRecord &halt = *report.halted;

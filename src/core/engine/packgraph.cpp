@@ -2,7 +2,10 @@
 
 #include "core/naming.h"
 
+#include <QHash>
 #include <QSet>
+
+#include <algorithm>
 
 #include <functional>
 
@@ -98,8 +101,21 @@ bool isUrl(const QString &entry)
 // The node a depends_on entry names: by name, or (URL form) by source URL.
 std::optional<QString> resolveDependency(const PackGraph &graph, const QString &entry)
 {
-    if (!isUrl(entry))
-        return graph.nodes.contains(entry) ? std::optional<QString>(entry) : std::nullopt;
+    if (!isUrl(entry)) {
+        if (graph.nodes.contains(entry))
+            return entry;
+        // A nested pack (vendor/cycb) is named in pack.yaml files by its own name, cycb: the
+        // one pack so named answers.
+        std::optional<QString> named;
+        for (const PackNode &node : graph.nodes) {
+            if (node.path.endsWith(u'/' + entry)) {
+                if (named)
+                    return std::nullopt;
+                named = node.id;
+            }
+        }
+        return named;
+    }
     for (const PackNode &node : graph.nodes) {
         if (!node.url.isEmpty() && sameRemote(node.url, entry))
             return node.id;
@@ -128,34 +144,75 @@ void resolveDependencies(PackGraph &graph)
     }
 }
 
-QList<Error> validateGraph(const PackGraph &graph)
+QList<GraphProblem> validateGraph(const PackGraph &graph, const QMap<QString, QString> &elsewhere)
 {
-    QList<Error> errors;
-    for (const PackNode &node : graph.nodes)
-        errors += validatePack(node.manifest);
+    const auto outside = [&elsewhere](const QString &entry) {
+        if (!isUrl(entry))
+            return elsewhere.contains(entry);
+        return std::any_of(elsewhere.begin(), elsewhere.end(),
+                           [&entry](const QString &url) { return sameRemote(url, entry); });
+    };
+    QList<GraphProblem> problems;
+    for (const PackNode &node : graph.nodes) {
+        for (Error &error : validatePack(node.manifest))
+            problems.append({{node.id}, std::move(error).withDetail(u"pack"_s, node.id)});
+    }
 
     for (const QStringList &cycle :
          findCycles(graph, [](const PackNode &node) { return node.children; })) {
-        errors.append(
-            graphError(u"graph_cycle"_s, Message(QT_TRANSLATE_NOOP("Grex", "the packs form a cycle "
-                                                                           "through children: %1"),
-                                                 {cycle.join(u" -> "_s)}))
-                .withDetail(u"chain"_s, JsonValue(cycle)));
+        problems.append(
+            {cycle.mid(0, cycle.size() - 1),
+             graphError(u"graph_cycle"_s,
+                        Message(QT_TRANSLATE_NOOP("Grex", "the packs form a cycle through "
+                                                          "children: %1"),
+                                {cycle.join(u" -> "_s)}))
+                 .withHint(Message(QT_TRANSLATE_NOOP("Grex", "take '%1' out of children in %2"),
+                                   {cycle.at(1), graph.nodes.value(cycle.constFirst())
+                                                     .manifest.file}))
+                 .withDetail(u"chain"_s, JsonValue(cycle))});
     }
 
     for (const PackNode &node : graph.nodes) {
         for (const QString &entry : node.manifest.dependsOn) {
-            if (!resolveDependency(graph, entry)) {
-                errors.append(graphError(u"depends_on_unsatisfied"_s,
-                                         Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' depends on "
-                                                                           "'%2', which is not in "
-                                                                           "the workspace"),
-                                                 {node.id, entry}))
-                                  .withDetail(u"pack"_s, node.id)
-                                  .withDetail(u"required"_s, entry));
-            }
+            if (resolveDependency(graph, entry) || outside(entry))
+                continue;
+            problems.append(
+                {{node.id},
+                 graphError(u"depends_on_unsatisfied"_s,
+                            Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' depends on '%2', which "
+                                                              "is not in the workspace"),
+                                    {node.id, entry}))
+                     .withHint(Message(QT_TRANSLATE_NOOP("Grex", "add '%1' to the workspace "
+                                                                 "(grex add URL), or take it out "
+                                                                 "of depends_on in %2"),
+                                       {entry, node.manifest.file}))
+                     .withDetail(u"pack"_s, node.id)
+                     .withDetail(u"required"_s, entry)});
         }
     }
+    // A pack inside another pack's clone (spec D-55): the inner one fails. Each path's
+    // ancestors are looked up, so this stays linear in packs.
+    QHash<QString, QString> byPath;
+    for (const PackNode &node : graph.nodes) {
+        if (!node.isRoot)
+            byPath.insert(node.path, node.id);
+    }
+    for (const PackNode &node : graph.nodes) {
+        if (node.isRoot)
+            continue;
+        for (qsizetype cut = node.path.lastIndexOf(u'/'); cut > 0;
+             cut = node.path.lastIndexOf(u'/', cut - 1)) {
+            const auto outer = byPath.constFind(node.path.left(cut));
+            if (outer == byPath.cend())
+                continue;
+            problems.append({{node.id},
+                             packInsidePack(node.path, *outer, ErrorKind::PackOp)
+                                 .withDetail(u"rule"_s, u"pack_inside_pack"_s)
+                                 .withDetail(u"phase"_s, u"validation"_s)});
+            break;
+        }
+    }
+
     const auto dependencies = [&graph](const PackNode &node) {
         QStringList targets;
         for (const QString &entry : node.manifest.dependsOn) {
@@ -165,28 +222,30 @@ QList<Error> validateGraph(const PackGraph &graph)
         return targets;
     };
     for (const QStringList &cycle : findCycles(graph, dependencies)) {
-        errors.append(graphError(u"graph_cycle"_s,
-                                 Message(QT_TRANSLATE_NOOP("Grex", "the packs form a cycle "
-                                                                   "through depends_on: %1"),
-                                         {cycle.join(u" -> "_s)}))
-                          .withDetail(u"chain"_s, JsonValue(cycle)));
+        problems.append(
+            {cycle.mid(0, cycle.size() - 1),
+             graphError(u"graph_cycle"_s,
+                        Message(QT_TRANSLATE_NOOP("Grex", "the packs form a cycle through "
+                                                          "depends_on: %1"),
+                                {cycle.join(u" -> "_s)}))
+                 .withHint(Message(QT_TRANSLATE_NOOP("Grex", "take '%1' out of depends_on in "
+                                                             "%2"),
+                                   {cycle.at(1), graph.nodes.value(cycle.constFirst())
+                                                     .manifest.file}))
+                 .withDetail(u"chain"_s, JsonValue(cycle))});
     }
-    return errors;
+    return problems;
 }
 
-Error validationFailed(const QList<Error> &errors)
+void markProblems(PackGraph &graph, const QList<GraphProblem> &problems)
 {
-    JsonArray list;
-    for (const Error &e : errors)
-        list.append(e.toJson());
-    const Error &first = errors.constFirst();
-    Error error(ErrorKind::PackOp, u"validation_failed"_s,
-                errors.size() == 1
-                    ? first.message()
-                    : Message(QT_TRANSLATE_NOOP("Grex", "%1 (and %2 more problem(s))"),
-                              {first.message().text(), QString::number(errors.size() - 1)}));
-    error.withDetail(u"phase"_s, u"validation"_s).withDetail(u"errors"_s, list);
-    return error;
+    for (const GraphProblem &problem : problems) {
+        for (const QString &id : problem.packs) {
+            auto node = graph.nodes.find(id);
+            if (node != graph.nodes.end() && !node->loadError)
+                node->loadError = problem.error;
+        }
+    }
 }
 
 } // namespace Grex

@@ -66,13 +66,24 @@ struct PackGraph
 // Fills every node's `dependencies` from its manifest's depends_on (by name, or by URL).
 void resolveDependencies(PackGraph &graph);
 
-// The plan-phase validators (docs/design.md, "Pack graph and validation"), errors aggregated rather
-// than first-fail: duplicate symlink dst per pack, cycles over children and over depends_on,
-// unsatisfied depends_on.
-QList<Error> validateGraph(const PackGraph &graph);
+// One thing the plan-phase validators found, and the packs it makes unusable: the pack whose
+// pack.yaml is invalid or names a dependency that is not there, or every pack of a cycle.
+struct GraphProblem
+{
+    QStringList packs;
+    Error error;
+};
 
-// One Error summarising a list of validation errors (PackOp "validation_failed", phase
-// "validation"; details.errors lists each).
-Error validationFailed(const QList<Error> &errors);
+// The plan-phase validators (docs/design.md, "Pack graph and validation"), every problem rather
+// than the first: invalid actions (a duplicate symlink dst, ...), cycles over children and over
+// depends_on, unsatisfied depends_on.
+// `elsewhere` holds the packs of the workspace the walk did not reach, by id with their URL
+// (add walks only the pack it adds): a depends_on entry naming one of them is satisfied.
+QList<GraphProblem> validateGraph(const PackGraph &graph,
+                                  const QMap<QString, QString> &elsewhere = {});
+
+// Marks each pack a problem names as failed (its loadError, the first problem if several), so
+// that it fails alone and the packs that build on it do not run (spec D-58).
+void markProblems(PackGraph &graph, const QList<GraphProblem> &problems);
 
 } // namespace Grex

@@ -110,21 +110,24 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSe
     walk.refOverride = request.refOverride;
     walk.recursive = request.recursive;
     walk.submodules = request.submodules;
-    walk.tolerateErrors = request.tolerateErrors;
+    // One pack that cannot be read fails alone (spec D-58): its loadError makes it "err".
+    walk.tolerateErrors = true;
     qCDebug(lcCore, "walking %lld seed pack(s)", qint64(seeds.size()));
     ctx.phase(walk.network ? u"fetch"_s : u"read"_s);
     Result<PackGraph> graph = walkPacks(workspace, seeds, walk, ctx);
     if (!graph)
         return graph.error();
     qCDebug(lcCore, "walked %lld pack(s)", qint64(graph->nodes.size()));
+    // The root pack is the checkout the run was started from: when it cannot be read there is
+    // nothing to run, and its error is the run's.
+    for (const PackNode &node : std::as_const(graph->nodes)) {
+        if (node.isRoot && node.loadError)
+            return *node.loadError;
+    }
+    if (!request.noValidate)
+        markProblems(*graph, validateGraph(*graph, request.elsewhere));
     if (graphOut)
         *graphOut = *graph;
-
-    if (!request.noValidate) {
-        const QList<Error> problems = validateGraph(*graph);
-        if (!problems.isEmpty())
-            return validationFailed(problems);
-    }
 
     LifecycleReport report;
     report.verb = request.lifecycles.verb;
@@ -134,11 +137,11 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSe
             const PackNode &node = graph->nodes.value(id);
             PackOutcome outcome;
             outcome.id = id;
-            outcome.result = node.fetchError ? u"err"_s : u"ok"_s;
+            const std::optional<Error> &failure = node.fetchError ? node.fetchError : node.loadError;
+            outcome.result = failure ? u"err"_s : u"ok"_s;
             outcome.shaBefore = node.shaBefore;
             outcome.shaAfter = node.sha;
-            outcome.message =
-                node.fetchError ? node.fetchError->message().text() : node.note.text();
+            outcome.message = failure ? failure->message().text() : node.note.text();
             recordFetch(outcome, node);
             report.packs.append(outcome);
         }

@@ -26,7 +26,9 @@ struct PipelineRequest
     std::optional<QString> refOverride; // sync --ref: the ref of every pack but the root
     bool recursive = true;
     bool submodules = true; // --no-submodules: leave every pack's submodules out
-    bool tolerateErrors = false; // walk: see WalkOptions
+    // The workspace's packs the seeds leave out, by id with their URL (add walks only the new
+    // pack): they satisfy depends_on entries, but nothing waits for them.
+    QMap<QString, QString> elsewhere;
     // Called with the walked, validated graph before any pack runs; an error stops the run
     // there (run and exec ask for approval here).
     std::function<Result<void>(const PackGraph &)> beforeLifecycles;

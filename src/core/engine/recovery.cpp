@@ -3,6 +3,7 @@
 #include "core/fs/filelock.h"
 #include "core/fs/fsutil.h"
 #include "core/git/gitfetcher.h"
+#include "core/manifest/fold.h"
 #include "core/manifest/intentlog.h"
 #include "core/operationcontext.h"
 #include "core/workspace.h"
@@ -137,32 +138,44 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
     for (const QString &path : std::as_const(tombstonePaths))
         tombstones.append(path);
 
+    Result<LogReadResult> log = workspace.intentLog().read();
+    // A nested pack's clone staging and backend lock sit beside it (src/tools for
+    // src/tools/fd): those folders are looked at as the workspace's top is.
+    QStringList folders{workspace.root()};
+    if (log) {
+        for (const PackState &pack : fold(log->events).packs) {
+            if (pack.path.contains(u'/'))
+                folders.append(workspace.root() + u'/' + pack.path.section(u'/', 0, -2));
+        }
+        folders.removeDuplicates();
+    }
     JsonArray trash;
     JsonArray clones;
     JsonArray held;
     JsonArray interrupted;
-    const QFileInfoList top =
-        QDir(workspace.root())
-            .entryInfoList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
-    for (const QFileInfo &entry : top) {
-        const QString name = entry.fileName();
-        if (name.startsWith(u".grex-trash-"))
-            trash.append(entry.absoluteFilePath());
-        else if (name.startsWith(CloneStagingPrefix) && entry.isDir() && !entry.isSymLink())
-            clones.append(entry.absoluteFilePath());
-        else if (name.startsWith(u".grex-backend-") && name.endsWith(u".lock"))
-            heldLock(entry.absoluteFilePath(), held);
-        else if (entry.isDir() && !entry.isSymLink()) {
-            const QString dir = entry.absoluteFilePath();
-            heldLock(dir + u"/.grex-lock"_s, held);
-            if (hasUnfinishedGitWork(dir))
-                interrupted.append(dir);
+    for (const QString &folder : std::as_const(folders)) {
+        const bool top = folder == workspace.root();
+        const QFileInfoList entries = QDir(folder).entryInfoList(
+            QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+        for (const QFileInfo &entry : entries) {
+            const QString name = entry.fileName();
+            if (top && name.startsWith(u".grex-trash-"))
+                trash.append(entry.absoluteFilePath());
+            else if (name.startsWith(CloneStagingPrefix) && entry.isDir() && !entry.isSymLink())
+                clones.append(entry.absoluteFilePath());
+            else if (name.startsWith(u".grex-backend-") && name.endsWith(u".lock"))
+                heldLock(entry.absoluteFilePath(), held);
+            else if (entry.isDir() && !entry.isSymLink()) {
+                const QString dir = entry.absoluteFilePath();
+                heldLock(dir + u"/.grex-lock"_s, held);
+                if (hasUnfinishedGitWork(dir))
+                    interrupted.append(dir);
+            }
         }
     }
 
     // action_started events never followed by completed or halted for the same (pack, idx).
     JsonArray dangling;
-    Result<LogReadResult> log = workspace.intentLog().read();
     if (!log) {
         findings.warnings.append(
             Message(QT_TRANSLATE_NOOP("Grex", "recovery scan: %1"), {log.error().text()}));

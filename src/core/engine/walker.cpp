@@ -83,7 +83,7 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
     // A pack directory that links elsewhere would take the fetch, the lock and the actions out
     // of the workspace (doctor calls it "not a directory").
     if (!seed.isRoot) {
-        if (Result<void> real = checkNotSymlink(node.dir); !real)
+        if (Result<void> real = checkNoLinkOnTheWay(workspace.root(), node.path); !real)
             return treeError(real.error(), node.id);
     }
 
@@ -181,13 +181,14 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
         if (!manifest)
             return treeError(manifest.error(), node.id);
         node.manifest = std::move(manifest).value();
-        if (!node.isRoot && node.manifest.name != node.path) {
+        if (!node.isRoot && node.manifest.name != packBaseName(node.path)) {
             return treeError(Error(ErrorKind::PackOp, u"pack_name_mismatch"_s,
                                    Message(QT_TRANSLATE_NOOP("Grex", "the pack in %1 is named '%2' "
                                                                      "in its pack.yaml, not '%3'"),
-                                           {node.dir, node.manifest.name, node.path}))
+                                           {node.dir, node.manifest.name,
+                                            packBaseName(node.path)}))
                                  .withDetail(u"got"_s, node.manifest.name)
-                                 .withDetail(u"expected"_s, node.path),
+                                 .withDetail(u"expected"_s, packBaseName(node.path)),
                              node.id);
         }
         if (node.isRoot)
@@ -249,7 +250,7 @@ Result<QList<WalkSeed>> workspaceSeeds(const Workspace &workspace, OperationCont
         seeds.append(root);
     }
     for (const PackState &pack : packsInIdOrder(*packs)) {
-        if (!checkBarePath(pack.path)) {
+        if (!checkPackPath(pack.path)) {
             ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' has the invalid path '%2' in "
                                                        "grex.jsonl; skipped"),
                              {pack.id, pack.path}));
@@ -437,23 +438,31 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
             node.depth = outcome.depth;
             // A clone left alone, and why, is part of the verb's report (PackOutcome).
             if (options.recursive) {
-                // All of a pack's children are checked before any of them is cloned.
-                if (std::optional<Error> clash = childCaseClash(node, knownFolded)) {
+                // All of a pack's children are checked before any of them is cloned. A clash
+                // is the parent's failure: a tolerant walk goes on without its children.
+                std::optional<Error> clash = childCaseClash(node, knownFolded);
+                for (const ChildRef &child : node.manifest.children) {
+                    const WalkSeed *other = known.contains(child.effectivePath())
+                                                ? &known.find(child.effectivePath()).value()
+                                                : nullptr;
+                    if (!clash && other && !other->isRoot && !other->url.isEmpty() &&
+                        !sameRemote(other->url, child.url))
+                        clash = childUrlConflict(node.id, child, *other);
+                }
+                if (clash && !options.tolerateErrors) {
                     firstError = std::move(clash);
                     walkStop.request_stop();
                     continue;
+                }
+                if (clash) {
+                    node.loadError = std::move(clash);
+                    node.manifest.children.clear();
                 }
                 for (const ChildRef &child : node.manifest.children) {
                     const QString path = child.effectivePath();
                     node.children.append(path);
                     if (known.contains(path)) {
                         declaredTags[path] += child.tags;
-                        const WalkSeed &other = known.value(path);
-                        if (!other.isRoot && !other.url.isEmpty() &&
-                            !sameRemote(other.url, child.url)) {
-                            firstError = childUrlConflict(node.id, child, other);
-                            walkStop.request_stop();
-                        }
                         continue;
                     }
                     WalkSeed childSeed = seedAt(workspace, child.effectivePath(), child.url,

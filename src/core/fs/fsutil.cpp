@@ -38,6 +38,14 @@ void removeCreated(const QString &dir, bool existedBefore)
     }
 }
 
+void removeEmptyParents(const QString &dir, const QString &root)
+{
+    const QString top = QDir::cleanPath(root);
+    QString parent = QFileInfo(QDir::cleanPath(dir)).absolutePath();
+    while (parent.startsWith(top + u'/') && QDir().rmdir(parent))
+        parent = QFileInfo(parent).absolutePath();
+}
+
 bool openForReading(QFile &file, bool *missing)
 {
     *missing = false;

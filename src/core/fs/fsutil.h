@@ -18,6 +18,10 @@ bool isEmptyDirectory(const QString &path);
 // removes only what is inside it. Symlinks inside are removed, never followed.
 void removeCreated(const QString &dir, bool existedBefore);
 
+// Removes the folders above dir, up to but not including root, while they are empty: what
+// making a nested pack's folders (src/tools for src/tools/fd) left once the pack is gone.
+void removeEmptyParents(const QString &dir, const QString &root);
+
 // True when some process has path open, as far as /proc shows (the processes of other users
 // are not readable there). Answers true when /proc cannot be read at all, so a caller that
 // removes files nobody holds removes nothing it cannot vouch for.

@@ -184,6 +184,8 @@ Result<FetchReport> GitFetcher::clone(const QString &url, const QString &dest,
                                       const std::optional<QString> &ref,
                                       const CloneOptions &options, std::stop_token stop)
 {
+    // A nested pack path (src/tools/fd) gets its folders; the backend lock lives beside dest.
+    QDir().mkpath(QFileInfo(dest).absolutePath());
     Result<FileLock> lock = lockBackend(dest, stop);
     if (!lock)
         return lock.error();

@@ -13,7 +13,7 @@
 
 namespace Grex {
 
-// A child-ref of pack.yaml `children` (docs/design.md, "Pack paths are bare names").
+// A child-ref of pack.yaml `children` (docs/design.md, "Pack paths").
 struct ChildRef
 {
     QString url;

@@ -141,10 +141,14 @@ Result<void> checkNotRegistered(const QMap<QString, PackState> &packs, const QSt
                                   {pack.id, redactUrl(pack.url)}))
             .withDetail(u"pack"_s, pack.id);
     }
+    QStringList paths;
     for (const PackState &pack : packs) {
         if (differsOnlyInCase(path, pack.path) || differsOnlyInCase(path, pack.id))
             return caseClash(path, pack.id, ErrorKind::Usage);
+        paths.append(pack.path);
     }
+    if (const std::optional<QString> other = enclosingPack(path, paths))
+        return packInsidePack(path, *other, ErrorKind::Usage);
     return {};
 }
 
@@ -183,6 +187,12 @@ Result<void> installAdded(Workspace &workspace, const AddReport &report, const Q
     PipelineRequest request = PipelineRequest::of(u"add"_s, Lifecycle::Install);
     request.recoveryScan = false;
     request.submodules = false; // add brought them in already
+    if (Result<QMap<QString, PackState>> packs = workspace.readPacks(ctx)) {
+        for (const PackState &pack : std::as_const(*packs)) {
+            if (pack.id != seed.id)
+                request.elsewhere.insert(pack.id, pack.url);
+        }
+    }
     Result<LifecycleReport> run = executePipeline(workspace, {seed}, request, ctx);
     if (run)
         run = concludeLifecycles(std::move(run).value(), ctx);
@@ -208,8 +218,10 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     if (!url)
         return url.error();
     const QString path = options.path.value_or(derivePathFromUrl(*url));
-    if (Result<void> bare = checkBarePath(path); !bare)
-        return bare.error();
+    if (Result<void> valid = checkPackPath(path); !valid)
+        return valid.error();
+    if (Result<void> real = checkNoLinkOnTheWay(workspace.root(), path); !real)
+        return real.error();
     if (options.type && !packTypeNames().contains(*options.type)) {
         return Error(ErrorKind::PluginMissing, u"unknown_pack_type"_s,
                      Message(QT_TRANSLATE_NOOP("Grex", "unknown pack type '%1' (expected meta, "
@@ -282,6 +294,8 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
         ctx.progress(0, 1, Message(QT_TRANSLATE_NOOP("Grex", "cloning %1"), {path}));
         Result<FetchReport> cloned =
             workspace.fetcher().clone(*url, dest, options.ref, cloneOptions, ctx.stopToken());
+        if (!cloned)
+            removeEmptyParents(dest, workspace.root());
         if (!cloned && cloned.error().kind() == ErrorKind::Cancelled)
             return addCancelled(path);
         if (!cloned)
@@ -294,8 +308,10 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     }
 
     const auto fail = [&](Error error) -> Result<AddReport> {
-        if (!report.adopted)
+        if (!report.adopted) {
             removeCreated(dest, existedBefore);
+            removeEmptyParents(dest, workspace.root());
+        }
         return error;
     };
 
@@ -306,7 +322,7 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
         Result<PackManifest> manifest = loadPackManifest(dest);
         if (!manifest)
             return fail(manifest.error());
-        if (manifest->name != path) {
+        if (manifest->name != packBaseName(path)) {
             return fail(
                 Error(ErrorKind::PackOp, u"pack_name_mismatch"_s,
                       Message(QT_TRANSLATE_NOOP("Grex", "the pack at %1 is named '%2' in "

@@ -1,5 +1,6 @@
 #include "core/verbs/doctor.h"
 
+#include "core/engine/layout.h"
 #include "core/engine/recovery.h"
 #include "core/engine/upkeep.h"
 #include "core/engine/walker.h"
@@ -227,6 +228,26 @@ QList<DoctorFinding> checkPackSchemas(const Facts &facts, const PackFilter &filt
     return found;
 }
 
+// What keeps packs from being ordered (spec D-58): depends_on cycles and children cycles,
+// dependencies that are not in the workspace, and invalid actions; each with its fix. The
+// packs a finding names fail alone in a sync, with the packs that build on them.
+QList<DoctorFinding> checkPackGraph(const Facts &facts, const PackFilter &filter,
+                                    const QHash<QString, QString> &drift)
+{
+    QList<DoctorFinding> found;
+    for (const GraphProblem &problem : validateGraph(facts.graph)) {
+        const bool wanted = std::any_of(problem.packs.begin(), problem.packs.end(), [&](const QString &id) {
+            const auto node = facts.graph.nodes.find(id);
+            return node != facts.graph.nodes.end() && filter.matches(filterSubject(*node, drift));
+        });
+        if (!wanted)
+            continue;
+        found.append(finding(u"pack-graph"_s, u"error"_s, problem.packs.join(u", "_s),
+                             problem.error.text()));
+    }
+    return found;
+}
+
 const QSet<QString> &ignoredTopLevel()
 {
     static const QSet<QString> names{u"target"_s, u"node_modules"_s, u"crates"_s, u"openspec"_s,
@@ -259,10 +280,8 @@ QList<DoctorFinding> checkOnDisk(const Workspace &workspace, const Facts &facts,
         known.insert(node.path);
     for (const QString &id : facts.locks.keys())
         known.insert(id);
-    const QStringList dirs =
-        QDir(workspace.root()).entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
-    for (const QString &name : dirs) {
-        if (name.startsWith(u'.') || ignoredTopLevel().contains(name) || known.contains(name))
+    for (const QString &name : unaccountedFolders(workspace.root(), known)) {
+        if (ignoredTopLevel().contains(name))
             continue;
         const bool isGit = QFileInfo::exists(workspace.root() + u'/' + name + u"/.git"_s);
         found.append(finding(check, u"warning"_s, {},
@@ -704,6 +723,7 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
                    checkGitignore(workspace, facts, options.filter, drift));
         addChecked(report.findings, u"pack-schema"_s,
                    checkPackSchemas(facts, options.filter, drift));
+        addChecked(report.findings, u"pack-graph"_s, checkPackGraph(facts, options.filter, drift));
         addChecked(report.findings, u"on-disk-drift"_s,
                    checkOnDisk(workspace, facts, options.filter, drift));
         addChecked(report.findings, u"clone-upkeep"_s,
@@ -733,7 +753,7 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
     // Findings in the order of the checks, whatever was re-run.
     static const QStringList order{
         u"manifest-schema"_s,     u"lockfile"_s,      u"gitignore-sync"_s,
-        u"pack-schema"_s,         u"on-disk-drift"_s, u"clone-upkeep"_s, u"url-secrets"_s,
+        u"pack-schema"_s,         u"pack-graph"_s,    u"on-disk-drift"_s, u"clone-upkeep"_s, u"url-secrets"_s,
         u"orphan-lock-entries"_s, u"lock-files"_s,    u"unfinished-work"_s};
     std::stable_sort(report.findings.begin(), report.findings.end(),
                      [](const DoctorFinding &a, const DoctorFinding &b) {

@@ -1,5 +1,6 @@
 #include "core/verbs/import.h"
 
+#include "core/engine/layout.h"
 #include "core/engine/walker.h"
 #include "core/fs/gitignore.h"
 #include "core/git/fetcher.h"
@@ -178,13 +179,11 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
             for (const PackNode &node : graph->nodes)
                 children.insert(node.path);
         }
-        const QStringList dirs =
-            QDir(workspace.root()).entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
-        for (const QString &name : dirs) {
+        for (const PackState &pack : std::as_const(*packs))
+            children.insert(pack.path);
+        // Clones at any depth (spec D-55): vcstool, repo and west place them in src/<group>/.
+        for (const QString &name : findClones(workspace.root(), children)) {
             const QString dir = workspace.packDir(name);
-            if (name.startsWith(u'.') || byPath.contains(name) || children.contains(name) ||
-                !QFileInfo::exists(dir + u"/.git"_s))
-                continue;
             Result<QString> origin = workspace.fetcher().originUrl(dir);
             // A clone grex cannot read is named with the reason, not taken for one without a
             // remote.
@@ -213,6 +212,9 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
     }
 
     QSet<QString> seen;
+    PackPathSet takenPaths; // registered or imported by this run: no pack goes inside one
+    for (const PackState &pack : std::as_const(*packs))
+        takenPaths.insert(pack.path);
     QList<Event> events;
     QList<std::pair<QString, QStringList>> blocks;
     const Timestamp now = Timestamp::now();
@@ -231,8 +233,13 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
             continue;
         }
         seen.insert(c.path);
-        if (Result<void> bare = checkBarePath(c.path); !bare) {
+        if (Result<void> bare = checkPackPath(c.path); !bare) {
             report.failed.append({c.path, bare.error().message().text()});
+            continue;
+        }
+        if (const std::optional<QString> other = takenPaths.enclosing(c.path)) {
+            report.failed.append(
+                {c.path, packInsidePack(c.path, *other, ErrorKind::PackOp).message().text()});
             continue;
         }
         // A clone made with a token in its URL: grex.jsonl must not learn it.
@@ -247,7 +254,7 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
             continue;
         }
         const QString dir = workspace.packDir(c.path);
-        if (Result<void> real = checkNotSymlink(dir); !real) {
+        if (Result<void> real = checkNoLinkOnTheWay(workspace.root(), c.path); !real) {
             report.failed.append({c.path, real.error().message().text()});
             continue;
         }
@@ -260,11 +267,11 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
                 continue;
             }
             // As add refuses it: registered under another name, every later walk would fail.
-            if (manifest->name != c.path) {
+            if (manifest->name != packBaseName(c.path)) {
                 report.failed.append(
                     {c.path, Message(QT_TRANSLATE_NOOP("Grex", "the pack in %1 is named '%2' in "
                                                                "its pack.yaml, not '%3'"),
-                                     {dir, manifest->name, c.path})
+                                     {dir, manifest->name, packBaseName(c.path)})
                                  .text()});
                 continue;
             }
@@ -272,6 +279,7 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
             extraPatterns = manifest->gitignore;
         }
         foldedNames.insert(c.path.toCaseFolded(), c.path);
+        takenPaths.insert(c.path);
         report.imported.append({c.path, c.url, kind});
         events.append(Event::add(c.path, c.url, c.path, kind, c.ref, now));
         blocks.append({c.path, Gitignore::packBody(c.path, extraPatterns)});

@@ -157,7 +157,7 @@ Result<InitReport> init(Workspace &workspace, const InitOptions &options, Operat
     if (!options.noClone) {
         QList<PackState> missing;
         for (const PackState &pack : packsInIdOrder(packs)) {
-            if (!checkBarePath(pack.path)) {
+            if (!checkPackPath(pack.path)) {
                 ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' has the invalid path '%2' "
                                                            "in grex.jsonl; not cloned"),
                                  {pack.id, pack.path}));

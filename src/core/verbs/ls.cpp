@@ -226,7 +226,7 @@ Result<LsReport> lsRead(Workspace &workspace, const LsOptions &options, Operatio
     const QList<PackState> ordered = packsInIdOrder(*packs);
     // Opening each repository is independent work: probe them all at once.
     const QList<Probe> probes = QtConcurrent::blockingMapped(ordered, [&](const PackState &pack) {
-        if (!checkBarePath(pack.path))
+        if (!checkPackPath(pack.path))
             return Probe{};
         return probe(workspace, workspace.packDir(pack.path), ctx);
     });

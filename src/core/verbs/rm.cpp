@@ -3,6 +3,7 @@
 #include "core/engine/pipeline.h"
 #include "core/fs/atomicwrite.h"
 #include "core/fs/fserror.h"
+#include "core/fs/fsutil.h"
 #include "core/fs/gitignore.h"
 #include "core/git/fetcher.h"
 #include "core/git/repository.h"
@@ -45,6 +46,7 @@ JsonObject RmReport::toJson() const
                       {u"files_deleted"_s, filesDeleted},
                       {u"teardown"_s, teardown},
                       {u"children"_s, JsonValue(children)},
+                      {u"dependents"_s, JsonValue(dependents)},
                       {u"path"_s, path},
                       {u"dry_run"_s, dryRun}};
 }
@@ -351,6 +353,8 @@ Result<void> unregisterAndDelete(Workspace &workspace, const QString &id,
         return appended.error();
     }
 
+    for (const auto &[trash, original] : moved)
+        removeEmptyParents(original, workspace.root());
     for (const auto &[trash, original] : moved) {
         if (!deleteTree(trash)) {
             ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' is removed but %2 could not be "
@@ -388,14 +392,18 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
     if (!found)
         return found.error();
     const PackState pack = *found;
-    const bool barePath = checkBarePath(pack.path).ok();
+    // The folders above a nested pack must not be links either (the pack's own folder may be:
+    // only the link is removed then).
+    const bool barePath = checkPackPath(pack.path).ok() &&
+                          (!pack.path.contains(u'/') ||
+                           checkNoLinkOnTheWay(workspace.root(), pack.path.section(u'/', 0, -2)));
     // The path comes from grex.jsonl, which people edit: never delete outside the workspace.
     // Unregistering alone (--keep-files) touches no directory and stays possible.
     if (!barePath && !options.keepFiles) {
         return Error(ErrorKind::Manifest, u"invalid_pack_path"_s,
                      Message(QT_TRANSLATE_NOOP("Grex", "grex.jsonl records the path '%1' for pack "
-                                                       "'%2', which is not a single directory "
-                                                       "name; nothing was removed"),
+                                                       "'%2', which is not a valid pack path; "
+                                                       "nothing was removed"),
                              {pack.path, pack.id}))
             .withDetail(u"pack"_s, pack.id)
             .withHint(Message(QT_TRANSLATE_NOOP("Grex", "unregister it without touching files: "
@@ -446,6 +454,22 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
     report.removed = true;
     report.filesDeleted = deleteFiles;
     report.children = removing.mid(1);
+    for (const PackNode &node : std::as_const(graph.nodes)) {
+        if (removing.contains(node.id))
+            continue;
+        for (const QString &dependency : node.dependencies) {
+            if (removing.contains(dependency)) {
+                report.dependents.append(node.id);
+                break;
+            }
+        }
+    }
+    if (!report.dependents.isEmpty()) {
+        ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "%1 depend(s) on '%2': they will fail to sync "
+                                                   "until it is added back or taken out of their "
+                                                   "depends_on"),
+                         {nameList(report.dependents), pack.id}));
+    }
     if (options.dryRun)
         return report;
 

@@ -29,6 +29,9 @@ struct RmReport
     bool filesDeleted = false;
     QString teardown;     // "ok": the pack's teardown ran; "skipped"
     QStringList children; // children removed with it: no other registered pack owns them
+    // Packs that stay and name a removed pack in depends_on: they fail until it is back or
+    // their pack.yaml no longer asks for it.
+    QStringList dependents;
     bool dryRun = false;  // removed/filesDeleted then say what a real run would do
 
     JsonObject toJson() const;

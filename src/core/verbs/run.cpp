@@ -65,13 +65,12 @@ Result<RunActionReport> runAction(Workspace &workspace, const RunActionOptions &
     request.lifecycles.dryRun = options.dryRun;
     request.lifecycles.action = options.action;
     request.lifecycles.filter = options.filter;
-    // One unreadable pack.yaml does not keep the action from the other packs: it is named.
-    request.tolerateErrors = true;
     Result<QHash<QString, QString>> computedDrift = driftForFilter(options.filter, workspace, ctx);
     if (!computedDrift)
         return computedDrift.error();
     const QHash<QString, QString> drift = std::move(computedDrift).value();
     request.beforeLifecycles = [&](const PackGraph &graph) -> Result<void> {
+        // One unreadable pack.yaml does not keep the action from the other packs: it is named.
         for (const PackNode &node : graph.nodes) {
             if (node.loadError) {
                 ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' is left out: %2"),
@@ -83,7 +82,7 @@ Result<RunActionReport> runAction(Workspace &workspace, const RunActionOptions &
         {
             QStringList packs;
             for (const PackNode &node : graph.nodes) {
-                if (node.onDisk && node.manifest.type != u"meta" &&
+                if (node.onDisk && !node.loadError && node.manifest.type != u"meta" &&
                     hasNamedAction(node.manifest.actions, options.action) &&
                     options.filter.matches(filterSubject(node, drift)))
                     packs.append(node.id);

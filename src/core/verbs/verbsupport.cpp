@@ -26,6 +26,25 @@ Result<PackState> findPack(const QMap<QString, PackState> &packs, const QString 
         if (pack.path == idOrPath)
             return pack;
     }
+    // A nested pack (src/tools/fd) also answers to its last part when no other pack does.
+    QList<const PackState *> named;
+    for (const PackState &pack : packs) {
+        if (pack.path.endsWith(u'/' + idOrPath))
+            named.append(&pack);
+    }
+    if (named.size() == 1)
+        return *named.constFirst();
+    if (named.size() > 1) {
+        QStringList paths;
+        for (const PackState *pack : std::as_const(named))
+            paths.append(pack->path);
+        return Error(ErrorKind::Usage, u"ambiguous_pack"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "'%1' could be any of %2; give the whole "
+                                                       "path"),
+                             {idOrPath, paths.join(u", "_s)}))
+            .withDetail(u"pack"_s, idOrPath)
+            .withDetail(u"candidates"_s, JsonValue(paths));
+    }
     return Error(
                ErrorKind::Usage, u"unknown_pack"_s,
                Message(QT_TRANSLATE_NOOP("Grex", "no registered pack is called '%1'"), {idOrPath}))
