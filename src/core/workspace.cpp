@@ -73,6 +73,7 @@ Workspace::Workspace(const QString &root)
     , m_lockfilePath(m_root + u"/grex.lock.jsonl"_s)
     , m_fetcher(std::make_shared<GitFetcher>())
     , m_logCache(IntentLog::makeReadCache())
+    , m_journalCache(IntentLog::makeReadCache())
     , m_lockfileCache(std::make_shared<Lockfile::ReadCache>())
 {
 }
@@ -120,7 +121,9 @@ void Workspace::rememberProbes()
 
 IntentLog Workspace::intentLog() const
 {
-    return IntentLog(m_manifestPath, manifestLockPath(), m_logCache);
+    // The workspace's .gitignore covers the journal; a root pack's .grex is the pack's own.
+    return IntentLog(m_manifestPath, manifestLockPath(), m_logCache, m_journalCache,
+                     isRootPackMode() ? QString() : gitignorePath());
 }
 
 Lockfile Workspace::lockfile() const

@@ -653,6 +653,27 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(dir + u"/src"_s));
     }
 
+    // grex.jsonl, the file people commit, changes only when intent does (spec D-56): syncs,
+    // exec and its approval go to the journal, which git ignores.
+    void committedFileChangesOnlyWithIntent()
+    {
+        const QString dir = workspaceWithAlpha();
+        const QByteArray declared = readFile(dir + u"/grex.jsonl"_s);
+        QCOMPARE(grex(dir, {u"sync"_s}).exitCode, 0);
+        QCOMPARE(grex(dir, {u"sync"_s, u"--force"_s}).exitCode, 0);
+        const RunResult ran = grex(dir, {u"exec"_s, u"--yes"_s, u"true"_s});
+        QVERIFY2(ran.exitCode == 0, ran.err.constData());
+        QCOMPARE(readFile(dir + u"/grex.jsonl"_s), declared);
+        const QByteArray journal = readFile(dir + u"/grex.journal.jsonl"_s);
+        QVERIFY(journal.contains("\"op\":\"sync\""));
+        QVERIFY(journal.contains("\"op\":\"approved\""));
+        runGit(dir, {u"init"_s, u"-q"_s});
+        QCOMPARE(runGit(dir, {u"check-ignore"_s, u"grex.journal.jsonl"_s}).trimmed(),
+                 u"grex.journal.jsonl"_s);
+        QCOMPARE(grex(dir, {u"tag"_s, u"alpha"_s, u"+work"_s}).exitCode, 0);
+        QVERIFY(readFile(dir + u"/grex.jsonl"_s) != declared);
+    }
+
     void rmAsksOnATerminal()
     {
         const QString dir = workspaceWithAlpha();
@@ -859,7 +880,7 @@ private Q_SLOTS:
         int denials = 0;
         withoutDenials(snapshot(dir), &denials);
         QCOMPARE(denials, 5);
-        QVERIFY(snapshot(dir).value(u"grex.jsonl"_s).contains(
+        QVERIFY(snapshot(dir).value(u"grex.journal.jsonl"_s).contains(
             "\"op\":\"denied\",\"ts\""));
         // The same through the in-process harness, which has no terminal either.
         CliHarnessOptions options;

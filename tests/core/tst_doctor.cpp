@@ -203,7 +203,7 @@ private Q_SLOTS:
             QCOMPARE(schema.size(), 1);
             QCOMPARE(schema.at(0).value(u"severity"_s).toString(), u"error"_s);
             QVERIFY2(
-                schema.at(0).value(u"detail"_s).toString().startsWith(u"corruption at line 2"_s),
+                schema.at(0).value(u"detail"_s).toString().startsWith(u"grex.jsonl is corrupt at line 2"_s),
                 qPrintable(schema.at(0).value(u"detail"_s).toString()));
             for (const QString &check : {u"gitignore-sync"_s, u"on-disk-drift"_s}) {
                 const QList<JsonObject> skipped = problems(report, check);

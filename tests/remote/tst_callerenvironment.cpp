@@ -223,6 +223,7 @@ void tst_CallerEnvironment::preCommitHook()
                       syncHook(ws, dir, u"pre-commit"_s)));
     const auto otherBefore = snapshot(other);
     const auto wsBefore = outsidePacks(ws, {u"tool-a"_s, u"tool-b"_s, u"grex.jsonl"_s,
+                                            u"grex.journal.jsonl"_s,
                                             u"grex.lock.jsonl"_s, u".grex"_s});
 
     // commit -a gives the hook the absolute path of the index being committed.
@@ -242,7 +243,8 @@ void tst_CallerEnvironment::preCommitHook()
     checkPacksSynced(ws);
     QCOMPARE(differences(otherBefore, snapshot(other)), QString());
     QCOMPARE(differences(wsBefore, outsidePacks(ws, {u"tool-a"_s, u"tool-b"_s, u"grex.jsonl"_s,
-                                                    u"grex.lock.jsonl"_s, u".grex"_s})),
+                                                    u"grex.journal.jsonl"_s, u"grex.lock.jsonl"_s,
+                                                    u".grex"_s})),
              QString());
 }
 

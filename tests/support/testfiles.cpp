@@ -1,6 +1,7 @@
 #include "support/testfiles.h"
 
 #include "core/manifest/event.h"
+#include "core/manifest/intentlog.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -63,16 +64,16 @@ bool signalProcess(const QProcess &process, int signal)
 
 QStringList decisionsIn(const QString &manifestPath)
 {
-    QFile log(manifestPath);
-    if (!log.open(QIODevice::ReadOnly))
+    // grex.jsonl and its journal, as grex reads them: decisions are journal events.
+    const Result<LogReadResult> log =
+        IntentLog(manifestPath, manifestPath + QStringLiteral(".lock")).read();
+    if (!log)
         return {};
     QStringList decisions;
-    for (const QByteArray &line : log.readAll().split('\n')) {
-        for (const Event &event : parseEventLine(line).events) {
-            if (event.isDecision())
-                decisions.append(
-                    QStringList{eventOpName(event.op), event.approvedBy, event.client}.join(u' '));
-        }
+    for (const Event &event : log->events) {
+        if (event.isDecision())
+            decisions.append(
+                QStringList{eventOpName(event.op), event.approvedBy, event.client}.join(u' '));
     }
     return decisions;
 }
@@ -80,8 +81,12 @@ QStringList decisionsIn(const QString &manifestPath)
 QMap<QString, QByteArray> withoutDenials(QMap<QString, QByteArray> files, int *denials)
 {
     int found = 0;
-    const auto log = files.find(QStringLiteral("grex.jsonl"));
-    if (log != files.end()) {
+    // Denials are journal events (spec D-56); a log from before it may still hold them.
+    for (const QString &name :
+         {QStringLiteral("grex.jsonl"), QStringLiteral("grex.journal.jsonl")}) {
+        const auto log = files.find(name);
+        if (log == files.end())
+            continue;
         QByteArrayList kept;
         for (const QByteArray &line : log->split('\n')) {
             if (line.contains("\"op\":\"denied\""))
@@ -90,6 +95,9 @@ QMap<QString, QByteArray> withoutDenials(QMap<QString, QByteArray> files, int *d
                 kept.append(line);
         }
         *log = kept.join('\n');
+        // A journal that holds nothing but the denials was made by them.
+        if (name != QStringLiteral("grex.jsonl") && log->trimmed().isEmpty())
+            files.erase(log);
     }
     if (denials)
         *denials = found;

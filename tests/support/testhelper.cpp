@@ -39,8 +39,11 @@ int appendLoop(const QString &logPath)
     std::fflush(stdout);
     for (qint64 i = 0;; ++i) {
         const QString id = QStringLiteral("pack-%1").arg(i);
+        // Declared events, so that they go to the log itself and not its journal; long lines
+        // make torn writes likely.
         Result<AppendReport> r = log.append(
-            Event::actionHalted(id, i, QStringLiteral("exec"), QString(1500, QLatin1Char('x'))));
+            Event::add(id, QStringLiteral("https://h/") + QString(1400, QLatin1Char('x')), id,
+                       QStringLiteral("meta"), std::nullopt));
         if (!r)
             return 4;
     }

@@ -29,7 +29,7 @@ Result<void> validatePattern(const QString &pattern);
 // The block body of a pack: .grex-lock, /<path>/ (glob characters escaped), then extra patterns
 // (first occurrence wins).
 QStringList packBody(const QString &packPath, const QStringList &extraPatterns = {});
-// The _workspace block body: the workspace's lock sidecars.
+// The _workspace block body: the workspace's lock sidecars and its machine-local journal.
 QStringList workspaceBody();
 
 // Pure transforms of a file's bytes. Errors: PackOp "gitignore_unclosed_block" (details:

@@ -82,13 +82,11 @@ void Folder::apply(const Event &event)
         }
         break;
     case EventOp::Sync: {
+        // A sync is this machine's record of the past (spec D-56): one of a pack another
+        // machine removed since is history, not a problem.
         auto it = m_packs.find(event.id);
-        if (it == m_packs.end()) {
-            m_warnings.append(Message(
-                QT_TRANSLATE_NOOP("Grex", "sync of pack '%1', which is not registered, ignored"),
-                {event.id}));
+        if (it == m_packs.end())
             break;
-        }
         it->lastSyncSha = event.sha;
         it->updatedAt = event.ts;
         break;

@@ -4,13 +4,16 @@
 #include "core/fs/filelock.h"
 #include "core/fs/fserror.h"
 #include "core/fs/fsutil.h"
+#include "core/fs/gitignore.h"
 #include "core/logging.h"
 
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
 #include <QMutex>
+#include <QSet>
 
+#include <algorithm>
 #include <cerrno>
 #include <optional>
 
@@ -41,11 +44,11 @@ bool isBlank(QByteArrayView line)
     return true;
 }
 
-Error corruption(qsizetype line, const QString &detail)
+Error corruption(const QString &fileName, qsizetype line, const QString &detail)
 {
     return Error(ErrorKind::Manifest, u"corruption"_s,
-                 Message(QT_TRANSLATE_NOOP("Grex", "grex.jsonl is corrupt at line %1: %2"),
-                         {QString::number(line), detail}))
+                 Message(QT_TRANSLATE_NOOP("Grex", "%1 is corrupt at line %2: %3"),
+                         {fileName, QString::number(line), detail}))
         .withDetail(u"line"_s, qint64(line))
         .withDetail(u"detail"_s, detail)
         .withHint(Message(QT_TRANSLATE_NOOP("Grex", "fix or delete line %1; every later line is "
@@ -95,50 +98,181 @@ Result<qint64> healTornTail(int fd, const QString &path)
     return qint64(size - keep);
 }
 
-} // namespace
+struct Appended
+{
+    qint64 healedBytes = 0;
+    qint64 size = -1; // the file's size after the write; -1 when unknown
+};
 
+// Appends whole lines to the file at path in one write and flushes them, healing a torn tail
+// first. The caller holds the manifest lock.
+Result<Appended> appendBytes(const QString &path, const QByteArray &payload)
+{
+    const QByteArray nativePath = QFile::encodeName(path);
+    const int fd = ::open(nativePath.constData(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot open %1 for writing: %2"), path, errno,
+                         ErrorKind::Manifest);
+
+    Appended report;
+    Result<qint64> healed = healTornTail(fd, path);
+    if (!healed) {
+        ::close(fd);
+        return healed.error();
+    }
+    report.healedBytes = *healed;
+    if (report.healedBytes > 0) {
+        qCWarning(lcManifest, "cut %lld bytes of an interrupted write off the end of %s",
+                  report.healedBytes, qPrintable(path));
+    }
+
+    // One write() of whole lines: a lock-free reader sees all of them or a torn tail.
+    qsizetype written = 0;
+    while (written < payload.size()) {
+        const ssize_t n =
+            ::write(fd, payload.constData() + written, size_t(payload.size() - written));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            const int err = errno;
+            ::close(fd);
+            return fileError(QT_TRANSLATE_NOOP("Grex", "cannot append to %1: %2"), path, err,
+                             ErrorKind::Manifest);
+        }
+        written += n;
+    }
+    if (::fdatasync(fd) != 0) {
+        const int err = errno;
+        ::close(fd);
+        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot flush %1 to disk: %2"), path, err,
+                         ErrorKind::Manifest);
+    }
+    struct stat after = {};
+    if (::fstat(fd, &after) == 0)
+        report.size = qint64(after.st_size);
+    ::close(fd);
+    return report;
+}
+
+// The declared events in their file's order, with the journal's placed by time among them:
+// each file keeps its own order (grex.jsonl may come from machines whose clocks differ).
+LogReadResult merged(LogReadResult declared, const LogReadResult &journal)
+{
+    if (journal.events.isEmpty() && journal.warnings.isEmpty())
+        return declared;
+    LogReadResult result;
+    result.warnings = declared.warnings + journal.warnings;
+    result.tornTail = declared.tornTail || journal.tornTail;
+    result.events.reserve(declared.events.size() + journal.events.size());
+    qsizetype a = 0;
+    qsizetype b = 0;
+    while (a < declared.events.size() || b < journal.events.size()) {
+        const bool takeDeclared =
+            b == journal.events.size() ||
+            (a < declared.events.size() && !(journal.events.at(b).ts < declared.events.at(a).ts));
+        result.events.append(takeDeclared ? declared.events.at(a++) : journal.events.at(b++));
+    }
+    return result;
+}
+
+const QString &declaredName()
+{
+    static const QString name = u"grex.jsonl"_s;
+    return name;
+}
+
+const QString &journalName()
+{
+    static const QString name = u"grex.journal.jsonl"_s;
+    return name;
+}
+
+} // namespace
 
 std::shared_ptr<IntentLog::ReadCache> IntentLog::makeReadCache()
 {
     return std::make_shared<ReadCache>();
 }
 
-IntentLog::IntentLog(QString logPath, QString lockPath, std::shared_ptr<ReadCache> cache)
+IntentLog::IntentLog(QString logPath, QString lockPath, std::shared_ptr<ReadCache> cache,
+                     std::shared_ptr<ReadCache> journalCache, QString gitignorePath)
     : m_path(std::move(logPath))
+    , m_journalPath(journalBeside(m_path))
     , m_lockPath(std::move(lockPath))
+    , m_gitignorePath(std::move(gitignorePath))
     , m_cache(std::move(cache))
+    , m_journalCache(std::move(journalCache))
 {
+}
+
+QString IntentLog::journalBeside(const QString &logPath)
+{
+    return QFileInfo(logPath).absolutePath() + u'/' + journalName();
+}
+
+bool IntentLog::belongsInJournal(EventOp op)
+{
+    switch (op) {
+    case EventOp::Add:
+    case EventOp::Update:
+    case EventOp::Tag:
+    case EventOp::Rm:
+        return false;
+    case EventOp::Sync:
+    case EventOp::ActionStarted:
+    case EventOp::ActionCompleted:
+    case EventOp::ActionHalted:
+    case EventOp::Approved:
+    case EventOp::Denied:
+    case EventOp::Granted:
+    case EventOp::Revoked:
+        break;
+    }
+    return true;
 }
 
 Result<LogReadResult> IntentLog::read() const
 {
-    QFile file(m_path);
+    Result<LogReadResult> declared = readFile(m_path, m_cache, declaredName());
+    if (!declared)
+        return declared;
+    Result<LogReadResult> journal = readFile(m_journalPath, m_journalCache, journalName());
+    if (!journal)
+        return journal;
+    return merged(std::move(declared).value(), *journal);
+}
+
+Result<LogReadResult> IntentLog::readFile(const QString &path,
+                                          const std::shared_ptr<ReadCache> &cache,
+                                          const QString &fileName) const
+{
+    QFile file(path);
     bool missing = false;
     if (!openForReading(file, &missing)) {
         if (missing)
             return LogReadResult{};
-        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"), m_path,
+        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"), path,
                          file.error() == QFileDevice::PermissionsError ? EACCES : EIO,
                          ErrorKind::Manifest);
     }
     // The stamp is taken before reading: a write racing the read changes it, so the next read
     // parses again rather than trusting a parse of a file that was still moving.
-    const std::optional<FileStamp> stamp = m_cache ? FileStamp::of(file.handle()) : std::nullopt;
+    const std::optional<FileStamp> stamp = cache ? FileStamp::of(file.handle()) : std::nullopt;
     if (stamp) {
-        if (std::optional<LogReadResult> cached = m_cache->lookup(*stamp))
+        if (std::optional<LogReadResult> cached = cache->lookup(*stamp))
             return *std::move(cached);
     }
-    Result<LogReadResult> result = parse(file.readAll());
+    Result<LogReadResult> result = parse(file.readAll(), fileName);
     if (!result)
-        return std::move(result).error().withDetail(u"path"_s, m_path);
+        return std::move(result).error().withDetail(u"path"_s, path);
     qCDebug(lcManifest, "read %lld events from %s", qint64(result->events.size()),
-            qPrintable(m_path));
+            qPrintable(path));
     if (stamp && FileStamp::of(file.handle()) == stamp)
-        m_cache->store(*stamp, *result);
+        cache->store(*stamp, *result);
     return result;
 }
 
-Result<LogReadResult> IntentLog::parse(const QByteArray &bytes)
+Result<LogReadResult> IntentLog::parse(const QByteArray &bytes, const QString &fileName)
 {
     QByteArrayView content(bytes);
     if (content.startsWith("\xEF\xBB\xBF"))
@@ -184,15 +318,15 @@ Result<LogReadResult> IntentLog::parse(const QByteArray &bytes)
             break;
         case ParsedLine::Kind::UnknownOp:
             result.warnings.append(
-                Message(QT_TRANSLATE_NOOP("Grex", "grex.jsonl line %1: unknown op '%2' skipped"),
-                        {QString::number(lineNumber), parsed.detail}));
+                Message(QT_TRANSLATE_NOOP("Grex", "%1 line %2: unknown op '%3' skipped"),
+                        {fileName, QString::number(lineNumber), parsed.detail}));
             break;
         case ParsedLine::Kind::UnsupportedSchema:
             return Error(ErrorKind::Manifest, u"unsupported_schema"_s,
                          Message(QT_TRANSLATE_NOOP(
-                                     "Grex", "grex.jsonl line %1 has schema_version %2, which "
+                                     "Grex", "%1 line %2 has schema_version %3, which "
                                              "this grex does not read: a newer grex wrote it"),
-                                 {QString::number(lineNumber), parsed.detail}))
+                                 {fileName, QString::number(lineNumber), parsed.detail}))
                 .withDetail(u"line"_s, qint64(lineNumber))
                 .withDetail(u"got"_s, parsed.detail)
                 .withHint(Message(QT_TRANSLATE_NOOP("Grex", "upgrade grex")));
@@ -200,12 +334,12 @@ Result<LogReadResult> IntentLog::parse(const QByteArray &bytes)
             if (i == lastContentLine) {
                 result.tornTail = true;
                 result.warnings.append(Message(
-                    QT_TRANSLATE_NOOP("Grex", "grex.jsonl line %1 is incomplete (an interrupted "
-                                              "write) and was ignored: %2"),
-                    {QString::number(lineNumber), parsed.detail}));
+                    QT_TRANSLATE_NOOP("Grex", "%1 line %2 is incomplete (an interrupted "
+                                              "write) and was ignored: %3"),
+                    {fileName, QString::number(lineNumber), parsed.detail}));
                 return result;
             }
-            return corruption(lineNumber, parsed.detail);
+            return corruption(fileName, lineNumber, parsed.detail);
         }
     }
     return result;
@@ -213,12 +347,13 @@ Result<LogReadResult> IntentLog::parse(const QByteArray &bytes)
 
 Result<AppendReport> IntentLog::append(const QList<Event> &events) const
 {
-    QByteArray payload;
+    QByteArray declared;
+    QByteArray journal;
     for (const Event &event : events) {
         Result<QByteArray> line = event.toLine();
         if (!line)
             return line.error();
-        payload += *line + '\n';
+        (belongsInJournal(event.op) ? journal : declared) += *line + '\n';
     }
 
     Result<FileLock> lock = FileLock::acquire(m_lockPath, LockTier::Manifest, {});
@@ -229,53 +364,98 @@ Result<AppendReport> IntentLog::append(const QList<Event> &events) const
         return Error(ErrorKind::Manifest, error.reason(), error.message())
             .withDetail(u"path"_s, m_lockPath);
     }
-
-    const QByteArray nativePath = QFile::encodeName(m_path);
-    const int fd = ::open(nativePath.constData(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot open %1 for writing: %2"), m_path, errno,
-                         ErrorKind::Manifest);
+    const bool journalExisted = QFileInfo::exists(m_journalPath);
+    if (Result<void> moved = moveJournalEventsOut(); !moved)
+        return moved.error();
 
     AppendReport report;
-    Result<qint64> healed = healTornTail(fd, m_path);
-    if (!healed) {
-        ::close(fd);
-        return healed.error();
-    }
-    report.healedBytes = *healed;
-    if (report.healedBytes > 0) {
-        qCWarning(lcManifest, "cut %lld bytes of an interrupted write off the end of %s",
-                  report.healedBytes, qPrintable(m_path));
-    }
-
-    // One write() of whole lines: a lock-free reader sees all of them or a torn tail.
-    qsizetype written = 0;
-    while (written < payload.size()) {
-        const ssize_t n =
-            ::write(fd, payload.constData() + written, size_t(payload.size() - written));
-        if (n < 0 && errno == EINTR)
+    QList<std::pair<QString, qint64>> grown;
+    for (const auto &[path, payload] : {std::pair{m_path, declared}, std::pair{m_journalPath, journal}}) {
+        if (payload.isEmpty())
             continue;
-        if (n <= 0) {
-            const int err = errno;
-            ::close(fd);
-            return fileError(QT_TRANSLATE_NOOP("Grex", "cannot append to %1: %2"), m_path, err,
-                             ErrorKind::Manifest);
+        Result<Appended> appended = appendBytes(path, payload);
+        if (!appended)
+            return appended.error();
+        report.healedBytes += appended->healedBytes;
+        if (appended->size >= 0)
+            grown.append({path, appended->size});
+    }
+    // The journal is this machine's: git must not see it, in a workspace from before it too.
+    if (!journalExisted && QFileInfo::exists(m_journalPath) && !m_gitignorePath.isEmpty()) {
+        if (Result<void> ignored = Gitignore::upsertBlocks(
+                m_gitignorePath,
+                {{QString::fromUtf16(Gitignore::WorkspaceOwner), Gitignore::workspaceBody()}});
+            !ignored) {
+            qCWarning(lcManifest, "could not add the journal to %s: %s",
+                      qPrintable(m_gitignorePath), qPrintable(ignored.error().text()));
         }
-        written += n;
     }
-    if (::fdatasync(fd) != 0) {
-        const int err = errno;
-        ::close(fd);
-        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot flush %1 to disk: %2"), m_path, err,
-                         ErrorKind::Manifest);
-    }
-    struct stat after = {};
-    const bool sized = ::fstat(fd, &after) == 0;
-    ::close(fd);
-    // Still under the manifest lock: a compaction replaces the file as doctor --compact does.
-    if (sized)
-        compactIfGrown(qint64(after.st_size));
+    // Still under the manifest lock: a compaction replaces the files as doctor --compact does.
+    for (const auto &[path, size] : std::as_const(grown))
+        compactIfGrown(path, size);
     return report;
+}
+
+Result<void> IntentLog::moveJournalEventsOut() const
+{
+    // Cheap once grex.jsonl holds none: the parse is cached until the file changes.
+    Result<LogReadResult> current = readFile(m_path, m_cache, declaredName());
+    if (!current)
+        return current.error();
+    if (std::none_of(current->events.begin(), current->events.end(),
+                     [](const Event &e) { return belongsInJournal(e.op); }))
+        return {};
+
+    QFile file(m_path);
+    if (!file.open(QIODevice::ReadOnly))
+        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"), m_path, EIO,
+                         ErrorKind::Manifest);
+    const QByteArray bytes = file.readAll();
+    file.close();
+    // What a move cut short already gave the journal is not given twice.
+    QSet<QByteArray> present;
+    {
+        QFile existing(m_journalPath);
+        if (existing.open(QIODevice::ReadOnly)) {
+            for (const QByteArray &line : existing.readAll().split('\n'))
+                present.insert(line);
+        }
+    }
+    QByteArray kept;
+    QByteArray moved;
+    qsizetype start = 0;
+    while (start < bytes.size()) {
+        qsizetype end = bytes.indexOf('\n', start);
+        const bool terminated = end >= 0;
+        if (!terminated)
+            end = bytes.size();
+        const QByteArray line = bytes.mid(start, end - start);
+        const ParsedLine parsed = parseEventLine(QByteArrayView(line).trimmed());
+        const bool journalLine =
+            terminated && parsed.kind == ParsedLine::Kind::Events && !parsed.events.isEmpty() &&
+            std::all_of(parsed.events.begin(), parsed.events.end(),
+                        [](const Event &e) { return belongsInJournal(e.op); });
+        if (journalLine) {
+            if (!present.contains(line))
+                moved += line + '\n';
+        } else {
+            kept += line;
+            if (terminated)
+                kept += '\n';
+        }
+        start = end + 1;
+    }
+    // The journal first: killed in between, the events are in both files, and the next write
+    // finishes the move without copying them again.
+    if (!moved.isEmpty()) {
+        if (Result<Appended> appended = appendBytes(m_journalPath, moved); !appended)
+            return appended.error();
+    }
+    if (Result<void> written = atomicWrite(m_path, kept); !written)
+        return written.error();
+    qCInfo(lcManifest, "moved what happened on this machine from %s to %s (spec D-56)",
+           qPrintable(m_path), qPrintable(m_journalPath));
+    return {};
 }
 
 QList<Event> IntentLog::compacted(const QMap<QString, PackState> &packs)
@@ -296,7 +476,8 @@ QList<Event> IntentLog::compacted(const QMap<QString, PackState> &packs)
     return events;
 }
 
-Result<QByteArray> IntentLog::compactedBytes(const LogReadResult &current)
+Result<std::pair<QByteArray, QByteArray>>
+IntentLog::compactedBytes(const LogReadResult &current)
 {
     // An action that started and never ended is the evidence doctor and the recovery scan
     // show until a run redoes the pack: it survives compaction (docs/design.md, "Compaction").
@@ -313,12 +494,12 @@ Result<QByteArray> IntentLog::compactedBytes(const LogReadResult &current)
     std::sort(starts.begin(), starts.end(),
               [](const Event &a, const Event &b) { return a.ts < b.ts; });
     events.append(starts);
-    QByteArray bytes;
+    std::pair<QByteArray, QByteArray> bytes;
     for (const Event &event : std::as_const(events)) {
         Result<QByteArray> line = event.toLine();
         if (!line)
             return line.error();
-        bytes += *line + '\n';
+        (belongsInJournal(event.op) ? bytes.second : bytes.first) += *line + '\n';
     }
     return bytes;
 }
@@ -331,24 +512,28 @@ Result<void> IntentLog::compact() const
     Result<LogReadResult> current = read();
     if (!current)
         return current.error();
-    Result<QByteArray> bytes = compactedBytes(*current);
+    Result<std::pair<QByteArray, QByteArray>> bytes = compactedBytes(*current);
     if (!bytes)
         return bytes.error();
-    return atomicWrite(m_path, *bytes);
+    if (Result<void> written = atomicWrite(m_path, bytes->first); !written)
+        return written;
+    if (bytes->second.isEmpty() && !QFileInfo::exists(m_journalPath))
+        return {};
+    return atomicWrite(m_journalPath, bytes->second);
 }
 
-void IntentLog::compactIfGrown(qint64 size) const
+void IntentLog::compactIfGrown(const QString &path, qint64 size) const
 {
     if (size < kAutoCompactFloor)
         return;
     {
         QMutexLocker locker(&s_compactCheckMutex);
-        if (size < s_nextCompactCheck.value(m_path))
+        if (size < s_nextCompactCheck.value(path))
             return;
     }
-    const auto checkAgainAt = [this](qint64 next) {
+    const auto checkAgainAt = [&path](qint64 next) {
         QMutexLocker locker(&s_compactCheckMutex);
-        s_nextCompactCheck.insert(m_path, std::max(next, kAutoCompactFloor));
+        s_nextCompactCheck.insert(path, std::max(next, kAutoCompactFloor));
     };
     Result<LogReadResult> current = read();
     // Events this grex does not know (from a newer one) would not survive: doctor --compact
@@ -357,29 +542,38 @@ void IntentLog::compactIfGrown(qint64 size) const
         checkAgainAt(2 * size);
         return;
     }
-    Result<QByteArray> bytes = compactedBytes(*current);
+    Result<std::pair<QByteArray, QByteArray>> bytes = compactedBytes(*current);
     if (!bytes) {
         checkAgainAt(2 * size);
         return;
     }
     // As doctor --compact checks it: the fold is the same but for updated_at.
-    const Result<LogReadResult> after = parse(*bytes);
-    if (!after || !foldsAlike(after->events, current->events)) {
+    const Result<LogReadResult> declared = parse(bytes->first);
+    const Result<LogReadResult> journal = parse(bytes->second, journalName());
+    if (!declared || !journal ||
+        !foldsAlike(merged(*declared, *journal).events, current->events)) {
         qCWarning(lcManifest, "not compacting %s: the compacted log folds differently",
-                  qPrintable(m_path));
+                  qPrintable(path));
         checkAgainAt(2 * size);
         return;
     }
-    const qint64 next = 2 * qint64(bytes->size()) + 1;
-    if (size > 2 * qint64(bytes->size())) {
-        if (Result<void> written = atomicWrite(m_path, *bytes); !written) {
-            qCWarning(lcManifest, "could not compact %s: %s", qPrintable(m_path),
+    const qint64 compactedSize =
+        qint64(path == m_path ? bytes->first.size() : bytes->second.size());
+    const qint64 next = 2 * compactedSize + 1;
+    if (size > 2 * compactedSize) {
+        // Both files, or neither: a journal sync of a pack the compacted grex.jsonl no longer
+        // names would fold as a warning.
+        Result<void> written = atomicWrite(m_path, bytes->first);
+        if (written)
+            written = atomicWrite(m_journalPath, bytes->second);
+        if (!written) {
+            qCWarning(lcManifest, "could not compact %s: %s", qPrintable(path),
                       qPrintable(written.error().message().text()));
             checkAgainAt(2 * size);
             return;
         }
-        qCDebug(lcManifest, "compacted %s from %lld to %lld bytes", qPrintable(m_path), size,
-                qint64(bytes->size()));
+        qCDebug(lcManifest, "compacted %s from %lld to %lld bytes", qPrintable(path), size,
+                compactedSize);
     }
     checkAgainAt(next);
 }

@@ -25,44 +25,68 @@ struct AppendReport
     qint64 healedBytes = 0; // bytes of a torn tail cut off before writing
 };
 
-// The append-only intent log grex.jsonl (docs/design.md, "Intent log"). Readers take no lock;
-// writers hold the manifest lock (tier 5) for one append or compaction. Errors are Manifest:
-// "corruption" (details: line, detail), "unsupported_schema" (line, got), "event_too_large", "io".
+// The intent log (docs/design.md, "Intent log" and "The journal", spec D-56): grex.jsonl holds
+// what a person declared (add, update, tag, rm) and is the file people commit; the journal
+// beside it, grex.journal.jsonl, holds what happened on this machine (syncs, action events,
+// approvals and their kin) and is ignored by git. Readers take no lock and see both, merged;
+// writers hold the manifest lock (tier 5) for one append or compaction, and each event goes to
+// its file. Errors are Manifest: "corruption" (details: line, detail, path), "unsupported_schema"
+// (line, got), "event_too_large", "io".
 class IntentLog
 {
 public:
-    // The last parse of the file, reused while the file is unchanged (same inode, size and
+    // The last parse of a file, reused while the file is unchanged (same inode, size and
     // modification time): one run reads the log in several places. Shared by copies; thread-safe.
     using ReadCache = StampedCache<LogReadResult>;
     static std::shared_ptr<ReadCache> makeReadCache();
 
-    IntentLog(QString logPath, QString lockPath, std::shared_ptr<ReadCache> cache = {});
+    // gitignorePath: the workspace's .gitignore, given the journal's pattern when the journal
+    // is first made (a workspace from before spec D-56 has no such line); "" for none.
+    IntentLog(QString logPath, QString lockPath, std::shared_ptr<ReadCache> cache = {},
+              std::shared_ptr<ReadCache> journalCache = {}, QString gitignorePath = {});
 
     const QString &path() const { return m_path; }
+    const QString &journalPath() const { return m_journalPath; }
     const QString &lockPath() const { return m_lockPath; }
 
-    // A missing file reads as empty. A torn last line is dropped with a warning.
-    Result<LogReadResult> read() const;
-    static Result<LogReadResult> parse(const QByteArray &bytes);
+    // The journal of the log at logPath: grex.journal.jsonl beside it.
+    static QString journalBeside(const QString &logPath);
+    // Whether an event records what happened on one machine rather than what was declared.
+    static bool belongsInJournal(EventOp op);
 
-    // Appends the events as one write and fsyncs, healing a torn tail first. Then, past a size
-    // bound, compacts the log when that would more than halve it.
+    // Both files, each in its own order, the journal's events placed by time among the
+    // declared ones. A missing file reads as empty. A torn last line is dropped with a warning.
+    Result<LogReadResult> read() const;
+    // One file's bytes; `fileName` names it in messages.
+    static Result<LogReadResult> parse(const QByteArray &bytes,
+                                       const QString &fileName = QStringLiteral("grex.jsonl"));
+
+    // Appends each event to its file as one write and fsyncs, healing a torn tail first. A
+    // grex.jsonl that still holds journal events (written before spec D-56) gives them to the
+    // journal first, losing none. Then, past a size bound, compacts the log when that would
+    // more than halve it.
     Result<AppendReport> append(const QList<Event> &events) const;
     Result<AppendReport> append(const Event &event) const { return append(QList<Event>{event}); }
 
-    // Rewrites the log as the minimal event list with the same fold (atomic replace), keeping
-    // the action_started events that never ended.
+    // Rewrites both files as the minimal event lists with the same fold (atomic replace),
+    // keeping the action_started events that never ended.
     Result<void> compact() const;
     static QList<Event> compacted(const QMap<QString, PackState> &packs);
-    // The bytes compact() writes for the log as read.
-    static Result<QByteArray> compactedBytes(const LogReadResult &current);
+    // The bytes compact() writes for the log as read: grex.jsonl's, then the journal's.
+    static Result<std::pair<QByteArray, QByteArray>> compactedBytes(const LogReadResult &current);
 
 private:
-    void compactIfGrown(qint64 size) const;
+    Result<LogReadResult> readFile(const QString &path, const std::shared_ptr<ReadCache> &cache,
+                                   const QString &fileName) const;
+    Result<void> moveJournalEventsOut() const;
+    void compactIfGrown(const QString &path, qint64 size) const;
 
     QString m_path;
+    QString m_journalPath;
     QString m_lockPath;
+    QString m_gitignorePath;
     std::shared_ptr<ReadCache> m_cache;
+    std::shared_ptr<ReadCache> m_journalCache;
 };
 
 } // namespace Grex

@@ -76,10 +76,7 @@ QList<DoctorFinding> checkManifest(const Workspace &workspace, Facts &facts)
     if (!log) {
         const Error &e = log.error();
         if (e.reason() == u"corruption") {
-            found.append(finding(
-                check, u"error"_s, {},
-                u"corruption at line %1: %2"_s.arg(e.details().value(u"line"_s).toInteger(0))
-                    .arg(e.details().value(u"detail"_s).toString())));
+            found.append(finding(check, u"error"_s, {}, e.message().text()));
         } else if (e.reason() == u"unsupported_schema") {
             found.append(finding(check, u"error"_s, {}, e.message().text()));
         } else {
