@@ -184,7 +184,10 @@ ImportDialog::ImportDialog(QWidget *parent)
 {
     setObjectName(u"importDialog"_s);
     setWindowTitle(tr("Import Packs"));
-    auto *fromFile = new QRadioButton(tr("The repositories listed in a REPOS.json file:"), this);
+    auto *fromFile = new QRadioButton(
+        tr("The repositories another tool lists (gita, myrepos, vcstool, mani, repo, west, "
+           "REPOS.json):"),
+        this);
     m_scan->setChecked(true);
     m_file->setEnabled(false);
     auto *browse = new QToolButton(this);
@@ -193,8 +196,10 @@ ImportDialog::ImportDialog(QWidget *parent)
     connect(fromFile, &QRadioButton::toggled, m_file, &QWidget::setEnabled);
     connect(fromFile, &QRadioButton::toggled, browse, &QWidget::setEnabled);
     connect(browse, &QToolButton::clicked, this, [this] {
-        const QString file = QFileDialog::getOpenFileName(this, tr("REPOS.json"), m_file->text(),
-                                                          tr("JSON files (*.json)"));
+        const QString file = QFileDialog::getOpenFileName(
+            this, tr("A list of repositories"), m_file->text(),
+            tr("Lists of repositories (*.repos *.yml *.yaml *.xml *.csv *.json .mrconfig "
+               "*.mrconfig);;All files (*)"));
         if (!file.isEmpty())
             m_file->setText(file);
     });
@@ -222,7 +227,7 @@ QJsonObject ImportDialog::arguments() const
     if (m_scan->isChecked())
         args.insert(u"scan"_s, true);
     else
-        args.insert(u"fromReposJson"_s, m_file->text().trimmed());
+        args.insert(u"from"_s, m_file->text().trimmed());
     if (!m_type->currentData().toString().isEmpty())
         args.insert(u"defaultType"_s, m_type->currentData().toString());
     return args;

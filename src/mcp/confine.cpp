@@ -22,6 +22,7 @@ constexpr PathArgument kPathArguments[] = {
     {u"packRoot", true},
     {u"workspace", true},
     {u"fromReposJson", true},
+    {u"from", true},
     // init's core.hooksPath: git would run hooks from wherever it points.
     {u"hooksPath", false},
     {u"path", false},

@@ -674,6 +674,45 @@ private Q_SLOTS:
         QVERIFY(readFile(dir + u"/grex.jsonl"_s) != declared);
     }
 
+    // Another tool's list brought in as it is: vcstool's nested paths and versions become
+    // paths and refs, a sync clones them there at those refs; gita's list of clones gives
+    // their remotes (spec D-55, issue "Bring your workspace").
+    void importsOtherToolsLists()
+    {
+        const QString dir = initialisedWorkspace();
+        QVERIFY(writeFile(dir + u"/../team.repos"_s,
+                          "repositories:\n"
+                          "  src/core/alpha:\n    type: git\n    url: " + m_alpha.toUtf8() +
+                              "\n    version: main\n"
+                              "  tools/beta:\n    type: git\n    url: " + m_beta.toUtf8() +
+                              "\n    version: stable\n"
+                              "  old/svnthing:\n    type: svn\n    url: https://svn.invalid/x\n"));
+        const RunResult preview =
+            grex(dir, {u"import"_s, u"--from"_s, u"../team.repos"_s, u"--dry-run"_s});
+        QVERIFY2(preview.outText().contains(u"DRY-RUN: would add tools/beta meta "_s + m_beta +
+                                            u" @stable"_s),
+                 preview.out.constData());
+        QVERIFY2(preview.outText().contains(u"not carried over: old/svnthing: "_s),
+                 preview.out.constData());
+        QVERIFY(!QFileInfo::exists(dir + u"/tools"_s));
+        grex(dir, {u"import"_s, u"--from"_s, u"../team.repos"_s});
+        const RunResult synced = grex(dir, {u"sync"_s});
+        QVERIFY2(QFileInfo::exists(dir + u"/tools/beta/v2.txt"_s), synced.err.constData());
+        QCOMPARE(runGit(dir + u"/tools/beta"_s, {u"branch"_s, u"--show-current"_s}).trimmed(),
+                 u"stable"_s);
+        QVERIFY(QFileInfo::exists(dir + u"/src/core/alpha/.grex/pack.yaml"_s));
+
+        // gita lists clones without URLs: each clone's remote is read.
+        const QString elsewhere = newDir();
+        runGit(elsewhere, {u"clone"_s, u"-q"_s, m_maker, elsewhere + u"/maker"_s});
+        QVERIFY(writeFile(dir + u"/../repos.csv"_s,
+                          (elsewhere + u"/maker,maker,,\n"_s).toUtf8()));
+        const RunResult gita = grex(dir, {u"import"_s, u"--from"_s, u"../repos.csv"_s});
+        QVERIFY2(gita.exitCode == 0, gita.err.constData());
+        QVERIFY2(gita.outText().contains(u"added maker"_s), gita.out.constData());
+        QVERIFY2(gita.outText().contains(m_maker), gita.out.constData());
+    }
+
     void rmAsksOnATerminal()
     {
         const QString dir = workspaceWithAlpha();
@@ -1113,12 +1152,12 @@ private Q_SLOTS:
                                                          "\", \"path\": \"alpha\"},"
                                                          " {\"url\": \"" +
                                                          m_beta.toUtf8() +
-                                                         "\", \"path\": \"a//b\"}]"));
+                                                         "\", \"path\": \"x/-rf\"}]"));
         const RunResult r = grex(dir, {u"import"_s, u"--from-repos-json"_s, u"../repos.json"_s});
         QCOMPARE(r.exitCode, 4);
         QVERIFY2(r.outText().contains(u"added alpha meta "_s + m_alpha), r.out.constData());
         QVERIFY(r.outText().contains(u"summary: imported=1 skipped=0 failed=1"_s));
-        QVERIFY(r.errText().contains(u"failed a//b: "_s));
+        QVERIFY(r.errText().contains(u"failed x/-rf: "_s));
         const RunResult again =
             grex(dir, {u"import"_s, u"--from-repos-json"_s, u"../repos.json"_s, u"--json"_s});
         QCOMPARE(again.exitCode, 4);

@@ -213,9 +213,25 @@ Lines importText(const JsonObject &report)
     for (const JsonValue &v : imported) {
         const JsonObject i = v.toObject();
         const QString url = i.value(u"url"_s).toString();
-        lines.append(Line((dryRun ? u"DRY-RUN: would add "_s : u"added "_s) +
-                          i.value(u"path"_s).toString() + u' ' + i.value(u"kind"_s).toString() +
-                          u' ' + (url.isEmpty() ? u"-"_s : url)));
+        QString line = (dryRun ? u"DRY-RUN: would add "_s : u"added "_s) +
+                       i.value(u"path"_s).toString() + u' ' + i.value(u"kind"_s).toString() + u' ' +
+                       (url.isEmpty() ? u"-"_s : url);
+        if (!i.value(u"ref"_s).isNull())
+            line += u" @"_s + i.value(u"ref"_s).toString();
+        QStringList tags;
+        for (const JsonValue &tag : i.value(u"tags"_s).toArray())
+            tags.append(u'+' + tag.toString());
+        if (!tags.isEmpty())
+            line += u' ' + tags.join(u' ');
+        lines.append(Line(line));
+    }
+    // What the other tool's file said that grex keeps nowhere, so the person knows what to
+    // set up by hand.
+    for (const JsonValue &v : report.value(u"not_carried"_s).toArray()) {
+        const JsonObject n = v.toObject();
+        const QString path = n.value(u"path"_s).toString();
+        lines.append(Line(u"not carried over: "_s + (path.isEmpty() ? QString() : path + u": "_s) +
+                          n.value(u"what"_s).toString()));
     }
     for (const JsonValue &v : skipped) {
         const JsonObject s = v.toObject();
@@ -229,9 +245,12 @@ Lines importText(const JsonObject &report)
                               displayTextOf(f.value(u"error"_s).toString()),
                           Channel::Err));
     }
-    lines.append(Line(u"summary: imported=%1 skipped=%2 failed=%3"_s.arg(imported.size())
+    QString summary = u"summary: imported=%1 skipped=%2 failed=%3"_s.arg(imported.size())
                           .arg(skipped.size())
-                          .arg(failed.size())));
+                          .arg(failed.size());
+    if (const JsonArray notCarried = report.value(u"not_carried"_s).toArray(); !notCarried.isEmpty())
+        summary += u" not-carried=%1"_s.arg(notCarried.size());
+    lines.append(Line(summary));
     return lines;
 }
 

@@ -8,6 +8,7 @@
 #include "core/operationcontext.h"
 #include "core/pack/packmanifest.h"
 #include "core/secrets.h"
+#include "core/verbs/importformats.h"
 #include "core/verbs/verbsupport.h"
 #include "core/workspace.h"
 
@@ -30,84 +31,44 @@ struct Candidate
     QString url;
     bool fromScan = false;
     // A scanned clone on another branch than its remote's default (a worktree's own branch):
-    // it keeps following that branch.
+    // it keeps following that branch. From a file: the branch, tag or commit it pins.
     std::optional<QString> ref;
+    QStringList tags;
+    qint64 depth = 0;
+    QString clonePath; // gita: the clone the file names, to read its origin from
 };
-
-constexpr qint64 MaxReposJsonBytes = 16 * 1024 * 1024;
-
-Error badReposJson(const QString &file, const QString &what)
-{
-    return usageError(
-               u"invalid_repos_json"_s,
-               Message(QT_TRANSLATE_NOOP("Grex", "malformed REPOS.json at %1: %2"), {file, what}))
-        .withDetail(u"path"_s, file);
-}
-
-Result<QList<Candidate>> readReposJson(const QString &file)
-{
-    QFile in(file);
-    if (!in.open(QIODevice::ReadOnly)) {
-        return usageError(u"unreadable_repos_json"_s,
-                          Message(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"),
-                                  {file, in.errorString()}))
-            .withDetail(u"path"_s, file);
-    }
-    if (in.size() > MaxReposJsonBytes) {
-        return badReposJson(
-            file, u"it is %1 bytes; the limit is %2"_s.arg(in.size()).arg(MaxReposJsonBytes));
-    }
-    const QByteArray bytes = in.readAll();
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        // The byte offset as line and column, which is what an editor shows.
-        const qsizetype offset = qBound(qsizetype(0), qsizetype(parseError.offset), bytes.size());
-        const qsizetype line = bytes.left(offset).count('\n') + 1;
-        const qsizetype column = offset - (bytes.lastIndexOf('\n', offset - 1) + 1) + 1;
-        return badReposJson(file,
-                            u"not JSON: %1 at line %2, column %3"_s.arg(parseError.errorString())
-                                .arg(line)
-                                .arg(column));
-    }
-    if (!doc.isArray())
-        return badReposJson(file, u"expected an array of {\"url\", \"path\"} objects"_s);
-    const QJsonArray array = doc.array();
-    if (array.size() > MaxImportEntries) {
-        return badReposJson(file,
-                            u"it has %1 entries; one import takes at most %2"_s.arg(array.size())
-                                .arg(MaxImportEntries));
-    }
-    QList<Candidate> candidates;
-    candidates.reserve(array.size());
-    for (qsizetype i = 0; i < array.size(); ++i) {
-        const QJsonValue entry = array.at(i);
-        if (!entry.isObject())
-            return badReposJson(file, u"entry %1 is not an object"_s.arg(i + 1));
-        const QJsonObject o = entry.toObject();
-        if (!o.value(u"path"_s).isString())
-            return badReposJson(file, u"entry %1 has no string \"path\""_s.arg(i + 1));
-        if (o.contains(u"url"_s) && !o.value(u"url"_s).isString() && !o.value(u"url"_s).isNull())
-            return badReposJson(file, u"the \"url\" of entry %1 is not a string"_s.arg(i + 1));
-        candidates.append(Candidate{o.value(u"path"_s).toString(), o.value(u"url"_s).toString(),
-                                    false, std::nullopt});
-    }
-    return candidates;
-}
 
 } // namespace
 
 Result<ImportOptions> ImportOptions::fromJson(const QJsonObject &args)
 {
     ImportOptions options;
-    options.fromReposJson = optionalString(args, u"fromReposJson"_s);
+    options.from = optionalString(args, u"from"_s);
+    if (const std::optional<QString> reposJson = optionalString(args, u"fromReposJson"_s)) {
+        if (options.from) {
+            return usageError(u"invalid_argument"_s,
+                              Message(QT_TRANSLATE_NOOP("Grex", "give --from or "
+                                                                "--from-repos-json, not both")));
+        }
+        options.from = reposJson;
+        options.format = importFormatName(ImportFormat::ReposJson);
+    }
+    if (const std::optional<QString> format = optionalString(args, u"format"_s)) {
+        if (!importFormatFromName(*format)) {
+            return usageError(u"unknown_import_format"_s,
+                              Message(QT_TRANSLATE_NOOP("Grex", "unknown --format '%1': use %2"),
+                                      {*format, importFormatNames().join(u", "_s)}));
+        }
+        options.format = format;
+    }
+    options.baseUrl = optionalString(args, u"baseUrl"_s).value_or(QString());
     options.scan = args.value(u"scan"_s).toBool();
     options.defaultType = optionalString(args, u"defaultType"_s);
     options.dryRun = args.value(u"dryRun"_s).toBool();
-    if (!options.fromReposJson && !options.scan) {
+    if (!options.from && !options.scan) {
         return usageError(u"missing_argument"_s,
-                          Message(QT_TRANSLATE_NOOP("Grex", "import needs --from-repos-json FILE, "
-                                                            "--scan, or both")));
+                          Message(QT_TRANSLATE_NOOP("Grex", "import needs --from FILE, --scan, or "
+                                                            "both")));
     }
     if (options.defaultType && !packTypeNames().contains(*options.defaultType)) {
         return usageError(u"unknown_pack_type"_s,
@@ -125,6 +86,8 @@ JsonObject ImportReport::toJson() const
         importedArray.append(JsonObject{{u"path"_s, i.path},
                                         {u"url"_s, i.url},
                                         {u"kind"_s, i.kind},
+                                        {u"ref"_s, i.ref ? JsonValue(*i.ref) : JsonValue()},
+                                        {u"tags"_s, JsonValue(i.tags)},
                                         {u"would_dispatch"_s, dryRun}});
     }
     JsonArray skippedArray;
@@ -133,10 +96,17 @@ JsonObject ImportReport::toJson() const
     JsonArray failedArray;
     for (const Failed &f : failed)
         failedArray.append(JsonObject{{u"path"_s, f.path}, {u"error"_s, f.error}});
+    JsonArray notCarriedArray;
+    for (const NotCarried &n : notCarried) {
+        notCarriedArray.append(JsonObject{
+            {u"path"_s, n.path.isEmpty() ? JsonValue() : JsonValue(n.path)}, {u"what"_s, n.what}});
+    }
     return JsonObject{{u"dry_run"_s, dryRun},
+                      {u"format"_s, format.isEmpty() ? JsonValue() : JsonValue(format)},
                       {u"imported"_s, importedArray},
                       {u"skipped"_s, skippedArray},
-                      {u"failed"_s, failedArray}};
+                      {u"failed"_s, failedArray},
+                      {u"not_carried"_s, notCarriedArray}};
 }
 
 Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &options,
@@ -146,11 +116,26 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
         return ready.error();
     // The input is read in full before anything is locked or written.
     QList<Candidate> candidates;
-    if (options.fromReposJson) {
-        Result<QList<Candidate>> fromFile = readReposJson(*options.fromReposJson);
-        if (!fromFile)
-            return fromFile.error();
-        candidates = std::move(fromFile).value();
+    ImportReport report;
+    report.dryRun = options.dryRun;
+    if (options.from) {
+        Result<ImportSource> source = readImportFile(
+            *options.from,
+            options.format ? importFormatFromName(*options.format) : std::nullopt,
+            options.baseUrl);
+        if (!source)
+            return source.error();
+        report.format = importFormatName(source->format);
+        for (const QString &what : std::as_const(source->notCarried))
+            report.notCarried.append({QString(), what});
+        candidates.reserve(source->entries.size());
+        for (const ImportEntry &entry : std::as_const(source->entries)) {
+            for (const QString &what : entry.notCarried)
+                report.notCarried.append({entry.path, what});
+            candidates.append(Candidate{entry.path, entry.url, false, entry.ref,
+                                        normaliseTags(entry.tags).valueOr(QStringList()),
+                                        entry.depth, entry.clonePath});
+        }
     }
     Result<std::optional<FileLock>> lock = workspace.lockForWritingIf(!options.dryRun);
     if (!lock)
@@ -165,8 +150,6 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
         foldedNames.insert(pack.path.toCaseFolded(), pack.path);
     }
 
-    ImportReport report;
-    report.dryRun = options.dryRun;
     if (options.scan) {
         // A child of a pack is already managed through its parent.
         QSet<QString> children;
@@ -202,7 +185,7 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
                 report.failed.append({name, url.error().message().text()});
                 continue;
             }
-            Candidate candidate{name, *url, true, std::nullopt};
+            Candidate candidate{name, *url, true, std::nullopt, {}, 0, {}};
             if (Result<RepoStatus> state = workspace.fetcher().inspect(dir, std::nullopt);
                 state && state->branch && !state->expectedBranch.isEmpty() &&
                 *state->branch != state->expectedBranch)
@@ -242,9 +225,33 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
                 {c.path, packInsidePack(c.path, *other, ErrorKind::PackOp).message().text()});
             continue;
         }
+        QString url = c.url;
+        if (url.isEmpty() && !c.fromScan) {
+            // gita lists clones, not URLs: the clone's own remote is the URL, read from the
+            // one in the workspace, else from where the file says it is.
+            for (const QString &clone : {workspace.packDir(c.path), c.clonePath}) {
+                if (clone.isEmpty() || !QFileInfo::exists(clone + u"/.git"_s))
+                    continue;
+                Result<QString> origin = workspace.fetcher().originUrl(clone);
+                Result<QString> recorded = origin && !origin->isEmpty()
+                                               ? checkRemoteUrl(*origin, clone)
+                                               : Result<QString>(QString());
+                if (recorded && !recorded->isEmpty()) {
+                    url = *recorded;
+                    break;
+                }
+            }
+        }
+        // Another tool's entry grex cannot clone (an svn checkout, a remote relative to a URL
+        // not given) is left out with the reason, which notCarried spells out.
+        if (url.isEmpty() && !c.fromScan &&
+            report.format != importFormatName(ImportFormat::ReposJson)) {
+            report.skipped.append({c.path, u"no_url"_s});
+            continue;
+        }
         // A clone made with a token in its URL: grex.jsonl must not learn it.
-        if (urlHasSecret(c.url)) {
-            report.failed.append({c.path, secretInUrl(c.url).message().text()});
+        if (urlHasSecret(url)) {
+            report.failed.append({c.path, secretInUrl(url).message().text()});
             continue;
         }
         if (const QString twin = foldedNames.value(c.path.toCaseFolded());
@@ -280,8 +287,12 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
         }
         foldedNames.insert(c.path.toCaseFolded(), c.path);
         takenPaths.insert(c.path);
-        report.imported.append({c.path, c.url, kind});
-        events.append(Event::add(c.path, c.url, c.path, kind, c.ref, now));
+        report.imported.append({c.path, url, kind, c.ref, c.tags});
+        Event added = Event::add(c.path, url, c.path, kind, c.ref, now);
+        added.tags = c.tags;
+        if (c.depth > 0)
+            added.depth = c.depth;
+        events.append(added);
         blocks.append({c.path, Gitignore::packBody(c.path, extraPatterns)});
     }
 

@@ -14,7 +14,10 @@ class Workspace;
 
 struct ImportOptions
 {
-    std::optional<QString> fromReposJson; // absolute path of a REPOS.json
+    // Another tool's list, or grex's own REPOS.json: absolute path (--from, --from-repos-json).
+    std::optional<QString> from;
+    std::optional<QString> format;        // its format's wire name; detected when not given
+    QString baseUrl;                      // where the file came from: resolves relative remotes
     bool scan = false;                    // register the untracked clones in the workspace
     std::optional<QString> defaultType;   // for repositories without pack.yaml (default meta)
     bool dryRun = false;
@@ -29,11 +32,19 @@ struct ImportReport
         QString path;
         QString url;
         QString kind;
+        std::optional<QString> ref;
+        QStringList tags;
+    };
+    // What the file said that grex keeps nowhere: a repo linkfile, a west import, an mr hook.
+    struct NotCarried
+    {
+        QString path; // "" for the file as a whole
+        QString what;
     };
     struct Skipped
     {
         QString path;
-        QString reason; // path_collision | duplicate_in_input | no_remote
+        QString reason; // path_collision | duplicate_in_input | no_remote | no_url
     };
     struct Failed
     {
@@ -41,7 +52,9 @@ struct ImportReport
         QString error;
     };
     bool dryRun = false;
+    QString format; // the file's format; "" for --scan alone
     QList<Imported> imported;
+    QList<NotCarried> notCarried;
     QList<Skipped> skipped;
     QList<Failed> failed;
 
@@ -51,14 +64,15 @@ struct ImportReport
 // The most entries a REPOS.json may have.
 inline constexpr qsizetype MaxImportEntries = 10000;
 
-// `grex import` (docs/design.md, "grex import"): registers existing repositories without cloning or
-// installing them, from a REPOS.json array of {url, path} and/or the untracked clones at the top of
-// the workspace. Idempotent: a path already registered is skipped. All adds are appended in one
-// write under the workspace lock, with their .gitignore blocks. Errors: Usage (no source, a bad
-// --default-type, a REPOS.json that cannot be read, is not JSON, not an array of objects with a
-// string path, or has more than MaxImportEntries entries), Manifest (corrupt log), Lock (busy),
-// PackOp "import_failed" when an entry failed (details.report holds the document; the others were
-// imported).
+// `grex import` (docs/design.md, "grex import"): registers repositories without cloning or
+// installing them, from another tool's list (importformats.h: gita, myrepos, vcstool, mani,
+// repo, west, or a REPOS.json) and/or the untracked clones at any depth of the workspace. Paths,
+// refs and groups (as tags) are kept; what cannot be is reported in notCarried. Idempotent: a
+// path already registered is skipped. All adds are appended in one write under the workspace
+// lock, with their .gitignore blocks. Errors: Usage (no source, a bad --default-type or
+// --format, a file that cannot be read or parsed, more than MaxImportEntries entries), Manifest
+// (corrupt log), Lock (busy), PackOp "import_failed" when an entry failed (details.report holds
+// the document; the others were imported).
 Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &options,
                                  OperationContext &ctx);
 

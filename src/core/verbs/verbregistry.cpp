@@ -7,6 +7,7 @@
 #include "core/verbs/doctor.h"
 #include "core/verbs/exec.h"
 #include "core/verbs/import.h"
+#include "core/verbs/importformats.h"
 #include "core/verbs/init.h"
 #include "core/verbs/ls.h"
 #include "core/verbs/rm.h"
@@ -609,27 +610,48 @@ VerbSpec importSpec()
     verb.summary = QT_TRANSLATE_NOOP(
         "Grex", "Register existing repositories as packs, without cloning or installing.");
     verb.description = QT_TRANSLATE_NOOP(
-        "Grex", "Registers repositories that already exist as packs, without cloning or "
-                "installing them: the git clones at the top of the workspace (--scan), or those "
-                "a JSON file lists as {\"url\", \"path\"} objects (--from-repos-json), such as "
-                "another tool's list. Paths already registered are skipped, so importing again "
-                "changes nothing.");
+        "Grex", "Registers repositories as packs, without cloning or installing them: the git "
+                "clones in the workspace at any depth (--scan), or those another tool's file "
+                "lists (--from): a gita repos.csv, a myrepos .mrconfig, a vcstool .repos file, a "
+                "mani.yaml, a repo manifest.xml or a west.yml, or grex's own JSON list of "
+                "{\"url\", \"path\"} objects. Paths, branches or pinned revisions (as the "
+                "pack's ref) and groups (as tags) are kept; what cannot be is listed. Paths "
+                "already registered are skipped, so importing again changes nothing; grex sync "
+                "then clones what is missing.");
     verb.examples = {
         {"grex import --scan",
          QT_TRANSLATE_NOOP("Grex", "Register the clones already in the workspace.")},
-        {"grex import --from-repos-json repos.json --dry-run",
-         QT_TRANSLATE_NOOP("Grex", "Show what importing a list of repositories would "
-                                   "register.")},
+        {"grex import --from ros2.repos --dry-run",
+         QT_TRANSLATE_NOOP("Grex", "Show what importing a vcstool file would register.")},
+        {"grex import --from default.xml --base-url https://android.googlesource.com/platform/manifest",
+         QT_TRANSLATE_NOOP("Grex", "Import a repo manifest whose remotes are relative to "
+                                   "where it came from.")},
     };
     verb.idempotent = true;
     verb.params = {
+        hinted(param(u"from"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "Read another tool's list of repositories (gita, "
+                                               "myrepos, vcstool, mani, repo, west) or grex's "
+                                               "JSON list."),
+                     u"FILE"_s),
+               ValueHint::File),
+        hinted(param(u"format"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "The file's format, when its name and content do "
+                                               "not tell."),
+                     u"FORMAT"_s),
+               ValueHint::None, importFormatNames()),
+        param(u"baseUrl"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "The URL the file came from, for remotes given relative "
+                                        "to it (repo's fetch=\"..\")."),
+              u"URL"_s),
         hinted(param(u"fromReposJson"_s, ParamType::String,
                      QT_TRANSLATE_NOOP("Grex", "Read a JSON array of {\"url\", \"path\"} "
-                                               "objects."),
+                                               "objects (the same as --from FILE --format "
+                                               "repos-json)."),
                      u"FILE"_s),
                ValueHint::File),
         param(u"scan"_s, ParamType::Boolean,
-              QT_TRANSLATE_NOOP("Grex", "Register the git clones at the top of the workspace "
+              QT_TRANSLATE_NOOP("Grex", "Register the git clones in the workspace, at any depth, "
                                         "that are not packs yet.")),
         hinted(param(u"defaultType"_s, ParamType::String,
                      QT_TRANSLATE_NOOP("Grex", "Type of repositories without pack.yaml (default "
