@@ -20,6 +20,7 @@
 #include "core/operationcontext.h"
 #include "mcp/stdioserver.h"
 #include "mcp/tools.h"
+#include "core/suggest.h"
 #include "core/verbs/verbregistry.h"
 #include "core/workspace.h"
 
@@ -184,7 +185,7 @@ int Application::run(const QStringList &given)
         return fail(m_output, {}, usage(u"missing_verb"_s, Tr::tr("no verb given")));
     }
 
-    const QString verbName = arguments.at(verbIndex);
+    QString verbName = arguments.at(verbIndex);
     QStringList withoutVerb = arguments;
     withoutVerb.removeAt(verbIndex);
     if (verbName == u"serve")
@@ -203,13 +204,30 @@ int Application::run(const QStringList &given)
         }
         return runMcpCommand(m_output, m_env, rest);
     }
+    QStringList names;
+    for (const VerbSpec &v : verbRegistry())
+        names.append(v.name);
+    names << u"serve"_s << u"mcp"_s << u"completion"_s;
+    // grex help VERB, as git help does: the verb's --help.
+    if (verbName == u"help") {
+        const QStringList rest = arguments.mid(verbIndex + 1);
+        if (rest.isEmpty()) {
+            m_output.out() << generalHelp();
+            return ExitSuccess;
+        }
+        if (names.contains(rest.first()))
+            return run(QStringList{rest.first(), u"--help"_s});
+        arguments[verbIndex] = rest.first(); // named as an unknown verb below
+        verbName = rest.first();
+    }
     const VerbSpec *verb = findVerb(verbName);
     if (!verb) {
-        QStringList names;
-        for (const VerbSpec &v : verbRegistry())
-            names.append(v.name);
         Error error = usage(u"unknown_verb"_s, Tr::tr("unknown verb '%1'").arg(verbName));
-        error.withHint(Message("%1", {Tr::tr("the verbs are: %1").arg(names.join(u", "_s))}));
+        const QString meant = closestWord(verbName, names);
+        error.withHint(Message(
+            "%1", {meant.isEmpty() ? Tr::tr("the verbs are: %1").arg(names.join(u", "_s))
+                                   : Tr::tr("did you mean '%1'? The verbs are: %2")
+                                         .arg(meant, names.join(u", "_s))}));
         return fail(m_output, {}, error);
     }
     return invokeVerbCommand(*verb, withoutVerb);
@@ -327,9 +345,19 @@ int Application::invokeVerbCommand(const VerbSpec &verb, const QStringList &argu
     QStringList toParse = signedWordsLast(verb, options, arguments);
     toParse.prepend(u"grex"_s);
     if (!parser.parse(toParse)) {
-        return fail(
-            m_output, verb.name,
-            usage(u"invalid_option"_s, Tr::tr("grex %1: %2").arg(verb.name, parser.errorText())));
+        Error error =
+            usage(u"invalid_option"_s, Tr::tr("grex %1: %2").arg(verb.name, parser.errorText()));
+        if (!parser.unknownOptionNames().isEmpty()) {
+            QStringList flags;
+            for (const CliOption &option : options) {
+                if (!option.longName.isEmpty())
+                    flags.append(option.longName);
+            }
+            const QString meant = closestWord(parser.unknownOptionNames().constFirst(), flags);
+            if (!meant.isEmpty())
+                error.withHint(Message("%1", {Tr::tr("did you mean --%1?").arg(meant)}));
+        }
+        return fail(m_output, verb.name, error);
     }
     if (parser.isSet(u"help"_s)) {
         m_output.out() << verbHelp(verb);

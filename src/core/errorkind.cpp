@@ -28,11 +28,12 @@ constexpr std::array<KindRow, 10> kKinds{{
     {ErrorKind::Usage, u"usage", 2, JsonRpc::InvalidParams, McpReply::ProtocolError,
      QT_TRANSLATE_NOOP("Grex", "bad usage: an unknown option, a missing or invalid argument")},
     {ErrorKind::Manifest, u"manifest", 3, JsonRpc::ManifestError, McpReply::ToolError,
-     QT_TRANSLATE_NOOP("Grex", "grex.jsonl, grex.lock.jsonl or a pack.yaml is damaged or "
-                               "invalid")},
+     QT_TRANSLATE_NOOP("Grex", "grex.jsonl, its journal or grex.lock.jsonl is damaged, or was "
+                               "written by a newer grex")},
     {ErrorKind::PackOp, u"pack_op", 4, JsonRpc::PackOpError, McpReply::ToolError,
-     QT_TRANSLATE_NOOP("Grex", "an operation on a pack failed: a clone, fetch, checkout, action "
-                               "or hook")},
+     QT_TRANSLATE_NOOP("Grex", "an operation on a pack failed: a clone, fetch or checkout, its "
+                               "pack.yaml, a dependency, an action or hook, exec's command, an "
+                               "import entry")},
     {ErrorKind::Lock, u"lock", 5, JsonRpc::LockError, McpReply::ToolError,
      QT_TRANSLATE_NOOP("Grex", "the workspace or a pack is busy: another grex holds its lock")},
     {ErrorKind::Protocol, u"protocol", 6, 0, McpReply::NotApplicable,

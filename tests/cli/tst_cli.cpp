@@ -713,6 +713,47 @@ private Q_SLOTS:
         QVERIFY2(gita.outText().contains(m_maker), gita.out.constData());
     }
 
+    // A typo gets the word it most likely meant, for verbs, flags and pack names; grex help
+    // VERB is the verb's --help.
+    void typosGetADidYouMean()
+    {
+        const QString dir = workspaceWithAlpha();
+        const RunResult verb = grex(dir, {u"snyc"_s});
+        QCOMPARE(verb.exitCode, 2);
+        QVERIFY2(verb.errText().contains(u"did you mean 'sync'?"_s), verb.err.constData());
+        const RunResult flag = grex(dir, {u"sync"_s, u"--dry-rn"_s});
+        QCOMPARE(flag.exitCode, 2);
+        QVERIFY2(flag.errText().contains(u"did you mean --dry-run?"_s), flag.err.constData());
+        const RunResult pack = grex(dir, {u"rm"_s, u"alhpa"_s, u"--dry-run"_s, u"--json"_s});
+        QCOMPARE(pack.exitCode, 2);
+        QCOMPARE(pack.json().object().value(u"error"_s).toObject().value(u"did_you_mean"_s)
+                     .toString(),
+                 u"alpha"_s);
+        const RunResult far = grex(dir, {u"frobnicate"_s});
+        QVERIFY(!far.errText().contains(u"did you mean"_s));
+
+        const RunResult help = grex(dir, {u"help"_s, u"sync"_s});
+        QCOMPARE(help.exitCode, 0);
+        QCOMPARE(help.out, grex(dir, {u"sync"_s, u"--help"_s}).out);
+        QCOMPARE(grex(dir, {u"help"_s}).exitCode, 0);
+        QCOMPARE(grex(dir, {u"help"_s, u"snyc"_s}).exitCode, 2);
+    }
+
+    // exec prints each pack's output in the pack order, whatever order they finish in: the
+    // first pack here is the slowest.
+    void execOutputKeepsThePackOrder()
+    {
+        const QString dir = workspaceWithAlpha();
+        QCOMPARE(grex(dir, {u"add"_s, m_beta}).exitCode, 0);
+        const RunResult r = grex(
+            dir, {u"exec"_s, u"--yes"_s, u"--parallel"_s, u"2"_s, u"sh"_s, u"-c"_s,
+                  u"[ \"$GREX_PACK\" = alpha ] && sleep 1; echo out-of-$GREX_PACK"_s});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const qsizetype alpha = r.outText().indexOf(u"out-of-alpha"_s);
+        const qsizetype beta = r.outText().indexOf(u"out-of-beta"_s);
+        QVERIFY2(alpha >= 0 && beta > alpha, r.out.constData());
+    }
+
     void rmAsksOnATerminal()
     {
         const QString dir = workspaceWithAlpha();

@@ -7,6 +7,7 @@
 #include "support/grexrunner.h"
 #include "cli/defs/helptext.h"
 #include "cli/defs/manpage.h"
+#include "core/errorkind.h"
 
 #include <QDir>
 #include <QFile>
@@ -211,6 +212,24 @@ private Q_SLOTS:
 
     // The build writes a page per command, English and German, that groff reads without a
     // warning; the package installs them (tests/package).
+    // The guide's exit-code table and the manual's EXIT STATUS are one list (errorkind.cpp):
+    // they used to disagree on what a broken pack.yaml exits with.
+    void guideExitCodesAreTheManualsOnes()
+    {
+        QFile guide(QStringLiteral(GREX_SOURCE_DIR) + u"/docs/guide/verbs.md"_s);
+        QVERIFY(guide.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(guide.readAll());
+        QString expected = u"| Code | Meaning |\n|---|---|\n| 0 | success |\n"_s;
+        for (const ErrorKind kind : allErrorKinds())
+            expected += u"| %1 | %2 |\n"_s.arg(exitCode(kind)).arg(exitMeaning(kind));
+        QVERIFY2(text.contains(expected), qPrintable(u"docs/guide/verbs.md should hold:\n"_s +
+                                                     expected));
+        const QString manual = manPage(overviewCommand(), ManInfo{});
+        for (const ErrorKind kind : allErrorKinds()) {
+            QVERIFY2(manual.contains(u".B %1\n"_s.arg(exitCode(kind))), qPrintable(manual));
+        }
+    }
+
     void builtManualPagesFormat()
     {
         const QString groff = QStandardPaths::findExecutable(u"groff"_s);

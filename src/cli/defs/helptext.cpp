@@ -88,7 +88,8 @@ QString generalHelp()
         verbs.append({command.name, command.summary});
     text += formatRows(verbs);
     text += u'\n' + Tr::tr("Options of every verb:") + u'\n' + universalSection(true);
-    text += u'\n' + Tr::tr("Run 'grex <verb> --help' for the arguments of one verb.") + u'\n';
+    text += u'\n' + Tr::tr("Run 'grex help <verb>' or 'grex <verb> --help' for the arguments of one "
+                              "verb.") + u'\n';
     return text;
 }
 

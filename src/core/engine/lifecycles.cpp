@@ -16,6 +16,7 @@
 #include <QThreadPool>
 #include <QWaitCondition>
 
+#include <algorithm>
 #include <set>
 
 using namespace Qt::StringLiterals;
@@ -744,6 +745,17 @@ void LifecycleRunner::finish()
         outcome.shaAfter = m_graph.nodes.value(id).sha;
         m_report.packs.append(outcome);
     }
+    // The report lists packs (and their steps) in the run's order, whatever order they
+    // finished in: two runs of the same workspace print the same, and diff.
+    const auto position = [this](const QString &id) { return m_position.value(id, -1); };
+    std::stable_sort(m_report.packs.begin(), m_report.packs.end(),
+                     [&](const PackOutcome &a, const PackOutcome &b) {
+                         return position(a.id) < position(b.id);
+                     });
+    std::stable_sort(m_report.steps.begin(), m_report.steps.end(),
+                     [&](const StepRecord &a, const StepRecord &b) {
+                         return position(a.pack) < position(b.pack);
+                     });
     for (PackOutcome &outcome : m_report.packs)
         recordFetch(outcome, m_graph.nodes.value(outcome.id));
 }

@@ -4,6 +4,7 @@
 #include "core/engine/lifecycles.h"
 #include "core/error.h"
 #include "core/naming.h"
+#include "core/suggest.h"
 
 using namespace Qt::StringLiterals;
 
@@ -27,38 +28,6 @@ Error filterError(const QString &expression, qsizetype position, const QString &
                          {QString::number(position + 1), what, expression, caret}))
         .withDetail(u"expression"_s, expression)
         .withDetail(u"position"_s, qint64(position));
-}
-
-int editDistance(const QString &a, const QString &b)
-{
-    QList<int> row(b.size() + 1);
-    for (qsizetype j = 0; j <= b.size(); ++j)
-        row[j] = int(j);
-    for (qsizetype i = 1; i <= a.size(); ++i) {
-        int diagonal = row[0];
-        row[0] = int(i);
-        for (qsizetype j = 1; j <= b.size(); ++j) {
-            const int above = row[j];
-            row[j] =
-                std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
-
-QString closest(const QString &word, const QStringList &candidates)
-{
-    QString best;
-    int bestDistance = 3;
-    for (const QString &c : candidates) {
-        const int d = editDistance(word, c);
-        if (d < bestDistance) {
-            bestDistance = d;
-            best = c;
-        }
-    }
-    return best;
 }
 
 // The position of the first `separator` in text[from, end) that is not escaped and not inside
@@ -184,7 +153,7 @@ Result<PackFilter> PackFilter::parse(const QString &expression)
         else if (keyText == u"tag")
             term.key = Key::Tag;
         else {
-            const QString suggestion = closest(keyText, keyNames);
+            const QString suggestion = closestWord(keyText, keyNames);
             return filterError(
                 expression, keyStart,
                 suggestion.isEmpty()
@@ -256,7 +225,7 @@ Result<PackFilter> PackFilter::parse(const QString &expression)
             }
             case Key::Drift:
                 if (!driftKinds().contains(alternative)) {
-                    const QString suggestion = closest(alternative, driftKinds());
+                    const QString suggestion = closestWord(alternative, driftKinds());
                     return filterError(expression, altPos,
                                        suggestion.isEmpty()
                                            ? u"unknown drift '%1' (drift is one of %2)"_s.arg(

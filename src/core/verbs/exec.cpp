@@ -11,6 +11,7 @@
 
 #include <QJsonArray>
 #include <QMutex>
+#include <QScopeGuard>
 #include <QThreadPool>
 
 using namespace Qt::StringLiterals;
@@ -144,9 +145,27 @@ Result<ExecReport> execInPacks(Workspace &workspace, const ExecOptions &options,
     // Read-only from here on: the threads below share it (a non-const first() would detach
     // it from several threads at once).
     const QStringList argv = report.argv;
-    for (ExecReport::Row &row : report.rows) {
-        pool.start([&, rowPtr = &row] {
+    // Each pack's output is told in the pack order, whatever order the packs finish in, so
+    // that two runs print the same and can be compared: a finished pack waits for those before
+    // it (guarded by mutex).
+    QList<bool> finished(report.rows.size(), false);
+    qsizetype told = 0;
+    const auto tellInOrder = [&] {
+        while (told < report.rows.size() && finished.at(told)) {
+            const ExecReport::Row &next = report.rows.at(told++);
+            if (next.exit)
+                ctx.packOutput(ExecReport::rowJson(next));
+        }
+    };
+    for (qsizetype index = 0; index < report.rows.size(); ++index) {
+        ExecReport::Row &row = report.rows[index];
+        pool.start([&, rowPtr = &row, index] {
             ExecReport::Row &r = *rowPtr;
+            const auto markFinished = qScopeGuard([&] {
+                QMutexLocker locker(&mutex);
+                finished[index] = true;
+                tellInOrder();
+            });
             if (ctx.stopRequested())
                 return;
             ctx.packStarted(r.pack, u"exec"_s);
@@ -171,7 +190,6 @@ Result<ExecReport> execInPacks(Workspace &workspace, const ExecOptions &options,
             }
             if (!r.exit)
                 return; // cancelled: neither output nor a result
-            ctx.packOutput(ExecReport::rowJson(r));
             QMutexLocker locker(&mutex);
             ctx.packFinished(r.pack, *r.exit == 0 ? u"ok"_s : u"err"_s, QString());
             ctx.progress(++done, total, Message(QT_TRANSLATE_NOOP("Grex", "%1 done"), {r.pack}));

@@ -2,6 +2,7 @@
 
 #include "core/git/fetcher.h"
 #include "core/operationcontext.h"
+#include "core/suggest.h"
 #include "core/visibletext.h"
 #include "core/workspace.h"
 
@@ -45,11 +46,19 @@ Result<PackState> findPack(const QMap<QString, PackState> &packs, const QString 
             .withDetail(u"pack"_s, idOrPath)
             .withDetail(u"candidates"_s, JsonValue(paths));
     }
-    return Error(
-               ErrorKind::Usage, u"unknown_pack"_s,
-               Message(QT_TRANSLATE_NOOP("Grex", "no registered pack is called '%1'"), {idOrPath}))
-        .withDetail(u"pack"_s, idOrPath)
-        .withHint(Message(QT_TRANSLATE_NOOP("Grex", "'grex ls' lists the registered packs")));
+    Error unknown(ErrorKind::Usage, u"unknown_pack"_s,
+                  Message(QT_TRANSLATE_NOOP("Grex", "no registered pack is called '%1'"),
+                          {idOrPath}));
+    unknown.withDetail(u"pack"_s, idOrPath);
+    QStringList names;
+    for (const PackState &pack : packs)
+        names.append(pack.id);
+    if (const QString meant = closestWord(idOrPath, names); !meant.isEmpty()) {
+        return std::move(unknown).withDetail(u"did_you_mean"_s, meant).withHint(
+            Message(QT_TRANSLATE_NOOP("Grex", "did you mean '%1'?"), {meant}));
+    }
+    return std::move(unknown).withHint(
+        Message(QT_TRANSLATE_NOOP("Grex", "'grex ls' lists the registered packs")));
 }
 
 Result<QStringList> cloneMissingPacks(Workspace &workspace, const QList<PackState> &packs,
