@@ -31,7 +31,7 @@ int editDistance(const QString &a, const QString &b)
 QString closestWord(const QString &word, const QStringList &candidates)
 {
     QString best;
-    int bestDistance = word.size() <= 3 ? 2 : 3;
+    int bestDistance = 3;
     for (const QString &candidate : candidates) {
         const int d = editDistance(word, candidate);
         if (d < bestDistance) {

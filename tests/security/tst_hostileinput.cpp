@@ -345,7 +345,8 @@ private Q_SLOTS:
             << u"too deeply nested"_s;
         QTest::newRow("invalid UTF-8")
             << QByteArray("[{\"path\":\"p\xff\",\"url\":\"u\"}]") << u"invalid UTF8"_s;
-        QTest::newRow("17 MiB") << "[" + QByteArray(17 * kMiB, ' ') + "]" << u"the limit is"_s;
+        QTest::newRow("17 MiB") << "[" + QByteArray(17 * kMiB, ' ') + "]"
+                                << u"the most an import file may have"_s;
     }
 
     void hostileReposJson()
