@@ -341,7 +341,7 @@ private Q_SLOTS:
                      .exitCode,
                  0);
         const RunResult tagged =
-            grex(dir, {u"tag"_s, u"alpha"_s, u"-old"_s, u"--plain"_s, u"+work"_s, u"home"_s});
+            grex(dir, {u"tag"_s, u"alpha"_s, u"-old"_s, u"--plain"_s, u"+work"_s, u"+home"_s});
         QCOMPARE(tagged.exitCode, 0);
         QCOMPARE(tagged.outText(), u"Tagged alpha: +home +work -old\nTags of alpha: home, slow, "
                                    u"work\n"_s);
@@ -363,6 +363,26 @@ private Q_SLOTS:
         const RunResult bad = grex(dir, {u"tag"_s, u"alpha"_s, u"+no/way"_s});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY(bad.errText().contains(u"invalid tag 'no/way'"_s));
+
+        // Many packs at once, named or filtered; a bare word is a pack, never a silent tag.
+        QCOMPARE(grex(dir, {u"add"_s, m_beta}).exitCode, 0);
+        const RunResult many = grex(dir, {u"tag"_s, u"+team"_s, u"alpha"_s, u"beta"_s});
+        QVERIFY2(many.exitCode == 0, many.err.constData());
+        QVERIFY(many.outText().contains(u"Tagged alpha: +team"_s));
+        QVERIFY(many.outText().contains(u"Tagged beta: +team"_s));
+        const RunResult filteredTag =
+            grex(dir, {u"tag"_s, u"-team"_s, u"--filter"_s, u"name=beta"_s, u"--json"_s});
+        QCOMPARE(filteredTag.json().object().value(u"packs"_s).toArray().size(), 1);
+        const RunResult ambiguous = grex(dir, {u"tag"_s, u"alpha"_s, u"beta"_s, u"work2"_s});
+        QCOMPARE(ambiguous.exitCode, 2);
+        QVERIFY2(ambiguous.errText().contains(u"write +work2"_s), ambiguous.err.constData());
+        QVERIFY(!grex(dir, {u"tag"_s, u"alpha"_s, u"--json"_s})
+                     .json()
+                     .object()
+                     .value(u"tags"_s)
+                     .toArray()
+                     .contains(u"work2"_s));
+        QCOMPARE(grex(dir, {u"tag"_s, u"+x"_s}).exitCode, 2);
     }
 
     void addRelativeLocalPath()

@@ -541,7 +541,7 @@ private Q_SLOTS:
             const Result<JsonValue> r = call(u"tag"_s, args);
             return r.ok() ? QString() : r.error().reason();
         };
-        QCOMPARE(refusal({{u"pack"_s, u"tagged"_s}, {u"changes"_s, QJsonArray{u"x"_s, u"-nope"_s}}}),
+        QCOMPARE(refusal({{u"pack"_s, u"tagged"_s}, {u"changes"_s, QJsonArray{u"+x"_s, u"-nope"_s}}}),
                  QString());
         QCOMPARE(refusal({{u"pack"_s, u"tagged"_s},
                           {u"changes"_s, QJsonArray{u"+new"_s}},
@@ -558,7 +558,7 @@ private Q_SLOTS:
                  u"invalid_tag"_s);
         QJsonArray many;
         for (int i = 0; i < MaxTagsPerPack; ++i)
-            many.append(u"t%1"_s.arg(i));
+            many.append(u"+t%1"_s.arg(i));
         QCOMPARE(refusal({{u"pack"_s, u"tagged"_s}, {u"changes"_s, many}}), u"too_many_tags"_s);
         QCOMPARE(readFile(ws.manifestPath()), log);
 

@@ -334,9 +334,9 @@ QList<ParityCase> verbCases()
     tag.setup = [](const QString &dir, const QString &remotes) {
         workspaceWith(dir, remotes, {}, {u"alpha"_s});
     };
-    tag.cli = {u"tag"_s, u"alpha"_s, u"+work"_s, u"home"_s, u"-old"_s};
+    tag.cli = {u"tag"_s, u"alpha"_s, u"+work"_s, u"+home"_s, u"-old"_s};
     tag.arguments = {{u"pack"_s, u"alpha"_s},
-                     {u"changes"_s, QJsonArray{u"+work"_s, u"home"_s, u"-old"_s}}};
+                     {u"changes"_s, QJsonArray{u"+work"_s, u"+home"_s, u"-old"_s}}};
     cases.append(tag);
 
     // Long form and tree: install times, actions hashes, a meta pack's child under it.

@@ -94,6 +94,13 @@ Lines rmText(const JsonObject &r)
 
 Lines tagText(const JsonObject &r)
 {
+    // Several packs: each one's lines, in the order they were tagged.
+    if (r.contains(u"packs"_s)) {
+        Lines lines;
+        for (const JsonValue &pack : r.value(u"packs"_s).toArray())
+            lines += tagText(pack.toObject());
+        return lines;
+    }
     const QString id = r.value(u"id"_s).toString();
     const QStringList tags = r.value(u"tags"_s).toStringList();
     const QStringList added = r.value(u"added"_s).toStringList();

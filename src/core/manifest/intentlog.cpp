@@ -453,7 +453,8 @@ Result<void> IntentLog::moveJournalEventsOut() const
     }
     if (Result<void> written = atomicWrite(m_path, kept); !written)
         return written.error();
-    qCInfo(lcManifest, "moved what happened on this machine from %s to %s (spec D-56)",
+    qCInfo(lcManifest, "moved this machine's records of syncs and approvals from %s to %s, "
+           "a file git ignores",
            qPrintable(m_path), qPrintable(m_journalPath));
     return {};
 }

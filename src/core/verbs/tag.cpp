@@ -1,5 +1,6 @@
 #include "core/verbs/tag.h"
 
+#include "core/engine/drift.h"
 #include "core/engine/walker.h"
 #include "core/manifest/intentlog.h"
 #include "core/naming.h"
@@ -19,17 +20,34 @@ namespace Grex {
 Result<TagOptions> TagOptions::fromJson(const QJsonObject &args)
 {
     TagOptions options;
-    options.pack = args.value(u"pack"_s).toString();
     options.dryRun = args.value(u"dryRun"_s).toBool();
-    for (const QJsonValue &value : args.value(u"changes"_s).toArray()) {
-        const QString word = value.toString();
+    if (Result<void> filter = readFilter(args, options.filter); !filter)
+        return filter.error();
+    // The first word fills `pack` on a command line: grex tag +work a b puts +work there.
+    QStringList words = args.value(u"changes"_s).toVariant().toStringList();
+    if (const QString pack = args.value(u"pack"_s).toString(); !pack.isEmpty())
+        words.prepend(pack);
+    for (const QString &word : std::as_const(words)) {
         const bool removing = word.startsWith(u'-');
-        const QString name = word.startsWith(u'+') || removing ? word.mid(1) : word;
+        if (!removing && !word.startsWith(u'+')) {
+            if (!options.packs.contains(word))
+                options.packs.append(word);
+            continue;
+        }
+        const QString name = word.mid(1);
         if (Result<void> valid = checkTag(name); !valid)
             return valid.error();
         QStringList &list = removing ? options.remove : options.add;
         if (!list.contains(name))
             list.append(name);
+    }
+    options.pack = options.packs.value(0);
+    if (options.packs.isEmpty() && options.filter.isEmpty()) {
+        return usageError(u"missing_argument"_s,
+                          Message(QT_TRANSLATE_NOOP("Grex", "tag needs the packs: grex tag PACK "
+                                                            "[+TAG|-TAG...], grex tag +TAG PACK "
+                                                            "PACK..., or grex tag +TAG --filter "
+                                                            "EXPR")));
     }
     for (const QString &name : std::as_const(options.add)) {
         if (options.remove.contains(name)) {
@@ -58,6 +76,91 @@ JsonObject TagReport::toJson() const
                       {u"removed"_s, JsonValue(removed)},
                       {u"changed"_s, !added.isEmpty() || !removed.isEmpty()},
                       {u"dry_run"_s, dryRun}};
+}
+
+JsonObject TagsReport::toJson() const
+{
+    if (single && packs.size() == 1)
+        return packs.constFirst().toJson();
+    JsonArray list;
+    bool changed = false;
+    for (const TagReport &report : packs) {
+        list.append(report.toJson());
+        changed = changed || !report.added.isEmpty() || !report.removed.isEmpty();
+    }
+    return JsonObject{{u"packs"_s, list}, {u"changed"_s, changed}, {u"dry_run"_s, dryRun}};
+}
+
+Result<TagsReport> tagPacks(Workspace &workspace, const TagOptions &options,
+                            OperationContext &ctx)
+{
+    if (Result<void> ready = workspace.requireInitialised(); !ready)
+        return ready.error();
+    Result<QMap<QString, PackState>> packs = workspace.readPacks(ctx);
+    if (!packs)
+        return packs.error();
+    QStringList targets;
+    for (const QString &name : options.packs) {
+        Result<PackState> pack = findPack(*packs, name);
+        if (!pack) {
+            TagOptions one = options;
+            one.pack = name;
+            one.dryRun = true;
+            Error error = tag(workspace, one, ctx).error(); // says when it is a child pack
+            // A bare word is a pack, never a tag: one that names no pack says how a tag is
+            // written.
+            if (error.reason() == u"unknown_pack" && checkTag(name) &&
+                error.details().value(u"did_you_mean"_s).isNull()) {
+                error.withHint(Message(QT_TRANSLATE_NOOP("Grex", "to add the tag '%1', write "
+                                                                 "+%1; to remove it, -%1"),
+                                       {name}));
+            }
+            return error;
+        }
+        if (!targets.contains(pack->id))
+            targets.append(pack->id);
+    }
+    if (!options.filter.isEmpty()) {
+        Result<QHash<QString, QString>> drift = driftForFilter(options.filter, workspace, ctx);
+        if (!drift)
+            return drift.error();
+        qsizetype matched = 0;
+        for (const PackState &pack : packsInIdOrder(*packs)) {
+            if (!options.filter.matches(FilterSubject::of(pack.id, pack.path, pack.type, pack.url,
+                                                          0, *drift, pack.tags)))
+                continue;
+            ++matched;
+            if (!targets.contains(pack.id))
+                targets.append(pack.id);
+        }
+        if (matched == 0) {
+            return usageError(u"no_packs"_s,
+                              Message(QT_TRANSLATE_NOOP("Grex", "--filter matches no registered "
+                                                                "pack")));
+        }
+    }
+
+    TagsReport report;
+    report.single = options.packs.size() == 1 && options.filter.isEmpty();
+    report.dryRun = options.dryRun;
+    QList<Event> events;
+    for (const QString &id : std::as_const(targets)) {
+        TagOptions one = options;
+        one.pack = id;
+        one.dryRun = true; // written below, all in one append
+        Result<TagReport> tagged = tag(workspace, one, ctx);
+        if (!tagged)
+            return tagged.error();
+        tagged->dryRun = options.dryRun;
+        if (!tagged->added.isEmpty() || !tagged->removed.isEmpty())
+            events.append(Event::tag(tagged->id, tagged->added, tagged->removed));
+        report.packs.append(std::move(tagged).value());
+    }
+    if (!options.dryRun && !events.isEmpty()) {
+        if (Result<AppendReport> appended = workspace.intentLog().append(events); !appended)
+            return appended.error();
+    }
+    return report;
 }
 
 Result<TagReport> tag(Workspace &workspace, const TagOptions &options, OperationContext &ctx)

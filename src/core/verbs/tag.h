@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/engine/packfilter.h"
 #include "core/json.h"
 #include "core/result.h"
 
@@ -13,13 +14,17 @@ class Workspace;
 
 struct TagOptions
 {
-    QString pack;       // the pack's path or id
-    QStringList add;    // +TAG, or a bare TAG
+    QString pack;       // the pack's path or id (the first of packs)
+    QStringList packs;  // every pack named, in order
+    PackFilter filter;  // --filter: the registered packs it matches, besides those named
+    QStringList add;    // +TAG
     QStringList remove; // -TAG
     bool dryRun = false;
 
-    // `changes` are words: +TAG or TAG adds, -TAG removes. Errors: Usage "invalid_tag", and
-    // "conflicting_tags" for a tag both added and removed.
+    // `pack` and the words of `changes`: +TAG adds, -TAG removes, and a bare word names a
+    // pack, so that grex tag +work a b c tags three packs and a word is never taken for a tag
+    // silently. Errors: Usage "invalid_tag", "conflicting_tags" for a tag both added and
+    // removed, "missing_argument" when no pack is named and no filter given.
     static Result<TagOptions> fromJson(const QJsonObject &args);
 };
 
@@ -36,6 +41,24 @@ struct TagReport
     QStringList tags() const;
     JsonObject toJson() const;
 };
+
+// The tags of several packs: what `grex tag` returns. One pack named without a filter is told
+// as that pack's TagReport alone; otherwise {"packs": [...], "changed", "dry_run"}.
+struct TagsReport
+{
+    QList<TagReport> packs;
+    bool single = false;
+    bool dryRun = false;
+
+    JsonObject toJson() const;
+};
+
+// `grex tag [PACK...] [+TAG|-TAG...] [--filter EXPR]`: tag() for every pack named and every
+// registered pack the filter matches, in that order, each once; the changes are appended as one
+// write. Errors: those of tag(), Usage "unknown_pack" (a bare word that names no pack: the
+// hint says how to write a tag), "no_packs" (the filter matches none).
+Result<TagsReport> tagPacks(Workspace &workspace, const TagOptions &options,
+                            OperationContext &ctx);
 
 // `grex tag PACK [+TAG|-TAG...]` (docs/design.md, "Tags"): shows a registered pack's tags, and
 // adds or removes the workspace's own. Appends one "tag" event to grex.jsonl when anything

@@ -290,12 +290,13 @@ VerbSpec tagSpec()
     VerbSpec verb;
     verb.name = u"tag"_s;
     verb.title = QT_TRANSLATE_NOOP("Grex", "Tag a pack");
-    verb.summary = QT_TRANSLATE_NOOP("Grex", "Show, add or remove a pack's tags.");
+    verb.summary = QT_TRANSLATE_NOOP("Grex", "Show, add or remove the tags of packs.");
     verb.description = QT_TRANSLATE_NOOP(
-        "Grex", "Without changes, shows the tags of a registered pack. +TAG (or TAG) adds a tag "
-                "and -TAG removes one; the change is recorded in grex.jsonl. A pack also has the "
-                "tags of its own pack.yaml and of its parent's children entry, which only those "
-                "files change.\n\n"
+        "Grex", "Without changes, shows the tags of registered packs. +TAG adds a tag and -TAG "
+                "removes one, for every pack named and every registered pack --filter matches; "
+                "the change is recorded in grex.jsonl. A word without + or - names a pack, so "
+                "a word is never taken for a tag by mistake. A pack also has the tags of its own "
+                "pack.yaml and of its parent's children entry, which only those files change.\n\n"
                 "Every verb that takes --filter selects packs by tag: --filter tag=work, "
                 "--filter 'tag=work|home', --filter tag!=slow. A tag is up to 40 letters, "
                 "digits, '.', '_' and '-', starting with a letter or a digit; a pack has at most "
@@ -304,24 +305,29 @@ VerbSpec tagSpec()
         {"grex tag dotfiles", QT_TRANSLATE_NOOP("Grex", "Show the tags of dotfiles.")},
         {"grex tag dotfiles +home -work",
          QT_TRANSLATE_NOOP("Grex", "Tag dotfiles home, and no longer work.")},
+        {"grex tag +work api web docs",
+         QT_TRANSLATE_NOOP("Grex", "Tag three packs work.")},
+        {"grex tag +vendor --filter 'path=vendor/**'",
+         QT_TRANSLATE_NOOP("Grex", "Tag every pack under vendor/.")},
         {"grex sync --filter tag=work",
          QT_TRANSLATE_NOOP("Grex", "Sync only the packs tagged work.")},
     };
     verb.idempotent = true;
     ParamSpec changes =
         param(u"changes"_s, ParamType::StringArray,
-              QT_TRANSLATE_NOOP("Grex", "+TAG or TAG to add a tag, -TAG to remove one."),
+              QT_TRANSLATE_NOOP("Grex", "+TAG to add a tag, -TAG to remove one, or more packs."),
               u"CHANGE..."_s, false, true);
     changes.signedWords = true;
     verb.params = {
         hinted(param(u"pack"_s, ParamType::String,
-                     QT_TRANSLATE_NOOP("Grex", "The pack (its path or id)."), u"PACK"_s, true,
+                     QT_TRANSLATE_NOOP("Grex", "The pack (its path or id)."), u"PACK"_s, false,
                      true),
                ValueHint::Pack),
         changes,
+        filterParam(),
         dryRunParam(),
     };
-    bindInvoker<TagOptions, TagReport, tag>(verb);
+    bindInvoker<TagOptions, TagsReport, tagPacks>(verb);
     return verb;
 }
 
