@@ -774,6 +774,24 @@ private Q_SLOTS:
         QVERIFY2(alpha >= 0 && beta > alpha, r.out.constData());
     }
 
+    // A plain repository (no pack.yaml) brought in by import has nothing to install: status
+    // does not call it stale until a sync.
+    void importedPlainRepositoryIsNotStale()
+    {
+        const QString dir = initialisedWorkspace();
+        const QString upstream = newDir() + u"/plain.git"_s;
+        runGit(dir, {u"init"_s, u"-q"_s, u"--bare"_s, upstream});
+        runGit(dir, {u"clone"_s, u"-q"_s, upstream, dir + u"/plain"_s});
+        runGit(dir + u"/plain"_s, {u"-c"_s, u"user.name=t"_s, u"-c"_s, u"user.email=t@t"_s,
+                                   u"commit"_s, u"-q"_s, u"--allow-empty"_s, u"-m"_s, u"x"_s});
+        QCOMPARE(grex(dir, {u"import"_s, u"--scan"_s}).exitCode, 0);
+        const RunResult status = grex(dir, {u"status"_s, u"--json"_s});
+        const QJsonObject plain = status.json().array().at(0).toObject();
+        QCOMPARE(plain.value(u"id"_s).toString(), u"plain"_s);
+        QVERIFY2(!plain.value(u"drifts"_s).toArray().contains(u"stale"_s), status.out.constData());
+        QVERIFY(plain.value(u"stale_reason"_s).isNull());
+    }
+
     void rmAsksOnATerminal()
     {
         const QString dir = workspaceWithAlpha();

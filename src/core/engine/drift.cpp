@@ -95,15 +95,21 @@ StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEn
     }
     // A local commit or a fetched upstream explains a changed HEAD better than "stale": the
     // pack is ahead or behind. Stale is what needs a sync for another reason.
-    if (lock == locks.end())
-        e.staleReason = u"not_installed"_s;
-    else if (node.loadError || lock->actionsHash != actionsHash(node.manifest.actions, lock->sha))
+    // A plain repository (no pack.yaml) has nothing to install: imported and never synced, it
+    // is as up to date as its clone, not "stale".
+    const bool installsNothing = !node.loadError && node.manifest.file.isEmpty();
+    if (lock == locks.end()) {
+        if (!installsNothing)
+            e.staleReason = u"not_installed"_s;
+    } else if (node.loadError ||
+               lock->actionsHash != actionsHash(node.manifest.actions, lock->sha)) {
         e.staleReason = u"actions_changed"_s;
-    else if (options.staleAfterSeconds &&
-             olderThan(nowNanos - lock->installedAt.unixNanos(), *options.staleAfterSeconds))
+    } else if (options.staleAfterSeconds &&
+               olderThan(nowNanos - lock->installedAt.unixNanos(), *options.staleAfterSeconds)) {
         e.staleReason = u"too_old"_s;
-    else if (e.behind == 0 && e.ahead == 0 && !e.shaMatch)
+    } else if (e.behind == 0 && e.ahead == 0 && !e.shaMatch) {
         e.staleReason = u"sha_changed"_s;
+    }
 
     // Not on the branch the pack follows: another branch, or a detached HEAD that no install
     // put there (sync --ref leaves a detached HEAD the lockfile records).
