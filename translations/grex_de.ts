@@ -120,14 +120,6 @@
         <translation>Entfernen des nicht registrierten Packs &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>sync of pack &apos;%1&apos;, which is not registered, ignored</source>
-        <translation>Synchronisation des nicht registrierten Packs &apos;%1&apos; ignoriert</translation>
-    </message>
-    <message>
-        <source>grex.jsonl is corrupt at line %1: %2</source>
-        <translation>grex.jsonl ist in Zeile %1 beschädigt: %2</translation>
-    </message>
-    <message>
         <source>fix or delete line %1; every later line is kept as it is</source>
         <translation>Zeile %1 korrigieren oder löschen; alle späteren Zeilen bleiben unverändert</translation>
     </message>
@@ -136,20 +128,8 @@
         <translation>das abgerissene Ende von %1 kann nicht repariert werden: %2</translation>
     </message>
     <message>
-        <source>grex.jsonl line %1: unknown op &apos;%2&apos; skipped</source>
-        <translation>grex.jsonl Zeile %1: unbekannte Operation &apos;%2&apos; übersprungen</translation>
-    </message>
-    <message>
-        <source>grex.jsonl line %1 has schema_version %2, which this grex does not read: a newer grex wrote it</source>
-        <translation>grex.jsonl Zeile %1 hat schema_version %2, die diese grex-Version nicht liest: ein neueres grex hat sie geschrieben</translation>
-    </message>
-    <message>
         <source>upgrade grex</source>
         <translation>grex aktualisieren</translation>
-    </message>
-    <message>
-        <source>grex.jsonl line %1 is incomplete (an interrupted write) and was ignored: %2</source>
-        <translation>grex.jsonl Zeile %1 ist unvollständig (ein unterbrochener Schreibvorgang) und wurde ignoriert: %2</translation>
     </message>
     <message>
         <source>cannot open %1 for writing: %2</source>
@@ -162,10 +142,6 @@
     <message>
         <source>cannot flush %1 to disk: %2</source>
         <translation>%1 kann nicht auf den Datenträger geschrieben werden: %2</translation>
-    </message>
-    <message>
-        <source>a pack path is a single directory name inside the workspace, like &apos;dotfiles&apos;</source>
-        <translation>ein Pack-Pfad ist ein einzelner Verzeichnisname im Arbeitsbereich, etwa &apos;dotfiles&apos;</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not a valid pack path: it is empty</source>
@@ -390,10 +366,6 @@
     <message>
         <source>rm needs the path of a pack</source>
         <translation>rm braucht den Pfad eines Packs</translation>
-    </message>
-    <message>
-        <source>grex.jsonl records the path &apos;%1&apos; for pack &apos;%2&apos;, which is not a single directory name; nothing was removed</source>
-        <translation>grex.jsonl verzeichnet für Pack &apos;%2&apos; den Pfad &apos;%1&apos;, der kein einzelner Verzeichnisname ist; nichts wurde entfernt</translation>
     </message>
     <message>
         <source>remove pack &apos;%1&apos; and delete %2</source>
@@ -630,10 +602,6 @@
     <message>
         <source>the packs form a cycle through depends_on: %1</source>
         <translation>die Packs bilden einen Zyklus über depends_on: %1</translation>
-    </message>
-    <message>
-        <source>%1 (and %2 more problem(s))</source>
-        <translation>%1 (und weitere Probleme: %2)</translation>
     </message>
     <message>
         <source>%1 is not empty; left in place</source>
@@ -1132,14 +1100,6 @@
         <translation>der Befehl ist in %1 von %2 Pack(s) fehlgeschlagen: %3</translation>
     </message>
     <message>
-        <source>malformed REPOS.json at %1: %2</source>
-        <translation>fehlerhafte REPOS.json in %1: %2</translation>
-    </message>
-    <message>
-        <source>import needs --from-repos-json FILE, --scan, or both</source>
-        <translation>import braucht --from-repos-json FILE, --scan oder beides</translation>
-    </message>
-    <message>
         <source>unknown --default-type &apos;%1&apos;: use meta, declarative or scripted</source>
         <translation>unbekannter --default-type &apos;%1&apos;: meta, declarative oder scripted verwenden</translation>
     </message>
@@ -1222,14 +1182,6 @@
     <message>
         <source>Register existing repositories as packs, without cloning or installing.</source>
         <translation>Vorhandene Repositorys als Packs registrieren, ohne sie zu klonen oder zu installieren.</translation>
-    </message>
-    <message>
-        <source>Read a JSON array of {&quot;url&quot;, &quot;path&quot;} objects.</source>
-        <translation>Ein JSON-Array aus {&quot;url&quot;, &quot;path&quot;}-Objekten lesen.</translation>
-    </message>
-    <message>
-        <source>Register the git clones at the top of the workspace that are not packs yet.</source>
-        <translation>Die Git-Klone auf der obersten Ebene des Arbeitsbereichs registrieren, die noch keine Packs sind.</translation>
     </message>
     <message>
         <source>Type of repositories without pack.yaml (default meta).</source>
@@ -1354,14 +1306,6 @@
     <message>
         <source>bad usage: an unknown option, a missing or invalid argument</source>
         <translation>falsche Verwendung: eine unbekannte Option, ein fehlendes oder ungültiges Argument</translation>
-    </message>
-    <message>
-        <source>grex.jsonl, grex.lock.jsonl or a pack.yaml is damaged or invalid</source>
-        <translation>grex.jsonl, grex.lock.jsonl oder eine pack.yaml ist beschädigt oder ungültig</translation>
-    </message>
-    <message>
-        <source>an operation on a pack failed: a clone, fetch, checkout, action or hook</source>
-        <translation>ein Vorgang an einem Pack ist fehlgeschlagen: Klonen, Fetch, Checkout, Aktion oder Hook</translation>
     </message>
     <message>
         <source>the workspace or a pack is busy: another grex holds its lock</source>
@@ -1500,16 +1444,8 @@ Mit PACK_ROOT bearbeitet sync stattdessen dieses Pack und seine Kinder (Wurzelpa
         <translation>Ihn prüfen und reparieren, was sich reparieren lässt.</translation>
     </message>
     <message>
-        <source>Registers repositories that already exist as packs, without cloning or installing them: the git clones at the top of the workspace (--scan), or those a JSON file lists as {&quot;url&quot;, &quot;path&quot;} objects (--from-repos-json), such as another tool&apos;s list. Paths already registered are skipped, so importing again changes nothing.</source>
-        <translation>Registriert bereits vorhandene Repositorys als Packs, ohne sie zu klonen oder zu installieren: die Git-Klone auf der obersten Ebene des Arbeitsbereichs (--scan) oder die, die eine JSON-Datei als {&quot;url&quot;, &quot;path&quot;}-Objekte aufführt (--from-repos-json), etwa die Liste eines anderen Werkzeugs. Bereits registrierte Pfade werden übersprungen, sodass ein erneuter Import nichts ändert.</translation>
-    </message>
-    <message>
         <source>Register the clones already in the workspace.</source>
         <translation>Die bereits im Arbeitsbereich vorhandenen Klone registrieren.</translation>
-    </message>
-    <message>
-        <source>Show what importing a list of repositories would register.</source>
-        <translation>Anzeigen, was der Import einer Liste von Repositorys registrieren würde.</translation>
     </message>
     <message>
         <source>Re-create every pack&apos;s symlinks.</source>
@@ -1542,10 +1478,6 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
     <message>
         <source>exec exited with status %1: %2; its stderr ends with: %3</source>
         <translation>exec wurde mit Status %1 beendet: %2; seine Fehlerausgabe endet mit: %3</translation>
-    </message>
-    <message>
-        <source>%1: %2 of %3 pack(s) could not be cloned or fetched: %4</source>
-        <translation>%1: %2 von %3 Pack(s) konnten nicht geklont oder gefetcht werden: %4</translation>
     </message>
     <message>
         <source>cannot read the status of %1: %2</source>
@@ -1884,18 +1816,6 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
         <translation>Ein Pack taggen</translation>
     </message>
     <message>
-        <source>Show, add or remove a pack&apos;s tags.</source>
-        <translation>Die Tags eines Packs zeigen, hinzufügen oder entfernen.</translation>
-    </message>
-    <message>
-        <source>Without changes, shows the tags of a registered pack. +TAG (or TAG) adds a tag and -TAG removes one; the change is recorded in grex.jsonl. A pack also has the tags of its own pack.yaml and of its parent&apos;s children entry, which only those files change.
-
-Every verb that takes --filter selects packs by tag: --filter tag=work, --filter &apos;tag=work|home&apos;, --filter tag!=slow. A tag is up to 40 letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;, starting with a letter or a digit; a pack has at most 16.</source>
-        <translation>Ohne Änderungen zeigt es die Tags eines registrierten Packs. +TAG (oder TAG) fügt ein Tag hinzu, -TAG entfernt eines; die Änderung wird in grex.jsonl festgehalten. Ein Pack hat außerdem die Tags seiner eigenen pack.yaml und des children-Eintrags seines Elternpacks, die nur diese Dateien ändern.
-
-Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &apos;tag=work|home&apos;, --filter tag!=slow. Ein Tag besteht aus bis zu 40 Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos; und &apos;-&apos; und beginnt mit einem Buchstaben oder einer Ziffer; ein Pack hat höchstens 16.</translation>
-    </message>
-    <message>
         <source>Show the tags of dotfiles.</source>
         <translation>Die Tags von dotfiles zeigen.</translation>
     </message>
@@ -1906,10 +1826,6 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
     <message>
         <source>Sync only the packs tagged work.</source>
         <translation>Nur die mit work getaggten Packs synchronisieren.</translation>
-    </message>
-    <message>
-        <source>+TAG or TAG to add a tag, -TAG to remove one.</source>
-        <translation>+TAG oder TAG fügt ein Tag hinzu, -TAG entfernt eines.</translation>
     </message>
     <message>
         <source>The pack (its path or id).</source>
@@ -2099,6 +2015,190 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
         <source>run grex inside a workspace (any folder in it will do), name one with -C DIR, --manifest or GREX_WORKSPACE, or create one here with &apos;grex init&apos;</source>
         <translation>führen Sie grex in einem Arbeitsbereich aus (jeder Ordner darin genügt), nennen Sie einen mit -C DIR, --manifest oder GREX_WORKSPACE, oder legen Sie hier einen mit &apos;grex init&apos; an</translation>
     </message>
+    <message>
+        <source>%1: %2 of %3 pack(s) failed: %4</source>
+        <translation>%1: %2 von %3 Pack(s) fehlgeschlagen: %4</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 pack(s) failed: %4; %5 pack(s) that build on them did not run</source>
+        <translation>%1: %2 von %3 Pack(s) fehlgeschlagen: %4; %5 Pack(s), die darauf aufbauen, wurden nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>take &apos;%1&apos; out of children in %2</source>
+        <translation>nehmen Sie &apos;%1&apos; in %2 aus children heraus</translation>
+    </message>
+    <message>
+        <source>add &apos;%1&apos; to the workspace (grex add URL), or take it out of depends_on in %2</source>
+        <translation>fügen Sie &apos;%1&apos; dem Arbeitsbereich hinzu (grex add URL), oder nehmen Sie es in %2 aus depends_on heraus</translation>
+    </message>
+    <message>
+        <source>take &apos;%1&apos; out of depends_on in %2</source>
+        <translation>nehmen Sie &apos;%1&apos; in %2 aus depends_on heraus</translation>
+    </message>
+    <message>
+        <source>grex.jsonl, its journal or grex.lock.jsonl is damaged, or was written by a newer grex</source>
+        <translation>grex.jsonl, sein Journal oder grex.lock.jsonl ist beschädigt oder wurde von einem neueren grex geschrieben</translation>
+    </message>
+    <message>
+        <source>an operation on a pack failed: a clone, fetch or checkout, its pack.yaml, a dependency, an action or hook, exec&apos;s command, an import entry</source>
+        <translation>ein Vorgang an einem Pack ist fehlgeschlagen: ein Klonen, Abrufen oder Auschecken, seine pack.yaml, eine Abhängigkeit, eine Aktion oder ein Hook, der Befehl von exec, ein Import-Eintrag</translation>
+    </message>
+    <message>
+        <source>%1 is corrupt at line %2: %3</source>
+        <translation>%1 ist in Zeile %2 beschädigt: %3</translation>
+    </message>
+    <message>
+        <source>%1 line %2: unknown op &apos;%3&apos; skipped</source>
+        <translation>%1 Zeile %2: unbekannte Operation &apos;%3&apos; übersprungen</translation>
+    </message>
+    <message>
+        <source>%1 line %2 has schema_version %3, which this grex does not read: a newer grex wrote it</source>
+        <translation>%1 Zeile %2 hat schema_version %3, die dieses grex nicht liest: ein neueres grex hat sie geschrieben</translation>
+    </message>
+    <message>
+        <source>%1 line %2 is incomplete (an interrupted write) and was ignored: %3</source>
+        <translation>%1 Zeile %2 ist unvollständig (ein unterbrochener Schreibvorgang) und wurde ignoriert: %3</translation>
+    </message>
+    <message>
+        <source>a pack path is relative to the workspace, like &apos;dotfiles&apos; or &apos;src/tools/fd&apos;</source>
+        <translation>ein Pack-Pfad ist relativ zum Arbeitsbereich, etwa &apos;dotfiles&apos; oder &apos;src/tools/fd&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it is absolute; give it relative to the workspace</source>
+        <translation>&apos;%1&apos; ist kein gültiger Pack-Pfad: er ist absolut; geben Sie ihn relativ zum Arbeitsbereich an</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it is longer than 400 bytes</source>
+        <translation>&apos;%1&apos; ist kein gültiger Pack-Pfad: er ist länger als 400 Bytes</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it has an empty part (a trailing or doubled &apos;/&apos;)</source>
+        <translation>&apos;%1&apos; ist kein gültiger Pack-Pfad: er hat einen leeren Teil (ein &apos;/&apos; am Ende oder ein doppeltes &apos;/&apos;)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: its part &apos;%2&apos; is not a valid folder name (%3)</source>
+        <translation>&apos;%1&apos; ist kein gültiger Pack-Pfad: sein Teil &apos;%2&apos; ist kein gültiger Ordnername (%3)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is inside the working tree of pack &apos;%2&apos;</source>
+        <translation>&apos;%1&apos; liegt im Arbeitsverzeichnis von Pack &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; would hold the working tree of pack &apos;%2&apos;</source>
+        <translation>&apos;%1&apos; würde das Arbeitsverzeichnis von Pack &apos;%2&apos; enthalten</translation>
+    </message>
+    <message>
+        <source>a pack cannot live inside another pack&apos;s clone; choose a path beside it</source>
+        <translation>ein Pack kann nicht im Klon eines anderen Packs liegen; wählen Sie einen Pfad daneben</translation>
+    </message>
+    <message>
+        <source>give --from or --from-repos-json, not both</source>
+        <translation>geben Sie --from oder --from-repos-json an, nicht beides</translation>
+    </message>
+    <message>
+        <source>unknown --format &apos;%1&apos;: use %2</source>
+        <translation>unbekanntes --format &apos;%1&apos;: verwenden Sie %2</translation>
+    </message>
+    <message>
+        <source>import needs --from FILE, --scan, or both</source>
+        <translation>import braucht --from FILE, --scan oder beides</translation>
+    </message>
+    <message>
+        <source>malformed %1 at %2: %3</source>
+        <translation>%1 ist bei %2 fehlerhaft: %3</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 bytes, the most an import file may have</source>
+        <translation>%1 ist größer als %2 Bytes, das Maximum für eine Importdatei</translation>
+    </message>
+    <message>
+        <source>cannot tell which kind of file %1 is; grex imports %2</source>
+        <translation>die Art der Datei %1 ist nicht erkennbar; grex importiert %2</translation>
+    </message>
+    <message>
+        <source>grex.jsonl records the path &apos;%1&apos; for pack &apos;%2&apos;, which is not a valid pack path; nothing was removed</source>
+        <translation>grex.jsonl verzeichnet für Pack &apos;%2&apos; den Pfad &apos;%1&apos;, der kein gültiger Pack-Pfad ist; nichts wurde entfernt</translation>
+    </message>
+    <message>
+        <source>%1 depend(s) on &apos;%2&apos;: they will fail to sync until it is added back or taken out of their depends_on</source>
+        <translation>von &apos;%2&apos; abhängig: %1; ihre Synchronisation schlägt fehl, bis &apos;%2&apos; wieder hinzugefügt oder aus ihrem depends_on entfernt wird</translation>
+    </message>
+    <message>
+        <source>tag needs the packs: grex tag PACK [+TAG|-TAG...], grex tag +TAG PACK PACK..., or grex tag +TAG --filter EXPR</source>
+        <translation>tag braucht die Packs: grex tag PACK [+TAG|-TAG...], grex tag +TAG PACK PACK... oder grex tag +TAG --filter EXPR</translation>
+    </message>
+    <message>
+        <source>to add the tag &apos;%1&apos;, write +%1; to remove it, -%1</source>
+        <translation>um das Tag &apos;%1&apos; hinzuzufügen, schreiben Sie +%1; um es zu entfernen, -%1</translation>
+    </message>
+    <message>
+        <source>--filter matches no registered pack</source>
+        <translation>--filter passt auf kein registriertes Pack</translation>
+    </message>
+    <message>
+        <source>Show, add or remove the tags of packs.</source>
+        <translation>Die Tags von Packs anzeigen, hinzufügen oder entfernen.</translation>
+    </message>
+    <message>
+        <source>Without changes, shows the tags of registered packs. +TAG adds a tag and -TAG removes one, for every pack named and every registered pack --filter matches; the change is recorded in grex.jsonl. A word without + or - names a pack, so a word is never taken for a tag by mistake. A pack also has the tags of its own pack.yaml and of its parent&apos;s children entry, which only those files change.
+
+Every verb that takes --filter selects packs by tag: --filter tag=work, --filter &apos;tag=work|home&apos;, --filter tag!=slow. A tag is up to 40 letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;, starting with a letter or a digit; a pack has at most 16.</source>
+        <translation>Ohne Änderungen zeigt tag die Tags der registrierten Packs. +TAG fügt ein Tag hinzu und -TAG entfernt eines, für jedes genannte Pack und jedes registrierte Pack, auf das --filter passt; die Änderung wird in grex.jsonl vermerkt. Ein Wort ohne + oder - nennt ein Pack, sodass ein Wort nie versehentlich für ein Tag gehalten wird. Ein Pack hat außerdem die Tags seiner eigenen pack.yaml und des children-Eintrags seines Eltern-Packs, die nur diese Dateien ändern.
+
+Jeder Befehl, der --filter akzeptiert, wählt Packs nach Tag aus: --filter tag=work, --filter &apos;tag=work|home&apos;, --filter tag!=slow. Ein Tag besteht aus bis zu 40 Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos; und &apos;-&apos; und beginnt mit einem Buchstaben oder einer Ziffer; ein Pack hat höchstens 16.</translation>
+    </message>
+    <message>
+        <source>Tag three packs work.</source>
+        <translation>Drei Packs mit work taggen.</translation>
+    </message>
+    <message>
+        <source>Tag every pack under vendor/.</source>
+        <translation>Jedes Pack unter vendor/ taggen.</translation>
+    </message>
+    <message>
+        <source>+TAG to add a tag, -TAG to remove one, or more packs.</source>
+        <translation>+TAG fügt ein Tag hinzu, -TAG entfernt eines, oder weitere Packs.</translation>
+    </message>
+    <message>
+        <source>Registers repositories as packs, without cloning or installing them: the git clones in the workspace at any depth (--scan), or those another tool&apos;s file lists (--from): a gita repos.csv, a myrepos .mrconfig, a vcstool .repos file, a mani.yaml, a repo manifest.xml or a west.yml, or grex&apos;s own JSON list of {&quot;url&quot;, &quot;path&quot;} objects. Paths, branches or pinned revisions (as the pack&apos;s ref) and groups (as tags) are kept; what cannot be is listed. Paths already registered are skipped, so importing again changes nothing; grex sync then clones what is missing.</source>
+        <translation>Registriert Repositorys als Packs, ohne sie zu klonen oder zu installieren: die Git-Klone im Arbeitsbereich in beliebiger Tiefe (--scan) oder die Repositorys, die die Datei eines anderen Werkzeugs auflistet (--from): eine repos.csv von gita, eine .mrconfig von myrepos, eine .repos-Datei von vcstool, eine mani.yaml, eine manifest.xml von repo oder eine west.yml, oder die eigene JSON-Liste von grex aus {&quot;url&quot;, &quot;path&quot;}-Objekten. Pfade, Branches oder festgelegte Revisionen (als Referenz des Packs) und Gruppen (als Tags) bleiben erhalten; was sich nicht übernehmen lässt, wird aufgelistet. Bereits registrierte Pfade werden übersprungen, sodass ein erneuter Import nichts ändert; grex sync klont danach, was fehlt.</translation>
+    </message>
+    <message>
+        <source>Show what importing a vcstool file would register.</source>
+        <translation>Anzeigen, was der Import einer vcstool-Datei registrieren würde.</translation>
+    </message>
+    <message>
+        <source>Import a repo manifest whose remotes are relative to where it came from.</source>
+        <translation>Ein repo-Manifest importieren, dessen Remotes relativ zu seiner Herkunft angegeben sind.</translation>
+    </message>
+    <message>
+        <source>Read another tool&apos;s list of repositories (gita, myrepos, vcstool, mani, repo, west) or grex&apos;s JSON list.</source>
+        <translation>Die Repository-Liste eines anderen Werkzeugs (gita, myrepos, vcstool, mani, repo, west) oder die JSON-Liste von grex lesen.</translation>
+    </message>
+    <message>
+        <source>The file&apos;s format, when its name and content do not tell.</source>
+        <translation>Das Format der Datei, wenn Name und Inhalt es nicht erkennen lassen.</translation>
+    </message>
+    <message>
+        <source>The URL the file came from, for remotes given relative to it (repo&apos;s fetch=&quot;..&quot;).</source>
+        <translation>Die URL, von der die Datei stammt, für relativ zu ihr angegebene Remotes (fetch=&quot;..&quot; bei repo).</translation>
+    </message>
+    <message>
+        <source>Read a JSON array of {&quot;url&quot;, &quot;path&quot;} objects (the same as --from FILE --format repos-json).</source>
+        <translation>Ein JSON-Array aus {&quot;url&quot;, &quot;path&quot;}-Objekten lesen (dasselbe wie --from FILE --format repos-json).</translation>
+    </message>
+    <message>
+        <source>Register the git clones in the workspace, at any depth, that are not packs yet.</source>
+        <translation>Die Git-Klone im Arbeitsbereich, die noch keine Packs sind, in beliebiger Tiefe registrieren.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; could be any of %2; give the whole path</source>
+        <translation>&apos;%1&apos; könnte jedes von %2 sein; geben Sie den vollständigen Pfad an</translation>
+    </message>
+    <message>
+        <source>did you mean &apos;%1&apos;?</source>
+        <translation>meinten Sie &apos;%1&apos;?</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2185,10 +2285,6 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
     <message>
         <source>Options of every verb:</source>
         <translation>Optionen aller Befehle:</translation>
-    </message>
-    <message>
-        <source>Run &apos;grex &lt;verb&gt; --help&apos; for the arguments of one verb.</source>
-        <translation>&apos;grex &lt;Befehl&gt; --help&apos; ausführen, um die Argumente eines Befehls zu sehen.</translation>
     </message>
     <message>
         <source>Usage: %1</source>
@@ -2720,6 +2816,18 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
     <message>
         <source>grex works from any folder inside a workspace, inside a pack too: it uses the nearest folder at or above the current one that holds grex.jsonl, as git finds a repository. -C DIR, before the verb, runs grex as if started in DIR; GREX_WORKSPACE names the workspace wherever grex is run; --manifest names its grex.jsonl. grex init makes the current folder a workspace, never one inside another workspace&apos;s pack.</source>
         <translation>grex arbeitet in jedem Ordner eines Arbeitsbereichs, auch in einem Pack: Es verwendet den nächsten Ordner auf oder über dem aktuellen, der eine grex.jsonl enthält, so wie git ein Repository findet. -C DIR vor dem Verb führt grex aus, als wäre es in DIR gestartet; GREX_WORKSPACE nennt den Arbeitsbereich, wo immer grex läuft; --manifest nennt seine grex.jsonl. grex init macht den aktuellen Ordner zu einem Arbeitsbereich, nie einen im Pack eines anderen Arbeitsbereichs.</translation>
+    </message>
+    <message>
+        <source>did you mean &apos;%1&apos;? The verbs are: %2</source>
+        <translation>meinten Sie &apos;%1&apos;? Verfügbare Befehle: %2</translation>
+    </message>
+    <message>
+        <source>did you mean --%1?</source>
+        <translation>meinten Sie --%1?</translation>
+    </message>
+    <message>
+        <source>Run &apos;grex help &lt;verb&gt;&apos; or &apos;grex &lt;verb&gt; --help&apos; for the arguments of one verb.</source>
+        <translation>Führen Sie &apos;grex help &lt;verb&gt;&apos; oder &apos;grex &lt;verb&gt; --help&apos; aus, um die Argumente eines Befehls zu sehen.</translation>
     </message>
 </context>
 <context>
@@ -3405,20 +3513,8 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
         <translation>Packs importieren</translation>
     </message>
     <message>
-        <source>The repositories listed in a REPOS.json file:</source>
-        <translation>Die in einer REPOS.json-Datei aufgeführten Repositorys:</translation>
-    </message>
-    <message>
         <source>…</source>
         <translation>…</translation>
-    </message>
-    <message>
-        <source>REPOS.json</source>
-        <translation>REPOS.json</translation>
-    </message>
-    <message>
-        <source>JSON files (*.json)</source>
-        <translation>JSON-Dateien (*.json)</translation>
     </message>
     <message>
         <source>Type of repositories without pack.yaml:</source>
@@ -3431,6 +3527,18 @@ Jedes Verb mit --filter wählt Packs nach Tag aus: --filter tag=work, --filter &
     <message>
         <source>Register as packs:</source>
         <translation>Als Packs registrieren:</translation>
+    </message>
+    <message>
+        <source>The repositories another tool lists (gita, myrepos, vcstool, mani, repo, west, REPOS.json):</source>
+        <translation>Die Repositorys, die ein anderes Werkzeug auflistet (gita, myrepos, vcstool, mani, repo, west, REPOS.json):</translation>
+    </message>
+    <message>
+        <source>A list of repositories</source>
+        <translation>Eine Liste von Repositorys</translation>
+    </message>
+    <message>
+        <source>Lists of repositories (*.repos *.yml *.yaml *.xml *.csv *.json .mrconfig *.mrconfig);;All files (*)</source>
+        <translation>Listen von Repositorys (*.repos *.yml *.yaml *.xml *.csv *.json .mrconfig *.mrconfig);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>

@@ -120,14 +120,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>sync of pack &apos;%1&apos;, which is not registered, ignored</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>grex.jsonl is corrupt at line %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>fix or delete line %1; every later line is kept as it is</source>
         <translation type="unfinished"></translation>
     </message>
@@ -136,19 +128,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>grex.jsonl line %1: unknown op &apos;%2&apos; skipped</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>grex.jsonl line %1 has schema_version %2, which this grex does not read: a newer grex wrote it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>upgrade grex</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>grex.jsonl line %1 is incomplete (an interrupted write) and was ignored: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -161,10 +141,6 @@
     </message>
     <message>
         <source>cannot flush %1 to disk: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a pack path is a single directory name inside the workspace, like &apos;dotfiles&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -389,10 +365,6 @@
     </message>
     <message>
         <source>rm needs the path of a pack</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>grex.jsonl records the path &apos;%1&apos; for pack &apos;%2&apos;, which is not a single directory name; nothing was removed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -629,10 +601,6 @@
     </message>
     <message>
         <source>the packs form a cycle through depends_on: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (and %2 more problem(s))</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1130,14 +1098,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>malformed REPOS.json at %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>import needs --from-repos-json FILE, --scan, or both</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>unknown --default-type &apos;%1&apos;: use meta, declarative or scripted</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1219,14 +1179,6 @@
     </message>
     <message>
         <source>Register existing repositories as packs, without cloning or installing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Read a JSON array of {&quot;url&quot;, &quot;path&quot;} objects.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Register the git clones at the top of the workspace that are not packs yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1351,14 +1303,6 @@
     </message>
     <message>
         <source>bad usage: an unknown option, a missing or invalid argument</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>grex.jsonl, grex.lock.jsonl or a pack.yaml is damaged or invalid</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>an operation on a pack failed: a clone, fetch, checkout, action or hook</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1492,15 +1436,7 @@ With PACK_ROOT, sync works on that pack and its children instead (root-pack mode
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Registers repositories that already exist as packs, without cloning or installing them: the git clones at the top of the workspace (--scan), or those a JSON file lists as {&quot;url&quot;, &quot;path&quot;} objects (--from-repos-json), such as another tool&apos;s list. Paths already registered are skipped, so importing again changes nothing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Register the clones already in the workspace.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show what importing a list of repositories would register.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1531,10 +1467,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
     </message>
     <message>
         <source>exec exited with status %1: %2; its stderr ends with: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 of %3 pack(s) could not be cloned or fetched: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1870,16 +1802,6 @@ status reads local state only, so behind is as of the last fetch, which it shows
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Show, add or remove a pack&apos;s tags.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Without changes, shows the tags of a registered pack. +TAG (or TAG) adds a tag and -TAG removes one; the change is recorded in grex.jsonl. A pack also has the tags of its own pack.yaml and of its parent&apos;s children entry, which only those files change.
-
-Every verb that takes --filter selects packs by tag: --filter tag=work, --filter &apos;tag=work|home&apos;, --filter tag!=slow. A tag is up to 40 letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;, starting with a letter or a digit; a pack has at most 16.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Show the tags of dotfiles.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1889,10 +1811,6 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
     </message>
     <message>
         <source>Sync only the packs tagged work.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>+TAG or TAG to add a tag, -TAG to remove one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2083,6 +2001,188 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <source>run grex inside a workspace (any folder in it will do), name one with -C DIR, --manifest or GREX_WORKSPACE, or create one here with &apos;grex init&apos;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: %2 of %3 pack(s) failed: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 pack(s) failed: %4; %5 pack(s) that build on them did not run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>take &apos;%1&apos; out of children in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add &apos;%1&apos; to the workspace (grex add URL), or take it out of depends_on in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>take &apos;%1&apos; out of depends_on in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex.jsonl, its journal or grex.lock.jsonl is damaged, or was written by a newer grex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an operation on a pack failed: a clone, fetch or checkout, its pack.yaml, a dependency, an action or hook, exec&apos;s command, an import entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is corrupt at line %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 line %2: unknown op &apos;%3&apos; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 line %2 has schema_version %3, which this grex does not read: a newer grex wrote it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 line %2 is incomplete (an interrupted write) and was ignored: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a pack path is relative to the workspace, like &apos;dotfiles&apos; or &apos;src/tools/fd&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it is absolute; give it relative to the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it is longer than 400 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: it has an empty part (a trailing or doubled &apos;/&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid pack path: its part &apos;%2&apos; is not a valid folder name (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is inside the working tree of pack &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; would hold the working tree of pack &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a pack cannot live inside another pack&apos;s clone; choose a path beside it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give --from or --from-repos-json, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown --format &apos;%1&apos;: use %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>import needs --from FILE, --scan, or both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>malformed %1 at %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 bytes, the most an import file may have</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot tell which kind of file %1 is; grex imports %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex.jsonl records the path &apos;%1&apos; for pack &apos;%2&apos;, which is not a valid pack path; nothing was removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 depend(s) on &apos;%2&apos;: they will fail to sync until it is added back or taken out of their depends_on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tag needs the packs: grex tag PACK [+TAG|-TAG...], grex tag +TAG PACK PACK..., or grex tag +TAG --filter EXPR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to add the tag &apos;%1&apos;, write +%1; to remove it, -%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--filter matches no registered pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show, add or remove the tags of packs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without changes, shows the tags of registered packs. +TAG adds a tag and -TAG removes one, for every pack named and every registered pack --filter matches; the change is recorded in grex.jsonl. A word without + or - names a pack, so a word is never taken for a tag by mistake. A pack also has the tags of its own pack.yaml and of its parent&apos;s children entry, which only those files change.
+
+Every verb that takes --filter selects packs by tag: --filter tag=work, --filter &apos;tag=work|home&apos;, --filter tag!=slow. A tag is up to 40 letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;, starting with a letter or a digit; a pack has at most 16.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tag three packs work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tag every pack under vendor/.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+TAG to add a tag, -TAG to remove one, or more packs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registers repositories as packs, without cloning or installing them: the git clones in the workspace at any depth (--scan), or those another tool&apos;s file lists (--from): a gita repos.csv, a myrepos .mrconfig, a vcstool .repos file, a mani.yaml, a repo manifest.xml or a west.yml, or grex&apos;s own JSON list of {&quot;url&quot;, &quot;path&quot;} objects. Paths, branches or pinned revisions (as the pack&apos;s ref) and groups (as tags) are kept; what cannot be is listed. Paths already registered are skipped, so importing again changes nothing; grex sync then clones what is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show what importing a vcstool file would register.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a repo manifest whose remotes are relative to where it came from.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read another tool&apos;s list of repositories (gita, myrepos, vcstool, mani, repo, west) or grex&apos;s JSON list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file&apos;s format, when its name and content do not tell.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The URL the file came from, for remotes given relative to it (repo&apos;s fetch=&quot;..&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read a JSON array of {&quot;url&quot;, &quot;path&quot;} objects (the same as --from FILE --format repos-json).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Register the git clones in the workspace, at any depth, that are not packs yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; could be any of %2; give the whole path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>did you mean &apos;%1&apos;?</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2168,10 +2268,6 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
     </message>
     <message>
         <source>Options of every verb:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run &apos;grex &lt;verb&gt; --help&apos; for the arguments of one verb.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2703,6 +2799,18 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
     </message>
     <message>
         <source>grex works from any folder inside a workspace, inside a pack too: it uses the nearest folder at or above the current one that holds grex.jsonl, as git finds a repository. -C DIR, before the verb, runs grex as if started in DIR; GREX_WORKSPACE names the workspace wherever grex is run; --manifest names its grex.jsonl. grex init makes the current folder a workspace, never one inside another workspace&apos;s pack.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>did you mean &apos;%1&apos;? The verbs are: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>did you mean --%1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &apos;grex help &lt;verb&gt;&apos; or &apos;grex &lt;verb&gt; --help&apos; for the arguments of one verb.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3389,19 +3497,7 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The repositories listed in a REPOS.json file:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>REPOS.json</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>JSON files (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3414,6 +3510,18 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
     </message>
     <message>
         <source>Register as packs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The repositories another tool lists (gita, myrepos, vcstool, mani, repo, west, REPOS.json):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A list of repositories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lists of repositories (*.repos *.yml *.yaml *.xml *.csv *.json .mrconfig *.mrconfig);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
