@@ -21,9 +21,9 @@ Result<void> checkBarePath(const QString &path);
 
 inline constexpr qsizetype MaxNestedPackPathBytes = 400;
 
-// A registered pack's path (spec D-55): a bare name, or bare names joined by '/' (src/tools/fd),
-// each part valid as checkBarePath says, relative, at most MaxNestedPackPathBytes. Children
-// declared in a pack.yaml keep bare names (checkBarePath). Error: Usage "path_not_bare".
+// A registered pack's path (docs/design.md, "Pack paths"): a bare name, or bare names joined by '/'
+// (src/tools/fd), each part valid as checkBarePath says, relative, at most MaxNestedPackPathBytes.
+// Children declared in a pack.yaml keep bare names (checkBarePath). Error: Usage "path_not_bare".
 Result<void> checkPackPath(const QString &path);
 // The last part of a pack path: what the pack's own pack.yaml calls it.
 QString packBaseName(const QString &path);

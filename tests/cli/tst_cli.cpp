@@ -626,10 +626,10 @@ private Q_SLOTS:
                  outside.err.constData());
     }
 
-    // Destructive verbs ask on a terminal (in-process, with a scripted terminal).
-    // Packs at nested paths (spec D-55): added there, refused inside another pack's clone,
-    // found by import --scan below the top, used from inside, picked by path=, and removed
-    // with the folders they leave empty.
+    // Destructive verbs ask on a terminal (in-process, with a scripted terminal). Packs at nested
+    // paths (docs/design.md, "Pack paths"): added there, refused inside another pack's clone, found
+    // by import --scan below the top, used from inside, picked by path=, and removed with the
+    // folders they leave empty.
     void nestedPaths()
     {
         const QString dir = initialisedWorkspace();
@@ -673,8 +673,8 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(dir + u"/src"_s));
     }
 
-    // grex.jsonl, the file people commit, changes only when intent does (spec D-56): syncs,
-    // exec and its approval go to the journal, which git ignores.
+    // grex.jsonl, the file people commit, changes only when intent does (docs/design.md, "The
+    // journal"): syncs, exec and its approval go to the journal, which git ignores.
     void committedFileChangesOnlyWithIntent()
     {
         const QString dir = workspaceWithAlpha();
@@ -696,7 +696,7 @@ private Q_SLOTS:
 
     // Another tool's list brought in as it is: vcstool's nested paths and versions become
     // paths and refs, a sync clones them there at those refs; gita's list of clones gives
-    // their remotes (spec D-55, issue "Bring your workspace").
+    // their remotes (docs/design.md, "Pack paths").
     void importsOtherToolsLists()
     {
         const QString dir = initialisedWorkspace();

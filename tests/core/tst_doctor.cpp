@@ -336,8 +336,8 @@ private Q_SLOTS:
         QCOMPARE(rows.at(0).value(u"auto_fixable"_s).toBool(true), false);
     }
 
-    // A cycle and a dependency removed with rm (spec D-58): doctor names them with the fix,
-    // where it used to find nothing.
+    // A cycle and a dependency removed with rm (docs/design.md, "Pack graph and validation"):
+    // doctor names them with the fix, where it used to find nothing.
     void cyclesAndMissingDependencies()
     {
         Workspace ws = healthy();

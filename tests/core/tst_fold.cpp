@@ -123,7 +123,8 @@ private Q_SLOTS:
         QVERIFY(!r.packs.value(u"a"_s).ref.has_value());
     }
 
-    // A sync of a pack that is gone is the journal's history, not a problem (spec D-56).
+    // A sync of a pack that is gone is the journal's history, not a problem (docs/design.md, "The
+    // journal").
     void unknownIdsAreNoOps()
     {
         const FoldResult r =

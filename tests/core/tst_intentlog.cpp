@@ -558,7 +558,7 @@ private Q_SLOTS:
     }
 
     // What a person declared stays in grex.jsonl; what happened on this machine goes to the
-    // journal beside it (spec D-56). A read sees both, each file in its order.
+    // journal beside it (docs/design.md, "The journal"). A read sees both, each file in its order.
     void journalTakesWhatHappened()
     {
         QTemporaryDir dir;

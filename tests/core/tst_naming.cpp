@@ -28,7 +28,8 @@ private Q_SLOTS:
         }
     }
 
-    // Registered packs may be nested (spec D-55); every part obeys the bare-name rules.
+    // Registered packs may be nested (docs/design.md, "Pack paths"); every part obeys the bare-name
+    // rules.
     void packPaths()
     {
         for (const QString &good : {u"dotfiles"_s, u"src/tools/fd"_s, u"services/svc-beta"_s,

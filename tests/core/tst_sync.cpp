@@ -433,8 +433,9 @@ private Q_SLOTS:
         QVERIFY(wouldRunHook);
     }
 
-    // Plan-phase validation (spec D-58): a pack the plan cannot use fails alone with its
-    // reason, and every other pack is installed; the run ends as a failed fetch does.
+    // Plan-phase validation (docs/design.md, "Pack graph and validation"): a pack the plan cannot
+    // use fails alone with its reason, and every other pack is installed; the run ends as a failed
+    // fetch does.
     void invalidPacksFailAlone_data()
     {
         QTest::addColumn<QString>("pack");
@@ -820,8 +821,8 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(ws.packDir(u"left"_s)));
     }
 
-    // rm of a pack others depend on says which (spec D-58); the next sync fails only them,
-    // with the fix in its hint.
+    // rm of a pack others depend on says which (docs/design.md, "Pack graph and validation"); the
+    // next sync fails only them, with the fix in its hint.
     void rmNamesThePacksThatDependOnIt()
     {
         Workspace ws = newWorkspace();
@@ -995,7 +996,7 @@ private Q_SLOTS:
         const Result<LifecycleReport> r = sync(anywhere, options, ctx);
         QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().text()));
         QVERIFY(QFileInfo(root + u"/.grex/workspace/tools/.grex/pack.yaml"_s).isFile());
-        // What happened is this machine's: it went to the journal (spec D-56).
+        // What happened is this machine's: it went to the journal (docs/design.md, "The journal").
         QVERIFY(QFileInfo(root + u"/.grex/grex.journal.jsonl"_s).isFile());
         const Lockfile lockfile(root + u"/.grex/grex.lock.jsonl"_s, root + u"/.grex/.grex.lock"_s);
         QCOMPARE(lockfile.read()->keys(), (QStringList{u"rootpack"_s, u"tools"_s}));

@@ -212,8 +212,8 @@ private Q_SLOTS:
         QTest::newRow("add dot-dot inside a nested path")
             << QStringList{u"add"_s, plain, u"src/../../x"_s, noInstall} << 2
             << u"points outside the workspace"_s;
-        // Nested paths are allowed (spec D-55), but never inside another pack's clone, and
-        // never through a folder that is a link.
+        // Nested paths are allowed (docs/design.md, "Pack paths"), but never inside another pack's
+        // clone, and never through a folder that is a link.
         QTest::newRow("add nested") << QStringList{u"add"_s, plain, u"alpha/sub"_s, noInstall} << 2
                                     << u"inside the working tree of pack 'alpha'"_s;
         QTest::newRow("add below a linked folder")
@@ -536,8 +536,9 @@ private Q_SLOTS:
         QVERIFY(writeFile(root + u"/.grex/pack.yaml"_s, expand(QString::fromUtf8(yaml)).toUtf8()));
         if (!override.isEmpty())
             QVERIFY(writeFile(root + u"/.grex/targets/linux.yaml"_s, expand(override).toUtf8()));
-        // The child through a link fails alone (spec D-58): the run goes on and writes what
-        // every sync writes inside the root pack, and nothing anywhere else.
+        // The child through a link fails alone (docs/design.md, "Pack graph and validation"): the
+        // run goes on and writes what every sync writes inside the root pack, and nothing anywhere
+        // else.
         const TreeGuard g = problem == u"symbolic link" ? TreeGuard({m_home, m_outside})
                                                          : guard(root);
         const RunResult r = grex(m_tmp.path(), {u"sync"_s, root});

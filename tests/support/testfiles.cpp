@@ -81,7 +81,8 @@ QStringList decisionsIn(const QString &manifestPath)
 QMap<QString, QByteArray> withoutDenials(QMap<QString, QByteArray> files, int *denials)
 {
     int found = 0;
-    // Denials are journal events (spec D-56); a log from before it may still hold them.
+    // Denials are journal events (docs/design.md, "The journal"); a log from before it may still
+    // hold them.
     for (const QString &name :
          {QStringLiteral("grex.jsonl"), QStringLiteral("grex.journal.jsonl")}) {
         const auto log = files.find(name);

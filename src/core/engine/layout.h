@@ -10,8 +10,8 @@ namespace Grex {
 // enough for vcstool's src/<group>/<repo> and repo's platform/frameworks/base layouts.
 inline constexpr int MaxLayoutDepth = 6;
 
-// The git clones below root that are not in `known` (pack paths), at any depth up to
-// MaxLayoutDepth (spec D-55): a clone is not looked into (what is inside is its own), nor are
+// The git clones below root that are not in `known` (pack paths), at any depth up to MaxLayoutDepth
+// (docs/design.md, "Pack paths"): a clone is not looked into (what is inside is its own), nor are
 // known packs, links, or folders whose name starts with '.'. Paths relative to root, sorted.
 QStringList findClones(const QString &root, const QSet<QString> &known);
 

@@ -455,7 +455,8 @@ std::optional<PackTurn> LifecycleRunner::notSelected(const PackNode &node) const
             return turn;
         }
     }
-    // A pack that cannot be read or ordered fails alone, as a failed fetch does (spec D-58).
+    // A pack that cannot be read or ordered fails alone, as a failed fetch does (docs/design.md,
+    // "Pack graph and validation").
     if (node.loadError) {
         turn.outcome.result = u"err"_s;
         turn.outcome.message = node.loadError->message().text();

@@ -158,18 +158,20 @@ QList<GraphProblem> validateGraph(const PackGraph &graph, const QMap<QString, QS
             problems.append({{node.id}, std::move(error).withDetail(u"pack"_s, node.id)});
     }
 
+    // A cycle fails each pack in it; the hint names the edge to cut, in the first one's file.
+    const auto cycleProblem = [&graph](const QStringList &cycle, const char *message,
+                                       const char *hint) -> GraphProblem {
+        return {cycle.mid(0, cycle.size() - 1),
+                graphError(u"graph_cycle"_s, Message(message, {cycle.join(u" -> "_s)}))
+                    .withHint(Message(hint, {cycle.at(1),
+                                             graph.nodes.value(cycle.constFirst()).manifest.file}))
+                    .withDetail(u"chain"_s, JsonValue(cycle))};
+    };
     for (const QStringList &cycle :
          findCycles(graph, [](const PackNode &node) { return node.children; })) {
-        problems.append(
-            {cycle.mid(0, cycle.size() - 1),
-             graphError(u"graph_cycle"_s,
-                        Message(QT_TRANSLATE_NOOP("Grex", "the packs form a cycle through "
-                                                          "children: %1"),
-                                {cycle.join(u" -> "_s)}))
-                 .withHint(Message(QT_TRANSLATE_NOOP("Grex", "take '%1' out of children in %2"),
-                                   {cycle.at(1), graph.nodes.value(cycle.constFirst())
-                                                     .manifest.file}))
-                 .withDetail(u"chain"_s, JsonValue(cycle))});
+        problems.append(cycleProblem(
+            cycle, QT_TRANSLATE_NOOP("Grex", "the packs form a cycle through children: %1"),
+            QT_TRANSLATE_NOOP("Grex", "take '%1' out of children in %2")));
     }
 
     for (const PackNode &node : graph.nodes) {
@@ -190,8 +192,8 @@ QList<GraphProblem> validateGraph(const PackGraph &graph, const QMap<QString, QS
                      .withDetail(u"required"_s, entry)});
         }
     }
-    // A pack inside another pack's clone (spec D-55): the inner one fails. Each path's
-    // ancestors are looked up, so this stays linear in packs.
+    // A pack inside another pack's clone (docs/design.md, "Pack paths"): the inner one fails. Each
+    // path's ancestors are looked up, so this stays linear in packs.
     QHash<QString, QString> byPath;
     for (const PackNode &node : graph.nodes) {
         if (!node.isRoot)
@@ -222,17 +224,9 @@ QList<GraphProblem> validateGraph(const PackGraph &graph, const QMap<QString, QS
         return targets;
     };
     for (const QStringList &cycle : findCycles(graph, dependencies)) {
-        problems.append(
-            {cycle.mid(0, cycle.size() - 1),
-             graphError(u"graph_cycle"_s,
-                        Message(QT_TRANSLATE_NOOP("Grex", "the packs form a cycle through "
-                                                          "depends_on: %1"),
-                                {cycle.join(u" -> "_s)}))
-                 .withHint(Message(QT_TRANSLATE_NOOP("Grex", "take '%1' out of depends_on in "
-                                                             "%2"),
-                                   {cycle.at(1), graph.nodes.value(cycle.constFirst())
-                                                     .manifest.file}))
-                 .withDetail(u"chain"_s, JsonValue(cycle))});
+        problems.append(cycleProblem(
+            cycle, QT_TRANSLATE_NOOP("Grex", "the packs form a cycle through depends_on: %1"),
+            QT_TRANSLATE_NOOP("Grex", "take '%1' out of depends_on in %2")));
     }
     return problems;
 }

@@ -82,8 +82,9 @@ struct GraphProblem
 QList<GraphProblem> validateGraph(const PackGraph &graph,
                                   const QMap<QString, QString> &elsewhere = {});
 
-// Marks each pack a problem names as failed (its loadError, the first problem if several), so
-// that it fails alone and the packs that build on it do not run (spec D-58).
+// Marks each pack a problem names as failed (its loadError, the first problem if several), so that
+// it fails alone and the packs that build on it do not run (docs/design.md, "Pack graph and
+// validation").
 void markProblems(PackGraph &graph, const QList<GraphProblem> &problems);
 
 } // namespace Grex

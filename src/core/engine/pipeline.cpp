@@ -110,7 +110,8 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSe
     walk.refOverride = request.refOverride;
     walk.recursive = request.recursive;
     walk.submodules = request.submodules;
-    // One pack that cannot be read fails alone (spec D-58): its loadError makes it "err".
+    // One pack that cannot be read fails alone (docs/design.md, "Pack graph and validation"): its
+    // loadError makes it "err".
     walk.tolerateErrors = true;
     qCDebug(lcCore, "walking %lld seed pack(s)", qint64(seeds.size()));
     ctx.phase(walk.network ? u"fetch"_s : u"read"_s);

@@ -82,8 +82,8 @@ void Folder::apply(const Event &event)
         }
         break;
     case EventOp::Sync: {
-        // A sync is this machine's record of the past (spec D-56): one of a pack another
-        // machine removed since is history, not a problem.
+        // A sync is this machine's record of the past (docs/design.md, "The journal"): one of a
+        // pack another machine removed since is history, not a problem.
         auto it = m_packs.find(event.id);
         if (it == m_packs.end())
             break;

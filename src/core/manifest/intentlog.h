@@ -25,7 +25,7 @@ struct AppendReport
     qint64 healedBytes = 0; // bytes of a torn tail cut off before writing
 };
 
-// The intent log (docs/design.md, "Intent log" and "The journal", spec D-56): grex.jsonl holds
+// The intent log (docs/design.md, "Intent log" and "The journal"): grex.jsonl holds
 // what a person declared (add, update, tag, rm) and is the file people commit; the journal
 // beside it, grex.journal.jsonl, holds what happened on this machine (syncs, action events,
 // approvals and their kin) and is ignored by git. Readers take no lock and see both, merged;
@@ -41,7 +41,7 @@ public:
     static std::shared_ptr<ReadCache> makeReadCache();
 
     // gitignorePath: the workspace's .gitignore, given the journal's pattern when the journal
-    // is first made (a workspace from before spec D-56 has no such line); "" for none.
+    // is first made (a workspace from before the journal has no such line); "" for none.
     IntentLog(QString logPath, QString lockPath, std::shared_ptr<ReadCache> cache = {},
               std::shared_ptr<ReadCache> journalCache = {}, QString gitignorePath = {});
 
@@ -62,7 +62,7 @@ public:
                                        const QString &fileName = QStringLiteral("grex.jsonl"));
 
     // Appends each event to its file as one write and fsyncs, healing a torn tail first. A
-    // grex.jsonl that still holds journal events (written before spec D-56) gives them to the
+    // grex.jsonl that still holds journal events (written before the journal) gives them to the
     // journal first, losing none. Then, past a size bound, compacts the log when that would
     // more than halve it.
     Result<AppendReport> append(const QList<Event> &events) const;

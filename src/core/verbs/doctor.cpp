@@ -225,9 +225,9 @@ QList<DoctorFinding> checkPackSchemas(const Facts &facts, const PackFilter &filt
     return found;
 }
 
-// What keeps packs from being ordered (spec D-58): depends_on cycles and children cycles,
-// dependencies that are not in the workspace, and invalid actions; each with its fix. The
-// packs a finding names fail alone in a sync, with the packs that build on them.
+// What keeps packs from being ordered (docs/design.md, "Pack graph and validation"): depends_on
+// cycles and children cycles, dependencies that are not in the workspace, and invalid actions; each
+// with its fix. The packs a finding names fail alone in a sync, with the packs that build on them.
 QList<DoctorFinding> checkPackGraph(const Facts &facts, const PackFilter &filter,
                                     const QHash<QString, QString> &drift)
 {

@@ -164,7 +164,8 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
         }
         for (const PackState &pack : std::as_const(*packs))
             children.insert(pack.path);
-        // Clones at any depth (spec D-55): vcstool, repo and west place them in src/<group>/.
+        // Clones at any depth (docs/design.md, "Pack paths"): vcstool, repo and west place them in
+        // src/<group>/.
         for (const QString &name : findClones(workspace.root(), children)) {
             const QString dir = workspace.packDir(name);
             Result<QString> origin = workspace.fetcher().originUrl(dir);
