@@ -393,15 +393,58 @@ int Application::invokeVerbCommand(const VerbSpec &verb, const QStringList &argu
         return fail(m_output, verb.name, args.error());
     command->prepareArguments(*args, m_env.currentDir);
 
-    // init makes a workspace where it is run; every other verb finds the one it is run in.
-    Result<Workspace> workspace =
-        verb.name == u"init"
-            ? Workspace::locate(parser.value(u"manifest"_s), m_env.currentDir)
-            : Workspace::discover(parser.value(u"manifest"_s), m_env.currentDir,
-                                  m_env.grexWorkspace);
+    if (verb.name == u"init")
+        return runInit(*command, parser, *args, *width);
+    Result<Workspace> workspace = Workspace::discover(parser.value(u"manifest"_s),
+                                                      m_env.currentDir, m_env.grexWorkspace);
     if (!workspace)
         return fail(m_output, verb.name, workspace.error());
     return execute(*command, *workspace, *args, *width, parser.isSet(u"yes"_s));
+}
+
+int Application::runInit(const Command &command, const QCommandLineParser &parser,
+                         QJsonObject args, const Width &width)
+{
+    // init makes a workspace where it is told, as git init DIR does, and otherwise where it is
+    // run; every other verb finds the one it is run in.
+    const QString directory = args.take(u"directory"_s).toString();
+    if (directory.isEmpty()) {
+        Result<Workspace> workspace =
+            Workspace::locate(parser.value(u"manifest"_s), m_env.currentDir);
+        if (!workspace)
+            return fail(m_output, u"init"_s, workspace.error());
+        return execute(command, *workspace, args, width, parser.isSet(u"yes"_s));
+    }
+    if (parser.isSet(u"manifest"_s)) {
+        return fail(m_output, u"init"_s,
+                    usage(u"conflicting_options"_s,
+                          Tr::tr("grex init: give the folder or --manifest, not both")));
+    }
+    const QString dir = QDir::cleanPath(QDir(m_env.currentDir).absoluteFilePath(directory));
+    if (QFileInfo(dir).exists() && !QFileInfo(dir).isDir()) {
+        return fail(m_output, u"init"_s,
+                    usage(u"invalid_argument"_s,
+                          Tr::tr("grex init: %1 exists and is not a folder").arg(dir)));
+    }
+    // A dry run only says what would happen, so it leaves a missing folder missing; a refused
+    // init takes back the folder it made, leaving nothing behind.
+    QStringList made; // innermost first
+    if (!args.value(u"dryRun"_s).toBool()) {
+        for (QString at = dir; !QFileInfo::exists(at); at = QFileInfo(at).absolutePath())
+            made.append(at);
+    }
+    if (!made.isEmpty() && !QDir().mkpath(dir)) {
+        return fail(m_output, u"init"_s,
+                    usage(u"invalid_argument"_s,
+                          Tr::tr("grex init: cannot create the folder %1").arg(dir)));
+    }
+    Workspace workspace(dir);
+    const int code = execute(command, workspace, args, width, parser.isSet(u"yes"_s));
+    if (code != ExitSuccess) {
+        for (const QString &folder : std::as_const(made))
+            QDir().rmdir(folder);
+    }
+    return code;
 }
 
 Result<QJsonObject> Application::verbArguments(const VerbSpec &verb,

@@ -67,6 +67,10 @@ private:
                                        const QStringList &arguments);
     // The JSON arguments an MCP client would send for what the parser read.
     Result<QJsonObject> verbArguments(const VerbSpec &verb, const QCommandLineParser &parser) const;
+    // init in the folder it is given (made when missing), else where --manifest or the
+    // current directory says.
+    int runInit(const Command &command, const QCommandLineParser &parser, QJsonObject args,
+                const Width &width);
     // Runs the verb through core and prints its document or its failure.
     int execute(const Command &command, Workspace &workspace, const QJsonObject &args, Width width,
                 bool yes);

@@ -235,6 +235,32 @@ private Q_SLOTS:
         QVERIFY(again.outText().contains(u"already initialised"_s));
     }
 
+    void initMakesTheFolderItIsGiven()
+    {
+        const QString dir = newDir();
+        const RunResult r = grex(dir, {u"init"_s, u"team/ws"_s, u"--json"_s});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.json().object().value(u"workspace"_s).toString(), dir + u"/team/ws"_s);
+        QVERIFY(QFile::exists(dir + u"/team/ws/grex.jsonl"_s));
+        QVERIFY(!QFile::exists(dir + u"/grex.jsonl"_s));
+
+        const RunResult dry = grex(dir, {u"init"_s, u"other"_s, u"--dry-run"_s});
+        QCOMPARE(dry.exitCode, 0);
+        QVERIFY(!QFileInfo::exists(dir + u"/other"_s));
+
+        const RunResult both = grex(dir, {u"init"_s, u"x"_s, u"--manifest"_s, u"y"_s});
+        QCOMPARE(both.exitCode, 2);
+        QVERIFY(!QFileInfo::exists(dir + u"/x"_s));
+
+        // A refused init (here: inside the workspace's pack) takes back the folders it made.
+        const QString ws = workspaceWithAlpha();
+        const RunResult inside = grex(ws, {u"init"_s, u"alpha/sub/ws"_s});
+        QCOMPARE(inside.exitCode, 2);
+        QVERIFY2(inside.errText().contains(u"alpha"_s), qPrintable(inside.errText()));
+        QVERIFY(!QFileInfo::exists(ws + u"/alpha/sub"_s));
+        QVERIFY(QFileInfo(ws + u"/alpha"_s).isDir());
+    }
+
     void initSetsHooksPathOnlyInAGitRepository()
     {
         const QString dir = newDir();

@@ -149,7 +149,8 @@ VerbSpec initSpec()
     verb.title = QT_TRANSLATE_NOOP("Grex", "Initialise a workspace");
     verb.summary = QT_TRANSLATE_NOOP("Grex", "Initialise a grex workspace.");
     verb.description = QT_TRANSLATE_NOOP(
-        "Grex", "Makes the current directory (or the directory of --manifest) a grex workspace: "
+        "Grex", "Makes DIR (created when missing), the current directory or the directory of "
+                "--manifest a grex workspace: "
                 "creates grex.jsonl and grex.lock.jsonl when they are missing, never truncating "
                 "existing ones, and adds grex's block to the workspace's .gitignore.\n\n"
                 "When the workspace already registers packs whose directories are missing, as "
@@ -157,12 +158,22 @@ VerbSpec initSpec()
                 "installing them (grex sync installs). Running init again is harmless.");
     verb.examples = {
         {"grex init", QT_TRANSLATE_NOOP("Grex", "Make the current directory a workspace.")},
+        {"grex init ~/work", QT_TRANSLATE_NOOP("Grex", "Make ~/work a workspace, creating it.")},
         {"grex init --no-clone",
          QT_TRANSLATE_NOOP("Grex", "Initialise a cloned workspace without cloning its packs.")},
     };
     verb.idempotent = true;
     verb.openWorld = true;
+    // The folder is the CLI's way to say where, as git init DIR; an MCP server already has
+    // its workspace.
+    ParamSpec directory = hinted(param(u"directory"_s, ParamType::String,
+                                       QT_TRANSLATE_NOOP("Grex", "The folder to make a workspace "
+                                                                 "(default: the current one)."),
+                                       u"DIR"_s, false, true),
+                                 ValueHint::Directory);
+    directory.cliOnly = true;
     verb.params = {
+        directory,
         param(u"noClone"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Do not clone registered packs whose directory is "
                                         "missing.")),
