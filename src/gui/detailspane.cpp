@@ -96,7 +96,7 @@ void DetailsPane::showPack(const PackRow *row, const QList<AuditLine> &events)
             html += u"<tr><td><b>%1</b></td><td>%2</td></tr>"_s.arg(label.toHtmlEscaped(),
                                                                    value.toHtmlEscaped());
     };
-    line(tr("Type"), e.type);
+    line(tr("Type"), e.plain ? tr("repository (no .grex/pack.yaml: nothing to install)") : e.type);
     line(tr("URL"), e.url);
     line(tr("Directory"), e.dir);
     line(tr("Ref"), e.ref.value_or(QString()));

@@ -27,7 +27,8 @@ int PackFilterProxy::shownCount(const QModelIndex &parent) const
     int count = 0;
     for (int r = 0; r < rowCount(parent); ++r) {
         const QModelIndex row = index(r, 0, parent);
-        if (!model || m_filter.matches(model->filterSubject(mapToSource(row))))
+        const QModelIndex source = mapToSource(row);
+        if (!model || (!model->isFolder(source) && m_filter.matches(model->filterSubject(source))))
             ++count;
         count += shownCount(row);
     }
@@ -41,7 +42,10 @@ bool PackFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceP
     const auto *model = qobject_cast<const PackTreeModel *>(sourceModel());
     if (!model)
         return true;
-    return m_filter.matches(model->filterSubject(model->index(sourceRow, 0, sourceParent)));
+    // A folder row is shown for the packs in it that match (recursive filtering), never for
+    // itself.
+    const QModelIndex source = model->index(sourceRow, 0, sourceParent);
+    return !model->isFolder(source) && m_filter.matches(model->filterSubject(source));
 }
 
 } // namespace Grex::Gui

@@ -2,6 +2,7 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QFileIconProvider>
 #include <QFont>
 #include <QIcon>
 #include <QLocale>
@@ -56,10 +57,14 @@ QList<PackRow> joinPackRows(const QList<LsEntry> &packs, const QList<StatusEntry
 struct PackTreeModel::Node
 {
     PackRow row;
+    // A folder row ("src/tools") that holds nested packs; empty for a pack.
+    QString folder;
     Node *parent = nullptr;
     int index = 0;
-    int depth = -1;
+    int depth = -1; // the pack's depth (0 for a registered pack); a folder has its parent's
     std::vector<std::unique_ptr<Node>> children;
+
+    bool isFolder() const { return !folder.isEmpty(); }
 
     void adopt(const QList<PackRow> &rows)
     {
@@ -97,7 +102,29 @@ void PackTreeModel::setPacks(const QList<PackRow> &packs)
 {
     beginResetModel();
     m_root = std::make_unique<Node>();
-    m_root->adopt(packs);
+    // Nested packs (src/tools/fd) sit in folder rows, as the workspace's folders hold them: a
+    // flat list of long paths hid which packs belong together.
+    QHash<QString, Node *> folders;
+    const std::function<Node *(const QString &)> folderOf = [&](const QString &path) -> Node * {
+        const qsizetype slash = path.lastIndexOf(u'/');
+        if (slash <= 0)
+            return m_root.get();
+        const QString dir = path.left(slash);
+        if (Node *known = folders.value(dir))
+            return known;
+        Node *parent = folderOf(dir);
+        auto node = std::make_unique<Node>();
+        node->folder = dir;
+        node->parent = parent;
+        node->index = int(parent->children.size());
+        node->depth = parent->depth;
+        Node *made = node.get();
+        parent->children.push_back(std::move(node));
+        folders.insert(dir, made);
+        return made;
+    };
+    for (const PackRow &r : packs)
+        folderOf(r.entry.path.isEmpty() ? r.entry.id : r.entry.path)->adopt({r});
     endResetModel();
 }
 
@@ -109,7 +136,7 @@ int PackTreeModel::packCount() const
 int PackTreeModel::totalPackCount() const
 {
     int count = 0;
-    m_root->forEach([&](const Node &) { ++count; });
+    m_root->forEach([&](const Node &n) { count += n.isFolder() ? 0 : 1; });
     return count;
 }
 
@@ -127,7 +154,14 @@ const PackRow *PackTreeModel::row(const QModelIndex &index) const
 {
     if (!index.isValid() || index.model() != this)
         return nullptr;
-    return &static_cast<Node *>(index.internalPointer())->row;
+    const Node *node = static_cast<Node *>(index.internalPointer());
+    return node->isFolder() ? nullptr : &node->row;
+}
+
+bool PackTreeModel::isFolder(const QModelIndex &index) const
+{
+    return index.isValid() && index.model() == this &&
+           static_cast<Node *>(index.internalPointer())->isFolder();
 }
 
 QList<std::pair<QString, QString>> PackTreeModel::packDirs() const
@@ -145,6 +179,8 @@ FilterSubject PackTreeModel::filterSubject(const QModelIndex &index) const
     if (!index.isValid())
         return {};
     const Node *node = static_cast<Node *>(index.internalPointer());
+    if (node->isFolder())
+        return {};
     const LsEntry &e = node->row.entry;
     return FilterSubject::of(e.id, e.path, e.type, e.url, node->depth,
                              node->row.status ? node->row.status->drifts : QStringList(), e.tags);
@@ -199,6 +235,9 @@ QString PackTreeModel::kindText(const StatusEntry &s, const QString &kind)
         return tr("dirty: %n changed file(s)", nullptr, s.changedFiles);
     if (kind == u"missing")
         return tr("missing");
+    if (kind == u"broken")
+        return s.error.isEmpty() ? tr("broken")
+                                 : tr("broken: %1").arg(s.error.section(u'\n', 0, 0));
     if (kind == u"fetch_failed") {
         return s.fetchError ? tr("fetch failed: %1").arg(s.fetchError->reason())
                             : tr("fetch failed");
@@ -250,6 +289,8 @@ QString PackTreeModel::driftCount(const QString &kind, int count)
         return tr("%n dirty", nullptr, count);
     if (kind == u"missing")
         return tr("%n missing", nullptr, count);
+    if (kind == u"broken")
+        return tr("%n broken", nullptr, count);
     if (kind == u"fetch_failed")
         return tr("%n failed to fetch", nullptr, count);
     if (kind == u"stale")
@@ -293,7 +334,10 @@ QVariant PackTreeModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid())
         return {};
-    const PackRow &r = static_cast<Node *>(index.internalPointer())->row;
+    const Node *node = static_cast<Node *>(index.internalPointer());
+    if (node->isFolder())
+        return folderData(node->folder, node->parent->folder, index.column(), role);
+    const PackRow &r = node->row;
     const LsEntry &e = r.entry;
     const bool onDisk = r.status ? r.status->onDisk : e.onDisk;
     if (role == PackIdRole)
@@ -303,8 +347,15 @@ QVariant PackTreeModel::data(const QModelIndex &index, int role) const
     if (role == Qt::DisplayRole || role == SortRole) {
         switch (index.column()) {
         case NameColumn:
+            // In its folder's row a nested pack is named by what the folder does not say.
+            if (role == Qt::DisplayRole && node->parent->isFolder() &&
+                e.id.startsWith(node->parent->folder + u'/'))
+                return e.id.mid(node->parent->folder.size() + 1);
             return e.id;
         case TypeColumn:
+            // A repository without pack.yaml is "meta" to grex, a word its owner never chose.
+            if (e.plain || (r.status && r.status->plain))
+                return tr("repository");
             if (!e.type.isEmpty())
                 return e.type;
             // A child read from disk: status knows its type (meta without a pack.yaml).
@@ -359,6 +410,22 @@ QVariant PackTreeModel::data(const QModelIndex &index, int role) const
         font.setStyleHint(QFont::Monospace);
         return font;
     }
+    return {};
+}
+
+QVariant PackTreeModel::folderData(const QString &folder, const QString &parentFolder, int column,
+                                   int role)
+{
+    if (role == PackIdRole || role == DriftRole)
+        return QString();
+    if (column != NameColumn)
+        return {};
+    if (role == Qt::DisplayRole)
+        return parentFolder.isEmpty() ? folder : folder.mid(parentFolder.size() + 1);
+    if (role == SortRole || role == Qt::ToolTipRole)
+        return folder;
+    if (role == Qt::DecorationRole)
+        return QFileIconProvider().icon(QFileIconProvider::Folder);
     return {};
 }
 

@@ -53,11 +53,14 @@ public:
     ~PackTreeModel() override;
 
     void setPacks(const QList<PackRow> &packs);
-    int packCount() const;     // top-level rows
+    int packCount() const;      // top-level rows: packs, and folders of nested packs
     int totalPackCount() const; // every row
     // Packs by drift kind, over every row.
     QHash<QString, int> driftCounts() const;
+    // The pack of a row; nullptr for a folder row.
     const PackRow *row(const QModelIndex &index) const;
+    // A row that groups nested packs by their folder (src/tools), not a pack.
+    bool isFolder(const QModelIndex &index) const;
     // What the last run did to each pack (PackOutcome::outcome) and why, by id: failed and
     // needs-you rows are marked until the next run.
     void setOutcomes(const QHash<QString, QString> &outcomeByPack,
@@ -84,6 +87,8 @@ public:
 
 private:
     struct Node;
+    static QVariant folderData(const QString &folder, const QString &parentFolder, int column,
+                               int role);
     std::unique_ptr<Node> m_root;
     QHash<QString, QString> m_outcomes;
     QHash<QString, QString> m_why;

@@ -735,7 +735,7 @@ private Q_SLOTS:
                               "  old/svnthing:\n    type: svn\n    url: https://svn.invalid/x\n"));
         const RunResult preview =
             grex(dir, {u"import"_s, u"--from"_s, u"../team.repos"_s, u"--dry-run"_s});
-        QVERIFY2(preview.outText().contains(u"DRY-RUN: would add tools/beta meta "_s + m_beta +
+        QVERIFY2(preview.outText().contains(u"DRY-RUN: would add tools/beta "_s + m_beta +
                                             u" @stable"_s),
                  preview.out.constData());
         QVERIFY2(preview.outText().contains(u"not carried over: old/svnthing: "_s),
@@ -801,21 +801,78 @@ private Q_SLOTS:
     }
 
     // A plain repository (no pack.yaml) brought in by import has nothing to install: status
-    // does not call it stale until a sync.
-    void importedPlainRepositoryIsNotStale()
+    // does not call it stale, the texts call it a repository, and no sync says it installed.
+    void plainRepositoryIsARepository()
     {
         const QString dir = initialisedWorkspace();
         const QString upstream = newDir() + u"/plain.git"_s;
         runGit(dir, {u"init"_s, u"-q"_s, u"--bare"_s, upstream});
         runGit(dir, {u"clone"_s, u"-q"_s, upstream, dir + u"/plain"_s});
-        runGit(dir + u"/plain"_s, {u"-c"_s, u"user.name=t"_s, u"-c"_s, u"user.email=t@t"_s,
-                                   u"commit"_s, u"-q"_s, u"--allow-empty"_s, u"-m"_s, u"x"_s});
-        QCOMPARE(grex(dir, {u"import"_s, u"--scan"_s}).exitCode, 0);
+        const QStringList commit{u"-c"_s,
+                                 u"user.name=t"_s,
+                                 u"-c"_s,
+                                 u"user.email=t@t"_s,
+                                 u"commit"_s,
+                                 u"-q"_s,
+                                 u"--allow-empty"_s,
+                                 u"-m"_s,
+                                 u"x"_s};
+        runGit(dir + u"/plain"_s, commit);
+        runGit(dir + u"/plain"_s, {u"push"_s, u"-q"_s, u"origin"_s, u"HEAD"_s});
+        const RunResult imported = grex(dir, {u"import"_s, u"--scan"_s});
+        QCOMPARE(imported.exitCode, 0);
+        QVERIFY2(imported.outText().contains(u"added plain "_s + upstream), imported.out.data());
         const RunResult status = grex(dir, {u"status"_s, u"--json"_s});
         const QJsonObject plain = status.json().array().at(0).toObject();
         QCOMPARE(plain.value(u"id"_s).toString(), u"plain"_s);
         QVERIFY2(!plain.value(u"drifts"_s).toArray().contains(u"stale"_s), status.out.constData());
         QVERIFY(plain.value(u"stale_reason"_s).isNull());
+        QVERIFY(plain.value(u"plain"_s).toBool());
+
+        const RunResult synced = grex(dir, {u"sync"_s, u"--json"_s});
+        QCOMPARE(synced.exitCode, 0);
+        const QJsonObject pack =
+            synced.json().object().value(u"packs"_s).toArray().at(0).toObject();
+        QVERIFY(pack.value(u"plain"_s).toBool());
+        QCOMPARE(pack.value(u"outcome"_s).toString(), u"unchanged"_s);
+        // A commit of the person's own: still nothing to install, so nothing "reinstalled".
+        runGit(dir + u"/plain"_s, commit);
+        const RunResult again = grex(dir, {u"sync"_s});
+        QCOMPARE(again.exitCode, 0);
+        QVERIFY2(!again.outText().contains(u"install"_s), again.out.constData());
+        const RunResult ls = grex(dir, {u"ls"_s});
+        QVERIFY2(ls.outText().contains(u"plain  repository"_s), ls.out.constData());
+        QVERIFY2(!ls.outText().contains(u"meta"_s), ls.out.constData());
+        const RunResult longStatus = grex(dir, {u"status"_s, u"--long"_s});
+        QVERIFY2(longStatus.outText().contains(u"repository"_s), longStatus.out.constData());
+
+        const RunResult added = grex(dir, {u"add"_s, upstream, u"second"_s});
+        QCOMPARE(added.exitCode, 0);
+        QVERIFY2(added.outText().startsWith(u"Added repository second from "_s),
+                 added.out.constData());
+        const RunResult pack2 = grex(dir, {u"add"_s, m_alpha});
+        QVERIFY2(pack2.outText().contains(u"Added pack alpha ("_s), pack2.out.constData());
+    }
+
+    // A pack whose pack.yaml cannot be read is broken, with the file's error, not stale: no
+    // sync can help until a person edits it.
+    void brokenPackIsBrokenNotStale()
+    {
+        const QString dir = workspaceWithAlpha();
+        QVERIFY(writeFile(dir + u"/alpha/.grex/pack.yaml"_s, "name: alpha\ntype: [oops\n"));
+        const RunResult status = grex(dir, {u"status"_s, u"--json"_s});
+        QCOMPARE(status.exitCode, 0);
+        const QJsonObject alpha = status.json().array().at(0).toObject();
+        QCOMPARE(alpha.value(u"drift"_s).toString(), u"broken"_s);
+        QVERIFY(!alpha.value(u"drifts"_s).toArray().contains(u"stale"_s));
+        QVERIFY2(alpha.value(u"error"_s).toString().contains(u"pack.yaml:"_s),
+                 status.out.constData());
+        QVERIFY(!alpha.value(u"plain"_s).toBool());
+        const RunResult text = grex(dir, {u"status"_s, u"--plain"_s});
+        QVERIFY2(text.outText().contains(u"broken"_s) && !text.outText().contains(u"stale"_s),
+                 text.out.constData());
+        const RunResult filtered = grex(dir, {u"ls"_s, u"--filter"_s, u"drift=broken"_s});
+        QVERIFY2(filtered.outText().contains(u"alpha"_s), filtered.out.constData());
     }
 
     void rmAsksOnATerminal()
@@ -1260,7 +1317,7 @@ private Q_SLOTS:
                                                          "\", \"path\": \"x/-rf\"}]"));
         const RunResult r = grex(dir, {u"import"_s, u"--from-repos-json"_s, u"../repos.json"_s});
         QCOMPARE(r.exitCode, 4);
-        QVERIFY2(r.outText().contains(u"added alpha meta "_s + m_alpha), r.out.constData());
+        QVERIFY2(r.outText().contains(u"added alpha "_s + m_alpha), r.out.constData());
         QVERIFY(r.outText().contains(u"summary: imported=1 skipped=0 failed=1"_s));
         QVERIFY(r.errText().contains(u"failed x/-rf: "_s));
         const RunResult again =

@@ -226,9 +226,8 @@ private Q_SLOTS:
                  (QStringList{u"dry_run"_s, u"format"_s, u"imported"_s, u"skipped"_s, u"failed"_s,
                               u"not_carried"_s}));
         const JsonObject row = json.value(u"imported"_s).toArray().at(0).toObject();
-        QCOMPARE(row.keys(),
-                 (QStringList{u"path"_s, u"url"_s, u"kind"_s, u"ref"_s, u"tags"_s,
-                              u"would_dispatch"_s}));
+        QCOMPARE(row.keys(), (QStringList{u"path"_s, u"url"_s, u"kind"_s, u"ref"_s, u"tags"_s,
+                                          u"plain"_s, u"would_dispatch"_s}));
         QCOMPARE(row.value(u"would_dispatch"_s).toBool(true), false);
 
         // ls shows them with their urls and kinds; nothing was cloned.

@@ -175,9 +175,10 @@ private Q_SLOTS:
     void driftKinds()
     {
         QCOMPARE(PackFilter::driftKinds(),
-                 (QStringList{u"missing"_s, u"fetch_failed"_s, u"dirty"_s, u"upstream_gone"_s, u"rewritten"_s,
-                              u"diverged"_s, u"off_branch"_s, u"stale"_s, u"behind"_s, u"ahead"_s,
-                              u"clean"_s, u"untracked"_s, u"untracked_files"_s}));
+                 (QStringList{u"broken"_s, u"missing"_s, u"fetch_failed"_s, u"dirty"_s,
+                              u"upstream_gone"_s, u"rewritten"_s, u"diverged"_s, u"off_branch"_s,
+                              u"stale"_s, u"behind"_s, u"ahead"_s, u"clean"_s, u"untracked"_s,
+                              u"untracked_files"_s}));
         for (const QString &kind : PackFilter::driftKinds())
             QVERIFY(parsed(u"drift="_s + kind).matches(subject(u"x"_s, u"meta"_s, 0, kind)));
     }
@@ -217,7 +218,7 @@ private Q_SLOTS:
         QTest::newRow("bad drift alternative")
             << u"drift=clean|stal"_s << 12 << u"did you mean 'stale'"_s;
         QTest::newRow("bad drift, no suggestion")
-            << u"drift=wobbly"_s << 6 << u"drift is one of missing"_s;
+            << u"drift=wobbly"_s << 6 << u"drift is one of broken, missing"_s;
         QTest::newRow("bad depth") << u"depth=x"_s << 6 << u"whole number"_s;
         QTest::newRow("negative depth") << u"depth>=-1"_s << 7 << u"whole number"_s;
         QTest::newRow("fractional depth") << u"depth <= 1.5"_s << 9 << u"whole number"_s;

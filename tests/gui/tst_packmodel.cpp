@@ -381,6 +381,10 @@ private Q_SLOTS:
         StatusEntry broken = statusEntry(u"broken"_s, u"dirty"_s);
         broken.changedFiles = 3;
         broken.error = u"pack.yaml: line 3: unexpected ':'"_s;
+        StatusEntry cracked = statusEntry(u"cracked"_s, u"broken"_s);
+        cracked.error = u"/ws/cracked/.grex/pack.yaml:3: malformed YAML\nmore"_s;
+        LsEntry plain = lsEntry(u"plain"_s);
+        plain.plain = true;
         LsEntry detached = lsEntry(u"detached"_s);
         detached.branch.reset();
         LsEntry pinned = lsEntry(u"pinned"_s);
@@ -389,13 +393,15 @@ private Q_SLOTS:
                                 lsEntry(u"ahead"_s),
                                 lsEntry(u"stale"_s),
                                 lsEntry(u"broken"_s),
+                                lsEntry(u"cracked"_s),
+                                plain,
                                 detached,
                                 pinned};
 
         PackTreeModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setPacks(Gui::joinPackRows(ls, {locked, ahead, stale, broken}, u"/ws"_s));
+        model.setPacks(Gui::joinPackRows(ls, {locked, ahead, stale, broken, cracked}, u"/ws"_s));
         QCOMPARE(cell(model, u"locked"_s, PackTreeModel::LockColumn),
                  u"grex (pid 4242 on build-host)"_s);
         QVERIFY(
@@ -408,6 +414,17 @@ private Q_SLOTS:
         QCOMPARE(cell(model, u"broken"_s, PackTreeModel::DriftColumn), u"dirty: 3 changed files"_s);
         QCOMPARE(cell(model, u"broken"_s, PackTreeModel::NameColumn, Qt::ToolTipRole),
                  broken.error);
+        // A pack.yaml that cannot be read is said as it is, with its own icon, never "stale".
+        QCOMPARE(cell(model, u"cracked"_s, PackTreeModel::DriftColumn),
+                 u"broken: /ws/cracked/.grex/pack.yaml:3: malformed YAML"_s);
+        QVERIFY(find(model, u"cracked"_s, PackTreeModel::DriftColumn)
+                    .data(Qt::DecorationRole)
+                    .isValid());
+        QVERIFY(QFile::exists(u":/grex/icons/status/broken.svg"_s));
+        QCOMPARE(PackTreeModel::driftCount(u"broken"_s, 2), u"2 broken"_s);
+        // A repository without pack.yaml is a repository, not grex's "meta".
+        QCOMPARE(cell(model, u"plain"_s, PackTreeModel::TypeColumn), u"repository"_s);
+        QCOMPARE(cell(model, u"locked"_s, PackTreeModel::TypeColumn), u"declarative"_s);
         QCOMPARE(cell(model, u"detached"_s, PackTreeModel::RefColumn), u"detached"_s);
         QCOMPARE(cell(model, u"pinned"_s, PackTreeModel::RefColumn), u"v1.2"_s);
         // No status: no drift text, no drift kind, sorted after every kind.
@@ -419,7 +436,7 @@ private Q_SLOTS:
                      .toInt(),
                  99);
         const QHash<QString, int> expected{
-            {u"behind"_s, 1}, {u"ahead"_s, 1}, {u"stale"_s, 1}, {u"dirty"_s, 1}};
+            {u"behind"_s, 1}, {u"ahead"_s, 1}, {u"stale"_s, 1}, {u"dirty"_s, 1}, {u"broken"_s, 1}};
         QCOMPARE(model.driftCounts(), expected);
     }
 
@@ -470,6 +487,54 @@ private Q_SLOTS:
         // A reload keeps the filter.
         model.setPacks(m_rows);
         QCOMPARE(treeText(proxy), shown);
+    }
+
+    // Nested packs (src/tools/fd) sit in folder rows; the filter still selects packs, and a
+    // folder is shown only for the packs in it that match.
+    void nestedPacksAreGroupedByFolder()
+    {
+        const QList<LsEntry> ls{lsEntry(u"src/tools/fd"_s), lsEntry(u"src/tools/rg"_s),
+                                lsEntry(u"src/app"_s), lsEntry(u"top"_s)};
+        StatusEntry dirty = statusEntry(u"src/tools/fd"_s, u"dirty"_s);
+        dirty.drifts = {dirty.drift};
+        PackTreeModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPacks(Gui::joinPackRows(ls, {dirty, statusEntry(u"top"_s, u"clean"_s)}, u"/ws"_s));
+        QCOMPARE(model.totalPackCount(), 4);
+        QCOMPARE(model.packCount(), 2); // the folder src and the pack top
+        const QModelIndex fd = find(model, u"src/tools/fd"_s);
+        QVERIFY(fd.isValid());
+        QCOMPARE(fd.data().toString(), u"fd"_s);
+        QCOMPARE(fd.data(PackTreeModel::SortRole).toString(), u"src/tools/fd"_s);
+        const QModelIndex tools = fd.parent();
+        QVERIFY(model.isFolder(tools));
+        QCOMPARE(tools.data().toString(), u"tools"_s);
+        QCOMPARE(tools.data(Qt::ToolTipRole).toString(), u"src/tools"_s);
+        QVERIFY(model.row(tools) == nullptr);
+        QCOMPARE(tools.data(PackTreeModel::PackIdRole).toString(), QString());
+        const QModelIndex src = tools.parent();
+        QCOMPARE(src.data().toString(), u"src"_s);
+        QVERIFY(!src.parent().isValid());
+        QCOMPARE(find(model, u"src/app"_s).parent(), src);
+        QCOMPARE(find(model, u"top"_s).parent(), QModelIndex());
+        // A nested pack is a registered pack: depth 0, its full path for the filter.
+        QCOMPARE(model.filterSubject(fd).depth, 0);
+        QCOMPARE(model.filterSubject(fd).name, u"src/tools/fd"_s);
+        QCOMPARE(model.driftCounts().value(u"dirty"_s), 1);
+
+        Gui::PackFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QCOMPARE(proxy.setFilterExpression(u"drift=dirty"_s), QString());
+        QCOMPARE(proxy.shownCount(), 1);
+        QCOMPARE(proxy.rowCount(), 1); // src, for fd
+        const QModelIndex shownSrc = proxy.index(0, 0);
+        QCOMPARE(shownSrc.data().toString(), u"src"_s);
+        QCOMPARE(proxy.rowCount(shownSrc), 1); // tools; app does not match
+        QCOMPARE(proxy.setFilterExpression(u"path=src/**"_s), QString());
+        QCOMPARE(proxy.shownCount(), 3);
+        QCOMPARE(proxy.setFilterExpression(u"name=nothing"_s), QString());
+        QCOMPARE(proxy.rowCount(), 0);
     }
 
     void invalidExpressionKeepsThePreviousFilter()

@@ -49,8 +49,11 @@ Lines addText(const JsonObject &r)
     const QString url = r.value(u"url"_s).toString();
     const QString sha = shortSha(r.value(u"sha"_s));
     const QString ref = r.value(u"ref"_s).isNull() ? QString() : r.value(u"ref"_s).toString();
+    // A repository without pack.yaml is added as it is: its pack type is no news to its owner.
+    const bool plain = r.value(u"plain"_s).toBool();
     if (r.value(u"dry_run"_s).toBool()) {
-        QString line = Tr::tr("Would add pack %1 (%2) from %3").arg(id, type, url);
+        QString line = plain ? Tr::tr("Would add repository %1 from %2").arg(id, url)
+                             : Tr::tr("Would add pack %1 (%2) from %3").arg(id, type, url);
         if (!ref.isEmpty())
             line += u' ' + Tr::tr("at %1").arg(ref);
         if (sha != u"-")
@@ -58,8 +61,10 @@ Lines addText(const JsonObject &r)
         return {Line(line)};
     }
     Lines lines;
-    lines.append(Line(
-        arg(Tr::tr("Added pack %1 (%2) from %3"), {Span{id, Style::Bold}, Span{type}, Span{url}})));
+    lines.append(
+        Line(plain ? arg(Tr::tr("Added repository %1 from %2"), {Span{id, Style::Bold}, Span{url}})
+                   : arg(Tr::tr("Added pack %1 (%2) from %3"),
+                         {Span{id, Style::Bold}, Span{type}, Span{url}})));
     QList<Span> commit{Span{u"  "_s}};
     commit += arg(Tr::tr("commit %1"), {Span{sha, Style::Cyan}});
     if (!ref.isEmpty())
@@ -159,7 +164,9 @@ void addRows(const JsonArray &packs, int depth, const QString &continuation, boo
         QString ref = p.value(u"ref"_s).toString();
         if (ref.isEmpty())
             ref = p.value(u"branch"_s).isNull() ? u"-"_s : p.value(u"branch"_s).toString();
-        const QString type = p.value(u"type"_s).isNull() ? u"-"_s : p.value(u"type"_s).toString();
+        const QString type = p.value(u"plain"_s).toBool()  ? Tr::tr("repository")
+                             : p.value(u"type"_s).isNull() ? u"-"_s
+                                                           : p.value(u"type"_s).toString();
         QList<Cell> row{{Span{prefix + p.value(u"id"_s).toString()}},
                         {Span{type}},
                         {Span{p.value(u"path"_s).toString()}},
@@ -220,9 +227,11 @@ Lines importText(const JsonObject &report)
     for (const JsonValue &v : imported) {
         const JsonObject i = v.toObject();
         const QString url = i.value(u"url"_s).toString();
+        // A plain repository's kind is grex's word, not the person's: only a pack.yaml's is shown.
+        const QString kind =
+            i.value(u"plain"_s).toBool() ? QString() : i.value(u"kind"_s).toString() + u' ';
         QString line = (dryRun ? u"DRY-RUN: would add "_s : u"added "_s) +
-                       i.value(u"path"_s).toString() + u' ' + i.value(u"kind"_s).toString() + u' ' +
-                       (url.isEmpty() ? u"-"_s : url);
+                       i.value(u"path"_s).toString() + u' ' + kind + (url.isEmpty() ? u"-"_s : url);
         if (!i.value(u"ref"_s).isNull())
             line += u" @"_s + i.value(u"ref"_s).toString();
         QStringList tags;

@@ -41,6 +41,8 @@ Span kindText(const JsonObject &p, const QString &kind)
     }
     if (kind == u"missing")
         return {Tr::tr("missing: not on disk (grex sync clones it)"), Style::Red};
+    if (kind == u"broken")
+        return {Tr::tr("broken"), Style::Red};
     if (kind == u"fetch_failed") {
         const JsonObject error = p.value(u"fetch_error"_s).toObject();
         return {Tr::tr("fetch failed: %1")
@@ -125,7 +127,8 @@ Cell stateCell(const JsonObject &p)
 
 // The compact state, as gita and git's short status show it: ↑ahead ↓behind (red when both,
 // diverged), *changed +staged ?untracked, and a word only for what symbols cannot say (missing,
-// rewritten, detached or on another branch, upstream gone, stale); ✓ (or "ok") when clean.
+// broken, rewritten, detached or on another branch, upstream gone, stale); ✓ (or "ok") when
+// clean.
 Cell compactState(const JsonObject &p, const Options &options)
 {
     QSet<QString> kinds;
@@ -148,6 +151,8 @@ Cell compactState(const JsonObject &p, const Options &options)
         add(Tr::tr("missing"), Style::Red);
         return cell;
     }
+    if (kinds.contains(u"broken"_s))
+        add(Tr::tr("broken"), Style::Red);
     if (kinds.contains(u"untracked"_s)) {
         add(Tr::tr("not a pack"), Style::Dim);
         return cell;
@@ -266,8 +271,8 @@ Lines statusText(const JsonArray &packs, const Options &options)
         tags = tags || !v.toObject().value(u"tags"_s).toArray().isEmpty();
     }
     const QDateTime now = QDateTime::currentDateTimeUtc();
-    // The type says something only in the long form: a plain repository is "meta" to grex,
-    // which a person did not ask about.
+    // The type says something only in the long form, where a plain repository is a
+    // "repository" (grex's "meta" is not the person's word).
     QStringList headers{Tr::tr("PACK")};
     if (longForm)
         headers << Tr::tr("TYPE");
@@ -285,9 +290,11 @@ Lines statusText(const JsonArray &packs, const Options &options)
         ++counts[p.value(u"drift"_s).toString()];
         const JsonValue branch = p.value(u"branch"_s);
         QList<Cell> row{{Span{QString(2 * depth, u' ') + p.value(u"id"_s).toString()}}};
-        if (longForm)
-            row.append(
-                {Span{p.value(u"type"_s).isNull() ? u"-"_s : p.value(u"type"_s).toString()}});
+        if (longForm) {
+            row.append({Span{p.value(u"plain"_s).toBool()  ? Tr::tr("repository")
+                             : p.value(u"type"_s).isNull() ? u"-"_s
+                                                           : p.value(u"type"_s).toString()}});
+        }
         row.append(
             {Span{branch.isNull() ? (p.value(u"sha"_s).isNull() ? u"-"_s : Tr::tr("(detached)"))
                                   : branch.toString()}});

@@ -152,7 +152,8 @@ QString movedWords(const JsonObject &pack)
     } else if (outcome == u"torn_down") {
         return Tr::tr("torn down");
     }
-    if (ran)
+    // A plain repository's lifecycle installs nothing, so "reinstalled" would be untrue.
+    if (ran && !pack.value(u"plain"_s).toBool())
         what += u", "_s + installWords(pack);
     return what;
 }

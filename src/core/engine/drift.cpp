@@ -67,9 +67,8 @@ StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEn
     Result<RepoStatus> repo = workspace.fetcher().inspect(node.dir, node.ref);
     if (!repo) {
         e.error = repo.error().message().text();
-        e.drift = u"stale"_s;
+        e.drift = u"broken"_s;
         e.drifts = {e.drift};
-        e.staleReason = u"unreadable"_s;
         return e;
     }
     e.sha = repo->sha;
@@ -97,12 +96,16 @@ StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEn
     // pack is ahead or behind. Stale is what needs a sync for another reason.
     // A plain repository (no pack.yaml) has nothing to install: imported and never synced, it
     // is as up to date as its clone, not "stale".
-    const bool installsNothing = !node.loadError && node.manifest.file.isEmpty();
-    if (lock == locks.end()) {
+    // A pack whose pack.yaml cannot be read is broken, not stale: no sync installs it until a
+    // person fixes the file.
+    const bool installsNothing = !node.loadError && node.manifest.isImplicit();
+    e.plain = installsNothing;
+    if (node.loadError) {
+        // broken, below
+    } else if (lock == locks.end()) {
         if (!installsNothing)
             e.staleReason = u"not_installed"_s;
-    } else if (node.loadError ||
-               lock->actionsHash != actionsHash(node.manifest.actions, lock->sha)) {
+    } else if (lock->actionsHash != actionsHash(node.manifest.actions, lock->sha)) {
         e.staleReason = u"actions_changed"_s;
     } else if (options.staleAfterSeconds &&
                olderThan(nowNanos - lock->installedAt.unixNanos(), *options.staleAfterSeconds)) {
@@ -121,6 +124,8 @@ StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEn
     // Every kind that holds, in the order of PackFilter::driftKinds(): dirty and behind at once
     // are both reported, since one kind alone misled people (docs/design.md, "Drift").
     QSet<QString> holds;
+    if (node.loadError)
+        holds.insert(u"broken"_s);
     if (e.fetchError)
         holds.insert(u"fetch_failed"_s);
     if (e.changedFiles > 0)
@@ -164,6 +169,7 @@ JsonObject StatusEntry::toJson() const
         {u"tags"_s, JsonValue(tags)},
         {u"registered"_s, registered},
         {u"on_disk"_s, onDisk},
+        {u"plain"_s, plain},
         {u"sha_match"_s, shaMatch},
         {u"actions_hash_match"_s, actionsHashMatch},
         {u"drift"_s, drift},

@@ -30,10 +30,12 @@ struct StatusEntry
     QStringList tags;    // PackNode::tags
     bool registered = false;
     bool onDisk = false;
+    bool plain = false; // a registered repository without .grex/pack.yaml: nothing to install
     bool shaMatch = false;
     bool actionsHashMatch = false;
-    // The most urgent of drifts (PackFilter::driftKinds() order): missing | fetch_failed | dirty |
-    // upstream_gone | rewritten | diverged | off_branch | stale | behind | ahead | clean |
+    // The most urgent of drifts (PackFilter::driftKinds() order): broken (error says why: its
+    // pack.yaml or clone cannot be read, or it cannot be ordered) | missing | fetch_failed |
+    // dirty | upstream_gone | rewritten | diverged | off_branch | stale | behind | ahead | clean |
     // untracked (a clone no pack accounts for). drifts may end with untracked_files, which
     // never makes the pack drift on its own.
     QString drift;

@@ -56,7 +56,8 @@ JsonObject LifecycleReport::toJson() const
                      {u"result"_s, p.result},
                      {u"sha_before"_s, p.shaBefore},
                      {u"sha_after"_s, p.shaAfter},
-                     {u"message"_s, p.message}};
+                     {u"message"_s, p.message},
+                     {u"plain"_s, p.plain}};
         if (!p.reason.isEmpty())
             o.insert(u"reason"_s, p.reason);
         const QString outcome = p.outcome(teardown);
@@ -113,7 +114,8 @@ QString PackOutcome::outcome(bool teardown) const
     if (fetchState == u"updated" || fetchState == u"checked_out")
         return u"updated"_s;
     // A dry run plans every pack; one with no reason to run would be skipped by a real sync.
-    if (ran && result == u"ok" && (teardown || !reason.isEmpty()))
+    // A plain repository's lifecycle only records its commit: nothing was installed.
+    if (ran && result == u"ok" && (teardown || (!reason.isEmpty() && !plain)))
         return teardown ? u"torn_down"_s : u"installed"_s;
     return u"unchanged"_s;
 }
@@ -419,6 +421,7 @@ PackTurn LifecycleRunner::turn(const PackNode &node)
     turn.outcome.id = node.id;
     turn.outcome.shaBefore = node.shaBefore;
     turn.outcome.shaAfter = node.sha;
+    turn.outcome.plain = node.onDisk && !node.loadError && node.manifest.isImplicit();
     const QString hash = actionsHash(node.manifest.actions, node.sha);
     if (std::optional<PackTurn> same = unchanged(node, hash, turn))
         return std::move(*same);
@@ -431,6 +434,7 @@ std::optional<PackTurn> LifecycleRunner::notSelected(const PackNode &node) const
     turn.outcome.id = node.id;
     turn.outcome.shaBefore = node.shaBefore;
     turn.outcome.shaAfter = node.sha;
+    turn.outcome.plain = node.onDisk && !node.loadError && node.manifest.isImplicit();
     // A pack whose clone or fetch failed is not installed; the others go on (a failed
     // remote is not a failed install: it halts nothing).
     if (node.fetchError) {

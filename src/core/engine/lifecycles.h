@@ -55,6 +55,7 @@ struct PackOutcome
     QString reason;
     bool ran = false;     // the lifecycle was called
     bool missing = false; // not on disk (a dry run would clone it)
+    bool plain = false;   // a repository without .grex/pack.yaml: its lifecycle installs nothing
     // What the walk's git work did to the pack (PackNode::fetchState, leftAloneWhy, note,
     // warnings), and the error of a failed clone or fetch, which makes the pack "err".
     QString fetchState;

@@ -100,11 +100,10 @@ FilterSubject filterSubject(const PackNode &node, const QHash<QString, QString> 
 const QStringList &PackFilter::driftKinds()
 {
     // Most urgent first: what needs a person before what a sync fixes (docs/design.md, "Drift").
-    static const QStringList kinds{u"missing"_s,   u"fetch_failed"_s, u"dirty"_s,
-                                   u"upstream_gone"_s, u"rewritten"_s, u"diverged"_s,
-                                   u"off_branch"_s, u"stale"_s,      u"behind"_s,
-                                   u"ahead"_s,     u"clean"_s,        u"untracked"_s,
-                                   u"untracked_files"_s};
+    static const QStringList kinds{
+        u"broken"_s,    u"missing"_s,  u"fetch_failed"_s, u"dirty"_s,          u"upstream_gone"_s,
+        u"rewritten"_s, u"diverged"_s, u"off_branch"_s,   u"stale"_s,          u"behind"_s,
+        u"ahead"_s,     u"clean"_s,    u"untracked"_s,    u"untracked_files"_s};
     return kinds;
 }
 

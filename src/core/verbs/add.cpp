@@ -120,6 +120,7 @@ JsonObject AddReport::toJson() const
                       {u"tags"_s, JsonValue(tags)},
                       {u"sha"_s, sha},
                       {u"installed"_s, installed},
+                      {u"plain"_s, plain},
                       {u"warnings"_s, JsonValue(warnings)},
                       {u"adopted"_s, adopted},
                       {u"dry_run"_s, dryRun},
@@ -280,6 +281,7 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
             report.sha = *probed;
         }
         report.type = options.type.value_or(u"meta"_s);
+        report.plain = !report.adopted || !hasPackManifest(dest);
         if (report.adopted && hasPackManifest(dest)) {
             if (Result<PackManifest> manifest = loadPackManifest(dest))
                 report.type = manifest->type;
@@ -318,7 +320,8 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     QStringList extraIgnores;
     bool wantsSubmodules = options.submodules;
     report.type = options.type.value_or(u"meta"_s);
-    if (hasPackManifest(dest)) {
+    report.plain = !hasPackManifest(dest);
+    if (!report.plain) {
         Result<PackManifest> manifest = loadPackManifest(dest);
         if (!manifest)
             return fail(manifest.error());

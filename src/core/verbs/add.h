@@ -43,6 +43,7 @@ struct AddReport
     QString sha;          // HEAD of the clone; in a dry run the remote's commit, if known
     bool installed = false;
     bool adopted = false; // the directory already held a clone of this URL
+    bool plain = false;   // no .grex/pack.yaml: a repository with nothing to install
     bool dryRun = false;
 
     JsonObject toJson() const;

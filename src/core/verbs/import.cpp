@@ -88,6 +88,7 @@ JsonObject ImportReport::toJson() const
                                         {u"kind"_s, i.kind},
                                         {u"ref"_s, i.ref ? JsonValue(*i.ref) : JsonValue()},
                                         {u"tags"_s, JsonValue(i.tags)},
+                                        {u"plain"_s, i.plain},
                                         {u"would_dispatch"_s, dryRun}});
     }
     JsonArray skippedArray;
@@ -268,7 +269,8 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
         }
         QString kind = options.defaultType.value_or(u"meta"_s);
         QStringList extraPatterns;
-        if (hasPackManifest(dir)) {
+        const bool plain = !hasPackManifest(dir);
+        if (!plain) {
             Result<PackManifest> manifest = loadPackManifest(dir);
             if (!manifest) {
                 report.failed.append({c.path, manifest.error().message().text()});
@@ -288,7 +290,7 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
         }
         foldedNames.insert(c.path.toCaseFolded(), c.path);
         takenPaths.insert(c.path);
-        report.imported.append({c.path, url, kind, c.ref, c.tags});
+        report.imported.append({c.path, url, kind, c.ref, c.tags, plain});
         Event added = Event::add(c.path, url, c.path, kind, c.ref, now);
         added.tags = c.tags;
         if (c.depth > 0)

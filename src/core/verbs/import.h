@@ -34,6 +34,7 @@ struct ImportReport
         QString kind;
         std::optional<QString> ref;
         QStringList tags;
+        bool plain = true; // no .grex/pack.yaml was found (none, or not cloned yet)
     };
     // What the file said that grex keeps nowhere: a repo linkfile, a west import, an mr hook.
     struct NotCarried

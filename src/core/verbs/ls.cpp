@@ -36,6 +36,7 @@ JsonObject entryToJson(const LsEntry &entry, bool longForm, bool tree)
     o.insert(u"branch"_s, JsonValue::fromOptional(entry.branch));
     o.insert(u"tags"_s, JsonValue(entry.tags));
     o.insert(u"on_disk"_s, entry.onDisk);
+    o.insert(u"plain"_s, entry.plain);
     o.insert(u"dir"_s, entry.dir);
     if (tree) {
         JsonArray children;
@@ -50,6 +51,7 @@ struct Probe
 {
     bool remembered = false; // in the workspace's probe memo (grex serve)
     bool onDisk = false;
+    bool plain = false; // no .grex/pack.yaml
     std::optional<QString> sha;
     std::optional<QString> branch;
     std::optional<PackManifest> manifest;
@@ -70,7 +72,8 @@ Probe readProbe(Workspace &workspace, const QString &dir, OperationContext &ctx,
         p.sha = *sha;
     if (Result<std::optional<QString>> branch = workspace.fetcher().currentBranch(dir))
         p.branch = *branch;
-    if (hasPackManifest(dir)) {
+    p.plain = !hasPackManifest(dir);
+    if (!p.plain) {
         Result<PackManifest> manifest = loadPackManifest(dir);
         if (manifest) {
             p.manifest = *manifest;
@@ -148,6 +151,7 @@ QList<LsEntry> childrenOf(Workspace &workspace, const PackManifest &manifest,
         const Probe p = probe(workspace, entry.dir, ctx);
         allRemembered = allRemembered && p.remembered;
         entry.onDisk = p.onDisk;
+        entry.plain = p.plain;
         entry.sha = p.sha;
         entry.branch = p.branch;
         entry.tags = tagsOf(child.tags, p.manifest);
@@ -247,6 +251,7 @@ Result<LsReport> lsRead(Workspace &workspace, const LsOptions &options, Operatio
         // pack.yaml is authoritative for the type; the log keeps what add observed.
         entry.type = p.manifest ? p.manifest->type : pack.type;
         entry.onDisk = p.onDisk;
+        entry.plain = p.plain;
         entry.sha = p.sha;
         entry.branch = p.branch;
         entry.tags = tagsOf(pack.tags, p.manifest);

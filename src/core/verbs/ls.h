@@ -39,6 +39,8 @@ struct LsEntry
     std::optional<QString> actionsHash;
     QStringList tags; // given with add or grex tag, by the parent's children entry, by pack.yaml
     bool onDisk = false;
+    // On disk without .grex/pack.yaml: a plain repository, which has nothing to install.
+    bool plain = false;
     QList<LsEntry> children;
 };
 

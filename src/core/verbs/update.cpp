@@ -45,7 +45,8 @@ JsonValue UpdateReport::toJson() const
             continue;
         JsonObject o{{u"id"_s, p.id},
                      {u"synced"_s, p.result != u"not_run" && !p.error},
-                     {u"reinstalled"_s, p.ran && p.result == u"ok"},
+                     {u"reinstalled"_s, p.ran && p.result == u"ok" && !p.plain},
+                     {u"plain"_s, p.plain},
                      {u"reason"_s, p.reason.isEmpty() ? u"none"_s : p.reason},
                      {u"sha_before"_s, p.shaBefore},
                      {u"sha_after"_s, p.shaAfter}};
