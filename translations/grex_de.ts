@@ -1328,14 +1328,6 @@
         <translation>unterbrochen (Strg+C, SIGTERM) oder abgebrochen</translation>
     </message>
     <message>
-        <source>Makes the current directory (or the directory of --manifest) a grex workspace: creates grex.jsonl and grex.lock.jsonl when they are missing, never truncating existing ones, and adds grex&apos;s block to the workspace&apos;s .gitignore.
-
-When the workspace already registers packs whose directories are missing, as in a fresh clone of a workspace repository, init clones them without installing them (grex sync installs). Running init again is harmless.</source>
-        <translation>Macht das aktuelle Verzeichnis (oder das Verzeichnis von --manifest) zu einem grex-Arbeitsbereich: legt grex.jsonl und grex.lock.jsonl an, wenn sie fehlen, ohne vorhandene je zu leeren, und fügt den Block von grex in die .gitignore des Arbeitsbereichs ein.
-
-Registriert der Arbeitsbereich bereits Packs, deren Verzeichnisse fehlen, wie in einem frischen Klon eines Arbeitsbereich-Repositorys, klont init sie, ohne sie zu installieren (das übernimmt grex sync). Ein erneutes init schadet nicht.</translation>
-    </message>
-    <message>
         <source>Make the current directory a workspace.</source>
         <translation>Das aktuelle Verzeichnis zu einem Arbeitsbereich machen.</translation>
     </message>
@@ -2199,6 +2191,22 @@ Jeder Befehl, der --filter akzeptiert, wählt Packs nach Tag aus: --filter tag=w
         <source>did you mean &apos;%1&apos;?</source>
         <translation>meinten Sie &apos;%1&apos;?</translation>
     </message>
+    <message>
+        <source>Makes DIR (created when missing), the current directory or the directory of --manifest a grex workspace: creates grex.jsonl and grex.lock.jsonl when they are missing, never truncating existing ones, and adds grex&apos;s block to the workspace&apos;s .gitignore.
+
+When the workspace already registers packs whose directories are missing, as in a fresh clone of a workspace repository, init clones them without installing them (grex sync installs). Running init again is harmless.</source>
+        <translation>Macht DIR (bei Bedarf angelegt), das aktuelle Verzeichnis oder das Verzeichnis von --manifest zu einem grex-Arbeitsbereich: legt grex.jsonl und grex.lock.jsonl an, wenn sie fehlen, ohne vorhandene zu kürzen, und ergänzt den grex-Block in der .gitignore des Arbeitsbereichs.
+
+Wenn der Arbeitsbereich bereits Packs registriert, deren Verzeichnisse fehlen, etwa in einem frischen Klon eines Arbeitsbereich-Repositorys, klont init sie, ohne sie zu installieren (grex sync installiert). Ein erneuter Aufruf von init schadet nicht.</translation>
+    </message>
+    <message>
+        <source>Make ~/work a workspace, creating it.</source>
+        <translation>~/work zu einem Arbeitsbereich machen und dabei anlegen.</translation>
+    </message>
+    <message>
+        <source>The folder to make a workspace (default: the current one).</source>
+        <translation>Der Ordner, der zum Arbeitsbereich wird (Standard: der aktuelle).</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2829,6 +2837,18 @@ Jeder Befehl, der --filter akzeptiert, wählt Packs nach Tag aus: --filter tag=w
         <source>Run &apos;grex help &lt;verb&gt;&apos; or &apos;grex &lt;verb&gt; --help&apos; for the arguments of one verb.</source>
         <translation>Führen Sie &apos;grex help &lt;verb&gt;&apos; oder &apos;grex &lt;verb&gt; --help&apos; aus, um die Argumente eines Befehls zu sehen.</translation>
     </message>
+    <message>
+        <source>grex init: give the folder or --manifest, not both</source>
+        <translation>grex init: entweder den Ordner oder --manifest angeben, nicht beides</translation>
+    </message>
+    <message>
+        <source>grex init: %1 exists and is not a folder</source>
+        <translation>grex init: %1 existiert und ist kein Ordner</translation>
+    </message>
+    <message>
+        <source>grex init: cannot create the folder %1</source>
+        <translation>grex init: der Ordner %1 kann nicht angelegt werden</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui</name>
@@ -3437,6 +3457,10 @@ Jeder Befehl, der --filter akzeptiert, wählt Packs nach Tag aus: --filter tag=w
     <message>
         <source>State, or author and date</source>
         <translation>Zustand, oder Autor und Datum</translation>
+    </message>
+    <message>
+        <source>repository (no .grex/pack.yaml: nothing to install)</source>
+        <translation>Repository (keine .grex/pack.yaml: nichts zu installieren)</translation>
     </message>
 </context>
 <context>
@@ -4202,6 +4226,25 @@ Jeder Befehl, der --filter akzeptiert, wählt Packs nach Tag aus: --filter tag=w
             <numerusform>%n Abruf fehlgeschlagen</numerusform>
             <numerusform>%n Abrufe fehlgeschlagen</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>broken</source>
+        <translation>defekt</translation>
+    </message>
+    <message>
+        <source>broken: %1</source>
+        <translation>defekt: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n broken</source>
+        <translation>
+            <numerusform>%n defekt</numerusform>
+            <numerusform>%n defekt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>repository</source>
+        <translation>Repository</translation>
     </message>
 </context>
 <context>
@@ -5032,6 +5075,22 @@ Jeder Befehl, der --filter akzeptiert, wählt Packs nach Tag aus: --filter tag=w
     <message>
         <source>follow the remote&apos;s default branch: grex update %1 --ref %2</source>
         <translation>dem Standard-Branch des Remotes folgen: grex update %1 --ref %2</translation>
+    </message>
+    <message>
+        <source>Would add repository %1 from %2</source>
+        <translation>Würde Repository %1 aus %2 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Added repository %1 from %2</source>
+        <translation>Repository %1 aus %2 hinzugefügt</translation>
+    </message>
+    <message>
+        <source>repository</source>
+        <translation>Repository</translation>
+    </message>
+    <message>
+        <source>broken</source>
+        <translation>defekt</translation>
     </message>
 </context>
 </TS>

@@ -1326,12 +1326,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Makes the current directory (or the directory of --manifest) a grex workspace: creates grex.jsonl and grex.lock.jsonl when they are missing, never truncating existing ones, and adds grex&apos;s block to the workspace&apos;s .gitignore.
-
-When the workspace already registers packs whose directories are missing, as in a fresh clone of a workspace repository, init clones them without installing them (grex sync installs). Running init again is harmless.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Make the current directory a workspace.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2183,6 +2177,20 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <source>did you mean &apos;%1&apos;?</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Makes DIR (created when missing), the current directory or the directory of --manifest a grex workspace: creates grex.jsonl and grex.lock.jsonl when they are missing, never truncating existing ones, and adds grex&apos;s block to the workspace&apos;s .gitignore.
+
+When the workspace already registers packs whose directories are missing, as in a fresh clone of a workspace repository, init clones them without installing them (grex sync installs). Running init again is harmless.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make ~/work a workspace, creating it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder to make a workspace (default: the current one).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2813,6 +2821,18 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
         <source>Run &apos;grex help &lt;verb&gt;&apos; or &apos;grex &lt;verb&gt; --help&apos; for the arguments of one verb.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>grex init: give the folder or --manifest, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex init: %1 exists and is not a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex init: cannot create the folder %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui</name>
@@ -3420,6 +3440,10 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
     </message>
     <message>
         <source>State, or author and date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>repository (no .grex/pack.yaml: nothing to install)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4186,6 +4210,25 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>broken</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>broken: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n broken</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>repository</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -5015,6 +5058,22 @@ Every verb that takes --filter selects packs by tag: --filter tag=work, --filter
     </message>
     <message>
         <source>follow the remote&apos;s default branch: grex update %1 --ref %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Would add repository %1 from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added repository %1 from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>repository</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>broken</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
