@@ -3093,11 +3093,11 @@ Wenn der Arbeitsbereich bereits Packs registriert, deren Verzeichnisse fehlen, e
     </message>
     <message>
         <source>approved by your session grant</source>
-        <translation>durch deine Sitzungsfreigabe genehmigt</translation>
+        <translation>durch Ihre Sitzungsfreigabe genehmigt</translation>
     </message>
     <message>
         <source>Approved without asking: you allowed %1 for this session</source>
-        <translation>Ohne Nachfrage genehmigt: du hast %1 für diese Sitzung erlaubt</translation>
+        <translation>Ohne Nachfrage genehmigt: Sie haben %1 für diese Sitzung erlaubt</translation>
     </message>
     <message>
         <source>Revoke</source>
@@ -3128,7 +3128,7 @@ Wenn der Arbeitsbereich bereits Packs registriert, deren Verzeichnisse fehlen, e
     <name>Grex::Gui::ApprovalDesk</name>
     <message>
         <source>Approved by your session grant, without asking: %1</source>
-        <translation>Durch deine Sitzungsfreigabe ohne Nachfrage genehmigt: %1</translation>
+        <translation>Durch Ihre Sitzungsfreigabe ohne Nachfrage genehmigt: %1</translation>
     </message>
     <message>
         <source>an unnamed client</source>
@@ -3581,7 +3581,7 @@ Wenn der Arbeitsbereich bereits Packs registriert, deren Verzeichnisse fehlen, e
     </message>
     <message>
         <source>No terminal found: set TERMINAL to the one you use.</source>
-        <translation>Kein Terminal gefunden: setze TERMINAL auf das, das du benutzt.</translation>
+        <translation>Kein Terminal gefunden: setzen Sie TERMINAL auf das, das Sie benutzen.</translation>
     </message>
     <message>
         <source>Copied %1</source>
@@ -4267,7 +4267,7 @@ Wenn der Arbeitsbereich bereits Packs registriert, deren Verzeichnisse fehlen, e
     </message>
     <message>
         <source>Never (Fetch or status --fetch when you ask)</source>
-        <translation>Nie (Abrufen oder status --fetch, wenn du es willst)</translation>
+        <translation>Nie (Abrufen oder status --fetch, wenn Sie es wollen)</translation>
     </message>
     <message numerus="yes">
         <source>Every %n minute(s)</source>

@@ -757,6 +757,22 @@ private Q_SLOTS:
         QVERIFY2(gita.exitCode == 0, gita.err.constData());
         QVERIFY2(gita.outText().contains(u"added maker"_s), gita.out.constData());
         QVERIFY2(gita.outText().contains(m_maker), gita.out.constData());
+
+        // Read in the folder that holds the clones, gita's list keeps them where they are,
+        // nested too, and sync takes them as they are instead of cloning them again.
+        const QString home = newDir();
+        runGit(home, {u"clone"_s, u"-q"_s, m_maker, home + u"/work/tools/maker"_s});
+        const QString clone = home + u"/work/tools/maker"_s;
+        runGit(clone, {u"config"_s, u"grex.test"_s, u"mine"_s});
+        QVERIFY(writeFile(home + u"/repos.csv"_s, (clone + u",maker,,\n"_s).toUtf8()));
+        QCOMPARE(grex(home, {u"init"_s}).exitCode, 0);
+        const RunResult inPlace = grex(home, {u"import"_s, u"--from"_s, u"repos.csv"_s});
+        QVERIFY2(inPlace.exitCode == 0, inPlace.err.constData());
+        QVERIFY2(inPlace.outText().contains(u"added work/tools/maker "_s), inPlace.out.constData());
+        const RunResult adopted = grex(home, {u"sync"_s, u"--json"_s});
+        QVERIFY2(adopted.exitCode == 0, adopted.err.constData());
+        QVERIFY(readFile(clone + u"/.git/config"_s).contains("mine")); // the same clone
+        QVERIFY(!QFileInfo::exists(home + u"/maker"_s));
     }
 
     // A typo gets the word it most likely meant, for verbs, flags and pack names; grex help

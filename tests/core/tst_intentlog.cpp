@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtConcurrent/QtConcurrentRun>
@@ -507,11 +508,18 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(u"grex.jsonl"_s);
         QList<QProcess *> writers;
+        // A failed check returns early: the writers must not outlive the test.
+        const auto stopWriters = qScopeGuard([&writers] {
+            for (QProcess *p : std::as_const(writers)) {
+                p->kill();
+                p->waitForFinished();
+            }
+        });
         for (int i = 0; i < 3; ++i) {
             auto *p = new QProcess(this);
+            writers.append(p);
             p->start(Test::helperBinary(), {u"append-loop"_s, path});
             QVERIFY(p->waitForReadyRead(10000));
-            writers.append(p);
         }
         // Killed once they have written a good number of lines together, however slow the
         // machine: a fixed wait counted on a speed.
@@ -520,7 +528,7 @@ private Q_SLOTS:
             return file.open(QIODevice::ReadOnly) ? file.readAll().count('\n') : 0;
         };
         QTRY_VERIFY_WITH_TIMEOUT(lines() > 30, 120000);
-        for (QProcess *p : writers) {
+        for (QProcess *p : std::as_const(writers)) {
             p->kill();
             p->waitForFinished();
         }

@@ -38,6 +38,20 @@ struct Candidate
     QString clonePath; // gita: the clone the file names, to read its origin from
 };
 
+// The path of clone relative to root when clone is a folder below root, else "".
+QString pathInWorkspace(const QString &root, const QString &clone)
+{
+    if (clone.isEmpty() || !QDir::isAbsolutePath(clone))
+        return {};
+    const QString canonicalRoot = QFileInfo(root).canonicalFilePath();
+    const QString canonicalClone = QFileInfo(clone).canonicalFilePath();
+    const QString from = canonicalRoot.isEmpty() ? QDir::cleanPath(root) : canonicalRoot;
+    const QString to = canonicalClone.isEmpty() ? QDir::cleanPath(clone) : canonicalClone;
+    if (!to.startsWith(from + u'/'))
+        return {};
+    return to.mid(from.size() + 1);
+}
+
 } // namespace
 
 Result<ImportOptions> ImportOptions::fromJson(const QJsonObject &args)
@@ -130,7 +144,13 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
         for (const QString &what : std::as_const(source->notCarried))
             report.notCarried.append({QString(), what});
         candidates.reserve(source->entries.size());
-        for (const ImportEntry &entry : std::as_const(source->entries)) {
+        for (const ImportEntry &listed : std::as_const(source->entries)) {
+            ImportEntry entry = listed;
+            // A clone the file names inside this workspace (gita's list, read in the folder
+            // that holds the clones) stays where it is: its path in the workspace is the pack's.
+            if (const QString inside = pathInWorkspace(workspace.root(), entry.clonePath);
+                !inside.isEmpty())
+                entry.path = inside;
             for (const QString &what : entry.notCarried)
                 report.notCarried.append({entry.path, what});
             candidates.append(Candidate{entry.path, entry.url, false, entry.ref,
