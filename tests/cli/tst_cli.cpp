@@ -1215,6 +1215,50 @@ private Q_SLOTS:
                  qPrintable(alone.outText()));
     }
 
+    // A filter says which packs a sync is about: the others are neither fetched nor
+    // fast-forwarded, so a run for some packs does not move the rest under a person's feet.
+    void filteredSyncLeavesTheOtherClonesAlone()
+    {
+        const QString dir = initialisedWorkspace();
+        const QString remotes = newDir();
+        const QStringList commit{u"-c"_s,
+                                 u"user.name=t"_s,
+                                 u"-c"_s,
+                                 u"user.email=t@t"_s,
+                                 u"commit"_s,
+                                 u"-q"_s,
+                                 u"--allow-empty"_s,
+                                 u"-m"_s,
+                                 u"x"_s};
+        QHash<QString, QString> before;
+        for (const QString &name : {u"one"_s, u"two"_s}) {
+            const QString bare = remotes + u'/' + name + u".git"_s;
+            runGit(remotes, {u"init"_s, u"-q"_s, u"--bare"_s, bare});
+            runGit(remotes, {u"clone"_s, u"-q"_s, bare, remotes + u'/' + name});
+            runGit(remotes + u'/' + name, commit);
+            runGit(remotes + u'/' + name, {u"push"_s, u"-q"_s, u"origin"_s, u"HEAD"_s});
+            const RunResult added = grex(dir, {u"add"_s, bare});
+            QVERIFY2(added.exitCode == 0, added.err.constData());
+            before.insert(name, runGit(dir + u'/' + name, {u"rev-parse"_s, u"HEAD"_s}).trimmed());
+            runGit(remotes + u'/' + name, commit);
+            runGit(remotes + u'/' + name, {u"push"_s, u"-q"_s, u"origin"_s, u"HEAD"_s});
+        }
+        const RunResult r = grex(dir, {u"sync"_s, u"--filter"_s, u"name=one"_s, u"--json"_s});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(runGit(dir + u"/one"_s, {u"rev-parse"_s, u"HEAD"_s}).trimmed() != before[u"one"_s]);
+        QCOMPARE(runGit(dir + u"/two"_s, {u"rev-parse"_s, u"HEAD"_s}).trimmed(), before[u"two"_s]);
+        // Not even fetched: its remote-tracking branch is where the add left it.
+        QCOMPARE(runGit(dir + u"/two"_s, {u"rev-parse"_s, u"@{u}"_s}).trimmed(), before[u"two"_s]);
+        for (const QJsonValue &p : r.json().object().value(u"packs"_s).toArray()) {
+            const QJsonObject pack = p.toObject();
+            QCOMPARE(pack.value(u"outcome"_s).toString(),
+                     pack.value(u"id"_s).toString() == u"one" ? u"updated"_s : u"filtered"_s);
+        }
+        // Without the filter, two moves too.
+        QCOMPARE(grex(dir, {u"sync"_s}).exitCode, 0);
+        QVERIFY(runGit(dir + u"/two"_s, {u"rev-parse"_s, u"HEAD"_s}).trimmed() != before[u"two"_s]);
+    }
+
     void filterErrorPointsAtTheColumn()
     {
         const QString dir = workspaceWithAlpha();

@@ -6,6 +6,7 @@
 #include "core/fs/gitignore.h"
 #include "core/logging.h"
 #include "core/naming.h"
+#include "core/pack/packmanifest.h"
 #include "core/operationcontext.h"
 #include "core/workspace.h"
 
@@ -113,6 +114,33 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSe
     // One pack that cannot be read fails alone (docs/design.md, "Pack graph and validation"): its
     // loadError makes it "err".
     walk.tolerateErrors = true;
+    // A filter says which packs the run is about: a clone it leaves out is not fetched or
+    // fast-forwarded either (docs/design.md, "Filter expressions").
+    const LifecycleRequest &selection = request.lifecycles;
+    if (!selection.filter.isEmpty() || !selection.only.isEmpty()) {
+        walk.touches = [&selection, &drift](const WalkSeed &seed, int depth) {
+            if (seed.isRoot)
+                return true;
+            bool listed = selection.only.isEmpty();
+            for (const QString &glob : selection.only)
+                listed = listed || globMatches(glob, seed.path).valueOr(false);
+            if (!listed || selection.filter.isEmpty())
+                return listed;
+            // The pack.yaml on disk gives the type and tags as they are before any fetch; one
+            // that cannot be read leaves the pack in, to fail with its reason.
+            QString type = PackManifest::implicit(seed.id).type;
+            QStringList tags = seed.tags;
+            if (hasPackManifest(seed.dir)) {
+                Result<PackManifest> manifest = loadPackManifest(seed.dir);
+                if (!manifest)
+                    return true;
+                type = manifest->type;
+                tags += manifest->tags;
+            }
+            return selection.filter.matches(
+                FilterSubject::of(seed.id, seed.path, type, seed.url, depth, drift, tags));
+        };
+    }
     qCDebug(lcCore, "walking %lld seed pack(s)", qint64(seeds.size()));
     ctx.phase(walk.network ? u"fetch"_s : u"read"_s);
     Result<PackGraph> graph = walkPacks(workspace, seeds, walk, ctx);

@@ -61,8 +61,9 @@ QString fetchStateName(UpdateOutcome::State state)
 
 // Brings one pack onto disk (or reads it, without network) and loads its manifest. Runs on a
 // worker thread.
-Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const WalkOptions &options,
-                             OperationContext &ctx, std::stop_token stop)
+Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, int depth,
+                             const WalkOptions &options, OperationContext &ctx,
+                             std::stop_token stop)
 {
     PackNode node;
     node.id = seed.id;
@@ -88,6 +89,9 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
     }
 
     const QFileInfo info(node.dir);
+    // A clone the run leaves out (WalkOptions::touches) is read as it is, never fetched.
+    const bool network =
+        options.network && (!info.isDir() || !options.touches || options.touches(seed, depth));
     if (info.isDir() && options.fetchOnly && !options.network && !seed.isRoot &&
         QFileInfo::exists(node.dir + u"/.git"_s)) {
         ctx.packStarted(node.id, u"fetch"_s);
@@ -104,7 +108,7 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
     }
     // An existing clone is opened once: updated in one go when the network is on, else read.
     std::optional<FetchReport> head;
-    if (info.isDir() && options.network && !seed.isRoot) {
+    if (info.isDir() && network && !seed.isRoot) {
         ctx.packStarted(node.id, u"fetch"_s);
         Result<UpdateOutcome> updated = git.update(node.dir, node.ref, stop);
         if (updated) {
@@ -153,7 +157,7 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
                                        {node.dir, node.id}))
                              .withDetail(u"path"_s, node.dir),
                          node.id);
-    } else if (options.network) {
+    } else if (network) {
         ctx.packStarted(node.id, u"clone"_s);
         Result<FetchReport> cloned =
             git.clone(node.url, node.dir, node.ref, node.cloneOptions, stop);
@@ -196,7 +200,7 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, const W
     } else {
         node.manifest = PackManifest::implicit(node.id);
     }
-    if (options.network && !seed.isRoot && options.submodules && seed.cloneOptions.submodules &&
+    if (network && !seed.isRoot && options.submodules && seed.cloneOptions.submodules &&
         node.manifest.submodules) {
         const bool moved = node.cloned || node.fetchState == u"updated" ||
                            node.fetchState == u"checked_out";
@@ -378,7 +382,7 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
         }
         pool.start([&, seed, depth] {
             Result<PackNode> node =
-                resolveNode(workspace, seed, options, ctx, walkStop.get_token());
+                resolveNode(workspace, seed, depth, options, ctx, walkStop.get_token());
             if (node && options.visit)
                 options.visit(*node);
             // The collector is woken only when it has something to do: children to hand out,
