@@ -889,6 +889,15 @@ private Q_SLOTS:
                  text.out.constData());
         const RunResult filtered = grex(dir, {u"ls"_s, u"--filter"_s, u"drift=broken"_s});
         QVERIFY2(filtered.outText().contains(u"alpha"_s), filtered.out.constData());
+
+        // A pack.yaml that reads fine but depends on a pack nobody registered is broken too.
+        QVERIFY(writeFile(dir + u"/alpha/.grex/pack.yaml"_s,
+                          "schema_version: \"1\"\nname: alpha\ntype: meta\n"
+                          "depends_on: [ghost]\n"));
+        const RunResult orphan = grex(dir, {u"status"_s, u"--json"_s});
+        const QJsonObject alone = orphan.json().array().at(0).toObject();
+        QCOMPARE(alone.value(u"drift"_s).toString(), u"broken"_s);
+        QVERIFY2(alone.value(u"error"_s).toString().contains(u"ghost"_s), orphan.out.constData());
     }
 
     void rmAsksOnATerminal()

@@ -261,8 +261,14 @@ Result<QList<StatusEntry>> inspectWorkspace(Workspace &workspace, const InspectO
         StatusEntry entry = inspected.contains(node.id)
                                 ? inspected.take(node.id)
                                 : inspectNode(workspace, node, *locks, options, now);
-        if (entry.error.isEmpty())
-            entry.error = problems.value(node.id);
+        // A pack no sync can order is as broken as one whose pack.yaml cannot be read.
+        if (const auto problem = problems.constFind(node.id); problem != problems.cend()) {
+            if (entry.error.isEmpty())
+                entry.error = *problem;
+            if (!entry.drifts.contains(u"broken"_s))
+                entry.drifts.prepend(u"broken"_s);
+            entry.drift = u"broken"_s;
+        }
         entry.depth = node.depth; // known once the walk is over
         entry.parents = parents.value(node.id);
         std::sort(entry.parents.begin(), entry.parents.end(), utf8Less);
