@@ -87,6 +87,13 @@ class tst_Cli : public QObject
         options.env = QStringList{u"HOME="_s + m_tmp.path()};
     }
 
+    // A new commit in clone, with no change: what a person's own work looks like to grex.
+    static void commitSomething(const QString &clone)
+    {
+        runGit(clone, {u"-c"_s, u"user.name=t"_s, u"-c"_s, u"user.email=t@t"_s, u"commit"_s,
+                       u"-q"_s, u"--allow-empty"_s, u"-m"_s, u"x"_s});
+    }
+
     QString workspaceWithAlpha()
     {
         const QString dir = initialisedWorkspace();
@@ -824,16 +831,7 @@ private Q_SLOTS:
         const QString upstream = newDir() + u"/plain.git"_s;
         runGit(dir, {u"init"_s, u"-q"_s, u"--bare"_s, upstream});
         runGit(dir, {u"clone"_s, u"-q"_s, upstream, dir + u"/plain"_s});
-        const QStringList commit{u"-c"_s,
-                                 u"user.name=t"_s,
-                                 u"-c"_s,
-                                 u"user.email=t@t"_s,
-                                 u"commit"_s,
-                                 u"-q"_s,
-                                 u"--allow-empty"_s,
-                                 u"-m"_s,
-                                 u"x"_s};
-        runGit(dir + u"/plain"_s, commit);
+        commitSomething(dir + u"/plain"_s);
         runGit(dir + u"/plain"_s, {u"push"_s, u"-q"_s, u"origin"_s, u"HEAD"_s});
         const RunResult imported = grex(dir, {u"import"_s, u"--scan"_s});
         QCOMPARE(imported.exitCode, 0);
@@ -852,7 +850,7 @@ private Q_SLOTS:
         QVERIFY(pack.value(u"plain"_s).toBool());
         QCOMPARE(pack.value(u"outcome"_s).toString(), u"unchanged"_s);
         // A commit of the person's own: still nothing to install, so nothing "reinstalled".
-        runGit(dir + u"/plain"_s, commit);
+        commitSomething(dir + u"/plain"_s);
         const RunResult again = grex(dir, {u"sync"_s});
         QCOMPARE(again.exitCode, 0);
         QVERIFY2(!again.outText().contains(u"install"_s), again.out.constData());
@@ -1230,26 +1228,17 @@ private Q_SLOTS:
     {
         const QString dir = initialisedWorkspace();
         const QString remotes = newDir();
-        const QStringList commit{u"-c"_s,
-                                 u"user.name=t"_s,
-                                 u"-c"_s,
-                                 u"user.email=t@t"_s,
-                                 u"commit"_s,
-                                 u"-q"_s,
-                                 u"--allow-empty"_s,
-                                 u"-m"_s,
-                                 u"x"_s};
         QHash<QString, QString> before;
         for (const QString &name : {u"one"_s, u"two"_s}) {
             const QString bare = remotes + u'/' + name + u".git"_s;
             runGit(remotes, {u"init"_s, u"-q"_s, u"--bare"_s, bare});
             runGit(remotes, {u"clone"_s, u"-q"_s, bare, remotes + u'/' + name});
-            runGit(remotes + u'/' + name, commit);
+            commitSomething(remotes + u'/' + name);
             runGit(remotes + u'/' + name, {u"push"_s, u"-q"_s, u"origin"_s, u"HEAD"_s});
             const RunResult added = grex(dir, {u"add"_s, bare});
             QVERIFY2(added.exitCode == 0, added.err.constData());
             before.insert(name, runGit(dir + u'/' + name, {u"rev-parse"_s, u"HEAD"_s}).trimmed());
-            runGit(remotes + u'/' + name, commit);
+            commitSomething(remotes + u'/' + name);
             runGit(remotes + u'/' + name, {u"push"_s, u"-q"_s, u"origin"_s, u"HEAD"_s});
         }
         const RunResult r = grex(dir, {u"sync"_s, u"--filter"_s, u"name=one"_s, u"--json"_s});
