@@ -5092,5 +5092,9 @@ Wenn der Arbeitsbereich bereits Packs registriert, deren Verzeichnisse fehlen, e
         <source>broken</source>
         <translation>defekt</translation>
     </message>
+    <message>
+        <source>Would add %1 from %2</source>
+        <translation>Würde %1 aus %2 hinzufügen</translation>
+    </message>
 </context>
 </TS>

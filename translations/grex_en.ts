@@ -5076,5 +5076,9 @@ When the workspace already registers packs whose directories are missing, as in 
         <source>broken</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Would add %1 from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -33,6 +33,11 @@ JsonValue JsonValue::fromOptional(const std::optional<QString> &value)
     return value ? JsonValue(*value) : JsonValue();
 }
 
+JsonValue JsonValue::fromOptional(std::optional<bool> value)
+{
+    return value ? JsonValue(*value) : JsonValue();
+}
+
 JsonValue::Type JsonValue::type() const
 {
     switch (m_value.index()) {

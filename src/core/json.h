@@ -40,6 +40,7 @@ public:
 
     // A string, or null when the optional is empty.
     static JsonValue fromOptional(const std::optional<QString> &value);
+    static JsonValue fromOptional(std::optional<bool> value);
     // An array, object or string already written by toJson() (compact): written out as it is,
     // without building it again. For documents a long-lived process keeps and sends many times;
     // reading it (toArray, toObject, toString) parses it.

@@ -59,10 +59,12 @@ Result<Workspace> Workspace::discover(const QString &manifestOption, const QStri
 
 QString Workspace::enclosingWorkspace(const QString &dir)
 {
-    QDir at(QDir::cleanPath(QDir(dir).absolutePath()));
-    while (at.cdUp()) {
-        if (QFileInfo(at.filePath(u"grex.jsonl"_s)).isFile())
-            return at.absolutePath();
+    // Up by name, not QDir::cdUp, which stops at a folder that does not exist yet (grex init
+    // DIR checks a DIR it is about to create).
+    QString at = QDir::cleanPath(QDir(dir).absolutePath());
+    for (QString up = QFileInfo(at).path(); up != at; at = up, up = QFileInfo(at).path()) {
+        if (QFileInfo(up + u"/grex.jsonl"_s).isFile())
+            return up;
     }
     return {};
 }

@@ -224,7 +224,8 @@ void MainWindow::removeAction()
     if (pack.isEmpty())
         return;
     const QModelIndex source = m_proxy->mapToSource(m_view->currentIndex());
-    if (source.parent().isValid()) {
+    // Under a folder row (a nested pack) a pack is still registered; under a pack it is a child.
+    if (m_model->row(source.parent())) {
         QMessageBox::information(this, tr("Remove"),
                                  tr("%1 is a child of another pack; remove its parent, or "
                                     "remove it from the parent's pack.yaml.")

@@ -8,6 +8,7 @@
 #include <QLocale>
 #include <QSet>
 
+#include <algorithm>
 #include <functional>
 
 #include <vector>
@@ -62,6 +63,7 @@ struct PackTreeModel::Node
     Node *parent = nullptr;
     int index = 0;
     int depth = -1; // the pack's depth (0 for a registered pack); a folder has its parent's
+    int driftRank = 99; // a folder: the most urgent drift in it, so that it sorts with it
     std::vector<std::unique_ptr<Node>> children;
 
     bool isFolder() const { return !folder.isEmpty(); }
@@ -125,6 +127,14 @@ void PackTreeModel::setPacks(const QList<PackRow> &packs)
     };
     for (const PackRow &r : packs)
         folderOf(r.entry.path.isEmpty() ? r.entry.id : r.entry.path)->adopt({r});
+    const std::function<int(Node &)> rank = [&rank](Node &n) {
+        int best = n.row.status ? int(PackFilter::driftKinds().indexOf(n.row.status->drift)) : 99;
+        for (const std::unique_ptr<Node> &child : n.children)
+            best = std::min(best, rank(*child));
+        n.driftRank = best;
+        return best;
+    };
+    rank(*m_root);
     endResetModel();
 }
 
@@ -335,8 +345,11 @@ QVariant PackTreeModel::data(const QModelIndex &index, int role) const
     if (!index.isValid())
         return {};
     const Node *node = static_cast<Node *>(index.internalPointer());
-    if (node->isFolder())
+    if (node->isFolder()) {
+        if (role == SortRole && index.column() == DriftColumn)
+            return node->driftRank;
         return folderData(node->folder, node->parent->folder, index.column(), role);
+    }
     const PackRow &r = node->row;
     const LsEntry &e = r.entry;
     const bool onDisk = r.status ? r.status->onDisk : e.onDisk;
@@ -424,8 +437,10 @@ QVariant PackTreeModel::folderData(const QString &folder, const QString &parentF
         return parentFolder.isEmpty() ? folder : folder.mid(parentFolder.size() + 1);
     if (role == SortRole || role == Qt::ToolTipRole)
         return folder;
-    if (role == Qt::DecorationRole)
-        return QFileIconProvider().icon(QFileIconProvider::Folder);
+    if (role == Qt::DecorationRole) {
+        static const QIcon folderIcon = QFileIconProvider().icon(QFileIconProvider::Folder);
+        return folderIcon;
+    }
     return {};
 }
 

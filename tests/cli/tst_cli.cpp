@@ -864,6 +864,14 @@ private Q_SLOTS:
         QCOMPARE(added.exitCode, 0);
         QVERIFY2(added.outText().startsWith(u"Added repository second from "_s),
                  added.out.constData());
+        // Before the clone nobody knows: a dry run names neither a pack type nor a repository,
+        // unless the person gave the type.
+        const RunResult unknown = grex(dir, {u"add"_s, m_alpha, u"--dry-run"_s});
+        QVERIFY2(unknown.outText().startsWith(u"Would add alpha from "_s), unknown.out.data());
+        const RunResult typed =
+            grex(dir, {u"add"_s, m_alpha, u"--dry-run"_s, u"--type"_s, u"declarative"_s});
+        QVERIFY2(typed.outText().startsWith(u"Would add pack alpha (declarative) from "_s),
+                 typed.out.constData());
         const RunResult pack2 = grex(dir, {u"add"_s, m_alpha});
         QVERIFY2(pack2.outText().contains(u"Added pack alpha ("_s), pack2.out.constData());
     }
@@ -892,9 +900,19 @@ private Q_SLOTS:
         QVERIFY(writeFile(dir + u"/alpha/.grex/pack.yaml"_s,
                           "schema_version: \"1\"\nname: alpha\ntype: meta\n"
                           "depends_on: [ghost]\n"));
+        // Committed, and the upstream made to agree: a clone as clean as can be, whose commit
+        // is not the one installed.
+        runGit(dir + u"/alpha"_s, {u"-c"_s, u"user.name=t"_s, u"-c"_s, u"user.email=t@t"_s,
+                                   u"commit"_s, u"-qam"_s, u"ghost"_s});
+        const QString upstream =
+            runGit(dir + u"/alpha"_s, {u"rev-parse"_s, u"--abbrev-ref"_s, u"@{u}"_s}).trimmed();
+        runGit(dir + u"/alpha"_s, {u"update-ref"_s, u"refs/remotes/"_s + upstream, u"HEAD"_s});
         const RunResult orphan = grex(dir, {u"status"_s, u"--json"_s});
         const QJsonObject alone = orphan.json().array().at(0).toObject();
         QCOMPARE(alone.value(u"drift"_s).toString(), u"broken"_s);
+        // Broken is the whole story of an otherwise clean clone: not also clean, not stale.
+        QCOMPARE(alone.value(u"drifts"_s).toArray(), QJsonArray{u"broken"_s});
+        QVERIFY(alone.value(u"stale_reason"_s).isNull());
         QVERIFY2(alone.value(u"error"_s).toString().contains(u"ghost"_s), orphan.out.constData());
     }
 

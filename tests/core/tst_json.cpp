@@ -39,7 +39,9 @@ private Q_SLOTS:
         QCOMPARE(JsonValue(qint64(-9007199254740993)).toJson(), QByteArray("-9007199254740993"));
         QCOMPARE(JsonValue(0.5).toJson(), QByteArray("0.5"));
         QCOMPARE(JsonValue(std::numeric_limits<double>::infinity()).toJson(), QByteArray("null"));
-        QCOMPARE(JsonValue::fromOptional(std::nullopt).toJson(), QByteArray("null"));
+        QCOMPARE(JsonValue::fromOptional(std::optional<QString>()).toJson(), QByteArray("null"));
+        QCOMPARE(JsonValue::fromOptional(std::optional<bool>()).toJson(), QByteArray("null"));
+        QCOMPARE(JsonValue::fromOptional(std::optional<bool>(false)).toJson(), QByteArray("false"));
         QCOMPARE(JsonValue(QStringList{u"a"_s, u"b"_s}).toJson(), QByteArray(R"(["a","b"])"));
     }
 

@@ -12,10 +12,12 @@
 #include "core/git/worktree.h"
 #include "core/i18n.h"
 #include "core/operationcontext.h"
+#include "core/verbs/add.h"
 #include "core/verbs/ls.h"
 #include "core/workspace.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -31,6 +33,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QTest>
 #include <QTreeView>
 #include <QTreeWidget>
@@ -361,6 +364,40 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(ws.packDir(u"beta"_s)));
         QCOMPARE(registeredPacks(ws), (QStringList{u"alpha"_s, u"gamma"_s}));
         QVERIFY(QFileInfo(ws.packDir(u"alpha"_s)).isDir());
+    }
+
+    // A nested pack sits under a folder row, yet it is registered: Remove previews its rm
+    // instead of calling it another pack's child.
+    void removesANestedPack()
+    {
+        Workspace ws = workspaceWith({u"alpha"_s});
+        OperationContext ctx;
+        AddOptions nested;
+        nested.url = remote(u"beta"_s);
+        nested.path = u"nest/beta"_s;
+        nested.noInstall = true;
+        QVERIFY(add(ws, nested, ctx).ok());
+        Gui::MainWindow window;
+        QVERIFY(open(window, ws));
+        QSignalSpy shown(&window, &Gui::MainWindow::previewShown);
+        auto *view = window.findChild<QTreeView *>(u"packView"_s);
+        const QModelIndexList beta =
+            window.packProxy()->match(window.packProxy()->index(0, 0), PackTreeModel::PackIdRole,
+                                      u"nest/beta"_s, 1, Qt::MatchExactly | Qt::MatchRecursive);
+        QCOMPARE(beta.size(), 1);
+        QCOMPARE(beta.constFirst().parent().data().toString(), u"nest"_s);
+        view->setCurrentIndex(beta.constFirst());
+        // The refusal is a modal box: closed if it comes, so that the test fails, not hangs.
+        QTimer::singleShot(5000, [] {
+            if (QWidget *modal = QApplication::activeModalWidget())
+                modal->close();
+        });
+        window.findChild<QAction *>(u"removeAction"_s)->trigger();
+        QVERIFY(shown.wait(20000));
+        auto *dialog = shown.at(0).at(0).value<QDialog *>();
+        const auto *report = dialog->findChild<QPlainTextEdit *>(u"previewText"_s);
+        QVERIFY2(report->toPlainText().contains(u"nest/beta"_s), qPrintable(report->toPlainText()));
+        dialog->reject();
     }
 
     void cancelStopsARunningSync()

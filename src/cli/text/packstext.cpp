@@ -42,18 +42,22 @@ Lines initText(const JsonObject &report)
     return lines;
 }
 
-Lines addText(const JsonObject &r)
+Lines addText(const JsonObject &r, const Options &options)
 {
     const QString id = r.value(u"id"_s).toString();
     const QString type = r.value(u"type"_s).toString();
     const QString url = r.value(u"url"_s).toString();
     const QString sha = shortSha(r.value(u"sha"_s));
     const QString ref = r.value(u"ref"_s).isNull() ? QString() : r.value(u"ref"_s).toString();
-    // A repository without pack.yaml is added as it is: its pack type is no news to its owner.
-    const bool plain = r.value(u"plain"_s).toBool();
+    // A repository without pack.yaml is added as it is: its pack type is no news to its owner,
+    // unless they gave one. Before the clone (a dry run) nobody knows which it is.
+    const bool typeGiven = options.arguments.contains(u"type"_s);
+    const bool plain = r.value(u"plain"_s).toBool() && !typeGiven;
+    const bool unknown = r.value(u"plain"_s).isNull() && !typeGiven;
     if (r.value(u"dry_run"_s).toBool()) {
-        QString line = plain ? Tr::tr("Would add repository %1 from %2").arg(id, url)
-                             : Tr::tr("Would add pack %1 (%2) from %3").arg(id, type, url);
+        QString line = plain     ? Tr::tr("Would add repository %1 from %2").arg(id, url)
+                       : unknown ? Tr::tr("Would add %1 from %2").arg(id, url)
+                                 : Tr::tr("Would add pack %1 (%2) from %3").arg(id, type, url);
         if (!ref.isEmpty())
             line += u' ' + Tr::tr("at %1").arg(ref);
         if (sha != u"-")
@@ -217,7 +221,7 @@ Lines lsText(const JsonArray &packs, const Options &options)
     return table(headers, rows);
 }
 
-Lines importText(const JsonObject &report)
+Lines importText(const JsonObject &report, const Options &options)
 {
     const bool dryRun = report.value(u"dry_run"_s).toBool();
     const JsonArray imported = report.value(u"imported"_s).toArray();
@@ -227,9 +231,12 @@ Lines importText(const JsonObject &report)
     for (const JsonValue &v : imported) {
         const JsonObject i = v.toObject();
         const QString url = i.value(u"url"_s).toString();
-        // A plain repository's kind is grex's word, not the person's: only a pack.yaml's is shown.
-        const QString kind =
-            i.value(u"plain"_s).toBool() ? QString() : i.value(u"kind"_s).toString() + u' ';
+        // The kind a pack.yaml or --default-type gave; the default for a repository without
+        // one (or not cloned yet) is grex's word, not the person's.
+        const JsonValue plain = i.value(u"plain"_s);
+        const bool kindKnown =
+            (plain.isBool() && !plain.toBool()) || options.arguments.contains(u"defaultType"_s);
+        const QString kind = kindKnown ? i.value(u"kind"_s).toString() + u' ' : QString();
         QString line = (dryRun ? u"DRY-RUN: would add "_s : u"added "_s) +
                        i.value(u"path"_s).toString() + u' ' + kind + (url.isEmpty() ? u"-"_s : url);
         if (!i.value(u"ref"_s).isNull())

@@ -32,7 +32,7 @@ const QHash<QString, Render> &renderers()
 {
     static const QHash<QString, Render> table{
         {u"init"_s, [](const JsonValue &d, const Options &) { return initText(d.toObject()); }},
-        {u"add"_s, [](const JsonValue &d, const Options &) { return addText(d.toObject()); }},
+        {u"add"_s, [](const JsonValue &d, const Options &o) { return addText(d.toObject(), o); }},
         {u"rm"_s, [](const JsonValue &d, const Options &) { return rmText(d.toObject()); }},
         {u"tag"_s, [](const JsonValue &d, const Options &) { return tagText(d.toObject()); }},
         {u"ls"_s, [](const JsonValue &d, const Options &o) { return lsText(d.toArray(), o); }},
@@ -43,7 +43,8 @@ const QHash<QString, Render> &renderers()
         {u"status"_s,
          [](const JsonValue &d, const Options &o) { return statusText(d.toArray(), o); }},
         {u"doctor"_s, [](const JsonValue &d, const Options &) { return doctorText(d.toObject()); }},
-        {u"import"_s, [](const JsonValue &d, const Options &) { return importText(d.toObject()); }},
+        {u"import"_s,
+         [](const JsonValue &d, const Options &o) { return importText(d.toObject(), o); }},
         {u"run"_s, [](const JsonValue &d, const Options &) { return runText(d.toArray()); }},
         {u"exec"_s, [](const JsonValue &d, const Options &) { return execText(d.toArray()); }},
     };

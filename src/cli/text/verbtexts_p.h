@@ -6,10 +6,10 @@
 // the verb's name.
 namespace Grex::Text::Internal {
 
-Lines addText(const JsonObject &report);
+Lines addText(const JsonObject &report, const Options &options);
 Lines doctorText(const JsonObject &report);
 Lines execText(const JsonArray &rows);
-Lines importText(const JsonObject &report);
+Lines importText(const JsonObject &report, const Options &options);
 Lines initText(const JsonObject &report);
 Lines lsText(const JsonArray &packs, const Options &options);
 Lines rmText(const JsonObject &report);

@@ -93,18 +93,15 @@ StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEn
             !node.loadError && lock->actionsHash == actionsHash(node.manifest.actions, e.sha);
     }
     // A local commit or a fetched upstream explains a changed HEAD better than "stale": the
-    // pack is ahead or behind. Stale is what needs a sync for another reason.
-    // A plain repository (no pack.yaml) has nothing to install: imported and never synced, it
-    // is as up to date as its clone, not "stale".
-    // A pack whose pack.yaml cannot be read is broken, not stale: no sync installs it until a
-    // person fixes the file.
-    const bool installsNothing = !node.loadError && node.manifest.isImplicit();
-    e.plain = installsNothing;
-    if (node.loadError) {
-        // broken, below
+    // pack is ahead or behind. Stale is what needs a sync for another reason, so neither a
+    // plain repository (nothing to install) nor a broken pack (no sync can install it until a
+    // person fixes it) is ever stale.
+    e.plain = !node.loadError && node.manifest.isImplicit();
+    const bool installable = !node.loadError && !e.plain;
+    if (!installable) {
+        e.staleReason.clear();
     } else if (lock == locks.end()) {
-        if (!installsNothing)
-            e.staleReason = u"not_installed"_s;
+        e.staleReason = u"not_installed"_s;
     } else if (lock->actionsHash != actionsHash(node.manifest.actions, lock->sha)) {
         e.staleReason = u"actions_changed"_s;
     } else if (options.staleAfterSeconds &&
@@ -261,10 +258,14 @@ Result<QList<StatusEntry>> inspectWorkspace(Workspace &workspace, const InspectO
         StatusEntry entry = inspected.contains(node.id)
                                 ? inspected.take(node.id)
                                 : inspectNode(workspace, node, *locks, options, now);
-        // A pack no sync can order is as broken as one whose pack.yaml cannot be read.
+        // A pack no sync can order is as broken as one whose pack.yaml cannot be read: not
+        // stale, and not clean.
         if (const auto problem = problems.constFind(node.id); problem != problems.cend()) {
             if (entry.error.isEmpty())
                 entry.error = *problem;
+            entry.staleReason.clear();
+            entry.drifts.removeAll(u"clean"_s);
+            entry.drifts.removeAll(u"stale"_s);
             if (!entry.drifts.contains(u"broken"_s))
                 entry.drifts.prepend(u"broken"_s);
             entry.drift = u"broken"_s;

@@ -30,7 +30,7 @@ struct StatusEntry
     QStringList tags;    // PackNode::tags
     bool registered = false;
     bool onDisk = false;
-    bool plain = false; // a registered repository without .grex/pack.yaml: nothing to install
+    bool plain = false; // a clone without .grex/pack.yaml: nothing to install
     bool shaMatch = false;
     bool actionsHashMatch = false;
     // The most urgent of drifts (PackFilter::driftKinds() order): broken (error says why: its

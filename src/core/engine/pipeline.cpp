@@ -16,6 +16,8 @@
 #include <QScopeGuard>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace Grex {
@@ -126,19 +128,23 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSe
                 listed = listed || globMatches(glob, seed.path).valueOr(false);
             if (!listed || selection.filter.isEmpty())
                 return listed;
-            // The pack.yaml on disk gives the type and tags as they are before any fetch; one
-            // that cannot be read leaves the pack in, to fail with its reason.
-            QString type = PackManifest::implicit(seed.id).type;
+            // The pack.yaml on disk gives the type and tags as they are before any fetch. When
+            // it cannot be read the pack is in if some type would let it in: a fetch may bring
+            // the fix.
+            QStringList types{PackManifest::implicit(seed.id).type};
             QStringList tags = seed.tags;
             if (hasPackManifest(seed.dir)) {
-                Result<PackManifest> manifest = loadPackManifest(seed.dir);
-                if (!manifest)
-                    return true;
-                type = manifest->type;
-                tags += manifest->tags;
+                if (Result<PackManifest> manifest = loadPackManifest(seed.dir)) {
+                    types = {manifest->type};
+                    tags += manifest->tags;
+                } else {
+                    types = packTypeNames();
+                }
             }
-            return selection.filter.matches(
-                FilterSubject::of(seed.id, seed.path, type, seed.url, depth, drift, tags));
+            return std::any_of(types.cbegin(), types.cend(), [&](const QString &type) {
+                return selection.filter.matches(
+                    FilterSubject::of(seed.id, seed.path, type, seed.url, depth, drift, tags));
+            });
         };
     }
     qCDebug(lcCore, "walking %lld seed pack(s)", qint64(seeds.size()));

@@ -90,8 +90,8 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, int dep
 
     const QFileInfo info(node.dir);
     // A clone the run leaves out (WalkOptions::touches) is read as it is, never fetched.
-    const bool network =
-        options.network && (!info.isDir() || !options.touches || options.touches(seed, depth));
+    const bool network = options.network && (!QFileInfo::exists(node.dir + u"/.git"_s) ||
+                                             !options.touches || options.touches(seed, depth));
     if (info.isDir() && options.fetchOnly && !options.network && !seed.isRoot &&
         QFileInfo::exists(node.dir + u"/.git"_s)) {
         ctx.packStarted(node.id, u"fetch"_s);

@@ -120,7 +120,7 @@ JsonObject AddReport::toJson() const
                       {u"tags"_s, JsonValue(tags)},
                       {u"sha"_s, sha},
                       {u"installed"_s, installed},
-                      {u"plain"_s, plain},
+                      {u"plain"_s, JsonValue::fromOptional(plain)},
                       {u"warnings"_s, JsonValue(warnings)},
                       {u"adopted"_s, adopted},
                       {u"dry_run"_s, dryRun},
@@ -281,7 +281,8 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
             report.sha = *probed;
         }
         report.type = options.type.value_or(u"meta"_s);
-        report.plain = !report.adopted || !hasPackManifest(dest);
+        if (report.adopted)
+            report.plain = !hasPackManifest(dest);
         if (report.adopted && hasPackManifest(dest)) {
             if (Result<PackManifest> manifest = loadPackManifest(dest))
                 report.type = manifest->type;
@@ -321,7 +322,7 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     bool wantsSubmodules = options.submodules;
     report.type = options.type.value_or(u"meta"_s);
     report.plain = !hasPackManifest(dest);
-    if (!report.plain) {
+    if (!*report.plain) {
         Result<PackManifest> manifest = loadPackManifest(dest);
         if (!manifest)
             return fail(manifest.error());

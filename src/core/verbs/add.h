@@ -43,7 +43,9 @@ struct AddReport
     QString sha;          // HEAD of the clone; in a dry run the remote's commit, if known
     bool installed = false;
     bool adopted = false; // the directory already held a clone of this URL
-    bool plain = false;   // no .grex/pack.yaml: a repository with nothing to install
+    // No .grex/pack.yaml: a repository with nothing to install; unknown before the clone (a
+    // dry run of a URL).
+    std::optional<bool> plain;
     bool dryRun = false;
 
     JsonObject toJson() const;

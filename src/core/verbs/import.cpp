@@ -102,7 +102,7 @@ JsonObject ImportReport::toJson() const
                                         {u"kind"_s, i.kind},
                                         {u"ref"_s, i.ref ? JsonValue(*i.ref) : JsonValue()},
                                         {u"tags"_s, JsonValue(i.tags)},
-                                        {u"plain"_s, i.plain},
+                                        {u"plain"_s, JsonValue::fromOptional(i.plain)},
                                         {u"would_dispatch"_s, dryRun}});
     }
     JsonArray skippedArray;
@@ -289,8 +289,10 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
         }
         QString kind = options.defaultType.value_or(u"meta"_s);
         QStringList extraPatterns;
-        const bool plain = !hasPackManifest(dir);
-        if (!plain) {
+        std::optional<bool> plain;
+        if (QFileInfo::exists(dir + u"/.git"_s))
+            plain = !hasPackManifest(dir);
+        if (hasPackManifest(dir)) {
             Result<PackManifest> manifest = loadPackManifest(dir);
             if (!manifest) {
                 report.failed.append({c.path, manifest.error().message().text()});

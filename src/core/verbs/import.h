@@ -34,7 +34,8 @@ struct ImportReport
         QString kind;
         std::optional<QString> ref;
         QStringList tags;
-        bool plain = true; // no .grex/pack.yaml was found (none, or not cloned yet)
+        // No .grex/pack.yaml in the clone; unknown when it is not cloned yet.
+        std::optional<bool> plain;
     };
     // What the file said that grex keeps nowhere: a repo linkfile, a west import, an mr hook.
     struct NotCarried
