@@ -204,13 +204,6 @@ struct PackTurn
 
 } // namespace
 
-Result<void> checkGlob(const QString &glob)
-{
-    if (Result<bool> compiled = globMatches(glob, QString()); !compiled)
-        return compiled.error();
-    return {};
-}
-
 Result<QRegularExpression> globPattern(const QString &glob)
 {
     const auto invalid = [&](const char *why) {
@@ -268,12 +261,24 @@ Result<QRegularExpression> globPattern(const QString &glob)
     return re;
 }
 
-Result<bool> globMatches(const QString &glob, const QString &path)
+Result<PathGlobs> PathGlobs::compile(const QStringList &globs)
 {
-    Result<QRegularExpression> re = globPattern(glob);
-    if (!re)
-        return re.error();
-    return re->match(path).hasMatch();
+    PathGlobs compiled;
+    for (const QString &glob : globs) {
+        Result<QRegularExpression> re = globPattern(glob);
+        if (!re)
+            return re.error();
+        compiled.m_patterns.append(std::move(re).value());
+    }
+    return compiled;
+}
+
+bool PathGlobs::admits(const QString &path) const
+{
+    if (m_patterns.isEmpty())
+        return true;
+    return std::any_of(m_patterns.cbegin(), m_patterns.cend(),
+                       [&path](const QRegularExpression &re) { return re.match(path).hasMatch(); });
 }
 
 namespace {
@@ -324,6 +329,7 @@ private:
     OperationContext &m_ctx;
     const bool m_teardown;
     const LockEntries m_prior;
+    PathGlobs m_only; // m_request.only, compiled by plan()
     const VarEnv m_baseVars;
     const IntentLog m_log;
     QMutex m_warningsMutex; // the report's event-log warnings, written by the audits
@@ -370,10 +376,10 @@ Result<void> LifecycleRunner::plan()
                 .withDetail(u"pack"_s, id);
         }
     }
-    for (const QString &glob : m_request.only) {
-        if (Result<void> valid = checkGlob(glob); !valid)
-            return valid.error();
-    }
+    Result<PathGlobs> only = PathGlobs::compile(m_request.only);
+    if (!only)
+        return only.error();
+    m_only = std::move(only).value();
 
     // A pack waits for its children and the packs it depends on; in a teardown, for its
     // parents and the packs that depend on it. A pack is ready once every pack it waits for
@@ -444,14 +450,9 @@ std::optional<PackTurn> LifecycleRunner::notSelected(const PackNode &node) const
         return turn;
     }
 
-    if (!m_request.only.isEmpty()) {
-        bool selected = false;
-        for (const QString &glob : m_request.only)
-            selected = selected || globMatches(glob, filterPath(node)).valueOr(false);
-        if (!selected) {
-            turn.outcome.result = u"filtered"_s;
-            return turn;
-        }
+    if (!m_only.admits(filterPath(node))) {
+        turn.outcome.result = u"filtered"_s;
+        return turn;
     }
     if (!m_request.filter.isEmpty()) {
         if (!m_request.filter.matches(filterSubject(node, m_request.drift))) {

@@ -124,11 +124,22 @@ void recordFetch(PackOutcome &outcome, const PackNode &node);
 // fetched; Cancelled when the run was interrupted).
 Result<LifecycleReport> concludeLifecycles(LifecycleReport report, const OperationContext &ctx);
 
-// Matches a --only glob against a workspace-relative path: *, ?, [...], {a,b}, **; backslash
-// escapes. Error: Usage "invalid_glob".
-Result<bool> globMatches(const QString &glob, const QString &path);
-Result<void> checkGlob(const QString &glob);
-// The glob as an anchored regular expression, for matching it against many paths.
+// The glob as an anchored regular expression, for matching it against many paths: *, ?, [...],
+// {a,b}, **; backslash escapes. Error: Usage "invalid_glob".
 Result<QRegularExpression> globPattern(const QString &glob);
+
+// The --only globs of a run, compiled once: every pack of the walk and of the lifecycle is
+// matched against them.
+class PathGlobs
+{
+public:
+    // Error: Usage "invalid_glob", naming the first glob that is not one.
+    static Result<PathGlobs> compile(const QStringList &globs);
+    // No globs admit every path; else one of them must match the workspace-relative path.
+    bool admits(const QString &path) const;
+
+private:
+    QList<QRegularExpression> m_patterns;
+};
 
 } // namespace Grex

@@ -85,10 +85,10 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSe
                                         const PipelineRequest &request, OperationContext &ctx,
                                         PackGraph *graphOut)
 {
-    for (const QString &glob : request.lifecycles.only) {
-        if (Result<void> valid = checkGlob(glob); !valid)
-            return valid.error();
-    }
+    Result<PathGlobs> compiledOnly = PathGlobs::compile(request.lifecycles.only);
+    if (!compiledOnly)
+        return compiledOnly.error();
+    const PathGlobs only = std::move(compiledOnly).value();
     if (!request.lifecycles.dryRun && request.network)
         QDir().mkpath(workspace.root());
     // drift=... compares with what status sees before the run changes anything.
@@ -120,14 +120,13 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSe
     // fast-forwarded either (docs/design.md, "Filter expressions").
     const LifecycleRequest &selection = request.lifecycles;
     if (!selection.filter.isEmpty() || !selection.only.isEmpty()) {
-        walk.touches = [&selection, &drift](const WalkSeed &seed, int depth) {
+        walk.touches = [&selection, &only, &drift](const WalkSeed &seed, int depth) {
             if (seed.isRoot)
                 return true;
-            bool listed = selection.only.isEmpty();
-            for (const QString &glob : selection.only)
-                listed = listed || globMatches(glob, seed.path).valueOr(false);
-            if (!listed || selection.filter.isEmpty())
-                return listed;
+            if (!only.admits(seed.path))
+                return false;
+            if (selection.filter.isEmpty())
+                return true;
             // The pack.yaml on disk gives the type and tags as they are before any fetch. When
             // it cannot be read the pack is in if some type would let it in: a fetch may bring
             // the fix.
