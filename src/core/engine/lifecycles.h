@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/engine/globs.h"
 #include "core/engine/packfilter.h"
 #include "core/engine/packgraph.h"
 #include "core/engine/packtypes.h"
@@ -8,7 +9,6 @@
 #include "core/result.h"
 
 #include <QList>
-#include <QRegularExpression>
 #include <QString>
 
 #include <optional>
@@ -123,23 +123,5 @@ void recordFetch(PackOutcome &outcome, const PackNode &node);
 // (PackOp "halted" with details.report; PackOp "packs_failed" when packs could not be cloned or
 // fetched; Cancelled when the run was interrupted).
 Result<LifecycleReport> concludeLifecycles(LifecycleReport report, const OperationContext &ctx);
-
-// The glob as an anchored regular expression, for matching it against many paths: *, ?, [...],
-// {a,b}, **; backslash escapes. Error: Usage "invalid_glob".
-Result<QRegularExpression> globPattern(const QString &glob);
-
-// The --only globs of a run, compiled once: every pack of the walk and of the lifecycle is
-// matched against them.
-class PathGlobs
-{
-public:
-    // Error: Usage "invalid_glob", naming the first glob that is not one.
-    static Result<PathGlobs> compile(const QStringList &globs);
-    // No globs admit every path; else one of them must match the workspace-relative path.
-    bool admits(const QString &path) const;
-
-private:
-    QList<QRegularExpression> m_patterns;
-};
 
 } // namespace Grex

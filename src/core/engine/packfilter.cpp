@@ -1,7 +1,7 @@
 #include "core/engine/packfilter.h"
 
+#include "core/engine/globs.h"
 #include "core/engine/packgraph.h"
-#include "core/engine/lifecycles.h"
 #include "core/error.h"
 #include "core/naming.h"
 #include "core/suggest.h"

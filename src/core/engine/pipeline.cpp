@@ -81,6 +81,52 @@ PipelineRequest PipelineRequest::of(const QString &verb, Lifecycle lifecycle)
     return request;
 }
 
+namespace {
+
+// Whether a run with this filter and these --only globs touches the clone of seed, judged by
+// what is on disk before the run.
+bool touchedBy(const PackFilter &filter, const PathGlobs &only,
+               const QHash<QString, QString> &drift, const WalkSeed &seed, int depth)
+{
+    if (seed.isRoot)
+        return true;
+    if (!only.admits(seed.path))
+        return false;
+    if (filter.isEmpty())
+        return true;
+    // The pack.yaml on disk gives the type and tags as they are before any fetch. When it
+    // cannot be read the pack is in if some type would let it in: a fetch may bring the fix.
+    QStringList types{PackManifest::implicit(seed.id).type};
+    QStringList tags = seed.tags;
+    if (hasPackManifest(seed.dir)) {
+        if (Result<PackManifest> manifest = loadPackManifest(seed.dir)) {
+            types = {manifest->type};
+            tags += manifest->tags;
+        } else {
+            types = packTypeNames();
+        }
+    }
+    return std::any_of(types.cbegin(), types.cend(), [&](const QString &type) {
+        return filter.matches(
+            FilterSubject::of(seed.id, seed.path, type, seed.url, depth, drift, tags));
+    });
+}
+
+// The .gitignore blocks of every pack on disk (and of the workspace, when it is a pack).
+Result<void> writeGitignoreBlocks(const Workspace &workspace, const PackGraph &graph)
+{
+    QList<std::pair<QString, QStringList>> blocks;
+    if (workspace.isRootPackMode())
+        blocks.append({QString::fromUtf16(Gitignore::WorkspaceOwner), Gitignore::workspaceBody()});
+    for (const PackNode &node : graph.nodes) {
+        if (!node.isRoot && node.onDisk)
+            blocks.append({node.id, Gitignore::packBody(node.path, node.manifest.gitignore)});
+    }
+    return Gitignore::upsertBlocks(workspace.gitignorePath(), blocks);
+}
+
+} // namespace
+
 Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSeed> &seeds,
                                         const PipelineRequest &request, OperationContext &ctx,
                                         PackGraph *graphOut)
@@ -121,29 +167,7 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSe
     const LifecycleRequest &selection = request.lifecycles;
     if (!selection.filter.isEmpty() || !selection.only.isEmpty()) {
         walk.touches = [&selection, &only, &drift](const WalkSeed &seed, int depth) {
-            if (seed.isRoot)
-                return true;
-            if (!only.admits(seed.path))
-                return false;
-            if (selection.filter.isEmpty())
-                return true;
-            // The pack.yaml on disk gives the type and tags as they are before any fetch. When
-            // it cannot be read the pack is in if some type would let it in: a fetch may bring
-            // the fix.
-            QStringList types{PackManifest::implicit(seed.id).type};
-            QStringList tags = seed.tags;
-            if (hasPackManifest(seed.dir)) {
-                if (Result<PackManifest> manifest = loadPackManifest(seed.dir)) {
-                    types = {manifest->type};
-                    tags += manifest->tags;
-                } else {
-                    types = packTypeNames();
-                }
-            }
-            return std::any_of(types.cbegin(), types.cend(), [&](const QString &type) {
-                return selection.filter.matches(
-                    FilterSubject::of(seed.id, seed.path, type, seed.url, depth, drift, tags));
-            });
+            return touchedBy(selection.filter, only, drift, seed, depth);
         };
     }
     qCDebug(lcCore, "walking %lld seed pack(s)", qint64(seeds.size()));
@@ -189,19 +213,8 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSe
 
     if (!request.lifecycles.dryRun && request.lifecycles.lifecycle != Lifecycle::Teardown &&
         !request.lifecycles.action) {
-        QList<std::pair<QString, QStringList>> blocks;
-        if (workspace.isRootPackMode()) {
-            blocks.append(
-                {QString::fromUtf16(Gitignore::WorkspaceOwner), Gitignore::workspaceBody()});
-        }
-        for (const PackNode &node : graph->nodes) {
-            if (!node.isRoot && node.onDisk)
-                blocks.append({node.id, Gitignore::packBody(node.path, node.manifest.gitignore)});
-        }
-        if (Result<void> written = Gitignore::upsertBlocks(workspace.gitignorePath(), blocks);
-            !written) {
+        if (Result<void> written = writeGitignoreBlocks(workspace, *graph); !written)
             report.eventLogWarnings.append(written.error().text());
-        }
     }
 
     if (recovery.isValid()) {

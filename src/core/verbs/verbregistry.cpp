@@ -164,8 +164,7 @@ VerbSpec initSpec()
     };
     verb.idempotent = true;
     verb.openWorld = true;
-    // The folder is the CLI's way to say where, as git init DIR; an MCP server already has
-    // its workspace.
+    // Where, as git init DIR says it; an MCP server already has its workspace.
     ParamSpec directory = hinted(param(u"directory"_s, ParamType::String,
                                        QT_TRANSLATE_NOOP("Grex", "The folder to make a workspace "
                                                                  "(default: the current one)."),

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "core/result.h"
+
+#include <QList>
+#include <QRegularExpression>
+#include <QStringList>
+
+namespace Grex {
+
+// The glob as an anchored regular expression, for matching it against many paths: *, ?, [...],
+// {a,b}, **; backslash escapes. Error: Usage "invalid_glob".
+Result<QRegularExpression> globPattern(const QString &glob);
+
+// The --only globs of a run, compiled once: every pack of the walk and of the lifecycle is
+// matched against them.
+class PathGlobs
+{
+public:
+    // Error: Usage "invalid_glob", naming the first glob that is not one.
+    static Result<PathGlobs> compile(const QStringList &globs);
+    // No globs admit every path; else one of them must match the workspace-relative path.
+    bool admits(const QString &path) const;
+
+private:
+    QList<QRegularExpression> m_patterns;
+};
+
+} // namespace Grex
