@@ -16,6 +16,19 @@ bench_build() {
     BENCH_WINDOW="$BUILD/bench/grex-bench-window"
 }
 
+# bench_grex <path or "">: GREX is the given binary, else the one bench_build makes, one build at
+# a time on a shared machine (waits for any other build holding the lock).
+bench_grex() {
+    if [ -n "${1:-}" ]; then
+        GREX="$(realpath "$1")"
+        return
+    fi
+    exec 9>/tmp/grex-build.lock
+    flock 9
+    bench_build
+    flock -u 9
+}
+
 # bench_npm <folder with package.json> <install folder>: installs the folder's npm packages
 # (with npm ci when it has a package-lock.json) unless the same ones are installed already.
 bench_npm() {

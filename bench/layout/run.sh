@@ -57,15 +57,7 @@ OUT="$(cd "$OUT" && pwd)"
 source "$BENCH/lib.sh"
 GREX_PACKAGES+=(python3)
 grex_install_packages
-if [ -n "$GREX_BIN" ]; then
-    GREX="$(realpath "$GREX_BIN")"
-else
-    # One build at a time on a shared machine: wait for any other build holding the lock.
-    exec 9>/tmp/grex-build.lock
-    flock 9
-    bench_build
-    flock -u 9
-fi
+bench_grex "$GREX_BIN"
 
 PY=/usr/bin/python3
 LAYOUT="$PY $HERE/layout.py"

@@ -53,15 +53,7 @@ done
 GREX_PACKAGES+=(python3)
 grex_install_packages
 grex_install_node
-if [ -n "$GREX_BIN" ]; then
-    GREX="$(realpath "$GREX_BIN")"
-else
-    # One build at a time on a shared machine: wait for any other build holding the lock.
-    exec 9>/tmp/grex-build.lock
-    flock 9
-    bench_build
-    flock -u 9
-fi
+bench_grex "$GREX_BIN"
 # The client is the official TypeScript SDK, the same packages as bench/mcp.
 NODE_DIR="$OUT/soak/node"
 bench_npm "$HERE/../mcp" "$NODE_DIR"
