@@ -52,6 +52,8 @@ grex_install_packages openssh-client openssl git-lfs passwd
 grex_install_server_packages openssh-server lighttpd lighttpd-mod-openssl
 # The contrib test (ctest -L contrib) runs the Ansible module with Debian's ansible-playbook.
 grex_install_packages ansible-core
+# The layering test runs tools/longfunctions.py, the size check.
+grex_install_packages python3
 grex_install_node
 grex_configure
 grex_build

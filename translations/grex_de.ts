@@ -2207,6 +2207,30 @@ Wenn der Arbeitsbereich bereits Packs registriert, deren Verzeichnisse fehlen, e
         <source>The folder to make a workspace (default: the current one).</source>
         <translation>Der Ordner, der zum Arbeitsbereich wird (Standard: der aktuelle).</translation>
     </message>
+    <message>
+        <source>Command:</source>
+        <translation>Befehl:</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Importieren</translation>
+    </message>
+    <message>
+        <source>Nothing to import</source>
+        <translation>Nichts zu importieren</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Action:</source>
+        <translation>Aktion:</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>A&amp;usführen</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2838,16 +2862,16 @@ Wenn der Arbeitsbereich bereits Packs registriert, deren Verzeichnisse fehlen, e
         <translation>Führen Sie &apos;grex help &lt;verb&gt;&apos; oder &apos;grex &lt;verb&gt; --help&apos; aus, um die Argumente eines Befehls zu sehen.</translation>
     </message>
     <message>
-        <source>grex init: give the folder or --manifest, not both</source>
-        <translation>grex init: entweder den Ordner oder --manifest angeben, nicht beides</translation>
+        <source>grex %1: give the folder or --manifest, not both</source>
+        <translation>grex %1: Geben Sie den Ordner oder --manifest an, nicht beides</translation>
     </message>
     <message>
-        <source>grex init: %1 exists and is not a folder</source>
-        <translation>grex init: %1 existiert und ist kein Ordner</translation>
+        <source>grex %1: %2 exists and is not a folder</source>
+        <translation>grex %1: %2 existiert und ist kein Ordner</translation>
     </message>
     <message>
-        <source>grex init: cannot create the folder %1</source>
-        <translation>grex init: der Ordner %1 kann nicht angelegt werden</translation>
+        <source>grex %1: cannot create the folder %2</source>
+        <translation>grex %1: Der Ordner %2 kann nicht angelegt werden</translation>
     </message>
 </context>
 <context>
@@ -3202,10 +3226,6 @@ Wenn der Arbeitsbereich bereits Packs registriert, deren Verzeichnisse fehlen, e
     <message>
         <source>What:</source>
         <translation>Was:</translation>
-    </message>
-    <message>
-        <source>Action:</source>
-        <translation>Aktion:</translation>
     </message>
     <message>
         <source>Command:</source>
@@ -3895,18 +3915,6 @@ Wenn der Arbeitsbereich bereits Packs registriert, deren Verzeichnisse fehlen, e
         <translation>Die Vorschau ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <source>&amp;Remove</source>
-        <translation>&amp;Entfernen</translation>
-    </message>
-    <message>
-        <source>&amp;Import</source>
-        <translation>&amp;Importieren</translation>
-    </message>
-    <message>
-        <source>&amp;Run</source>
-        <translation>A&amp;usführen</translation>
-    </message>
-    <message>
         <source>%1 was cancelled.</source>
         <translation>%1 wurde abgebrochen.</translation>
     </message>
@@ -3921,10 +3929,6 @@ Wenn der Arbeitsbereich bereits Packs registriert, deren Verzeichnisse fehlen, e
     <message>
         <source>%1 is still running. Cancel it and quit?</source>
         <translation>%1 läuft noch. Abbrechen und beenden?</translation>
-    </message>
-    <message>
-        <source>Nothing to import</source>
-        <translation>Nichts zu importieren</translation>
     </message>
     <message>
         <source>The dry run failed: %1</source>

@@ -2191,6 +2191,30 @@ When the workspace already registers packs whose directories are missing, as in 
         <source>The folder to make a workspace (default: the current one).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Command:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2822,15 +2846,15 @@ When the workspace already registers packs whose directories are missing, as in 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>grex init: give the folder or --manifest, not both</source>
+        <source>grex %1: give the folder or --manifest, not both</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>grex init: %1 exists and is not a folder</source>
+        <source>grex %1: %2 exists and is not a folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>grex init: cannot create the folder %1</source>
+        <source>grex %1: cannot create the folder %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3185,10 +3209,6 @@ When the workspace already registers packs whose directories are missing, as in 
     </message>
     <message>
         <source>What:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Action:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3879,18 +3899,6 @@ When the workspace already registers packs whose directories are missing, as in 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Remove</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Import</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 was cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3904,10 +3912,6 @@ When the workspace already registers packs whose directories are missing, as in 
     </message>
     <message>
         <source>%1 is still running. Cancel it and quit?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nothing to import</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

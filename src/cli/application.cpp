@@ -5,13 +5,14 @@
 #include "cli/commands/mcpcommand.h"
 #include "cli/output.h"
 #include "cli/signalbridge.h"
-#include "cli/text/reporttext.h"
+#include "text/reporttext.h"
+#include "cli/verbarguments.h"
 
-#include "cli/defs/clidefs.h"
-#include "cli/defs/clitr.h"
-#include "cli/defs/completion.h"
-#include "cli/defs/helptext.h"
-#include "cli/defs/manpage.h"
+#include "clidefs/clidefs.h"
+#include "clidefs/clitr.h"
+#include "clidefs/completion.h"
+#include "clidefs/helptext.h"
+#include "clidefs/manpage.h"
 
 #include "mcp/httpserver.h"
 #include "core/i18n.h"
@@ -254,50 +255,6 @@ qsizetype Application::findVerbIndex(const QStringList &arguments)
     return -1;
 }
 
-QStringList Application::signedWordsLast(const VerbSpec &verb, const QList<CliOption> &options,
-                                         const QStringList &arguments)
-{
-    const bool takesSignedWords = std::any_of(verb.params.begin(), verb.params.end(),
-                                              [](const ParamSpec &p) { return p.signedWords; });
-    if (!takesSignedWords)
-        return arguments;
-    // "-old" in grex tag PACK -old is a word, not options -o -l -d: every word that is not an
-    // option this verb knows goes after "--", in the order given.
-    QString shortNames;
-    QStringList valueNames;
-    for (const CliOption &option : options) {
-        if (!option.shortName.isNull())
-            shortNames.append(option.shortName);
-        if (option.takesValue())
-            valueNames.append(u"--"_s + option.longName);
-    }
-    const auto isOption = [&](const QString &token) {
-        if (token.startsWith(u"--"))
-            return true;
-        if (!token.startsWith(u'-') || token.size() < 2)
-            return false;
-        return std::all_of(token.begin() + 1, token.end(),
-                           [&](QChar c) { return shortNames.contains(c); });
-    };
-    QStringList flags;
-    QStringList words;
-    for (qsizetype i = 0; i < arguments.size(); ++i) {
-        const QString &token = arguments.at(i);
-        if (token == u"--") {
-            words += arguments.mid(i + 1);
-            break;
-        }
-        if (!isOption(token)) {
-            words.append(token);
-            continue;
-        }
-        flags.append(token);
-        if (valueNames.contains(token) && i + 1 < arguments.size())
-            flags.append(arguments.at(++i));
-    }
-    return flags + QStringList{u"--"_s} + words;
-}
-
 Result<QStringList> Application::servedTools(const QCommandLineParser &parser)
 {
     const QStringList all = Mcp::toolNames();
@@ -336,8 +293,8 @@ int Application::invokeVerbCommand(const VerbSpec &verb, const QStringList &argu
 
     QCommandLineParser parser;
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsCompactedShortOptions);
-    // Everything after exec's command belongs to the command: grex exec git log --oneline.
-    if (verb.name == u"exec")
+    // Everything after a command line belongs to it: grex exec git log --oneline.
+    if (verb.takesCommandLine())
         parser.setOptionsAfterPositionalArgumentsMode(
             QCommandLineParser::ParseAsPositionalArguments);
     const QList<CliOption> options = universalOptions() + verbCommand(verb).options;
@@ -388,13 +345,12 @@ int Application::invokeVerbCommand(const VerbSpec &verb, const QStringList &argu
                           Tr::tr("grex %1 does not take --filter").arg(verb.name)));
     }
 
-    Result<QJsonObject> args = verbArguments(verb, parser);
+    Result<QJsonObject> args = verbArguments(verb, parser, m_env.currentDir);
     if (!args)
         return fail(m_output, verb.name, args.error());
-    command->prepareArguments(*args, m_env.currentDir);
 
-    if (verb.name == u"init")
-        return runInit(*command, parser, *args, *width);
+    if (verb.makesWorkspace)
+        return runMakingWorkspace(*command, parser, *args, *width);
     Result<Workspace> workspace = Workspace::discover(parser.value(u"manifest"_s),
                                                       m_env.currentDir, m_env.grexWorkspace);
     if (!workspace)
@@ -402,29 +358,30 @@ int Application::invokeVerbCommand(const VerbSpec &verb, const QStringList &argu
     return execute(*command, *workspace, *args, *width, parser.isSet(u"yes"_s));
 }
 
-int Application::runInit(const Command &command, const QCommandLineParser &parser,
-                         QJsonObject args, const Width &width)
+int Application::runMakingWorkspace(const Command &command, const QCommandLineParser &parser,
+                                    QJsonObject args, const Width &width)
 {
     // init makes a workspace where it is told, as git init DIR does, and otherwise where it is
     // run; every other verb finds the one it is run in.
+    const QString name = command.spec().name;
     const QString directory = args.take(u"directory"_s).toString();
     if (directory.isEmpty()) {
         Result<Workspace> workspace =
             Workspace::locate(parser.value(u"manifest"_s), m_env.currentDir);
         if (!workspace)
-            return fail(m_output, u"init"_s, workspace.error());
+            return fail(m_output, name, workspace.error());
         return execute(command, *workspace, args, width, parser.isSet(u"yes"_s));
     }
     if (parser.isSet(u"manifest"_s)) {
-        return fail(m_output, u"init"_s,
+        return fail(m_output, name,
                     usage(u"conflicting_options"_s,
-                          Tr::tr("grex init: give the folder or --manifest, not both")));
+                          Tr::tr("grex %1: give the folder or --manifest, not both").arg(name)));
     }
     const QString dir = QDir::cleanPath(QDir(m_env.currentDir).absoluteFilePath(directory));
     if (QFileInfo(dir).exists() && !QFileInfo(dir).isDir()) {
-        return fail(m_output, u"init"_s,
+        return fail(m_output, name,
                     usage(u"invalid_argument"_s,
-                          Tr::tr("grex init: %1 exists and is not a folder").arg(dir)));
+                          Tr::tr("grex %1: %2 exists and is not a folder").arg(name, dir)));
     }
     // A dry run only says what would happen, so it leaves a missing folder missing; a refused
     // init takes back the folder it made, leaving nothing behind.
@@ -434,9 +391,9 @@ int Application::runInit(const Command &command, const QCommandLineParser &parse
             made.append(at);
     }
     if (!made.isEmpty() && !QDir().mkpath(dir)) {
-        return fail(m_output, u"init"_s,
+        return fail(m_output, name,
                     usage(u"invalid_argument"_s,
-                          Tr::tr("grex init: cannot create the folder %1").arg(dir)));
+                          Tr::tr("grex %1: cannot create the folder %2").arg(name, dir)));
     }
     Workspace workspace(dir);
     const int code = execute(command, workspace, args, width, parser.isSet(u"yes"_s));
@@ -447,76 +404,6 @@ int Application::runInit(const Command &command, const QCommandLineParser &parse
     return code;
 }
 
-Result<QJsonObject> Application::verbArguments(const VerbSpec &verb,
-                                               const QCommandLineParser &parser) const
-{
-    // A file named on the command line is relative to where the person stands, so it is made
-    // absolute here; a directory argument (a pack root, the hooks path) belongs to the workspace
-    // and the verb resolves it there, for the CLI and an MCP call alike.
-    const auto stringValue = [this](const ParamSpec &p, const QString &text) {
-        if (p.hint != ValueHint::File || text.isEmpty() || !QDir::isRelativePath(text))
-            return text;
-        return QDir::cleanPath(QDir(m_env.currentDir).absoluteFilePath(text));
-    };
-    QList<const ParamSpec *> positionals;
-    for (const ParamSpec &p : verb.params) {
-        if (p.positional)
-            positionals.append(&p);
-    }
-    QJsonObject args;
-    const QStringList given = parser.positionalArguments();
-    const bool takesRest =
-        !positionals.isEmpty() && positionals.last()->type == ParamType::StringArray;
-    if (given.size() > positionals.size() && !takesRest) {
-        return usage(u"too_many_arguments"_s, Tr::tr("grex %1: unexpected argument '%2'")
-                                                  .arg(verb.name, given.at(positionals.size())));
-    }
-    for (qsizetype i = 0; i < positionals.size(); ++i) {
-        const ParamSpec *p = positionals.at(i);
-        if (i < given.size()) {
-            if (p->type == ParamType::StringArray)
-                args.insert(p->name, QJsonArray::fromStringList(given.mid(i)));
-            else
-                args.insert(p->name, stringValue(*p, given.at(i)));
-        } else if (p->required) {
-            return usage(u"missing_argument"_s,
-                         Tr::tr("grex %1: missing argument <%2>").arg(verb.name, p->valueName));
-        }
-    }
-    for (const ParamSpec &p : verb.params) {
-        if (p.positional)
-            continue;
-        // --parallel is the run's width (resolveWidth), which GREX_PARALLEL may give as well.
-        if (p.name == u"parallel")
-            continue;
-        const QString name = p.cliName();
-        if (!parser.isSet(name))
-            continue;
-        switch (p.type) {
-        case ParamType::Boolean:
-            args.insert(p.name, true);
-            break;
-        case ParamType::String:
-            args.insert(p.name, stringValue(p, parser.value(name)));
-            break;
-        case ParamType::StringArray:
-            args.insert(p.name, QJsonArray::fromStringList(parser.values(name)));
-            break;
-        case ParamType::Integer: {
-            bool ok = false;
-            const qint64 value = parser.value(name).toLongLong(&ok);
-            if (!ok) {
-                return usage(u"invalid_argument"_s,
-                             Tr::tr("--%1 must be a whole number").arg(name));
-            }
-            args.insert(p.name, value);
-            break;
-        }
-        }
-    }
-    return args;
-}
-
 int Application::execute(const Command &command, Workspace &workspace, const QJsonObject &args,
                          Width width, bool yes)
 {
@@ -524,7 +411,7 @@ int Application::execute(const Command &command, Workspace &workspace, const QJs
     OperationContext ctx(m_stop);
     ctx.setWidth(width);
     CliEventSink sink(m_output);
-    sink.setStepLines(m_output.verbose() || Text::stepsAreTheResult(verb.name));
+    sink.setStepLines(m_output.verbose() || verb.stepsAreTheReport);
     ctx.setEventSink(&sink);
     CliApprovalPolicy approval(yes, m_env, m_output, sink);
     ctx.setApprovalPolicy(&approval);

@@ -61,16 +61,10 @@ private:
     int invokeVerbCommand(const VerbSpec &verb, const QStringList &arguments);
     // The tools grex serve offers from --read-only and --tools; empty: every tool. Error: Usage.
     static Result<QStringList> servedTools(const QCommandLineParser &parser);
-    // For a verb whose words may start with '-' (ParamSpec::signedWords): the options first,
-    // then "--" and the words, so that the parser takes "-old" as a word.
-    static QStringList signedWordsLast(const VerbSpec &verb, const QList<CliOption> &options,
-                                       const QStringList &arguments);
-    // The JSON arguments an MCP client would send for what the parser read.
-    Result<QJsonObject> verbArguments(const VerbSpec &verb, const QCommandLineParser &parser) const;
     // init in the folder it is given (made when missing), else where --manifest or the
     // current directory says.
-    int runInit(const Command &command, const QCommandLineParser &parser, QJsonObject args,
-                const Width &width);
+    int runMakingWorkspace(const Command &command, const QCommandLineParser &parser,
+                           QJsonObject args, const Width &width);
     // Runs the verb through core and prints its document or its failure.
     int execute(const Command &command, Workspace &workspace, const QJsonObject &args, Width width,
                 bool yes);

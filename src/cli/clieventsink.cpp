@@ -1,8 +1,8 @@
 #include "cli/clieventsink.h"
 
-#include "cli/defs/clitr.h"
+#include "clidefs/clitr.h"
 #include "cli/output.h"
-#include "cli/text/reporttext.h"
+#include "text/reporttext.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "cli/text/reporttext.h"
+#include "text/reporttext.h"
 #include "core/operationcontext.h"
 
 #include <QElapsedTimer>

@@ -1,5 +1,5 @@
 #include "cli/application.h"
-#include "cli/defs/clitr.h"
+#include "clidefs/clitr.h"
 #include "core/error.h"
 #include "core/i18n.h"
 #include "cli/output.h"

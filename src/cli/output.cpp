@@ -1,8 +1,8 @@
 #include "cli/output.h"
 
-#include "cli/defs/clitr.h"
+#include "clidefs/clitr.h"
 #include "core/error.h"
-#include "cli/text/reporttext.h"
+#include "text/reporttext.h"
 
 #include <optional>
 

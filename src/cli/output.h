@@ -1,6 +1,6 @@
 #pragma once
 
-#include "cli/text/reportlines.h"
+#include "text/reportlines.h"
 
 #include <QString>
 #include <QTextStream>

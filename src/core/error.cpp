@@ -2,6 +2,8 @@
 
 #include "core/logging.h"
 
+using namespace Qt::StringLiterals;
+
 namespace Grex {
 
 Error::Error(ErrorKind kind, QString reason, Message message)
@@ -59,6 +61,16 @@ JsonObject Error::toJson() const
             object.insert(key, value);
     }
     return object;
+}
+
+DocShape Error::shape()
+{
+    using S = DocShape;
+    return S::openObject(
+        {field(u"kind"_s, S::string(), "the error kind: usage, pack_op, lock, ..."),
+         field(u"reason"_s, S::string(), "the stable reason within the kind"),
+         field(u"message"_s, S::string(), "what went wrong, in English"),
+         optionalField(u"hint"_s, S::string(), "what to do about it")});
 }
 
 Error Error::internal(const char *file, int line, const QString &what)

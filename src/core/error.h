@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/docshape.h"
 #include "core/errorkind.h"
 #include "core/json.h"
 #include "core/message.h"
@@ -36,6 +37,7 @@ public:
 
     // {"kind": wire name, "reason": ..., "message": ..., "hint"?: ..., <details>...}
     JsonObject toJson() const;
+    static DocShape shape(); // of toJson()
 
     // Creates an Internal error for a "cannot happen" branch and logs where it happened.
     static Error internal(const char *file, int line, const QString &what);

@@ -3,9 +3,10 @@
 #include "gui/controlserver.h"
 #include "gui/panels.h"
 
-#include "cli/text/reporttext.h"
+#include "text/reporttext.h"
 
 #include "core/message.h"
+#include "core/verbs/verbregistry.h"
 #include "core/visibletext.h"
 
 #include <QApplication>
@@ -108,7 +109,11 @@ ApprovalDialog::ApprovalDialog(const QJsonObject &message, const QString &origin
         commandLabel->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
         commandLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
         commandLabel->setWordWrap(true);
-        form->addRow(m_tool == u"run" ? tr("Action:") : tr("Command:"), commandLabel);
+        const VerbSpec *verb = findVerb(m_tool);
+        form->addRow(verb && verb->approvalQuotes
+                         ? QCoreApplication::translate("Grex", verb->approvalQuotes)
+                         : tr("Command:"),
+                     commandLabel);
     }
     auto *packList = new QListWidget(this);
     packList->setObjectName(u"approvalPacks"_s);

@@ -1,5 +1,5 @@
-#include "cli/defs/clidefs.h"
-#include "cli/defs/helptext.h"
+#include "clidefs/clidefs.h"
+#include "clidefs/helptext.h"
 #include "core/i18n.h"
 #include "gui/mainwindow.h"
 #include "core/sched/width.h"
@@ -44,7 +44,7 @@ void identify()
 
 int main(int argc, char *argv[])
 {
-    // The command line is defined once, with grex's (src/cli/defs/clidefs.cpp): the same definition
+    // The command line is defined once, with grex's (src/clidefs/clidefs.cpp): the same definition
     // makes --help here and the grex-gui(1) manual page.
     const auto parse = [](QCommandLineParser &parser) {
         Grex::Cli::addParserOptions(parser, Grex::Cli::guiCommand().options);

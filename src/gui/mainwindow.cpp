@@ -11,6 +11,7 @@
 #include "gui/panels.h"
 #include "gui/workspaceload.h"
 
+#include "core/verbs/verbregistry.h"
 #include "core/workspace.h"
 #include "core/workspacelocks.h"
 
@@ -165,7 +166,10 @@ MainWindow::MainWindow(QWidget *parent)
             d->raise();
     });
     connect(m_locks, &LocksPanel::clearStaleRequested, this, [this] {
-        invokeVerb(u"doctor"_s, {{u"fix"_s, true}}, tr("Clearing stale locks (doctor --fix)"));
+        invokeVerb(u"doctor"_s, {{u"fix"_s, true}}, tr("Clearing stale locks (doctor --fix)"),
+                   [this](const QJsonValue &document, const QString &error) {
+                       showDoctorReport(document, error);
+                   });
     });
     connect(m_desk, &ApprovalDesk::shown, this, &MainWindow::approvalShown);
     connect(m_watcher, &QFileSystemWatcher::directoryChanged, this, &MainWindow::scheduleRefresh);
@@ -330,7 +334,13 @@ void MainWindow::newWorkspace()
         statusBar()->showMessage(tr("Wait for the running operation to finish."), 5000);
         return;
     }
-    m_runner->start(dir, u"init"_s, {}, tr("Creating a workspace in %1").arg(dir));
+    if (!m_runner->start(dir, u"init"_s, {}, tr("Creating a workspace in %1").arg(dir)))
+        return;
+    m_then = [this](const QJsonValue &document, const QString &error) {
+        const QString root = document.toObject().value(u"workspace"_s).toString();
+        if (error.isEmpty() && !root.isEmpty())
+            openWorkspace(root);
+    };
 }
 
 void MainWindow::scheduleRefresh()
@@ -491,7 +501,8 @@ void MainWindow::updateSelection()
     setActionsEnabled(!m_runner->isRunning());
 }
 
-bool MainWindow::invokeVerb(const QString &verb, const QJsonObject &arguments, const QString &title)
+bool MainWindow::invokeVerb(const QString &verb, const QJsonObject &arguments, const QString &title,
+                            Then then)
 {
     if (m_workspace.isEmpty())
         return false;
@@ -499,11 +510,8 @@ bool MainWindow::invokeVerb(const QString &verb, const QJsonObject &arguments, c
         statusBar()->showMessage(tr("Wait for the running operation to finish."), 5000);
         return false;
     }
-    static const QStringList lockingVerbs{u"sync"_s,   u"update"_s, u"add"_s,     u"rm"_s,
-                                          u"import"_s, u"run"_s,    u"teardown"_s};
-    const bool fixes = verb == u"doctor" && (arguments.value(u"fix"_s).toBool() ||
-                                             arguments.value(u"compact"_s).toBool());
-    if (lockingVerbs.contains(verb) || fixes) {
+    const VerbSpec *spec = findVerb(verb);
+    if (spec && spec->locks(arguments)) {
         const QString holder = busyHolder();
         if (!holder.isEmpty()) {
             m_message->setText(tr("Workspace busy: %1 holds its sync lock. Try again when it is "
@@ -513,15 +521,18 @@ bool MainWindow::invokeVerb(const QString &verb, const QJsonObject &arguments, c
             return false;
         }
     }
-    return m_runner->start(m_workspace, verb, arguments, title);
+    if (!m_runner->start(m_workspace, verb, arguments, title))
+        return false;
+    m_then = std::move(then);
+    return true;
 }
 
 void MainWindow::invokeWithPreview(const QString &verb, const QJsonObject &arguments,
-                                   const QString &title, const QString &question)
+                                   const QString &title, const QString &question, Then then)
 {
     QJsonObject dry = arguments;
     dry.insert(u"dryRun"_s, true);
-    m_preview = PendingPreview{m_workspace, verb, arguments, title, question};
+    m_preview = PendingPreview{m_workspace, verb, arguments, title, question, std::move(then)};
     if (!invokeVerb(verb, dry, tr("Preview: %1").arg(title)))
         m_preview.reset();
 }
@@ -552,16 +563,17 @@ void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &
             if (failed)
                 report = tr("The dry run failed: %1").arg(error) + u"\n\n"_s + report;
             m_activity->appendLine(report);
+            const VerbSpec *spec = findVerb(verb);
             auto *dialog = new PreviewDialog(
                 preview.title, preview.question, report,
-                verb == u"rm" ? tr("&Remove") : (verb == u"import" ? tr("&Import") : tr("&Run")),
-                this);
+                QCoreApplication::translate("Grex", spec ? spec->confirmWord : "&Run"), this);
             dialog->setAttribute(Qt::WA_DeleteOnClose);
             if (failed)
                 dialog->findChild<QPushButton *>(u"runButton"_s)->setEnabled(false);
-            if (verb == u"import" && document.toObject().value(u"imported"_s).toArray().isEmpty()) {
+            if (spec && !spec->changesKey.isEmpty() &&
+                document.toObject().value(spec->changesKey).toArray().isEmpty()) {
                 dialog->findChild<QPushButton *>(u"runButton"_s)->setEnabled(false);
-                dialog->setWindowTitle(tr("Nothing to import"));
+                dialog->setWindowTitle(QCoreApplication::translate("Grex", spec->nothingToDo));
             }
             connect(dialog, &QDialog::accepted, this, [this, preview] {
                 if (preview.workspace != m_workspace) {
@@ -569,7 +581,7 @@ void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &
                                                .arg(preview.workspace, m_workspace));
                     return;
                 }
-                invokeVerb(preview.verb, preview.arguments, preview.title);
+                invokeVerb(preview.verb, preview.arguments, preview.title, preview.then);
             });
             dialog->open();
             Q_EMIT previewShown(dialog);
@@ -577,18 +589,15 @@ void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &
         Q_EMIT operationFinished(verb, error);
         return;
     }
-    if (verb == u"init" && error.isEmpty()) {
-        const QString root = document.toObject().value(u"workspace"_s).toString();
-        if (!root.isEmpty())
-            openWorkspace(root);
-    }
-    if (verb == u"doctor" && m_doctor)
-        m_doctor->setReport(document, error);
+    if (const Then then = std::exchange(m_then, {}))
+        then(document, error);
     // The report, or the failure with its error, in the CLI's words.
     m_activity->appendLine(text);
     if (errorKind == u"cancelled")
         statusBar()->showMessage(tr("%1 was cancelled.").arg(verb), 10000);
-    if (!error.isEmpty() && verb != u"doctor" && errorKind != u"cancelled")
+    // A verdict's failure is its report, which the action that asked for it shows.
+    const VerbSpec *spec = findVerb(verb);
+    if (!error.isEmpty() && !(spec && spec->reportIsVerdict) && errorKind != u"cancelled")
         statusBar()->showMessage(tr("%1 failed: %2").arg(verb, error), 15000);
     refresh();
     Q_EMIT operationFinished(verb, error);

@@ -9,6 +9,8 @@
 #include <QPointer>
 #include <QThreadPool>
 
+#include <functional>
+
 class QAction;
 class QDockWidget;
 class QFileSystemWatcher;
@@ -55,12 +57,15 @@ public:
     OperationRunner *runner() const { return m_runner; }
     ControlServer *controlServer() const { return m_control; }
     ActivityPanel *activity() const { return m_activity; }
+    // What the action that started a verb does with its document or error once it finished.
+    using Then = std::function<void(const QJsonValue &document, const QString &error)>;
     // Runs a registry verb on the open workspace as the window's actions do. Returns false when
     // it cannot start now (another operation runs, or the workspace is busy).
-    bool invokeVerb(const QString &verb, const QJsonObject &arguments, const QString &title);
+    bool invokeVerb(const QString &verb, const QJsonObject &arguments, const QString &title,
+                    Then then = {});
     // Runs a dry run first and asks the person before the real run.
     void invokeWithPreview(const QString &verb, const QJsonObject &arguments, const QString &title,
-                           const QString &question);
+                           const QString &question, Then then = {});
 
 Q_SIGNALS:
     // Emitted after each load, with the error text or an empty string.
@@ -108,6 +113,7 @@ private:
     QString selectedDir() const;
     void importAction();
     void doctorAction();
+    void showDoctorReport(const QJsonValue &document, const QString &error);
     void onFinished(const QString &verb, bool dryRun, const QJsonValue &document,
                     const QString &error, const QString &errorKind, const QString &text);
     void setActionsEnabled(bool enabled);
@@ -151,8 +157,10 @@ private:
         QJsonObject arguments;
         QString title;
         QString question;
+        Then then;
     };
     std::optional<PendingPreview> m_preview;
+    Then m_then; // of the running verb
     QPointer<DoctorDialog> m_doctor;
 };
 

@@ -287,7 +287,10 @@ void MainWindow::doctorAction()
             QJsonObject args{{u"fix"_s, true}};
             if (compact)
                 args.insert(u"compact"_s, true);
-            if (!invokeVerb(u"doctor"_s, args, tr("Doctor: fixing")))
+            if (!invokeVerb(u"doctor"_s, args, tr("Doctor: fixing"),
+                            [this](const QJsonValue &document, const QString &error) {
+                                showDoctorReport(document, error);
+                            }))
                 m_doctor->fixRefused(m_runner->isRunning()
                                          ? tr("Wait for the running operation to finish.")
                                          : m_message->text());
@@ -295,7 +298,16 @@ void MainWindow::doctorAction()
     }
     m_doctor->show();
     m_doctor->raise();
-    invokeVerb(u"doctor"_s, {}, tr("Doctor"));
+    invokeVerb(u"doctor"_s, {}, tr("Doctor"),
+               [this](const QJsonValue &document, const QString &error) {
+                   showDoctorReport(document, error);
+               });
+}
+
+void MainWindow::showDoctorReport(const QJsonValue &document, const QString &error)
+{
+    if (m_doctor)
+        m_doctor->setReport(document, error);
 }
 
 } // namespace Grex::Gui

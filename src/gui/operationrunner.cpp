@@ -1,6 +1,6 @@
 #include "gui/operationrunner.h"
 
-#include "cli/text/reporttext.h"
+#include "text/reporttext.h"
 
 #include "core/error.h"
 #include "core/errorkind.h"

@@ -46,7 +46,7 @@ Q_SIGNALS:
     void logLine(const QString &kind, const QString &text);
     // document: the verb's report (also a failed verb's, when it carries one). error: "" on
     // success, else the error's text; errorKind its stable kind ("lock", "cancelled", …). text:
-    // the report or the failure in words, as the CLI says it (src/cli/text); a dry run's lists
+    // the report or the failure in words, as the CLI says it (src/text); a dry run's lists
     // the steps it would take.
     void finished(const QString &verb, bool dryRun, const QJsonValue &document,
                   const QString &error, const QString &errorKind, const QString &text);

@@ -192,8 +192,8 @@ FilterSubject PackTreeModel::filterSubject(const QModelIndex &index) const
     if (node->isFolder())
         return {};
     const LsEntry &e = node->row.entry;
-    return FilterSubject::of(e.id, e.path, e.type, e.url, node->depth,
-                             node->row.status ? node->row.status->drifts : QStringList(), e.tags);
+    return subjectOf(e, node->depth)
+        .withDrifts(node->row.status ? node->row.status->drifts : QStringList());
 }
 
 QModelIndex PackTreeModel::index(int row, int column, const QModelIndex &parent) const

@@ -1,12 +1,13 @@
 #include "gui/panels.h"
 
+#include "core/verbs/verbregistry.h"
 #include "core/visibletext.h"
 
 #include "gui/controlserver.h"
 #include "gui/operationrunner.h"
 #include "gui/packtreemodel.h"
 
-#include "cli/text/reporttext.h"
+#include "text/reporttext.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -154,8 +155,9 @@ ActivityPanel::ActivityPanel(OperationRunner *runner, QWidget *parent)
             [this](const QString &verb, bool dryRun, const QJsonValue &document,
                    const QString &error, const QString &kind) {
                 m_cancel->setEnabled(false);
-                static const QStringList runVerbs{u"sync"_s, u"update"_s, u"teardown"_s};
-                showOutcomes(runVerbs.contains(verb) && !dryRun ? document : QJsonValue());
+                const VerbSpec *spec = findVerb(verb);
+                const bool outcomes = spec && spec->reportShape != ReportShape::Own;
+                showOutcomes(outcomes && !dryRun ? document : QJsonValue());
                 if (m_counted) {
                     m_progress->setValue(m_progress->maximum());
                 } else {

@@ -206,19 +206,12 @@ JsonObject svgIcon(const QString &resource)
 
 } // namespace
 
-JsonArray iconsFor(const QString &tool, Revision revision)
+JsonArray iconsFor(const QString &icon, Revision revision)
 {
     if (revision < Revision::V2025_11_25)
         return {};
-    // Each tool shows the icon the window gives the same action.
-    static const QHash<QString, QString> icons{
-        {u"init"_s, u"init"_s},     {u"add"_s, u"add"_s},       {u"rm"_s, u"remove"_s},
-        {u"ls"_s, u"filter"_s},     {u"status"_s, u"refresh"_s}, {u"sync"_s, u"sync"_s},
-        {u"update"_s, u"update"_s}, {u"doctor"_s, u"doctor"_s}, {u"import"_s, u"import"_s},
-        {u"run"_s, u"terminal"_s},  {u"exec"_s, u"terminal"_s}, {u"tag"_s, u"tag"_s}};
-    const QString name = icons.value(tool);
-    return JsonArray{svgIcon(name.isEmpty() ? u":/grex-mcp/grex.svg"_s
-                                            : u":/grex-mcp/actions/%1.svg"_s.arg(name))};
+    return JsonArray{svgIcon(icon.isEmpty() ? u":/grex-mcp/grex.svg"_s
+                                            : u":/grex-mcp/actions/%1.svg"_s.arg(icon))};
 }
 
 QString serverInstructions()

@@ -552,7 +552,7 @@ void Session::runCall(const std::shared_ptr<Call> &call)
         return document;
     }();
     call->admission.release();
-    if (!result && call->verb->toolReturnsReport &&
+    if (!result && call->verb->reportIsVerdict &&
         result.error().details().value(u"report"_s).isObject())
         result = result.error().details().value(u"report"_s);
     finishCall(call, result);

@@ -32,8 +32,7 @@ QString isoTime(const QDateTime &time)
 bool Session::runsAsTask(const Scope &scope, const VerbSpec &verb) const
 {
     // The long verbs, when this request declared the extension: the server alone decides.
-    static const QStringList longVerbs{u"sync"_s, u"update"_s, u"run"_s, u"exec"_s};
-    return scope.modern() && longVerbs.contains(verb.name) && scope.wantsTasks();
+    return scope.modern() && verb.longRunning && scope.wantsTasks();
 }
 
 void Session::startTask(const std::shared_ptr<Call> &call)

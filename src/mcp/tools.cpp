@@ -6,6 +6,7 @@
 #include "core/operationcontext.h"
 #include "core/pack/packmanifest.h"
 #include "mcp/session.h"
+#include "core/docshape.h"
 #include "core/verbs/verbregistry.h"
 
 #include <QFile>
@@ -105,13 +106,15 @@ JsonArray toolList(const QStringList &only, Revision revision)
         JsonObject tool{{u"name"_s, verb.name},
                         {u"title"_s, QString::fromUtf8(verb.title)},
                         {u"description"_s, QString::fromUtf8(verb.summary)}};
-        if (const JsonArray icons = iconsFor(verb.name, revision); !icons.isEmpty())
+        if (const JsonArray icons = iconsFor(verb.icon, revision); !icons.isEmpty())
             tool.insert(u"icons"_s, icons);
         tool.insert(u"inputSchema"_s, JsonValue::fromQJsonValue(input));
         // structuredContent must be an object: verbs whose document is an array (ls, status)
         // return it as text only and declare no output schema.
         if (verb.objectResult) {
-            JsonObject output{{u"type"_s, u"object"_s}};
+            // The declared document; an undeclared one is only said to be an object.
+            JsonObject output = verb.documentShape ? verb.documentShape().toJsonSchema()
+                                                   : JsonObject{{u"type"_s, u"object"_s}};
             if (dialect)
                 output.insert(u"$schema"_s, draft);
             tool.insert(u"outputSchema"_s, output);

@@ -1,12 +1,13 @@
 // The manual pages, --help and the shell completions are all made from the command definitions
-// of src/cli/defs/clidefs.cpp; these tests check that each of them says what the definitions
+// of src/clidefs/clidefs.cpp; these tests check that each of them says what the definitions
 // say, that the command line accepts what they document, and that the completions work in the
 // shells themselves.
-#include "cli/defs/clidefs.h"
-#include "cli/defs/completion.h"
+#include "clidefs/clidefs.h"
+#include "clidefs/completion.h"
 #include "support/grexrunner.h"
-#include "cli/defs/helptext.h"
-#include "cli/defs/manpage.h"
+#include "clidefs/helptext.h"
+#include "clidefs/jsonreference.h"
+#include "clidefs/manpage.h"
 #include "core/errorkind.h"
 
 #include <QDir>
@@ -228,6 +229,25 @@ private Q_SLOTS:
         for (const ErrorKind kind : allErrorKinds()) {
             QVERIFY2(manual.contains(u".B %1\n"_s.arg(exitCode(kind))), qPrintable(manual));
         }
+    }
+
+    // docs/json.md is what the verbs declare of their documents; GREX_UPDATE_DOCS=1 rewrites it.
+    void jsonReferenceIsCurrent()
+    {
+        const QString path = QStringLiteral(GREX_SOURCE_DIR) + u"/docs/json.md"_s;
+        const QByteArray made = Cli::jsonReference().toUtf8();
+        if (qEnvironmentVariableIntValue("GREX_UPDATE_DOCS") == 1) {
+            QFile out(path);
+            QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            out.write(made);
+        }
+        QFile file(path);
+        QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(path));
+        QVERIFY2(file.readAll() == made,
+                 "docs/json.md differs from the declared shapes: run tst_clidocs with "
+                 "GREX_UPDATE_DOCS=1");
+        QVERIFY(made.contains("## grex sync"));
+        QVERIFY(made.contains("| `packs[].outcome` |"));
     }
 
     void builtManualPagesFormat()

@@ -1,7 +1,7 @@
 #include "core/error.h"
 #include "core/i18n.h"
 #include "core/message.h"
-#include "cli/text/reporttext.h"
+#include "text/reporttext.h"
 #include "core/verbs/verbregistry.h"
 
 #include <QTest>
@@ -10,7 +10,7 @@
 using namespace Qt::StringLiterals;
 using namespace Grex;
 
-// The text library (src/cli/text): the one rendering of every verb's report and failure that
+// The text library (src/text): the one rendering of every verb's report and failure that
 // the CLI prints and the window shows.
 class tst_ReportText : public QObject
 {

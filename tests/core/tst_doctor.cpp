@@ -151,17 +151,21 @@ private Q_SLOTS:
         const auto before = snapshot(ws.root());
         const Result<DoctorReport> r = runDoctor(ws);
         QVERIFY2(r.ok(), qPrintable(errorText(r)));
-        QCOMPARE(r->worstSeverity(), u"ok"_s);
+        QCOMPARE(r->worstSeverity(), DoctorSeverity::Ok);
         QCOMPARE(r->exitCode(), 0);
         QVERIFY(r->fixed.isEmpty());
         QStringList checks;
         for (const DoctorFinding &f : r->findings) {
-            QCOMPARE(f.severity, u"ok"_s);
+            QCOMPARE(f.severity, DoctorSeverity::Ok);
             QCOMPARE(f.pack, QString());
             QVERIFY(!f.autoFixable);
-            checks.append(f.check);
+            checks.append(wireName(f.check));
         }
-        // One ok row per check.
+        // One ok row per check, in the order of the checks.
+        QStringList every;
+        for (const DoctorCheck check : allDoctorChecks())
+            every.append(wireName(check));
+        QCOMPARE(checks, every);
         QCOMPARE(checks,
                  (QStringList{u"manifest-schema"_s, u"lockfile"_s, u"gitignore-sync"_s,
                               u"pack-schema"_s, u"pack-graph"_s, u"on-disk-drift"_s, u"clone-upkeep"_s,
@@ -240,7 +244,7 @@ private Q_SLOTS:
         const Result<DoctorReport> compacted = runDoctor(ws, false, true);
         QVERIFY2(compacted.ok(), qPrintable(errorText(compacted)));
         QCOMPARE(compacted->fixed.size(), 1);
-        QCOMPARE(compacted->fixed.at(0).check, u"manifest-schema"_s);
+        QCOMPARE(wireName(compacted->fixed.at(0).check), u"manifest-schema"_s);
         QCOMPARE(compacted->fixed.at(0).detail, schema.at(0).value(u"detail"_s).toString());
         QVERIFY(readFile(ws.manifestPath()).endsWith('\n'));
         QVERIFY2(runDoctor(ws).ok(), qPrintable(errorText(runDoctor(ws))));
@@ -303,7 +307,7 @@ private Q_SLOTS:
         const Result<DoctorReport> fixed = runDoctor(ws, true);
         QVERIFY2(fixed.ok(), qPrintable(errorText(fixed)));
         QCOMPARE(fixed->fixed.size(), 1);
-        QCOMPARE(fixed->fixed.at(0).check, u"gitignore-sync"_s);
+        QCOMPARE(wireName(fixed->fixed.at(0).check), u"gitignore-sync"_s);
         QCOMPARE(fixed->fixed.at(0).pack, u"alpha"_s);
         QCOMPARE(fixed->toJson().value(u"fixed"_s).toArray().size(), 1);
         QCOMPARE(Gitignore::readBlock(ws.gitignorePath(), u"alpha"_s)->value(), expected);
@@ -465,8 +469,8 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(ws.syncLockPath()));
         bool packLockListed = false;
         for (const DoctorFinding &f : fixed->fixed)
-            packLockListed =
-                packLockListed || (f.check == u"lock-files" && f.detail.contains(packLock));
+            packLockListed = packLockListed ||
+                             (f.check == DoctorCheck::LockFiles && f.detail.contains(packLock));
         QVERIFY(packLockListed);
         QVERIFY2(runDoctor(ws).ok(), qPrintable(errorText(runDoctor(ws))));
     }

@@ -2,6 +2,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTest>
@@ -10,7 +11,7 @@ using namespace Qt::StringLiterals;
 
 // Core and the MCP layer stay headless and never write to stdout (stdout of `grex serve`
 // carries only JSON-RPC frames); libgit2 stays behind src/core/git. The report text
-// (src/cli/text) and the command-line definitions (src/cli/defs) are libraries of their own on
+// (src/text) and the command-line definitions (src/clidefs) are libraries of their own on
 // core alone, which the window links instead of the CLI.
 class tst_Layering : public QObject
 {
@@ -108,13 +109,13 @@ class tst_Layering : public QObject
         return seen;
     }
 
-    // The layer a quoted include names: the longest of the roots its path starts with ("cli/text"
-    // for "cli/text/reporttext.h"); empty when it names none.
+    // The layer a quoted include names: the root its path starts with ("text" for
+    // "text/reporttext.h"); empty when it names none.
     static QString layerOf(const QString &include)
     {
         QString best;
-        for (const QString &root : {u"core"_s, u"mcp"_s, u"cli"_s, u"cli/defs"_s, u"cli/text"_s,
-                                    u"gui"_s, u"support"_s}) {
+        for (const QString &root :
+             {u"core"_s, u"mcp"_s, u"cli"_s, u"clidefs"_s, u"text"_s, u"gui"_s, u"support"_s}) {
             if (include.startsWith(root + u'/') && root.size() > best.size())
                 best = root;
         }
@@ -205,16 +206,16 @@ private Q_SLOTS:
         const QRegularExpression widgets(
             u"^\\s*#\\s*include\\s*[<\"](QtWidgets|QtGui|QWidget|QApplication|QGuiApplication|"
             "QMainWindow|QDialog|QColor|QFont)"_s);
-        for (const QString &dir : {u"cli/text"_s, u"cli/defs"_s}) {
+        for (const QString &dir : {u"text"_s, u"clidefs"_s}) {
             QVERIFY(!sources(u"src/"_s + dir).isEmpty());
             const auto hits = grep(sources(u"src/"_s + dir), widgets);
             QVERIFY2(hits.isEmpty(), qPrintable(describe(hits)));
             const QStringList outside = includesOutside(u"src/"_s + dir, {dir, u"core"_s});
             QVERIFY2(outside.isEmpty(), qPrintable(outside.join(u'\n')));
         }
-        // The window reaches the CLI's words and definitions, never the CLI itself.
-        const QStringList gui = includesOutside(
-            u"src/gui"_s, {u"gui"_s, u"core"_s, u"mcp"_s, u"cli/text"_s, u"cli/defs"_s});
+        // The window reaches the shared words and definitions, never the CLI itself.
+        const QStringList gui =
+            includesOutside(u"src/gui"_s, {u"gui"_s, u"core"_s, u"mcp"_s, u"text"_s, u"clidefs"_s});
         QVERIFY2(gui.isEmpty(), qPrintable(gui.join(u'\n')));
     }
 
@@ -293,6 +294,21 @@ private Q_SLOTS:
                                       QRegularExpression::CaseInsensitiveOption);
         const auto hits = grep(sources(u"src"_s), stub);
         QVERIFY2(hits.isEmpty(), qPrintable(describe(hits)));
+    }
+
+    // No source file over 800 lines and no function over 150 (docs/architecture.md, "Sizes"),
+    // as tools/longfunctions.py counts them.
+    void sizesStayWithinTheLimits()
+    {
+        const QString root = QStringLiteral(GREX_SOURCE_DIR);
+        QProcess tool;
+        tool.setWorkingDirectory(root);
+        tool.start(u"python3"_s, {root + u"/tools/longfunctions.py"_s, u"src"_s});
+        QVERIFY2(tool.waitForFinished(60000), qPrintable(tool.errorString()));
+        const QString said =
+            QString::fromUtf8(tool.readAllStandardOutput() + tool.readAllStandardError());
+        QVERIFY2(tool.exitStatus() == QProcess::NormalExit && tool.exitCode() == 0,
+                 qPrintable(said));
     }
 };
 

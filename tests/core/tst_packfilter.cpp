@@ -159,8 +159,9 @@ private Q_SLOTS:
         QVERIFY(behind);
         QVERIFY(behind->matches(filterSubject(child, drift)));
         QVERIFY(!behind->matches(filterSubject(root, drift))); // not computed for it
-        const FilterSubject listed = FilterSubject::of(u"lib-a"_s, u"lib-a"_s, {}, {}, 1,
-                                                       QStringList{u"dirty"_s, u"behind"_s});
+        const FilterSubject listed =
+            FilterSubject{u"lib-a"_s, u"lib-a"_s, {}, {}, 1, {}, {}, {}}.withDrifts(
+                QStringList{u"dirty"_s, u"behind"_s});
         QCOMPARE(listed.drift, std::optional<QString>(u"dirty"_s));
         QCOMPARE(listed.alsoDrifts, QStringList{u"behind"_s});
     }

@@ -400,7 +400,8 @@ private Q_SLOTS:
         QVERIFY(ready.body.isEmpty());
         const Reply tools = send("POST", request(8, u"tools/list"_s), {{"Mcp-Session-Id", session}});
         QCOMPARE(tools.status, 200);
-        QCOMPARE(tools.json().value(u"result"_s).toObject().value(u"tools"_s).toArray().size(), 12);
+        QCOMPARE(tools.json().value(u"result"_s).toObject().value(u"tools"_s).toArray().size(),
+                 mcpToolNames().size());
         const Reply ping = send("POST", request(9, u"ping"_s), {{"Mcp-Session-Id", session}});
         QCOMPARE(ping.json().value(u"result"_s).toObject(), QJsonObject());
     }

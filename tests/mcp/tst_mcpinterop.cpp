@@ -101,7 +101,9 @@ private:
     {
         RunOptions node;
         node.workDir = workspace;
-        node.env << u"NODE_PATH="_s + QStringLiteral(GREX_INTEROP_NODE_MODULES);
+        node.env << u"NODE_PATH="_s + QStringLiteral(GREX_INTEROP_NODE_MODULES)
+                 << u"GREX_TEST_TOOLS="_s + mcpToolNames().join(u',')
+                 << u"GREX_TEST_DESTRUCTIVE="_s + destructiveToolNames().join(u',');
         node.timeoutMs = timeoutMs;
         const RunResult run = runProgram(
             m_node,

@@ -1,8 +1,12 @@
+#include "core/docshape.h"
 #include "core/fs/gitignore.h"
 #include "support/grexrunner.h"
+#include "support/schemacheck.h"
 #include "support/remotebuilder.h"
 #include "support/testfiles.h"
 #include "core/verbs/verbregistry.h"
+#include "mcp/protocol.h"
+#include "mcp/tools.h"
 #include "core/workspace.h"
 #include "support/workspacefixture.h"
 
@@ -552,6 +556,20 @@ class tst_McpParity : public QObject
         return response;
     }
 
+    // A tool's outputSchema as the server lists it (everyToolHasACase keeps them), else as the
+    // same function makes it for the newest revision.
+    QJsonObject outputSchemaOf(const QString &tool) const
+    {
+        if (m_outputSchemas.contains(tool))
+            return m_outputSchemas.value(tool);
+        const Grex::JsonArray tools = Grex::Mcp::toolList({tool}, Grex::Mcp::Revision::V2026_07_28);
+        if (tools.isEmpty())
+            return {};
+        return tools.at(0).toObject().value(u"outputSchema"_s).toQJsonValue().toObject();
+    }
+
+    QHash<QString, QJsonObject> m_outputSchemas;
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -572,8 +590,21 @@ private Q_SLOTS:
                                      .toObject()
                                      .value(u"tools"_s)
                                      .toArray();
-        for (const QJsonValue &tool : tools)
-            listed.append(tool.toObject().value(u"name"_s).toString());
+        for (const QJsonValue &tool : tools) {
+            const QJsonObject object = tool.toObject();
+            const QString name = object.value(u"name"_s).toString();
+            listed.append(name);
+            // Every document that is an object declares its members, not just "an object".
+            const Grex::VerbSpec *verb = Grex::findVerb(name);
+            QVERIFY(verb);
+            if (verb->objectResult) {
+                const QJsonObject schema = object.value(u"outputSchema"_s).toObject();
+                QVERIFY2(schema.contains(u"properties"_s) || schema.contains(u"oneOf"_s),
+                         qPrintable(name));
+                QCOMPARE(schema.value(u"type"_s).toString(), u"object"_s);
+                m_outputSchemas.insert(name, schema);
+            }
+        }
         QVERIFY(serve.finish());
         QStringList covered;
         for (const ParityCase &parity : verbCases())
@@ -582,7 +613,7 @@ private Q_SLOTS:
         listed.sort();
         covered.sort();
         QCOMPARE(covered, listed);
-        QCOMPARE(listed.size(), 12);
+        QCOMPARE(listed, mcpToolNames());
     }
 
     void verbDocument_data()
@@ -626,9 +657,18 @@ private Q_SLOTS:
         if (verb->objectResult) {
             QVERIFY(document.isObject());
             QCOMPARE(result.value(u"structuredContent"_s), document);
+            // The tool's outputSchema, as tools/list gives it, holds for its real document.
+            const QStringList problems = schemaProblems(document, outputSchemaOf(verb->name));
+            QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
         } else {
             QVERIFY(document.isArray());
             QVERIFY(!result.contains(u"structuredContent"_s));
+            // No outputSchema for an array, but its declared shape holds all the same.
+            QVERIFY2(verb->documentShape, qPrintable(verb->name));
+            const QStringList problems = schemaProblems(
+                document,
+                Grex::JsonValue(verb->documentShape().toJsonSchema()).toQJsonValue().toObject());
+            QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
         }
 
         const QByteArray cliText = normalised(cli.out.trimmed(), rootSpellings(dir + u"/cli/ws"_s));

@@ -1,5 +1,7 @@
 #include "support/grexrunner.h"
 
+#include "core/verbs/verbregistry.h"
+
 #include <QProcess>
 #include <QElapsedTimer>
 #include <QProcessEnvironment>
@@ -13,6 +15,28 @@ namespace Grex::Test {
 QJsonDocument RunResult::json() const
 {
     return QJsonDocument::fromJson(out);
+}
+
+QStringList mcpToolNames()
+{
+    QStringList names;
+    for (const VerbSpec &verb : verbRegistry()) {
+        if (verb.mcpTool)
+            names.append(verb.name);
+    }
+    names.sort();
+    return names;
+}
+
+QStringList destructiveToolNames()
+{
+    QStringList names;
+    for (const VerbSpec &verb : verbRegistry()) {
+        if (verb.mcpTool && verb.destructive)
+            names.append(verb.name);
+    }
+    names.sort();
+    return names;
 }
 
 QString grexBinary()

@@ -33,6 +33,10 @@ struct RunResult
 
 // The built `grex` and test helper executables.
 QString grexBinary();
+// The MCP tools this build serves and the destructive ones among them, sorted, from the verb
+// registry: a test counts tools from here, so a new verb changes no test but its own.
+QStringList mcpToolNames();
+QStringList destructiveToolNames();
 QString helperBinary();
 
 // Runs the built grex in a separate process and collects what it printed.

@@ -1,9 +1,8 @@
 #include "cli/commands/command.h"
 
-#include "cli/commands/addcommand.h"
 #include "core/error.h"
 #include "cli/output.h"
-#include "cli/text/reporttext.h"
+#include "text/reporttext.h"
 #include "core/verbs/verbregistry.h"
 
 using namespace Qt::StringLiterals;
@@ -28,10 +27,6 @@ Command::Command(const VerbSpec &spec) : m_spec(spec)
 
 Command::~Command() = default;
 
-void Command::prepareArguments(QJsonObject &, const QString &) const
-{
-}
-
 void Command::render(const JsonValue &document, const QJsonObject &arguments, Output &output) const
 {
     output.print(Text::reportLines(m_spec.name, document, textOptions(arguments, output)));
@@ -48,8 +43,6 @@ void Command::renderFailure(const Error &error, const QJsonObject &arguments, Ou
 
 std::unique_ptr<Command> createCommand(const VerbSpec &spec)
 {
-    if (spec.name == u"add")
-        return std::make_unique<AddCommand>(spec);
     if (Text::hasReportText(spec.name))
         return std::make_unique<Command>(spec);
     return nullptr;

@@ -16,18 +16,16 @@ namespace Grex::Cli {
 class Output;
 
 // The CLI side of one verb: the arguments come from the verb's registry row, the work from
-// core and the words from the text library (src/cli/text); a command only adjusts what the
-// user typed, and prints the verb's JSON document as those words.
+// core and the words from the text library (src/text); a command prints the verb's JSON
+// document as those words.
 class Command
 {
 public:
     explicit Command(const VerbSpec &spec);
-    virtual ~Command();
+    ~Command();
 
     const VerbSpec &spec() const { return m_spec; }
 
-    // Makes arguments the user typed relative to their directory absolute.
-    virtual void prepareArguments(QJsonObject &args, const QString &currentDir) const;
     // arguments: what the verb was called with (with --filter, an empty ls reads "no match").
     void render(const JsonValue &document, const QJsonObject &arguments, Output &output) const;
     // The report a failure carries, as render() shows it, and the error line on stderr (for a

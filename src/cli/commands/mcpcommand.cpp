@@ -2,9 +2,9 @@
 
 #include "cli/application.h"
 #include "mcp/client.h"
-#include "cli/defs/clidefs.h"
-#include "cli/defs/clitr.h"
-#include "cli/defs/helptext.h"
+#include "clidefs/clidefs.h"
+#include "clidefs/clitr.h"
+#include "clidefs/helptext.h"
 #include "core/errorkind.h"
 #include "cli/output.h"
 

@@ -4,6 +4,7 @@
 #include "core/engine/packfilter.h"
 #include "core/engine/packgraph.h"
 #include "core/engine/packtypes.h"
+#include "core/docshape.h"
 #include "core/json.h"
 #include "core/lockfile/lockfile.h"
 #include "core/result.h"
@@ -41,6 +42,7 @@ struct StepRecord
     qint64 idx = 0;
     ExecStep step;
     JsonObject toJson() const;
+    static DocShape shape(); // of toJson()
 };
 
 struct PackOutcome
@@ -69,6 +71,8 @@ struct PackOutcome
     // Adds "fetch", "left_alone", "remote_default_branch", "commits", "fetch_note", "warnings"
     // and "error" (those that apply).
     void addFetchTo(JsonObject &object) const;
+    // The fields addFetchTo adds, for the shapes of the documents that carry them.
+    static std::vector<DocShape::Field> fetchFields();
     // What happened to the pack, in the words of the end-of-run summary, most urgent first:
     // failed, needs_you (left alone: see leftAloneWhy), cloned, updated, installed (its actions
     // ran: see reason), torn_down, unchanged; or filtered and not_run.
@@ -85,6 +89,7 @@ struct HaltRecord
     qint64 idx = 0;
     Error error;
     JsonObject toJson() const;
+    static DocShape shape(); // of toJson()
 };
 
 // The report of sync, also used by update, teardown, add and rm (docs/design.md, "Run reports
@@ -102,6 +107,7 @@ struct LifecycleReport
     JsonObject maintenance; // clones repacked after a sync (upkeepAfterSync), when any needed it
 
     JsonObject toJson() const;
+    static DocShape shape(); // of toJson()
     const PackOutcome *outcome(const QString &id) const;
 };
 

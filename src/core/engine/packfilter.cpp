@@ -58,24 +58,21 @@ qsizetype findSeparator(const QString &text, qsizetype from, qsizetype end, QCha
 
 } // namespace
 
-FilterSubject FilterSubject::of(const QString &name, const QString &path, const QString &type,
-                                const QString &url, int depth, const QHash<QString, QString> &drift,
-                                const QStringList &tags)
+FilterSubject FilterSubject::withDriftOf(const QHash<QString, QString> &driftByPack) const
 {
-    const auto it = drift.find(name);
-    if (it == drift.end())
-        return of(name, path, type, url, depth, QStringList(), tags);
+    const auto it = driftByPack.find(name);
+    if (it == driftByPack.end())
+        return withDrifts({});
     const QStringList kinds = it->split(u',', Qt::SkipEmptyParts);
     // Computed and empty still counts as computed: it matches no drift= term.
-    return of(name, path, type, url, depth, kinds.isEmpty() ? QStringList{QString()} : kinds,
-              tags);
+    return withDrifts(kinds.isEmpty() ? QStringList{QString()} : kinds);
 }
 
-FilterSubject FilterSubject::of(const QString &name, const QString &path, const QString &type,
-                                const QString &url, int depth, const QStringList &drifts,
-                                const QStringList &tags)
+FilterSubject FilterSubject::withDrifts(const QStringList &drifts) const
 {
-    FilterSubject subject{name, path, type, url, depth, {}, {}, tags};
+    FilterSubject subject = *this;
+    subject.drift.reset();
+    subject.alsoDrifts.clear();
     if (!drifts.isEmpty()) {
         subject.drift = drifts.first();
         subject.alsoDrifts = drifts.mid(1);
@@ -93,8 +90,15 @@ QString filterPath(const PackNode &node)
 
 FilterSubject filterSubject(const PackNode &node, const QHash<QString, QString> &drift)
 {
-    return FilterSubject::of(node.id, filterPath(node), node.manifest.type, node.url, node.depth,
-                             drift, node.tags);
+    return FilterSubject{.name = node.id,
+                         .path = filterPath(node),
+                         .type = node.manifest.type,
+                         .url = node.url,
+                         .depth = node.depth,
+                         .drift = std::nullopt,
+                         .alsoDrifts = {},
+                         .tags = node.tags}
+        .withDriftOf(drift);
 }
 
 const QStringList &PackFilter::driftKinds()

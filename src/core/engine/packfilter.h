@@ -24,17 +24,28 @@ struct FilterSubject
     QStringList alsoDrifts;       // the other kinds that hold too (dirty and behind, ...)
     QStringList tags;
 
-    // The one builder of a subject: a pack, every drift kind that holds, most urgent first
-    // (empty: not computed), and its tags.
-    static FilterSubject of(const QString &name, const QString &path, const QString &type,
-                            const QString &url, int depth, const QStringList &drifts,
-                            const QStringList &tags = {});
+    // The subject with every drift kind that holds, most urgent first (empty: not computed).
+    // The other fields are set by name: FilterSubject{.name = id, .path = path}.withDrifts(...).
+    FilterSubject withDrifts(const QStringList &drifts) const;
     // The same, with the drift kinds looked up by name in `drift` (joined with ',', as
     // driftByPack gives them); absent: not computed.
-    static FilterSubject of(const QString &name, const QString &path, const QString &type,
-                            const QString &url, int depth, const QHash<QString, QString> &drift,
-                            const QStringList &tags = {});
+    FilterSubject withDriftOf(const QHash<QString, QString> &driftByPack) const;
 };
+
+// The subject of a pack row with an id, path, type, url and tags (a registered pack, an ls or
+// status entry), at depth; its drift is added with withDrifts or withDriftOf.
+template<typename Row>
+FilterSubject subjectOf(const Row &row, int depth = 0)
+{
+    return FilterSubject{.name = row.id,
+                         .path = row.path,
+                         .type = row.type,
+                         .url = row.url,
+                         .depth = depth,
+                         .drift = std::nullopt,
+                         .alsoDrifts = {},
+                         .tags = row.tags};
+}
 
 struct PackNode;
 

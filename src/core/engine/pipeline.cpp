@@ -107,8 +107,15 @@ bool touchedBy(const PackFilter &filter, const PathGlobs &only,
         }
     }
     return std::any_of(types.cbegin(), types.cend(), [&](const QString &type) {
-        return filter.matches(
-            FilterSubject::of(seed.id, seed.path, type, seed.url, depth, drift, tags));
+        return filter.matches(FilterSubject{.name = seed.id,
+                                            .path = seed.path,
+                                            .type = type,
+                                            .url = seed.url,
+                                            .depth = depth,
+                                            .drift = std::nullopt,
+                                            .alsoDrifts = {},
+                                            .tags = tags}
+                                  .withDriftOf(drift));
     });
 }
 

@@ -59,6 +59,62 @@ QString fetchStateName(UpdateOutcome::State state)
     return {};
 }
 
+// An existing clone updated in one go (fetch, fast-forward or checkout), into node; its head
+// afterwards, or nullopt when it is not a repository. One bad remote is one failed pack: the
+// clone stays as it was and is read as it is, so its children are still known. Fails only when
+// cancelled.
+Result<std::optional<FetchReport>> updateClone(Fetcher &git, PackNode &node, std::stop_token stop)
+{
+    Result<UpdateOutcome> updated = git.update(node.dir, node.ref, stop);
+    if (updated) {
+        node.note = updated->note;
+        node.leftAloneWhy = updated->why;
+        node.remoteDefaultBranch = updated->remoteDefaultBranch;
+        node.commitsTaken = updated->taken;
+        node.warnings = updated->warnings;
+        node.shaBefore = updated->shaBefore;
+        node.fetchState = fetchStateName(updated->state);
+        return std::optional<FetchReport>(FetchReport{updated->shaAfter, updated->branch, {}});
+    }
+    if (updated.error().kind() == ErrorKind::Cancelled)
+        return updated.error();
+    if (updated.error().reason() == u"not_a_repository")
+        return std::optional<FetchReport>();
+    node.fetchState = u"failed"_s;
+    node.fetchError = std::move(updated).error().withDetail(u"pack"_s, node.id);
+    Result<FetchReport> described = git.describe(node.dir);
+    if (!described)
+        return std::optional<FetchReport>();
+    node.shaBefore = described->sha;
+    return std::optional<FetchReport>(std::move(described).value());
+}
+
+// The pack.yaml of a pack on disk, or the implicit manifest of a plain repository. A pack named
+// otherwise than its path is refused; the root pack takes the name its pack.yaml gives it.
+Result<void> loadManifest(PackNode &node)
+{
+    if (!hasPackManifest(node.dir)) {
+        node.manifest = PackManifest::implicit(node.id);
+        return {};
+    }
+    Result<PackManifest> manifest = loadPackManifest(node.dir);
+    if (!manifest)
+        return treeError(manifest.error(), node.id);
+    node.manifest = std::move(manifest).value();
+    if (!node.isRoot && node.manifest.name != packBaseName(node.path)) {
+        return treeError(Error(ErrorKind::PackOp, u"pack_name_mismatch"_s,
+                               Message(QT_TRANSLATE_NOOP("Grex", "the pack in %1 is named '%2' "
+                                                                 "in its pack.yaml, not '%3'"),
+                                       {node.dir, node.manifest.name, packBaseName(node.path)}))
+                             .withDetail(u"got"_s, node.manifest.name)
+                             .withDetail(u"expected"_s, packBaseName(node.path)),
+                         node.id);
+    }
+    if (node.isRoot)
+        node.id = node.manifest.name;
+    return {};
+}
+
 // Brings one pack onto disk (or reads it, without network) and loads its manifest. Runs on a
 // worker thread.
 Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, int depth,
@@ -110,28 +166,10 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, int dep
     std::optional<FetchReport> head;
     if (info.isDir() && network && !seed.isRoot) {
         ctx.packStarted(node.id, u"fetch"_s);
-        Result<UpdateOutcome> updated = git.update(node.dir, node.ref, stop);
-        if (updated) {
-            node.note = updated->note;
-            node.leftAloneWhy = updated->why;
-            node.remoteDefaultBranch = updated->remoteDefaultBranch;
-            node.commitsTaken = updated->taken;
-            node.warnings = updated->warnings;
-            head = FetchReport{updated->shaAfter, updated->branch, {}};
-            node.shaBefore = updated->shaBefore;
-            node.fetchState = fetchStateName(updated->state);
-        } else if (updated.error().kind() == ErrorKind::Cancelled) {
+        Result<std::optional<FetchReport>> updated = updateClone(git, node, stop);
+        if (!updated)
             return updated.error();
-        } else if (updated.error().reason() != u"not_a_repository") {
-            // One bad remote is one failed pack: the clone stays as it was and is read as it
-            // is, so its children are still known.
-            node.fetchState = u"failed"_s;
-            node.fetchError = std::move(updated).error().withDetail(u"pack"_s, node.id);
-            if (Result<FetchReport> described = git.describe(node.dir)) {
-                head = std::move(described).value();
-                node.shaBefore = head->sha;
-            }
-        }
+        head = std::move(updated).value();
     } else if (info.isDir() && !options.readHead) {
         if (QFileInfo::exists(node.dir + u"/.git"_s))
             head = FetchReport{};
@@ -180,26 +218,8 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, int dep
         return node;
     }
 
-    if (hasPackManifest(node.dir)) {
-        Result<PackManifest> manifest = loadPackManifest(node.dir);
-        if (!manifest)
-            return treeError(manifest.error(), node.id);
-        node.manifest = std::move(manifest).value();
-        if (!node.isRoot && node.manifest.name != packBaseName(node.path)) {
-            return treeError(Error(ErrorKind::PackOp, u"pack_name_mismatch"_s,
-                                   Message(QT_TRANSLATE_NOOP("Grex", "the pack in %1 is named '%2' "
-                                                                     "in its pack.yaml, not '%3'"),
-                                           {node.dir, node.manifest.name,
-                                            packBaseName(node.path)}))
-                                 .withDetail(u"got"_s, node.manifest.name)
-                                 .withDetail(u"expected"_s, packBaseName(node.path)),
-                             node.id);
-        }
-        if (node.isRoot)
-            node.id = node.manifest.name;
-    } else {
-        node.manifest = PackManifest::implicit(node.id);
-    }
+    if (Result<void> loaded = loadManifest(node); !loaded)
+        return loaded.error();
     if (network && !seed.isRoot && options.submodules && seed.cloneOptions.submodules &&
         node.manifest.submodules) {
         const bool moved = node.cloned || node.fetchState == u"updated" ||
@@ -340,6 +360,46 @@ void finishGraph(PackGraph &graph, const QList<WalkSeed> &seeds,
     resolveDependencies(graph);
 }
 
+// The first of a pack's children that clashes with a pack already known: a path that differs
+// only in case, or the same path from another remote.
+std::optional<Error> childClash(const PackNode &node, const QMap<QString, WalkSeed> &known,
+                                const QHash<QString, QString> &knownFolded)
+{
+    std::optional<Error> clash = childCaseClash(node, knownFolded);
+    for (const ChildRef &child : node.manifest.children) {
+        if (clash)
+            break;
+        const auto other = known.find(child.effectivePath());
+        if (other != known.end() && !other->isRoot && !other->url.isEmpty() &&
+            !sameRemote(other->url, child.url))
+            clash = childUrlConflict(node.id, child, *other);
+    }
+    return clash;
+}
+
+// A walk the person cancelled: what was done and what was not, by name, so that they can decide
+// from it what to run.
+Error cancelledWalk(const QMap<QString, WalkSeed> &known, const PackGraph &graph, qint64 resolved)
+{
+    QStringList unfinished;
+    for (auto it = known.cbegin(); it != known.cend(); ++it) {
+        if (!graph.nodes.contains(it.key()))
+            unfinished.append(it.key());
+    }
+    QString names = QStringList(unfinished.mid(0, 5)).join(u", "_s);
+    if (unfinished.size() > 5)
+        names += u" (+%1)"_s.arg(unfinished.size() - 5);
+    return Error(ErrorKind::Cancelled, u"cancelled"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "cancelled while fetching, with %1 of %2 "
+                                                   "pack(s) ready; not fetched or cloned: %3; "
+                                                   "nothing was installed; run it again to "
+                                                   "finish"),
+                         {QString::number(resolved), QString::number(known.size()), names}))
+        .withDetail(u"ready"_s, resolved)
+        .withDetail(u"known"_s, qint64(known.size()))
+        .withDetail(u"unfinished"_s, JsonValue(unfinished));
+}
+
 } // namespace
 
 Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
@@ -444,15 +504,7 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
             if (options.recursive) {
                 // All of a pack's children are checked before any of them is cloned. A clash
                 // is the parent's failure: a tolerant walk goes on without its children.
-                std::optional<Error> clash = childCaseClash(node, knownFolded);
-                for (const ChildRef &child : node.manifest.children) {
-                    const WalkSeed *other = known.contains(child.effectivePath())
-                                                ? &known.find(child.effectivePath()).value()
-                                                : nullptr;
-                    if (!clash && other && !other->isRoot && !other->url.isEmpty() &&
-                        !sameRemote(other->url, child.url))
-                        clash = childUrlConflict(node.id, child, *other);
-                }
+                std::optional<Error> clash = childClash(node, known, knownFolded);
                 if (clash && !options.tolerateErrors) {
                     firstError = std::move(clash);
                     walkStop.request_stop();
@@ -486,26 +538,8 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
     // A pack that stopped because the run was cancelled is not the story: the cancel is.
     if (firstError && !(ctx.stopRequested() && firstError->kind() == ErrorKind::Cancelled))
         return *firstError;
-    if (ctx.stopRequested()) {
-        // What was done and what was not, by name: the person decides from it what to run.
-        QStringList unfinished;
-        for (auto it = known.cbegin(); it != known.cend(); ++it) {
-            if (!graph.nodes.contains(it.key()))
-                unfinished.append(it.key());
-        }
-        QString names = QStringList(unfinished.mid(0, 5)).join(u", "_s);
-        if (unfinished.size() > 5)
-            names += u" (+%1)"_s.arg(unfinished.size() - 5);
-        return Error(ErrorKind::Cancelled, u"cancelled"_s,
-                     Message(QT_TRANSLATE_NOOP("Grex", "cancelled while fetching, with %1 of %2 "
-                                                       "pack(s) ready; not fetched or cloned: %3; "
-                                                       "nothing was installed; run it again to "
-                                                       "finish"),
-                             {QString::number(resolved), QString::number(known.size()), names}))
-            .withDetail(u"ready"_s, resolved)
-            .withDetail(u"known"_s, qint64(known.size()))
-            .withDetail(u"unfinished"_s, JsonValue(unfinished));
-    }
+    if (ctx.stopRequested())
+        return cancelledWalk(known, graph, resolved);
     finishGraph(graph, seeds, declaredTags);
     return graph;
 }

@@ -457,6 +457,57 @@ Result<std::optional<UpdateOutcome>> refuseIfDirty(git_repository *repo, const Q
                           {ref})));
 }
 
+// How ref is checked out, for a clone already there and a fresh one alike: a branch of the
+// remote as the local branch of that name (made to track it when missing), the branch checked
+// out now as it is (a worktree's own branch, tracking another name upstream), anything else as
+// its commit, detached. Fails (ref_not_found) when ref names none of these.
+struct RefCheckout
+{
+    bool remoteBranch = false; // ref is a branch of the remote
+    bool onIt = false;         // ref is the branch checked out now
+    QString target;            // the commit the checkout lands on
+    QStringList args;          // git checkout's arguments after -q; empty: nothing to check out
+};
+
+Result<RefCheckout> planCheckout(git_repository *r, const QByteArray &remote, const QString &ref,
+                                 const QString &where)
+{
+    RefCheckout plan;
+    const QByteArray name = ref.toUtf8();
+    plan.onIt = branchOf(r) == std::optional<QString>(ref);
+    const QByteArray remoteName = remote + '/' + name;
+    git_reference *rawRemote = nullptr;
+    if (git_branch_lookup(&rawRemote, r, remoteName.constData(), GIT_BRANCH_REMOTE) == 0) {
+        ReferencePtr remoteBranch(rawRemote);
+        plan.remoteBranch = true;
+        git_reference *rawLocal = nullptr;
+        if (git_branch_lookup(&rawLocal, r, name.constData(), GIT_BRANCH_LOCAL) == 0) {
+            ReferencePtr local(rawLocal);
+            plan.target = oidToHex(git_reference_target(local.get()));
+            plan.args = QStringList{ref, u"--"_s};
+        } else {
+            git_error_clear();
+            plan.target = oidToHex(git_reference_target(remoteBranch.get()));
+            plan.args =
+                QStringList{u"-b"_s, ref, u"--track"_s, QString::fromUtf8(remoteName), u"--"_s};
+        }
+        return plan;
+    }
+    git_error_clear();
+    if (plan.onIt)
+        return plan;
+    git_object *rawObject = nullptr;
+    const QByteArray spec = name + "^{commit}";
+    if (git_revparse_single(&rawObject, r, spec.constData()) != 0) {
+        git_error_clear();
+        return refNotFound(ref, where);
+    }
+    ObjectPtr commit(rawObject);
+    plan.target = oidToHex(git_object_id(commit.get()));
+    plan.args = QStringList{u"--detach"_s, plan.target, u"--"_s};
+    return plan;
+}
+
 // Checks out ref (see Fetcher::checkout). Called with the backend lock held.
 Result<UpdateOutcome> checkoutLocked(const QString &dest, const QString &ref,
                                      const FetchFacts &facts, std::stop_token stop)
@@ -471,48 +522,17 @@ Result<UpdateOutcome> checkoutLocked(const QString &dest, const QString &ref,
             return opened.error();
         git_repository *r = opened->get();
         before = headOf(r);
-        const QByteArray name = ref.toUtf8();
-        git_reference *rawRemote = nullptr;
         QByteArray remote = facts.remote.toUtf8();
         if (remote.isEmpty())
             remote = primaryRemote(r);
-        const QByteArray remoteName = remote + '/' + name;
-        if (git_branch_lookup(&rawRemote, r, remoteName.constData(), GIT_BRANCH_REMOTE) == 0) {
-            ReferencePtr remoteBranch(rawRemote);
-            if (branchOf(r) != std::optional<QString>(ref)) {
-                branchSwitch = true;
-                Result<std::optional<UpdateOutcome>> dirty = refuseIfDirty(r, dest, ref);
-                if (!dirty)
-                    return dirty.error();
-                if (*dirty)
-                    return **dirty;
-                git_reference *rawLocal = nullptr;
-                if (git_branch_lookup(&rawLocal, r, name.constData(), GIT_BRANCH_LOCAL) == 0) {
-                    ReferencePtr local(rawLocal);
-                    target = oidToHex(git_reference_target(local.get()));
-                    args = QStringList{u"checkout"_s, u"-q"_s, ref, u"--"_s};
-                } else {
-                    git_error_clear();
-                    target = oidToHex(git_reference_target(remoteBranch.get()));
-                    args = QStringList{u"checkout"_s,      u"-q"_s, u"-b"_s, ref, u"--track"_s,
-                                       QString::fromUtf8(remoteName), u"--"_s};
-                }
-            }
-        } else if (branchOf(r) == std::optional<QString>(ref)) {
-            // The checked-out branch itself (a worktree's own branch, tracking another name
-            // upstream): followed as a branch, never detached.
-            git_error_clear();
-        } else {
-            git_error_clear();
-            git_object *rawObject = nullptr;
-            const QByteArray spec = name + "^{commit}";
-            if (git_revparse_single(&rawObject, r, spec.constData()) != 0) {
-                git_error_clear();
-                return refNotFound(ref, dest).withDetail(u"path"_s, dest);
-            }
-            ObjectPtr commit(rawObject);
-            target = oidToHex(git_object_id(commit.get()));
-            if (before == target && git_repository_head_detached(r) == 1) {
+        Result<RefCheckout> plan = planCheckout(r, remote, ref, dest);
+        if (!plan)
+            return Error(plan.error()).withDetail(u"path"_s, dest);
+        // The branch checked out now is followed by the fast-forward below, never switched.
+        if (!plan->onIt) {
+            branchSwitch = plan->remoteBranch;
+            target = plan->target;
+            if (!branchSwitch && before == target && git_repository_head_detached(r) == 1) {
                 UpdateOutcome outcome;
                 outcome.shaBefore = outcome.shaAfter = target;
                 return outcome;
@@ -522,7 +542,7 @@ Result<UpdateOutcome> checkoutLocked(const QString &dest, const QString &ref,
                 return dirty.error();
             if (*dirty)
                 return **dirty;
-            args = QStringList{u"checkout"_s, u"-q"_s, u"--detach"_s, target, u"--"_s};
+            args = QStringList{u"checkout"_s, u"-q"_s} + plan->args;
         }
     }
     QList<Message> hookWarnings;
@@ -562,27 +582,10 @@ Result<void> checkOutFreshClone(const QString &dir, const QString &ref, std::sto
         Result<RepositoryPtr> opened = openRepository(dir);
         if (!opened)
             return opened.error();
-        git_repository *repo = opened->get();
-        const QByteArray name = ref.toUtf8();
-        git_reference *raw = nullptr;
-        if (git_branch_lookup(&raw, repo, QByteArray("origin/" + name).constData(),
-                              GIT_BRANCH_REMOTE) == 0) {
-            ReferencePtr remote(raw);
-            if (branchOf(repo) == std::optional<QString>(ref))
-                args.append({ref, u"--"_s});
-            else
-                args.append({u"-b"_s, ref, u"--track"_s, u"origin/"_s + ref, u"--"_s});
-        } else {
-            git_error_clear();
-            git_object *rawObject = nullptr;
-            if (git_revparse_single(&rawObject, repo, QByteArray(name + "^{commit}").constData()) !=
-                0) {
-                git_error_clear();
-                return refNotFound(ref, u"the remote"_s);
-            }
-            ObjectPtr commit(rawObject);
-            args.append({u"--detach"_s, oidToHex(git_object_id(commit.get())), u"--"_s});
-        }
+        Result<RefCheckout> plan = planCheckout(opened->get(), "origin", ref, u"the remote"_s);
+        if (!plan)
+            return plan.error();
+        args += plan->args.isEmpty() ? QStringList{ref, u"--"_s} : plan->args;
     }
     Result<GitOutput> checkedOut = runGit(dir, args, stop);
     if (!checkedOut)

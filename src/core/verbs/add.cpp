@@ -9,6 +9,7 @@
 #include "core/operationcontext.h"
 #include "core/pack/packmanifest.h"
 #include "core/secrets.h"
+#include "core/verbs/verbparams.h"
 #include "core/verbs/verbsupport.h"
 #include "core/workspace.h"
 
@@ -127,6 +128,28 @@ JsonObject AddReport::toJson() const
                       {u"submodules"_s, submodules}};
 }
 
+DocShape AddReport::shape()
+{
+    using S = DocShape;
+    return S::object(
+        {field(u"id"_s, S::string(), "the pack's id"),
+         field(u"type"_s, S::string({u"meta"_s, u"declarative"_s, u"scripted"_s}), "its type"),
+         field(u"path"_s, S::string(), "its folder in the workspace"),
+         field(u"url"_s, S::string(), "the repository, without secrets"),
+         field(u"ref"_s, S::string().orNull(), "the ref it follows"),
+         field(u"depth"_s, S::integer().orNull(), "a shallow clone's depth"),
+         field(u"filter"_s, S::string().orNull(), "a partial clone's filter"),
+         field(u"tags"_s, S::array(S::string()), "its tags"),
+         field(u"sha"_s, S::string(), "the commit checked out (or, dry, the ref's)"),
+         field(u"installed"_s, S::boolean(), "its actions ran"),
+         field(u"plain"_s, S::boolean().orNull(),
+               "a repository without pack.yaml; null before a clone"),
+         field(u"warnings"_s, S::array(S::string()), "what went wrong without failing the add"),
+         field(u"adopted"_s, S::boolean(), "an existing clone was registered"),
+         field(u"dry_run"_s, S::boolean(), "nothing was changed"),
+         field(u"submodules"_s, S::boolean(), "its submodules are cloned")});
+}
+
 namespace {
 
 // Error: Usage "duplicate_pack" when path (or a pack of that id) is registered, or a case
@@ -209,6 +232,82 @@ Result<void> installAdded(Workspace &workspace, const AddReport &report, const Q
     return {};
 }
 
+// add --dry-run: the URL and ref can be reached (or the clone is there), and what the pack
+// would be.
+Result<void> probeAdd(Workspace &workspace, const AddOptions &options, const QString &url,
+                      const QString &dest, AddReport &report, OperationContext &ctx)
+{
+    if (report.adopted) {
+        report.sha = workspace.fetcher().headSha(dest).valueOr(QString());
+    } else {
+        Result<QString> probed = workspace.fetcher().probeRemote(url, options.ref, ctx.stopToken());
+        if (!probed)
+            return probed.error();
+        report.sha = *probed;
+    }
+    report.type = options.type.value_or(u"meta"_s);
+    if (report.adopted)
+        report.plain = !hasPackManifest(dest);
+    if (report.adopted && hasPackManifest(dest)) {
+        if (Result<PackManifest> manifest = loadPackManifest(dest))
+            report.type = manifest->type;
+    }
+    return {};
+}
+
+// The cloned pack's pack.yaml, when it has one: its type, its .gitignore patterns and whether
+// it wants submodules. A pack named otherwise than its path is refused.
+Result<void> readAddedManifest(const AddOptions &options, const QString &url, const QString &dest,
+                               AddReport &report, QStringList &extraIgnores, bool &wantsSubmodules,
+                               OperationContext &ctx)
+{
+    const QString &path = report.path;
+    report.type = options.type.value_or(u"meta"_s);
+    report.plain = !hasPackManifest(dest);
+    if (*report.plain)
+        return {};
+    Result<PackManifest> manifest = loadPackManifest(dest);
+    if (!manifest)
+        return manifest.error();
+    if (manifest->name != packBaseName(path)) {
+        return Error(ErrorKind::PackOp, u"pack_name_mismatch"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "the pack at %1 is named '%2' in "
+                                                       "its pack.yaml, not '%3'"),
+                             {url, manifest->name, path}))
+            .withDetail(u"got"_s, manifest->name)
+            .withDetail(u"expected"_s, path)
+            .withHint(Message(QT_TRANSLATE_NOOP("Grex", "add it as: grex add %1 %2"),
+                              {url, manifest->name}));
+    }
+    if (options.type && *options.type != manifest->type) {
+        ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "--type %1 ignored: pack.yaml of '%2' says "
+                                                   "type %3"),
+                         {*options.type, path, manifest->type}));
+    }
+    report.type = manifest->type;
+    extraIgnores = manifest->gitignore;
+    wantsSubmodules = wantsSubmodules && manifest->submodules;
+    return {};
+}
+
+// The submodules come after the clone and never undo it: one that fails is the pack's warning,
+// with its URL, reason and hint. Fails only when cancelled.
+Result<void> addSubmodules(Workspace &workspace, const QString &dest, AddReport &report,
+                           OperationContext &ctx)
+{
+    Result<void> submodules = workspace.fetcher().updateSubmodules(dest, true, ctx.stopToken());
+    if (!submodules && submodules.error().kind() == ErrorKind::Cancelled)
+        return addCancelled(report.path);
+    if (!submodules) {
+        const Error &error = submodules.error();
+        report.warnings.append(
+            error.hint().isEmpty()
+                ? error.message().text()
+                : u"%1 (hint: %2)"_s.arg(error.message().text(), error.hint().text()));
+    }
+    return {};
+}
+
 } // namespace
 
 Result<AddReport> add(Workspace &workspace, const AddOptions &options, OperationContext &ctx)
@@ -271,22 +370,8 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
     }
 
     if (options.dryRun) {
-        if (report.adopted) {
-            report.sha = workspace.fetcher().headSha(dest).valueOr(QString());
-        } else {
-            Result<QString> probed =
-                workspace.fetcher().probeRemote(*url, options.ref, ctx.stopToken());
-            if (!probed)
-                return probed.error();
-            report.sha = *probed;
-        }
-        report.type = options.type.value_or(u"meta"_s);
-        if (report.adopted)
-            report.plain = !hasPackManifest(dest);
-        if (report.adopted && hasPackManifest(dest)) {
-            if (Result<PackManifest> manifest = loadPackManifest(dest))
-                report.type = manifest->type;
-        }
+        if (Result<void> probed = probeAdd(workspace, options, *url, dest, report, ctx); !probed)
+            return probed.error();
         return report;
     }
 
@@ -320,47 +405,16 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
 
     QStringList extraIgnores;
     bool wantsSubmodules = options.submodules;
-    report.type = options.type.value_or(u"meta"_s);
-    report.plain = !hasPackManifest(dest);
-    if (!*report.plain) {
-        Result<PackManifest> manifest = loadPackManifest(dest);
-        if (!manifest)
-            return fail(manifest.error());
-        if (manifest->name != packBaseName(path)) {
-            return fail(
-                Error(ErrorKind::PackOp, u"pack_name_mismatch"_s,
-                      Message(QT_TRANSLATE_NOOP("Grex", "the pack at %1 is named '%2' in "
-                                                        "its pack.yaml, not '%3'"),
-                              {*url, manifest->name, path}))
-                    .withDetail(u"got"_s, manifest->name)
-                    .withDetail(u"expected"_s, path)
-                    .withHint(Message(QT_TRANSLATE_NOOP("Grex", "add it as: grex add %1 %2"),
-                                      {*url, manifest->name})));
-        }
-        if (options.type && *options.type != manifest->type) {
-            ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "--type %1 ignored: pack.yaml of '%2' says "
-                                                       "type %3"),
-                             {*options.type, path, manifest->type}));
-        }
-        report.type = manifest->type;
-        extraIgnores = manifest->gitignore;
-        wantsSubmodules = wantsSubmodules && manifest->submodules;
-    }
+    if (Result<void> read =
+            readAddedManifest(options, *url, dest, report, extraIgnores, wantsSubmodules, ctx);
+        !read)
+        return fail(read.error());
 
     // The submodules come after the clone and never undo it: one that fails is the pack's
     // warning, with its URL, reason and hint.
     if (wantsSubmodules && !report.adopted) {
-        Result<void> submodules =
-            workspace.fetcher().updateSubmodules(dest, true, ctx.stopToken());
-        if (!submodules && submodules.error().kind() == ErrorKind::Cancelled)
-            return fail(addCancelled(path));
-        if (!submodules) {
-            const Error &error = submodules.error();
-            report.warnings.append(
-                error.hint().isEmpty()
-                    ? error.message().text()
-                    : u"%1 (hint: %2)"_s.arg(error.message().text(), error.hint().text()));
-        }
+        if (Result<void> submodules = addSubmodules(workspace, dest, report, ctx); !submodules)
+            return fail(submodules.error());
     }
     if (ctx.stopRequested())
         return fail(addCancelled(path));
@@ -389,6 +443,75 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
         return installed.error();
     report.installed = true;
     return report;
+}
+
+VerbSpec makeAddVerb()
+{
+    VerbSpec verb;
+    verb.name = u"add"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Add a pack");
+    verb.summary = QT_TRANSLATE_NOOP("Grex", "Register and clone a pack.");
+    verb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Clones the repository at URL into the workspace and registers it as a pack. "
+                "PATH, the pack's directory and id, defaults to the last part of the URL without "
+                ".git. The pack's .grex/pack.yaml decides its type; without one, --type does "
+                "(meta by default).\n\n"
+                "Then add installs the pack: it clones the pack's children, runs the pack's "
+                "actions or hooks after theirs, and records what it resolved in "
+                "grex.lock.jsonl. When installing fails, the pack stays registered: fix the "
+                "cause and run grex sync. With --dry-run, add only checks that the URL and the "
+                "ref can be reached.");
+    verb.examples = {
+        {"grex add https://github.com/me/dotfiles.git",
+         QT_TRANSLATE_NOOP("Grex", "Clone, register and install the pack dotfiles.")},
+        {"grex add git@example.org:team/tools.git my-tools --ref v2",
+         QT_TRANSLATE_NOOP("Grex", "Name the pack my-tools and check out v2.")},
+        {"grex add ../notes --no-install",
+         QT_TRANSLATE_NOOP("Grex", "Register a local repository without installing it.")},
+        {"grex add https://example.org/team/api.git --tag work --tag backend",
+         QT_TRANSLATE_NOOP("Grex", "Add a pack with two tags.")},
+    };
+    verb.openWorld = true;
+    verb.icon = u"add"_s;
+    verb.locksWorkspace = true;
+    verb.params = {
+        hinted(param(u"url"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "The repository to clone: a URL or a local path."),
+                     u"URL"_s, true, true),
+               ValueHint::Url),
+        param(u"path"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "Directory name in the workspace (default: derived from "
+                                        "the URL)."),
+              u"PATH"_s, false, true, true),
+        hinted(param(u"type"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "Pack type when the repository has no pack.yaml: "
+                                               "meta, declarative or scripted."),
+                     u"TYPE"_s),
+               ValueHint::None, packTypes()),
+        param(u"ref"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "Branch, tag or commit to check out."), u"REF"_s),
+        param(u"depth"_s, ParamType::Integer,
+              QT_TRANSLATE_NOOP("Grex", "Clone only the last N commits (git clone --depth); "
+                                        "later syncs keep the pack that shallow."),
+              u"N"_s),
+        param(u"filter"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "Partial clone (git clone --filter): blob:none fetches "
+                                        "file contents only when they are checked out."),
+              u"SPEC"_s),
+        param(u"tag"_s, ParamType::StringArray,
+              QT_TRANSLATE_NOOP("Grex", "Tag the pack (repeatable); --filter tag=TAG selects "
+                                        "packs by tag."),
+              u"TAG"_s),
+        param(u"noInstall"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Only clone and register the pack; do not install it.")),
+        param(u"noSubmodules"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Leave the pack's submodules out, now and in every later "
+                                        "sync (recorded in grex.jsonl).")),
+        dryRunParam(),
+        parallelParam(),
+    };
+    bindInvoker<AddOptions, AddReport, add>(verb);
+    return verb;
 }
 
 } // namespace Grex

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/docshape.h"
 #include "core/json.h"
 #include "core/result.h"
 
@@ -49,6 +50,7 @@ struct AddReport
     bool dryRun = false;
 
     JsonObject toJson() const;
+    static DocShape shape(); // of toJson()
 };
 
 // `grex add <url> [path]`: clones url at ref into <workspace>/<path>, reads its pack.yaml,

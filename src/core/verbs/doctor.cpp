@@ -1,28 +1,16 @@
 #include "core/verbs/doctor.h"
 
-#include "core/engine/layout.h"
-#include "core/engine/recovery.h"
-#include "core/engine/upkeep.h"
-#include "core/engine/walker.h"
-#include "core/fs/atomicwrite.h"
 #include "core/fs/filelock.h"
-#include "core/fs/fsutil.h"
-#include "core/fs/gitignore.h"
-#include "core/git/repository.h"
 #include "core/operationcontext.h"
-#include "core/secrets.h"
-#include "core/engine/drift.h"
+#include "core/verbs/doctorchecks_p.h"
+#include "core/verbs/verbparams.h"
 #include "core/verbs/verbsupport.h"
+#include "core/wire.h"
 #include "core/workspace.h"
-#include "core/workspacelocks.h"
 
-#include <QCoreApplication>
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QLockFile>
-#include <QSet>
-#include <QUrl>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -30,468 +18,45 @@ namespace Grex {
 
 namespace {
 
-int rank(const QString &severity)
-{
-    return severity == u"error" ? 2 : severity == u"warning" ? 1 : 0;
-}
+constexpr WireTable<DoctorCheck, 11> kCheckWords{{
+    {DoctorCheck::ManifestSchema, "manifest-schema"},
+    {DoctorCheck::Lockfile, "lockfile"},
+    {DoctorCheck::GitignoreSync, "gitignore-sync"},
+    {DoctorCheck::PackSchema, "pack-schema"},
+    {DoctorCheck::PackGraph, "pack-graph"},
+    {DoctorCheck::OnDiskDrift, "on-disk-drift"},
+    {DoctorCheck::CloneUpkeep, "clone-upkeep"},
+    {DoctorCheck::UrlSecrets, "url-secrets"},
+    {DoctorCheck::OrphanLockEntries, "orphan-lock-entries"},
+    {DoctorCheck::LockFiles, "lock-files"},
+    {DoctorCheck::UnfinishedWork, "unfinished-work"},
+}};
 
-DoctorFinding finding(const QString &check, const QString &severity, const QString &pack,
-                      const QString &detail, bool fixable = false)
-{
-    return DoctorFinding{check, severity, pack, detail, fixable};
-}
-
-// One `ok` row for a check that found nothing, so the report shows what was checked.
-void addChecked(QList<DoctorFinding> &all, const QString &check, QList<DoctorFinding> found)
-{
-    if (found.isEmpty())
-        found.append(finding(check, u"ok"_s, {}, {}));
-    all.append(found);
-}
-
-// What the read-only checks need, gathered once.
-struct Facts
-{
-    bool logReadable = false;
-    QMap<QString, PackState> packs; // live packs by id
-    LockEntries locks;
-    bool locksReadable = false;
-    PackGraph graph;
-    bool walked = false;
-};
-
-QString tornTailDetail()
-{
-    return u"the last line of grex.jsonl is torn (a write was interrupted); the next write or "
-           u"grex doctor --compact drops it"_s;
-}
-
-QList<DoctorFinding> checkManifest(const Workspace &workspace, Facts &facts)
-{
-    QList<DoctorFinding> found;
-    const QString check = u"manifest-schema"_s;
-    if (!QFileInfo::exists(workspace.manifestPath()))
-        return found;
-    Result<LogReadResult> log = workspace.intentLog().read();
-    if (!log) {
-        const Error &e = log.error();
-        if (e.reason() == u"corruption") {
-            found.append(finding(check, u"error"_s, {}, e.message().text()));
-        } else if (e.reason() == u"unsupported_schema") {
-            found.append(finding(check, u"error"_s, {}, e.message().text()));
-        } else {
-            found.append(finding(check, u"error"_s, {}, u"io error: "_s + e.message().text()));
-        }
-        return found;
-    }
-    facts.logReadable = true;
-    if (log->tornTail)
-        found.append(finding(check, u"warning"_s, {}, tornTailDetail()));
-    const FoldResult folded = fold(log->events);
-    facts.packs = folded.packs;
-    for (const Message &warning : folded.warnings)
-        found.append(finding(check, u"warning"_s, {}, warning.text()));
-    return found;
-}
-
-QList<DoctorFinding> checkLockfile(const Workspace &workspace, Facts &facts)
-{
-    QList<DoctorFinding> found;
-    Result<LockEntries> locks = workspace.lockfile().read();
-    if (!locks) {
-        found.append(
-            finding(u"lockfile"_s, u"error"_s, {},
-                    locks.error().message().text() + u"; grex sync --force rewrites it"_s));
-        return found;
-    }
-    facts.locks = std::move(locks).value();
-    facts.locksReadable = true;
-    return found;
-}
-
-// The blocks doctor expects in W/.gitignore: every pack on disk or registered, and the
-// workspace's own.
-QList<std::pair<QString, QStringList>> expectedBlocks(const Facts &facts)
-{
-    QList<std::pair<QString, QStringList>> blocks;
-    for (const PackNode &node : facts.graph.nodes) {
-        if (node.isRoot || (!node.registered && !node.onDisk))
-            continue;
-        blocks.append({node.id, Gitignore::packBody(node.path, node.manifest.gitignore)});
-    }
-    return blocks;
-}
-
-QList<DoctorFinding> checkGitignore(const Workspace &workspace, const Facts &facts,
-                                    const PackFilter &filter, const QHash<QString, QString> &drift)
-{
-    QList<DoctorFinding> found;
-    const QString check = u"gitignore-sync"_s;
-    QByteArray content;
-    QFile file(workspace.gitignorePath());
-    bool missing = false;
-    if (openForReading(file, &missing)) {
-        content = file.readAll();
-    } else if (!missing) {
-        found.append(finding(check, u"error"_s, {},
-                             u"cannot read %1: %2"_s.arg(file.fileName(), file.errorString())));
-        return found;
-    }
-    QList<std::pair<QString, QStringList>> expected;
-    for (auto &[owner, body] : expectedBlocks(facts)) {
-        if (filter.matches(filterSubject(facts.graph.nodes[owner], drift)))
-            expected.append({owner, std::move(body)});
-    }
-    QStringList owners;
-    for (const auto &[owner, body] : std::as_const(expected))
-        owners.append(owner);
-    const auto blocks = Gitignore::readMany(content, owners);
-    for (qsizetype i = 0; i < expected.size(); ++i) {
-        const auto &[owner, body] = expected.at(i);
-        const Result<std::optional<QStringList>> &block = blocks.at(size_t(i));
-        if (!block) {
-            found.append(finding(check, u"warning"_s, owner,
-                                 u"cannot read managed block: "_s + block.error().message().text(),
-                                 true));
-        } else if (!*block) {
-            found.append(finding(check, u"warning"_s, owner, u"managed block missing"_s, true));
-        } else if (**block != body) {
-            found.append(
-                finding(check, u"warning"_s, owner,
-                        u"managed block drift: expected %1 line(s), got %2"_s.arg(body.size())
-                            .arg((*block)->size()),
-                        true));
-        }
-    }
-    return found;
-}
-
-// Clones past git's limits for loose objects or packs (gc.auto, gc.autoPackLimit), which a sync
-// left for later or which were never synced by grex; --fix repacks them (git gc --auto).
-QList<DoctorFinding> checkCloneUpkeep(Workspace &workspace, const Facts &facts,
-                                      const PackFilter &filter,
-                                      const QHash<QString, QString> &drift,
-                                      QList<UpkeepNeed> &needs)
-{
-    QStringList ids;
-    for (const PackNode &node : facts.graph.nodes) {
-        if (filter.matches(filterSubject(node, drift)))
-            ids.append(node.id);
-    }
-    needs = clonesNeedingUpkeep(workspace, facts.graph, ids);
-    QList<DoctorFinding> found;
-    for (const UpkeepNeed &need : std::as_const(needs)) {
-        found.append(finding(u"clone-upkeep"_s, u"warning"_s, need.id,
-                             upkeepDetail(need.upkeep) + u"; git gc --auto repacks it"_s, true));
-    }
-    return found;
-}
-
-// doctor --fix for clone-upkeep: repacks each clone, and moves its finding to the fixed ones.
-void fixCloneUpkeep(Workspace &workspace, const QList<UpkeepNeed> &needs, DoctorReport &report,
-                    std::stop_token stop)
-{
-    QSet<QString> repacked;
-    for (const UpkeepNeed &need : needs) {
-        if (Result<void> done = repackClone(workspace, need, stop); done)
-            repacked.insert(need.id);
-        else
-            report.findings.append(finding(u"clone-upkeep"_s, u"error"_s, need.id,
-                                           done.error().message().text()));
-    }
-    QList<DoctorFinding> remaining;
-    for (const DoctorFinding &f : std::as_const(report.findings)) {
-        if (f.check == u"clone-upkeep" && repacked.contains(f.pack))
-            report.fixed.append(f);
-        else
-            remaining.append(f);
-    }
-    report.findings = remaining;
-    if (!std::any_of(report.findings.begin(), report.findings.end(),
-                     [](const DoctorFinding &f) { return f.check == u"clone-upkeep"; }))
-        addChecked(report.findings, u"clone-upkeep"_s, {});
-}
-
-QList<DoctorFinding> checkPackSchemas(const Facts &facts, const PackFilter &filter,
-                                      const QHash<QString, QString> &drift)
-{
-    QList<DoctorFinding> found;
-    for (const PackNode &node : facts.graph.nodes) {
-        if (!node.loadError || !filter.matches(filterSubject(node, drift)))
-            continue;
-        found.append(
-            finding(u"pack-schema"_s, u"error"_s, node.id, node.loadError->message().text()));
-    }
-    return found;
-}
-
-// What keeps packs from being ordered (docs/design.md, "Pack graph and validation"): depends_on
-// cycles and children cycles, dependencies that are not in the workspace, and invalid actions; each
-// with its fix. The packs a finding names fail alone in a sync, with the packs that build on them.
-QList<DoctorFinding> checkPackGraph(const Facts &facts, const PackFilter &filter,
-                                    const QHash<QString, QString> &drift)
-{
-    QList<DoctorFinding> found;
-    for (const GraphProblem &problem : validateGraph(facts.graph)) {
-        const bool wanted = std::any_of(problem.packs.begin(), problem.packs.end(), [&](const QString &id) {
-            const auto node = facts.graph.nodes.find(id);
-            return node != facts.graph.nodes.end() && filter.matches(filterSubject(*node, drift));
-        });
-        if (!wanted)
-            continue;
-        found.append(finding(u"pack-graph"_s, u"error"_s, problem.packs.join(u", "_s),
-                             problem.error.text()));
-    }
-    return found;
-}
-
-const QSet<QString> &ignoredTopLevel()
-{
-    static const QSet<QString> names{u"target"_s, u"node_modules"_s, u"crates"_s, u"openspec"_s,
-                                     u"dist"_s};
-    return names;
-}
-
-QList<DoctorFinding> checkOnDisk(const Workspace &workspace, const Facts &facts,
-                                 const PackFilter &filter, const QHash<QString, QString> &drift)
-{
-    QList<DoctorFinding> found;
-    const QString check = u"on-disk-drift"_s;
-    QSet<QString> known;
-    for (const PackState &pack : packsInIdOrder(facts.packs)) {
-        known.insert(pack.path);
-        if (!filter.matches(
-                FilterSubject::of(pack.id, pack.path, pack.type, pack.url, 0, drift, pack.tags)))
-            continue;
-        const QFileInfo info(workspace.packDir(pack.path));
-        if (!info.exists() && !info.isSymLink()) {
-            found.append(
-                finding(check, u"error"_s, pack.id,
-                        u"registered pack dir missing: %1 (grex sync clones it)"_s.arg(pack.path)));
-        } else if (!info.isDir() || info.isSymLink()) {
-            found.append(finding(check, u"error"_s, pack.id,
-                                 u"registered pack path is not a directory: "_s + pack.path));
-        }
-    }
-    for (const PackNode &node : facts.graph.nodes)
-        known.insert(node.path);
-    for (const QString &id : facts.locks.keys())
-        known.insert(id);
-    for (const QString &name : unaccountedFolders(workspace.root(), known)) {
-        if (ignoredTopLevel().contains(name))
-            continue;
-        const bool isGit = QFileInfo::exists(workspace.root() + u'/' + name + u"/.git"_s);
-        found.append(finding(check, u"warning"_s, {},
-                             isGit ? u"unregistered directory on disk: %1 (a git clone: grex "
-                                     u"import --scan registers it)"_s.arg(name)
-                                   : u"unregistered directory on disk: "_s + name));
-    }
-    return found;
-}
-
-// A password or token in a pack's URL: registered packs (grex.jsonl, which people commit and
-// share) and children (their pack.yaml, in the parent's repository).
-QList<DoctorFinding> checkUrlSecrets(const Workspace &workspace, const Facts &facts)
-{
-    QList<DoctorFinding> found;
-    const QString check = u"url-secrets"_s;
-    const bool helper = Git::hasCredentialHelper(workspace.root());
-    for (const PackState &pack : packsInIdOrder(facts.packs)) {
-        if (!urlHasSecret(pack.url))
-            continue;
-        // Only a password can be handed to a credential helper; a token in the user name
-        // cannot be told apart from the name git must send with it.
-        const bool fixable = helper && !QUrl(pack.url).password().isEmpty();
-        QString detail = u"the URL of pack '%1' in grex.jsonl carries a password or token "
-                         u"(%2), and anyone who can read grex.jsonl can read it"_s.arg(
-                             pack.id, redactUrl(pack.url));
-        if (fixable) {
-            detail += u"; grex doctor --fix gives it to git's credential helper and keeps the "
-                      u"URL without it"_s;
-        } else {
-            detail += u"; give it to a credential helper (git config --global credential.helper "
-                      u"store), then grex doctor --fix moves it there"_s;
-        }
-        found.append(finding(check, u"error"_s, pack.id, detail, fixable));
-    }
-    for (const PackNode &node : facts.graph.nodes) {
-        if (node.registered || !urlHasSecret(node.url))
-            continue;
-        found.append(finding(check, u"error"_s, node.id,
-                             u"the pack.yaml of '%1' names child '%2' with a password or token in "
-                             u"its URL (%3); change it there and use a credential helper"_s.arg(
-                                 node.manifest.name.isEmpty() ? node.id : node.manifest.name,
-                                 node.id, redactUrl(node.url))));
-    }
-    return found;
-}
-
-// Moves the passwords of fixable url-secrets findings into git's credential helper: the
-// credential is approved, grex.jsonl records the URL without it and is compacted so that no
-// line keeps the old one, and the clone's origin follows.
-Result<QStringList> fixUrlSecrets(const Workspace &workspace, const Facts &facts,
-                                  const QList<DoctorFinding> &findings)
-{
-    QStringList fixed;
-    QList<Event> events;
-    for (const DoctorFinding &f : findings) {
-        if (f.check != u"url-secrets" || !f.autoFixable)
-            continue;
-        const PackState pack = facts.packs.value(f.pack);
-        if (Result<void> approved = Git::approveCredential(workspace.root(), pack.url); !approved)
-            return approved.error();
-        QUrl clean(pack.url);
-        clean.setPassword(QString());
-        const QString url = clean.toString(QUrl::FullyEncoded);
-        events.append(Event::update(pack.id, u"url"_s, url));
-        const QString dir = workspace.packDir(pack.path);
-        if (QFileInfo::exists(dir + u"/.git"_s))
-            (void)Git::setConfigString(dir, u"remote.origin.url"_s, url);
-        fixed.append(pack.id);
-    }
-    if (events.isEmpty())
-        return fixed;
-    if (Result<AppendReport> appended = workspace.intentLog().append(events); !appended)
-        return appended.error();
-    if (Result<void> compacted = workspace.intentLog().compact(); !compacted)
-        return compacted.error();
-    return fixed;
-}
-
-QList<DoctorFinding> checkOrphanLockEntries(const Facts &facts)
-{
-    QList<DoctorFinding> found;
-    for (const QString &id : facts.locks.keys()) {
-        if (facts.packs.contains(id) || facts.graph.nodes.contains(id))
-            continue;
-        found.append(finding(u"orphan-lock-entries"_s, u"warning"_s, id,
-                             u"grex.lock.jsonl has an entry for '%1', which is neither registered "
-                             u"nor a child of a pack; grex doctor --compact removes it"_s.arg(id)));
-    }
-    return found;
-}
-
-QList<DoctorFinding> checkLockFiles(const Workspace &workspace, const Facts &facts,
-                                    QStringList *staleOut = nullptr)
-{
-    QList<DoctorFinding> found;
-    const QString check = u"lock-files"_s;
-    const qint64 self = QCoreApplication::applicationPid();
-    QList<PackDir> dirs;
-    for (const PackNode &node : facts.graph.nodes)
-        dirs.append({node.id, node.dir});
-    for (const LockFileInfo &lock : workspaceLockFiles(workspace, dirs)) {
-        const QString &path = lock.path;
-        const std::optional<LockHolder> &holder = lock.holder;
-        if (holder && holder->pid == self)
-            continue; // this doctor's own workspace lock (--fix, --compact)
-        if (holder) {
-            found.append(finding(check, u"warning"_s, {},
-                                 u"%1 is held by %2"_s.arg(path, describeHolder(holder))));
-            continue;
-        }
-        if (staleOut)
-            staleOut->append(path);
-        found.append(finding(check, u"warning"_s, {},
-                             u"stale lock file %1: the process that held it is gone"_s.arg(path),
-                             true));
-    }
-    return found;
-}
-
-QList<DoctorFinding> checkRecovery(const Workspace &workspace, const OperationContext &ctx)
-{
-    QList<DoctorFinding> found;
-    const QString check = u"unfinished-work"_s;
-    const RecoveryFindings scan = recoveryScan(workspace, workspace.rootPackDir(), ctx.stopToken());
-    const JsonObject &r = scan.report;
-    for (const JsonValue &v : r.value(u"dangling_starts"_s).toArray()) {
-        const JsonObject s = v.toObject();
-        found.append(
-            finding(check, u"warning"_s, s.value(u"pack"_s).toString(),
-                    u"action #%1 '%2' started at %3 and never finished (the run was "
-                    u"killed); grex sync --force redoes the pack"_s
-                        .arg(s.value(u"action_idx"_s).toInteger(0))
-                        .arg(s.value(u"action_name"_s).toString(), s.value(u"ts"_s).toString())));
-    }
-    for (const JsonValue &v : r.value(u"orphan_backups"_s).toArray()) {
-        found.append(finding(
-            check, u"warning"_s, {},
-            u"backup left by a replaced file: %1 (restore or delete it)"_s.arg(v.toString())));
-    }
-    for (const JsonValue &v : r.value(u"orphan_tombstones"_s).toArray()) {
-        found.append(finding(
-            check, u"warning"_s, {},
-            u"directory set aside by rmdir: %1 (delete it when unneeded)"_s.arg(v.toString())));
-    }
-    for (const JsonValue &v : r.value(u"orphan_clones"_s).toArray()) {
-        found.append(
-            finding(check, u"warning"_s, {},
-                    u"clone an interrupted grex add or sync left unfinished: %1 (the "
-                    u"next clone of that pack removes it; or delete it)"_s.arg(v.toString())));
-    }
-    for (const JsonValue &v : r.value(u"interrupted_git"_s).toArray()) {
-        found.append(finding(check, u"warning"_s, {},
-                             u"git work a killed grex left unfinished in %1 (a half-done checkout "
-                             u"or git's lock files; the next grex sync or grex update of that "
-                             u"pack rolls it back and redoes it)"_s.arg(v.toString())));
-    }
-    for (const JsonValue &v : r.value(u"orphan_trash"_s).toArray()) {
-        found.append(finding(check, u"warning"_s, {},
-                             u"pack directory an interrupted grex rm moved aside: %1 (the next "
-                             u"grex sync or grex rm puts it back or deletes it, as far as the rm "
-                             u"got)"_s.arg(v.toString())));
-    }
-    return found;
-}
-
-// Rewrites the managed blocks doctor found wrong; a dangling open marker goes first
-// (docs/design.md, "Managed .gitignore blocks").
-Result<QStringList> fixGitignore(const Workspace &workspace, const Facts &facts,
-                                 const QList<DoctorFinding> &findings)
-{
-    QSet<QString> owners;
-    for (const DoctorFinding &f : findings) {
-        if (f.check == u"gitignore-sync" && f.autoFixable && !f.pack.isEmpty())
-            owners.insert(f.pack);
-    }
-    if (owners.isEmpty())
-        return QStringList();
-    QByteArray content;
-    QFile file(workspace.gitignorePath());
-    bool missing = false;
-    if (openForReading(file, &missing)) {
-        content = file.readAll();
-        file.close();
-    } else if (!missing) {
-        return Error(ErrorKind::PackOp, u"fix_failed"_s,
-                     Message(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"),
-                             {file.fileName(), file.errorString()}));
-    }
-    QStringList fixedOwners;
-    for (const auto &[owner, body] : expectedBlocks(facts)) {
-        if (!owners.contains(owner))
-            continue;
-        Result<QByteArray> updated = Gitignore::upsert(content, owner, body);
-        if (!updated && updated.error().reason() == u"gitignore_unclosed_block") {
-            const qint64 line = updated.error().details().value(u"line"_s).toInteger(0);
-            QList<QByteArray> lines = content.split('\n');
-            if (line >= 1 && line <= lines.size())
-                lines.removeAt(line - 1);
-            content = lines.join('\n');
-            updated = Gitignore::upsert(content, owner, body);
-        }
-        if (!updated)
-            return updated.error();
-        content = std::move(updated).value();
-        fixedOwners.append(owner);
-    }
-    if (Result<void> written = atomicWrite(workspace.gitignorePath(), content); !written)
-        return written.error();
-    return fixedOwners;
-}
+constexpr WireTable<DoctorSeverity, 3> kSeverityWords{{
+    {DoctorSeverity::Ok, "ok"},
+    {DoctorSeverity::Warning, "warning"},
+    {DoctorSeverity::Error, "error"},
+}};
 
 } // namespace
+
+QString wireName(DoctorCheck check)
+{
+    return wireWord(kCheckWords, check);
+}
+
+QList<DoctorCheck> allDoctorChecks()
+{
+    QList<DoctorCheck> checks;
+    for (const auto &[check, word] : kCheckWords)
+        checks.append(check);
+    return checks;
+}
+
+QString wireName(DoctorSeverity severity)
+{
+    return wireWord(kSeverityWords, severity);
+}
 
 Result<DoctorOptions> DoctorOptions::fromJson(const QJsonObject &args)
 {
@@ -505,30 +70,44 @@ Result<DoctorOptions> DoctorOptions::fromJson(const QJsonObject &args)
 
 JsonObject DoctorFinding::toJson() const
 {
-    return JsonObject{{u"check"_s, check},
-                      {u"severity"_s, severity},
+    return JsonObject{{u"check"_s, wireName(check)},
+                      {u"severity"_s, wireName(severity)},
                       {u"pack"_s, pack.isEmpty() ? JsonValue() : JsonValue(pack)},
                       {u"detail"_s, detail},
                       {u"auto_fixable"_s, autoFixable}};
 }
 
-QString DoctorReport::worstSeverity() const
+DocShape DoctorFinding::shape()
 {
-    QString worst = u"ok"_s;
-    for (const DoctorFinding &f : findings) {
-        if (rank(f.severity) > rank(worst))
-            worst = f.severity;
-    }
+    using S = DocShape;
+    QStringList checks;
+    for (const DoctorCheck check : allDoctorChecks())
+        checks.append(wireName(check));
+    QStringList severities;
+    for (const auto &[severity, word] : kSeverityWords)
+        severities.append(QString::fromLatin1(word));
+    return S::object({field(u"check"_s, S::string(checks), "which check"),
+                      field(u"severity"_s, S::string(severities), "how bad"),
+                      field(u"pack"_s, S::string().orNull(), "the pack it is about"),
+                      field(u"detail"_s, S::string(), "what was found, and what to do"),
+                      field(u"auto_fixable"_s, S::boolean(), "grex doctor --fix repairs it")});
+}
+
+DoctorSeverity DoctorReport::worstSeverity() const
+{
+    DoctorSeverity worst = DoctorSeverity::Ok;
+    for (const DoctorFinding &f : findings)
+        worst = std::max(worst, f.severity);
     return worst;
 }
 
 int DoctorReport::exitCode() const
 {
     for (const DoctorFinding &f : findings) {
-        if (f.check == u"manifest-schema" && f.severity == u"error")
+        if (f.check == DoctorCheck::ManifestSchema && f.severity == DoctorSeverity::Error)
             return Grex::exitCode(ErrorKind::Manifest);
     }
-    return worstSeverity() == u"ok" ? 0 : Grex::exitCode(ErrorKind::Drift);
+    return worstSeverity() == DoctorSeverity::Ok ? 0 : Grex::exitCode(ErrorKind::Drift);
 }
 
 JsonObject DoctorReport::toJson() const
@@ -540,10 +119,27 @@ JsonObject DoctorReport::toJson() const
     for (const DoctorFinding &f : fixed)
         fixedRows.append(f.toJson());
     return JsonObject{{u"exit_code"_s, qint64(exitCode())},
-                      {u"worst_severity"_s, worstSeverity()},
+                      {u"worst_severity"_s, wireName(worstSeverity())},
                       {u"findings"_s, rows},
                       {u"fixed"_s, fixedRows},
                       {u"compacted"_s, compactRan ? JsonValue(compacted) : JsonValue()}};
+}
+
+DocShape DoctorReport::shape()
+{
+    using S = DocShape;
+    return S::object(
+        {field(u"exit_code"_s, S::integer(), "0 all well, 7 findings, 3 grex.jsonl damaged"),
+         field(u"worst_severity"_s, S::string({u"ok"_s, u"warning"_s, u"error"_s}),
+               "the worst finding's severity"),
+         field(u"findings"_s, S::array(DoctorFinding::shape()), "one or more rows per check"),
+         field(u"fixed"_s, S::array(DoctorFinding::shape()), "what --fix repaired"),
+         field(u"compacted"_s,
+               S::object({field(u"events_before"_s, S::integer(), nullptr),
+                          field(u"events_after"_s, S::integer(), nullptr),
+                          field(u"lock_entries_removed"_s, S::integer(), nullptr)})
+                   .orNull(),
+               "what --compact did")});
 }
 
 namespace {
@@ -570,12 +166,13 @@ Result<void> applyFixes(const Workspace &workspace, const Facts &facts, const Pa
     }
     QList<DoctorFinding> remaining;
     for (const DoctorFinding &f : std::as_const(report.findings)) {
-        const bool gitignoreFixed = f.check == u"gitignore-sync" && fixedOwners->contains(f.pack);
-        const bool lockFixed = f.check == u"lock-files" && f.autoFixable &&
+        const bool gitignoreFixed =
+            f.check == DoctorCheck::GitignoreSync && fixedOwners->contains(f.pack);
+        const bool lockFixed = f.check == DoctorCheck::LockFiles && f.autoFixable &&
                                std::any_of(removed.begin(), removed.end(),
                                            [&](const QString &p) { return f.detail.contains(p); });
         const bool secretFixed =
-            f.check == u"url-secrets" && fixedSecrets->contains(f.pack) && f.autoFixable;
+            f.check == DoctorCheck::UrlSecrets && fixedSecrets->contains(f.pack) && f.autoFixable;
         if (gitignoreFixed || lockFixed || secretFixed)
             report.fixed.append(f);
         else
@@ -587,15 +184,15 @@ Result<void> applyFixes(const Workspace &workspace, const Facts &facts, const Pa
     QList<DoctorFinding> locksNow = checkLockFiles(workspace, facts);
     report.findings.clear();
     for (const DoctorFinding &f : std::as_const(remaining)) {
-        if (f.check == u"gitignore-sync" || f.check == u"lock-files")
+        if (f.check == DoctorCheck::GitignoreSync || f.check == DoctorCheck::LockFiles)
             continue;
         report.findings.append(f);
     }
-    addChecked(report.findings, u"gitignore-sync"_s, gitignoreNow);
-    addChecked(report.findings, u"lock-files"_s, locksNow);
+    addChecked(report.findings, DoctorCheck::GitignoreSync, gitignoreNow);
+    addChecked(report.findings, DoctorCheck::LockFiles, locksNow);
     if (!std::any_of(report.findings.begin(), report.findings.end(),
-                     [](const DoctorFinding &f) { return f.check == u"url-secrets"; }))
-        addChecked(report.findings, u"url-secrets"_s, {});
+                     [](const DoctorFinding &f) { return f.check == DoctorCheck::UrlSecrets; }))
+        addChecked(report.findings, DoctorCheck::UrlSecrets, {});
     return {};
 }
 
@@ -620,17 +217,18 @@ Result<void> compactWorkspace(Workspace &workspace, const Facts &facts, DoctorRe
     if (before->tornTail && !after->tornTail) {
         QList<DoctorFinding> remaining;
         for (const DoctorFinding &f : std::as_const(report.findings)) {
-            if (f.check == u"manifest-schema" && f.detail == tornTailDetail())
+            if (f.check == DoctorCheck::ManifestSchema && f.detail == tornTailDetail())
                 report.fixed.append(f);
             else
                 remaining.append(f);
         }
         report.findings = remaining;
         const bool manifestRows =
-            std::any_of(report.findings.begin(), report.findings.end(),
-                        [](const DoctorFinding &f) { return f.check == u"manifest-schema"; });
+            std::any_of(report.findings.begin(), report.findings.end(), [](const DoctorFinding &f) {
+                return f.check == DoctorCheck::ManifestSchema;
+            });
         if (!manifestRows)
-            addChecked(report.findings, u"manifest-schema"_s, {});
+            addChecked(report.findings, DoctorCheck::ManifestSchema, {});
     }
     qint64 lockRemoved = 0;
     if (facts.locksReadable) {
@@ -645,13 +243,13 @@ Result<void> compactWorkspace(Workspace &workspace, const Facts &facts, DoctorRe
             return written.error();
         QList<DoctorFinding> remaining;
         for (const DoctorFinding &f : std::as_const(report.findings)) {
-            if (f.check == u"orphan-lock-entries" && f.severity != u"ok")
+            if (f.check == DoctorCheck::OrphanLockEntries && f.severity != DoctorSeverity::Ok)
                 report.fixed.append(f);
-            else if (f.check != u"orphan-lock-entries")
+            else if (f.check != DoctorCheck::OrphanLockEntries)
                 remaining.append(f);
         }
         report.findings = remaining;
-        addChecked(report.findings, u"orphan-lock-entries"_s, {});
+        addChecked(report.findings, DoctorCheck::OrphanLockEntries, {});
     }
     report.compactRan = true;
     report.compacted = JsonObject{{u"events_before"_s, qint64(before->events.size())},
@@ -668,7 +266,7 @@ Error findingsError(const DoctorReport &report, const DoctorOptions &options)
     int problems = 0;
     int fixable = 0;
     for (const DoctorFinding &f : std::as_const(report.findings)) {
-        problems += f.severity != u"ok" ? 1 : 0;
+        problems += f.severity != DoctorSeverity::Ok ? 1 : 0;
         fixable += f.autoFixable ? 1 : 0;
     }
     Message message = fixable > 0 && !options.fix
@@ -694,52 +292,22 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
     if (!lock)
         return lock.error();
 
+    CheckInput in{workspace, ctx, options.filter, {}, {}, {}, {}};
+    Result<QList<DoctorFinding>> findings = runChecks(in);
+    if (!findings)
+        return findings.error();
     DoctorReport report;
-    Facts facts;
-    QList<UpkeepNeed> upkeep; // the clones past git's limits, which --fix repacks
-    addChecked(report.findings, u"manifest-schema"_s, checkManifest(workspace, facts));
-    addChecked(report.findings, u"lockfile"_s, checkLockfile(workspace, facts));
-    if (!facts.logReadable) {
-        for (const QString &check : {u"gitignore-sync"_s, u"on-disk-drift"_s}) {
-            report.findings.append(
-                finding(check, u"warning"_s, {}, u"skipped: manifest unreadable"_s));
-        }
-    } else {
-        Result<PackGraph> graph = readPackGraph(workspace, ctx);
-        if (!graph)
-            return graph.error();
-        facts.graph = std::move(graph).value();
-        facts.walked = true;
-
-        Result<QHash<QString, QString>> computedDrift =
-            driftForFilter(options.filter, workspace, ctx);
-        if (!computedDrift)
-            return computedDrift.error();
-        const QHash<QString, QString> drift = std::move(computedDrift).value();
-        addChecked(report.findings, u"gitignore-sync"_s,
-                   checkGitignore(workspace, facts, options.filter, drift));
-        addChecked(report.findings, u"pack-schema"_s,
-                   checkPackSchemas(facts, options.filter, drift));
-        addChecked(report.findings, u"pack-graph"_s, checkPackGraph(facts, options.filter, drift));
-        addChecked(report.findings, u"on-disk-drift"_s,
-                   checkOnDisk(workspace, facts, options.filter, drift));
-        addChecked(report.findings, u"clone-upkeep"_s,
-                   checkCloneUpkeep(workspace, facts, options.filter, drift, upkeep));
-        addChecked(report.findings, u"url-secrets"_s, checkUrlSecrets(workspace, facts));
-        if (facts.locksReadable)
-            addChecked(report.findings, u"orphan-lock-entries"_s, checkOrphanLockEntries(facts));
-    }
-    QStringList staleLocks; // what --fix may remove, checked again just before
-    addChecked(report.findings, u"lock-files"_s, checkLockFiles(workspace, facts, &staleLocks));
-    addChecked(report.findings, u"unfinished-work"_s, checkRecovery(workspace, ctx));
+    report.findings = std::move(findings).value();
+    const Facts &facts = in.facts;
     if (Result<void> alive = checkCancelled(ctx); !alive)
         return alive.error();
 
     if (options.fix && facts.walked) {
-        if (Result<void> fixed = applyFixes(workspace, facts, options.filter, staleLocks, report);
+        if (Result<void> fixed =
+                applyFixes(workspace, facts, options.filter, in.staleLocks, report);
             !fixed)
             return fixed.error();
-        fixCloneUpkeep(workspace, upkeep, report, ctx.stopToken());
+        fixCloneUpkeep(workspace, in.upkeep, report, ctx.stopToken());
     }
 
     if (options.compact && facts.logReadable) {
@@ -748,18 +316,56 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
     }
 
     // Findings in the order of the checks, whatever was re-run.
-    static const QStringList order{
-        u"manifest-schema"_s,     u"lockfile"_s,      u"gitignore-sync"_s,
-        u"pack-schema"_s,         u"pack-graph"_s,    u"on-disk-drift"_s, u"clone-upkeep"_s, u"url-secrets"_s,
-        u"orphan-lock-entries"_s, u"lock-files"_s,    u"unfinished-work"_s};
-    std::stable_sort(report.findings.begin(), report.findings.end(),
-                     [](const DoctorFinding &a, const DoctorFinding &b) {
-                         return order.indexOf(a.check) < order.indexOf(b.check);
-                     });
+    std::stable_sort(
+        report.findings.begin(), report.findings.end(),
+        [](const DoctorFinding &a, const DoctorFinding &b) { return a.check < b.check; });
 
     if (report.exitCode() != 0)
         return findingsError(report, options);
     return report;
+}
+
+VerbSpec makeDoctorVerb()
+{
+    VerbSpec verb;
+    verb.name = u"doctor"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Check the workspace");
+    verb.summary = QT_TRANSLATE_NOOP(
+        "Grex", "Check the workspace for damage and drift; repair what can be repaired.");
+    verb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Checks the workspace for damage and drift: grex.jsonl and grex.lock.jsonl, the "
+                ".gitignore blocks, registered packs missing on disk, unregistered directories, "
+                "lock files of processes that are gone, and work an interrupted grex left "
+                "unfinished. Each finding says what to do about it.\n\n"
+                "With --fix, doctor repairs what is marked fixable and lists what it changed; it "
+                "never touches a pack's files or the intent log. --compact rewrites grex.jsonl "
+                "to its shortest equivalent and drops the lockfile entries of packs that are "
+                "gone. doctor exits with 0 when all is well, 7 when it found something, and 3 "
+                "when grex.jsonl is damaged.");
+    verb.examples = {
+        {"grex doctor", QT_TRANSLATE_NOOP("Grex", "Check the workspace.")},
+        {"grex doctor --fix", QT_TRANSLATE_NOOP("Grex", "Check it and repair what can be "
+                                                        "repaired.")},
+    };
+    verb.idempotent = true;
+    // The doctor tool only looks; repairs are for a person at the CLI or window.
+    verb.readOnly = true;
+    ParamSpec fix = param(u"fix"_s, ParamType::Boolean,
+                          QT_TRANSLATE_NOOP("Grex", "Repair what is marked fixable (.gitignore "
+                                                    "blocks, stale lock files) and list what "
+                                                    "changed."));
+    fix.cliOnly = true;
+    ParamSpec compact =
+        param(u"compact"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Compact grex.jsonl and drop orphan lockfile entries."));
+    compact.cliOnly = true;
+    verb.icon = u"doctor"_s;
+    verb.lockingParams = {u"fix"_s, u"compact"_s};
+    verb.failureCarriesReport = true;
+    verb.reportIsVerdict = true;
+    verb.params = {fix, compact, parallelParam(), filterParam()};
+    bindInvoker<DoctorOptions, DoctorReport, doctor>(verb);
+    return verb;
 }
 
 } // namespace Grex

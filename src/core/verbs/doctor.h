@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/engine/packfilter.h"
+#include "core/docshape.h"
 #include "core/json.h"
 #include "core/result.h"
 
@@ -20,15 +21,38 @@ struct DoctorOptions
     static Result<DoctorOptions> fromJson(const QJsonObject &args);
 };
 
+// The checks of grex doctor, in the order its report lists them (docs/design.md, "grex doctor");
+// the report names each by its wire word ("manifest-schema", ...).
+enum class DoctorCheck {
+    ManifestSchema,
+    Lockfile,
+    GitignoreSync,
+    PackSchema,
+    PackGraph,
+    OnDiskDrift,
+    CloneUpkeep,
+    UrlSecrets,
+    OrphanLockEntries,
+    LockFiles,
+    UnfinishedWork,
+};
+QString wireName(DoctorCheck check);
+QList<DoctorCheck> allDoctorChecks();
+
+// How bad a finding is, mildest first: "ok", "warning", "error".
+enum class DoctorSeverity { Ok, Warning, Error };
+QString wireName(DoctorSeverity severity);
+
 struct DoctorFinding
 {
-    QString check;
-    QString severity; // ok | warning | error
+    DoctorCheck check = DoctorCheck::ManifestSchema;
+    DoctorSeverity severity = DoctorSeverity::Ok;
     QString pack;     // "" when the finding is about no single pack
     QString detail;
     bool autoFixable = false;
 
     JsonObject toJson() const;
+    static DocShape shape(); // of toJson()
 };
 
 struct DoctorReport
@@ -38,9 +62,10 @@ struct DoctorReport
     JsonObject compacted;       // --compact: events and lock entries before and after
     bool compactRan = false;
 
-    QString worstSeverity() const;
+    DoctorSeverity worstSeverity() const;
     int exitCode() const; // 0 all ok, 3 manifest-schema error, else 7 (drift)
     JsonObject toJson() const;
+    static DocShape shape(); // of toJson()
 };
 
 // `grex doctor` (docs/design.md, "grex doctor"): the intent log, the lockfile, the managed

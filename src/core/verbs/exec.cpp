@@ -5,6 +5,7 @@
 #include "core/manifest/fold.h"
 #include "core/operationcontext.h"
 #include "core/engine/drift.h"
+#include "core/verbs/verbparams.h"
 #include "core/verbs/verbsupport.h"
 #include "core/visibletext.h"
 #include "core/workspace.h"
@@ -72,6 +73,16 @@ JsonValue ExecReport::toJson() const
     for (const Row &row : rows)
         array.append(rowJson(row));
     return array;
+}
+
+DocShape ExecReport::shape()
+{
+    using S = DocShape;
+    return S::array(
+        S::object({field(u"pack"_s, S::string(), nullptr), field(u"stdout"_s, S::string(), nullptr),
+                   field(u"stderr"_s, S::string(), nullptr),
+                   field(u"exit"_s, S::integer().orNull(),
+                         "the command's exit code; null when it did not run")}));
 }
 
 Result<ExecReport> execInPacks(Workspace &workspace, const ExecOptions &options,
@@ -213,6 +224,51 @@ Result<ExecReport> execInPacks(Workspace &workspace, const ExecOptions &options,
             .withDetail(u"report"_s, report.toJson());
     }
     return report;
+}
+
+VerbSpec makeExecVerb()
+{
+    VerbSpec verb;
+    verb.name = u"exec"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Run a command in packs");
+    verb.summary =
+        QT_TRANSLATE_NOOP("Grex", "Run a command in the directory of every matching pack.");
+    verb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Runs a command in the directory of every matching pack, in parallel, and "
+                "prints its output grouped by pack. It exits with 4 when the command failed in "
+                "any pack. Put -- before the command when it has options of its own.");
+    verb.examples = {
+        {"grex exec -- git log -1 --oneline",
+         QT_TRANSLATE_NOOP("Grex", "The last commit of every pack.")},
+        {"grex exec --filter drift=dirty -- git diff --stat",
+         QT_TRANSLATE_NOOP("Grex", "What changed in the packs with local changes.")},
+        {"grex exec --shell --yes -- 'git stash list | wc -l'",
+         QT_TRANSLATE_NOOP("Grex", "A shell pipeline in every pack, without asking.")},
+    };
+    verb.destructive = true;
+    verb.typedCommandApproves = true;
+    verb.openWorld = true;
+    ParamSpec shell = param(u"shell"_s, ParamType::Boolean,
+                            QT_TRANSLATE_NOOP("Grex", "Join the command and its arguments and "
+                                                      "run them with sh -c."));
+    shell.cliOnly = true;
+    verb.icon = u"terminal"_s;
+    verb.longRunning = true;
+    verb.failureCarriesReport = true;
+    verb.approvalQuotes = QT_TRANSLATE_NOOP("Grex", "Command:");
+    verb.params = {
+        hinted(param(u"cmd"_s, ParamType::StringArray,
+                     QT_TRANSLATE_NOOP("Grex", "The program to run and its arguments (put -- "
+                                               "before them when they have options)."),
+                     u"CMD..."_s, true, true),
+               ValueHint::Command),
+        shell,
+        dryRunParam(),
+        parallelParam(),
+        filterParam(),
+    };
+    bindInvoker<ExecOptions, ExecReport, execInPacks>(verb);
+    return verb;
 }
 
 } // namespace Grex

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/docshape.h"
 #include "core/engine/packfilter.h"
 #include "core/json.h"
 #include "core/result.h"
@@ -40,6 +41,7 @@ struct ExecReport
     QList<Row> rows;  // ordered by pack id
 
     JsonValue toJson() const; // [{"pack","stdout","stderr","exit"}]
+    static DocShape shape();  // of toJson()
     static JsonObject rowJson(const Row &row);
 };
 

@@ -9,6 +9,7 @@
 #include "core/pack/packmanifest.h"
 #include "core/secrets.h"
 #include "core/verbs/importformats.h"
+#include "core/verbs/verbparams.h"
 #include "core/verbs/verbsupport.h"
 #include "core/workspace.h"
 
@@ -50,6 +51,132 @@ QString pathInWorkspace(const QString &root, const QString &clone)
     if (!to.startsWith(from + u'/'))
         return {};
     return to.mid(from.size() + 1);
+}
+
+// The entries of another tool's file, read in full before anything is locked or written; what
+// of the file grex cannot keep goes into the report.
+Result<QList<Candidate>> listedCandidates(const Workspace &workspace, const ImportOptions &options,
+                                          ImportReport &report)
+{
+    QList<Candidate> candidates;
+    Result<ImportSource> source = readImportFile(
+        *options.from, options.format ? importFormatFromName(*options.format) : std::nullopt,
+        options.baseUrl);
+    if (!source)
+        return source.error();
+    report.format = importFormatName(source->format);
+    for (const QString &what : std::as_const(source->notCarried))
+        report.notCarried.append({QString(), what});
+    candidates.reserve(source->entries.size());
+    for (const ImportEntry &listed : std::as_const(source->entries)) {
+        ImportEntry entry = listed;
+        // A clone the file names inside this workspace (gita's list, read in the folder that
+        // holds the clones) stays where it is: its path in the workspace is the pack's.
+        if (const QString inside = pathInWorkspace(workspace.root(), entry.clonePath);
+            !inside.isEmpty())
+            entry.path = inside;
+        for (const QString &what : entry.notCarried)
+            report.notCarried.append({entry.path, what});
+        candidates.append(Candidate{entry.path, entry.url, false, entry.ref,
+                                    normaliseTags(entry.tags).valueOr(QStringList()), entry.depth,
+                                    entry.clonePath});
+    }
+    return candidates;
+}
+
+// --scan: the clones in the workspace, at any depth, that are neither packs nor children.
+void scanCandidates(Workspace &workspace, const QMap<QString, PackState> &packs,
+                    OperationContext &ctx, ImportReport &report, QList<Candidate> &candidates)
+{
+    // A child of a pack is already managed through its parent.
+    QSet<QString> children;
+    Result<LockEntries> locks = workspace.lockfile().read();
+    if (locks) {
+        for (const QString &id : locks->keys())
+            children.insert(id);
+    }
+    if (Result<PackGraph> graph = readPackGraph(workspace, ctx)) {
+        for (const PackNode &node : graph->nodes)
+            children.insert(node.path);
+    }
+    for (const PackState &pack : std::as_const(packs))
+        children.insert(pack.path);
+    // Clones at any depth (docs/design.md, "Pack paths"): vcstool, repo and west place them in
+    // src/<group>/.
+    for (const QString &name : findClones(workspace.root(), children)) {
+        const QString dir = workspace.packDir(name);
+        Result<QString> origin = workspace.fetcher().originUrl(dir);
+        // A clone grex cannot read is named with the reason, not taken for one without a
+        // remote.
+        if (!origin && origin.error().reason() != u"not_a_repository") {
+            report.failed.append({name, origin.error().message().text()});
+            continue;
+        }
+        if (!origin || origin->isEmpty()) {
+            report.skipped.append({name, u"no_remote"_s});
+            continue;
+        }
+        // A local path as git recorded it ("/ws/../up.git", or relative to the clone)
+        // becomes the plain absolute path grex records for one given to add.
+        Result<QString> url = checkRemoteUrl(*origin, dir);
+        if (!url) {
+            report.failed.append({name, url.error().message().text()});
+            continue;
+        }
+        Candidate candidate{name, *url, true, std::nullopt, {}, 0, {}};
+        if (Result<RepoStatus> state = workspace.fetcher().inspect(dir, std::nullopt);
+            state && state->branch && !state->expectedBranch.isEmpty() &&
+            *state->branch != state->expectedBranch)
+            candidate.ref = state->branch;
+        candidates.append(candidate);
+    }
+}
+
+// gita lists clones, not URLs: the clone's own remote is the URL, read from the one in the
+// workspace, else from where the file says it is; "" when neither has one.
+QString cloneOrigin(Workspace &workspace, const Candidate &c)
+{
+    for (const QString &clone : {workspace.packDir(c.path), c.clonePath}) {
+        if (clone.isEmpty() || !QFileInfo::exists(clone + u"/.git"_s))
+            continue;
+        Result<QString> origin = workspace.fetcher().originUrl(clone);
+        Result<QString> recorded = origin && !origin->isEmpty() ? checkRemoteUrl(*origin, clone)
+                                                                : Result<QString>(QString());
+        if (recorded && !recorded->isEmpty())
+            return *recorded;
+    }
+    return {};
+}
+
+// What a clone at dir registers as: its pack.yaml's type and .gitignore patterns, or without
+// one defaultType; plain is unknown while there is no clone.
+struct PackKind
+{
+    QString type;
+    QStringList gitignore;
+    std::optional<bool> plain;
+};
+
+Result<PackKind> packKind(const QString &dir, const QString &path, const QString &defaultType)
+{
+    PackKind kind{defaultType, {}, std::nullopt};
+    if (QFileInfo::exists(dir + u"/.git"_s))
+        kind.plain = !hasPackManifest(dir);
+    if (!hasPackManifest(dir))
+        return kind;
+    Result<PackManifest> manifest = loadPackManifest(dir);
+    if (!manifest)
+        return manifest.error();
+    // As add refuses it: registered under another name, every later walk would fail.
+    if (manifest->name != packBaseName(path)) {
+        return Error(ErrorKind::PackOp, u"pack_name_mismatch"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "the pack in %1 is named '%2' in its "
+                                                       "pack.yaml, not '%3'"),
+                             {dir, manifest->name, packBaseName(path)}));
+    }
+    kind.type = manifest->type;
+    kind.gitignore = manifest->gitignore;
+    return kind;
 }
 
 } // namespace
@@ -124,6 +251,39 @@ JsonObject ImportReport::toJson() const
                       {u"not_carried"_s, notCarriedArray}};
 }
 
+DocShape ImportReport::shape()
+{
+    using S = DocShape;
+    const DocShape imported = S::object(
+        {field(u"path"_s, S::string(), "the pack's folder"),
+         field(u"url"_s, S::string(), "its repository"),
+         field(u"kind"_s, S::string({u"meta"_s, u"declarative"_s, u"scripted"_s}), "its type"),
+         field(u"ref"_s, S::string().orNull(), "the ref it follows"),
+         field(u"tags"_s, S::array(S::string()), "its tags"),
+         field(u"plain"_s, S::boolean().orNull(),
+               "a repository without pack.yaml; null when not cloned"),
+         field(u"would_dispatch"_s, S::boolean(), "a dry run: it would be registered")});
+    return S::object(
+        {field(u"dry_run"_s, S::boolean(), "nothing was changed"),
+         field(u"format"_s, S::string(importFormatNames()).orNull(), "the file's format"),
+         field(u"imported"_s, S::array(imported), "what was registered"),
+         field(u"skipped"_s,
+               S::array(S::object({field(u"path"_s, S::string(), nullptr),
+                                   field(u"reason"_s,
+                                         S::string({u"path_collision"_s, u"duplicate_in_input"_s,
+                                                    u"no_remote"_s, u"no_url"_s}),
+                                         nullptr)})),
+               "what was left out, and why"),
+         field(u"failed"_s,
+               S::array(S::object({field(u"path"_s, S::string(), nullptr),
+                                   field(u"error"_s, S::string(), nullptr)})),
+               "what cannot be imported"),
+         field(u"not_carried"_s,
+               S::array(S::object({field(u"path"_s, S::string().orNull(), nullptr),
+                                   field(u"what"_s, S::string(), nullptr)})),
+               "what of the file grex cannot keep")});
+}
+
 Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &options,
                                  OperationContext &ctx)
 {
@@ -134,29 +294,10 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
     ImportReport report;
     report.dryRun = options.dryRun;
     if (options.from) {
-        Result<ImportSource> source = readImportFile(
-            *options.from,
-            options.format ? importFormatFromName(*options.format) : std::nullopt,
-            options.baseUrl);
-        if (!source)
-            return source.error();
-        report.format = importFormatName(source->format);
-        for (const QString &what : std::as_const(source->notCarried))
-            report.notCarried.append({QString(), what});
-        candidates.reserve(source->entries.size());
-        for (const ImportEntry &listed : std::as_const(source->entries)) {
-            ImportEntry entry = listed;
-            // A clone the file names inside this workspace (gita's list, read in the folder
-            // that holds the clones) stays where it is: its path in the workspace is the pack's.
-            if (const QString inside = pathInWorkspace(workspace.root(), entry.clonePath);
-                !inside.isEmpty())
-                entry.path = inside;
-            for (const QString &what : entry.notCarried)
-                report.notCarried.append({entry.path, what});
-            candidates.append(Candidate{entry.path, entry.url, false, entry.ref,
-                                        normaliseTags(entry.tags).valueOr(QStringList()),
-                                        entry.depth, entry.clonePath});
-        }
+        Result<QList<Candidate>> listed = listedCandidates(workspace, options, report);
+        if (!listed)
+            return listed.error();
+        candidates = std::move(listed).value();
     }
     Result<std::optional<FileLock>> lock = workspace.lockForWritingIf(!options.dryRun);
     if (!lock)
@@ -171,50 +312,8 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
         foldedNames.insert(pack.path.toCaseFolded(), pack.path);
     }
 
-    if (options.scan) {
-        // A child of a pack is already managed through its parent.
-        QSet<QString> children;
-        Result<LockEntries> locks = workspace.lockfile().read();
-        if (locks) {
-            for (const QString &id : locks->keys())
-                children.insert(id);
-        }
-        if (Result<PackGraph> graph = readPackGraph(workspace, ctx)) {
-            for (const PackNode &node : graph->nodes)
-                children.insert(node.path);
-        }
-        for (const PackState &pack : std::as_const(*packs))
-            children.insert(pack.path);
-        // Clones at any depth (docs/design.md, "Pack paths"): vcstool, repo and west place them in
-        // src/<group>/.
-        for (const QString &name : findClones(workspace.root(), children)) {
-            const QString dir = workspace.packDir(name);
-            Result<QString> origin = workspace.fetcher().originUrl(dir);
-            // A clone grex cannot read is named with the reason, not taken for one without a
-            // remote.
-            if (!origin && origin.error().reason() != u"not_a_repository") {
-                report.failed.append({name, origin.error().message().text()});
-                continue;
-            }
-            if (!origin || origin->isEmpty()) {
-                report.skipped.append({name, u"no_remote"_s});
-                continue;
-            }
-            // A local path as git recorded it ("/ws/../up.git", or relative to the clone)
-            // becomes the plain absolute path grex records for one given to add.
-            Result<QString> url = checkRemoteUrl(*origin, dir);
-            if (!url) {
-                report.failed.append({name, url.error().message().text()});
-                continue;
-            }
-            Candidate candidate{name, *url, true, std::nullopt, {}, 0, {}};
-            if (Result<RepoStatus> state = workspace.fetcher().inspect(dir, std::nullopt);
-                state && state->branch && !state->expectedBranch.isEmpty() &&
-                *state->branch != state->expectedBranch)
-                candidate.ref = state->branch;
-            candidates.append(candidate);
-        }
-    }
+    if (options.scan)
+        scanCandidates(workspace, *packs, ctx, report, candidates);
 
     QSet<QString> seen;
     PackPathSet takenPaths; // registered or imported by this run: no pack goes inside one
@@ -247,23 +346,7 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
                 {c.path, packInsidePack(c.path, *other, ErrorKind::PackOp).message().text()});
             continue;
         }
-        QString url = c.url;
-        if (url.isEmpty() && !c.fromScan) {
-            // gita lists clones, not URLs: the clone's own remote is the URL, read from the
-            // one in the workspace, else from where the file says it is.
-            for (const QString &clone : {workspace.packDir(c.path), c.clonePath}) {
-                if (clone.isEmpty() || !QFileInfo::exists(clone + u"/.git"_s))
-                    continue;
-                Result<QString> origin = workspace.fetcher().originUrl(clone);
-                Result<QString> recorded = origin && !origin->isEmpty()
-                                               ? checkRemoteUrl(*origin, clone)
-                                               : Result<QString>(QString());
-                if (recorded && !recorded->isEmpty()) {
-                    url = *recorded;
-                    break;
-                }
-            }
-        }
+        const QString url = c.url.isEmpty() && !c.fromScan ? cloneOrigin(workspace, c) : c.url;
         // Another tool's entry grex cannot clone (an svn checkout, a remote relative to a URL
         // not given) is left out with the reason, which notCarried spells out.
         if (url.isEmpty() && !c.fromScan &&
@@ -287,38 +370,20 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
             report.failed.append({c.path, real.error().message().text()});
             continue;
         }
-        QString kind = options.defaultType.value_or(u"meta"_s);
-        QStringList extraPatterns;
-        std::optional<bool> plain;
-        if (QFileInfo::exists(dir + u"/.git"_s))
-            plain = !hasPackManifest(dir);
-        if (hasPackManifest(dir)) {
-            Result<PackManifest> manifest = loadPackManifest(dir);
-            if (!manifest) {
-                report.failed.append({c.path, manifest.error().message().text()});
-                continue;
-            }
-            // As add refuses it: registered under another name, every later walk would fail.
-            if (manifest->name != packBaseName(c.path)) {
-                report.failed.append(
-                    {c.path, Message(QT_TRANSLATE_NOOP("Grex", "the pack in %1 is named '%2' in "
-                                                               "its pack.yaml, not '%3'"),
-                                     {dir, manifest->name, packBaseName(c.path)})
-                                 .text()});
-                continue;
-            }
-            kind = manifest->type;
-            extraPatterns = manifest->gitignore;
+        Result<PackKind> kind = packKind(dir, c.path, options.defaultType.value_or(u"meta"_s));
+        if (!kind) {
+            report.failed.append({c.path, kind.error().message().text()});
+            continue;
         }
         foldedNames.insert(c.path.toCaseFolded(), c.path);
         takenPaths.insert(c.path);
-        report.imported.append({c.path, url, kind, c.ref, c.tags, plain});
-        Event added = Event::add(c.path, url, c.path, kind, c.ref, now);
+        report.imported.append({c.path, url, kind->type, c.ref, c.tags, kind->plain});
+        Event added = Event::add(c.path, url, c.path, kind->type, c.ref, now);
         added.tags = c.tags;
         if (c.depth > 0)
             added.depth = c.depth;
         events.append(added);
-        blocks.append({c.path, Gitignore::packBody(c.path, extraPatterns)});
+        blocks.append({c.path, Gitignore::packBody(c.path, kind->gitignore)});
     }
 
     if (!options.dryRun && !events.isEmpty()) {
@@ -345,6 +410,76 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
             .withDetail(u"report"_s, report.toJson());
     }
     return report;
+}
+
+VerbSpec makeImportVerb()
+{
+    VerbSpec verb;
+    verb.name = u"import"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Import repositories");
+    verb.summary = QT_TRANSLATE_NOOP(
+        "Grex", "Register existing repositories as packs, without cloning or installing.");
+    verb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Registers repositories as packs, without cloning or installing them: the git "
+                "clones in the workspace at any depth (--scan), or those another tool's file "
+                "lists (--from): a gita repos.csv, a myrepos .mrconfig, a vcstool .repos file, a "
+                "mani.yaml, a repo manifest.xml or a west.yml, or grex's own JSON list of "
+                "{\"url\", \"path\"} objects. Paths, branches or pinned revisions (as the "
+                "pack's ref) and groups (as tags) are kept; what cannot be is listed. Paths "
+                "already registered are skipped, so importing again changes nothing; grex sync "
+                "then clones what is missing.");
+    verb.examples = {
+        {"grex import --scan",
+         QT_TRANSLATE_NOOP("Grex", "Register the clones already in the workspace.")},
+        {"grex import --from ros2.repos --dry-run",
+         QT_TRANSLATE_NOOP("Grex", "Show what importing a vcstool file would register.")},
+        {"grex import --from default.xml --base-url "
+         "https://android.googlesource.com/platform/manifest",
+         QT_TRANSLATE_NOOP("Grex", "Import a repo manifest whose remotes are relative to "
+                                   "where it came from.")},
+    };
+    verb.idempotent = true;
+    verb.icon = u"import"_s;
+    verb.locksWorkspace = true;
+    verb.failureCarriesReport = true;
+    verb.confirmWord = QT_TRANSLATE_NOOP("Grex", "&Import");
+    verb.changesKey = u"imported"_s;
+    verb.nothingToDo = QT_TRANSLATE_NOOP("Grex", "Nothing to import");
+    verb.params = {
+        hinted(param(u"from"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "Read another tool's list of repositories (gita, "
+                                               "myrepos, vcstool, mani, repo, west) or grex's "
+                                               "JSON list."),
+                     u"FILE"_s),
+               ValueHint::File),
+        hinted(param(u"format"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "The file's format, when its name and content do "
+                                               "not tell."),
+                     u"FORMAT"_s),
+               ValueHint::None, importFormatNames()),
+        param(u"baseUrl"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "The URL the file came from, for remotes given relative "
+                                        "to it (repo's fetch=\"..\")."),
+              u"URL"_s),
+        hinted(param(u"fromReposJson"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "Read a JSON array of {\"url\", \"path\"} "
+                                               "objects (the same as --from FILE --format "
+                                               "repos-json)."),
+                     u"FILE"_s),
+               ValueHint::File),
+        param(u"scan"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Register the git clones in the workspace, at any depth, "
+                                        "that are not packs yet.")),
+        hinted(param(u"defaultType"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "Type of repositories without pack.yaml (default "
+                                               "meta)."),
+                     u"TYPE"_s),
+               ValueHint::None, packTypes()),
+        dryRunParam(),
+        parallelParam(),
+    };
+    bindInvoker<ImportOptions, ImportReport, importPacks>(verb);
+    return verb;
 }
 
 } // namespace Grex

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/docshape.h"
 #include "core/json.h"
 #include "core/result.h"
 
@@ -61,6 +62,7 @@ struct ImportReport
     QList<Failed> failed;
 
     JsonObject toJson() const;
+    static DocShape shape(); // of toJson()
 };
 
 // The most entries a REPOS.json may have.

@@ -5,6 +5,7 @@
 #include "core/git/fetcher.h"
 #include "core/git/repository.h"
 #include "core/operationcontext.h"
+#include "core/verbs/verbparams.h"
 #include "core/verbs/verbsupport.h"
 #include "core/workspace.h"
 
@@ -59,6 +60,17 @@ JsonObject InitReport::toJson() const
                       {u"hooks"_s, JsonValue::fromOptional(hooks)},
                       {u"cloned"_s, JsonValue(cloned)},
                       {u"dry_run"_s, dryRun}};
+}
+
+DocShape InitReport::shape()
+{
+    using S = DocShape;
+    return S::object({field(u"workspace"_s, S::string(), "the workspace's folder"),
+                      field(u"created"_s, S::array(S::string()), "the files init made"),
+                      field(u"hooks"_s, S::string().orNull(), "core.hooksPath it set"),
+                      field(u"cloned"_s, S::array(S::string()),
+                            "registered packs cloned because their folder was missing"),
+                      field(u"dry_run"_s, S::boolean(), "nothing was changed")});
 }
 
 Result<InitReport> init(Workspace &workspace, const InitOptions &options, OperationContext &ctx)
@@ -177,6 +189,52 @@ Result<InitReport> init(Workspace &workspace, const InitOptions &options, Operat
         }
     }
     return report;
+}
+
+VerbSpec makeInitVerb()
+{
+    VerbSpec verb;
+    verb.name = u"init"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Initialise a workspace");
+    verb.summary = QT_TRANSLATE_NOOP("Grex", "Initialise a grex workspace.");
+    verb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Makes DIR (created when missing), the current directory or the directory of "
+                "--manifest a grex workspace: "
+                "creates grex.jsonl and grex.lock.jsonl when they are missing, never truncating "
+                "existing ones, and adds grex's block to the workspace's .gitignore.\n\n"
+                "When the workspace already registers packs whose directories are missing, as "
+                "in a fresh clone of a workspace repository, init clones them without "
+                "installing them (grex sync installs). Running init again is harmless.");
+    verb.examples = {
+        {"grex init", QT_TRANSLATE_NOOP("Grex", "Make the current directory a workspace.")},
+        {"grex init ~/work", QT_TRANSLATE_NOOP("Grex", "Make ~/work a workspace, creating it.")},
+        {"grex init --no-clone",
+         QT_TRANSLATE_NOOP("Grex", "Initialise a cloned workspace without cloning its packs.")},
+    };
+    verb.idempotent = true;
+    verb.openWorld = true;
+    // Where, as git init DIR says it; an MCP server already has its workspace.
+    ParamSpec directory = hinted(param(u"directory"_s, ParamType::String,
+                                       QT_TRANSLATE_NOOP("Grex", "The folder to make a workspace "
+                                                                 "(default: the current one)."),
+                                       u"DIR"_s, false, true),
+                                 ValueHint::Directory);
+    directory.cliOnly = true;
+    verb.icon = u"init"_s;
+    verb.makesWorkspace = true;
+    verb.params = {
+        directory,
+        param(u"noClone"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Do not clone registered packs whose directory is "
+                                        "missing.")),
+        hinted(param(u"hooksPath"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "Set core.hooksPath of the workspace repository."),
+                     u"DIR"_s),
+               ValueHint::Directory),
+        dryRunParam(),
+    };
+    bindInvoker<InitOptions, InitReport, init>(verb);
+    return verb;
 }
 
 } // namespace Grex

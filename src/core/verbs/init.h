@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/docshape.h"
 #include "core/json.h"
 #include "core/result.h"
 
@@ -31,6 +32,7 @@ struct InitReport
     bool dryRun = false;
 
     JsonObject toJson() const;
+    static DocShape shape(); // of toJson()
 };
 
 // `grex init`: creates grex.jsonl and grex.lock.jsonl when missing (never truncating), writes the

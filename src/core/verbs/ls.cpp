@@ -7,6 +7,7 @@
 #include "core/naming.h"
 #include "core/operationcontext.h"
 #include "core/pack/packmanifest.h"
+#include "core/verbs/verbparams.h"
 #include "core/verbs/verbsupport.h"
 #include "core/workspace.h"
 
@@ -175,10 +176,8 @@ QList<LsEntry> childrenOf(Workspace &workspace, const PackManifest &manifest,
 void filterChildren(QList<LsEntry> &children, int depth, const PackFilter &filter,
                     const QHash<QString, QString> &drift)
 {
-    children.removeIf([&](const LsEntry &e) {
-        return !filter.matches(
-            FilterSubject::of(e.id, e.path, e.type, e.url, depth, drift, e.tags));
-    });
+    children.removeIf(
+        [&](const LsEntry &e) { return !filter.matches(subjectOf(e, depth).withDriftOf(drift)); });
     for (LsEntry &child : children)
         filterChildren(child.children, depth + 1, filter, drift);
 }
@@ -204,6 +203,26 @@ JsonValue LsReport::toJson() const
     for (const LsEntry &entry : packs)
         array.append(entryToJson(entry, long_, tree));
     return array;
+}
+
+DocShape LsReport::shape()
+{
+    using S = DocShape;
+    const DocShape text = S::string();
+    return S::array(S::object(
+        {field(u"id"_s, text, nullptr),
+         field(u"type"_s, text.orNull(), "null before a clone tells it"),
+         field(u"path"_s, text, nullptr), field(u"url"_s, text, "without secrets"),
+         field(u"ref"_s, text.orNull(), nullptr),
+         field(u"sha"_s, text.orNull(), "the commit it was installed from"),
+         field(u"installed_at"_s, text.orNull(), nullptr),
+         optionalField(u"actions_hash"_s, text.orNull(), "ls --long"),
+         field(u"branch"_s, text.orNull(), nullptr), field(u"tags"_s, S::array(text), nullptr),
+         field(u"on_disk"_s, S::boolean(), nullptr),
+         field(u"plain"_s, S::boolean().orNull(), "a repository without pack.yaml"),
+         field(u"dir"_s, text, "its absolute folder"),
+         optionalField(u"children"_s, S::array(S::any()),
+                       "ls --tree: its children, each an object of this shape")}));
 }
 
 namespace {
@@ -260,8 +279,7 @@ Result<LsReport> lsRead(Workspace &workspace, const LsOptions &options, Operatio
             entry.sha = pack.lastSyncSha;
         if (options.type && entry.type != *options.type)
             continue;
-        if (!options.filter.matches(FilterSubject::of(entry.id, entry.path, entry.type, entry.url,
-                                                      0, drift, entry.tags)))
+        if (!options.filter.matches(subjectOf(entry).withDriftOf(drift)))
             continue;
         if (options.tree && p.manifest) {
             QSet<QString> visiting{entry.id};
@@ -304,6 +322,39 @@ Result<LsReport> ls(Workspace &workspace, const LsOptions &options, OperationCon
         memo->storeWhole(key, *token, *report);
     }
     return report;
+}
+
+VerbSpec makeLsVerb()
+{
+    VerbSpec verb;
+    verb.name = u"ls"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "List packs");
+    verb.summary = QT_TRANSLATE_NOOP("Grex", "List registered packs.");
+    verb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Lists the registered packs: id, type, path, ref and the checked-out commit. ls "
+                "reads only the workspace's files and never touches the network. --tree adds the "
+                "children each pack's pack.yaml declares, under their parents.");
+    verb.examples = {
+        {"grex ls --tree", QT_TRANSLATE_NOOP("Grex", "Show children under their parents.")},
+        {"grex ls --json --filter 'type=scripted'",
+         QT_TRANSLATE_NOOP("Grex", "The scripted packs, as one JSON document.")},
+    };
+    verb.readOnly = true;
+    verb.idempotent = true;
+    verb.icon = u"filter"_s;
+    verb.params = {
+        hinted(param(u"type"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "Only packs of this type."), u"TYPE"_s),
+               ValueHint::None, packTypes()),
+        param(u"long"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Also show install time and actions hash.")),
+        param(u"tree"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Show children under their parents.")),
+        parallelParam(),
+        filterParam(),
+    };
+    bindInvoker<LsOptions, LsReport, ls>(verb);
+    return verb;
 }
 
 } // namespace Grex

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/docshape.h"
 #include "core/engine/packfilter.h"
 #include "core/json.h"
 #include "core/result.h"
@@ -53,6 +54,7 @@ struct LsReport
     std::shared_ptr<const QByteArray> rendered;
 
     JsonValue toJson() const; // an array, one object per pack
+    static DocShape shape();  // of toJson()
 };
 
 // `grex ls`: the registered packs with what is on disk. Read-only: takes no lock, never touches the

@@ -12,6 +12,7 @@
 #include "core/manifest/intentlog.h"
 #include "core/operationcontext.h"
 #include "core/timestamp.h"
+#include "core/verbs/verbparams.h"
 #include "core/verbs/verbsupport.h"
 #include "core/visibletext.h"
 #include "core/workspace.h"
@@ -49,6 +50,20 @@ JsonObject RmReport::toJson() const
                       {u"dependents"_s, JsonValue(dependents)},
                       {u"path"_s, path},
                       {u"dry_run"_s, dryRun}};
+}
+
+DocShape RmReport::shape()
+{
+    using S = DocShape;
+    return S::object(
+        {field(u"id"_s, S::string(), "the pack"),
+         field(u"removed"_s, S::boolean(), "it is no longer registered"),
+         field(u"files_deleted"_s, S::boolean(), "its folder was deleted"),
+         field(u"teardown"_s, S::string({u"ok"_s, u"skipped"_s}), "whether its teardown ran"),
+         field(u"children"_s, S::array(S::string()), "children removed with it"),
+         field(u"dependents"_s, S::array(S::string()), "packs that depended on it"),
+         field(u"path"_s, S::string(), "its folder"),
+         field(u"dry_run"_s, S::boolean(), "nothing was changed")});
 }
 
 namespace {
@@ -509,6 +524,51 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
     const QStringList blocks = deleteFiles ? removing : QStringList{pack.id};
     forgetBlocksAndLocks(workspace, pack.id, blocks, ctx);
     return report;
+}
+
+VerbSpec makeRmVerb()
+{
+    VerbSpec verb;
+    verb.name = u"rm"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Remove a pack");
+    verb.summary = QT_TRANSLATE_NOOP("Grex", "Unregister a pack and delete its directory.");
+    verb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Removes a registered pack: runs its teardown, which undoes what its actions "
+                "installed, deletes its directory and those of its children that no other pack "
+                "owns, and records the removal. It refuses to delete work that exists nowhere "
+                "else (uncommitted changes, unpushed commits, stashes) unless --force is "
+                "given.\n\n"
+                "An rm that was interrupted is finished or undone by the next grex rm or grex "
+                "sync.");
+    verb.examples = {
+        {"grex rm my-tools",
+         QT_TRANSLATE_NOOP("Grex", "Tear down and delete a pack, after asking.")},
+        {"grex rm old-notes --keep-files --yes",
+         QT_TRANSLATE_NOOP("Grex", "Unregister a pack but keep its directory, without "
+                                   "asking.")},
+    };
+    verb.destructive = true;
+    verb.icon = u"remove"_s;
+    verb.locksWorkspace = true;
+    verb.confirmWord = QT_TRANSLATE_NOOP("Grex", "&Remove");
+    verb.params = {
+        hinted(param(u"path"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "The pack to remove (its path or id)."), u"PATH"_s,
+                     true, true),
+               ValueHint::Pack),
+        param(u"keepFiles"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Unregister only; keep the directory.")),
+        param(u"force"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Delete the directory even if it holds work that exists "
+                                        "nowhere else (changes, commits, stashes).")),
+        param(u"skipTeardown"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Remove without running the pack's teardown.")),
+
+        dryRunParam(),
+        parallelParam(),
+    };
+    bindInvoker<RmOptions, RmReport, rm>(verb);
+    return verb;
 }
 
 } // namespace Grex

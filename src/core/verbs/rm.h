@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/docshape.h"
 #include "core/json.h"
 #include "core/result.h"
 
@@ -35,6 +36,7 @@ struct RmReport
     bool dryRun = false;  // removed/filesDeleted then say what a real run would do
 
     JsonObject toJson() const;
+    static DocShape shape(); // of toJson()
 };
 
 // `grex rm <path>` (docs/design.md, "Removing a pack"): runs the teardown of the pack and of

@@ -4,6 +4,7 @@
 #include "core/actions/actionregistry.h"
 #include "core/operationcontext.h"
 #include "core/engine/drift.h"
+#include "core/verbs/verbparams.h"
 #include "core/verbs/verbsupport.h"
 #include "core/visibletext.h"
 #include "core/workspace.h"
@@ -36,6 +37,15 @@ JsonValue RunActionReport::toJson() const
                                 {u"message"_s, row.message}});
     }
     return array;
+}
+
+DocShape RunActionReport::shape()
+{
+    using S = DocShape;
+    return S::array(
+        S::object({field(u"pack"_s, S::string(), nullptr), field(u"action"_s, S::string(), nullptr),
+                   field(u"changed"_s, S::boolean(), "it changed something"),
+                   field(u"message"_s, S::string(), "what it did")}));
 }
 
 Result<RunActionReport> runAction(Workspace &workspace, const RunActionOptions &options,
@@ -129,6 +139,61 @@ Result<RunActionReport> runAction(Workspace &workspace, const RunActionOptions &
     if (ctx.stopRequested())
         return cancelledError();
     return report;
+}
+
+namespace {
+
+// The run verb's ACTION: its choices, their help and the list in its own help come from the
+// action registry, so a new action is offered without a change here.
+ParamSpec actionParam()
+{
+    ParamSpec p =
+        param(u"action"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "The action to run: %1 or %2."), u"ACTION"_s, true, true);
+    p.helpArguments = builtinActions().publicNamesInSentence();
+    for (const ActionPlugin *plugin : builtinActions().publicPlugins()) {
+        p.choices.append(plugin->name());
+        p.choiceHelp.append(plugin->help());
+    }
+    return p;
+}
+
+} // namespace
+
+VerbSpec makeRunVerb()
+{
+    VerbSpec verb;
+    verb.name = u"run"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Run an action");
+    verb.summary =
+        QT_TRANSLATE_NOOP("Grex", "Run the actions of one kind (symlink, exec, ...) of every "
+                                  "matching pack.");
+    verb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Runs only the actions named ACTION of every matching pack, and those inside a "
+                "when block whose condition holds, without updating the lockfile and without "
+                "skipping unchanged packs: grex run symlink re-creates the symlinks, for "
+                "example.");
+    verb.examples = {
+        {"grex run symlink", QT_TRANSLATE_NOOP("Grex", "Re-create every pack's symlinks.")},
+        {"grex run exec --filter name=dotfiles --yes",
+         QT_TRANSLATE_NOOP("Grex", "Run one pack's exec actions again, from a script.")},
+    };
+    verb.destructive = true;
+    verb.typedCommandApproves = true;
+    verb.icon = u"terminal"_s;
+    verb.locksWorkspace = true;
+    verb.longRunning = true;
+    verb.failureCarriesReport = true;
+    verb.stepsAreTheReport = true;
+    verb.approvalQuotes = QT_TRANSLATE_NOOP("Grex", "Action:");
+    verb.params = {
+        actionParam(),
+        dryRunParam(),
+        parallelParam(),
+        filterParam(),
+    };
+    bindInvoker<RunActionOptions, RunActionReport, runAction>(verb);
+    return verb;
 }
 
 } // namespace Grex

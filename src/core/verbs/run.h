@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/docshape.h"
 #include "core/engine/packfilter.h"
 #include "core/json.h"
 #include "core/result.h"
@@ -33,6 +34,7 @@ struct RunActionReport
     QList<Row> rows;
 
     JsonValue toJson() const; // [{"pack","action","changed","message"}]
+    static DocShape shape();  // of toJson()
 };
 
 // `grex run <action>` (docs/design.md, "grex run and grex exec"): in every matching pack on disk,

@@ -5,6 +5,7 @@
 #include "core/manifest/fold.h"
 #include "core/operationcontext.h"
 #include "core/pack/actionshash.h"
+#include "core/verbs/verbparams.h"
 #include "core/verbs/verbsupport.h"
 #include "core/workspace.h"
 
@@ -103,6 +104,50 @@ JsonValue StatusReport::toJson() const
     return array;
 }
 
+DocShape StatusReport::shape()
+{
+    using S = DocShape;
+    const DocShape text = S::string();
+    const DocShape count = S::integer();
+    return S::array(S::object(
+        {field(u"id"_s, text, nullptr),
+         field(u"path"_s, text, nullptr),
+         field(u"type"_s, text.orNull(), "null before a clone tells it"),
+         field(u"depth"_s, count, "0 for a registered pack, 1 for its children, ..."),
+         field(u"parents"_s, S::array(text), "the packs that list it as a child"),
+         field(u"tags"_s, S::array(text), nullptr),
+         field(u"registered"_s, S::boolean(), "in grex.jsonl (else a child or untracked)"),
+         field(u"on_disk"_s, S::boolean(), nullptr),
+         field(u"plain"_s, S::boolean().orNull(), "a repository without pack.yaml"),
+         field(u"sha_match"_s, S::boolean(), "at the commit it was installed from"),
+         field(u"actions_hash_match"_s, S::boolean(), "its actions are those installed"),
+         field(u"drift"_s, S::string(PackFilter::driftKinds()), "the most urgent drift"),
+         field(u"drifts"_s, S::array(S::string(PackFilter::driftKinds())),
+               "every drift that holds, most urgent first"),
+         field(u"stale_reason"_s, text.orNull(), nullptr),
+         field(u"sha"_s, text.orNull(), nullptr),
+         field(u"branch"_s, text.orNull(), nullptr),
+         field(u"upstream"_s, text.orNull(), nullptr),
+         field(u"ahead"_s, count, nullptr),
+         field(u"behind"_s, count, "as of the last fetch"),
+         field(u"changed_files"_s, count, nullptr),
+         field(u"staged_files"_s, count, nullptr),
+         field(u"untracked_files"_s, count, nullptr),
+         field(u"expected_branch"_s, text.orNull(), nullptr),
+         field(u"upstream_gone"_s, S::boolean(), nullptr),
+         field(u"remote_default_branch"_s, text.orNull(), nullptr),
+         field(u"upstream_rewritten"_s, S::boolean(), nullptr),
+         field(u"installed_at"_s, text.orNull(), nullptr),
+         field(u"last_fetched"_s, text.orNull(), nullptr),
+         field(u"error"_s, text.orNull(), "why it cannot be read"),
+         optionalField(u"fetch_error"_s, Error::shape(), "status --fetch: why it failed"),
+         optionalField(u"lock_holder"_s,
+                       S::object({field(u"pid"_s, count, nullptr), field(u"host"_s, text, nullptr),
+                                  field(u"application"_s, text, nullptr)})
+                           .orNull(),
+                       "status --long: who holds its lock")}));
+}
+
 QString StatusReport::driftSummary() const
 {
     QMap<QString, int> counts;
@@ -137,8 +182,7 @@ Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
         return entries.error();
     StatusReport report;
     for (StatusEntry &e : *entries) {
-        if (options.filter.matches(
-                FilterSubject::of(e.id, e.path, e.type, e.url, e.depth, e.drifts, e.tags)))
+        if (options.filter.matches(subjectOf(e, e.depth).withDrifts(e.drifts)))
             report.packs.append(std::move(e));
     }
     std::sort(report.packs.begin(), report.packs.end(),
@@ -167,6 +211,60 @@ Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
         }
     }
     return report;
+}
+
+VerbSpec makeStatusVerb()
+{
+    VerbSpec verb;
+    verb.name = u"status"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Show pack status");
+    verb.summary =
+        QT_TRANSLATE_NOOP("Grex", "Show what drifted: local changes, missing or stale packs, "
+                                  "commits ahead or behind.");
+    verb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Shows, for every pack, how it drifted from what grex installed: missing "
+                "(registered but not on disk), dirty (tracked files changed), stale (not "
+                "installed, or installed from another commit or other actions), behind or ahead "
+                "of its upstream, or untracked (a clone in the workspace that is not "
+                "registered). A pack with none of these is clean.\n\n"
+                "status reads local state only, so behind is as of the last fetch, which it "
+                "shows; --fetch first fetches every pack in parallel, changing no working tree. "
+                "With --fail-on-drift it exits with 7 when any pack is not clean, for scripts "
+                "and CI.");
+    verb.examples = {
+        {"grex status", QT_TRANSLATE_NOOP("Grex", "What drifted, pack by pack.")},
+        {"grex status --fail-on-drift --json",
+         QT_TRANSLATE_NOOP("Grex", "In a script: one JSON document, and exit 7 when anything "
+                                   "drifted.")},
+        {"grex status --fetch",
+         QT_TRANSLATE_NOOP("Grex", "Fetch every pack first, then show what is new upstream.")},
+        {"grex status --filter 'drift=dirty|behind'",
+         QT_TRANSLATE_NOOP("Grex", "Only the packs with local changes or new upstream "
+                                   "commits.")},
+    };
+    verb.readOnly = true; // --fetch updates remote-tracking refs, never a working tree
+    verb.idempotent = true;
+    verb.openWorld = true; // --fetch talks to the remotes
+    verb.icon = u"refresh"_s;
+    verb.failureCarriesReport = true;
+    verb.params = {
+        param(u"long"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Also show install times and who holds each pack's "
+                                        "lock.")),
+        param(u"staleAfter"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "Count packs installed longer ago than this as stale "
+                                        "(7d, 12h, 30m)."),
+              u"DURATION"_s),
+        param(u"failOnDrift"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Exit with 7 when any pack is not clean.")),
+        param(u"fetch"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Fetch every pack first, in parallel (no working tree "
+                                        "changes), then report.")),
+        parallelParam(),
+        filterParam(),
+    };
+    bindInvoker<StatusOptions, StatusReport, status>(verb);
+    return verb;
 }
 
 } // namespace Grex

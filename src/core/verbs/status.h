@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/docshape.h"
 #include "core/engine/drift.h"
 #include "core/engine/packfilter.h"
 #include "core/fs/filelock.h"
@@ -36,6 +37,7 @@ struct StatusReport
     QList<StatusEntry> packs; // ordered by id
 
     JsonValue toJson() const; // an array
+    static DocShape shape();  // of toJson()
     // "3 of 50 packs drifted: 2 dirty, 1 missing"; "" when every pack is clean.
     QString driftSummary() const;
 };

@@ -6,6 +6,7 @@
 #include "core/naming.h"
 #include "core/operationcontext.h"
 #include "core/pack/packmanifest.h"
+#include "core/verbs/verbparams.h"
 #include "core/verbs/verbsupport.h"
 #include "core/workspace.h"
 
@@ -78,6 +79,21 @@ JsonObject TagReport::toJson() const
                       {u"dry_run"_s, dryRun}};
 }
 
+DocShape TagReport::shape()
+{
+    using S = DocShape;
+    return S::object(
+        {field(u"id"_s, S::string(), "the pack"),
+         field(u"tags"_s, S::array(S::string()), "all its tags"),
+         field(u"workspace_tags"_s, S::array(S::string()), "the tags grex.jsonl gives it"),
+         field(u"pack_yaml_tags"_s, S::array(S::string()),
+               "the tags of its pack.yaml and of its parent's children entry"),
+         field(u"added"_s, S::array(S::string()), "tags this run added"),
+         field(u"removed"_s, S::array(S::string()), "tags this run removed"),
+         field(u"changed"_s, S::boolean(), "grex.jsonl changed"),
+         field(u"dry_run"_s, S::boolean(), "nothing was changed")});
+}
+
 JsonObject TagsReport::toJson() const
 {
     if (single && packs.size() == 1)
@@ -89,6 +105,16 @@ JsonObject TagsReport::toJson() const
         changed = changed || !report.added.isEmpty() || !report.removed.isEmpty();
     }
     return JsonObject{{u"packs"_s, list}, {u"changed"_s, changed}, {u"dry_run"_s, dryRun}};
+}
+
+DocShape TagsReport::shape()
+{
+    using S = DocShape;
+    return S::oneOf({TagReport::shape(),
+                     S::object({field(u"packs"_s, S::array(TagReport::shape()),
+                                      "one report per pack, when more than one is named"),
+                                field(u"changed"_s, S::boolean(), "grex.jsonl changed"),
+                                field(u"dry_run"_s, S::boolean(), "nothing was changed")})});
 }
 
 Result<TagsReport> tagPacks(Workspace &workspace, const TagOptions &options,
@@ -126,8 +152,7 @@ Result<TagsReport> tagPacks(Workspace &workspace, const TagOptions &options,
             return drift.error();
         qsizetype matched = 0;
         for (const PackState &pack : packsInIdOrder(*packs)) {
-            if (!options.filter.matches(FilterSubject::of(pack.id, pack.path, pack.type, pack.url,
-                                                          0, *drift, pack.tags)))
+            if (!options.filter.matches(subjectOf(pack).withDriftOf(*drift)))
                 continue;
             ++matched;
             if (!targets.contains(pack.id))
@@ -236,6 +261,52 @@ Result<TagReport> tag(Workspace &workspace, const TagOptions &options, Operation
         !appended)
         return appended.error();
     return report;
+}
+
+VerbSpec makeTagVerb()
+{
+    VerbSpec verb;
+    verb.name = u"tag"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Tag a pack");
+    verb.summary = QT_TRANSLATE_NOOP("Grex", "Show, add or remove the tags of packs.");
+    verb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Without changes, shows the tags of registered packs. +TAG adds a tag and -TAG "
+                "removes one, for every pack named and every registered pack --filter matches; "
+                "the change is recorded in grex.jsonl. A word without + or - names a pack, so "
+                "a word is never taken for a tag by mistake. A pack also has the tags of its own "
+                "pack.yaml and of its parent's children entry, which only those files change.\n\n"
+                "Every verb that takes --filter selects packs by tag: --filter tag=work, "
+                "--filter 'tag=work|home', --filter tag!=slow. A tag is up to 40 letters, "
+                "digits, '.', '_' and '-', starting with a letter or a digit; a pack has at most "
+                "16.");
+    verb.examples = {
+        {"grex tag dotfiles", QT_TRANSLATE_NOOP("Grex", "Show the tags of dotfiles.")},
+        {"grex tag dotfiles +home -work",
+         QT_TRANSLATE_NOOP("Grex", "Tag dotfiles home, and no longer work.")},
+        {"grex tag +work api web docs", QT_TRANSLATE_NOOP("Grex", "Tag three packs work.")},
+        {"grex tag +vendor --filter 'path=vendor/**'",
+         QT_TRANSLATE_NOOP("Grex", "Tag every pack under vendor/.")},
+        {"grex sync --filter tag=work",
+         QT_TRANSLATE_NOOP("Grex", "Sync only the packs tagged work.")},
+    };
+    verb.idempotent = true;
+    ParamSpec changes =
+        param(u"changes"_s, ParamType::StringArray,
+              QT_TRANSLATE_NOOP("Grex", "+TAG to add a tag, -TAG to remove one, or more packs."),
+              u"CHANGE..."_s, false, true);
+    changes.signedWords = true;
+    verb.icon = u"tag"_s;
+    verb.params = {
+        hinted(param(u"pack"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "The pack (its path or id)."), u"PACK"_s, false,
+                     true),
+               ValueHint::Pack),
+        changes,
+        filterParam(),
+        dryRunParam(),
+    };
+    bindInvoker<TagOptions, TagsReport, tagPacks>(verb);
+    return verb;
 }
 
 } // namespace Grex

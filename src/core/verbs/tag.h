@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/engine/packfilter.h"
+#include "core/docshape.h"
 #include "core/json.h"
 #include "core/result.h"
 
@@ -40,6 +41,7 @@ struct TagReport
     // Every tag of the pack: the two lists joined, sorted.
     QStringList tags() const;
     JsonObject toJson() const;
+    static DocShape shape(); // of toJson()
 };
 
 // The tags of several packs: what `grex tag` returns. One pack named without a filter is told
@@ -51,6 +53,7 @@ struct TagsReport
     bool dryRun = false;
 
     JsonObject toJson() const;
+    static DocShape shape(); // of toJson()
 };
 
 // `grex tag [PACK...] [+TAG|-TAG...] [--filter EXPR]`: tag() for every pack named and every

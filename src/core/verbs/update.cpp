@@ -2,6 +2,7 @@
 
 #include "core/engine/pipeline.h"
 #include "core/operationcontext.h"
+#include "core/verbs/verbparams.h"
 #include "core/verbs/verbsupport.h"
 #include "core/manifest/intentlog.h"
 #include "core/workspace.h"
@@ -57,6 +58,24 @@ JsonValue UpdateReport::toJson() const
     return array;
 }
 
+DocShape UpdateReport::shape()
+{
+    using S = DocShape;
+    std::vector<DocShape::Field> fields{
+        field(u"id"_s, S::string(), nullptr),
+        field(u"synced"_s, S::boolean(), "it was fetched and brought up to date"),
+        field(u"reinstalled"_s, S::boolean(), "its actions ran again"),
+        field(u"plain"_s, S::boolean().orNull(), "a repository without pack.yaml"),
+        field(u"reason"_s, S::string(),
+              "new, sha-changed, hash-changed, forced, interrupted, none"),
+        field(u"sha_before"_s, S::string(), nullptr),
+        field(u"sha_after"_s, S::string(), nullptr),
+        field(u"outcome"_s, S::string(packOutcomeNames()), "what it means for the person")};
+    for (DocShape::Field &f : PackOutcome::fetchFields())
+        fields.push_back(std::move(f));
+    return S::array(S::object(std::move(fields)));
+}
+
 Result<UpdateReport> update(Workspace &workspace, const UpdateOptions &options,
                             OperationContext &ctx)
 {
@@ -106,6 +125,59 @@ Result<UpdateReport> update(Workspace &workspace, const UpdateOptions &options,
     if (!concluded)
         return concluded.error();
     return UpdateReport{std::move(concluded).value()};
+}
+
+VerbSpec makeUpdateVerb()
+{
+    VerbSpec verb;
+    verb.name = u"update"_s;
+    verb.title = QT_TRANSLATE_NOOP("Grex", "Update packs");
+    verb.summary =
+        QT_TRANSLATE_NOOP("Grex", "Update one or more packs (re-resolve refs, reinstall).");
+    verb.description = QT_TRANSLATE_NOOP(
+        "Grex", "Fetches and re-resolves each pack's ref as sync does, then reinstalls the packs "
+                "whose commit or actions changed since their last install (all of them with "
+                "--force), and says why for each: new, sha-changed, hash-changed, forced, "
+                "interrupted (the last install was cut off) or "
+                "none. With PACK, only that pack and its children.");
+    verb.examples = {
+        {"grex update dotfiles",
+         QT_TRANSLATE_NOOP("Grex", "Update one pack and reinstall it if it changed.")},
+        {"grex update --force", QT_TRANSLATE_NOOP("Grex", "Reinstall every pack.")},
+        {"grex update dotfiles --ref trunk",
+         QT_TRANSLATE_NOOP("Grex", "Make the pack follow the branch trunk from now on (after "
+                                   "its remote renamed master to trunk) and switch to it.")},
+    };
+    verb.openWorld = true;
+    verb.icon = u"update"_s;
+    verb.locksWorkspace = true;
+    verb.longRunning = true;
+    verb.reportShape = ReportShape::PackOutcomes;
+    verb.params = {
+        hinted(param(u"pack"_s, ParamType::String,
+                     QT_TRANSLATE_NOOP("Grex", "Update only this registered pack and its "
+                                               "children."),
+                     u"PACK"_s, false, true, true),
+               ValueHint::Pack),
+        param(u"force"_s, ParamType::Boolean,
+              QT_TRANSLATE_NOOP("Grex", "Reinstall every pack, changed or not.")),
+        submodulesParam(),
+        param(u"ref"_s, ParamType::String,
+              QT_TRANSLATE_NOOP("Grex", "With PACK: the branch, tag or commit the pack follows "
+                                        "from now on; recorded in grex.jsonl and checked out "
+                                        "(a branch of the remote as a tracking branch) unless "
+                                        "the working tree has changes."),
+              u"REF"_s),
+        param(u"only"_s, ParamType::StringArray,
+              QT_TRANSLATE_NOOP("Grex", "Run only packs whose workspace path matches this glob "
+                                        "(repeatable)."),
+              u"GLOB"_s),
+        dryRunParam(),
+        parallelParam(),
+        filterParam(),
+    };
+    bindInvoker<UpdateOptions, UpdateReport, update>(verb);
+    return verb;
 }
 
 } // namespace Grex

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/docshape.h"
 #include "core/engine/packfilter.h"
 #include "core/engine/pipeline.h"
 #include "core/engine/lifecycles.h"
@@ -31,6 +32,7 @@ struct UpdateReport
 {
     LifecycleReport run;
     JsonValue toJson() const; // [{"id","synced","reinstalled","reason"}] only
+    static DocShape shape();  // of toJson()
 };
 
 // `grex update [pack]` (docs/design.md, "grex update"): the sync pipeline, running the update

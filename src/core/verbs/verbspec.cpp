@@ -77,6 +77,21 @@ const ParamSpec *VerbSpec::param(const QString &paramName) const
     return nullptr;
 }
 
+bool VerbSpec::locks(const QJsonObject &args) const
+{
+    return locksWorkspace || std::any_of(lockingParams.begin(), lockingParams.end(),
+                                         [&](const QString &p) { return args.value(p).toBool(); });
+}
+
+bool VerbSpec::takesCommandLine() const
+{
+    for (auto it = params.rbegin(); it != params.rend(); ++it) {
+        if (it->positional)
+            return it->hint == ValueHint::Command;
+    }
+    return false;
+}
+
 QJsonObject VerbSpec::inputSchema() const
 {
     QJsonObject properties;

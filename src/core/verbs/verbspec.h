@@ -13,6 +13,7 @@
 
 namespace Grex {
 
+class DocShape;
 class OperationContext;
 class Workspace;
 
@@ -64,7 +65,17 @@ struct VerbExample
     const char *text = nullptr;    // QT_TRANSLATE_NOOP("Grex", ...)
 };
 
-// One row of the verb table: everything the CLI, the MCP tool list and generated docs need.
+// What a verb's document is, for the front ends that read more of it than its text.
+enum class ReportShape {
+    Own,          // a document of its own
+    RunReport,    // a lifecycle run report (sync, teardown): steps, packs and their outcomes,
+                  // and where the run halted (docs/design.md, "Run reports and step lines")
+    PackOutcomes, // one outcome per pack (update)
+};
+
+// One verb: everything the CLI, the MCP tool list, the window and generated docs need to know of
+// it. Each verb's own file makes its row (make<Name>Verb()); builtinverbs.cpp registers it with
+// one line, and the front ends ask the row, never the verb's name (docs/architecture.md).
 struct VerbSpec
 {
     QString name;
@@ -79,19 +90,53 @@ struct VerbSpec
     // At a terminal, typing the command is the person's approval (run, exec): only a verb that
     // deletes what the person may not have looked at (rm) asks again.
     bool typedCommandApproves = false;
+    // What an approval quotes of the call, after this word (QT_TRANSLATE_NOOP("Grex", ...)):
+    // run's action, exec's command.
+    const char *approvalQuotes = nullptr;
+    // The button that confirms the verb after its preview (QT_TRANSLATE_NOOP("Grex", ...)).
+    const char *confirmWord = QT_TRANSLATE_NOOP("Grex", "&Run");
+    // A preview whose document has this list empty would change nothing (import's "imported"),
+    // and the window says so in nothingToDo's words instead of asking.
+    QString changesKey;
+    const char *nothingToDo = nullptr;
     bool idempotent = false;
     bool openWorld = false; // talks to remotes
     bool mcpTool = true;
+    // The verb holds the workspace's sync lock while it runs, or only when one of lockingParams
+    // is true (doctor --fix); a window refuses to start it while another process holds the lock.
+    bool locksWorkspace = false;
+    QStringList lockingParams;
+    // The verb makes the workspace it runs in (init): the CLI finds none before running it.
+    bool makesWorkspace = false;
+    // It may run for minutes: an MCP client that asks gets a task for it (docs/design.md, "MCP
+    // tasks").
+    bool longRunning = false;
+    // The icon the window's action and the MCP tool show: resources/icons/actions/<icon>.svg.
+    QString icon;
     bool objectResult = false; // the document is a JSON object (not an array)
-    // As a tool, a failure that carries its report (details.report) is a successful result:
-    // doctor's report says its verdict in exit_code (docs/design.md, "grex doctor").
-    bool toolReturnsReport = false;
+    // The document's keys and types (Report::shape()), when declared: the MCP tool's
+    // outputSchema and docs/json.md come from it.
+    DocShape (*documentShape)() = nullptr;
+    ReportShape reportShape = ReportShape::Own;
+    // Its report is the steps it ran, so every step line is shown, not only at -v (run).
+    bool stepsAreTheReport = false;
+    // A failure carries the whole document in details.report, shown before the error (status's
+    // drift, doctor's findings, exec's failed packs).
+    bool failureCarriesReport = false;
+    // The report says its verdict in exit_code (docs/design.md, "grex doctor"): as a tool, a
+    // failure that carries its report is a successful result, and the window shows the report
+    // rather than the failure.
+    bool reportIsVerdict = false;
     QList<ParamSpec> params;
     VerbInvoker invoke = nullptr;
 
     const ParamSpec *param(const QString &name) const;
     // JSON Schema of the arguments: an object with additionalProperties false.
     QJsonObject inputSchema() const;
+    // Whether a call with these arguments takes the workspace's sync lock.
+    bool locks(const QJsonObject &args) const;
+    // The last positional argument is a command line (exec): its own options are its words.
+    bool takesCommandLine() const;
     // Usage errors for unknown properties, wrong types, missing required ones.
     Result<void> validateArguments(const QJsonObject &args) const;
     // The same for an MCP tool call, which also may not name a CLI-only argument.

@@ -1,5 +1,5 @@
-#include "cli/text/texttr.h"
-#include "cli/text/verbtexts_p.h"
+#include "text/texttr.h"
+#include "text/verbtexts_p.h"
 
 #include "core/i18n.h"
 
@@ -123,14 +123,14 @@ Lines tagText(const JsonObject &r)
         for (const QString &tag : removed)
             change.append(u'-' + tag);
         lines.append(Line(arg(r.value(u"dry_run"_s).toBool() ? Tr::tr("Would tag %1: %2")
-                                                               : Tr::tr("Tagged %1: %2"),
+                                                             : Tr::tr("Tagged %1: %2"),
                               {Span{id, Style::Bold}, Span{change.join(u' ')}})));
     }
     QList<Span> all{Span{tags.isEmpty() ? Tr::tr("%1 has no tags").arg(id)
                                         : Tr::tr("Tags of %1: %2").arg(id, tags.join(u", "_s))}};
     if (!fromYaml.isEmpty())
-        all.append(Span{u"  "_s + Tr::tr("(from pack.yaml: %1)").arg(fromYaml.join(u", "_s)),
-                        Style::Dim});
+        all.append(
+            Span{u"  "_s + Tr::tr("(from pack.yaml: %1)").arg(fromYaml.join(u", "_s)), Style::Dim});
     lines.append(Line(all));
     return lines;
 }
@@ -271,7 +271,8 @@ Lines importText(const JsonObject &report, const Options &options)
     QString summary = u"summary: imported=%1 skipped=%2 failed=%3"_s.arg(imported.size())
                           .arg(skipped.size())
                           .arg(failed.size());
-    if (const JsonArray notCarried = report.value(u"not_carried"_s).toArray(); !notCarried.isEmpty())
+    if (const JsonArray notCarried = report.value(u"not_carried"_s).toArray();
+        !notCarried.isEmpty())
         summary += u" not-carried=%1"_s.arg(notCarried.size());
     lines.append(Line(summary));
     return lines;

@@ -1,7 +1,7 @@
-#include "cli/defs/clidefs.h"
+#include "clidefs/clidefs.h"
 
 #include "core/actions/actionregistry.h"
-#include "cli/defs/clitr.h"
+#include "clidefs/clitr.h"
 
 #include <QCommandLineParser>
 #include <QSet>

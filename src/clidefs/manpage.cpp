@@ -1,7 +1,7 @@
-#include "cli/defs/manpage.h"
+#include "clidefs/manpage.h"
 
-#include "cli/defs/clidefs.h"
-#include "cli/defs/clitr.h"
+#include "clidefs/clidefs.h"
+#include "clidefs/clitr.h"
 #include "core/errorkind.h"
 
 #include <QDir>
@@ -157,7 +157,7 @@ QString manPage(const CliCommand &command, const ManInfo &info)
     const QString page = command.pageName();
     QString out;
     out += u"'\\\" -*- coding: utf-8 -*-\n"_s;
-    out += u".\\\" Made by grex from its command definitions (src/cli/defs/clidefs.cpp); do "
+    out += u".\\\" Made by grex from its command definitions (src/clidefs/clidefs.cpp); do "
            u"not edit.\n"_s;
     out += u".TH "_s + roff(page.toUpper()) + u" 1 "_s + info.date + u" \"grex "_s + info.version +
            u"\" \""_s + Tr::tr("grex manual") + u"\"\n"_s;

@@ -1,5 +1,5 @@
-#include "cli/text/texttr.h"
-#include "cli/text/verbtexts_p.h"
+#include "text/texttr.h"
+#include "text/verbtexts_p.h"
 
 #include "core/i18n.h"
 

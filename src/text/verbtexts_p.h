@@ -1,6 +1,6 @@
 #pragma once
 
-#include "cli/text/reporttext.h"
+#include "text/reporttext.h"
 
 // The text of each verb's report, one function per document shape; reporttext.cpp picks one by
 // the verb's name.

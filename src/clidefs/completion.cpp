@@ -1,8 +1,8 @@
-#include "cli/defs/completion.h"
+#include "clidefs/completion.h"
 
 #include "core/engine/packfilter.h"
 
-#include "cli/defs/clidefs.h"
+#include "clidefs/clidefs.h"
 
 #include <QMap>
 

@@ -1,5 +1,5 @@
-#include "cli/text/texttr.h"
-#include "cli/text/verbtexts_p.h"
+#include "text/texttr.h"
+#include "text/verbtexts_p.h"
 
 #include "core/engine/lifecycles.h"
 #include "core/i18n.h"
@@ -185,8 +185,11 @@ QList<OutcomeItem> itemsOf(const JsonArray &packs, const JsonObject &halted)
             items.append({pack.value(u"id"_s).toString(), outcome, movedWords(pack), {}, {}});
     }
     for (const JsonObject &pack : byOutcome.value(u"not_run"_s)) {
-        items.append({pack.value(u"id"_s).toString(), u"not_run"_s, Tr::tr("not run"),
-                      displayTextOf(pack.value(u"message"_s).toString()), {}});
+        items.append({pack.value(u"id"_s).toString(),
+                      u"not_run"_s,
+                      Tr::tr("not run"),
+                      displayTextOf(pack.value(u"message"_s).toString()),
+                      {}});
     }
     return items;
 }
@@ -200,8 +203,8 @@ Lines outcomeLines(const JsonArray &packs, const JsonObject &halted)
                             : item.outcome == u"not_run"   ? Style::Plain
                                                            : Style::Green;
         // Where a run halted is said on stderr (haltText); the summary line only names it.
-        const bool halt = item.outcome == u"failed" &&
-                          halted.value(u"pack"_s).toString() == item.pack;
+        const bool halt =
+            item.outcome == u"failed" && halted.value(u"pack"_s).toString() == item.pack;
         QList<Span> spans{Span{u"  "_s}, Span{item.pack, Style::Bold}, Span{u": "_s},
                           Span{item.headline, style}};
         if (!item.detail.isEmpty() && !halt)
@@ -213,10 +216,10 @@ Lines outcomeLines(const JsonArray &packs, const JsonObject &halted)
     }
     for (const JsonValue &p : packs) {
         for (const JsonValue &warning : p.toObject().value(u"warnings"_s).toArray()) {
-            lines.append(Line({Span{u"  "_s}, Span{p.toObject().value(u"id"_s).toString(),
-                                                   Style::Bold},
-                               Span{u": "_s}, Span{Tr::tr("warning:"), Style::Yellow},
-                               Span{u' ' + displayTextOf(warning.toString())}}));
+            lines.append(
+                Line({Span{u"  "_s}, Span{p.toObject().value(u"id"_s).toString(), Style::Bold},
+                      Span{u": "_s}, Span{Tr::tr("warning:"), Style::Yellow},
+                      Span{u' ' + displayTextOf(warning.toString())}}));
         }
     }
     return lines;
@@ -261,14 +264,14 @@ Lines maintenanceLines(const JsonObject &maintenance)
     const JsonArray repacked = maintenance.value(u"repacked"_s).toArray();
     if (!repacked.isEmpty()) {
         lines.append(Line(u"  "_s + Tr::tr("repacked %n clone(s) past git's limits: %1", nullptr,
-                                             int(repacked.size()))
+                                           int(repacked.size()))
                                         .arg(ids(repacked))));
     }
     const JsonArray waiting = maintenance.value(u"waiting"_s).toArray();
     if (!waiting.isEmpty()) {
         lines.append(Line(u"  "_s + Tr::tr("%n more clone(s) wait for the next sync (grex doctor "
-                                             "--fix repacks them now): %1",
-                                             nullptr, int(waiting.size()))
+                                           "--fix repacks them now): %1",
+                                           nullptr, int(waiting.size()))
                                         .arg(ids(waiting))));
     }
     for (const JsonValue &failure : maintenance.value(u"failed"_s).toArray()) {

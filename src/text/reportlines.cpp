@@ -1,4 +1,4 @@
-#include "cli/text/reportlines.h"
+#include "text/reportlines.h"
 
 using namespace Qt::StringLiterals;
 

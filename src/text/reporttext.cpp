@@ -1,7 +1,7 @@
-#include "cli/text/reporttext.h"
+#include "text/reporttext.h"
 
-#include "cli/text/texttr.h"
-#include "cli/text/verbtexts_p.h"
+#include "text/texttr.h"
+#include "text/verbtexts_p.h"
 
 #include "core/error.h"
 #include "core/verbs/verbregistry.h"
@@ -18,12 +18,6 @@ namespace Grex::Text {
 using namespace Internal;
 
 namespace {
-
-// The verbs whose document is a run report (docs/design.md, "Run reports and step lines").
-bool isRunReportVerb(const QString &verb)
-{
-    return verb == u"sync" || verb == u"teardown";
-}
 
 using Render = Lines (*)(const JsonValue &document, const Options &options);
 
@@ -51,21 +45,11 @@ const QHash<QString, Render> &renderers()
     return table;
 }
 
-// The shape of a verb's document, as its registry row records it; a failure's details.report is
-// shown only in that shape.
-std::optional<JsonValue::Type> documentShape(const QString &verb)
+// The JSON type of a verb's document, as its registry row records it; a failure's
+// details.report is shown only in that shape.
+JsonValue::Type documentType(const VerbSpec &spec)
 {
-    const VerbSpec *spec = findVerb(verb);
-    if (!spec)
-        return std::nullopt;
-    return spec->objectResult ? JsonValue::Type::Object : JsonValue::Type::Array;
-}
-
-// The verbs whose failure shows the report it carries, then the error.
-bool showsReportOfFailure(const QString &verb)
-{
-    return verb == u"status" || verb == u"doctor" || verb == u"exec" || verb == u"run" ||
-           verb == u"import";
+    return spec.objectResult ? JsonValue::Type::Object : JsonValue::Type::Array;
 }
 
 QString indentedJson(const JsonValue &document)
@@ -77,11 +61,6 @@ QString indentedJson(const JsonValue &document)
 }
 
 } // namespace
-
-bool stepsAreTheResult(const QString &verb)
-{
-    return verb == u"run";
-}
 
 bool hasReportText(const QString &verb)
 {
@@ -100,20 +79,26 @@ Lines reportLines(const QString &verb, const JsonValue &document, const Options 
 
 Failure failureLines(const QString &verb, const Error &error, const Options &options)
 {
+    const VerbSpec *spec = findVerb(verb);
+    if (!spec)
+        return {};
     const JsonValue report = error.details().value(u"report"_s);
-    const bool hasShape = report.type() == documentShape(verb);
-    if (showsReportOfFailure(verb) || (verb == u"update" && error.reason() == u"packs_failed")) {
+    const bool hasShape = report.type() == documentType(*spec);
+    const bool runReport = spec->reportShape == ReportShape::RunReport;
+    // A verb whose packs failed one by one carries its outcomes: its own document.
+    if (spec->failureCarriesReport ||
+        (spec->reportShape == ReportShape::PackOutcomes && error.reason() == u"packs_failed")) {
         if (hasShape)
             return {reportLines(verb, report, options), true};
         return {};
     }
-    if (!isRunReportVerb(verb) && verb != u"update")
+    if (spec->reportShape == ReportShape::Own)
         return {};
     const JsonObject run = report.toObject();
     if (run.isEmpty())
         return {};
     Failure failure;
-    if (isRunReportVerb(verb)) {
+    if (runReport) {
         failure.lines = syncText(run, options);
         if (error.kind() == ErrorKind::Cancelled || error.reason() == u"packs_failed")
             return failure;
@@ -263,7 +248,8 @@ QString InFlight::text(qsizetype names) const
     for (const qint64 b : m_bytes)
         bytes += b;
     if (bytes > 0)
-        line += (line.isEmpty() ? QString() : u" · "_s) + Tr::tr("%1 received").arg(bytesText(bytes));
+        line +=
+            (line.isEmpty() ? QString() : u" · "_s) + Tr::tr("%1 received").arg(bytesText(bytes));
     return line;
 }
 

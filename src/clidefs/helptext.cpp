@@ -1,7 +1,7 @@
-#include "cli/defs/helptext.h"
+#include "clidefs/helptext.h"
 
-#include "cli/defs/clidefs.h"
-#include "cli/defs/clitr.h"
+#include "clidefs/clidefs.h"
+#include "clidefs/clitr.h"
 #include "core/verbs/verbregistry.h"
 
 using namespace Qt::StringLiterals;
@@ -88,8 +88,10 @@ QString generalHelp()
         verbs.append({command.name, command.summary});
     text += formatRows(verbs);
     text += u'\n' + Tr::tr("Options of every verb:") + u'\n' + universalSection(true);
-    text += u'\n' + Tr::tr("Run 'grex help <verb>' or 'grex <verb> --help' for the arguments of one "
-                              "verb.") + u'\n';
+    text += u'\n' +
+            Tr::tr("Run 'grex help <verb>' or 'grex <verb> --help' for the arguments of one "
+                   "verb.") +
+            u'\n';
     return text;
 }
 

@@ -3,7 +3,7 @@
 #include <QMap>
 
 #include "core/json.h"
-#include "cli/text/reportlines.h"
+#include "text/reportlines.h"
 
 #include <QJsonObject>
 
@@ -30,10 +30,6 @@ struct Options
 // checks there is none) shows its document as indented JSON.
 Lines reportLines(const QString &verb, const JsonValue &document, const Options &options = {});
 bool hasReportText(const QString &verb);
-// Whether a verb's step lines are its result, shown as they finish (run: the actions the person
-// asked for), or a log shown with -v (sync, update, teardown, add, rm: the summary says what
-// happened).
-bool stepsAreTheResult(const QString &verb);
 
 // A failed verb in words: the report its error carries (details.report) when it has the shape
 // of the verb's document, and where a halted run stopped.

@@ -1,0 +1,194 @@
+#include "core/engine/lifecycles.h"
+
+#include "core/error.h"
+#include "core/exec/execstep.h"
+
+#include <QHash>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex {
+
+JsonObject StepRecord::toJson() const
+{
+    return JsonObject{{u"pack"_s, pack},
+                      {u"action"_s, step.actionName},
+                      {u"idx"_s, idx},
+                      {u"result"_s, stepResultName(step.result)},
+                      {u"details"_s, step.details}};
+}
+
+DocShape StepRecord::shape()
+{
+    using S = DocShape;
+    return S::object({field(u"pack"_s, S::string(), nullptr),
+                      field(u"action"_s, S::string(), "the action, or pack/meta/teardown"),
+                      field(u"idx"_s, S::integer(), "its place in the pack's actions"),
+                      field(u"result"_s,
+                            S::string({u"performed_change"_s, u"would_perform_change"_s,
+                                       u"already_satisfied"_s, u"noop"_s, u"skipped"_s}),
+                            nullptr),
+                      field(u"details"_s, S::any(), "what the action says of itself")});
+}
+
+JsonObject HaltRecord::toJson() const
+{
+    return JsonObject{
+        {u"pack"_s, pack},
+        {u"action"_s, action},
+        {u"idx"_s, idx},
+        {u"error"_s, error.message().text()},
+        {u"recovery_hint"_s, error.hint().isEmpty() ? JsonValue() : JsonValue(error.hint().text())},
+        {u"kind"_s, wireName(error.kind())},
+        {u"reason"_s, error.reason()}};
+}
+
+DocShape HaltRecord::shape()
+{
+    using S = DocShape;
+    return S::object({field(u"pack"_s, S::string(), "the pack the run halted in"),
+                      field(u"action"_s, S::string(), nullptr),
+                      field(u"idx"_s, S::integer(), nullptr),
+                      field(u"error"_s, S::string(), "what went wrong"),
+                      field(u"recovery_hint"_s, S::string().orNull(), "what to do about it"),
+                      field(u"kind"_s, S::string(), "the error kind"),
+                      field(u"reason"_s, S::string(), "the stable reason")});
+}
+
+JsonObject LifecycleReport::toJson() const
+{
+    JsonArray stepArray;
+    for (const StepRecord &s : steps)
+        stepArray.append(s.toJson());
+    JsonArray packArray;
+    QHash<QString, int> outcomes;
+    for (const PackOutcome &p : packs) {
+        JsonObject o{{u"id"_s, p.id},
+                     {u"result"_s, p.result},
+                     {u"sha_before"_s, p.shaBefore},
+                     {u"sha_after"_s, p.shaAfter},
+                     {u"message"_s, p.message},
+                     {u"plain"_s, p.plain}};
+        if (!p.reason.isEmpty())
+            o.insert(u"reason"_s, p.reason);
+        const QString outcome = p.outcome(teardown);
+        o.insert(u"outcome"_s, outcome);
+        ++outcomes[outcome];
+        p.addFetchTo(o);
+        packArray.append(o);
+    }
+    JsonObject outcomeCounts;
+    for (const QString &name : packOutcomeNames())
+        outcomeCounts.insert(name, qint64(outcomes.value(name)));
+    JsonObject o{{u"verb"_s, verb},
+                 {u"dry_run"_s, dryRun},
+                 {u"steps"_s, stepArray},
+                 {u"halted"_s, halted ? JsonValue(halted->toJson()) : JsonValue()},
+                 {u"event_log_warnings"_s, JsonValue(eventLogWarnings)},
+                 {u"summary"_s, JsonObject{{u"total_steps"_s, qint64(steps.size())}}},
+                 {u"outcomes"_s, outcomeCounts},
+                 {u"packs"_s, packArray}};
+    if (!recovery.isEmpty())
+        o.insert(u"recovery"_s, recovery);
+    if (!maintenance.isEmpty())
+        o.insert(u"maintenance"_s, maintenance);
+    return o;
+}
+
+DocShape LifecycleReport::shape()
+{
+    using S = DocShape;
+    std::vector<DocShape::Field> fields({
+        field(u"id"_s, S::string(), nullptr),
+        field(u"result"_s,
+              S::string({u"ok"_s, u"skipped"_s, u"filtered"_s, u"err"_s, u"not_run"_s}),
+              "what its lifecycle did"),
+        field(u"sha_before"_s, S::string(), nullptr),
+        field(u"sha_after"_s, S::string(), nullptr),
+        field(u"message"_s, S::string(), nullptr),
+        field(u"plain"_s, S::boolean().orNull(), "a repository without pack.yaml"),
+        optionalField(u"reason"_s, S::string(), "why it was (re)installed or skipped"),
+        field(u"outcome"_s, S::string(packOutcomeNames()), "what it means for the person"),
+    });
+    for (DocShape::Field &f : PackOutcome::fetchFields())
+        fields.push_back(std::move(f));
+    const DocShape pack = S::object(std::move(fields));
+    return S::object(
+        {field(u"verb"_s, S::string(), "sync, teardown, update, rm"),
+         field(u"dry_run"_s, S::boolean(), "nothing was changed"),
+         field(u"steps"_s, S::array(StepRecord::shape()), "every action step, in order"),
+         field(u"halted"_s, HaltRecord::shape().orNull(), "where the run stopped"),
+         field(u"event_log_warnings"_s, S::array(S::string()), nullptr),
+         field(u"summary"_s, S::object({field(u"total_steps"_s, S::integer(), nullptr)}), nullptr),
+         field(u"outcomes"_s, S::map(S::integer()), "how many packs had each outcome"),
+         field(u"packs"_s, S::array(pack), "one row per pack"),
+         optionalField(u"recovery"_s, S::any(), "what the run found of an earlier one"),
+         optionalField(u"maintenance"_s, S::any(), "clones git should repack")});
+}
+
+void PackOutcome::addFetchTo(JsonObject &o) const
+{
+    o.insert(u"fetch"_s, fetchState.isEmpty() ? JsonValue() : JsonValue(fetchState));
+    if (!leftAloneWhy.isEmpty())
+        o.insert(u"left_alone"_s, leftAloneWhy);
+    if (!remoteDefaultBranch.isEmpty())
+        o.insert(u"remote_default_branch"_s, remoteDefaultBranch);
+    if (commits > 0)
+        o.insert(u"commits"_s, qint64(commits));
+    if (!fetchNote.isEmpty())
+        o.insert(u"fetch_note"_s, fetchNote);
+    if (!warnings.isEmpty())
+        o.insert(u"warnings"_s, JsonValue(warnings));
+    if (error)
+        o.insert(u"error"_s, error->toJson());
+}
+
+std::vector<DocShape::Field> PackOutcome::fetchFields()
+{
+    using S = DocShape;
+    return {field(u"fetch"_s, S::string().orNull(), "what the fetch did"),
+            optionalField(u"left_alone"_s, S::string(), "why the checkout was not moved"),
+            optionalField(u"remote_default_branch"_s, S::string(), nullptr),
+            optionalField(u"commits"_s, S::integer(), "commits taken"),
+            optionalField(u"fetch_note"_s, S::string(), nullptr),
+            optionalField(u"warnings"_s, S::array(S::string()), nullptr),
+            optionalField(u"error"_s, Error::shape(), "why it failed")};
+}
+
+QString PackOutcome::outcome(bool teardown) const
+{
+    if (error || result == u"err")
+        return u"failed"_s;
+    if (result == u"filtered" || result == u"not_run")
+        return result;
+    if (fetchState == u"left_alone")
+        return u"needs_you"_s;
+    if (fetchState == u"cloned" || (missing && !teardown))
+        return u"cloned"_s;
+    if (fetchState == u"updated" || fetchState == u"checked_out")
+        return u"updated"_s;
+    // A dry run plans every pack; one with no reason to run would be skipped by a real sync.
+    // A plain repository's lifecycle only records its commit: nothing was installed.
+    if (ran && result == u"ok" && (teardown || (!reason.isEmpty() && !plain)))
+        return teardown ? u"torn_down"_s : u"installed"_s;
+    return u"unchanged"_s;
+}
+
+const QStringList &packOutcomeNames()
+{
+    static const QStringList names{u"failed"_s,    u"needs_you"_s, u"cloned"_s,
+                                   u"updated"_s,   u"installed"_s, u"torn_down"_s,
+                                   u"unchanged"_s, u"filtered"_s,  u"not_run"_s};
+    return names;
+}
+
+const PackOutcome *LifecycleReport::outcome(const QString &id) const
+{
+    for (const PackOutcome &p : packs) {
+        if (p.id == id)
+            return &p;
+    }
+    return nullptr;
+}
+
+} // namespace Grex

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QString>
+
+#include <array>
+#include <optional>
+#include <utility>
+
+namespace Grex {
+
+// One vocabulary of the report contract: each value of an enum and the word the JSON documents
+// carry for it, in one table beside the enum (docs/architecture.md, "The report contract").
+template<typename E, std::size_t N>
+using WireTable = std::array<std::pair<E, const char *>, N>;
+
+template<typename E, std::size_t N>
+QString wireWord(const WireTable<E, N> &table, E value)
+{
+    for (const auto &[v, word] : table) {
+        if (v == value)
+            return QString::fromLatin1(word);
+    }
+    return {};
+}
+
+template<typename E, std::size_t N>
+std::optional<E> fromWireWord(const WireTable<E, N> &table, const QString &word)
+{
+    for (const auto &[v, w] : table) {
+        if (word == QLatin1String(w))
+            return v;
+    }
+    return std::nullopt;
+}
+
+} // namespace Grex
