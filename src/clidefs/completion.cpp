@@ -63,26 +63,46 @@ QStringList filterWords()
     return words;
 }
 
+// What a shell offers for a value, in its own words: one word per kind of value, and what it
+// offers for a value of its own choosing.
+struct HintWords
+{
+    QString pack;
+    QString directory;
+    QString url;
+    QString file;
+    QString command;
+    QString none;
+};
+
+QString wordFor(ValueHint hint, const HintWords &words)
+{
+    switch (hint) {
+    case ValueHint::Pack:
+        return words.pack;
+    case ValueHint::Directory:
+        return words.directory;
+    case ValueHint::Url:
+        return words.url;
+    case ValueHint::File:
+        return words.file;
+    case ValueHint::Command:
+        return words.command;
+    case ValueHint::None:
+        break;
+    }
+    return words.none;
+}
+
 // ---- bash ------------------------------------------------------------------------------------
 
 QString bashValue(const ValueSpec &value)
 {
     if (!value.choices.isEmpty())
         return u"_grex_words '%1'"_s.arg(value.choices.join(u' '));
-    switch (value.hint) {
-    case ValueHint::Pack:
-        return u"_grex_words \"$(_grex_packs)\""_s;
-    case ValueHint::Directory:
-        return u"_grex_dirs"_s;
-    case ValueHint::File:
-    case ValueHint::Url:
-        return u"_grex_files"_s;
-    case ValueHint::Command:
-        return u"_grex_command"_s;
-    case ValueHint::None:
-        break;
-    }
-    return u":"_s; // free text: nothing to offer
+    // A free text gets ":": nothing to offer.
+    return wordFor(value.hint, {u"_grex_words \"$(_grex_packs)\""_s, u"_grex_dirs"_s,
+                                u"_grex_files"_s, u"_grex_files"_s, u"_grex_command"_s, u":"_s});
 }
 
 // The shell functions the completion function calls: word lists, files, packs, filters, commands.
@@ -341,20 +361,8 @@ QString zshAction(const ValueSpec &value)
 {
     if (!value.choices.isEmpty())
         return u"("_s + value.choices.join(u' ') + u')';
-    switch (value.hint) {
-    case ValueHint::Pack:
-        return u"_grex_packs"_s;
-    case ValueHint::Directory:
-    case ValueHint::Url:
-        return u"_files -/"_s;
-    case ValueHint::File:
-        return u"_files"_s;
-    case ValueHint::Command:
-        return u"_normal"_s;
-    case ValueHint::None:
-        break;
-    }
-    return u" "_s;
+    return wordFor(value.hint, {u"_grex_packs"_s, u"_files -/"_s, u"_files -/"_s, u"_files"_s,
+                                u"_normal"_s, u" "_s});
 }
 
 QString zshOptionSpec(const CliOption &option)
@@ -491,20 +499,9 @@ QString fishValue(const ValueSpec &value)
 {
     if (!value.choices.isEmpty())
         return u"-x -a "_s + fishQuote(value.choices.join(u' '));
-    switch (value.hint) {
-    case ValueHint::Pack:
-        return u"-x -a '(__grex_packs)'"_s;
-    case ValueHint::Directory:
-    case ValueHint::Url:
-        return u"-x -a '(__fish_complete_directories (commandline -ct))'"_s;
-    case ValueHint::File:
-        return u"-r -F"_s;
-    case ValueHint::Command:
-        return u"-x -a '(__fish_complete_command)'"_s;
-    case ValueHint::None:
-        break;
-    }
-    return u"-x"_s;
+    const QString directories = u"-x -a '(__fish_complete_directories (commandline -ct))'"_s;
+    return wordFor(value.hint, {u"-x -a '(__grex_packs)'"_s, directories, directories, u"-r -F"_s,
+                                u"-x -a '(__fish_complete_command)'"_s, u"-x"_s});
 }
 
 QString fishOption(const QString &condition, const CliOption &option)

@@ -22,6 +22,12 @@ inline constexpr int ResourceNotFound = -32002;
 // A call stopped by notifications/cancelled or by the window, when answered at all.
 inline constexpr int RequestCancelled = -32800;
 
+// Codes the 2026-07-28 revision adds: an HTTP header that disagrees with the body, a request
+// that needs a client capability it did not declare, a revision grex does not serve.
+inline constexpr int HeaderMismatch = -32020;
+inline constexpr int MissingClientCapability = -32021;
+inline constexpr int UnsupportedProtocolVersion = -32022;
+
 // Tool-body codes of the error kinds (errorkind.cpp); they travel inside a tool result or a
 // protocol error's data, never as the code of a transport refusal.
 inline constexpr int ManifestError = -32001;

@@ -65,7 +65,7 @@ public:
 
     // What was agreed: a 2026-era client sends its envelope with every request.
     QString version;
-    bool modern = false;
+    bool perRequest = false;
     QJsonObject clientInfo;
 
     Result<QJsonObject> exchange(const QJsonObject &message, qint64 id, int timeoutMs = 0);
@@ -164,7 +164,7 @@ QNetworkRequest Client::Private::httpRequest(const QJsonObject &message) const
         request.setRawHeader("Mcp-Session-Id", sessionId);
     if (!version.isEmpty())
         request.setRawHeader("MCP-Protocol-Version", version.toLatin1());
-    if (modern && message.contains(u"id"_s)) {
+    if (perRequest && message.contains(u"id"_s)) {
         // The headers a proxy routes by, as the 2026-07-28 transport wants them.
         const QString method = message.value(u"method"_s).toString();
         request.setRawHeader("Mcp-Method", method.toUtf8());
@@ -386,7 +386,7 @@ Client::~Client()
 
 QJsonObject Client::Private::withEnvelope(QJsonObject params) const
 {
-    if (!modern)
+    if (!perRequest)
         return params;
     QJsonObject meta = params.value(u"_meta"_s).toObject();
     meta.insert(QString::fromUtf16(MetaKey::ProtocolVersion), version);
@@ -398,8 +398,8 @@ QJsonObject Client::Private::withEnvelope(QJsonObject params) const
 
 Result<QJsonObject> Client::Private::discover(int timeoutMs)
 {
-    modern = true;
-    version = modernRevisionNames().constFirst();
+    perRequest = true;
+    version = perRequestRevisionNames().constFirst();
     const qint64 id = nextId++;
     Result<QJsonObject> response =
         exchange({{u"jsonrpc"_s, u"2.0"_s},
@@ -414,18 +414,17 @@ Result<QJsonObject> Client::Private::discover(int timeoutMs)
         response->value(u"result"_s).toObject().value(u"supportedVersions"_s).toArray().contains(
             version);
     if (!answered) {
-        modern = false;
+        perRequest = false;
         version.clear();
         if (!response)
             return response.error();
         if (!response->contains(u"error"_s))
-            return protocolError(u"not_modern"_s, u"server/discover answered without %1"_s.arg(
-                                                      modernRevisionNames().constFirst()));
+            return protocolError(u"not_per_request"_s, u"server/discover answered without %1"_s.arg(
+                                                           perRequestRevisionNames().constFirst()));
         const QJsonObject error = response->value(u"error"_s).toObject();
-        return protocolError(u"not_modern"_s,
-                             u"server/discover failed: %1 (%2)"_s.arg(
-                                 error.value(u"message"_s).toString())
-                                 .arg(error.value(u"code"_s).toInt()));
+        return protocolError(u"not_per_request"_s, u"server/discover failed: %1 (%2)"_s
+                                                       .arg(error.value(u"message"_s).toString())
+                                                       .arg(error.value(u"code"_s).toInt()));
     }
     const QJsonObject result = response->value(u"result"_s).toObject();
     return QJsonObject{
@@ -478,7 +477,7 @@ Result<QJsonObject> Client::connect(const QString &clientName, const QString &cl
                      Message("%1", {u"unknown MCP revision '%1'; grex speaks %2"_s.arg(
                                         wanted, supportedRevisionNames().join(u", "_s))}));
     }
-    if (wanted.isEmpty() || isModern(*revision)) {
+    if (wanted.isEmpty() || isPerRequest(*revision)) {
         // A server of the older era answers server/discover with an error, or not at all: then
         // it gets initialize (the probe the 2026-07-28 revision describes).
         Result<QJsonObject> discovered =
@@ -506,7 +505,7 @@ Result<QJsonObject> Client::request(const QString &method, const QJsonObject &pa
             return rpcError(method, response->value(u"error"_s).toObject());
         const QJsonObject result = response->value(u"result"_s).toObject();
         const QString type = result.value(u"resultType"_s).toString();
-        if (d->modern && type != u"complete" && type != u"input_required" && type != u"task") {
+        if (d->perRequest && type != u"complete" && type != u"input_required" && type != u"task") {
             // A 2026-07-28 result must say what it is; one this client cannot read is an error.
             return protocolError(u"bad_message"_s,
                                  u"the answer to %1 has resultType '%2', which is not one of "
@@ -514,8 +513,8 @@ Result<QJsonObject> Client::request(const QString &method, const QJsonObject &pa
         }
         if (type != u"input_required" || round > 0)
             return result;
-        // This client approves nothing: each question is declined, as legacy elicitation is,
-        // and the server's answer to that is the result.
+        // This client approves nothing: each question is declined, as elicitation in a handshake
+        // session is, and the server's answer to that is the result.
         QJsonObject declined;
         const QJsonObject questions = result.value(u"inputRequests"_s).toObject();
         for (auto it = questions.begin(); it != questions.end(); ++it)

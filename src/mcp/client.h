@@ -19,7 +19,7 @@ struct ClientTarget
     QByteArray token;
     int timeoutMs = 60000; // for each request
     // The revision to speak: empty tries 2026-07-28 (server/discover) and falls back to
-    // initialize; a legacy revision name asks initialize for that one; "2026-07-28" allows no
+    // initialize; a handshake revision name asks initialize for that one; "2026-07-28" allows no
     // fallback.
     QString protocol;
 };

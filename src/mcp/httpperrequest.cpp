@@ -17,7 +17,7 @@ namespace Grex::Mcp::Http {
 
 namespace {
 
-constexpr int kMaxModernInFlight = 1024;
+constexpr int kMaxPerRequestInFlight = 1024;
 
 // Puts the client's own id back where the shared session used the transport's.
 void restore(QJsonObject &object, const QString &key, const QJsonValue &value)
@@ -28,8 +28,8 @@ void restore(QJsonObject &object, const QString &key, const QJsonValue &value)
 
 } // namespace
 
-void HttpTransport::postModern(const QHttpServerRequest &request, QTcpSocket *socket,
-                               QJsonObject message)
+void HttpTransport::postPerRequest(const QHttpServerRequest &request, QTcpSocket *socket,
+                                   QJsonObject message)
 {
     const QString method = message.value(u"method"_s).toString();
     QJsonObject params = message.value(u"params"_s).toObject();
@@ -52,7 +52,7 @@ void HttpTransport::postModern(const QHttpServerRequest &request, QTcpSocket *so
     const QByteArray versionHeader = header(request, "mcp-protocol-version");
     if (message.contains(u"id"_s) && bodyVersion.isString() &&
         QString::fromLatin1(versionHeader) != bodyVersion.toString()) {
-        refuse(400, ModernCode::HeaderMismatch,
+        refuse(400, JsonRpc::HeaderMismatch,
                u"header mismatch: MCP-Protocol-Version is '%1' but _meta names %2"_s.arg(
                    QString::fromLatin1(versionHeader), bodyVersion.toString()));
         return;
@@ -76,7 +76,7 @@ void HttpTransport::postModern(const QHttpServerRequest &request, QTcpSocket *so
     const QString version = revisionName(envelope.revision);
     const QByteArray methodHeader = header(request, "mcp-method");
     if (QString::fromUtf8(methodHeader) != method) {
-        refuse(400, ModernCode::HeaderMismatch,
+        refuse(400, JsonRpc::HeaderMismatch,
                u"header mismatch: Mcp-Method is '%1' but the body's method is '%2'"_s.arg(
                    QString::fromUtf8(methodHeader), method));
         return;
@@ -86,32 +86,33 @@ void HttpTransport::postModern(const QHttpServerRequest &request, QTcpSocket *so
         const std::optional<QString> name = decodeHeaderValue(raw);
         const QString body = params.value(nameParam).toString();
         if (raw.isEmpty() || !name || *name != body) {
-            refuse(400, ModernCode::HeaderMismatch,
+            refuse(400, JsonRpc::HeaderMismatch,
                    u"header mismatch: Mcp-Name is '%1' but the body's %2 is '%3'"_s.arg(
                        QString::fromUtf8(raw), nameParam, body));
             return;
         }
     }
-    if (!isModernMethod(method)) {
+    if (!isPerRequestMethod(method)) {
         refuse(404, JsonRpc::MethodNotFound,
                u"method not found: %1 is not a method of MCP %2"_s.arg(method, version));
         return;
     }
-    if (m_modernRoutes.size() >= kMaxModernInFlight) {
+    if (m_perRequestRoutes.size() >= kMaxPerRequestInFlight) {
         refuse(503, JsonRpc::TransportRefused,
-               u"too many 2026-07-28 requests in flight (%1)"_s.arg(kMaxModernInFlight));
+               u"too many 2026-07-28 requests in flight (%1)"_s.arg(kMaxPerRequestInFlight));
         return;
     }
-    if (!m_modern) {
-        m_modernSink = std::make_unique<SessionSink>(this, QString());
+    if (!m_perRequest) {
+        m_perRequestSink = std::make_unique<SessionSink>(this, QString());
         ServerConfig config = m_config;
         config.controlTransport = u"http"_s;
-        m_modern = std::make_unique<Session>(std::move(config), *m_modernSink);
+        m_perRequest = std::make_unique<Session>(std::move(config), *m_perRequestSink);
     }
 
-    const QString internal = u"grex-http-%1"_s.arg(m_nextModern++);
+    const QString internal = u"grex-http-%1"_s.arg(m_nextPerRequest++);
     const QByteArray key = requestKey(QJsonValue(internal));
-    ModernRoute route{QPointer<QTcpSocket>(socket), message.value(u"id"_s), QJsonValue(), false};
+    PerRequestRoute route{QPointer<QTcpSocket>(socket), message.value(u"id"_s), QJsonValue(),
+                          false};
     QJsonObject meta = params.value(u"_meta"_s).toObject();
     if (meta.contains(u"progressToken"_s)) {
         route.token = meta.value(u"progressToken"_s);
@@ -123,25 +124,25 @@ void HttpTransport::postModern(const QHttpServerRequest &request, QTcpSocket *so
     // Calls and subscriptions answer on a stream: progress, log messages and list changes come
     // before their result.
     route.sse = method == u"tools/call" || method == u"subscriptions/listen";
-    m_modernRoutes.insert(key, route);
+    m_perRequestRoutes.insert(key, route);
     if (route.sse) {
         // Closing the stream is how a 2026-era client cancels (or stops listening). Connected
         // before the first write, which may find the peer gone already.
         connect(socket, &QTcpSocket::disconnected, this, [this, key] {
-            if (m_modernRoutes.contains(key))
-                cancelModern(key);
+            if (m_perRequestRoutes.contains(key))
+                cancelPerRequest(key);
         });
         startEventStream(this, socket, {});
         socket->flush();
         if (socket->state() != QAbstractSocket::ConnectedState) {
-            m_modernRoutes.remove(key);
+            m_perRequestRoutes.remove(key);
             return;
         }
     }
-    m_modern->receive(QJsonDocument(message).toJson(QJsonDocument::Compact));
+    m_perRequest->receive(QJsonDocument(message).toJson(QJsonDocument::Compact));
 }
 
-void HttpTransport::routeModern(const QByteArray &frame, const QByteArray &relatedCall)
+void HttpTransport::routePerRequest(const QByteArray &frame, const QByteArray &relatedCall)
 {
     const bool response = !frame.contains("\"method\":") ||
                           frame.startsWith("{\"jsonrpc\":\"2.0\",\"id\":");
@@ -154,12 +155,12 @@ void HttpTransport::routeModern(const QByteArray &frame, const QByteArray &relat
         const qsizetype end = frame.indexOf(',', prefix.size());
         key = frame.mid(prefix.size(), end - prefix.size());
     }
-    const auto it = m_modernRoutes.find(key);
-    if (it == m_modernRoutes.end())
+    const auto it = m_perRequestRoutes.find(key);
+    if (it == m_perRequestRoutes.end())
         return; // no such request, or its client went away
-    const ModernRoute route = *it;
+    const PerRequestRoute route = *it;
     if (response) {
-        m_modernRoutes.erase(it);
+        m_perRequestRoutes.erase(it);
         if (frame.contains("\"io.modelcontextprotocol/subscriptionId\"")) {
             QJsonObject message = QJsonDocument::fromJson(frame).object();
             message.insert(u"id"_s, route.id);
@@ -199,32 +200,30 @@ void HttpTransport::routeModern(const QByteArray &frame, const QByteArray &relat
     }
     // A capability the request lacked is refused with 400, as the header checks are.
     const bool missingCapability = out.contains(
-        QByteArray("\"error\":{\"code\":" + QByteArray::number(ModernCode::MissingClientCapability)));
+        QByteArray("\"error\":{\"code\":" + QByteArray::number(JsonRpc::MissingClientCapability)));
     writeResponse(route.socket, missingCapability ? 400 : 200, out);
 }
 
-void HttpTransport::endModernStream(const QByteArray &key)
+void HttpTransport::endPerRequestStream(const QByteArray &key)
 {
-    const ModernRoute route = m_modernRoutes.take(key);
+    const PerRequestRoute route = m_perRequestRoutes.take(key);
     if (route.socket && route.sse)
         route.socket->disconnectFromHost();
 }
 
-void HttpTransport::cancelModern(QByteArray key)
+void HttpTransport::cancelPerRequest(QByteArray key)
 {
-    m_modernRoutes.remove(key);
-    if (!m_modern)
+    m_perRequestRoutes.remove(key);
+    if (!m_perRequest)
         return;
-    m_modern->receive(QJsonDocument(QJsonObject{
-                                        {u"jsonrpc"_s, u"2.0"_s},
-                                        {u"method"_s, u"notifications/cancelled"_s},
-                                        {u"params"_s,
-                                         QJsonObject{{u"requestId"_s,
-                                                      QJsonDocument::fromJson(
-                                                          "[" + key + "]")
-                                                          .array()
-                                                          .at(0)}}}})
-                          .toJson(QJsonDocument::Compact));
+    m_perRequest->receive(
+        QJsonDocument(
+            QJsonObject{{u"jsonrpc"_s, u"2.0"_s},
+                        {u"method"_s, u"notifications/cancelled"_s},
+                        {u"params"_s,
+                         QJsonObject{{u"requestId"_s,
+                                      QJsonDocument::fromJson("[" + key + "]").array().at(0)}}}})
+            .toJson(QJsonDocument::Compact));
 }
 
 } // namespace Grex::Mcp::Http

@@ -88,7 +88,7 @@ void SessionSink::endStream(const QByteArray &requestKey)
         transport.data(),
         [transport, requestKey] {
             if (transport)
-                transport->endModernStream(requestKey);
+                transport->endPerRequestStream(requestKey);
         },
         Qt::QueuedConnection);
 }
@@ -103,7 +103,7 @@ HttpTransport::~HttpTransport()
     const QStringList ids = m_sessions.keys();
     for (const QString &id : ids)
         endSession(id);
-    m_modern.reset(); // stops its calls and waits for them; the sink drops what they still say
+    m_perRequest.reset(); // stops its calls and waits for them; the sink drops what they still say
 }
 
 void HttpTransport::missingHandler(const QHttpServerRequest &, QTcpSocket *socket)
@@ -187,11 +187,11 @@ HttpSession *HttpTransport::sessionFor(const QHttpServerRequest &request, QTcpSo
         writeError(socket, 404, JsonRpc::TransportRefused, u"session not found"_s);
         return nullptr;
     }
-    // Every legacy revision's name is accepted, and the one before grex's oldest, which
+    // Every handshake revision's name is accepted, and the one before grex's oldest, which
     // clients of 2025-03-26 servers send.
     const QByteArray version = header(request, "mcp-protocol-version");
     const std::optional<Revision> revision = revisionNamed(QString::fromLatin1(version));
-    if (!version.isEmpty() && version != "2025-03-26" && (!revision || isModern(*revision))) {
+    if (!version.isEmpty() && version != "2025-03-26" && (!revision || isPerRequest(*revision))) {
         writeError(socket, 400, JsonRpc::TransportRefused,
                    u"bad request: unsupported MCP-Protocol-Version '%1' in a session; the "
                    "session speaks %2"_s.arg(QString::fromLatin1(version),
@@ -293,14 +293,14 @@ void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
     }
     const QJsonObject message = document.object();
     // A message that names its revision in _meta is a 2026-era one (docs/design.md, "MCP
-    // protocol revisions"); everything else belongs to a legacy session.
-    if (hasModernEnvelope(message.value(u"params"_s).toObject())) {
-        postModern(request, socket, message);
+    // protocol revisions"); everything else belongs to a handshake session.
+    if (hasEnvelope(message.value(u"params"_s).toObject())) {
+        postPerRequest(request, socket, message);
         return;
     }
     const std::optional<Revision> named =
         revisionNamed(QString::fromLatin1(header(request, "mcp-protocol-version")));
-    if (named && isModern(*named)) {
+    if (named && isPerRequest(*named)) {
         writeResponse(socket, 400,
                       errorBody(JsonRpc::InvalidParams,
                                 u"MCP-Protocol-Version says %1, but the body has no _meta "
@@ -436,7 +436,7 @@ void HttpTransport::route(const QString &sessionId, const QByteArray &frame,
                           const QByteArray &relatedCall)
 {
     if (sessionId.isEmpty()) {
-        routeModern(frame, relatedCall);
+        routePerRequest(frame, relatedCall);
         return;
     }
     HttpSession *s = m_sessions.value(sessionId);
@@ -525,7 +525,7 @@ void HttpTransport::route(const QString &sessionId, const QByteArray &frame,
         return;
     }
     if (!s->initialized && message.value(u"result"_s).toObject().contains(u"protocolVersion"_s)) {
-        s->revision = legacyRevisionFor(
+        s->revision = handshakeRevisionFor(
             message.value(u"result"_s).toObject().value(u"protocolVersion"_s).toString());
     }
     writeResponse(stream.socket, 200, frame, sessionHeader(*s));

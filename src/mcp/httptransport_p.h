@@ -1,7 +1,7 @@
 #pragma once
 
-// The streamable HTTP transport of grex serve --http (docs/design.md, "Streamable HTTP"): legacy
-// sessions (httpserver.cpp) and 2026-era stateless requests (httpmodern.cpp) at one endpoint.
+// The streamable HTTP transport of grex serve --http (docs/design.md, "Streamable HTTP"): handshake
+// sessions (httpserver.cpp) and 2026-era stateless requests (httpperrequest.cpp) at one endpoint.
 // Not part of grex_mcp's API.
 
 #include "mcp/httpserver.h"
@@ -22,7 +22,7 @@ namespace Grex::Mcp::Http {
 
 class HttpTransport;
 
-// One legacy MCP session over HTTP: the session, where its answers go, and when it expires.
+// One handshake MCP session over HTTP: the session, where its answers go, and when it expires.
 struct HttpSession
 {
     QString id;
@@ -51,7 +51,7 @@ struct HttpSession
 
 // A 2026-era request on its way: it was given an id of the transport's own in the shared
 // session, since clients that know nothing of each other may all send id 1.
-struct ModernRoute
+struct PerRequestRoute
 {
     QPointer<QTcpSocket> socket;
     QJsonValue id;    // as the client sent it
@@ -84,7 +84,7 @@ public:
     ~HttpTransport() override;
 
     void route(const QString &sessionId, const QByteArray &frame, const QByteArray &relatedCall);
-    void endModernStream(const QByteArray &key);
+    void endPerRequestStream(const QByteArray &key);
 
 protected:
     bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
@@ -103,11 +103,10 @@ private:
     }
     void writeStreamEvent(HttpSession::Stream &stream, const QByteArray &frame);
 
-    // 2026-07-28 (httpmodern.cpp).
-    void postModern(const QHttpServerRequest &request, QTcpSocket *socket,
-                    QJsonObject message);
-    void routeModern(const QByteArray &frame, const QByteArray &relatedCall);
-    void cancelModern(QByteArray key); // a copy: the route that held it goes first
+    // 2026-07-28 (httpperrequest.cpp).
+    void postPerRequest(const QHttpServerRequest &request, QTcpSocket *socket, QJsonObject message);
+    void routePerRequest(const QByteArray &frame, const QByteArray &relatedCall);
+    void cancelPerRequest(QByteArray key); // a copy: the route that held it goes first
 
     ServerConfig m_config;
     HttpConfig m_http;
@@ -115,10 +114,11 @@ private:
     QHash<QString, HttpSession *> m_sessions;
     std::list<std::jthread> m_reapers; // ending sessions; joined when the transport goes
 
-    std::unique_ptr<SessionSink> m_modernSink;
-    std::unique_ptr<Session> m_modern; // every 2026-era request, created on the first
-    QHash<QByteArray, ModernRoute> m_modernRoutes; // by the id the transport gave the request
-    qint64 m_nextModern = 1;
+    std::unique_ptr<SessionSink> m_perRequestSink;
+    std::unique_ptr<Session> m_perRequest; // every 2026-era request, created on the first
+    QHash<QByteArray, PerRequestRoute>
+        m_perRequestRoutes; // by the id the transport gave the request
+    qint64 m_nextPerRequest = 1;
 };
 
 } // namespace Grex::Mcp::Http

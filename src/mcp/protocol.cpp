@@ -37,20 +37,20 @@ QStringList supportedRevisionNames()
     return {u"2026-07-28"_s, u"2025-11-25"_s, u"2025-06-18"_s};
 }
 
-QStringList modernRevisionNames()
+QStringList perRequestRevisionNames()
 {
     return {u"2026-07-28"_s};
 }
 
-Revision legacyRevisionFor(const QString &requested)
+Revision handshakeRevisionFor(const QString &requested)
 {
     const std::optional<Revision> revision = revisionNamed(requested);
-    if (revision && !isModern(*revision))
+    if (revision && !isPerRequest(*revision))
         return *revision;
     return Revision::V2025_11_25;
 }
 
-bool hasModernEnvelope(const QJsonObject &params)
+bool hasEnvelope(const QJsonObject &params)
 {
     return params.value(u"_meta"_s).toObject().contains(QStringView(MetaKey::ProtocolVersion));
 }
@@ -103,16 +103,16 @@ std::variant<Envelope, ProtocolFault> readEnvelope(const QJsonObject &params)
                              version.isUndefined() ? u"missing"_s : u"not a string"_s);
     }
     const std::optional<Revision> revision = revisionNamed(version.toString());
-    if (!revision || !isModern(*revision)) {
-        // A legacy revision named in _meta is as unsupported as a made-up one: those revisions
+    if (!revision || !isPerRequest(*revision)) {
+        // A handshake revision named in _meta is as unsupported as a made-up one: those revisions
         // start with initialize.
-        return ProtocolFault{ModernCode::UnsupportedProtocolVersion,
+        return ProtocolFault{JsonRpc::UnsupportedProtocolVersion,
                              u"unsupported protocol version '%1'; this server speaks %2 per "
-                             "request, and %3 after initialize"_s
-                                 .arg(version.toString(), modernRevisionNames().join(u", "_s),
-                                      u"2025-11-25, 2025-06-18"_s),
+                             "request, and %3 after initialize"_s.arg(
+                                 version.toString(), perRequestRevisionNames().join(u", "_s),
+                                 u"2025-11-25, 2025-06-18"_s),
                              // What a request may name: server/discover's supportedVersions.
-                             JsonObject{{u"supported"_s, JsonValue(modernRevisionNames())},
+                             JsonObject{{u"supported"_s, JsonValue(perRequestRevisionNames())},
                                         {u"requested"_s, version.toString()}},
                              400};
     }
@@ -146,7 +146,7 @@ std::variant<Envelope, ProtocolFault> readEnvelope(const QJsonObject &params)
     return envelope;
 }
 
-bool isModernMethod(const QString &method)
+bool isPerRequestMethod(const QString &method)
 {
     static const QStringList methods{
         u"server/discover"_s, u"tools/list"_s,     u"tools/call"_s,

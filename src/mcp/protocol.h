@@ -1,7 +1,7 @@
 #pragma once
 
 // The MCP revisions grex serves and what tells them apart (docs/design.md, "MCP protocol
-// revisions"). Legacy revisions open a session with `initialize`; from 2026-07-28 on, every
+// revisions"). Handshake revisions open a session with `initialize`; from 2026-07-28 on, every
 // request carries its revision, the client's capabilities and who the client is in `_meta`.
 // Both transports and the session core use these checks, so an era is decided in one place.
 
@@ -23,11 +23,11 @@ std::optional<Revision> revisionNamed(QStringView name);
 // Every revision served, newest first.
 QStringList supportedRevisionNames();
 // The ones a 2026-era request may name (server/discover's supportedVersions).
-QStringList modernRevisionNames();
-// The revision an `initialize` asking for `requested` gets: itself when it is a legacy one grex
-// speaks, else the newest legacy revision (an `initialize` is legacy by definition).
-Revision legacyRevisionFor(const QString &requested);
-inline bool isModern(Revision revision)
+QStringList perRequestRevisionNames();
+// The revision an `initialize` asking for `requested` gets: itself when it is a handshake one grex
+// speaks, else the newest handshake revision (an `initialize` opens a handshake by definition).
+Revision handshakeRevisionFor(const QString &requested);
+inline bool isPerRequest(Revision revision)
 {
     return revision >= Revision::V2026_07_28;
 }
@@ -43,13 +43,6 @@ inline constexpr char16_t SubscriptionId[] = u"io.modelcontextprotocol/subscript
 
 inline constexpr char16_t kTasksExtension[] = u"io.modelcontextprotocol/tasks";
 
-// Codes the 2026-07-28 revision adds.
-namespace ModernCode {
-inline constexpr int HeaderMismatch = -32020;
-inline constexpr int MissingClientCapability = -32021;
-inline constexpr int UnsupportedProtocolVersion = -32022;
-} // namespace ModernCode
-
 // A JSON-RPC error decided before dispatch, with the HTTP status it travels with.
 struct ProtocolFault
 {
@@ -61,7 +54,7 @@ struct ProtocolFault
 
 // Whether a request's params carry the 2026-era envelope: any protocolVersion member in _meta
 // makes it a 2026-era request, to be checked by readEnvelope.
-bool hasModernEnvelope(const QJsonObject &params);
+bool hasEnvelope(const QJsonObject &params);
 
 // What a 2026-era request says about its client, valid for that request only.
 struct Envelope
@@ -86,7 +79,7 @@ std::variant<Envelope, ProtocolFault> readEnvelope(const QJsonObject &params);
 
 // The methods a 2026-era client may call; the rest are unknown (-32601, HTTP 404). `tasks`:
 // the request declared the tasks extension.
-bool isModernMethod(const QString &method);
+bool isPerRequestMethod(const QString &method);
 // The params member the Mcp-Name header mirrors for this method; empty when it has none.
 QString nameParamOf(const QString &method);
 // A header value as the 2026 revision encodes it: `=?base64?…?=` when it could not travel

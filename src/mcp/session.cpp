@@ -279,7 +279,7 @@ void Session::lineTooLong()
               JsonObject{{u"kind"_s, u"line_too_long"_s}, {u"limit"_s, kMaxLineLength}});
 }
 
-Session::Scope Session::legacyScope() const
+Session::Scope Session::handshakeScope() const
 {
     std::lock_guard lock(m_mutex);
     return Scope{m_revision, m_clientCapabilities, m_clientName, m_logLevel, m_clientVersion};
@@ -287,7 +287,7 @@ Session::Scope Session::legacyScope() const
 
 QString Session::Scope::grantee() const
 {
-    if (!modern())
+    if (!perRequest())
         return u"session: %1 %2"_s.arg(clientName, clientVersion).trimmed();
     if (clientName.isEmpty())
         return {};
@@ -298,8 +298,8 @@ void Session::handleRequest(const JsonValue &id, const QString &method, const QJ
 {
     // A request that names its revision in _meta is a 2026-era one, whatever came before on
     // this connection (docs/design.md, "MCP protocol revisions").
-    if (hasModernEnvelope(params)) {
-        handleModernRequest(id, method, params);
+    if (hasEnvelope(params)) {
+        handlePerRequest(id, method, params);
         return;
     }
     if (method == u"ping") {
@@ -332,7 +332,7 @@ void Session::handleRequest(const JsonValue &id, const QString &method, const QJ
                   JsonObject{{u"kind"_s, u"shutting_down"_s}});
         return;
     }
-    if (dispatchCommon(legacyScope(), id, method, params))
+    if (dispatchCommon(handshakeScope(), id, method, params))
         return;
     if (method == u"logging/setLevel") {
         const QString level = params.value(u"level"_s).toString();
@@ -428,9 +428,9 @@ void Session::initialize(const JsonValue &id, const QJsonObject &params)
         sendError(id, InvalidParams, u"initialize needs \"protocolVersion\" as a string"_s);
         return;
     }
-    // The revision asked for when grex speaks it, else the newest legacy one, and the client
+    // The revision asked for when grex speaks it, else the newest handshake one, and the client
     // decides whether it can go on (docs/design.md, "MCP protocol revisions").
-    const Revision revision = legacyRevisionFor(version.toString());
+    const Revision revision = handshakeRevisionFor(version.toString());
     const QJsonObject info = params.value(u"clientInfo"_s).toObject();
     {
         std::lock_guard lock(m_mutex);
@@ -443,7 +443,7 @@ void Session::initialize(const JsonValue &id, const QJsonObject &params)
     if (m_control)
         m_control->clientInitialized(info.value(u"name"_s).toString(),
                                      info.value(u"version"_s).toString());
-    const Scope scope = legacyScope();
+    const Scope scope = handshakeScope();
     sendResult(id, JsonObject{{u"protocolVersion"_s, revisionName(revision)},
                               {u"capabilities"_s, capabilities(scope)},
                               {u"serverInfo"_s, serverImplementation(revision)},
@@ -484,7 +484,7 @@ void Session::callTool(const Scope &scope, const JsonValue &id, const QJsonObjec
     const QJsonValue token = params.value(u"_meta"_s).toObject().value(u"progressToken"_s);
     if (token.isString() || token.isDouble())
         call->progressToken = idFrom(token);
-    if (scope.modern() && params.contains(u"requestState"_s)) {
+    if (scope.perRequest() && params.contains(u"requestState"_s)) {
         const QJsonValue state = params.value(u"requestState"_s);
         Result<QByteArray> plan =
             state.isString() ? ApprovalStates::instance().redeem(state.toString(), name, arguments)
@@ -655,7 +655,7 @@ void Session::readResource(const Scope &scope, const JsonValue &id, const QJsonO
     std::optional<ResourceContent> content = readResourceUri(uri, m_config.workspace);
     if (!content) {
         // 2026-07-28 retired -32002 for an unknown resource: it is invalid params there.
-        sendError(id, scope.modern() ? InvalidParams : ResourceNotFound,
+        sendError(id, scope.perRequest() ? InvalidParams : ResourceNotFound,
                   u"resource not found: %1"_s.arg(uri), JsonObject{{u"uri"_s, uri}});
         return;
     }
@@ -735,7 +735,7 @@ void Session::log(const Call &call, const QString &level, const QString &text)
 {
     // The engine logged it to stderr already (OperationContext::warn); this is the client's copy.
     // A 2026-era request hears log messages only when it asked, and on its own stream.
-    if (call.scope.modern()) {
+    if (call.scope.perRequest()) {
         if (call.scope.logLevel.isEmpty() ||
             logLevels().indexOf(level) < logLevels().indexOf(call.scope.logLevel))
             return;

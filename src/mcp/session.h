@@ -79,7 +79,7 @@ struct ServerConfig
 };
 
 // One MCP session over the verb registry: JSON-RPC parsing, the lifecycle, tools, resources,
-// logging, cancellation and approvals, for every revision grex serves (protocol.h). A legacy
+// logging, cancellation and approvals, for every revision grex serves (protocol.h). A handshake
 // client opens with initialize and the session remembers what it said; a 2026-era request
 // says it all in its own _meta and is served without that state, so one Session serves both
 // on stdio, and the HTTP transport keeps one for all 2026-era requests. Transport-free: a
@@ -110,7 +110,7 @@ public:
     void cancelFromWindow(const QByteArray &callKey);
 
     // What a request's answers depend on: its revision and what its client declared, from the
-    // initialize (legacy) or from the request's _meta (2026-07-28).
+    // initialize (the handshake) or from the request's _meta (2026-07-28).
     struct Scope
     {
         Revision revision = Revision::V2025_06_18;
@@ -119,12 +119,12 @@ public:
         QString logLevel; // 2026-07-28: empty unless the request asked for log messages
         QString clientVersion;
         bool elicitsForm() const { return Mcp::elicitsForm(capabilities); }
-        // Who a session grant is given to (ApprovalOrigin::grantee): the legacy session's client,
-        // or a 2026-era client by the name and version it declares on each request; "" for an
-        // unnamed 2026-era client, which cannot be told from another and gets no grant.
+        // Who a session grant is given to (ApprovalOrigin::grantee): the handshake session's
+        // client, or a 2026-era client by the name and version it declares on each request; "" for
+        // an unnamed 2026-era client, which cannot be told from another and gets no grant.
         QString grantee() const;
         bool wantsTasks() const { return Mcp::wantsTasks(capabilities); }
-        bool modern() const { return isModern(revision); }
+        bool perRequest() const { return isPerRequest(revision); }
     };
 
 private:
@@ -138,8 +138,7 @@ private:
     friend class Approval;
 
     void handleRequest(const JsonValue &id, const QString &method, const QJsonObject &params);
-    void handleModernRequest(const JsonValue &id, const QString &method,
-                             const QJsonObject &params);
+    void handlePerRequest(const JsonValue &id, const QString &method, const QJsonObject &params);
     // What every era answers alike: tools and resources. False: not such a method.
     bool dispatchCommon(const Scope &scope, const JsonValue &id, const QString &method,
                         const QJsonObject &params);
@@ -175,7 +174,7 @@ private:
                               JsonObject &protocolError) const;
     void readResource(const Scope &scope, const JsonValue &id, const QJsonObject &params);
     void shutdown(const JsonValue &id);
-    Scope legacyScope() const;
+    Scope handshakeScope() const;
 
     // Blocks until notifications/initialized arrived; false when stopped first.
     bool waitInitialized(std::stop_token stop);
@@ -206,7 +205,7 @@ private:
     QJsonObject m_clientCapabilities;
     QString m_clientName;
     QString m_clientVersion;
-    QString m_lastModernClient; // the 2026-era client the window was last told about
+    QString m_lastPerRequestClient; // the 2026-era client the window was last told about
     QString m_logLevel = QStringLiteral("info");
     QHash<QByteArray, std::shared_ptr<Subscription>> m_subscriptions; // by the listen id
     QHash<QString, std::shared_ptr<Task>> m_tasks;                     // by task id

@@ -104,7 +104,7 @@ private:
     ApprovalDecision decide(const ApprovalRequest &request, std::stop_token stop);
     ApprovalDecision askClient(const ApprovalRequest &request, std::stop_token stop);
     // 2026-07-28: the answer that came back with a requestState, or a question to send.
-    ApprovalDecision askClientModern(const ApprovalRequest &request);
+    ApprovalDecision askClientPerRequest(const ApprovalRequest &request);
     // A task asks by going to input_required and waits for tasks/update.
     ApprovalDecision askClientInTask(const ApprovalRequest &request, std::stop_token stop);
 

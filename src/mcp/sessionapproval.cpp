@@ -59,7 +59,7 @@ ApprovalDecision Session::Approval::decide(const ApprovalRequest &request, std::
     if (m_call->scope.elicitsForm()) {
         if (m_call->task)
             return askClientInTask(request, stop);
-        return m_call->scope.modern() ? askClientModern(request) : askClient(request, stop);
+        return m_call->scope.perRequest() ? askClientPerRequest(request) : askClient(request, stop);
     }
     if (m_session.m_config.approveDestructive)
         return ApprovalDecision::approve(u"flag"_s);
@@ -149,7 +149,7 @@ ApprovalDecision Session::Approval::askClient(const ApprovalRequest &request, st
     return approvalFromAnswer(*answer);
 }
 
-ApprovalDecision Session::Approval::askClientModern(const ApprovalRequest &request)
+ApprovalDecision Session::Approval::askClientPerRequest(const ApprovalRequest &request)
 {
     const ApprovalPlan plan{request.verb, request.packs, request.command,
                             request.summary.text()};

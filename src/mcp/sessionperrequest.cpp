@@ -24,8 +24,8 @@ bool isWorkspaceUri(const QString &uri)
 
 } // namespace
 
-void Session::handleModernRequest(const JsonValue &id, const QString &method,
-                                  const QJsonObject &params)
+void Session::handlePerRequest(const JsonValue &id, const QString &method,
+                               const QJsonObject &params)
 {
     std::variant<Envelope, ProtocolFault> read = readEnvelope(params);
     if (const ProtocolFault *fault = std::get_if<ProtocolFault>(&read)) {
@@ -33,7 +33,7 @@ void Session::handleModernRequest(const JsonValue &id, const QString &method,
         return;
     }
     const Envelope &envelope = std::get<Envelope>(read);
-    if (!isModernMethod(method)) {
+    if (!isPerRequestMethod(method)) {
         sendError(id, JsonRpc::MethodNotFound,
                   u"method not found: %1 is not a method of MCP %2"_s.arg(
                       method, revisionName(envelope.revision)));
@@ -53,9 +53,9 @@ void Session::handleModernRequest(const JsonValue &id, const QString &method,
     bool newClient = false;
     {
         std::lock_guard lock(m_mutex);
-        newClient = !envelope.clientName.isEmpty() && envelope.clientName != m_lastModernClient;
+        newClient = !envelope.clientName.isEmpty() && envelope.clientName != m_lastPerRequestClient;
         if (newClient)
-            m_lastModernClient = envelope.clientName;
+            m_lastPerRequestClient = envelope.clientName;
     }
     if (newClient && m_control)
         m_control->clientInitialized(envelope.clientName, envelope.clientVersion);
@@ -73,7 +73,7 @@ void Session::handleModernRequest(const JsonValue &id, const QString &method,
 void Session::sendResult(const Scope &scope, const JsonValue &id, JsonObject result,
                          std::optional<std::pair<qint64, QString>> cacheable)
 {
-    if (scope.modern()) {
+    if (scope.perRequest()) {
         if (!result.contains(u"resultType"_s))
             result.insert(u"resultType"_s, u"complete"_s);
         if (cacheable && result.value(u"resultType"_s).toString() == u"complete") {
@@ -112,12 +112,12 @@ JsonObject Session::capabilities(const Scope &scope) const
     // Only what the server honours: the tool set never changes while it runs; the resources do,
     // and from 2026-07-28 a listener can follow single resources.
     JsonObject resources{{u"listChanged"_s, true}};
-    if (scope.modern())
+    if (scope.perRequest())
         resources.insert(u"subscribe"_s, true);
     JsonObject offered{{u"tools"_s, JsonObject{{u"listChanged"_s, false}}},
                        {u"resources"_s, resources},
                        {u"logging"_s, JsonObject{}}};
-    if (scope.modern()) {
+    if (scope.perRequest()) {
         // sync, update, run and exec run as tasks for a request that declares the extension.
         offered.insert(u"extensions"_s,
                        JsonObject{{QString::fromUtf16(kTasksExtension), JsonObject{}}});
@@ -128,7 +128,7 @@ JsonObject Session::capabilities(const Scope &scope) const
 void Session::discover(const Scope &scope, const JsonValue &id)
 {
     sendResult(scope, id,
-               JsonObject{{u"supportedVersions"_s, JsonValue(modernRevisionNames())},
+               JsonObject{{u"supportedVersions"_s, JsonValue(perRequestRevisionNames())},
                           {u"capabilities"_s, capabilities(scope)},
                           {u"instructions"_s, serverInstructions()}},
                std::pair{qint64(60 * 60 * 1000), u"public"_s});
@@ -147,7 +147,7 @@ void Session::listen(const Scope &scope, const JsonValue &id, const QJsonObject 
     subscription->id = id;
     subscription->resourcesListChanged = asked.value(u"resourcesListChanged"_s).toBool();
     if (asked.contains(u"taskIds"_s) && !scope.wantsTasks()) {
-        sendError(id, ModernCode::MissingClientCapability,
+        sendError(id, JsonRpc::MissingClientCapability,
                   u"listening for tasks needs the tasks extension in the request's client "
                   "capabilities"_s,
                   tasksCapabilityRequired());
@@ -258,13 +258,13 @@ void Session::notifyChanges(bool packsChanged, const QStringList &packs)
         m_knownPacks = packs;
     }
     QList<std::shared_ptr<Subscription>> listeners;
-    bool legacyReady = false;
+    bool handshakeReady = false;
     {
         std::lock_guard lock(m_mutex);
         listeners = m_subscriptions.values();
-        legacyReady = m_state == State::Ready || m_state == State::ShuttingDown;
+        handshakeReady = m_state == State::Ready || m_state == State::ShuttingDown;
     }
-    if (packsChanged && legacyReady)
+    if (packsChanged && handshakeReady)
         sendNotification(u"notifications/resources/list_changed"_s, JsonObject{});
     for (const std::shared_ptr<Subscription> &listener : std::as_const(listeners)) {
         const JsonObject meta{{QString::fromUtf16(MetaKey::SubscriptionId), listener->id}};

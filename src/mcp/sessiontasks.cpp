@@ -32,7 +32,7 @@ QString isoTime(const QDateTime &time)
 bool Session::runsAsTask(const Scope &scope, const VerbSpec &verb) const
 {
     // The long verbs, when this request declared the extension: the server alone decides.
-    return scope.modern() && verb.longRunning && scope.wantsTasks();
+    return scope.perRequest() && verb.longRunning && scope.wantsTasks();
 }
 
 void Session::startTask(const std::shared_ptr<Call> &call)
@@ -161,10 +161,10 @@ void Session::handleTaskRequest(const Scope &scope, const JsonValue &id, const Q
                                 const QJsonObject &params)
 {
     if (!scope.wantsTasks()) {
-        sendError(id, ModernCode::MissingClientCapability,
-                  u"%1 needs the tasks extension in the request's client capabilities"_s.arg(
-                      method),
-                  tasksCapabilityRequired());
+        sendError(
+            id, JsonRpc::MissingClientCapability,
+            u"%1 needs the tasks extension in the request's client capabilities"_s.arg(method),
+            tasksCapabilityRequired());
         return;
     }
     const QString taskId = params.value(u"taskId"_s).toString();

@@ -38,7 +38,7 @@ QJsonObject execArguments(const QStringList &command)
 }
 
 // A 2026-07-28 tools/call of exec from the client `name` ("" for one that does not name itself).
-QJsonObject modernExec(int id, const QString &name, const QStringList &command)
+QJsonObject perRequestExec(int id, const QString &name, const QStringList &command)
 {
     QJsonObject meta{{u"io.modelcontextprotocol/protocolVersion"_s, u"2026-07-28"_s},
                      {u"io.modelcontextprotocol/clientCapabilities"_s, QJsonObject()}};
@@ -341,7 +341,7 @@ private Q_SLOTS:
         QVERIFY(p);
         const auto question = [&](int i) { return asked.at(i).at(2).toJsonObject(); };
 
-        serve.send(modernExec(1, u"agent-A"_s, {u"touch"_s, u"by-a"_s}));
+        serve.send(perRequestExec(1, u"agent-A"_s, {u"touch"_s, u"by-a"_s}));
         QVERIFY(asked.wait(10000));
         QCOMPARE(question(0).value(u"client"_s).toString(), u"agent-A"_s);
         const QString granteeA = question(0).value(u"grantee"_s).toString();
@@ -353,19 +353,19 @@ private Q_SLOTS:
 
         // Another client on the same server is asked, and a client that names no one cannot
         // ride on anybody's grant.
-        serve.send(modernExec(2, u"agent-B"_s, {u"touch"_s, u"by-b"_s}));
+        serve.send(perRequestExec(2, u"agent-B"_s, {u"touch"_s, u"by-b"_s}));
         QVERIFY(asked.wait(10000));
         QCOMPARE(question(1).value(u"client"_s).toString(), u"agent-B"_s);
         control.answerApproval(p->id, asked.at(1).at(1).toLongLong(), u"exec"_s, false, false);
         QCOMPARE(toolDocument(serve.response(2)).object().value(u"code"_s).toInt(), -32006);
-        serve.send(modernExec(3, QString(), {u"touch"_s, u"by-nobody"_s}));
+        serve.send(perRequestExec(3, QString(), {u"touch"_s, u"by-nobody"_s}));
         QVERIFY(asked.wait(10000));
         QCOMPARE(question(2).value(u"grantee"_s).toString(), QString());
         // Even a "for the session" answer gives that client nothing to keep.
         control.answerApproval(p->id, asked.at(2).at(1).toLongLong(), u"exec"_s, true, true);
         QVERIFY(toolSucceeded(serve.response(3)));
         QCOMPARE(control.servers().constFirst().grants.size(), 1);
-        serve.send(modernExec(4, QString(), {u"touch"_s, u"by-nobody-again"_s}));
+        serve.send(perRequestExec(4, QString(), {u"touch"_s, u"by-nobody-again"_s}));
         QVERIFY(asked.wait(10000));
         control.answerApproval(p->id, asked.at(3).at(1).toLongLong(), u"exec"_s, false, false);
         QCOMPARE(toolDocument(serve.response(4)).object().value(u"code"_s).toInt(), -32006);
@@ -377,12 +377,12 @@ private Q_SLOTS:
         QCOMPARE(toolDocument(serve.response(5)).object().value(u"code"_s).toInt(), -32006);
 
         // agent-A itself runs without a question, until the grant is revoked.
-        serve.send(modernExec(6, u"agent-A"_s, {u"touch"_s, u"by-a-again"_s}));
+        serve.send(perRequestExec(6, u"agent-A"_s, {u"touch"_s, u"by-a-again"_s}));
         QVERIFY(toolSucceeded(serve.response(6)));
         QCOMPARE(asked.count(), 5);
         control.revokeGrant(p->id, u"exec"_s, granteeA);
         QVERIFY(control.servers().constFirst().grants.isEmpty());
-        serve.send(modernExec(7, u"agent-A"_s, {u"touch"_s, u"after-revoke"_s}));
+        serve.send(perRequestExec(7, u"agent-A"_s, {u"touch"_s, u"after-revoke"_s}));
         QVERIFY(asked.wait(10000));
         control.answerApproval(p->id, asked.at(5).at(1).toLongLong(), u"exec"_s, false, false);
         QCOMPARE(toolDocument(serve.response(7)).object().value(u"code"_s).toInt(), -32006);

@@ -545,15 +545,15 @@ private Q_SLOTS:
         QVERIFY(server.waitForFinished(10000));
     }
 
-    void modernRequestsAreStateless()
+    void perRequestCallsAreStateless()
     {
         const QJsonObject meta{
             {u"io.modelcontextprotocol/protocolVersion"_s, u"2026-07-28"_s},
             {u"io.modelcontextprotocol/clientCapabilities"_s, QJsonObject()},
             {u"io.modelcontextprotocol/clientInfo"_s,
              QJsonObject{{u"name"_s, u"tst-2026"_s}, {u"version"_s, u"1"_s}}}};
-        const auto modern = [&](int id, const QString &method, QJsonObject params = {},
-                                const QJsonObject &envelope = {}) {
+        const auto perRequest = [&](int id, const QString &method, QJsonObject params = {},
+                                    const QJsonObject &envelope = {}) {
             params.insert(u"_meta"_s, envelope.isEmpty() ? meta : envelope);
             return request(id, method, params);
         };
@@ -568,8 +568,8 @@ private Q_SLOTS:
             return r.json().value(u"error"_s).toObject().value(u"code"_s).toInt();
         };
 
-        const Reply discovered = send("POST", modern(1, u"server/discover"_s),
-                                      headers("server/discover"));
+        const Reply discovered =
+            send("POST", perRequest(1, u"server/discover"_s), headers("server/discover"));
         QCOMPARE(discovered.status, 200);
         QVERIFY(discovered.header("Mcp-Session-Id").isEmpty()); // no sessions in this revision
         QCOMPARE(discovered.json().value(u"result"_s).toObject().value(u"resultType"_s).toString(),
@@ -577,12 +577,13 @@ private Q_SLOTS:
 
         // A call streams, and its answer carries the client's id, not the transport's.
         const QJsonObject ls{{u"name"_s, u"ls"_s}, {u"arguments"_s, QJsonObject()}};
-        const Reply called = send("POST", modern(7, u"tools/call"_s, ls), headers("tools/call", "ls"));
+        const Reply called =
+            send("POST", perRequest(7, u"tools/call"_s, ls), headers("tools/call", "ls"));
         QCOMPARE(called.status, 200);
         QCOMPARE(called.header("Content-Type"), QByteArray("text/event-stream"));
         QCOMPARE(called.events().constLast().value(u"id"_s).toInt(), 7);
         // Mcp-Name may come base64-encoded.
-        QCOMPARE(send("POST", modern(8, u"tools/call"_s, ls),
+        QCOMPARE(send("POST", perRequest(8, u"tools/call"_s, ls),
                       headers("tools/call", "=?base64?bHM=?="))
                      .events()
                      .constLast()
@@ -592,34 +593,34 @@ private Q_SLOTS:
 
         // Headers that disagree with the body, or are missing: -32020 with the request's id.
         const Reply wrongName =
-            send("POST", modern(9, u"tools/call"_s, ls), headers("tools/call", "status"));
+            send("POST", perRequest(9, u"tools/call"_s, ls), headers("tools/call", "status"));
         QCOMPARE(wrongName.status, 400);
         QCOMPARE(code(wrongName), -32020);
         QCOMPARE(wrongName.json().value(u"id"_s).toInt(), 9);
-        QCOMPARE(code(send("POST", modern(10, u"tools/call"_s, ls), headers("tools/call"))),
+        QCOMPARE(code(send("POST", perRequest(10, u"tools/call"_s, ls), headers("tools/call"))),
                  -32020);
-        QCOMPARE(code(send("POST", modern(11, u"tools/list"_s), {{"MCP-Protocol-Version",
-                                                                 "2026-07-28"}})),
+        QCOMPARE(code(send("POST", perRequest(11, u"tools/list"_s),
+                           {{"MCP-Protocol-Version", "2026-07-28"}})),
                  -32020);
-        QCOMPARE(code(send("POST", modern(12, u"tools/list"_s),
+        QCOMPARE(code(send("POST", perRequest(12, u"tools/list"_s),
                            {{"MCP-Protocol-Version", "2025-11-25"}, {"Mcp-Method", "tools/list"}})),
                  -32020);
 
         // Methods this revision does not have: 404.
-        const Reply ping = send("POST", modern(13, u"ping"_s), headers("ping"));
+        const Reply ping = send("POST", perRequest(13, u"ping"_s), headers("ping"));
         QCOMPARE(ping.status, 404);
         QCOMPARE(code(ping), -32601);
         // A broken envelope: 400 with -32602; a revision grex does not serve: -32022.
         QJsonObject broken = meta;
         broken.remove(u"io.modelcontextprotocol/clientCapabilities"_s);
-        const Reply noCaps = send("POST", modern(14, u"tools/list"_s, {}, broken),
-                                  headers("tools/list"));
+        const Reply noCaps =
+            send("POST", perRequest(14, u"tools/list"_s, {}, broken), headers("tools/list"));
         QCOMPARE(noCaps.status, 400);
         QCOMPARE(code(noCaps), -32602);
         QJsonObject ancient = meta;
         ancient.insert(u"io.modelcontextprotocol/protocolVersion"_s, u"2024-01-01"_s);
         const Reply unsupported =
-            send("POST", modern(15, u"tools/list"_s, {}, ancient),
+            send("POST", perRequest(15, u"tools/list"_s, {}, ancient),
                  {{"MCP-Protocol-Version", "2024-01-01"}, {"Mcp-Method", "tools/list"}});
         QCOMPARE(unsupported.status, 400);
         QCOMPARE(code(unsupported), -32022);
@@ -628,20 +629,20 @@ private Q_SLOTS:
         const QJsonObject refusalData =
             unsupported.json().value(u"error"_s).toObject().value(u"data"_s).toObject();
         QCOMPARE(refusalData.value(u"requested"_s).toString(), u"2024-01-01"_s);
-        const QJsonArray discoveredVersions = send("POST", modern(17, u"server/discover"_s),
-                                           headers("server/discover"))
-                                          .json()
-                                          .value(u"result"_s)
-                                          .toObject()
-                                          .value(u"supportedVersions"_s)
-                                          .toArray();
+        const QJsonArray discoveredVersions =
+            send("POST", perRequest(17, u"server/discover"_s), headers("server/discover"))
+                .json()
+                .value(u"result"_s)
+                .toObject()
+                .value(u"supportedVersions"_s)
+                .toArray();
         QVERIFY(!refusalData.value(u"supported"_s).toArray().isEmpty());
         for (const QJsonValue &version : refusalData.value(u"supported"_s).toArray())
             QVERIFY2(discoveredVersions.contains(version), qPrintable(version.toString()));
         // A header and a body that disagree are a mismatch, even when the body's revision is
         // one grex does not serve (the conformance suite's check).
-        const Reply mismatch = send("POST", modern(18, u"tools/list"_s, {}, ancient),
-                                    headers("tools/list"));
+        const Reply mismatch =
+            send("POST", perRequest(18, u"tools/list"_s, {}, ancient), headers("tools/list"));
         QCOMPARE(mismatch.status, 400);
         QCOMPARE(code(mismatch), -32020);
         // The header names 2026-07-28 but the body has no envelope.

@@ -106,7 +106,7 @@ private Q_SLOTS:
             builder.create(name, RemoteBuilder::packFiles(name, u"declarative"_s));
     }
 
-    void legacyRevisionsAreNegotiated()
+    void handshakeRevisionsAreNegotiated()
     {
         const Workspace ws = workspaceWith({u"alpha"_s});
         for (const QString &version : {u"2025-06-18"_s, u"2025-11-25"_s}) {
@@ -149,7 +149,7 @@ private Q_SLOTS:
         }
     }
 
-    void modernRequestsNeedNoHandshake()
+    void perRequestCallsNeedNoHandshake()
     {
         const Workspace ws = workspaceWith({u"alpha"_s, u"beta"_s});
         Recorder out;

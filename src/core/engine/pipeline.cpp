@@ -282,4 +282,16 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSe
     return executed;
 }
 
+Result<LifecycleReport> runWorkspacePipeline(Workspace &workspace, const PipelineRequest &request,
+                                             OperationContext &ctx)
+{
+    Result<QList<WalkSeed>> seeds = pipelineSeeds(workspace, ctx);
+    if (!seeds)
+        return seeds.error();
+    Result<LifecycleReport> report = executePipeline(workspace, *seeds, request, ctx);
+    if (!report)
+        return report.error();
+    return concludeLifecycles(std::move(report).value(), ctx);
+}
+
 } // namespace Grex

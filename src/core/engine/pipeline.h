@@ -54,4 +54,9 @@ Result<Workspace> resolvePipelineWorkspace(const Workspace &workspace,
 // the root pack in root-pack mode.
 Result<QList<WalkSeed>> pipelineSeeds(const Workspace &workspace, OperationContext &ctx);
 
+// The whole of a sync or teardown on `workspace` from its seeds, its report concluded
+// (concludeLifecycles). The caller holds the workspace lock.
+Result<LifecycleReport> runWorkspacePipeline(Workspace &workspace, const PipelineRequest &request,
+                                             OperationContext &ctx);
+
 } // namespace Grex

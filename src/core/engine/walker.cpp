@@ -89,27 +89,20 @@ Result<std::optional<FetchReport>> updateClone(Fetcher &git, PackNode &node, std
     return std::optional<FetchReport>(std::move(described).value());
 }
 
-// The pack.yaml of a pack on disk, or the implicit manifest of a plain repository. A pack named
-// otherwise than its path is refused; the root pack takes the name its pack.yaml gives it.
+// The pack.yaml of a pack on disk, or the implicit manifest of a plain repository; the root
+// pack takes the name its pack.yaml gives it.
 Result<void> loadManifest(PackNode &node)
 {
     if (!hasPackManifest(node.dir)) {
         node.manifest = PackManifest::implicit(node.id);
         return {};
     }
-    Result<PackManifest> manifest = loadPackManifest(node.dir);
+    // The root pack is the user's own checkout, named by its pack.yaml.
+    Result<PackManifest> manifest = node.isRoot ? loadPackManifest(node.dir)
+                                                : loadPackManifestAs(node.dir, node.path, node.dir);
     if (!manifest)
         return treeError(manifest.error(), node.id);
     node.manifest = std::move(manifest).value();
-    if (!node.isRoot && node.manifest.name != packBaseName(node.path)) {
-        return treeError(Error(ErrorKind::PackOp, u"pack_name_mismatch"_s,
-                               Message(QT_TRANSLATE_NOOP("Grex", "the pack in %1 is named '%2' "
-                                                                 "in its pack.yaml, not '%3'"),
-                                       {node.dir, node.manifest.name, packBaseName(node.path)}))
-                             .withDetail(u"got"_s, node.manifest.name)
-                             .withDetail(u"expected"_s, packBaseName(node.path)),
-                         node.id);
-    }
     if (node.isRoot)
         node.id = node.manifest.name;
     return {};

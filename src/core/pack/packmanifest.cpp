@@ -416,6 +416,23 @@ Result<PackManifest> mergeOverride(const PackManifest &base, const PackOverride 
     return merged;
 }
 
+Result<PackManifest> loadPackManifestAs(const QString &packDir, const QString &packPath,
+                                        const QString &where)
+{
+    Result<PackManifest> manifest = loadPackManifest(packDir);
+    if (!manifest)
+        return manifest;
+    const QString expected = packBaseName(packPath);
+    if (manifest->name == expected)
+        return manifest;
+    return Error(ErrorKind::PackOp, u"pack_name_mismatch"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "the pack in %1 is named '%2' in its "
+                                                   "pack.yaml, not '%3'"),
+                         {where, manifest->name, expected}))
+        .withDetail(u"got"_s, manifest->name)
+        .withDetail(u"expected"_s, expected);
+}
+
 Result<PackManifest> loadPackManifest(const QString &packDir, const QString &os)
 {
     const QString file = packManifestPath(packDir);

@@ -75,6 +75,12 @@ const QStringList &packTypeNames();
 // "pack_yaml_invalid" naming the file, the line and the broken rule (details: file, line, rule);
 // PluginMissing "unknown_pack_type" / "unknown_action".
 Result<PackManifest> loadPackManifest(const QString &packDir, const QString &os = currentOs());
+// The same for the pack at packPath in the workspace, whose pack.yaml must give it the name of
+// its folder: registered under another name, every later walk would fail. Else PackOp
+// "pack_name_mismatch" naming `where` (its folder, or the URL it came from); details: got,
+// expected.
+Result<PackManifest> loadPackManifestAs(const QString &packDir, const QString &packPath,
+                                        const QString &where);
 Result<PackManifest> parsePackManifest(const QByteArray &yaml, const QString &file);
 // The grammar of an override file: pack.yaml without schema_version, plus actions_replace.
 struct PackOverride

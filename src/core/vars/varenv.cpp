@@ -95,7 +95,8 @@ Result<QString> expandVariables(const QString &text, const VarEnv &env, const QS
     QByteArray out;
     out.reserve(in.size());
     const qsizetype n = in.size();
-    const auto lookup = [&](const QByteArray &name, qsizetype offset) -> Result<QByteArray> {
+    // The variable's value, appended to out.
+    const auto substitute = [&](const QByteArray &name, qsizetype offset) -> Result<void> {
         const QString variable = QString::fromUtf8(name);
         const std::optional<QString> value = env.value(variable);
         if (!value)
@@ -103,7 +104,8 @@ Result<QString> expandVariables(const QString &text, const VarEnv &env, const QS
                                QT_TRANSLATE_NOOP("Grex", "%1: variable '%3' (at byte %2) is not "
                                                          "defined"),
                                variable);
-        return value->toUtf8();
+        out += value->toUtf8();
+        return {};
     };
 
     for (qsizetype i = 0; i < n; ++i) {
@@ -130,10 +132,8 @@ Result<QString> expandVariables(const QString &text, const VarEnv &env, const QS
                                        QT_TRANSLATE_NOOP("Grex", "%1: '%3' at byte %2 is not a "
                                                                  "valid variable name"),
                                        QString::fromUtf8(name));
-                Result<QByteArray> value = lookup(name, i);
-                if (!value)
-                    return value.error();
-                out += *value;
+                if (Result<void> done = substitute(name, i); !done)
+                    return done.error();
                 i = close;
                 continue;
             }
@@ -147,10 +147,8 @@ Result<QString> expandVariables(const QString &text, const VarEnv &env, const QS
                                                              "by a variable name ('%3'); write "
                                                              "'$$' for a literal '$'"),
                                    QString::fromUtf8(in.mid(i, qMin<qsizetype>(8, n - i))));
-            Result<QByteArray> value = lookup(name, i);
-            if (!value)
-                return value.error();
-            out += *value;
+            if (Result<void> done = substitute(name, i); !done)
+                return done.error();
             i = end - 1;
             continue;
         }
@@ -173,10 +171,8 @@ Result<QString> expandVariables(const QString &text, const VarEnv &env, const QS
                                                              "variable name; write '%%' for a "
                                                              "literal '%'"),
                                    QString::fromUtf8(name));
-            Result<QByteArray> value = lookup(name, i);
-            if (!value)
-                return value.error();
-            out += *value;
+            if (Result<void> done = substitute(name, i); !done)
+                return done.error();
             i = close;
             continue;
         }

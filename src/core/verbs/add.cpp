@@ -266,19 +266,15 @@ Result<void> readAddedManifest(const AddOptions &options, const QString &url, co
     report.plain = !hasPackManifest(dest);
     if (*report.plain)
         return {};
-    Result<PackManifest> manifest = loadPackManifest(dest);
+    Result<PackManifest> manifest = loadPackManifestAs(dest, path, url);
+    if (!manifest && manifest.error().reason() == u"pack_name_mismatch") {
+        const QString named = manifest.error().details().value(u"got"_s).toString();
+        return Error(manifest.error())
+            .withHint(
+                Message(QT_TRANSLATE_NOOP("Grex", "add it as: grex add %1 %2"), {url, named}));
+    }
     if (!manifest)
         return manifest.error();
-    if (manifest->name != packBaseName(path)) {
-        return Error(ErrorKind::PackOp, u"pack_name_mismatch"_s,
-                     Message(QT_TRANSLATE_NOOP("Grex", "the pack at %1 is named '%2' in "
-                                                       "its pack.yaml, not '%3'"),
-                             {url, manifest->name, path}))
-            .withDetail(u"got"_s, manifest->name)
-            .withDetail(u"expected"_s, path)
-            .withHint(Message(QT_TRANSLATE_NOOP("Grex", "add it as: grex add %1 %2"),
-                              {url, manifest->name}));
-    }
     if (options.type && *options.type != manifest->type) {
         ctx.warn(Message(QT_TRANSLATE_NOOP("Grex", "--type %1 ignored: pack.yaml of '%2' says "
                                                    "type %3"),

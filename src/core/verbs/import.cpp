@@ -164,16 +164,9 @@ Result<PackKind> packKind(const QString &dir, const QString &path, const QString
         kind.plain = !hasPackManifest(dir);
     if (!hasPackManifest(dir))
         return kind;
-    Result<PackManifest> manifest = loadPackManifest(dir);
+    Result<PackManifest> manifest = loadPackManifestAs(dir, path, dir);
     if (!manifest)
         return manifest.error();
-    // As add refuses it: registered under another name, every later walk would fail.
-    if (manifest->name != packBaseName(path)) {
-        return Error(ErrorKind::PackOp, u"pack_name_mismatch"_s,
-                     Message(QT_TRANSLATE_NOOP("Grex", "the pack in %1 is named '%2' in its "
-                                                       "pack.yaml, not '%3'"),
-                             {dir, manifest->name, packBaseName(path)}));
-    }
     kind.type = manifest->type;
     kind.gitignore = manifest->gitignore;
     return kind;

@@ -66,14 +66,7 @@ Result<LifecycleReport> sync(Workspace &workspace, const SyncOptions &options,
         return lock.error();
     if (!options.request.lifecycles.dryRun)
         finishInterruptedRemovals(*target, ctx);
-    Result<QList<WalkSeed>> seeds = pipelineSeeds(*target, ctx);
-    if (!seeds)
-        return seeds.error();
-
-    Result<LifecycleReport> report = executePipeline(*target, *seeds, options.request, ctx);
-    if (!report)
-        return report.error();
-    return concludeLifecycles(std::move(report).value(), ctx);
+    return runWorkspacePipeline(*target, options.request, ctx);
 }
 
 VerbSpec makeSyncVerb()

@@ -33,13 +33,7 @@ Result<LifecycleReport> teardown(Workspace &workspace, const TeardownOptions &op
         target->lockForWritingIf(!options.request.lifecycles.dryRun);
     if (!lock)
         return lock.error();
-    Result<QList<WalkSeed>> seeds = pipelineSeeds(*target, ctx);
-    if (!seeds)
-        return seeds.error();
-    Result<LifecycleReport> report = executePipeline(*target, *seeds, options.request, ctx);
-    if (!report)
-        return report.error();
-    return concludeLifecycles(std::move(report).value(), ctx);
+    return runWorkspacePipeline(*target, options.request, ctx);
 }
 
 VerbSpec makeTeardownVerb()
