@@ -658,7 +658,7 @@ private Q_SLOTS:
         QVERIFY(r.ok());
         const PackOutcome *outcome = r->outcome(u"plain1"_s);
         QVERIFY(outcome);
-        QCOMPARE(outcome->fetchState, u"left_alone"_s);
+        QCOMPARE(outcome->fetchState, FetchState::LeftAlone);
         QCOMPARE(outcome->leftAloneWhy, u"dirty"_s);
         QVERIFY2(outcome->fetchNote.contains(u"uncommitted changes"_s) &&
                      outcome->fetchNote.contains(u"1 commit(s) behind"_s),

@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "core/exec/execstep.h"
+#include "core/wire.h"
 
 #include <QHash>
 
@@ -71,7 +72,7 @@ JsonObject LifecycleReport::toJson() const
                      {u"plain"_s, p.plain}};
         if (!p.reason.isEmpty())
             o.insert(u"reason"_s, p.reason);
-        const QString outcome = p.outcome(teardown);
+        const QString outcome = wireName(p.outcome(teardown));
         o.insert(u"outcome"_s, outcome);
         ++outcomes[outcome];
         p.addFetchTo(o);
@@ -128,7 +129,8 @@ DocShape LifecycleReport::shape()
 
 void PackOutcome::addFetchTo(JsonObject &o) const
 {
-    o.insert(u"fetch"_s, fetchState.isEmpty() ? JsonValue() : JsonValue(fetchState));
+    o.insert(u"fetch"_s,
+             fetchState == FetchState::None ? JsonValue() : JsonValue(wireName(fetchState)));
     if (!leftAloneWhy.isEmpty())
         o.insert(u"left_alone"_s, leftAloneWhy);
     if (!remoteDefaultBranch.isEmpty())
@@ -146,39 +148,66 @@ void PackOutcome::addFetchTo(JsonObject &o) const
 std::vector<DocShape::Field> PackOutcome::fetchFields()
 {
     using S = DocShape;
-    return {field(u"fetch"_s, S::string().orNull(), "what the fetch did"),
-            optionalField(u"left_alone"_s, S::string(), "why the checkout was not moved"),
-            optionalField(u"remote_default_branch"_s, S::string(), nullptr),
-            optionalField(u"commits"_s, S::integer(), "commits taken"),
-            optionalField(u"fetch_note"_s, S::string(), nullptr),
-            optionalField(u"warnings"_s, S::array(S::string()), nullptr),
-            optionalField(u"error"_s, Error::shape(), "why it failed")};
+    return {
+        field(u"fetch"_s, S::string(fetchStateWords()).orNull(), "what the walk's git work did"),
+        optionalField(u"left_alone"_s, S::string(), "why the checkout was not moved"),
+        optionalField(u"remote_default_branch"_s, S::string(), nullptr),
+        optionalField(u"commits"_s, S::integer(), "commits taken"),
+        optionalField(u"fetch_note"_s, S::string(), nullptr),
+        optionalField(u"warnings"_s, S::array(S::string()), nullptr),
+        optionalField(u"error"_s, Error::shape(), "why it failed")};
 }
 
-QString PackOutcome::outcome(bool teardown) const
+PackOutcomeKind PackOutcome::outcome(bool teardown) const
 {
     if (error || result == u"err")
-        return u"failed"_s;
-    if (result == u"filtered" || result == u"not_run")
-        return result;
-    if (fetchState == u"left_alone")
-        return u"needs_you"_s;
-    if (fetchState == u"cloned" || (missing && !teardown))
-        return u"cloned"_s;
-    if (fetchState == u"updated" || fetchState == u"checked_out")
-        return u"updated"_s;
+        return PackOutcomeKind::Failed;
+    if (result == u"filtered")
+        return PackOutcomeKind::Filtered;
+    if (result == u"not_run")
+        return PackOutcomeKind::NotRun;
+    if (fetchState == FetchState::LeftAlone)
+        return PackOutcomeKind::NeedsYou;
+    if (fetchState == FetchState::Cloned || (missing && !teardown))
+        return PackOutcomeKind::Cloned;
+    if (headMoved(fetchState))
+        return PackOutcomeKind::Updated;
     // A dry run plans every pack; one with no reason to run would be skipped by a real sync.
     // A plain repository's lifecycle only records its commit: nothing was installed.
     if (ran && result == u"ok" && (teardown || (!reason.isEmpty() && !plain)))
-        return teardown ? u"torn_down"_s : u"installed"_s;
-    return u"unchanged"_s;
+        return teardown ? PackOutcomeKind::TornDown : PackOutcomeKind::Installed;
+    return PackOutcomeKind::Unchanged;
+}
+
+namespace {
+
+constexpr WireTable<PackOutcomeKind, 9> kOutcomeWords{{
+    {PackOutcomeKind::Failed, "failed"},
+    {PackOutcomeKind::NeedsYou, "needs_you"},
+    {PackOutcomeKind::Cloned, "cloned"},
+    {PackOutcomeKind::Updated, "updated"},
+    {PackOutcomeKind::Installed, "installed"},
+    {PackOutcomeKind::TornDown, "torn_down"},
+    {PackOutcomeKind::Unchanged, "unchanged"},
+    {PackOutcomeKind::Filtered, "filtered"},
+    {PackOutcomeKind::NotRun, "not_run"},
+}};
+
+} // namespace
+
+QString wireName(PackOutcomeKind outcome)
+{
+    return wireWord(kOutcomeWords, outcome);
 }
 
 const QStringList &packOutcomeNames()
 {
-    static const QStringList names{u"failed"_s,    u"needs_you"_s, u"cloned"_s,
-                                   u"updated"_s,   u"installed"_s, u"torn_down"_s,
-                                   u"unchanged"_s, u"filtered"_s,  u"not_run"_s};
+    static const QStringList names = [] {
+        QStringList words;
+        for (const auto &[outcome, word] : kOutcomeWords)
+            words.append(QString::fromLatin1(word));
+        return words;
+    }();
     return names;
 }
 

@@ -45,6 +45,22 @@ struct StepRecord
     static DocShape shape(); // of toJson()
 };
 
+// What happened to a pack, most urgent first: failed, needs_you (left alone: see
+// PackOutcome::leftAloneWhy), cloned, updated, installed (its actions ran: see reason),
+// torn_down, unchanged; or filtered and not_run. A document says it by its wire word.
+enum class PackOutcomeKind {
+    Failed,
+    NeedsYou,
+    Cloned,
+    Updated,
+    Installed,
+    TornDown,
+    Unchanged,
+    Filtered,
+    NotRun,
+};
+QString wireName(PackOutcomeKind outcome);
+
 struct PackOutcome
 {
     QString id;
@@ -60,7 +76,7 @@ struct PackOutcome
     bool plain = false;   // a repository without .grex/pack.yaml: its lifecycle installs nothing
     // What the walk's git work did to the pack (PackNode::fetchState, leftAloneWhy, note,
     // warnings), and the error of a failed clone or fetch, which makes the pack "err".
-    QString fetchState;
+    FetchState fetchState = FetchState::None;
     QString leftAloneWhy;
     QString remoteDefaultBranch; // with leftAloneWhy "upstream_gone", when the remote said
     int commits = 0; // the commits a fast-forward brought in
@@ -73,13 +89,11 @@ struct PackOutcome
     void addFetchTo(JsonObject &object) const;
     // The fields addFetchTo adds, for the shapes of the documents that carry them.
     static std::vector<DocShape::Field> fetchFields();
-    // What happened to the pack, in the words of the end-of-run summary, most urgent first:
-    // failed, needs_you (left alone: see leftAloneWhy), cloned, updated, installed (its actions
-    // ran: see reason), torn_down, unchanged; or filtered and not_run.
-    QString outcome(bool teardown) const;
+    // What happened to the pack, in the words of the end-of-run summary.
+    PackOutcomeKind outcome(bool teardown) const;
 };
 
-// The outcome names in the order a summary lists them.
+// The outcome words ("failed", "needs_you", ...) in the order a summary lists them.
 const QStringList &packOutcomeNames();
 
 struct HaltRecord

@@ -1,6 +1,7 @@
 #include "core/engine/packgraph.h"
 
 #include "core/naming.h"
+#include "core/wire.h"
 
 #include <QHash>
 #include <QSet>
@@ -12,6 +13,33 @@
 using namespace Qt::StringLiterals;
 
 namespace Grex {
+
+namespace {
+
+constexpr WireTable<FetchState, 7> kFetchStateWords{{
+    {FetchState::Cloned, "cloned"},
+    {FetchState::Fetched, "fetched"},
+    {FetchState::UpToDate, "up_to_date"},
+    {FetchState::Updated, "updated"},
+    {FetchState::CheckedOut, "checked_out"},
+    {FetchState::LeftAlone, "left_alone"},
+    {FetchState::Failed, "failed"},
+}};
+
+} // namespace
+
+QString wireName(FetchState state)
+{
+    return wireWord(kFetchStateWords, state);
+}
+
+QStringList fetchStateWords()
+{
+    QStringList words;
+    for (const auto &[state, word] : kFetchStateWords)
+        words.append(QString::fromLatin1(word));
+    return words;
+}
 
 QStringList PackGraph::postOrder() const
 {

@@ -11,6 +11,18 @@
 
 namespace Grex {
 
+// What a walk's git work did to a clone; a document's "fetch" member says it by its wire word
+// ("cloned", "updated" for a fast-forward, ...), null for None.
+enum class FetchState { None, Cloned, Fetched, UpToDate, Updated, CheckedOut, LeftAlone, Failed };
+QString wireName(FetchState state);
+// The wire words, in enum order, None left out.
+QStringList fetchStateWords();
+// The clone's HEAD moved: it was fast-forwarded or checked out.
+inline bool headMoved(FetchState state)
+{
+    return state == FetchState::Updated || state == FetchState::CheckedOut;
+}
+
 // One pack of a run: a registered pack, a child reached through `children`, or the root pack. Packs
 // other than the root live flat in the workspace, at <workspace>/<path>.
 struct PackNode
@@ -35,10 +47,9 @@ struct PackNode
     QString shaBefore;
     QString sha; // HEAD after the walk; "" when unknown
     std::optional<QString> branch;
-    // What the walk's git work did: "cloned", "updated" (fast-forwarded), "checked_out",
-    // "up_to_date", "left_alone" (see leftAloneWhy and note), "failed" (see fetchError); ""
-    // when the walk did no git work (no network: dry runs, teardown, status).
-    QString fetchState;
+    // What the walk's git work did (see leftAloneWhy and note for LeftAlone, fetchError for
+    // Failed); None when it did none (no network: dry runs, teardown, status).
+    FetchState fetchState = FetchState::None;
     QString leftAloneWhy;            // UpdateOutcome::why
     QString remoteDefaultBranch;     // with leftAloneWhy "upstream_gone": the remote's default
     int commitsTaken = 0;            // UpdateOutcome::taken

@@ -45,8 +45,8 @@ JsonObject upkeepAfterSync(Workspace &workspace, const PackGraph &graph, std::st
     // of packs a repository open each. doctor looks at every clone.
     QStringList fetched;
     for (const QString &id : graph.postOrder()) {
-        const QString state = graph.nodes.value(id).fetchState;
-        if (state == u"updated" || state == u"checked_out" || state == u"left_alone")
+        const FetchState state = graph.nodes.value(id).fetchState;
+        if (headMoved(state) || state == FetchState::LeftAlone)
             fetched.append(id);
     }
     const QList<UpkeepNeed> needs = clonesNeedingUpkeep(workspace, graph, fetched);

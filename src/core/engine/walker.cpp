@@ -44,19 +44,19 @@ Error treeError(Error error, const QString &pack)
     return std::move(error).withDetail(u"phase"_s, u"tree"_s).withDetail(u"pack"_s, pack);
 }
 
-QString fetchStateName(UpdateOutcome::State state)
+FetchState fetchStateOf(UpdateOutcome::State state)
 {
     switch (state) {
     case UpdateOutcome::State::UpToDate:
-        return u"up_to_date"_s;
+        return FetchState::UpToDate;
     case UpdateOutcome::State::FastForwarded:
-        return u"updated"_s;
+        return FetchState::Updated;
     case UpdateOutcome::State::CheckedOut:
-        return u"checked_out"_s;
+        return FetchState::CheckedOut;
     case UpdateOutcome::State::LeftAlone:
-        return u"left_alone"_s;
+        return FetchState::LeftAlone;
     }
-    return {};
+    return FetchState::None;
 }
 
 // An existing clone updated in one go (fetch, fast-forward or checkout), into node; its head
@@ -73,14 +73,14 @@ Result<std::optional<FetchReport>> updateClone(Fetcher &git, PackNode &node, std
         node.commitsTaken = updated->taken;
         node.warnings = updated->warnings;
         node.shaBefore = updated->shaBefore;
-        node.fetchState = fetchStateName(updated->state);
+        node.fetchState = fetchStateOf(updated->state);
         return std::optional<FetchReport>(FetchReport{updated->shaAfter, updated->branch, {}});
     }
     if (updated.error().kind() == ErrorKind::Cancelled)
         return updated.error();
     if (updated.error().reason() == u"not_a_repository")
         return std::optional<FetchReport>();
-    node.fetchState = u"failed"_s;
+    node.fetchState = FetchState::Failed;
     node.fetchError = std::move(updated).error().withDetail(u"pack"_s, node.id);
     Result<FetchReport> described = git.describe(node.dir);
     if (!described)
@@ -146,12 +146,12 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, int dep
         ctx.packStarted(node.id, u"fetch"_s);
         Result<void> fetched = git.fetch(node.dir, stop);
         if (fetched) {
-            node.fetchState = u"fetched"_s;
+            node.fetchState = FetchState::Fetched;
         } else if (fetched.error().kind() == ErrorKind::Cancelled) {
             return fetched.error();
         } else {
             // As in a sync, one bad remote is one failed pack; the clone is read as it is.
-            node.fetchState = u"failed"_s;
+            node.fetchState = FetchState::Failed;
             node.fetchError = std::move(fetched).error().withDetail(u"pack"_s, node.id);
         }
     }
@@ -195,14 +195,14 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, int dep
         if (!cloned && cloned.error().kind() == ErrorKind::Cancelled)
             return cloned.error();
         if (!cloned) {
-            node.fetchState = u"failed"_s;
+            node.fetchState = FetchState::Failed;
             node.fetchError = std::move(cloned).error().withDetail(u"pack"_s, node.id);
             node.manifest = PackManifest::implicit(node.id);
             return node;
         }
         node.onDisk = true;
         node.cloned = true;
-        node.fetchState = u"cloned"_s;
+        node.fetchState = FetchState::Cloned;
         node.sha = cloned->sha;
         node.branch = cloned->branch;
         node.warnings = cloned->warnings;
@@ -215,8 +215,7 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, int dep
         return loaded.error();
     if (network && !seed.isRoot && options.submodules && seed.cloneOptions.submodules &&
         node.manifest.submodules) {
-        const bool moved = node.cloned || node.fetchState == u"updated" ||
-                           node.fetchState == u"checked_out";
+        const bool moved = node.cloned || headMoved(node.fetchState);
         Result<void> submodules = git.updateSubmodules(node.dir, moved, stop);
         if (!submodules && submodules.error().kind() == ErrorKind::Cancelled)
             return submodules.error();

@@ -51,7 +51,7 @@ JsonValue UpdateReport::toJson() const
                      {u"reason"_s, p.reason.isEmpty() ? u"none"_s : p.reason},
                      {u"sha_before"_s, p.shaBefore},
                      {u"sha_after"_s, p.shaAfter}};
-        o.insert(u"outcome"_s, p.outcome(false));
+        o.insert(u"outcome"_s, wireName(p.outcome(false)));
         p.addFetchTo(o);
         array.append(o);
     }
