@@ -340,10 +340,6 @@
         <translation>%1 wird geklont</translation>
     </message>
     <message>
-        <source>the pack at %1 is named &apos;%2&apos; in its pack.yaml, not &apos;%3&apos;</source>
-        <translation>das Pack in %1 heißt in seiner pack.yaml &apos;%2&apos;, nicht &apos;%3&apos;</translation>
-    </message>
-    <message>
         <source>add it as: grex add %1 %2</source>
         <translation>so hinzufügen: grex add %1 %2</translation>
     </message>

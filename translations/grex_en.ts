@@ -340,10 +340,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the pack at %1 is named &apos;%2&apos; in its pack.yaml, not &apos;%3&apos;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>add it as: grex add %1 %2</source>
         <translation type="unfinished"></translation>
     </message>

@@ -419,12 +419,12 @@ Result<QJsonObject> Client::Private::discover(int timeoutMs)
         if (!response)
             return response.error();
         if (!response->contains(u"error"_s))
-            return protocolError(u"not_per_request"_s, u"server/discover answered without %1"_s.arg(
-                                                           perRequestRevisionNames().constFirst()));
+            return protocolError(u"not_modern"_s, u"server/discover answered without %1"_s.arg(
+                                                      perRequestRevisionNames().constFirst()));
         const QJsonObject error = response->value(u"error"_s).toObject();
-        return protocolError(u"not_per_request"_s, u"server/discover failed: %1 (%2)"_s
-                                                       .arg(error.value(u"message"_s).toString())
-                                                       .arg(error.value(u"code"_s).toInt()));
+        return protocolError(u"not_modern"_s, u"server/discover failed: %1 (%2)"_s
+                                                  .arg(error.value(u"message"_s).toString())
+                                                  .arg(error.value(u"code"_s).toInt()));
     }
     const QJsonObject result = response->value(u"result"_s).toObject();
     return QJsonObject{

@@ -107,7 +107,7 @@ DocShape LifecycleReport::shape()
         field(u"sha_before"_s, S::string(), nullptr),
         field(u"sha_after"_s, S::string(), nullptr),
         field(u"message"_s, S::string(), nullptr),
-        field(u"plain"_s, S::boolean().orNull(), "a repository without pack.yaml"),
+        field(u"plain"_s, S::boolean(), "a repository without pack.yaml"),
         optionalField(u"reason"_s, S::string(), "why it was (re)installed or skipped"),
         field(u"outcome"_s, S::string(packOutcomeNames()), "what it means for the person"),
     });

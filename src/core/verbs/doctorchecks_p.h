@@ -41,7 +41,7 @@ struct CheckInput
 };
 
 // Runs every check in report order (doctorchecks.cpp holds the table). Fails only when the
-// pack graph cannot be read or the run was cancelled; what the checks find are findings.
+// pack graph cannot be read; what the checks find are findings.
 Result<QList<DoctorFinding>> runChecks(CheckInput &in);
 
 DoctorFinding finding(DoctorCheck check, DoctorSeverity severity, const QString &pack,

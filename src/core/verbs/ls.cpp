@@ -219,7 +219,7 @@ DocShape LsReport::shape()
          optionalField(u"actions_hash"_s, text.orNull(), "ls --long"),
          field(u"branch"_s, text.orNull(), nullptr), field(u"tags"_s, S::array(text), nullptr),
          field(u"on_disk"_s, S::boolean(), nullptr),
-         field(u"plain"_s, S::boolean().orNull(), "a repository without pack.yaml"),
+         field(u"plain"_s, S::boolean(), "a repository without pack.yaml"),
          field(u"dir"_s, text, "its absolute folder"),
          optionalField(u"children"_s, S::array(S::any()),
                        "ls --tree: its children, each an object of this shape")}));

@@ -118,7 +118,7 @@ DocShape StatusReport::shape()
          field(u"tags"_s, S::array(text), nullptr),
          field(u"registered"_s, S::boolean(), "in grex.jsonl (else a child or untracked)"),
          field(u"on_disk"_s, S::boolean(), nullptr),
-         field(u"plain"_s, S::boolean().orNull(), "a repository without pack.yaml"),
+         field(u"plain"_s, S::boolean(), "a repository without pack.yaml"),
          field(u"sha_match"_s, S::boolean(), "at the commit it was installed from"),
          field(u"actions_hash_match"_s, S::boolean(), "its actions are those installed"),
          field(u"drift"_s, S::string(PackFilter::driftKinds()), "the most urgent drift"),

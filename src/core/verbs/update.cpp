@@ -65,7 +65,7 @@ DocShape UpdateReport::shape()
         field(u"id"_s, S::string(), nullptr),
         field(u"synced"_s, S::boolean(), "it was fetched and brought up to date"),
         field(u"reinstalled"_s, S::boolean(), "its actions ran again"),
-        field(u"plain"_s, S::boolean().orNull(), "a repository without pack.yaml"),
+        field(u"plain"_s, S::boolean(), "a repository without pack.yaml"),
         field(u"reason"_s, S::string(),
               "new, sha-changed, hash-changed, forced, interrupted, none"),
         field(u"sha_before"_s, S::string(), nullptr),

@@ -31,7 +31,7 @@ struct UpdateOptions
 struct UpdateReport
 {
     LifecycleReport run;
-    JsonValue toJson() const; // [{"id","synced","reinstalled","reason"}] only
+    JsonValue toJson() const; // an array, one object per pack (shape())
     static DocShape shape();  // of toJson()
 };
 

@@ -111,7 +111,8 @@ struct VerbSpec
     // It may run for minutes: an MCP client that asks gets a task for it (docs/design.md, "MCP
     // tasks").
     bool longRunning = false;
-    // The icon the window's action and the MCP tool show: resources/icons/actions/<icon>.svg.
+    // The icon its MCP tool shows, the one the window's action for the verb shows too:
+    // resources/icons/actions/<icon>.svg.
     QString icon;
     bool objectResult = false; // the document is a JSON object (not an array)
     // The document's keys and types (Report::shape()), when declared: the MCP tool's
