@@ -6,37 +6,21 @@ using namespace Qt::StringLiterals;
 
 namespace Grex {
 
-namespace {
-
-DocShape::Field makeField(const QString &key, const DocShape &shape, const char *help,
-                          bool optional)
-{
-    DocShape::Field f{key, shape, help, optional};
-    return f;
-}
-
-} // namespace
-
 DocShape DocShape::string(QStringList words)
 {
-    DocShape s;
-    s.m_kind = Kind::String;
+    DocShape s(Kind::String);
     s.m_words = std::move(words);
     return s;
 }
 
 DocShape DocShape::integer()
 {
-    DocShape s;
-    s.m_kind = Kind::Integer;
-    return s;
+    return DocShape(Kind::Integer);
 }
 
 DocShape DocShape::boolean()
 {
-    DocShape s;
-    s.m_kind = Kind::Boolean;
-    return s;
+    return DocShape(Kind::Boolean);
 }
 
 DocShape DocShape::any()
@@ -46,16 +30,12 @@ DocShape DocShape::any()
 
 DocShape DocShape::array(const DocShape &items)
 {
-    DocShape s;
-    s.m_kind = Kind::Array;
-    s.m_shapes = {items};
-    return s;
+    return DocShape(Kind::Array, {items});
 }
 
 DocShape DocShape::object(std::vector<Field> fields)
 {
-    DocShape s;
-    s.m_kind = Kind::Object;
+    DocShape s(Kind::Object);
     s.m_fields = std::move(fields);
     return s;
 }
@@ -69,18 +49,12 @@ DocShape DocShape::openObject(std::vector<Field> fields)
 
 DocShape DocShape::map(const DocShape &values)
 {
-    DocShape s;
-    s.m_kind = Kind::Map;
-    s.m_shapes = {values};
-    return s;
+    return DocShape(Kind::Map, {values});
 }
 
 DocShape DocShape::oneOf(std::vector<DocShape> shapes)
 {
-    DocShape s;
-    s.m_kind = Kind::OneOf;
-    s.m_shapes = std::move(shapes);
-    return s;
+    return DocShape(Kind::OneOf, std::move(shapes));
 }
 
 DocShape DocShape::orNull() const
@@ -219,12 +193,12 @@ QStringList DocShape::markdownRows(const QString &prefix) const
 
 DocShape::Field field(const QString &key, const DocShape &shape, const char *help)
 {
-    return makeField(key, shape, help, false);
+    return DocShape::Field{key, shape, help, false};
 }
 
 DocShape::Field optionalField(const QString &key, const DocShape &shape, const char *help)
 {
-    return makeField(key, shape, help, true);
+    return DocShape::Field{key, shape, help, true};
 }
 
 } // namespace Grex

@@ -18,6 +18,8 @@ class DocShape
 public:
     struct Field;
 
+    DocShape() = default; // any()
+
     static DocShape string(QStringList words = {}); // words: the only values, when few
     static DocShape integer();
     static DocShape boolean();
@@ -41,6 +43,12 @@ public:
 
 private:
     enum class Kind { String, Integer, Boolean, Any, Array, Object, Map, OneOf };
+
+    explicit DocShape(Kind kind, std::vector<DocShape> shapes = {})
+        : m_kind(kind)
+        , m_shapes(std::move(shapes))
+    {
+    }
     Kind m_kind = Kind::Any;
     bool m_nullable = false;
     bool m_open = false;
