@@ -31,7 +31,7 @@ struct ApprovalOrigin
     QString clientName;
     QString clientVersion;
     QByteArray callKey; // the call's JSON-RPC id as JSON text
-    // Who a session grant would be given to (Session::Scope::grantee); "" when nobody can be:
+    // Who a session grant would be given to (RequestScope::grantee); "" when nobody can be:
     // a grant is never shared between clients, whatever the transport or era.
     QString grantee;
 };

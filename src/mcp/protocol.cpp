@@ -235,4 +235,23 @@ JsonObject serverImplementation(Revision revision, bool icons)
     return info;
 }
 
+JsonObject serverCapabilities(Revision revision)
+{
+    // Only what the server honours: the tool set never changes while it runs; the resources do,
+    // and from 2026-07-28 a listener can follow single resources.
+    JsonObject resources{{u"listChanged"_s, true}};
+    if (isPerRequest(revision))
+        resources.insert(u"subscribe"_s, true);
+    JsonObject offered{{u"tools"_s, JsonObject{{u"listChanged"_s, false}}},
+                       {u"resources"_s, resources},
+                       {u"logging"_s, JsonObject{}}};
+    if (isPerRequest(revision)) {
+        // The long verbs (VerbSpec::longRunning) run as tasks for a request that declares the
+        // extension.
+        offered.insert(u"extensions"_s,
+                       JsonObject{{QString::fromUtf16(kTasksExtension), JsonObject{}}});
+    }
+    return offered;
+}
+
 } // namespace Grex::Mcp

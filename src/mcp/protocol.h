@@ -93,6 +93,8 @@ QString serverInstructions();
 // grex's own entry in initialize's serverInfo and results' _meta: name, title, version, and
 // from 2025-11-25 a description and, with `icons`, the grex icon.
 JsonObject serverImplementation(Revision revision, bool icons = true);
+// The capabilities grex declares in initialize and server/discover.
+JsonObject serverCapabilities(Revision revision);
 // The icon list of a tool, which shows the icon the window gives the same action (VerbSpec::icon),
 // or with no icon, of the grex server (2025-11-25 on); empty before.
 JsonArray iconsFor(const QString &icon, Revision revision);

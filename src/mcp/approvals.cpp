@@ -1,8 +1,12 @@
-// Session's approvals: the window, the client's elicitation, or the launch flag decides.
+// Who lets a destructive tool call run: the window, the client's elicitation, or the launch flag.
 
-#include "mcp/session_p.h"
+#include "mcp/approvals.h"
 
+#include "mcp/approvalstate.h"
+#include "mcp/handshake.h"
+#include "mcp/tasks.h"
 #include "core/logging.h"
+#include "core/verbs/verbspec.h"
 #include "core/visibletext.h"
 
 #include <QJsonArray>
@@ -13,7 +17,49 @@ using namespace Qt::StringLiterals;
 
 namespace Grex::Mcp {
 
-ApprovalDecision Session::Approval::approve(const ApprovalRequest &request, std::stop_token stop)
+// The policy of one call: an attached window first, then elicitation when the client declared
+// it, then --approve-destructive; by default a refusal.
+class Approvals::CallApproval : public ApprovalPolicy
+{
+public:
+    CallApproval(Approvals &approvals, const std::shared_ptr<ToolCall> &call)
+        : m_approvals(approvals)
+        , m_call(call)
+    {
+    }
+
+    ApprovalDecision approve(const ApprovalRequest &request, std::stop_token stop) override;
+
+private:
+    ApprovalDecision decide(const ApprovalRequest &request, std::stop_token stop);
+    ApprovalDecision askClient(const ApprovalRequest &request, std::stop_token stop);
+    // 2026-07-28: the answer that came back with a requestState, or a question to send.
+    ApprovalDecision askClientPerRequest(const ApprovalRequest &request);
+    // A task asks by going to input_required and waits for tasks/update.
+    ApprovalDecision askClientInTask(const ApprovalRequest &request, std::stop_token stop);
+    ApprovalDecision noAnswer() const;
+
+    Approvals &m_approvals;
+    std::shared_ptr<ToolCall> m_call;
+};
+
+Approvals::Approvals(const ServerConfig &config, Outbox &out, Handshake &handshake, Tasks &tasks,
+                     ControlClient *control)
+    : m_config(config)
+    , m_out(out)
+    , m_handshake(handshake)
+    , m_tasks(tasks)
+    , m_control(control)
+{
+}
+
+std::unique_ptr<ApprovalPolicy> Approvals::policyFor(const std::shared_ptr<ToolCall> &call)
+{
+    return std::make_unique<CallApproval>(*this, call);
+}
+
+ApprovalDecision Approvals::CallApproval::approve(const ApprovalRequest &request,
+                                                  std::stop_token stop)
 {
     // Waiting for a person or a client takes no admission slot: the other calls (of every
     // session) go on meanwhile, and the call queues again once it has its answer.
@@ -38,15 +84,16 @@ ApprovalDecision Session::Approval::approve(const ApprovalRequest &request, std:
     return decision;
 }
 
-ApprovalDecision Session::Approval::decide(const ApprovalRequest &request, std::stop_token stop)
+ApprovalDecision Approvals::CallApproval::decide(const ApprovalRequest &request,
+                                                 std::stop_token stop)
 {
     // An attached window is the approval an agent cannot give itself: when one is there, its
     // answer decides, whatever the client would say.
     const ApprovalOrigin origin{m_call->scope.clientName, m_call->scope.clientVersion,
-                                idKey(m_call->id), m_call->scope.grantee()};
+                                m_call->key(), m_call->scope.grantee()};
     for (ApprovalDelegate *window :
-         {static_cast<ApprovalDelegate *>(m_session.m_config.window.get()),
-          static_cast<ApprovalDelegate *>(m_session.m_control.get())}) {
+         {static_cast<ApprovalDelegate *>(m_approvals.m_config.window.get()),
+          static_cast<ApprovalDelegate *>(m_approvals.m_control)}) {
         if (!window)
             continue;
         std::optional<ApprovalDecision> answer = window->approve(request, origin, stop);
@@ -61,7 +108,7 @@ ApprovalDecision Session::Approval::decide(const ApprovalRequest &request, std::
             return askClientInTask(request, stop);
         return m_call->scope.perRequest() ? askClientPerRequest(request) : askClient(request, stop);
     }
-    if (m_session.m_config.approveDestructive)
+    if (m_approvals.m_config.approveDestructive)
         return ApprovalDecision::approve(u"flag"_s);
     return ApprovalDecision::refuse(
         Message(QT_TRANSLATE_NOOP("Grex", "grex serve runs destructive tools only when a "
@@ -77,7 +124,8 @@ namespace {
 // need it typed, hidden characters escaped, and the packs by name.
 QString describe(const ApprovalRequest &request)
 {
-    const QString packs = u"%1 pack(s): %2"_s.arg(request.packs.size()).arg(nameList(request.packs));
+    const QString packs =
+        u"%1 pack(s): %2"_s.arg(request.packs.size()).arg(nameList(request.packs));
     if (request.command.isEmpty())
         return u"%1, in %2"_s.arg(visibleText(request.summary.text()), packs);
     return u"%1 of the command\n%2\nin %3"_s.arg(request.verb, shellQuoted(request.command), packs);
@@ -115,11 +163,11 @@ constexpr char16_t kApprovalKey[] = u"grex_approval";
 JsonObject approvalQuestion(const ApprovalRequest &request, Revision revision)
 {
     const QString message = u"Allow %1?"_s.arg(describe(request));
-    return JsonObject{{u"method"_s, u"elicitation/create"_s},
-                      {u"params"_s, JsonObject{{u"mode"_s, u"form"_s},
-                                               {u"message"_s, message},
-                                               {u"requestedSchema"_s,
-                                                approvalSchema(revision, message)}}}};
+    return JsonObject{
+        {u"method"_s, u"elicitation/create"_s},
+        {u"params"_s, JsonObject{{u"mode"_s, u"form"_s},
+                                 {u"message"_s, message},
+                                 {u"requestedSchema"_s, approvalSchema(revision, message)}}}};
 }
 
 ApprovalDecision approvalFromAnswer(const QJsonObject &answer)
@@ -135,24 +183,35 @@ ApprovalDecision approvalFromAnswer(const QJsonObject &answer)
                                     u"client"_s);
 }
 
-ApprovalDecision Session::Approval::askClient(const ApprovalRequest &request, std::stop_token stop)
+ApprovalDecision Approvals::CallApproval::askClient(const ApprovalRequest &request,
+                                                    std::stop_token stop)
 {
     const QString message = u"Allow %1?"_s.arg(describe(request));
-    const std::optional<QJsonObject> answer = m_session.elicit(
-        message, approvalSchema(m_call->scope.revision, message), idKey(m_call->id), stop);
-    if (!answer) {
-        return ApprovalDecision::refuse(
-            Message(QT_TRANSLATE_NOOP("Grex", "the client did not answer the approval "
-                                              "question")),
-            u"client"_s);
-    }
-    return approvalFromAnswer(*answer);
+    const std::optional<QJsonObject> answer = m_approvals.elicit(
+        message, approvalSchema(m_call->scope.revision, message), m_call->key(), stop);
+    return answer ? approvalFromAnswer(*answer) : noAnswer();
 }
 
-ApprovalDecision Session::Approval::askClientPerRequest(const ApprovalRequest &request)
+ApprovalDecision Approvals::CallApproval::askClientInTask(const ApprovalRequest &request,
+                                                          std::stop_token stop)
 {
-    const ApprovalPlan plan{request.verb, request.packs, request.command,
-                            request.summary.text()};
+    const std::optional<QJsonObject> answer = m_approvals.m_tasks.ask(
+        *m_call, approvalQuestion(request, m_call->scope.revision),
+        std::chrono::milliseconds(m_approvals.m_config.elicitationTimeoutMs), stop);
+    return answer ? approvalFromAnswer(*answer) : noAnswer();
+}
+
+ApprovalDecision Approvals::CallApproval::noAnswer() const
+{
+    return ApprovalDecision::refuse(
+        Message(QT_TRANSLATE_NOOP("Grex", "the client did not answer the approval "
+                                          "question")),
+        u"client"_s);
+}
+
+ApprovalDecision Approvals::CallApproval::askClientPerRequest(const ApprovalRequest &request)
+{
+    const ApprovalPlan plan{request.verb, request.packs, request.command, request.summary.text()};
     if (!m_call->approvedPlan.isEmpty()) {
         // The answer is for the plan the client was shown; packs that came or went since, or
         // another command, need a new question.
@@ -165,30 +224,23 @@ ApprovalDecision Session::Approval::askClientPerRequest(const ApprovalRequest &r
             m_call->inputResponses.value(QStringView(kApprovalKey)).toObject());
     }
     const JsonObject question = approvalQuestion(request, m_call->scope.revision);
-    m_call->inputRequired = JsonObject{
-        {u"resultType"_s, u"input_required"_s},
-        {u"inputRequests"_s, JsonObject{{QString::fromUtf16(kApprovalKey), question}}},
-        {u"requestState"_s, ApprovalStates::instance().issue(m_call->verb->name,
-                                                             m_call->arguments, plan)}};
+    m_call->inputRequired =
+        JsonObject{{u"resultType"_s, u"input_required"_s},
+                   {u"inputRequests"_s, JsonObject{{QString::fromUtf16(kApprovalKey), question}}},
+                   {u"requestState"_s,
+                    ApprovalStates::instance().issue(m_call->verb->name, m_call->arguments, plan)}};
     ApprovalDecision waiting = ApprovalDecision::refuse(
         Message(QT_TRANSLATE_NOOP("Grex", "waiting for the client's answer")));
     waiting.deferred = true;
     return waiting;
 }
 
-bool Session::waitInitialized(std::stop_token stop)
-{
-    std::unique_lock lock(m_mutex);
-    return m_changed.wait(
-        lock, stop, [this] { return m_state == State::Ready || m_state == State::ShuttingDown; });
-}
-
-std::optional<QJsonObject> Session::elicit(const QString &message, const JsonObject &schema,
-                                           const QByteArray &callKey, std::stop_token stop)
+std::optional<QJsonObject> Approvals::elicit(const QString &message, const JsonObject &schema,
+                                             const QByteArray &callKey, std::stop_token stop)
 {
     // No server request before notifications/initialized (docs/design.md, "MCP session
     // lifecycle").
-    if (!waitInitialized(stop))
+    if (!m_handshake.waitReady(stop))
         return std::nullopt;
     auto pending = std::make_shared<Pending>();
     JsonValue id;
@@ -197,13 +249,8 @@ std::optional<QJsonObject> Session::elicit(const QString &message, const JsonObj
         id = JsonValue(u"grex-%1"_s.arg(m_nextRequestId++));
         m_pending.insert(idKey(id), pending);
     }
-    m_out.sendRelated(JsonObject{{u"jsonrpc"_s, u"2.0"_s},
-                                 {u"id"_s, id},
-                                 {u"method"_s, u"elicitation/create"_s},
-                                 {u"params"_s, JsonObject{{u"message"_s, message},
-                                                          {u"requestedSchema"_s, schema}}}}
-                          .toJson(),
-                      callKey);
+    m_out.ask(callKey, id, u"elicitation/create"_s,
+              JsonObject{{u"message"_s, message}, {u"requestedSchema"_s, schema}});
     std::unique_lock lock(m_mutex);
     const bool answered =
         m_changed.wait_for(lock, stop, std::chrono::milliseconds(m_config.elicitationTimeoutMs),
@@ -211,7 +258,7 @@ std::optional<QJsonObject> Session::elicit(const QString &message, const JsonObj
     m_pending.remove(idKey(id));
     lock.unlock();
     if (!answered) {
-        sendNotification(
+        m_out.notify(
             u"notifications/cancelled"_s,
             JsonObject{{u"requestId"_s, id},
                        {u"reason"_s, stop.stop_requested() ? u"the tool call was cancelled"_s
@@ -221,6 +268,19 @@ std::optional<QJsonObject> Session::elicit(const QString &message, const JsonObj
     if (!pending->message.contains(u"result"_s))
         return std::nullopt; // the client answered with an error
     return pending->message.value(u"result"_s).toObject();
+}
+
+void Approvals::answered(const JsonValue &id, const QJsonObject &message)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        const auto it = m_pending.constFind(idKey(id));
+        if (it == m_pending.constEnd())
+            return; // an answer to nothing we asked, or to a request we gave up on
+        (*it)->answered = true;
+        (*it)->message = message;
+    }
+    m_changed.notify_all();
 }
 
 } // namespace Grex::Mcp
