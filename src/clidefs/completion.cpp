@@ -14,6 +14,19 @@ namespace Grex::Cli {
 
 namespace {
 
+// The text with a backslash before each backslash and each of `specials`.
+QString backslashed(const QString &text, QStringView specials)
+{
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text) {
+        if (c == u'\\' || specials.contains(c))
+            out += u'\\';
+        out += c;
+    }
+    return out;
+}
+
 // What completes a value: the same for an option's value and a positional argument.
 struct ValueSpec
 {
@@ -348,13 +361,8 @@ complete -F _grex grex
 
 QString zshEscape(const QString &text)
 {
-    QString out = text;
-    out.replace(u'\\', u"\\\\"_s);
-    out.replace(u'[', u"\\["_s);
-    out.replace(u']', u"\\]"_s);
-    out.replace(u':', u"\\:"_s);
-    out.replace(u'\'', u"'\\''"_s);
-    return out;
+    // zsh's _arguments specs split on these; a quote ends the single-quoted word around them.
+    return backslashed(text, u"[]:").replace(u'\'', u"'\\''"_s);
 }
 
 QString zshAction(const ValueSpec &value)
@@ -488,10 +496,7 @@ _grex "$@"
 
 QString fishQuote(const QString &text)
 {
-    QString out = text;
-    out.replace(u'\\', u"\\\\"_s);
-    out.replace(u'\'', u"\\'"_s);
-    return u"'"_s + out + u'\'';
+    return u"'"_s + backslashed(text, u"'") + u'\'';
 }
 
 // The arguments of `complete` that offer a value.

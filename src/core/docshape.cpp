@@ -64,6 +64,56 @@ DocShape DocShape::orNull() const
     return s;
 }
 
+const DocShape &DocShape::anything()
+{
+    static const DocShape shape;
+    return shape;
+}
+
+const DocShape *DocShape::member(QStringView key) const
+{
+    switch (m_kind) {
+    case Kind::Any:
+        return &anything();
+    case Kind::Map:
+        return &m_shapes.front();
+    case Kind::Object: {
+        const auto it = std::find_if(m_fields.cbegin(), m_fields.cend(),
+                                     [&](const Field &f) { return f.key == key; });
+        if (it != m_fields.cend())
+            return &it->shape;
+        return m_open ? &anything() : nullptr;
+    }
+    case Kind::OneOf:
+        for (const DocShape &choice : m_shapes) {
+            if (const DocShape *found = choice.member(key))
+                return found;
+        }
+        return nullptr;
+    case Kind::String:
+    case Kind::Integer:
+    case Kind::Boolean:
+    case Kind::Array:
+        break;
+    }
+    return nullptr;
+}
+
+const DocShape *DocShape::items() const
+{
+    if (m_kind == Kind::Any)
+        return &anything();
+    if (m_kind == Kind::Array)
+        return &m_shapes.front();
+    if (m_kind == Kind::OneOf) {
+        for (const DocShape &choice : m_shapes) {
+            if (const DocShape *found = choice.items())
+                return found;
+        }
+    }
+    return nullptr;
+}
+
 JsonObject DocShape::toJsonSchema() const
 {
     JsonObject schema;

@@ -37,6 +37,13 @@ public:
     // The same shape, or null.
     DocShape orNull() const;
 
+    // The shape of an object's member `key`: a declared field's, anything for an open object's
+    // other members, a map's values; null when this shape declares no such member (or is no
+    // object). A oneOf answers with the first choice that declares it.
+    const DocShape *member(QStringView key) const;
+    // The shape of an array's items; null when this is no array.
+    const DocShape *items() const;
+
     JsonObject toJsonSchema() const;
     // The fields as Markdown rows ("| `key` | type | what |"), nested fields with a dotted path.
     QStringList markdownRows(const QString &prefix = {}) const;
@@ -57,6 +64,7 @@ private:
     std::vector<DocShape> m_shapes; // the items of an array or map, the choices of oneOf
 
     QString typeText() const;
+    static const DocShape &anything();
 };
 
 struct DocShape::Field

@@ -170,6 +170,17 @@ Result<std::optional<FileLock>> Workspace::lockForWritingIf(bool needed) const
     return std::optional<FileLock>(std::move(acquired).value());
 }
 
+Result<Workspace::LockedPacks> Workspace::lockAndReadPacks(bool writes, OperationContext &ctx) const
+{
+    Result<std::optional<FileLock>> lock = lockForWritingIf(writes);
+    if (!lock)
+        return lock.error();
+    Result<QMap<QString, PackState>> packs = readPacks(ctx);
+    if (!packs)
+        return packs.error();
+    return LockedPacks{std::move(lock).value(), std::move(packs).value()};
+}
+
 Result<FileLock> Workspace::lockForWriting() const
 {
     Result<FileLock> lock = FileLock::tryAcquire(syncLockPath(), LockTier::WorkspaceSync);

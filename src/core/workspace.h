@@ -66,6 +66,14 @@ public:
 
     // Reads and folds the intent log; read and fold warnings go to ctx.
     Result<QMap<QString, PackState>> readPacks(OperationContext &ctx) const;
+    // What a verb that registers packs starts from: the lock when it writes (none for a dry
+    // run), then the registered packs, read under it.
+    struct LockedPacks
+    {
+        std::optional<FileLock> lock;
+        QMap<QString, PackState> packs;
+    };
+    Result<LockedPacks> lockAndReadPacks(bool writes, OperationContext &ctx) const;
 
     // Long-lived processes (grex serve) turn this on: then verbs that probe many clones
     // (ls) keep what they read until inotify reports a change in the clone. Off by default: a

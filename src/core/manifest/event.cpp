@@ -10,35 +10,53 @@ using namespace Qt::StringLiterals;
 
 namespace Grex {
 
+namespace {
+
+// Each op's word in grex.jsonl and whether it only records what happened (an action's run, a
+// decision) and changes no pack: such events live in the journal, and the fold passes them by.
+struct OpRow
+{
+    EventOp op;
+    const char *word;
+    bool auditOnly;
+};
+
+constexpr OpRow kOps[] = {
+    {EventOp::Add, "add", false},
+    {EventOp::Update, "update", false},
+    {EventOp::Tag, "tag", false},
+    {EventOp::Rm, "rm", false},
+    {EventOp::Sync, "sync", false},
+    {EventOp::ActionStarted, "action_started", true},
+    {EventOp::ActionCompleted, "action_completed", true},
+    {EventOp::ActionHalted, "action_halted", true},
+    {EventOp::Approved, "approved", true},
+    {EventOp::Denied, "denied", true},
+    {EventOp::Granted, "granted", true},
+    {EventOp::Revoked, "revoked", true},
+};
+
+const OpRow *rowOf(EventOp op)
+{
+    for (const OpRow &row : kOps) {
+        if (row.op == op)
+            return &row;
+    }
+    return nullptr;
+}
+
+} // namespace
+
 QString eventOpName(EventOp op)
 {
-    switch (op) {
-    case EventOp::Add:
-        return u"add"_s;
-    case EventOp::Update:
-        return u"update"_s;
-    case EventOp::Tag:
-        return u"tag"_s;
-    case EventOp::Rm:
-        return u"rm"_s;
-    case EventOp::Sync:
-        return u"sync"_s;
-    case EventOp::ActionStarted:
-        return u"action_started"_s;
-    case EventOp::ActionCompleted:
-        return u"action_completed"_s;
-    case EventOp::ActionHalted:
-        return u"action_halted"_s;
-    case EventOp::Approved:
-        return u"approved"_s;
-    case EventOp::Denied:
-        return u"denied"_s;
-    case EventOp::Granted:
-        return u"granted"_s;
-    case EventOp::Revoked:
-        return u"revoked"_s;
-    }
-    return {};
+    const OpRow *row = rowOf(op);
+    return row ? QString::fromLatin1(row->word) : QString();
+}
+
+bool isAuditOnly(EventOp op)
+{
+    const OpRow *row = rowOf(op);
+    return row && row->auditOnly;
 }
 
 Event Event::add(const QString &id, const QString &url, const QString &path, const QString &type,

@@ -28,6 +28,9 @@ enum class EventOp {
 };
 
 QString eventOpName(EventOp op);
+// Whether events of this op only record what happened (an action's run, an approval) and
+// change no pack.
+bool isAuditOnly(EventOp op);
 
 // How many pack ids an approved event lists; pack_count says how many there were.
 inline constexpr qsizetype kMaxApprovedPacks = 16;

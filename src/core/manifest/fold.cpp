@@ -91,14 +91,9 @@ void Folder::apply(const Event &event)
         it->updatedAt = event.ts;
         break;
     }
-    case EventOp::ActionStarted:
-    case EventOp::ActionCompleted:
-    case EventOp::ActionHalted:
-    case EventOp::Approved:
-    case EventOp::Denied:
-    case EventOp::Granted:
-    case EventOp::Revoked:
-        break; // audit only
+    default:
+        Q_ASSERT(isAuditOnly(event.op)); // a record of what happened, no change to a pack
+        break;
     }
 }
 

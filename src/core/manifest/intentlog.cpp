@@ -212,23 +212,7 @@ QString IntentLog::journalBeside(const QString &logPath)
 
 bool IntentLog::belongsInJournal(EventOp op)
 {
-    switch (op) {
-    case EventOp::Add:
-    case EventOp::Update:
-    case EventOp::Tag:
-    case EventOp::Rm:
-        return false;
-    case EventOp::Sync:
-    case EventOp::ActionStarted:
-    case EventOp::ActionCompleted:
-    case EventOp::ActionHalted:
-    case EventOp::Approved:
-    case EventOp::Denied:
-    case EventOp::Granted:
-    case EventOp::Revoked:
-        break;
-    }
-    return true;
+    return op == EventOp::Sync || isAuditOnly(op);
 }
 
 Result<LogReadResult> IntentLog::read() const

@@ -326,14 +326,10 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
             .withDetail(u"type"_s, *options.type);
     }
 
-    Result<std::optional<FileLock>> lock = workspace.lockForWritingIf(!options.dryRun);
-    if (!lock)
-        return lock.error();
-
-    Result<QMap<QString, PackState>> packs = workspace.readPacks(ctx);
-    if (!packs)
-        return packs.error();
-    if (Result<void> fresh = checkNotRegistered(*packs, path); !fresh)
+    Result<Workspace::LockedPacks> locked = workspace.lockAndReadPacks(!options.dryRun, ctx);
+    if (!locked)
+        return locked.error();
+    if (Result<void> fresh = checkNotRegistered(locked->packs, path); !fresh)
         return fresh.error();
     // Fail before cloning when the pack's .gitignore block cannot be written.
     if (auto block = Gitignore::readBlock(workspace.gitignorePath(), path); !block)

@@ -292,25 +292,23 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
             return listed.error();
         candidates = std::move(listed).value();
     }
-    Result<std::optional<FileLock>> lock = workspace.lockForWritingIf(!options.dryRun);
-    if (!lock)
-        return lock.error();
-    Result<QMap<QString, PackState>> packs = workspace.readPacks(ctx);
-    if (!packs)
-        return packs.error();
+    Result<Workspace::LockedPacks> locked = workspace.lockAndReadPacks(!options.dryRun, ctx);
+    if (!locked)
+        return locked.error();
+    const QMap<QString, PackState> &packs = locked->packs;
     QHash<QString, const PackState *> byPath;
     QHash<QString, QString> foldedNames; // case-folded path -> a live or imported path
-    for (const PackState &pack : std::as_const(*packs)) {
+    for (const PackState &pack : std::as_const(packs)) {
         byPath.insert(pack.path, &pack);
         foldedNames.insert(pack.path.toCaseFolded(), pack.path);
     }
 
     if (options.scan)
-        scanCandidates(workspace, *packs, ctx, report, candidates);
+        scanCandidates(workspace, packs, ctx, report, candidates);
 
     QSet<QString> seen;
     PackPathSet takenPaths; // registered or imported by this run: no pack goes inside one
-    for (const PackState &pack : std::as_const(*packs))
+    for (const PackState &pack : std::as_const(packs))
         takenPaths.insert(pack.path);
     QList<Event> events;
     QList<std::pair<QString, QStringList>> blocks;
