@@ -539,8 +539,8 @@ QString fishScript()
     s += uR"~(# fish completion for grex. Made by `grex completion fish` from grex's own command
 # definitions; do not edit it, regenerate it.
 
-# The verb of the command line, and how many positional arguments follow it.
-function __grex_verb
+# The words of the command line that are neither options nor their values, after "grex".
+function __grex_words
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l skip 0
@@ -556,10 +556,15 @@ function __grex_verb
             case '-*'
             case '*'
                 echo $t
-                return 0
         end
     end
-    return 1
+end
+
+# The verb of the command line.
+function __grex_verb
+    set -l words (__grex_words)
+    test (count $words) -ge 1; or return 1
+    echo $words[1]
 end
 
 function __grex_needs_verb
@@ -573,31 +578,9 @@ end
 # True when the word being completed is positional argument number $argv[2] (0-based) of verb
 # $argv[1], or any from it on when $argv[3] is "more".
 function __grex_argument
-    set -l tokens (commandline -opc)
-    set -e tokens[1]
-    set -l skip 0
-    set -l seen_verb 0
-    set -l n 0
-    for t in $tokens
-        if test $skip = 1
-            set skip 0
-            continue
-        end
-        switch $t
-            case )~"_s +
-         valueOptions.join(u' ') + uR"~(
-                set skip 1
-            case '-*'
-            case '*'
-                if test $seen_verb = 0
-                    test $t = $argv[1]; or return 1
-                    set seen_verb 1
-                else
-                    set n (math $n + 1)
-                end
-        end
-    end
-    test $seen_verb = 1; or return 1
+    set -l words (__grex_words)
+    test (count $words) -ge 1; and test $words[1] = $argv[1]; or return 1
+    set -l n (math (count $words) - 1)
     if test (count $argv) -ge 3 -a "$argv[3]" = more
         test $n -ge $argv[2]
     else

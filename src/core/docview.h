@@ -22,6 +22,9 @@ public:
     bool isObject() const { return m_value.isObject(); }
     bool isArray() const { return m_value.isArray(); }
 
+    // Whether the shape declares this member: for a reader shared by documents of several
+    // shapes (sync's packs and update's), which asks before it reads.
+    bool declares(QStringView key) const { return m_shape->member(key) != nullptr; }
     // A member of the object, which its shape must declare.
     JsonValue value(QStringView key) const;
     bool contains(QStringView key) const;
@@ -40,5 +43,13 @@ private:
     JsonValue m_value;
     const DocShape *m_shape;
 };
+
+// A report type's shape, built once: what a reader's DocView points into.
+template<typename Report>
+const DocShape &shapeOf()
+{
+    static const DocShape shape = Report::shape();
+    return shape;
+}
 
 } // namespace Grex

@@ -1,6 +1,8 @@
 #include "gui/dialogs.h"
 
+#include "core/docview.h"
 #include "core/naming.h"
+#include "core/verbs/doctor.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -302,36 +304,37 @@ void DoctorDialog::setReport(const QJsonValue &report, const QString &error)
         item->setText(3, error);
         item->setIcon(1, QIcon(u":/grex/icons/status/error.svg"_s));
     }
-    const QJsonObject o = report.toObject();
-    for (const QJsonValue &v : o.value(u"fixed"_s).toArray()) {
-        const QJsonObject f = v.toObject();
+    const DocView o(JsonValue::fromQJsonValue(report), shapeOf<DoctorReport>());
+    for (const DocView &f : o.items(u"fixed"_s)) {
         auto *item = new QTreeWidgetItem(m_findings);
-        item->setText(0, f.value(u"check"_s).toString());
+        item->setText(0, f.string(u"check"_s));
         item->setText(1, tr("fixed"));
         item->setIcon(1, QIcon(u":/grex/icons/actions/fix.svg"_s));
-        item->setText(2, f.value(u"pack"_s).toString());
-        item->setText(3, f.value(u"detail"_s).toString());
+        item->setText(2, f.string(u"pack"_s));
+        item->setText(3, f.string(u"detail"_s));
     }
-    for (const QJsonValue &v : o.value(u"findings"_s).toArray()) {
-        const QJsonObject f = v.toObject();
-        const QString severity = f.value(u"severity"_s).toString();
+    for (const DocView &f : o.items(u"findings"_s)) {
         auto *item = new QTreeWidgetItem(m_findings);
-        item->setText(0, f.value(u"check"_s).toString());
-        const bool canFix = f.value(u"auto_fixable"_s).toBool();
+        item->setText(0, f.string(u"check"_s));
+        const bool canFix = f.boolean(u"auto_fixable"_s);
         fixable = fixable || canFix;
-        if (severity == u"ok") {
+        switch (severityNamed(f.string(u"severity"_s)).value_or(DoctorSeverity::Error)) {
+        case DoctorSeverity::Ok:
             item->setText(1, tr("ok"));
             item->setIcon(1, QIcon(u":/grex/icons/status/clean.svg"_s));
-        } else if (severity == u"warning") {
+            break;
+        case DoctorSeverity::Warning:
             item->setText(1, canFix ? tr("warning, fixable") : tr("warning"));
             item->setIcon(1, QIcon(u":/grex/icons/status/stale.svg"_s));
-        } else {
+            break;
+        case DoctorSeverity::Error:
             item->setText(1, canFix ? tr("error, fixable") : tr("error"));
             item->setIcon(1, QIcon(u":/grex/icons/status/error.svg"_s));
+            break;
         }
-        item->setText(2, f.value(u"pack"_s).toString());
-        item->setText(3, f.value(u"detail"_s).toString());
-        item->setToolTip(3, f.value(u"detail"_s).toString());
+        item->setText(2, f.string(u"pack"_s));
+        item->setText(3, f.string(u"detail"_s));
+        item->setToolTip(3, f.string(u"detail"_s));
     }
     for (int c = 0; c < 3; ++c)
         m_findings->resizeColumnToContents(c);

@@ -11,6 +11,8 @@
 #include "gui/panels.h"
 #include "gui/workspaceload.h"
 
+#include "core/docview.h"
+#include "core/verbs/init.h"
 #include "core/verbs/verbregistry.h"
 #include "core/workspace.h"
 #include "core/workspacelocks.h"
@@ -337,7 +339,8 @@ void MainWindow::newWorkspace()
     if (!m_runner->start(dir, u"init"_s, {}, tr("Creating a workspace in %1").arg(dir)))
         return;
     m_then = [this](const QJsonValue &document, const QString &error) {
-        const QString root = document.toObject().value(u"workspace"_s).toString();
+        const QString root = DocView(JsonValue::fromQJsonValue(document), shapeOf<InitReport>())
+                                 .string(u"workspace"_s);
         if (error.isEmpty() && !root.isEmpty())
             openWorkspace(root);
     };

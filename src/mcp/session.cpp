@@ -22,6 +22,17 @@ namespace Grex::Mcp {
 
 using namespace JsonRpc;
 
+namespace {
+
+// What a request gets once shutdown or the end of input began.
+ProtocolFault shuttingDown()
+{
+    return ProtocolFault{InvalidRequest, u"server is shutting down"_s,
+                         JsonObject{{u"kind"_s, u"shutting_down"_s}}};
+}
+
+} // namespace
+
 std::shared_ptr<Scheduler> admissionFor(int toolCalls)
 {
     return std::make_shared<Scheduler>(std::max(1, toolCalls), LockTier::Admission);
@@ -171,13 +182,11 @@ void Session::handleRequest(const JsonValue &id, const QString &method, const QJ
         m_out.result(id, Handshake::initializeResult(scope));
         return;
     }
-    if (std::optional<ProtocolFault> fault = m_handshake.admit()) {
-        m_out.error(id, *fault);
-        return;
-    }
-    if (m_closing) {
-        m_out.error(id, InvalidRequest, u"server is shutting down"_s,
-                    JsonObject{{u"kind"_s, u"shutting_down"_s}});
+    std::optional<ProtocolFault> refused = m_handshake.admit();
+    if (!refused && m_closing)
+        refused = shuttingDown();
+    if (refused) {
+        m_out.error(id, *refused);
         return;
     }
     if (dispatchCommon(m_handshake.scope(), id, method, params))
@@ -198,13 +207,10 @@ void Session::handlePerRequest(const JsonValue &id, const QString &method,
                                const QJsonObject &params)
 {
     std::variant<RequestScope, ProtocolFault> read = PerRequest::scopeOf(method, params);
+    if (m_closing && std::holds_alternative<RequestScope>(read))
+        read = shuttingDown();
     if (const ProtocolFault *fault = std::get_if<ProtocolFault>(&read)) {
         m_out.error(id, *fault);
-        return;
-    }
-    if (m_closing) {
-        m_out.error(id, InvalidRequest, u"server is shutting down"_s,
-                    JsonObject{{u"kind"_s, u"shutting_down"_s}});
         return;
     }
     const RequestScope &scope = std::get<RequestScope>(read);

@@ -9,7 +9,7 @@ namespace Grex::Text::Internal {
 
 namespace {
 
-QString checkName(const JsonObject &f)
+QString checkName(const DocView &f)
 {
     const JsonValue pack = f.value(u"pack"_s);
     return pack.isNull() ? f.value(u"check"_s).toString()
@@ -18,11 +18,10 @@ QString checkName(const JsonObject &f)
 
 } // namespace
 
-Lines doctorText(const JsonObject &report)
+Lines doctorText(const DocView &report)
 {
     QList<QList<Cell>> rows;
-    for (const JsonValue &v : report.value(u"findings"_s).toArray()) {
-        const JsonObject f = v.toObject();
+    for (const DocView &f : report.items(u"findings"_s)) {
         const QString severity = f.value(u"severity"_s).toString();
         const Span status = severity == u"ok"        ? Span{u"OK"_s, Style::Green}
                             : severity == u"warning" ? Span{u"WARN"_s, Style::Yellow}
@@ -35,14 +34,13 @@ Lines doctorText(const JsonObject &report)
         rows.append({{Span{checkName(f)}}, {status}, {Span{detail}}});
     }
     Lines lines = table({Tr::tr("CHECK"), Tr::tr("STATUS"), Tr::tr("DETAIL")}, rows);
-    for (const JsonValue &v : report.value(u"fixed"_s).toArray()) {
-        const JsonObject f = v.toObject();
+    for (const DocView &f : report.items(u"fixed"_s)) {
         lines.append(Line({Span{Tr::tr("fixed"), Style::Green},
                            Span{u' ' + checkName(f) + u": "_s +
                                 displayTextOf(f.value(u"detail"_s).toString())}}));
     }
-    const JsonObject compacted = report.value(u"compacted"_s).toObject();
-    if (!compacted.isEmpty()) {
+    const DocView compacted = report.at(u"compacted"_s);
+    if (compacted.isObject()) {
         lines.append(Line(Tr::tr("compacted grex.jsonl from %1 to %2 event(s); removed %3 orphan "
                                  "lockfile entr(ies)")
                               .arg(compacted.value(u"events_before"_s).toInteger())

@@ -1,20 +1,22 @@
 #include "text/texttr.h"
 #include "text/verbtexts_p.h"
 
+#include "core/docview.h"
+
 #include <QSet>
 
 using namespace Qt::StringLiterals;
 
 namespace Grex::Text::Internal {
 
-Lines execText(const JsonArray &rows)
+Lines execText(const DocView &report)
 {
+    const QList<DocView> rows = report.items();
     if (rows.isEmpty())
         return {Line(Tr::tr("No pack matched; nothing ran."))};
     QStringList failed;
     bool dryRun = true;
-    for (const JsonValue &v : rows) {
-        const JsonObject r = v.toObject();
+    for (const DocView &r : rows) {
         if (!r.value(u"exit"_s).isNull())
             dryRun = false;
         if (r.value(u"exit"_s).toInteger(0) != 0) {
@@ -24,9 +26,8 @@ Lines execText(const JsonArray &rows)
     }
     Lines lines;
     if (dryRun) {
-        for (const JsonValue &v : rows)
-            lines.append(
-                Line(Tr::tr("would run in %1").arg(v.toObject().value(u"pack"_s).toString())));
+        for (const DocView &r : rows)
+            lines.append(Line(Tr::tr("would run in %1").arg(r.string(u"pack"_s))));
         return lines;
     }
     const qsizetype ok = rows.size() - failed.size();
@@ -41,14 +42,14 @@ Lines execText(const JsonArray &rows)
     return lines;
 }
 
-Lines runText(const JsonArray &rows)
+Lines runText(const DocView &report)
 {
+    const QList<DocView> rows = report.items();
     if (rows.isEmpty())
         return {Line(Tr::tr("No matching pack has such an action; nothing ran."))};
     qsizetype changed = 0;
     QSet<QString> packs;
-    for (const JsonValue &v : rows) {
-        const JsonObject r = v.toObject();
+    for (const DocView &r : rows) {
         changed += r.value(u"changed"_s).toBool() ? 1 : 0;
         packs.insert(r.value(u"pack"_s).toString());
     }

@@ -1,6 +1,7 @@
 #include "text/texttr.h"
 #include "text/verbtexts_p.h"
 
+#include "core/docview.h"
 #include "core/i18n.h"
 
 using namespace Qt::StringLiterals;
@@ -8,7 +9,7 @@ using namespace Qt::StringLiterals;
 // The verbs that make a workspace and add, remove and list its packs.
 namespace Grex::Text::Internal {
 
-Lines initText(const JsonObject &report)
+Lines initText(const DocView &report)
 {
     const bool dryRun = report.value(u"dry_run"_s).toBool();
     const QString workspace = report.value(u"workspace"_s).toString();
@@ -42,7 +43,7 @@ Lines initText(const JsonObject &report)
     return lines;
 }
 
-Lines addText(const JsonObject &r, const Options &options)
+Lines addText(const DocView &r, const Options &options)
 {
     const QString id = r.value(u"id"_s).toString();
     const QString type = r.value(u"type"_s).toString();
@@ -86,7 +87,7 @@ Lines addText(const JsonObject &r, const Options &options)
     return lines;
 }
 
-Lines rmText(const JsonObject &r)
+Lines rmText(const DocView &r)
 {
     const QString id = r.value(u"id"_s).toString();
     const QString path = r.value(u"path"_s).toString();
@@ -101,13 +102,13 @@ Lines rmText(const JsonObject &r)
                      : arg(Tr::tr("Removed pack %1; its files stay in %2"), {name, Span{path}}))};
 }
 
-Lines tagText(const JsonObject &r)
+Lines tagText(const DocView &r)
 {
     // Several packs: each one's lines, in the order they were tagged.
-    if (r.contains(u"packs"_s)) {
+    if (r.declares(u"packs"_s) && r.contains(u"packs"_s)) {
         Lines lines;
-        for (const JsonValue &pack : r.value(u"packs"_s).toArray())
-            lines += tagText(pack.toObject());
+        for (const DocView &pack : r.items(u"packs"_s))
+            lines += tagText(pack);
         return lines;
     }
     const QString id = r.value(u"id"_s).toString();
@@ -137,22 +138,21 @@ Lines tagText(const JsonObject &r)
 
 namespace {
 
-bool anyTags(const JsonArray &packs)
+bool anyTags(const QList<DocView> &packs)
 {
-    for (const JsonValue &v : packs) {
-        const JsonObject p = v.toObject();
-        if (!p.value(u"tags"_s).toArray().isEmpty() || anyTags(p.value(u"children"_s).toArray()))
+    for (const DocView &p : packs) {
+        if (!p.value(u"tags"_s).toArray().isEmpty() || anyTags(p.items(u"children"_s)))
             return true;
     }
     return false;
 }
 
 // depth 0: registered packs; deeper rows are children drawn under `continuation`.
-void addRows(const JsonArray &packs, int depth, const QString &continuation, bool longForm,
+void addRows(const QList<DocView> &packs, int depth, const QString &continuation, bool longForm,
              bool tags, bool unicode, QList<QList<Cell>> &rows)
 {
     for (qsizetype i = 0; i < packs.size(); ++i) {
-        const JsonObject p = packs.at(i).toObject();
+        const DocView &p = packs.at(i);
         const bool last = i + 1 == packs.size();
         QString prefix;
         if (depth > 0) {
@@ -189,16 +189,16 @@ void addRows(const JsonArray &packs, int depth, const QString &continuation, boo
             QString next = continuation;
             if (depth > 0)
                 next += last ? u"   "_s : (unicode ? u"│  "_s : u"|  "_s);
-            addRows(p.value(u"children"_s).toArray(), depth + 1, next, longForm, tags, unicode,
-                    rows);
+            addRows(p.items(u"children"_s), depth + 1, next, longForm, tags, unicode, rows);
         }
     }
 }
 
 } // namespace
 
-Lines lsText(const JsonArray &packs, const Options &options)
+Lines lsText(const DocView &report, const Options &options)
 {
+    const QList<DocView> packs = report.items();
     // With a filter or a type, an empty list is not an empty workspace.
     const bool selective = !options.arguments.value(u"filter"_s).toString().trimmed().isEmpty() ||
                            options.arguments.contains(u"type"_s);
@@ -207,8 +207,8 @@ Lines lsText(const JsonArray &packs, const Options &options)
     if (packs.isEmpty())
         return {Line(Tr::tr("No packs registered. Add one with: grex add <url>"))};
     bool longForm = false;
-    for (const JsonValue &p : packs)
-        longForm = longForm || p.toObject().contains(u"actions_hash"_s);
+    for (const DocView &p : packs)
+        longForm = longForm || p.contains(u"actions_hash"_s);
     // A column only when a pack has a tag: most workspaces have none.
     const bool tags = anyTags(packs);
     QStringList headers{Tr::tr("ID"), Tr::tr("TYPE"), Tr::tr("PATH"), Tr::tr("REF"), Tr::tr("SHA")};
@@ -221,15 +221,14 @@ Lines lsText(const JsonArray &packs, const Options &options)
     return table(headers, rows);
 }
 
-Lines importText(const JsonObject &report, const Options &options)
+Lines importText(const DocView &report, const Options &options)
 {
     const bool dryRun = report.value(u"dry_run"_s).toBool();
-    const JsonArray imported = report.value(u"imported"_s).toArray();
-    const JsonArray skipped = report.value(u"skipped"_s).toArray();
-    const JsonArray failed = report.value(u"failed"_s).toArray();
+    const QList<DocView> imported = report.items(u"imported"_s);
+    const QList<DocView> skipped = report.items(u"skipped"_s);
+    const QList<DocView> failed = report.items(u"failed"_s);
     Lines lines;
-    for (const JsonValue &v : imported) {
-        const JsonObject i = v.toObject();
+    for (const DocView &i : imported) {
         const QString url = i.value(u"url"_s).toString();
         // The kind a pack.yaml or --default-type gave; the default for a repository without
         // one (or not cloned yet) is grex's word, not the person's.
@@ -250,20 +249,18 @@ Lines importText(const JsonObject &report, const Options &options)
     }
     // What the other tool's file said that grex keeps nowhere, so the person knows what to
     // set up by hand.
-    for (const JsonValue &v : report.value(u"not_carried"_s).toArray()) {
-        const JsonObject n = v.toObject();
+    const QList<DocView> notCarried = report.items(u"not_carried"_s);
+    for (const DocView &n : notCarried) {
         const QString path = n.value(u"path"_s).toString();
         lines.append(Line(u"not carried over: "_s + (path.isEmpty() ? QString() : path + u": "_s) +
                           n.value(u"what"_s).toString()));
     }
-    for (const JsonValue &v : skipped) {
-        const JsonObject s = v.toObject();
+    for (const DocView &s : skipped) {
         lines.append(Line(u"skip "_s + s.value(u"path"_s).toString() + u' ' +
                               s.value(u"reason"_s).toString().replace(u'_', u'-'),
                           Channel::Err));
     }
-    for (const JsonValue &v : failed) {
-        const JsonObject f = v.toObject();
+    for (const DocView &f : failed) {
         lines.append(Line(u"failed "_s + f.value(u"path"_s).toString() + u": "_s +
                               displayTextOf(f.value(u"error"_s).toString()),
                           Channel::Err));
@@ -271,8 +268,7 @@ Lines importText(const JsonObject &report, const Options &options)
     QString summary = u"summary: imported=%1 skipped=%2 failed=%3"_s.arg(imported.size())
                           .arg(skipped.size())
                           .arg(failed.size());
-    if (const JsonArray notCarried = report.value(u"not_carried"_s).toArray();
-        !notCarried.isEmpty())
+    if (!notCarried.isEmpty())
         summary += u" not-carried=%1"_s.arg(notCarried.size());
     lines.append(Line(summary));
     return lines;

@@ -3,6 +3,7 @@
 #include "text/texttr.h"
 #include "text/verbtexts_p.h"
 
+#include "core/engine/lifecycles.h"
 #include "core/error.h"
 #include "core/verbs/verbregistry.h"
 
@@ -19,30 +20,44 @@ using namespace Internal;
 
 namespace {
 
-using Render = Lines (*)(const JsonValue &document, const Options &options);
+using Render = Lines (*)(const DocView &document, const Options &options);
 
 // The text of each verb: one row per verb of the registry (a test checks there is one).
 const QHash<QString, Render> &renderers()
 {
     static const QHash<QString, Render> table{
-        {u"init"_s, [](const JsonValue &d, const Options &) { return initText(d.toObject()); }},
-        {u"add"_s, [](const JsonValue &d, const Options &o) { return addText(d.toObject(), o); }},
-        {u"rm"_s, [](const JsonValue &d, const Options &) { return rmText(d.toObject()); }},
-        {u"tag"_s, [](const JsonValue &d, const Options &) { return tagText(d.toObject()); }},
-        {u"ls"_s, [](const JsonValue &d, const Options &o) { return lsText(d.toArray(), o); }},
-        {u"sync"_s, [](const JsonValue &d, const Options &o) { return syncText(d.toObject(), o); }},
-        {u"teardown"_s,
-         [](const JsonValue &d, const Options &o) { return syncText(d.toObject(), o); }},
-        {u"update"_s, [](const JsonValue &d, const Options &) { return updateText(d.toArray()); }},
-        {u"status"_s,
-         [](const JsonValue &d, const Options &o) { return statusText(d.toArray(), o); }},
-        {u"doctor"_s, [](const JsonValue &d, const Options &) { return doctorText(d.toObject()); }},
-        {u"import"_s,
-         [](const JsonValue &d, const Options &o) { return importText(d.toObject(), o); }},
-        {u"run"_s, [](const JsonValue &d, const Options &) { return runText(d.toArray()); }},
-        {u"exec"_s, [](const JsonValue &d, const Options &) { return execText(d.toArray()); }},
+        {u"init"_s, [](const DocView &d, const Options &) { return initText(d); }},
+        {u"add"_s, [](const DocView &d, const Options &o) { return addText(d, o); }},
+        {u"rm"_s, [](const DocView &d, const Options &) { return rmText(d); }},
+        {u"tag"_s, [](const DocView &d, const Options &) { return tagText(d); }},
+        {u"ls"_s, [](const DocView &d, const Options &o) { return lsText(d, o); }},
+        {u"sync"_s, [](const DocView &d, const Options &o) { return syncText(d, o); }},
+        {u"teardown"_s, [](const DocView &d, const Options &o) { return syncText(d, o); }},
+        {u"update"_s, [](const DocView &d, const Options &) { return updateText(d); }},
+        {u"status"_s, [](const DocView &d, const Options &o) { return statusText(d, o); }},
+        {u"doctor"_s, [](const DocView &d, const Options &) { return doctorText(d); }},
+        {u"import"_s, [](const DocView &d, const Options &o) { return importText(d, o); }},
+        {u"run"_s, [](const DocView &d, const Options &) { return runText(d); }},
+        {u"exec"_s, [](const DocView &d, const Options &) { return execText(d); }},
     };
     return table;
+}
+
+// The shape each verb declares for its document (VerbSpec::documentShape), built once: the
+// views the renderers read through point into it.
+const DocShape &declaredShape(const QString &verb)
+{
+    static const QHash<QString, DocShape> shapes = [] {
+        QHash<QString, DocShape> built;
+        for (const VerbSpec &spec : verbRegistry()) {
+            if (spec.documentShape)
+                built.insert(spec.name, spec.documentShape());
+        }
+        return built;
+    }();
+    static const DocShape undeclared;
+    const auto it = shapes.constFind(verb);
+    return it == shapes.constEnd() ? undeclared : *it;
 }
 
 // The JSON type of a verb's document, as its registry row records it; a failure's
@@ -70,7 +85,7 @@ bool hasReportText(const QString &verb)
 Lines reportLines(const QString &verb, const JsonValue &document, const Options &options)
 {
     if (const Render render = renderers().value(verb))
-        return render(document, options);
+        return render(DocView(document, declaredShape(verb)), options);
     Lines lines;
     for (const QString &line : indentedJson(document).split(u'\n', Qt::SkipEmptyParts))
         lines.append(Line(line));
@@ -94,9 +109,9 @@ Failure failureLines(const QString &verb, const Error &error, const Options &opt
     }
     if (spec->reportShape == ReportShape::Own)
         return {};
-    const JsonObject run = report.toObject();
-    if (run.isEmpty())
+    if (report.toObject().isEmpty())
         return {};
+    const DocView run(report, shapeOf<LifecycleReport>());
     Failure failure;
     if (runReport) {
         failure.lines = syncText(run, options);
@@ -122,9 +137,10 @@ Lines errorLines(const Error &error)
     return lines;
 }
 
-QString stepLine(const JsonObject &step, const Options &options)
+QString stepLine(const JsonObject &record, const Options &options)
 {
-    const QString result = step.value(u"result"_s).toString();
+    const DocView step(record, shapeOf<StepRecord>());
+    const QString result = step.string(u"result"_s);
     const QString pack = step.value(u"pack"_s).toString();
     const JsonValue details = step.value(u"details"_s);
     if (result == u"skipped") {

@@ -1,6 +1,7 @@
 #include "text/texttr.h"
 #include "text/verbtexts_p.h"
 
+#include "core/docview.h"
 #include "core/engine/packfilter.h"
 #include "core/i18n.h"
 
@@ -19,7 +20,7 @@ namespace Grex::Text::Internal {
 namespace {
 
 // Why the pack's pack.yaml or clone could not be read, after its state: its first line.
-void appendReadError(Cell &cell, const JsonObject &p)
+void appendReadError(Cell &cell, const DocView &p)
 {
     const QString error = displayTextOf(p.value(u"error"_s).toString());
     if (!error.isEmpty())
@@ -27,7 +28,7 @@ void appendReadError(Cell &cell, const JsonObject &p)
 }
 
 // One drift kind in words, and the colour it is shown in.
-Span kindText(const JsonObject &p, const QString &kind)
+Span kindText(const DocView &p, const QString &kind)
 {
     const QString upstream = p.value(u"upstream"_s).toString();
     const qint64 ahead = p.value(u"ahead"_s).toInteger();
@@ -44,7 +45,7 @@ Span kindText(const JsonObject &p, const QString &kind)
     if (kind == u"broken")
         return {Tr::tr("broken"), Style::Red};
     if (kind == u"fetch_failed") {
-        const JsonObject error = p.value(u"fetch_error"_s).toObject();
+        const DocView error = p.at(u"fetch_error"_s);
         return {Tr::tr("fetch failed: %1")
                     .arg(displayTextOf(error.value(u"message"_s).toString()).section(u'\n', 0, 0)),
                 Style::Red};
@@ -108,7 +109,7 @@ Span kindText(const JsonObject &p, const QString &kind)
 }
 
 // Every drift kind that holds, most urgent first: a dirty pack that is behind says both.
-Cell stateCell(const JsonObject &p)
+Cell stateCell(const DocView &p)
 {
     QStringList kinds;
     for (const JsonValue &kind : p.value(u"drifts"_s).toArray())
@@ -129,7 +130,7 @@ Cell stateCell(const JsonObject &p)
 // diverged), *changed +staged ?untracked, and a word only for what symbols cannot say (missing,
 // broken, rewritten, detached or on another branch, upstream gone, stale); ✓ (or "ok") when
 // clean.
-Cell compactState(const JsonObject &p, const Options &options)
+Cell compactState(const DocView &p, const Options &options)
 {
     QSet<QString> kinds;
     for (const JsonValue &kind : p.value(u"drifts"_s).toArray())
@@ -143,8 +144,7 @@ Cell compactState(const JsonObject &p, const Options &options)
         cell.append(Span{text, style});
     };
     if (p.value(u"fetch_error"_s).isObject()) {
-        add(Tr::tr("fetch failed (%1)")
-                .arg(p.value(u"fetch_error"_s).toObject().value(u"reason"_s).toString()),
+        add(Tr::tr("fetch failed (%1)").arg(p.at(u"fetch_error"_s).string(u"reason"_s)),
             Style::Red);
     }
     if (kinds.contains(u"missing"_s)) {
@@ -218,16 +218,16 @@ QString fetchedAgo(const JsonValue &lastFetched, const QDateTime &now)
 // The packs in tree order, each with its level: a pack under the first of its parents that is
 // listed, children in id order; a pack with no listed parent at the top. The report itself is
 // ordered by id, which put children under whatever pack sorted before them.
-QList<std::pair<JsonObject, int>> treeOrder(const JsonArray &packs)
+QList<std::pair<DocView, int>> treeOrder(const QList<DocView> &packs)
 {
     QSet<QString> listed;
-    for (const JsonValue &v : packs)
-        listed.insert(v.toObject().value(u"id"_s).toString());
+    for (const DocView &v : packs)
+        listed.insert(v.string(u"id"_s));
     QHash<QString, QList<qsizetype>> childrenOf;
     QList<qsizetype> tops;
     for (qsizetype i = 0; i < packs.size(); ++i) {
         QString parent;
-        for (const JsonValue &p : packs.at(i).toObject().value(u"parents"_s).toArray()) {
+        for (const JsonValue &p : packs.at(i).value(u"parents"_s).toArray()) {
             if (listed.contains(p.toString())) {
                 parent = p.toString();
                 break;
@@ -238,15 +238,15 @@ QList<std::pair<JsonObject, int>> treeOrder(const JsonArray &packs)
         else
             childrenOf[parent].append(i);
     }
-    QList<std::pair<JsonObject, int>> ordered;
+    QList<std::pair<DocView, int>> ordered;
     QSet<qsizetype> placed;
     const std::function<void(qsizetype, int)> place = [&](qsizetype i, int level) {
         if (placed.contains(i))
             return;
         placed.insert(i);
-        const JsonObject pack = packs.at(i).toObject();
+        const DocView &pack = packs.at(i);
         ordered.append({pack, level});
-        for (const qsizetype child : childrenOf.value(pack.value(u"id"_s).toString()))
+        for (const qsizetype child : childrenOf.value(pack.string(u"id"_s)))
             place(child, level + 1);
     };
     for (const qsizetype i : std::as_const(tops))
@@ -258,17 +258,18 @@ QList<std::pair<JsonObject, int>> treeOrder(const JsonArray &packs)
 
 } // namespace
 
-Lines statusText(const JsonArray &packs, const Options &options)
+Lines statusText(const DocView &report, const Options &options)
 {
+    const QList<DocView> packs = report.items();
     if (packs.isEmpty())
         return {Line(Tr::tr("No packs to show."))};
     bool longForm = false;
     bool fetchTimes = false; // a report that says when packs fetched (not a hand-made one)
     bool tags = false;       // a column only when a pack has a tag: most workspaces have none
-    for (const JsonValue &v : packs) {
-        longForm = longForm || v.toObject().contains(u"lock_holder"_s);
-        fetchTimes = fetchTimes || v.toObject().contains(u"last_fetched"_s);
-        tags = tags || !v.toObject().value(u"tags"_s).toArray().isEmpty();
+    for (const DocView &v : packs) {
+        longForm = longForm || v.contains(u"lock_holder"_s);
+        fetchTimes = fetchTimes || v.contains(u"last_fetched"_s);
+        tags = tags || !v.value(u"tags"_s).toArray().isEmpty();
     }
     const QDateTime now = QDateTime::currentDateTimeUtc();
     // The type says something only in the long form, where a plain repository is a
@@ -307,12 +308,13 @@ Lines statusText(const JsonArray &packs, const Options &options)
         if (longForm) {
             const JsonValue installed = p.value(u"installed_at"_s);
             row.append({Span{installed.isNull() ? u"-"_s : installed.toString().left(19) + u'Z'}});
-            const JsonObject holder = p.value(u"lock_holder"_s).toObject();
-            row.append({Span{holder.isEmpty() ? u"-"_s
-                                              : Tr::tr("%1 (pid %2 on %3)")
-                                                    .arg(holder.value(u"application"_s).toString())
-                                                    .arg(holder.value(u"pid"_s).toInteger())
-                                                    .arg(holder.value(u"host"_s).toString())}});
+            const DocView holder = p.at(u"lock_holder"_s);
+            row.append(
+                {Span{!holder.isObject() ? u"-"_s
+                                         : Tr::tr("%1 (pid %2 on %3)")
+                                               .arg(holder.value(u"application"_s).toString())
+                                               .arg(holder.value(u"pid"_s).toInteger())
+                                               .arg(holder.value(u"host"_s).toString())}});
         }
         rows.append(row);
     }

@@ -1,7 +1,9 @@
 #include "text/texttr.h"
 #include "text/verbtexts_p.h"
 
+#include "core/docview.h"
 #include "core/engine/lifecycles.h"
+#include "core/verbs/update.h"
 #include "core/i18n.h"
 
 #include <QCoreApplication>
@@ -16,6 +18,18 @@ using namespace Qt::StringLiterals;
 namespace Grex::Text::Internal {
 
 namespace {
+
+// The halt of a report that has none (update's).
+DocView noHalt()
+{
+    return DocView(JsonValue(), shapeOf<HaltRecord>());
+}
+
+// What a sync's pack says of its lifecycle; update's packs carry no message.
+QString messageOf(const DocView &pack)
+{
+    return pack.declares(u"message"_s) ? pack.string(u"message"_s) : QString();
+}
 
 // Why a clone was left alone (UpdateOutcome::why), in a few words.
 QString leftAloneWords(const QString &why)
@@ -35,7 +49,7 @@ QString leftAloneWords(const QString &why)
 }
 
 // Why a pack's actions ran (PackOutcome::reason), after what its clone did.
-QString installWords(const JsonObject &pack)
+QString installWords(const DocView &pack)
 {
     const QString reason = pack.value(u"reason"_s).toString();
     if (reason == u"new")
@@ -73,7 +87,7 @@ QString outcomeCount(const QString &outcome, int n, bool teardown)
 }
 
 // What to do about a clone left alone, by UpdateOutcome::why.
-QString nextStepWords(const JsonObject &pack)
+QString nextStepWords(const DocView &pack)
 {
     const QString why = pack.value(u"left_alone"_s).toString();
     const QString defaultBranch = pack.value(u"remote_default_branch"_s).toString();
@@ -102,10 +116,10 @@ QString nextStepWords(const JsonObject &pack)
 
 // A failed pack: why (its clone's or fetch's error) and a hint. Where a run halted is said once,
 // on stderr, by haltText: the summary only points there.
-OutcomeItem failedItem(const JsonObject &pack, const JsonObject &halted)
+OutcomeItem failedItem(const DocView &pack, const DocView &halted)
 {
     OutcomeItem item{pack.value(u"id"_s).toString(), u"failed"_s, {}, {}, {}};
-    if (halted.value(u"pack"_s).toString() == item.pack) {
+    if (halted.isObject() && halted.string(u"pack"_s) == item.pack) {
         item.headline = Tr::tr("failed at action #%1 (%2)")
                             .arg(halted.value(u"idx"_s).toInteger())
                             .arg(halted.value(u"action"_s).toString());
@@ -115,9 +129,9 @@ OutcomeItem failedItem(const JsonObject &pack, const JsonObject &halted)
         return item;
     }
     QString reason;
-    QString message = pack.value(u"message"_s).toString();
+    QString message = messageOf(pack);
     if (pack.value(u"error"_s).isObject()) {
-        const JsonObject error = pack.value(u"error"_s).toObject();
+        const DocView error = pack.at(u"error"_s);
         reason = error.value(u"reason"_s).toString();
         message = error.value(u"message"_s).toString();
         item.hint = displayTextOf(error.value(u"hint"_s).toString());
@@ -128,14 +142,14 @@ OutcomeItem failedItem(const JsonObject &pack, const JsonObject &halted)
 }
 
 // What a pack that moved or ran did: "updated 1a2b3c4..5d6e7f8 (3 commits), reinstalled".
-QString movedWords(const JsonObject &pack)
+QString movedWords(const DocView &pack)
 {
     const QString outcome = pack.value(u"outcome"_s).toString();
     const QString after = shortSha(pack.value(u"sha_after"_s));
     // sync says its result; update says whether it reinstalled.
-    const bool ran =
-        (pack.value(u"result"_s).toString() == u"ok" || pack.value(u"reinstalled"_s).toBool()) &&
-        pack.contains(u"reason"_s) && pack.value(u"reason"_s).toString() != u"none";
+    const bool ran = (pack.declares(u"result"_s) ? pack.string(u"result"_s) == u"ok"
+                                                 : pack.boolean(u"reinstalled"_s)) &&
+                     pack.contains(u"reason"_s) && pack.string(u"reason"_s) != u"none";
     QString what;
     if (outcome == u"cloned") {
         what = Tr::tr("cloned at %1").arg(after);
@@ -153,48 +167,48 @@ QString movedWords(const JsonObject &pack)
         return Tr::tr("torn down");
     }
     // A plain repository's lifecycle installs nothing, so "reinstalled" would be untrue.
-    if (ran && !pack.value(u"plain"_s).toBool())
+    if (ran && pack.declares(u"plain"_s) && !pack.boolean(u"plain"_s))
         what += u", "_s + installWords(pack);
     return what;
 }
 
 // The packs of a run, most urgent first: failed (why, and a hint), needs you (left alone, and
 // why), then what moved or ran; packs with nothing new are only counted, in the headline.
-QList<OutcomeItem> itemsOf(const JsonArray &packs, const JsonObject &halted)
+QList<OutcomeItem> itemsOf(const QList<DocView> &packs, const DocView &halted)
 {
-    QMap<QString, QList<JsonObject>> byOutcome;
-    for (const JsonValue &p : packs)
-        byOutcome[p.toObject().value(u"outcome"_s).toString()].append(p.toObject());
+    QMap<QString, QList<DocView>> byOutcome;
+    for (const DocView &p : packs)
+        byOutcome[p.string(u"outcome"_s)].append(p);
     // The report lists packs in the order they finished; a reader looks for a name.
-    for (QList<JsonObject> &group : byOutcome) {
-        std::stable_sort(group.begin(), group.end(), [](const JsonObject &a, const JsonObject &b) {
-            return a.value(u"id"_s).toString() < b.value(u"id"_s).toString();
+    for (QList<DocView> &group : byOutcome) {
+        std::stable_sort(group.begin(), group.end(), [](const DocView &a, const DocView &b) {
+            return a.string(u"id"_s) < b.string(u"id"_s);
         });
     }
     QList<OutcomeItem> items;
-    for (const JsonObject &pack : byOutcome.value(u"failed"_s))
+    for (const DocView &pack : byOutcome.value(u"failed"_s))
         items.append(failedItem(pack, halted));
-    for (const JsonObject &pack : byOutcome.value(u"needs_you"_s)) {
+    for (const DocView &pack : byOutcome.value(u"needs_you"_s)) {
         const QString why = pack.value(u"left_alone"_s).toString();
         items.append({pack.value(u"id"_s).toString(), u"needs_you"_s,
                       Tr::tr("needs you (%1)").arg(leftAloneWords(why)),
                       displayTextOf(pack.value(u"fetch_note"_s).toString()), nextStepWords(pack)});
     }
     for (const QString &outcome : {u"cloned"_s, u"updated"_s, u"installed"_s, u"torn_down"_s}) {
-        for (const JsonObject &pack : byOutcome.value(outcome))
+        for (const DocView &pack : byOutcome.value(outcome))
             items.append({pack.value(u"id"_s).toString(), outcome, movedWords(pack), {}, {}});
     }
-    for (const JsonObject &pack : byOutcome.value(u"not_run"_s)) {
+    for (const DocView &pack : byOutcome.value(u"not_run"_s)) {
         items.append({pack.value(u"id"_s).toString(),
                       u"not_run"_s,
                       Tr::tr("not run"),
-                      displayTextOf(pack.value(u"message"_s).toString()),
+                      displayTextOf(messageOf(pack)),
                       {}});
     }
     return items;
 }
 
-Lines outcomeLines(const JsonArray &packs, const JsonObject &halted)
+Lines outcomeLines(const QList<DocView> &packs, const DocView &halted)
 {
     Lines lines;
     for (const OutcomeItem &item : itemsOf(packs, halted)) {
@@ -204,7 +218,7 @@ Lines outcomeLines(const JsonArray &packs, const JsonObject &halted)
                                                            : Style::Green;
         // Where a run halted is said on stderr (haltText); the summary line only names it.
         const bool halt =
-            item.outcome == u"failed" && halted.value(u"pack"_s).toString() == item.pack;
+            item.outcome == u"failed" && halted.isObject() && halted.string(u"pack"_s) == item.pack;
         QList<Span> spans{Span{u"  "_s}, Span{item.pack, Style::Bold}, Span{u": "_s},
                           Span{item.headline, style}};
         if (!item.detail.isEmpty() && !halt)
@@ -214,23 +228,22 @@ Lines outcomeLines(const JsonArray &packs, const JsonObject &halted)
             !halt)
             lines.append(Line(u"    "_s + Tr::tr("hint:") + u' ' + item.hint));
     }
-    for (const JsonValue &p : packs) {
-        for (const JsonValue &warning : p.toObject().value(u"warnings"_s).toArray()) {
-            lines.append(
-                Line({Span{u"  "_s}, Span{p.toObject().value(u"id"_s).toString(), Style::Bold},
-                      Span{u": "_s}, Span{Tr::tr("warning:"), Style::Yellow},
-                      Span{u' ' + displayTextOf(warning.toString())}}));
+    for (const DocView &p : packs) {
+        for (const JsonValue &warning : p.value(u"warnings"_s).toArray()) {
+            lines.append(Line({Span{u"  "_s}, Span{p.string(u"id"_s), Style::Bold}, Span{u": "_s},
+                               Span{Tr::tr("warning:"), Style::Yellow},
+                               Span{u' ' + displayTextOf(warning.toString())}}));
         }
     }
     return lines;
 }
 
 // "sync: 1 failed, 2 need you, 3 updated, 40 up to date", from the report's outcome counts.
-Line headline(const QString &verb, bool dryRun, const JsonArray &packs, bool teardown)
+Line headline(const QString &verb, bool dryRun, const QList<DocView> &packs, bool teardown)
 {
     QHash<QString, int> counts;
-    for (const JsonValue &p : packs)
-        ++counts[p.toObject().value(u"outcome"_s).toString()];
+    for (const DocView &p : packs)
+        ++counts[p.string(u"outcome"_s)];
     QList<Span> spans{
         Span{verb + (dryRun ? Tr::tr(" (dry run)") : QString()) + u": "_s, Style::Bold}};
     bool first = true;
@@ -252,30 +265,31 @@ Line headline(const QString &verb, bool dryRun, const JsonArray &packs, bool tea
 }
 
 // The clones a sync repacked (git gc --auto), those left for later, and any repack that failed.
-Lines maintenanceLines(const JsonObject &maintenance)
+Lines maintenanceLines(const DocView &maintenance)
 {
     Lines lines;
-    const auto ids = [](const JsonArray &array) {
+    if (!maintenance.isObject())
+        return lines;
+    const auto ids = [](const QList<DocView> &list) {
         QStringList names;
-        for (const JsonValue &id : array)
-            names.append(id.isObject() ? id.toObject().value(u"id"_s).toString() : id.toString());
+        for (const DocView &id : list)
+            names.append(id.isObject() ? id.string(u"id"_s) : id.json().toString());
         return names.join(u", "_s);
     };
-    const JsonArray repacked = maintenance.value(u"repacked"_s).toArray();
+    const QList<DocView> repacked = maintenance.items(u"repacked"_s);
     if (!repacked.isEmpty()) {
         lines.append(Line(u"  "_s + Tr::tr("repacked %n clone(s) past git's limits: %1", nullptr,
                                            int(repacked.size()))
                                         .arg(ids(repacked))));
     }
-    const JsonArray waiting = maintenance.value(u"waiting"_s).toArray();
+    const QList<DocView> waiting = maintenance.items(u"waiting"_s);
     if (!waiting.isEmpty()) {
         lines.append(Line(u"  "_s + Tr::tr("%n more clone(s) wait for the next sync (grex doctor "
                                            "--fix repacks them now): %1",
                                            nullptr, int(waiting.size()))
                                         .arg(ids(waiting))));
     }
-    for (const JsonValue &failure : maintenance.value(u"failed"_s).toArray()) {
-        const JsonObject f = failure.toObject();
+    for (const DocView &f : maintenance.items(u"failed"_s)) {
         lines.append(Line({Span{u"  "_s}, Span{f.value(u"id"_s).toString(), Style::Bold},
                            Span{u": "_s}, Span{Tr::tr("warning:"), Style::Yellow},
                            Span{u' ' + displayTextOf(f.value(u"message"_s).toString())}}));
@@ -285,27 +299,27 @@ Lines maintenanceLines(const JsonObject &maintenance)
 
 } // namespace
 
-Lines syncText(const JsonObject &report, const Options &options)
+Lines syncText(const DocView &report, const Options &options)
 {
     Lines lines;
     if (options.listSteps) {
-        for (const JsonValue &step : report.value(u"steps"_s).toArray())
-            lines.append(Line(stepLine(step.toObject(), options)));
+        for (const DocView &step : report.items(u"steps"_s))
+            lines.append(Line(stepLine(step.object(), options)));
     }
-    const JsonArray packs = report.value(u"packs"_s).toArray();
+    const QList<DocView> packs = report.items(u"packs"_s);
     const QString verb = report.value(u"verb"_s).toString();
     const bool teardown = verb == u"teardown" || verb == u"rm";
     lines.append(headline(verb, report.value(u"dry_run"_s).toBool(), packs, teardown));
-    lines += outcomeLines(packs, report.value(u"halted"_s).toObject());
-    lines += maintenanceLines(report.value(u"maintenance"_s).toObject());
+    lines += outcomeLines(packs, report.at(u"halted"_s));
+    lines += maintenanceLines(report.at(u"maintenance"_s));
     return lines;
 }
 
-Lines updateText(const JsonArray &packs)
+Lines updateText(const DocView &report)
 {
+    const QList<DocView> packs = report.items();
     QList<QList<Cell>> rows;
-    for (const JsonValue &entry : packs) {
-        const JsonObject o = entry.toObject();
+    for (const DocView &o : packs) {
         rows.append({{Span{o.value(u"id"_s).toString()}},
                      {Span{o.value(u"reason"_s).toString()}},
                      {Span{o.value(u"reinstalled"_s).toBool() ? Tr::tr("yes") : Tr::tr("no")}}});
@@ -313,7 +327,7 @@ Lines updateText(const JsonArray &packs)
     if (rows.isEmpty())
         return {Line(Tr::tr("No packs to update."))};
     Lines lines = table({Tr::tr("ID"), Tr::tr("REASON"), Tr::tr("REINSTALLED")}, rows);
-    lines += outcomeLines(packs, {});
+    lines += outcomeLines(packs, noHalt());
     return lines;
 }
 
@@ -323,20 +337,21 @@ namespace Grex::Text {
 
 QList<OutcomeItem> outcomeItems(const JsonValue &report)
 {
+    using namespace Internal;
     if (report.type() == JsonValue::Type::Array)
-        return Internal::itemsOf(report.toArray(), {});
-    const JsonObject run = report.toObject();
-    return Internal::itemsOf(run.value(u"packs"_s).toArray(), run.value(u"halted"_s).toObject());
+        return itemsOf(DocView(report, shapeOf<UpdateReport>()).items(), noHalt());
+    const DocView run(report, shapeOf<LifecycleReport>());
+    return itemsOf(run.items(u"packs"_s), run.at(u"halted"_s));
 }
 
 } // namespace Grex::Text
 
 namespace Grex::Text::Internal {
 
-Lines haltText(const JsonObject &report)
+Lines haltText(const DocView &report)
 {
-    const JsonObject halted = report.value(u"halted"_s).toObject();
-    if (halted.isEmpty())
+    const DocView halted = report.at(u"halted"_s);
+    if (!halted.isObject())
         return {};
     Lines lines;
     lines.append(

@@ -2,23 +2,25 @@
 
 #include "text/reporttext.h"
 
+#include "core/docview.h"
+
 // The text of each verb's report, one function per document shape; reporttext.cpp picks one by
-// the verb's name.
+// the verb's name. Each reads its document through the verb's declared shape (DocView).
 namespace Grex::Text::Internal {
 
-Lines addText(const JsonObject &report, const Options &options);
-Lines doctorText(const JsonObject &report);
-Lines execText(const JsonArray &rows);
-Lines importText(const JsonObject &report, const Options &options);
-Lines initText(const JsonObject &report);
-Lines lsText(const JsonArray &packs, const Options &options);
-Lines rmText(const JsonObject &report);
-Lines runText(const JsonArray &rows);
-Lines statusText(const JsonArray &packs, const Options &options);
-Lines tagText(const JsonObject &report);
-Lines syncText(const JsonObject &report, const Options &options);
-Lines updateText(const JsonArray &packs);
+Lines addText(const DocView &report, const Options &options);
+Lines doctorText(const DocView &report);
+Lines execText(const DocView &report);
+Lines importText(const DocView &report, const Options &options);
+Lines initText(const DocView &report);
+Lines lsText(const DocView &report, const Options &options);
+Lines rmText(const DocView &report);
+Lines runText(const DocView &report);
+Lines statusText(const DocView &report, const Options &options);
+Lines tagText(const DocView &report);
+Lines syncText(const DocView &report, const Options &options);
+Lines updateText(const DocView &report);
 // Where a run (sync, teardown, update) halted, on the Err channel; empty when it did not.
-Lines haltText(const JsonObject &report);
+Lines haltText(const DocView &report);
 
 } // namespace Grex::Text::Internal

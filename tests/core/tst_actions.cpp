@@ -18,6 +18,7 @@
 #include "core/pack/packmanifest.h"
 #include "support/testfiles.h"
 #include "core/vars/varenv.h"
+#include "support/holder.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -41,24 +42,13 @@
 #include <unistd.h>
 
 using namespace Grex;
+using Grex::Test::waitFor;
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
 
 namespace {
 
 using Kind = Predicate::Kind;
-
-bool waitFor(const std::function<bool()> &done, int timeoutMs = 3000)
-{
-    QElapsedTimer timer;
-    timer.start();
-    while (!done()) {
-        if (timer.elapsed() > timeoutMs)
-            return false;
-        std::this_thread::sleep_for(5ms);
-    }
-    return true;
-}
 
 // "performed_change", "already_satisfied", ... or "<kind>/<reason>" for an error.
 QString outcome(const Result<ExecStep> &r)

@@ -94,20 +94,9 @@ bool writeStaleLock(const QString &path)
 } // namespace
 
 // `grex doctor`: every finding it claims, planted and found, and fixed where it says it can.
-class tst_Doctor : public QObject
+class tst_Doctor : public QObject, public Grex::Test::WorkspaceCases
 {
     Q_OBJECT
-
-    QTemporaryDir m_tmp;
-    QString m_remotes;
-    int m_counter = 0;
-
-    QString remote(const QString &name) const { return m_remotes + u'/' + name + u".git"_s; }
-
-    Workspace newWorkspace()
-    {
-        return initialisedWorkspace(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
-    }
 
     // alpha and beta added (and so installed): a workspace doctor finds nothing wrong with.
     Workspace healthy()
@@ -137,7 +126,6 @@ class tst_Doctor : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        m_remotes = m_tmp.filePath(u"remotes"_s);
         RemoteBuilder builder(m_remotes);
         builder.create(u"alpha"_s, RemoteBuilder::packFiles(u"alpha"_s, u"declarative"_s,
                                                             "x-gitignore:\n  - \"*.cache\"\n"

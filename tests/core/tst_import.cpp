@@ -50,20 +50,9 @@ QStringList importedPaths(const ImportReport &report)
 
 // `grex import`: REPOS.json and --scan, idempotent re-runs, skip reasons, bad input that changes
 // nothing.
-class tst_Import : public QObject
+class tst_Import : public QObject, public Grex::Test::WorkspaceCases
 {
     Q_OBJECT
-
-    QTemporaryDir m_tmp;
-    QString m_remotes;
-    int m_counter = 0;
-
-    QString remote(const QString &name) const { return m_remotes + u'/' + name + u".git"_s; }
-
-    Workspace newWorkspace()
-    {
-        return initialisedWorkspace(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
-    }
 
     // A REPOS.json file beside the workspaces.
     QString reposJson(const QByteArray &content)
@@ -111,7 +100,6 @@ class tst_Import : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        m_remotes = m_tmp.filePath(u"remotes"_s);
         RemoteBuilder builder(m_remotes);
         builder.create(u"alpha"_s,
                        RemoteBuilder::packFiles(u"alpha"_s, u"declarative"_s,

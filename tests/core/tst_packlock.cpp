@@ -6,6 +6,7 @@
 #include "support/testfiles.h"
 #include "support/grexrunner.h"
 #include "core/sched/packlock.h"
+#include "support/holder.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -31,22 +32,11 @@
 #include <vector>
 
 using namespace Grex;
+using Grex::Test::waitFor;
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
 
 namespace {
-
-bool waitFor(const std::function<bool()> &done, int timeoutMs = 3000)
-{
-    QElapsedTimer timer;
-    timer.start();
-    while (!done()) {
-        if (timer.elapsed() > timeoutMs)
-            return false;
-        std::this_thread::sleep_for(2ms);
-    }
-    return true;
-}
 
 QString outcome(const Result<PackLock> &lock)
 {
@@ -56,51 +46,11 @@ QString outcome(const Result<PackLock> &lock)
 }
 
 // A thread that takes the pack lock of `dir` and keeps it until release() (or destruction).
-class PackHolder
+struct PackHolder : Test::Holder
 {
-public:
-    explicit PackHolder(const QString &dir)
-        : m_thread([this, dir] {
-            Result<PackLock> lock = PackLock::acquire(dir, {});
-            m_ok = lock.ok();
-            m_acquired = true;
-            std::unique_lock guard(m_mutex);
-            m_wake.wait(guard, [this] { return m_release; });
-            m_releasing = true;
-            // The lock goes back here, on the thread that took it.
-        })
+    explicit PackHolder(const QString &dir) : Holder([dir] { return PackLock::acquire(dir, {}); })
     {
     }
-    PackHolder(const PackHolder &) = delete;
-    PackHolder &operator=(const PackHolder &) = delete;
-    ~PackHolder()
-    {
-        release();
-        m_thread.join();
-    }
-
-    bool waitAcquired(int timeoutMs = 5000) const
-    {
-        return waitFor([this] { return m_acquired.load(); }, timeoutMs) && m_ok.load();
-    }
-    bool releasing() const { return m_releasing.load(); }
-    void release()
-    {
-        {
-            std::lock_guard guard(m_mutex);
-            m_release = true;
-        }
-        m_wake.notify_all();
-    }
-
-private:
-    std::mutex m_mutex;
-    std::condition_variable m_wake;
-    bool m_release = false;
-    std::atomic<bool> m_acquired{false};
-    std::atomic<bool> m_ok{false};
-    std::atomic<bool> m_releasing{false};
-    std::thread m_thread; // last: starts once everything above exists
 };
 
 // Runs fn on a fresh thread and waits for it: the calling thread holds no lock tier meanwhile.

@@ -61,29 +61,9 @@ QList<Event> eventsOf(const Workspace &ws)
 } // namespace
 
 // `grex exec` and `grex run`: rows, grouping and exit codes under parallelism, approval, filters.
-class tst_RunExec : public QObject
+class tst_RunExec : public QObject, public Grex::Test::WorkspaceCases
 {
     Q_OBJECT
-
-    QTemporaryDir m_tmp;
-    QString m_remotes;
-    int m_counter = 0;
-
-    QString remote(const QString &name) const { return m_remotes + u'/' + name + u".git"_s; }
-
-    Workspace newWorkspace()
-    {
-        return initialisedWorkspace(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
-    }
-
-    // The packs cloned and registered, not installed.
-    Workspace workspaceWith(const QStringList &names)
-    {
-        Workspace ws = newWorkspace();
-        for (const QString &name : names)
-            addPackOrDie(ws, remote(name));
-        return ws;
-    }
 
     static ExecOptions command(const QString &program, const QStringList &arguments = {})
     {
@@ -127,7 +107,6 @@ class tst_RunExec : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        m_remotes = m_tmp.filePath(u"remotes"_s);
         RemoteBuilder builder(m_remotes);
         for (const QString &name : {u"alpha"_s, u"beta"_s, u"gamma"_s, u"delta"_s})
             builder.create(name, RemoteBuilder::packFiles(name, u"declarative"_s));

@@ -4,6 +4,7 @@
 
 #include "core/sched/scheduler.h"
 #include "core/sched/width.h"
+#include "support/holder.h"
 
 #include <QElapsedTimer>
 #include <QList>
@@ -21,68 +22,19 @@
 #include <vector>
 
 using namespace Grex;
+using Grex::Test::waitFor;
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
 
 namespace {
 
-// Polls until `done` holds or timeoutMs passed; true when it held.
-bool waitFor(const std::function<bool()> &done, int timeoutMs = 3000)
-{
-    QElapsedTimer timer;
-    timer.start();
-    while (!done()) {
-        if (timer.elapsed() > timeoutMs)
-            return false;
-        std::this_thread::sleep_for(2ms);
-    }
-    return true;
-}
-
 // A thread that takes one permit and keeps it until release() (or destruction).
-class PermitHolder
+struct PermitHolder : Test::Holder
 {
-public:
     explicit PermitHolder(Scheduler &scheduler)
-        : m_thread([this, &scheduler] {
-            Result<Scheduler::Permit> permit = scheduler.acquire({});
-            m_ok = permit.ok();
-            m_acquired = true;
-            std::unique_lock lock(m_mutex);
-            m_wake.wait(lock, [this] { return m_release; });
-            // The permit goes back here, on the thread that took it.
-        })
+        : Holder([&scheduler] { return scheduler.acquire({}); })
     {
     }
-    PermitHolder(const PermitHolder &) = delete;
-    PermitHolder &operator=(const PermitHolder &) = delete;
-    ~PermitHolder()
-    {
-        release();
-        m_thread.join();
-    }
-
-    bool waitAcquired(int timeoutMs = 3000) const
-    {
-        return waitFor([this] { return m_acquired.load(); }, timeoutMs) && m_ok.load();
-    }
-    bool hasAcquired() const { return m_acquired.load(); }
-    void release()
-    {
-        {
-            std::lock_guard guard(m_mutex);
-            m_release = true;
-        }
-        m_wake.notify_all();
-    }
-
-private:
-    std::mutex m_mutex;
-    std::condition_variable m_wake;
-    bool m_release = false;
-    std::atomic<bool> m_acquired{false};
-    std::atomic<bool> m_ok{false};
-    std::thread m_thread; // last: starts once everything above exists
 };
 
 // The shared state of a test whose threads may deadlock inside the scheduler. A test deletes

@@ -52,13 +52,9 @@ QString errorText(const Result<StatusReport> &r)
 } // namespace
 
 // `grex status`: each drift kind produced by a fixture and reported (docs/design.md, "Drift").
-class tst_Status : public QObject
+class tst_Status : public QObject, public Grex::Test::WorkspaceCases
 {
     Q_OBJECT
-
-    QTemporaryDir m_tmp;
-    QString m_remotes;
-    int m_counter = 0;
 
     static RemoteBuilder::Files packFiles(const QString &name)
     {
@@ -66,19 +62,12 @@ class tst_Status : public QObject
                                         "actions:\n  - mkdir: {path: made}\n");
     }
 
-    QString remote(const QString &name) const { return m_remotes + u'/' + name + u".git"_s; }
-
     // A remote of its own, for a test that commits to it.
     QString freshRemote(const QString &name)
     {
         RemoteBuilder builder(m_remotes);
         builder.create(name, packFiles(name));
         return remote(name);
-    }
-
-    Workspace newWorkspace()
-    {
-        return initialisedWorkspace(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
     }
 
     static void addPack(Workspace &ws, const QString &url) { addPackOrDie(ws, url); }
@@ -133,7 +122,6 @@ class tst_Status : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        m_remotes = m_tmp.filePath(u"remotes"_s);
         RemoteBuilder builder(m_remotes);
         for (const QString &name : {u"alpha"_s, u"beta"_s, u"gamma"_s, u"delta"_s})
             builder.create(name, packFiles(name));

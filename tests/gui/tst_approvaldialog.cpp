@@ -58,22 +58,13 @@ QStringList listItems(const QListWidget *list)
 
 // The window's approval dialog answered by the test: a real `grex serve` attached to a
 // MainWindow runs exec, the window asks, and the answer decides what the client gets.
-class tst_ApprovalDialog : public QObject
+class tst_ApprovalDialog : public QObject, public Grex::Test::WorkspaceCases
 {
     Q_OBJECT
 
-    QTemporaryDir m_tmp;
     QTemporaryDir m_runtime;
-    QString m_remotes;
-    int m_counter = 0;
 
-    Workspace freshWorkspace()
-    {
-        Workspace ws = initialisedWorkspace(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
-        for (const QString &name : {u"alpha"_s, u"beta"_s})
-            addPackOrDie(ws, m_remotes + u'/' + name + u".git"_s);
-        return ws;
-    }
+    Workspace freshWorkspace() { return workspaceWith({u"alpha"_s, u"beta"_s}); }
 
     // A window on ws with serve attached and initialized as tst-agent 3.1.
     static bool attach(Gui::MainWindow &window, const Workspace &ws, ServeChild &serve)
@@ -101,7 +92,6 @@ private Q_SLOTS:
         installTranslators();
         Gui::ApprovalDialog::setArmingDelay(100);
         qputenv("XDG_RUNTIME_DIR", QFile::encodeName(m_runtime.path()));
-        m_remotes = m_tmp.filePath(u"remotes"_s);
         RemoteBuilder builder(m_remotes);
         for (const QString &name : {u"alpha"_s, u"beta"_s})
             builder.create(name, RemoteBuilder::packFiles(name));

@@ -54,6 +54,40 @@ QJsonObject perRequestExec(int id, const QString &name, const QStringList &comma
                                                  {u"_meta"_s, meta}}}};
 }
 
+// Waits until the serve announced itself; its entry in servers().
+std::optional<Gui::ServeProcess> attached(Gui::ControlServer &control)
+{
+    if (!QTest::qWaitFor([&] { return control.servers().size() == 1; }, kAttachMs))
+        return std::nullopt;
+    return control.servers().constFirst();
+}
+
+// What most cases begin with: the window's control server listening on a workspace, and a grex
+// serve started there. Each case binds the members by name.
+struct Attached
+{
+    explicit Attached(Workspace workspace) : ws(std::move(workspace)) {}
+    // The serve found the window and, when `initialize`, finished its handshake.
+    bool start(bool initialize)
+    {
+        p = attached(control);
+        return control.isListening() && p && (!initialize || serve.initialize());
+    }
+
+    Workspace ws;
+    Gui::ControlServer control;
+    QSignalSpy asked{&control, &Gui::ControlServer::approvalRequested};
+    ServeChild serve{listening()}; // started once the window listens
+    std::optional<Gui::ServeProcess> p;
+
+private:
+    QString listening()
+    {
+        control.listen(ws.root());
+        return ws.root();
+    }
+};
+
 QStringList strings(const QJsonValue &value)
 {
     QStringList list;
@@ -66,31 +100,14 @@ QStringList strings(const QJsonValue &value)
 
 // The window's end of the control socket (Gui::ControlServer) against a real `grex serve`:
 // announcement, client info, call history, approvals, cancel, and a server that goes away.
-class tst_ControlSocket : public QObject
+class tst_ControlSocket : public QObject, public Grex::Test::WorkspaceCases
 {
     Q_OBJECT
 
-    QTemporaryDir m_tmp;
     QTemporaryDir m_runtime; // 0700, as XDG_RUNTIME_DIR must be
-    QString m_remotes;
-    int m_counter = 0;
 
     // A workspace of its own with alpha and beta cloned (not installed).
-    Workspace freshWorkspace()
-    {
-        Workspace ws = initialisedWorkspace(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
-        for (const QString &name : {u"alpha"_s, u"beta"_s})
-            addPackOrDie(ws, m_remotes + u'/' + name + u".git"_s);
-        return ws;
-    }
-
-    // Waits until the serve announced itself; its entry in servers().
-    static std::optional<Gui::ServeProcess> attached(Gui::ControlServer &control)
-    {
-        if (!QTest::qWaitFor([&] { return control.servers().size() == 1; }, kAttachMs))
-            return std::nullopt;
-        return control.servers().constFirst();
-    }
+    Workspace freshWorkspace() { return workspaceWith({u"alpha"_s, u"beta"_s}); }
 
     static bool markerIn(const Workspace &ws, const QString &pack, const QString &name)
     {
@@ -106,7 +123,6 @@ private Q_SLOTS:
                  QFile::Permissions());
         // Before any listen(): the test and its serve children compute the same socket name.
         qputenv("XDG_RUNTIME_DIR", QFile::encodeName(m_runtime.path()));
-        m_remotes = m_tmp.filePath(u"remotes"_s);
         RemoteBuilder builder(m_remotes);
         for (const QString &name : {u"alpha"_s, u"beta"_s})
             builder.create(name, RemoteBuilder::packFiles(name));
@@ -191,14 +207,9 @@ private Q_SLOTS:
 
     void approvedExecRuns()
     {
-        const Workspace ws = freshWorkspace();
-        Gui::ControlServer control;
-        QCOMPARE(control.listen(ws.root()), QString());
-        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
-        ServeChild serve(ws.root());
-        const std::optional<Gui::ServeProcess> p = attached(control);
-        QVERIFY(p);
-        QVERIFY(serve.initialize());
+        Attached attachedServe(freshWorkspace());
+        QVERIFY(attachedServe.start(true));
+        auto &[ws, control, asked, serve, p] = attachedServe;
 
         serve.callTool(3, u"exec"_s, execArguments({u"touch"_s, u"approved-marker"_s}));
         QVERIFY(asked.wait(10000));
@@ -242,14 +253,9 @@ private Q_SLOTS:
 
     void deniedExecIsNotApproved()
     {
-        const Workspace ws = freshWorkspace();
-        Gui::ControlServer control;
-        QCOMPARE(control.listen(ws.root()), QString());
-        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
-        ServeChild serve(ws.root());
-        const std::optional<Gui::ServeProcess> p = attached(control);
-        QVERIFY(p);
-        QVERIFY(serve.initialize());
+        Attached attachedServe(freshWorkspace());
+        QVERIFY(attachedServe.start(true));
+        auto &[ws, control, asked, serve, p] = attachedServe;
 
         serve.callTool(5, u"exec"_s, execArguments({u"touch"_s, u"denied-marker"_s}));
         QVERIFY(asked.wait(10000));
@@ -283,14 +289,9 @@ private Q_SLOTS:
 
     void approvedForTheSession()
     {
-        const Workspace ws = freshWorkspace();
-        Gui::ControlServer control;
-        QCOMPARE(control.listen(ws.root()), QString());
-        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
-        ServeChild serve(ws.root());
-        const std::optional<Gui::ServeProcess> p = attached(control);
-        QVERIFY(p);
-        QVERIFY(serve.initialize());
+        Attached attachedServe(freshWorkspace());
+        QVERIFY(attachedServe.start(true));
+        auto &[ws, control, asked, serve, p] = attachedServe;
 
         serve.callTool(1, u"exec"_s, execArguments({u"touch"_s, u"first"_s}));
         QVERIFY(asked.wait(10000));
@@ -332,13 +333,9 @@ private Q_SLOTS:
     // one session on a server, and one process may serve a legacy session beside them.
     void aGrantStaysWithItsClient()
     {
-        const Workspace ws = freshWorkspace();
-        Gui::ControlServer control;
-        QCOMPARE(control.listen(ws.root()), QString());
-        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
-        ServeChild serve(ws.root());
-        const std::optional<Gui::ServeProcess> p = attached(control);
-        QVERIFY(p);
+        Attached attachedServe(freshWorkspace());
+        QVERIFY(attachedServe.start(false));
+        auto &[ws, control, asked, serve, p] = attachedServe;
         const auto question = [&](int i) { return asked.at(i).at(2).toJsonObject(); };
 
         serve.send(perRequestExec(1, u"agent-A"_s, {u"touch"_s, u"by-a"_s}));
@@ -417,14 +414,9 @@ private Q_SLOTS:
 
     void theAllowanceIsTheRequestsOwnTool()
     {
-        const Workspace ws = freshWorkspace();
-        Gui::ControlServer control;
-        QCOMPARE(control.listen(ws.root()), QString());
-        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
-        ServeChild serve(ws.root());
-        const std::optional<Gui::ServeProcess> p = attached(control);
-        QVERIFY(p);
-        QVERIFY(serve.initialize());
+        Attached attachedServe(freshWorkspace());
+        QVERIFY(attachedServe.start(true));
+        auto &[ws, control, asked, serve, p] = attachedServe;
         // The window names another tool in its decision: the session allows exec, the tool
         // that asked, and nothing else.
         serve.callTool(1, u"exec"_s, execArguments({u"true"_s}));
@@ -443,14 +435,9 @@ private Q_SLOTS:
 
     void tooLargeToShowIsRefused()
     {
-        const Workspace ws = freshWorkspace();
-        Gui::ControlServer control;
-        QCOMPARE(control.listen(ws.root()), QString());
-        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
-        ServeChild serve(ws.root());
-        const std::optional<Gui::ServeProcess> p = attached(control);
-        QVERIFY(p);
-        QVERIFY(serve.initialize());
+        Attached attachedServe(freshWorkspace());
+        QVERIFY(attachedServe.start(true));
+        auto &[ws, control, asked, serve, p] = attachedServe;
         // A command the window could not show whole is refused, not passed to the next rule,
         // and the window stays attached.
         const QString huge(3 * 1024 * 1024, u'x');
@@ -467,14 +454,9 @@ private Q_SLOTS:
 
     void cancelACallInFlight()
     {
-        const Workspace ws = freshWorkspace();
-        Gui::ControlServer control;
-        QCOMPARE(control.listen(ws.root()), QString());
-        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
-        ServeChild serve(ws.root());
-        const std::optional<Gui::ServeProcess> p = attached(control);
-        QVERIFY(p);
-        QVERIFY(serve.initialize());
+        Attached attachedServe(freshWorkspace());
+        QVERIFY(attachedServe.start(true));
+        auto &[ws, control, asked, serve, p] = attachedServe;
 
         serve.callTool(9, u"exec"_s, execArguments({u"sleep"_s, u"30"_s}));
         QVERIFY(asked.wait(10000));

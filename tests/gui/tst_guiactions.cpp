@@ -126,24 +126,11 @@ private:
 
 // The window's actions as a person runs them: the verbs through the window's runner, previews
 // answered by the test, Cancel, a workspace another process holds, doctor.
-class tst_GuiActions : public QObject
+class tst_GuiActions : public QObject, public Grex::Test::WorkspaceCases
 {
     Q_OBJECT
 
-    QTemporaryDir m_tmp;
     QTemporaryDir m_runtime;
-    QString m_remotes;
-    int m_counter = 0;
-
-    QString remote(const QString &name) const { return m_remotes + u'/' + name + u".git"_s; }
-
-    Workspace workspaceWith(const QStringList &names, bool install = false)
-    {
-        Workspace ws = initialisedWorkspace(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
-        for (const QString &name : names)
-            addPackOrDie(ws, remote(name), install);
-        return ws;
-    }
 
     // Opens ws in the window and waits for the first load.
     static bool open(Gui::MainWindow &window, const Workspace &ws)
@@ -160,7 +147,6 @@ private Q_SLOTS:
         QStandardPaths::setTestModeEnabled(true);
         installTranslators();
         qputenv("XDG_RUNTIME_DIR", QFile::encodeName(m_runtime.path()));
-        m_remotes = m_tmp.filePath(u"remotes"_s);
         RemoteBuilder builder(m_remotes);
         for (const QString &name : {u"alpha"_s, u"beta"_s, u"gamma"_s})
             builder.create(name, RemoteBuilder::packFiles(name, u"declarative"_s,

@@ -489,6 +489,14 @@ QList<ParityCase> failureCases()
     return cases;
 }
 
+// One data row per case, named by it.
+void addRows(const QList<ParityCase> &cases)
+{
+    QTest::addColumn<ParityCase>("parity");
+    for (const ParityCase &parity : cases)
+        QTest::newRow(qPrintable(parity.name)) << parity;
+}
+
 } // namespace
 
 Q_DECLARE_METATYPE(ParityCase)
@@ -616,12 +624,7 @@ private Q_SLOTS:
         QCOMPARE(listed, mcpToolNames());
     }
 
-    void verbDocument_data()
-    {
-        QTest::addColumn<ParityCase>("parity");
-        for (const ParityCase &parity : verbCases())
-            QTest::newRow(qPrintable(parity.name)) << parity;
-    }
+    void verbDocument_data() { addRows(verbCases()); }
 
     void verbDocument()
     {
@@ -680,12 +683,7 @@ private Q_SLOTS:
         QCOMPARE(cliText, mcpText);
     }
 
-    void failureDocument_data()
-    {
-        QTest::addColumn<ParityCase>("parity");
-        for (const ParityCase &parity : failureCases())
-            QTest::newRow(qPrintable(parity.name)) << parity;
-    }
+    void failureDocument_data() { addRows(failureCases()); }
 
     void failureDocument()
     {

@@ -70,21 +70,9 @@ private:
 
 // The three MCP revisions side by side in one session core (docs/design.md, "MCP protocol
 // revisions"): what each era sees of the same server, and approvals bound to the plan.
-class tst_McpRevisions : public QObject
+class tst_McpRevisions : public QObject, public Grex::Test::WorkspaceCases
 {
     Q_OBJECT
-
-    QTemporaryDir m_tmp;
-    QString m_remotes;
-    int m_counter = 0;
-
-    Workspace workspaceWith(const QStringList &names)
-    {
-        Workspace ws = initialisedWorkspace(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
-        for (const QString &name : names)
-            addPackOrDie(ws, m_remotes + u'/' + name + u".git"_s);
-        return ws;
-    }
 
     static ServerConfig config(const Workspace &ws)
     {
@@ -100,7 +88,6 @@ class tst_McpRevisions : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        m_remotes = m_tmp.filePath(u"remotes"_s);
         RemoteBuilder builder(m_remotes);
         for (const QString &name : {u"alpha"_s, u"beta"_s, u"gamma"_s, u"delta"_s, u"epsilon"_s})
             builder.create(name, RemoteBuilder::packFiles(name, u"declarative"_s));

@@ -29,21 +29,9 @@ using namespace std::chrono_literals;
 
 // The MCP session over in-memory frames: the MCP conformance rules that apply to a stdio server,
 // and grex's own (docs/design.md, "MCP transport and framing" and the sections after it).
-class tst_McpSession : public QObject
+class tst_McpSession : public QObject, public Grex::Test::WorkspaceCases
 {
     Q_OBJECT
-
-    QTemporaryDir m_tmp;
-    QString m_remotes;
-    int m_counter = 0;
-
-    Workspace workspaceWith(const QStringList &names)
-    {
-        Workspace ws = initialisedWorkspace(m_tmp.filePath(u"ws%1"_s.arg(++m_counter)));
-        for (const QString &name : names)
-            addPackOrDie(ws, m_remotes + u'/' + name + u".git"_s);
-        return ws;
-    }
 
     static ServerConfig config(const Workspace &ws)
     {
@@ -66,7 +54,6 @@ class tst_McpSession : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        m_remotes = m_tmp.filePath(u"remotes"_s);
         RemoteBuilder builder(m_remotes);
         for (const QString &name : {u"alpha"_s, u"beta"_s})
             builder.create(name, RemoteBuilder::packFiles(name, u"declarative"_s));

@@ -1,9 +1,12 @@
 #include "remotetesting.h"
 
+#include "support/testfiles.h"
 #include "support/testservers.h"
 
 #include <QDateTime>
+#include <QDir>
 #include <QDirIterator>
+#include <QStandardPaths>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -124,6 +127,15 @@ RunResult runGitIn(const QString &home, const QString &workDir, const QStringLis
     options.env = QStringList{u"GIT_TERMINAL_PROMPT=0"_s} + env;
     options.timeoutMs = 60000;
     return runIsolated(home, u"git"_s, args, options);
+}
+
+bool HomeCases::setUpHome(const QByteArray &gitconfig)
+{
+    QStandardPaths::setTestModeEnabled(true);
+    m_tmp = std::make_unique<QTemporaryDir>();
+    m_home = m_tmp->filePath(u"home"_s);
+    return m_tmp->isValid() && QDir().mkpath(m_home) &&
+           writeFile(m_home + u"/.gitconfig"_s, gitconfig);
 }
 
 } // namespace Grex::Test

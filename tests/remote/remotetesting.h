@@ -10,6 +10,9 @@
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
+#include <QTemporaryDir>
+
+#include <memory>
 
 namespace Grex::Test {
 
@@ -49,6 +52,31 @@ RunResult runGrexIn(const QString &home, const QString &workDir, const QStringLi
 // Plain git the same way, with GIT_TERMINAL_PROMPT=0.
 RunResult runGitIn(const QString &home, const QString &workDir, const QStringList &args,
                    const QStringList &env = {});
+
+// What a test that runs grex and git as a person would keeps: a temporary folder with a HOME
+// in it, and the commands, run in that HOME. A test class derives from it after QObject.
+class HomeCases
+{
+protected:
+    // The folder, and its HOME with this .gitconfig; false when either cannot be made.
+    bool setUpHome(const QByteArray &gitconfig = baseGitConfig());
+
+    RunResult grex(const QString &ws, const QStringList &args, const QStringList &env = {}) const
+    {
+        return runGrexIn(m_home, ws, args, env);
+    }
+    RunResult git(const QString &dir, const QStringList &args) const
+    {
+        return runGitIn(m_home, dir, args);
+    }
+    RunResult shell(const QString &dir, const QString &script, const QStringList &env = {}) const
+    {
+        return runShell(m_home, dir, script, env);
+    }
+
+    std::unique_ptr<QTemporaryDir> m_tmp; // reset by cleanupTestCase: the cases' files go
+    QString m_home;
+};
 
 } // namespace Grex::Test
 

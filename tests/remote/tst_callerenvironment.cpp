@@ -88,7 +88,7 @@ QString differences(const QMap<QString, QByteArray> &before, const QMap<QString,
 
 } // namespace
 
-class tst_CallerEnvironment : public QObject
+class tst_CallerEnvironment : public QObject, public Grex::Test::HomeCases
 {
     Q_OBJECT
 
@@ -113,17 +113,6 @@ private:
     // own repository.
     void checkPacksSynced(const QString &ws) const;
 
-    RunResult shell(const QString &dir, const QString &script, const QStringList &env = {}) const
-    {
-        return runShell(m_home, dir, script, env);
-    }
-    RunResult grex(const QString &ws, const QStringList &args, const QStringList &env = {}) const
-    {
-        return runGrexIn(m_home, ws, args, env);
-    }
-
-    std::unique_ptr<QTemporaryDir> m_tmp;
-    QString m_home;
     std::unique_ptr<RemoteBuilder> m_builder;
     QStringList m_tips; // the upstream tips of tool-a and tool-b after the last workspaceBehind
     QStringList m_repos;
@@ -131,12 +120,7 @@ private:
 
 void tst_CallerEnvironment::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    m_tmp = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_tmp->isValid());
-    m_home = m_tmp->filePath(u"home"_s);
-    QDir().mkpath(m_home);
-    QVERIFY(writeFile(m_home + u"/.gitconfig"_s, baseGitConfig()));
+    QVERIFY(setUpHome());
 }
 
 void tst_CallerEnvironment::cleanupTestCase()

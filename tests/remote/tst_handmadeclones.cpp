@@ -27,7 +27,7 @@ const QStringList Clones{u"sparse"_s, u"sparseidx"_s, u"wt"_s, u"renamed"_s, u"s
 
 } // namespace
 
-class tst_HandMadeClones : public QObject
+class tst_HandMadeClones : public QObject, public Grex::Test::HomeCases
 {
     Q_OBJECT
 
@@ -44,25 +44,14 @@ private slots:
 private:
     QJsonObject statusOf(const QString &id) const;
     RunResult grex(const QStringList &args) const { return runGrexIn(m_home, m_ws, args); }
-    RunResult shell(const QString &dir, const QString &script) const
-    {
-        return runShell(m_home, dir, script);
-    }
 
-    std::unique_ptr<QTemporaryDir> m_tmp;
-    QString m_home;
     QString m_dir;
     QString m_ws;
 };
 
 void tst_HandMadeClones::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    m_tmp = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_tmp->isValid());
-    m_home = m_tmp->filePath(u"home"_s);
-    QDir().mkpath(m_home);
-    QVERIFY(writeFile(m_home + u"/.gitconfig"_s, baseGitConfig()));
+    QVERIFY(setUpHome());
     m_dir = m_tmp->filePath(u"case"_s);
     m_ws = m_dir + u"/ws"_s;
     QDir().mkpath(m_ws);

@@ -65,7 +65,7 @@ QMap<QString, QByteArray> workTree(const QString &clone)
 
 } // namespace
 
-class tst_RemoteContent : public QObject
+class tst_RemoteContent : public QObject, public Grex::Test::HomeCases
 {
     Q_OBJECT
 
@@ -103,23 +103,9 @@ private:
     // and cloned by plain git into dir/plain; "" with *why set when a step fails.
     QString addedTwoCommitUpstream(const QString &dir, QString *why) const;
 
-    RunResult grex(const QString &ws, const QStringList &args, const QStringList &env = {}) const
-    {
-        return runGrexIn(m_home, ws, args, env);
-    }
-    RunResult git(const QString &dir, const QStringList &args) const
-    {
-        return runGitIn(m_home, dir, args);
-    }
-    RunResult shell(const QString &dir, const QString &script) const
-    {
-        return runShell(m_home, dir, script);
-    }
     // git rev-parse in dir; empty when git fails.
     QString revParse(const QString &dir, const QString &rev) const;
 
-    std::unique_ptr<QTemporaryDir> m_tmp;
-    QString m_home; // BaseConfig and git lfs install
     bool m_hasLfs = false;
 };
 

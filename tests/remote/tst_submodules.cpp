@@ -28,7 +28,7 @@ const QByteArray JqGitmodules = "[submodule \"vendor/oniguruma\"]\n"
 
 } // namespace
 
-class tst_Submodules : public QObject
+class tst_Submodules : public QObject, public Grex::Test::HomeCases
 {
     Q_OBJECT
 
@@ -49,17 +49,6 @@ private:
     QString makeWorkspace(const QString &dir) const;
     QStringList warningsOf(const RunResult &result, const QString &id) const;
 
-    RunResult grex(const QString &ws, const QStringList &args) const
-    {
-        return runGrexIn(m_home, ws, args);
-    }
-    RunResult shell(const QString &dir, const QString &script) const
-    {
-        return runShell(m_home, dir, script);
-    }
-
-    std::unique_ptr<QTemporaryDir> m_tmp;
-    QString m_home;
     QString m_why;
 };
 

@@ -24,7 +24,7 @@
 using namespace Grex::Test;
 using namespace Qt::StringLiterals;
 
-class tst_TrueStates : public QObject
+class tst_TrueStates : public QObject, public Grex::Test::HomeCases
 {
     Q_OBJECT
 
@@ -52,32 +52,11 @@ private:
     QString revParse(const QString &dir, const QString &rev) const;
     // The lockfile's line of a pack.
     QJsonObject lockOf(const QString &ws, const QString &id) const;
-
-    RunResult grex(const QString &ws, const QStringList &args, const QStringList &env = {}) const
-    {
-        return runGrexIn(m_home, ws, args, env);
-    }
-    RunResult git(const QString &dir, const QStringList &args) const
-    {
-        return runGitIn(m_home, dir, args);
-    }
-    RunResult shell(const QString &dir, const QString &script) const
-    {
-        return runShell(m_home, dir, script);
-    }
-
-    std::unique_ptr<QTemporaryDir> m_tmp;
-    QString m_home;
 };
 
 void tst_TrueStates::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    m_tmp = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_tmp->isValid());
-    m_home = m_tmp->filePath(u"home"_s);
-    QDir().mkpath(m_home);
-    QVERIFY(writeFile(m_home + u"/.gitconfig"_s, baseGitConfig()));
+    QVERIFY(setUpHome());
 }
 
 void tst_TrueStates::cleanupTestCase()

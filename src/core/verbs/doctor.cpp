@@ -53,6 +53,11 @@ QList<DoctorCheck> allDoctorChecks()
     return checks;
 }
 
+std::optional<DoctorSeverity> severityNamed(const QString &word)
+{
+    return fromWireWord(kSeverityWords, word);
+}
+
 QString wireName(DoctorSeverity severity)
 {
     return wireWord(kSeverityWords, severity);

@@ -42,6 +42,7 @@ QList<DoctorCheck> allDoctorChecks();
 // How bad a finding is, mildest first: "ok", "warning", "error".
 enum class DoctorSeverity { Ok, Warning, Error };
 QString wireName(DoctorSeverity severity);
+std::optional<DoctorSeverity> severityNamed(const QString &word);
 
 struct DoctorFinding
 {
