@@ -9,6 +9,7 @@
 #include "core/errorkind.h"
 #include "core/jsonrpccodes.h"
 #include "core/logging.h"
+#include "core/visibletext.h"
 #include "core/verbs/verbregistry.h"
 
 using namespace Qt::StringLiterals;
@@ -174,7 +175,9 @@ void ToolCalls::call(const RequestScope &scope, const JsonValue &id, const QJson
     if (!verb || !verb->mcpTool || !m_parts.config.offers(name)) {
         // A tool this server leaves out (--read-only, --tools) is as unknown as a made-up one:
         // an agent cannot tell them apart, and cannot talk its way in.
-        m_parts.out.error(id, InvalidParams, u"unknown tool '%1'"_s.arg(name),
+        // The name as sent stays in data; the message, which clients show, escapes what a
+        // person could not see or would read reordered (NUL, bidi overrides).
+        m_parts.out.error(id, InvalidParams, u"unknown tool '%1'"_s.arg(visibleText(name)),
                           JsonObject{{u"kind"_s, u"usage"_s}, {u"tool"_s, name}});
         return;
     }

@@ -237,6 +237,12 @@ private Q_SLOTS:
         const QJsonObject refused = out.response(2).value(u"error"_s).toObject();
         QCOMPARE(refused.value(u"code"_s).toInt(), -32602);
         QCOMPARE(refused.value(u"message"_s).toString(), u"unknown tool 'rm'"_s);
+        // A name with hidden characters is shown escaped; data keeps it as it came.
+        const QString hostile = u"sy"_s + QChar(0) + u"nc\u202E"_s;
+        session.receive(toolCall(5, hostile));
+        const QJsonObject hidden = out.response(5).value(u"error"_s).toObject();
+        QCOMPARE(hidden.value(u"message"_s).toString(), u"unknown tool 'sy\\x00nc\\u{202E}'"_s);
+        QCOMPARE(hidden.value(u"data"_s).toObject().value(u"tool"_s).toString(), hostile);
         QVERIFY(QFileInfo(ws.packDir(u"alpha"_s)).isDir());
         session.receive(toolCall(3, u"status"_s));
         QVERIFY(out.response(3).contains(u"result"_s));
