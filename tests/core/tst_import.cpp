@@ -34,7 +34,7 @@ QMap<QString, QString> skippedOf(const ImportReport &report)
 {
     QMap<QString, QString> skipped;
     for (const ImportReport::Skipped &s : report.skipped)
-        skipped.insert(s.path, s.reason);
+        skipped.insert(s.path, ImportReport::wireName(s.reason));
     return skipped;
 }
 

@@ -28,6 +28,36 @@ using namespace std::chrono_literals;
 
 namespace {
 
+// `threads` threads that each take a permit `rounds` times and hold it for a millisecond: how
+// many times one was taken, and in peak the most held at once.
+int hammer(Scheduler &scheduler, int threads, int rounds, int &peak)
+{
+    std::atomic<int> current{0};
+    std::atomic<int> most{0};
+    std::atomic<int> taken{0};
+    std::vector<std::thread> running;
+    for (int t = 0; t < threads; ++t) {
+        running.emplace_back([&] {
+            for (int round = 0; round < rounds; ++round) {
+                Result<Scheduler::Permit> permit = scheduler.acquire({});
+                if (!permit)
+                    return;
+                const int now = ++current;
+                int seen = most.load();
+                while (now > seen && !most.compare_exchange_weak(seen, now)) {
+                }
+                std::this_thread::sleep_for(1ms);
+                --current;
+                ++taken;
+            }
+        });
+    }
+    for (std::thread &t : running)
+        t.join();
+    peak = most.load();
+    return taken.load();
+}
+
 // A thread that takes one permit and keeps it until release() (or destruction).
 struct PermitHolder : Test::Holder
 {
@@ -184,28 +214,9 @@ private Q_SLOTS:
     void hundredParallelAcquirers()
     {
         Scheduler scheduler(4);
-        std::atomic<int> current{0};
-        std::atomic<int> peak{0};
-        std::atomic<int> succeeded{0};
-        std::vector<std::thread> threads;
-        for (int i = 0; i < 100; ++i) {
-            threads.emplace_back([&] {
-                Result<Scheduler::Permit> permit = scheduler.acquire({});
-                if (!permit)
-                    return;
-                const int now = ++current;
-                int seen = peak.load();
-                while (now > seen && !peak.compare_exchange_weak(seen, now)) {
-                }
-                std::this_thread::sleep_for(1ms);
-                --current;
-                ++succeeded;
-            });
-        }
-        for (std::thread &t : threads)
-            t.join();
-        QCOMPARE(succeeded.load(), 100);
-        QVERIFY2(peak.load() <= 4, qPrintable(u"peak %1"_s.arg(peak.load())));
+        int peak = 0;
+        QCOMPARE(hammer(scheduler, 100, 1, peak), 100);
+        QVERIFY2(peak <= 4, qPrintable(u"peak %1"_s.arg(peak)));
         QVERIFY(scheduler.highWater() <= 4);
         QCOMPARE(scheduler.inFlight(), 0);
         QCOMPARE(scheduler.available(), 4);
@@ -518,35 +529,14 @@ private Q_SLOTS:
         QFETCH(int, width);
         QFETCH(int, workers);
         Scheduler scheduler(width);
-        std::atomic<int> current{0};
-        std::atomic<int> peak{0};
-        std::atomic<int> operations{0};
-        std::vector<std::thread> threads;
-        for (int w = 0; w < workers; ++w) {
-            threads.emplace_back([&] {
-                for (int round = 0; round < 10; ++round) {
-                    Result<Scheduler::Permit> permit = scheduler.acquire({});
-                    if (!permit)
-                        return;
-                    const int now = ++current;
-                    int seen = peak.load();
-                    while (now > seen && !peak.compare_exchange_weak(seen, now)) {
-                    }
-                    std::this_thread::sleep_for(1ms);
-                    --current;
-                    ++operations;
-                }
-            });
-        }
-        for (std::thread &t : threads)
-            t.join();
-        QCOMPARE(operations.load(), workers * 10);
-        QVERIFY2(peak.load() <= width, qPrintable(u"peak %1"_s.arg(peak.load())));
+        int peak = 0;
+        QCOMPARE(hammer(scheduler, workers, 10, peak), workers * 10);
+        QVERIFY2(peak <= width, qPrintable(u"peak %1"_s.arg(peak)));
         QVERIFY2(scheduler.highWater() <= width,
                  qPrintable(u"highWater %1"_s.arg(scheduler.highWater())));
         QVERIFY(scheduler.highWater() >= 1);
         if (width == 1)
-            QCOMPARE(peak.load(), 1);
+            QCOMPARE(peak, 1);
         QCOMPARE(scheduler.inFlight(), 0);
         QCOMPARE(scheduler.available(), width);
     }

@@ -495,15 +495,10 @@ private Q_SLOTS:
 
     void serverGoneWithdrawsItsApproval()
     {
-        const Workspace ws = freshWorkspace();
-        Gui::ControlServer control;
-        QCOMPARE(control.listen(ws.root()), QString());
-        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
+        Attached attachedServe(freshWorkspace());
+        QVERIFY(attachedServe.start(true));
+        auto &[ws, control, asked, serve, p] = attachedServe;
         QSignalSpy withdrawn(&control, &Gui::ControlServer::approvalWithdrawn);
-        ServeChild serve(ws.root());
-        const std::optional<Gui::ServeProcess> p = attached(control);
-        QVERIFY(p);
-        QVERIFY(serve.initialize());
         serve.callTool(4, u"exec"_s, execArguments({u"touch"_s, u"never"_s}));
         QVERIFY(asked.wait(10000));
         const qint64 request = asked.at(0).at(1).toLongLong();
@@ -527,15 +522,10 @@ private Q_SLOTS:
 
     void callCancelledWhileAskingWithdrawsTheQuestion()
     {
-        const Workspace ws = freshWorkspace();
-        Gui::ControlServer control;
-        QCOMPARE(control.listen(ws.root()), QString());
-        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
+        Attached attachedServe(freshWorkspace());
+        QVERIFY(attachedServe.start(true));
+        auto &[ws, control, asked, serve, p] = attachedServe;
         QSignalSpy withdrawn(&control, &Gui::ControlServer::approvalWithdrawn);
-        ServeChild serve(ws.root());
-        const std::optional<Gui::ServeProcess> p = attached(control);
-        QVERIFY(p);
-        QVERIFY(serve.initialize());
         serve.callTool(5, u"exec"_s, execArguments({u"touch"_s, u"never"_s}));
         QVERIFY(asked.wait(10000));
         // The window cancels the call whose approval it is asking for.
@@ -549,14 +539,10 @@ private Q_SLOTS:
 
     void windowClosedWhileAskingRefuses()
     {
-        const Workspace ws = freshWorkspace();
-        Gui::ControlServer control;
-        QCOMPARE(control.listen(ws.root()), QString());
-        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
+        Attached attachedServe(freshWorkspace());
+        QVERIFY(attachedServe.start(true));
+        auto &[ws, control, asked, serve, p] = attachedServe;
         QSignalSpy withdrawn(&control, &Gui::ControlServer::approvalWithdrawn);
-        ServeChild serve(ws.root());
-        QVERIFY(attached(control));
-        QVERIFY(serve.initialize());
         serve.callTool(6, u"exec"_s, execArguments({u"touch"_s, u"never"_s}));
         QVERIFY(asked.wait(10000));
         control.close();

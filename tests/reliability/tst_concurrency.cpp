@@ -13,6 +13,7 @@
 //   GREX_STRESS_SEED    seed (default 5)
 
 #include "support/grexrunner.h"
+#include "core/wire.h"
 #include "support/remotebuilder.h"
 
 #include "core/manifest/fold.h"
@@ -38,19 +39,16 @@ namespace {
 
 enum class Op { Add, Rm, Sync, Status };
 
+constexpr WireTable<Op, 4> kOpWords{{
+    {Op::Add, "add"},
+    {Op::Rm, "rm"},
+    {Op::Sync, "sync"},
+    {Op::Status, "status"},
+}};
+
 QString opName(Op op)
 {
-    switch (op) {
-    case Op::Add:
-        return u"add"_s;
-    case Op::Rm:
-        return u"rm"_s;
-    case Op::Sync:
-        return u"sync"_s;
-    case Op::Status:
-        return u"status"_s;
-    }
-    return {};
+    return wireWord(kOpWords, op);
 }
 
 struct Task

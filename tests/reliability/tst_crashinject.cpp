@@ -13,6 +13,7 @@
 //   GREX_CRASH_SEED    seed (default 8); each trial's line names it, so a failure can be replayed
 
 #include "support/testfiles.h"
+#include "core/wire.h"
 #include "support/grexrunner.h"
 #include "support/remotebuilder.h"
 
@@ -45,17 +46,15 @@ using Registrations = QMap<QString, QString>;
 enum class Op { Add, Rm, Sync };
 enum class Via { Cli, Serve };
 
+constexpr WireTable<Op, 3> kOpWords{{
+    {Op::Add, "add"},
+    {Op::Rm, "rm"},
+    {Op::Sync, "sync"},
+}};
+
 QString opName(Op op)
 {
-    switch (op) {
-    case Op::Add:
-        return u"add"_s;
-    case Op::Rm:
-        return u"rm"_s;
-    case Op::Sync:
-        return u"sync"_s;
-    }
-    return {};
+    return wireWord(kOpWords, op);
 }
 
 QString describe(const Registrations &r)

@@ -65,7 +65,7 @@ JsonObject LifecycleReport::toJson() const
     QHash<QString, int> outcomes;
     for (const PackOutcome &p : packs) {
         JsonObject o{{u"id"_s, p.id},
-                     {u"result"_s, p.result},
+                     {u"result"_s, wireName(p.result)},
                      {u"sha_before"_s, p.shaBefore},
                      {u"sha_after"_s, p.shaAfter},
                      {u"message"_s, p.message},
@@ -101,9 +101,7 @@ DocShape LifecycleReport::shape()
     using S = DocShape;
     std::vector<DocShape::Field> fields({
         field(u"id"_s, S::string(), nullptr),
-        field(u"result"_s,
-              S::string({u"ok"_s, u"skipped"_s, u"filtered"_s, u"err"_s, u"not_run"_s}),
-              "what its lifecycle did"),
+        field(u"result"_s, S::string(lifecycleResultWords()), "what its lifecycle did"),
         field(u"sha_before"_s, S::string(), nullptr),
         field(u"sha_after"_s, S::string(), nullptr),
         field(u"message"_s, S::string(), nullptr),
@@ -160,11 +158,11 @@ std::vector<DocShape::Field> PackOutcome::fetchFields()
 
 PackOutcomeKind PackOutcome::outcome(bool teardown) const
 {
-    if (error || result == u"err")
+    if (error || result == LifecycleResult::Err)
         return PackOutcomeKind::Failed;
-    if (result == u"filtered")
+    if (result == LifecycleResult::Filtered)
         return PackOutcomeKind::Filtered;
-    if (result == u"not_run")
+    if (result == LifecycleResult::NotRun)
         return PackOutcomeKind::NotRun;
     if (fetchState == FetchState::LeftAlone)
         return PackOutcomeKind::NeedsYou;
@@ -174,12 +172,20 @@ PackOutcomeKind PackOutcome::outcome(bool teardown) const
         return PackOutcomeKind::Updated;
     // A dry run plans every pack; one with no reason to run would be skipped by a real sync.
     // A plain repository's lifecycle only records its commit: nothing was installed.
-    if (ran && result == u"ok" && (teardown || (!reason.isEmpty() && !plain)))
+    if (ran && result == LifecycleResult::Ok && (teardown || (!reason.isEmpty() && !plain)))
         return teardown ? PackOutcomeKind::TornDown : PackOutcomeKind::Installed;
     return PackOutcomeKind::Unchanged;
 }
 
 namespace {
+
+constexpr WireTable<LifecycleResult, 5> kResultWords{{
+    {LifecycleResult::Ok, "ok"},
+    {LifecycleResult::Skipped, "skipped"},
+    {LifecycleResult::Filtered, "filtered"},
+    {LifecycleResult::Err, "err"},
+    {LifecycleResult::NotRun, "not_run"},
+}};
 
 constexpr WireTable<PackOutcomeKind, 9> kOutcomeWords{{
     {PackOutcomeKind::Failed, "failed"},
@@ -198,6 +204,19 @@ constexpr WireTable<PackOutcomeKind, 9> kOutcomeWords{{
 QString wireName(PackOutcomeKind outcome)
 {
     return wireWord(kOutcomeWords, outcome);
+}
+
+QString wireName(LifecycleResult result)
+{
+    return wireWord(kResultWords, result);
+}
+
+QStringList lifecycleResultWords()
+{
+    QStringList words;
+    for (const auto &[result, word] : kResultWords)
+        words.append(QString::fromLatin1(word));
+    return words;
 }
 
 const QStringList &packOutcomeNames()

@@ -252,39 +252,39 @@ std::optional<PackTurn> LifecycleRunner::notSelected(const PackNode &node) const
     // A pack whose clone or fetch failed is not installed; the others go on (a failed
     // remote is not a failed install: it halts nothing).
     if (node.fetchError) {
-        turn.outcome.result = u"err"_s;
+        turn.outcome.result = LifecycleResult::Err;
         turn.outcome.message = node.fetchError->message().text();
         turn.fetchFailed = true;
         return turn;
     }
 
     if (!m_only.admits(filterPath(node))) {
-        turn.outcome.result = u"filtered"_s;
+        turn.outcome.result = LifecycleResult::Filtered;
         return turn;
     }
     if (!m_request.filter.isEmpty()) {
         if (!m_request.filter.matches(filterSubject(node, m_request.drift))) {
-            turn.outcome.result = u"filtered"_s;
+            turn.outcome.result = LifecycleResult::Filtered;
             return turn;
         }
     }
     // A pack that cannot be read or ordered fails alone, as a failed fetch does (docs/design.md,
     // "Pack graph and validation").
     if (node.loadError) {
-        turn.outcome.result = u"err"_s;
+        turn.outcome.result = LifecycleResult::Err;
         turn.outcome.message = node.loadError->message().text();
         turn.fetchFailed = true;
         return turn;
     }
     if (m_request.action && (!node.onDisk || node.manifest.type == u"meta" ||
                              !hasNamedAction(node.manifest.actions, *m_request.action))) {
-        turn.outcome.result = u"skipped"_s;
+        turn.outcome.result = LifecycleResult::Skipped;
         turn.outcome.message = u"no action '%1'"_s.arg(*m_request.action);
         return turn;
     }
     if (!node.onDisk) {
         turn.outcome.missing = true;
-        turn.outcome.result = m_teardown ? u"skipped"_s : u"ok"_s;
+        turn.outcome.result = m_teardown ? LifecycleResult::Skipped : LifecycleResult::Ok;
         turn.outcome.message = m_teardown ? u"not on disk"_s : u"would be cloned"_s;
         if (!m_teardown) {
             ExecStep clone;
@@ -300,7 +300,7 @@ std::optional<PackTurn> LifecycleRunner::notSelected(const PackNode &node) const
     const auto prior = m_prior.find(node.id);
     if (!node.leftAloneWhy.isEmpty() && !m_teardown && !m_request.action &&
         (prior == m_prior.end() || prior->sha != node.sha)) {
-        turn.outcome.result = u"skipped"_s;
+        turn.outcome.result = LifecycleResult::Skipped;
         turn.outcome.message = node.note.text();
         return turn;
     }
@@ -322,7 +322,7 @@ std::optional<PackTurn> LifecycleRunner::unchanged(const PackNode &node, const Q
         skipped.result = StepResult::Skipped;
         skipped.details = JsonObject{{u"pack_path"_s, node.dir}, {u"actions_hash"_s, hash}};
         turn.steps.append({node.id, 0, skipped});
-        turn.outcome.result = u"skipped"_s;
+        turn.outcome.result = LifecycleResult::Skipped;
         return turn;
     }
     if (m_request.action || m_teardown)
@@ -339,7 +339,7 @@ std::optional<PackTurn> LifecycleRunner::unchanged(const PackNode &node, const Q
     if (m_request.lifecycle == Lifecycle::Update) {
         turn.outcome.reason = reason;
         if (reason == u"none") {
-            turn.outcome.result = u"skipped"_s;
+            turn.outcome.result = LifecycleResult::Skipped;
             return turn;
         }
     } else if (reason != u"none") {
@@ -354,7 +354,7 @@ PackTurn LifecycleRunner::execute(const PackNode &node, const QString &hash, Pac
 {
     Result<Scheduler::Permit> permit = m_scheduler.acquire(m_ctx.stopToken());
     if (!permit) {
-        turn.outcome.result = u"not_run"_s;
+        turn.outcome.result = LifecycleResult::NotRun;
         turn.outcome.message = u"cancelled"_s;
         return turn;
     }
@@ -362,8 +362,9 @@ PackTurn LifecycleRunner::execute(const PackNode &node, const QString &hash, Pac
     if (!m_request.dryRun) {
         Result<PackLock> lock = PackLock::acquire(node.dir, m_ctx.stopToken());
         if (!lock) {
-            turn.outcome.result =
-                lock.error().kind() == ErrorKind::Cancelled ? u"not_run"_s : u"err"_s;
+            turn.outcome.result = lock.error().kind() == ErrorKind::Cancelled
+                                      ? LifecycleResult::NotRun
+                                      : LifecycleResult::Err;
             turn.outcome.message = lock.error().message().text();
             if (lock.error().kind() != ErrorKind::Cancelled)
                 turn.halt = HaltRecord{node.id, u"pack"_s, 0, lock.error()};
@@ -396,14 +397,14 @@ PackTurn LifecycleRunner::execute(const PackNode &node, const QString &hash, Pac
         turn.steps.append({node.id, qint64(i), run.steps.at(i)});
 
     if (!result) {
-        turn.outcome.result = u"err"_s;
+        turn.outcome.result = LifecycleResult::Err;
         turn.outcome.message = result.error().message().text();
         turn.halt = HaltRecord{node.id, run.halt.actionName, run.halt.idx, result.error()};
         if (!m_request.dryRun && !m_request.action)
             turn.lockChange = PackTurn::LockChange::Remove; // the next run re-executes it
         return turn;
     }
-    turn.outcome.result = u"ok"_s;
+    turn.outcome.result = LifecycleResult::Ok;
     if (m_request.dryRun || m_request.action)
         return turn;
     if (m_teardown) {
@@ -426,7 +427,8 @@ PackTurn LifecycleRunner::execute(const PackNode &node, const QString &hash, Pac
 // waited for it ready (or blocked, when it failed).
 void LifecycleRunner::record(PackTurn &turn)
 {
-    const bool failed = turn.outcome.result == u"err" || turn.outcome.result == u"not_run";
+    const bool failed = turn.outcome.result == LifecycleResult::Err ||
+                        turn.outcome.result == LifecycleResult::NotRun;
     for (const qsizetype d : m_dependents.at(m_position.value(turn.outcome.id))) {
         if (failed && !m_blocked[d]) {
             m_blocked[d] = true;
@@ -453,12 +455,12 @@ void LifecycleRunner::record(PackTurn &turn)
         m_syncEvents.append(*turn.syncEvent);
     if (turn.halt && !m_report.halted)
         m_report.halted = turn.halt;
-    if (turn.outcome.result == u"err" && !turn.fetchFailed && !m_request.keepGoing)
+    if (turn.outcome.result == LifecycleResult::Err && !turn.fetchFailed && !m_request.keepGoing)
         m_halting = true;
-    m_ctx.packFinished(turn.outcome.id, turn.outcome.result, turn.outcome.message);
-    m_ctx.progress(
-        ++m_doneCount, m_order.size(),
-        Message(QT_TRANSLATE_NOOP("Grex", "%1: %2"), {turn.outcome.id, turn.outcome.result}));
+    m_ctx.packFinished(turn.outcome.id, wireName(turn.outcome.result), turn.outcome.message);
+    m_ctx.progress(++m_doneCount, m_order.size(),
+                   Message(QT_TRANSLATE_NOOP("Grex", "%1: %2"),
+                           {turn.outcome.id, wireName(turn.outcome.result)}));
     m_report.packs.append(std::move(turn.outcome));
 }
 
@@ -492,7 +494,7 @@ void LifecycleRunner::startReady()
             m_handled[i] = true;
             PackTurn turn;
             turn.outcome.id = id;
-            turn.outcome.result = u"not_run"_s;
+            turn.outcome.result = LifecycleResult::NotRun;
             turn.outcome.message = blockedWhy(i);
             turn.outcome.shaBefore = m_graph.nodes.value(id).shaBefore;
             turn.outcome.shaAfter = m_graph.nodes.value(id).sha;
@@ -553,7 +555,7 @@ void LifecycleRunner::finish()
         const QString &id = m_order.at(i);
         PackOutcome outcome;
         outcome.id = id;
-        outcome.result = u"not_run"_s;
+        outcome.result = LifecycleResult::NotRun;
         outcome.message = m_ctx.stopRequested() ? u"cancelled"_s : u"the run halted"_s;
         outcome.shaBefore = m_graph.nodes.value(id).shaBefore;
         outcome.shaAfter = m_graph.nodes.value(id).sha;
@@ -598,7 +600,7 @@ void recordFetch(PackOutcome &outcome, const PackNode &node)
         outcome.warnings.append(warning.text());
     outcome.error = node.fetchError;
     // A pack left out by the filter is not failed by its pack.yaml: this run did not need it.
-    if (!outcome.error && outcome.result == u"err")
+    if (!outcome.error && outcome.result == LifecycleResult::Err)
         outcome.error = node.loadError;
 }
 
@@ -609,7 +611,8 @@ Result<LifecycleReport> concludeLifecycles(LifecycleReport report, const Operati
     if (cancelled) {
         qint64 finishedPacks = 0;
         for (const PackOutcome &p : report.packs)
-            finishedPacks += p.result == u"ok" || p.result == u"skipped" ? 1 : 0;
+            finishedPacks +=
+                p.result == LifecycleResult::Ok || p.result == LifecycleResult::Skipped ? 1 : 0;
         return Error(ErrorKind::Cancelled, u"cancelled"_s,
                      Message(QT_TRANSLATE_NOOP("Grex", "%1 was cancelled after %2 of %3 pack(s); "
                                                        "run it again to finish"),
@@ -625,7 +628,7 @@ Result<LifecycleReport> concludeLifecycles(LifecycleReport report, const Operati
             if (p.error) {
                 failed.append(u"%1 (%2)"_s.arg(p.id, p.error->reason()));
                 only = &*p.error;
-            } else if (p.result == u"not_run") {
+            } else if (p.result == LifecycleResult::NotRun) {
                 ++notRun;
             }
         }

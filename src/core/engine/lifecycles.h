@@ -61,10 +61,15 @@ enum class PackOutcomeKind {
 };
 QString wireName(PackOutcomeKind outcome);
 
+// What a pack's lifecycle did in a run, in the document's "result".
+enum class LifecycleResult { Ok, Skipped, Filtered, Err, NotRun };
+QString wireName(LifecycleResult result);
+QStringList lifecycleResultWords();
+
 struct PackOutcome
 {
     QString id;
-    QString result; // ok | skipped | filtered | err | not_run
+    LifecycleResult result = LifecycleResult::NotRun;
     QString shaBefore;
     QString shaAfter;
     QString message;

@@ -5,6 +5,7 @@
 #include "core/exec/processrunner.h"
 #include "core/logging.h"
 #include "core/operationcontext.h"
+#include "core/wire.h"
 
 #include <QFileInfo>
 
@@ -12,19 +13,16 @@ using namespace Qt::StringLiterals;
 
 namespace Grex {
 
+constexpr WireTable<Lifecycle, 4> kLifecycleWords{{
+    {Lifecycle::Install, "install"},
+    {Lifecycle::Sync, "sync"},
+    {Lifecycle::Update, "update"},
+    {Lifecycle::Teardown, "teardown"},
+}};
+
 QString lifecycleName(Lifecycle lifecycle)
 {
-    switch (lifecycle) {
-    case Lifecycle::Install:
-        return u"install"_s;
-    case Lifecycle::Sync:
-        return u"sync"_s;
-    case Lifecycle::Update:
-        return u"update"_s;
-    case Lifecycle::Teardown:
-        return u"teardown"_s;
-    }
-    return {};
+    return wireWord(kLifecycleWords, lifecycle);
 }
 
 AuditTrail::~AuditTrail() = default;

@@ -203,7 +203,7 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSe
             PackOutcome outcome;
             outcome.id = id;
             const std::optional<Error> &failure = node.fetchError ? node.fetchError : node.loadError;
-            outcome.result = failure ? u"err"_s : u"ok"_s;
+            outcome.result = failure ? LifecycleResult::Err : LifecycleResult::Ok;
             outcome.shaBefore = node.shaBefore;
             outcome.shaAfter = node.sha;
             outcome.message = failure ? failure->message().text() : node.note.text();
@@ -261,7 +261,7 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSe
         if (request.lifecycles.lifecycle == Lifecycle::Teardown) {
             QStringList removed;
             for (const PackOutcome &p : executed->packs) {
-                if (p.result == u"ok" && !graph->nodes.value(p.id).isRoot)
+                if (p.result == LifecycleResult::Ok && !graph->nodes.value(p.id).isRoot)
                     removed.append(p.id);
             }
             if (Result<void> blocks = Gitignore::removeBlocks(workspace.gitignorePath(), removed);

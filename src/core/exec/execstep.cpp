@@ -1,24 +1,22 @@
 #include "core/exec/execstep.h"
 
+#include "core/wire.h"
+
 using namespace Qt::StringLiterals;
 
 namespace Grex {
 
+constexpr WireTable<StepResult, 5> kStepResultWords{{
+    {StepResult::PerformedChange, "performed_change"},
+    {StepResult::WouldPerformChange, "would_perform_change"},
+    {StepResult::AlreadySatisfied, "already_satisfied"},
+    {StepResult::NoOp, "noop"},
+    {StepResult::Skipped, "skipped"},
+}};
+
 QString stepResultName(StepResult result)
 {
-    switch (result) {
-    case StepResult::PerformedChange:
-        return u"performed_change"_s;
-    case StepResult::WouldPerformChange:
-        return u"would_perform_change"_s;
-    case StepResult::AlreadySatisfied:
-        return u"already_satisfied"_s;
-    case StepResult::NoOp:
-        return u"noop"_s;
-    case StepResult::Skipped:
-        return u"skipped"_s;
-    }
-    return {};
+    return wireWord(kStepResultWords, result);
 }
 
 ExecStep makeStep(const QString &actionName, StepResult result, QString message)

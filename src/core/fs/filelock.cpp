@@ -2,6 +2,7 @@
 
 #include "core/fs/fsutil.h"
 #include "core/logging.h"
+#include "core/wire.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -27,23 +28,18 @@ using namespace Qt::StringLiterals;
 
 namespace Grex {
 
+constexpr WireTable<LockTier, 6> kLockTierWords{{
+    {LockTier::Admission, "admission"},
+    {LockTier::WorkspaceSync, "workspace sync"},
+    {LockTier::SchedulerPermit, "scheduler permit"},
+    {LockTier::Pack, "pack"},
+    {LockTier::Backend, "backend"},
+    {LockTier::Manifest, "manifest"},
+}};
+
 QString lockTierName(LockTier tier)
 {
-    switch (tier) {
-    case LockTier::Admission:
-        return u"admission"_s;
-    case LockTier::WorkspaceSync:
-        return u"workspace sync"_s;
-    case LockTier::SchedulerPermit:
-        return u"scheduler permit"_s;
-    case LockTier::Pack:
-        return u"pack"_s;
-    case LockTier::Backend:
-        return u"backend"_s;
-    case LockTier::Manifest:
-        return u"manifest"_s;
-    }
-    return {};
+    return wireWord(kLockTierWords, tier);
 }
 
 namespace LockOrder {

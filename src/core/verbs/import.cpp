@@ -10,6 +10,7 @@
 #include "core/secrets.h"
 #include "core/verbs/importformats.h"
 #include "core/verbs/verbparams.h"
+#include "core/wire.h"
 #include "core/verbs/verbsupport.h"
 #include "core/workspace.h"
 
@@ -113,7 +114,7 @@ void scanCandidates(Workspace &workspace, const QMap<QString, PackState> &packs,
             continue;
         }
         if (!origin || origin->isEmpty()) {
-            report.skipped.append({name, u"no_remote"_s});
+            report.skipped.append({name, ImportReport::SkipReason::NoRemote});
             continue;
         }
         // A local path as git recorded it ("/ws/../up.git", or relative to the clone)
@@ -213,6 +214,30 @@ Result<ImportOptions> ImportOptions::fromJson(const QJsonObject &args)
     return options;
 }
 
+namespace {
+
+constexpr WireTable<ImportReport::SkipReason, 4> kSkipReasonWords{{
+    {ImportReport::SkipReason::PathCollision, "path_collision"},
+    {ImportReport::SkipReason::DuplicateInInput, "duplicate_in_input"},
+    {ImportReport::SkipReason::NoRemote, "no_remote"},
+    {ImportReport::SkipReason::NoUrl, "no_url"},
+}};
+
+} // namespace
+
+QString ImportReport::wireName(SkipReason reason)
+{
+    return wireWord(kSkipReasonWords, reason);
+}
+
+QStringList ImportReport::skipReasonWords()
+{
+    QStringList words;
+    for (const auto &[reason, word] : kSkipReasonWords)
+        words.append(QString::fromLatin1(word));
+    return words;
+}
+
 JsonObject ImportReport::toJson() const
 {
     JsonArray importedArray;
@@ -227,7 +252,7 @@ JsonObject ImportReport::toJson() const
     }
     JsonArray skippedArray;
     for (const Skipped &s : skipped)
-        skippedArray.append(JsonObject{{u"path"_s, s.path}, {u"reason"_s, s.reason}});
+        skippedArray.append(JsonObject{{u"path"_s, s.path}, {u"reason"_s, wireName(s.reason)}});
     JsonArray failedArray;
     for (const Failed &f : failed)
         failedArray.append(JsonObject{{u"path"_s, f.path}, {u"error"_s, f.error}});
@@ -262,10 +287,7 @@ DocShape ImportReport::shape()
          field(u"imported"_s, S::array(imported), "what was registered"),
          field(u"skipped"_s,
                S::array(S::object({field(u"path"_s, S::string(), nullptr),
-                                   field(u"reason"_s,
-                                         S::string({u"path_collision"_s, u"duplicate_in_input"_s,
-                                                    u"no_remote"_s, u"no_url"_s}),
-                                         nullptr)})),
+                                   field(u"reason"_s, S::string(skipReasonWords()), nullptr)})),
                "what was left out, and why"),
          field(u"failed"_s,
                S::array(S::object({field(u"path"_s, S::string(), nullptr),
@@ -320,11 +342,11 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
                                                            "%3; left as it is"),
                                  {c.path, redactUrl(live->url), redactUrl(c.url)}));
             }
-            report.skipped.append({c.path, u"path_collision"_s});
+            report.skipped.append({c.path, ImportReport::SkipReason::PathCollision});
             continue;
         }
         if (seen.contains(c.path)) {
-            report.skipped.append({c.path, u"duplicate_in_input"_s});
+            report.skipped.append({c.path, ImportReport::SkipReason::DuplicateInInput});
             continue;
         }
         seen.insert(c.path);
@@ -342,7 +364,7 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
         // not given) is left out with the reason, which notCarried spells out.
         if (url.isEmpty() && !c.fromScan &&
             report.format != importFormatName(ImportFormat::ReposJson)) {
-            report.skipped.append({c.path, u"no_url"_s});
+            report.skipped.append({c.path, ImportReport::SkipReason::NoUrl});
             continue;
         }
         // A clone made with a token in its URL: grex.jsonl must not learn it.

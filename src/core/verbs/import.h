@@ -44,10 +44,14 @@ struct ImportReport
         QString path; // "" for the file as a whole
         QString what;
     };
+    // Why an entry was left out.
+    enum class SkipReason { PathCollision, DuplicateInInput, NoRemote, NoUrl };
+    static QString wireName(SkipReason reason);
+    static QStringList skipReasonWords();
     struct Skipped
     {
         QString path;
-        QString reason; // path_collision | duplicate_in_input | no_remote | no_url
+        SkipReason reason;
     };
     struct Failed
     {

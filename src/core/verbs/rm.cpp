@@ -45,7 +45,7 @@ JsonObject RmReport::toJson() const
     return JsonObject{{u"id"_s, id},
                       {u"removed"_s, removed},
                       {u"files_deleted"_s, filesDeleted},
-                      {u"teardown"_s, teardown},
+                      {u"teardown"_s, teardownRan ? u"ok"_s : u"skipped"_s},
                       {u"children"_s, JsonValue(children)},
                       {u"dependents"_s, JsonValue(dependents)},
                       {u"path"_s, path},
@@ -464,7 +464,7 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
     RmReport report;
     report.id = pack.id;
     report.path = dir;
-    report.teardown = runTeardown ? u"ok"_s : u"skipped"_s;
+    report.teardownRan = runTeardown;
     report.dryRun = options.dryRun;
     report.removed = true;
     report.filesDeleted = deleteFiles;

@@ -28,7 +28,7 @@ struct RmReport
     QString path; // absolute directory of the pack
     bool removed = false;
     bool filesDeleted = false;
-    QString teardown;     // "ok": the pack's teardown ran; "skipped"
+    bool teardownRan = false; // "teardown": "ok" when the pack's teardown ran, else "skipped"
     QStringList children; // children removed with it: no other registered pack owns them
     // Packs that stay and name a removed pack in depends_on: they fail until it is back or
     // their pack.yaml no longer asks for it.

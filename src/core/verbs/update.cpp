@@ -42,11 +42,11 @@ JsonValue UpdateReport::toJson() const
 {
     JsonArray array;
     for (const PackOutcome &p : run.packs) {
-        if (p.result == u"filtered")
+        if (p.result == LifecycleResult::Filtered)
             continue;
         JsonObject o{{u"id"_s, p.id},
-                     {u"synced"_s, p.result != u"not_run" && !p.error},
-                     {u"reinstalled"_s, p.ran && p.result == u"ok" && !p.plain},
+                     {u"synced"_s, p.result != LifecycleResult::NotRun && !p.error},
+                     {u"reinstalled"_s, p.ran && p.result == LifecycleResult::Ok && !p.plain},
                      {u"plain"_s, p.plain},
                      {u"reason"_s, p.reason.isEmpty() ? u"none"_s : p.reason},
                      {u"sha_before"_s, p.shaBefore},

@@ -1,6 +1,7 @@
 #include "core/verbs/verbspec.h"
 
 #include "core/verbs/verbsupport.h"
+#include "core/wire.h"
 
 #include <QJsonArray>
 
@@ -12,19 +13,16 @@ namespace Grex {
 
 namespace {
 
+constexpr WireTable<ParamType, 4> kTypeWords{{
+    {ParamType::Boolean, "boolean"},
+    {ParamType::String, "string"},
+    {ParamType::StringArray, "array"},
+    {ParamType::Integer, "integer"},
+}};
+
 QString typeName(ParamType type)
 {
-    switch (type) {
-    case ParamType::Boolean:
-        return u"boolean"_s;
-    case ParamType::String:
-        return u"string"_s;
-    case ParamType::StringArray:
-        return u"array"_s;
-    case ParamType::Integer:
-        return u"integer"_s;
-    }
-    return {};
+    return wireWord(kTypeWords, type);
 }
 
 bool matches(ParamType type, const QJsonValue &value)
