@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 #include <array>
 #include <optional>
@@ -21,6 +22,16 @@ QString wireWord(const WireTable<E, N> &table, E value)
             return QString::fromLatin1(word);
     }
     return {};
+}
+
+// Every word of the table, in its order: the only values a DocShape string may take.
+template<typename E, std::size_t N>
+QStringList wireWords(const WireTable<E, N> &table)
+{
+    QStringList words;
+    for (const auto &[value, word] : table)
+        words.append(QString::fromLatin1(word));
+    return words;
 }
 
 template<typename E, std::size_t N>

@@ -213,20 +213,12 @@ QString wireName(LifecycleResult result)
 
 QStringList lifecycleResultWords()
 {
-    QStringList words;
-    for (const auto &[result, word] : kResultWords)
-        words.append(QString::fromLatin1(word));
-    return words;
+    return wireWords(kResultWords);
 }
 
 const QStringList &packOutcomeNames()
 {
-    static const QStringList names = [] {
-        QStringList words;
-        for (const auto &[outcome, word] : kOutcomeWords)
-            words.append(QString::fromLatin1(word));
-        return words;
-    }();
+    static const QStringList names = wireWords(kOutcomeWords);
     return names;
 }
 

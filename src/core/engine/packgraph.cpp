@@ -35,10 +35,7 @@ QString wireName(FetchState state)
 
 QStringList fetchStateWords()
 {
-    QStringList words;
-    for (const auto &[state, word] : kFetchStateWords)
-        words.append(QString::fromLatin1(word));
-    return words;
+    return wireWords(kFetchStateWords);
 }
 
 QStringList PackGraph::postOrder() const

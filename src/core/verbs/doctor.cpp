@@ -85,14 +85,8 @@ JsonObject DoctorFinding::toJson() const
 DocShape DoctorFinding::shape()
 {
     using S = DocShape;
-    QStringList checks;
-    for (const DoctorCheck check : allDoctorChecks())
-        checks.append(wireName(check));
-    QStringList severities;
-    for (const auto &[severity, word] : kSeverityWords)
-        severities.append(QString::fromLatin1(word));
-    return S::object({field(u"check"_s, S::string(checks), "which check"),
-                      field(u"severity"_s, S::string(severities), "how bad"),
+    return S::object({field(u"check"_s, S::string(wireWords(kCheckWords)), "which check"),
+                      field(u"severity"_s, S::string(wireWords(kSeverityWords)), "how bad"),
                       field(u"pack"_s, S::string().orNull(), "the pack it is about"),
                       field(u"detail"_s, S::string(), "what was found, and what to do"),
                       field(u"auto_fixable"_s, S::boolean(), "grex doctor --fix repairs it")});

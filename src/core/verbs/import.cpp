@@ -232,10 +232,7 @@ QString ImportReport::wireName(SkipReason reason)
 
 QStringList ImportReport::skipReasonWords()
 {
-    QStringList words;
-    for (const auto &[reason, word] : kSkipReasonWords)
-        words.append(QString::fromLatin1(word));
-    return words;
+    return wireWords(kSkipReasonWords);
 }
 
 JsonObject ImportReport::toJson() const
