@@ -11,6 +11,7 @@
 
 #include "core/operationcontext.h"
 #include "core/verbs/tag.h"
+#include "core/verbs/verbregistry.h"
 #include "core/workspace.h"
 
 #include <QAction>
@@ -47,9 +48,14 @@ void MainWindow::createActions()
         connect(action, &QAction::triggered, this, slot);
         return action;
     };
+    // An action that runs a verb shows the icon its row declares, as the verb's MCP tool does.
+    const auto iconOf = [](const QString &verb) {
+        const VerbSpec *spec = findVerb(verb);
+        return spec ? spec->icon : QString();
+    };
 
-    QAction *newWs =
-        make(u"init"_s, tr("&New Workspace…"), u"newWorkspaceAction"_s, &MainWindow::newWorkspace);
+    QAction *newWs = make(iconOf(u"init"_s), tr("&New Workspace…"), u"newWorkspaceAction"_s,
+                          &MainWindow::newWorkspace);
     QAction *open = make(u"open"_s, tr("&Open Workspace…"), u"openWorkspaceAction"_s,
                          &MainWindow::chooseWorkspace);
     open->setShortcut(QKeySequence::Open);
@@ -69,23 +75,25 @@ void MainWindow::createActions()
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
-    QAction *reload = make(u"refresh"_s, tr("Refresh"), u"refreshAction"_s, &MainWindow::refresh);
+    QAction *reload =
+        make(iconOf(u"status"_s), tr("Refresh"), u"refreshAction"_s, &MainWindow::refresh);
     reload->setShortcut(QKeySequence::Refresh);
-    QAction *sync = make(u"sync"_s, tr("&Sync"), u"syncAction"_s, [this] { syncAction(false); });
+    QAction *sync =
+        make(iconOf(u"sync"_s), tr("&Sync"), u"syncAction"_s, [this] { syncAction(false); });
     sync->setToolTip(tr("Clone what is missing, fetch and fast-forward, install (grex sync)"));
-    QAction *previewSync =
-        make(u"sync"_s, tr("Preview S&ync…"), u"previewSyncAction"_s, [this] { syncAction(true); });
-    QAction *update =
-        make(u"update"_s, tr("&Update"), u"updateAction"_s, [this] { updateAction(false); });
+    QAction *previewSync = make(iconOf(u"sync"_s), tr("Preview S&ync…"), u"previewSyncAction"_s,
+                                [this] { syncAction(true); });
+    QAction *update = make(iconOf(u"update"_s), tr("&Update"), u"updateAction"_s,
+                           [this] { updateAction(false); });
     update->setToolTip(tr("Sync, then reinstall the packs whose actions changed (grex update)"));
-    QAction *previewUpdate = make(u"update"_s, tr("Preview U&pdate…"), u"previewUpdateAction"_s,
-                                  [this] { updateAction(true); });
-    QAction *add = make(u"add"_s, tr("&Add…"), u"addAction"_s, &MainWindow::addAction);
+    QAction *previewUpdate = make(iconOf(u"update"_s), tr("Preview U&pdate…"),
+                                  u"previewUpdateAction"_s, [this] { updateAction(true); });
+    QAction *add = make(iconOf(u"add"_s), tr("&Add…"), u"addAction"_s, &MainWindow::addAction);
     QAction *remove =
-        make(u"remove"_s, tr("&Remove…"), u"removeAction"_s, &MainWindow::removeAction);
+        make(iconOf(u"rm"_s), tr("&Remove…"), u"removeAction"_s, &MainWindow::removeAction);
     remove->setShortcut(QKeySequence::Delete);
     QAction *import =
-        make(u"import"_s, tr("&Import…"), u"importAction"_s, &MainWindow::importAction);
+        make(iconOf(u"import"_s), tr("&Import…"), u"importAction"_s, &MainWindow::importAction);
     sync->setShortcut(Qt::CTRL | Qt::Key_S);
     update->setShortcut(Qt::CTRL | Qt::Key_U);
     QAction *fetch =
@@ -109,10 +117,11 @@ void MainWindow::createActions()
     QAction *copyPath = place(u"copy"_s, tr("&Copy Path"), u"copyPathAction"_s, &Gui::copyPath);
     copyPath->setShortcut(QKeySequence::Copy);
     copyPath->setShortcutContext(Qt::WidgetShortcut);
-    QAction *tags = make(u"tag"_s, tr("Edit &Tags…"), u"tagsAction"_s, &MainWindow::tagsAction);
+    QAction *tags =
+        make(iconOf(u"tag"_s), tr("Edit &Tags…"), u"tagsAction"_s, &MainWindow::tagsAction);
     tags->setToolTip(tr("Add or remove the selected pack's tags (grex tag)"));
     QAction *doctor =
-        make(u"doctor"_s, tr("&Doctor…"), u"doctorAction"_s, &MainWindow::doctorAction);
+        make(iconOf(u"doctor"_s), tr("&Doctor…"), u"doctorAction"_s, &MainWindow::doctorAction);
     doctor->setToolTip(tr("Check the workspace and repair what can be repaired (grex doctor)"));
     doctor->setShortcut(Qt::CTRL | Qt::Key_D);
 
