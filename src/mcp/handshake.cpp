@@ -8,17 +8,18 @@ namespace Grex::Mcp {
 
 std::variant<RequestScope, ProtocolFault> Handshake::initialize(const QJsonObject &params)
 {
+    std::lock_guard lock(m_mutex);
+    // A second initialize is refused as such, however it is written.
+    if (m_state != State::Fresh) {
+        return ProtocolFault{JsonRpc::InvalidRequest, u"server already initialized"_s,
+                             JsonObject{{u"kind"_s, u"init_state"_s}}};
+    }
     const QJsonValue version = params.value(u"protocolVersion"_s);
     if (!version.isString()) {
         return ProtocolFault{JsonRpc::InvalidParams,
                              u"initialize needs \"protocolVersion\" as a string"_s, JsonValue()};
     }
     const QJsonObject info = params.value(u"clientInfo"_s).toObject();
-    std::lock_guard lock(m_mutex);
-    if (m_state != State::Fresh) {
-        return ProtocolFault{JsonRpc::InvalidRequest, u"server already initialized"_s,
-                             JsonObject{{u"kind"_s, u"init_state"_s}}};
-    }
     // The client decides whether it can go on with the revision it gets (docs/design.md, "MCP
     // protocol revisions").
     m_state = State::Initialized;

@@ -58,7 +58,11 @@ Session::Session(ServerConfig config, FrameSink &out) : m_config(std::move(confi
     if (!m_config.controlTransport.isEmpty()) {
         m_control = std::make_unique<ControlClient>(
             m_config.workspace.root(), m_config.controlTransport,
-            [this](const QByteArray &callKey) { cancelFromWindow(callKey); },
+            [this](const QByteArray &callKey) {
+                // The control thread may call before the constructor made the calls' part.
+                if (ToolCalls *calls = m_windowCancels.load())
+                    calls->cancel(callKey, ToolCalls::By::Window);
+            },
             [this](const QString &tool, const QString &grantee) {
                 // A revoke is a decision too: it goes into the audit log with the grants.
                 const Event revoked = Event::grant(EventOp::Revoked, tool, grantee, u"window"_s);
@@ -74,6 +78,7 @@ Session::Session(ServerConfig config, FrameSink &out) : m_config(std::move(confi
         std::make_unique<Approvals>(m_config, m_out, m_handshake, *m_tasks, m_control.get());
     m_calls = std::make_unique<ToolCalls>(ToolCalls::Parts{
         m_config, m_out, m_handshake, *m_listeners, *m_tasks, *m_approvals, m_control.get()});
+    m_windowCancels = m_calls.get();
 }
 
 Session::~Session()

@@ -78,6 +78,7 @@ private:
     std::unique_ptr<Tasks> m_tasks;
     std::unique_ptr<Approvals> m_approvals;
     std::unique_ptr<ToolCalls> m_calls;
+    std::atomic<ToolCalls *> m_windowCancels = nullptr; // m_calls, once the window may use it
 
     std::atomic<bool> m_closing = false; // shutdown or the end of input: no new requests
     std::atomic<bool> m_shutdownAnswered = false;

@@ -53,8 +53,8 @@ std::variant<JsonObject, ProtocolFault> Tasks::open(const std::shared_ptr<ToolCa
             u"%1 tasks are running already; wait for one to end"_s.arg(kMaxRunningTasks),
             JsonObject{{u"kind"_s, u"busy"_s}}};
     }
-    // The request is answered now; the call lives on under the task's name, which no
-    // notifications/cancelled can reach (tasks/cancel stops it).
+    // The request is answered now; the call lives on under the task's name, so a
+    // notifications/cancelled of the request's id no longer reaches it (tasks/cancel does).
     call->id = JsonValue(u"task-"_s + task->id);
     call->task = task;
     const QDateTime now = QDateTime::currentDateTimeUtc();

@@ -246,6 +246,7 @@ void ToolCalls::call(const RequestScope &scope, const JsonValue &id, const QJson
                 m_calls.insert(call->key(), call);
         }
         if (!created) {
+            m_changed.notify_all(); // a drain may be waiting for this call to go
             m_parts.out.error(id, std::get<ProtocolFault>(handle));
             return;
         }

@@ -85,6 +85,9 @@ private slots:
         const auto again =
             handshake.initialize(QJsonObject{{u"protocolVersion"_s, u"2025-06-18"_s}});
         QCOMPARE(std::get<ProtocolFault>(again).code, JsonRpc::InvalidRequest);
+        // A second one is refused as such, even when it is malformed too.
+        const auto malformedAgain = handshake.initialize(QJsonObject{{u"protocolVersion"_s, 7}});
+        QCOMPARE(std::get<ProtocolFault>(malformedAgain).code, JsonRpc::InvalidRequest);
         QCOMPARE(handshake.scope().revision, Revision::V2025_11_25);
     }
 
