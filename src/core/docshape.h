@@ -5,7 +5,6 @@
 #include <QString>
 #include <QStringList>
 
-#include <memory>
 #include <vector>
 
 namespace Grex {
@@ -24,6 +23,8 @@ public:
     static DocShape integer();
     static DocShape boolean();
     static DocShape any(); // details whose members vary (a step's details)
+    // One any() shape that lives for the program, for readers that need one to point to.
+    static const DocShape &anything();
     static DocShape array(const DocShape &items);
     // Every field is present unless marked optional; no other member appears.
     static DocShape object(std::vector<Field> fields);
@@ -64,7 +65,6 @@ private:
     std::vector<DocShape> m_shapes; // the items of an array or map, the choices of oneOf
 
     QString typeText() const;
-    static const DocShape &anything();
 };
 
 struct DocShape::Field
@@ -78,5 +78,14 @@ struct DocShape::Field
 // A field, read best as a table row: {"dry_run", boolean(), "nothing was changed"}.
 DocShape::Field field(const QString &key, const DocShape &shape, const char *help);
 DocShape::Field optionalField(const QString &key, const DocShape &shape, const char *help);
+
+// A report type's shape, built once for the program: what a reader's DocView points into and
+// what its verb's row hands out (VerbSpec::documentShape).
+template<typename Report>
+const DocShape &shapeOf()
+{
+    static const DocShape shape = Report::shape();
+    return shape;
+}
 
 } // namespace Grex

@@ -6,6 +6,7 @@ namespace Grex {
 
 DocView::DocView(JsonValue value, const DocShape &shape)
     : m_value(std::move(value))
+    , m_object(m_value.toObject())
     , m_shape(&shape)
 {
 }
@@ -19,25 +20,24 @@ const DocShape &DocView::declared(QStringView key) const
            "report's shape() beside its toJson())",
            qUtf8Printable(key.toString()));
 #endif
-    static const DocShape anything;
-    return anything;
+    return DocShape::anything();
 }
 
 JsonValue DocView::value(QStringView key) const
 {
     declared(key);
-    return m_value.toObject().value(key.toString());
+    return m_object.value(key.toString());
 }
 
 bool DocView::contains(QStringView key) const
 {
     declared(key);
-    return m_value.toObject().contains(key.toString());
+    return m_object.contains(key.toString());
 }
 
 DocView DocView::at(QStringView key) const
 {
-    return DocView(m_value.toObject().value(key.toString()), declared(key));
+    return DocView(m_object.value(key.toString()), declared(key));
 }
 
 QList<DocView> DocView::items() const
@@ -47,10 +47,9 @@ QList<DocView> DocView::items() const
     if (!item)
         qFatal("a document is read as a list where its shape declares none");
 #endif
-    static const DocShape anything;
     QList<DocView> out;
     for (const JsonValue &v : m_value.toArray())
-        out.append(DocView(v, item ? *item : anything));
+        out.append(DocView(v, item ? *item : DocShape::anything()));
     return out;
 }
 

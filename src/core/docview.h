@@ -10,15 +10,15 @@ namespace Grex {
 // A document read through the shape its verb declares (docshape.h). The text library and the
 // window read reports this way, so that a key no shape declares, such as one core renamed,
 // stops the tests that render it (GREX_DEBUG_CHECKS builds) instead of reading as nothing.
-// A view keeps a pointer into its shape: the shape must outlive it (a function-local static,
-// or VerbSpec::documentShape's result kept by the caller).
+// A view keeps a pointer into its shape: the shape must outlive it (shapeOf, or
+// VerbSpec::documentShape, which returns the same).
 class DocView
 {
 public:
     DocView(JsonValue value, const DocShape &shape);
 
     const JsonValue &json() const { return m_value; }
-    JsonObject object() const { return m_value.toObject(); }
+    const JsonObject &object() const { return m_object; }
     bool isObject() const { return m_value.isObject(); }
     bool isArray() const { return m_value.isArray(); }
 
@@ -41,15 +41,8 @@ private:
     const DocShape &declared(QStringView key) const;
 
     JsonValue m_value;
+    JsonObject m_object; // m_value's members, read once (a serialized value would parse again)
     const DocShape *m_shape;
 };
-
-// A report type's shape, built once: what a reader's DocView points into.
-template<typename Report>
-const DocShape &shapeOf()
-{
-    static const DocShape shape = Report::shape();
-    return shape;
-}
 
 } // namespace Grex

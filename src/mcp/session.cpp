@@ -10,7 +10,6 @@
 #include "core/manifest/event.h"
 #include "core/manifest/intentlog.h"
 
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
 
@@ -83,9 +82,8 @@ Session::Session(ServerConfig config, FrameSink &out) : m_config(std::move(confi
 
 Session::~Session()
 {
-    m_closing = true;
+    close();
     m_calls->cancelAll(ToolCalls::By::Server);
-    m_handshake.close();
     // No window may cancel or approve anything from here on; calls still report into a closed
     // client, which drops what they say.
     if (m_control)
@@ -326,10 +324,15 @@ void Session::readResource(const RequestScope &scope, const JsonValue &id,
                 Cacheable{0, u"private"_s});
 }
 
-void Session::shutdown(const JsonValue &id)
+void Session::close()
 {
     m_closing = true;
-    m_handshake.close();
+    m_handshake.close(); // a call waiting for notifications/initialized gives up
+}
+
+void Session::shutdown(const JsonValue &id)
+{
+    close();
     // The reader goes on reading (and refusing) while the calls drain.
     m_shutdownThread = std::jthread([this, id] {
         if (!m_calls->drain(std::chrono::milliseconds(m_config.drainTimeoutMs))) {
@@ -343,8 +346,7 @@ void Session::shutdown(const JsonValue &id)
 
 bool Session::endOfInput()
 {
-    m_closing = true;
-    m_handshake.close();
+    close();
     // Not the client's cancel: finished results are still sent.
     m_calls->cancelAll(ToolCalls::By::EndOfInput);
     return m_calls->drain(std::chrono::milliseconds(m_config.endOfInputGraceMs));

@@ -68,6 +68,8 @@ private:
     JsonValue cachedToolList(Revision revision);
     void readResource(const RequestScope &scope, const JsonValue &id, const QJsonObject &params);
     void shutdown(const JsonValue &id);
+    // No new requests from now on (shutdown, end of input, destruction).
+    void close();
 
     ServerConfig m_config;
     Outbox m_out;

@@ -2,6 +2,7 @@
 #include "text/verbtexts_p.h"
 
 #include "core/i18n.h"
+#include "core/verbs/doctor.h"
 
 using namespace Qt::StringLiterals;
 
@@ -22,10 +23,17 @@ Lines doctorText(const DocView &report)
 {
     QList<QList<Cell>> rows;
     for (const DocView &f : report.items(u"findings"_s)) {
-        const QString severity = f.value(u"severity"_s).toString();
-        const Span status = severity == u"ok"        ? Span{u"OK"_s, Style::Green}
-                            : severity == u"warning" ? Span{u"WARN"_s, Style::Yellow}
-                                                     : Span{u"ERROR"_s, Style::Red};
+        Span status{u"ERROR"_s, Style::Red};
+        switch (severityNamed(f.string(u"severity"_s)).value_or(DoctorSeverity::Error)) {
+        case DoctorSeverity::Ok:
+            status = Span{u"OK"_s, Style::Green};
+            break;
+        case DoctorSeverity::Warning:
+            status = Span{u"WARN"_s, Style::Yellow};
+            break;
+        case DoctorSeverity::Error:
+            break;
+        }
         QString detail = displayTextOf(f.value(u"detail"_s).toString());
         if (detail.isEmpty())
             detail = u"-"_s;

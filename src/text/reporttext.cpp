@@ -43,21 +43,11 @@ const QHash<QString, Render> &renderers()
     return table;
 }
 
-// The shape each verb declares for its document (VerbSpec::documentShape), built once: the
-// views the renderers read through point into it.
+// The shape a verb declares for its document, which the renderers read through.
 const DocShape &declaredShape(const QString &verb)
 {
-    static const QHash<QString, DocShape> shapes = [] {
-        QHash<QString, DocShape> built;
-        for (const VerbSpec &spec : verbRegistry()) {
-            if (spec.documentShape)
-                built.insert(spec.name, spec.documentShape());
-        }
-        return built;
-    }();
-    static const DocShape undeclared;
-    const auto it = shapes.constFind(verb);
-    return it == shapes.constEnd() ? undeclared : *it;
+    const VerbSpec *spec = findVerb(verb);
+    return spec && spec->documentShape ? spec->documentShape() : DocShape::anything();
 }
 
 // The JSON type of a verb's document, as its registry row records it; a failure's

@@ -25,10 +25,7 @@ DocShape StepRecord::shape()
     return S::object({field(u"pack"_s, S::string(), nullptr),
                       field(u"action"_s, S::string(), "the action, or pack/meta/teardown"),
                       field(u"idx"_s, S::integer(), "its place in the pack's actions"),
-                      field(u"result"_s,
-                            S::string({u"performed_change"_s, u"would_perform_change"_s,
-                                       u"already_satisfied"_s, u"noop"_s, u"skipped"_s}),
-                            nullptr),
+                      field(u"result"_s, S::string(stepResultWords()), nullptr),
                       field(u"details"_s, S::any(), "what the action says of itself")});
 }
 

@@ -14,6 +14,11 @@ constexpr WireTable<StepResult, 5> kStepResultWords{{
     {StepResult::Skipped, "skipped"},
 }};
 
+QStringList stepResultWords()
+{
+    return wireWords(kStepResultWords);
+}
+
 QString stepResultName(StepResult result)
 {
     return wireWord(kStepResultWords, result);

@@ -3,6 +3,7 @@
 #include "core/json.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace Grex {
 
@@ -11,6 +12,7 @@ namespace Grex {
 enum class StepResult { PerformedChange, WouldPerformChange, AlreadySatisfied, NoOp, Skipped };
 
 QString stepResultName(StepResult result); // "performed_change", ...
+QStringList stepResultWords();
 
 struct ExecStep
 {

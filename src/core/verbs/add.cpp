@@ -133,7 +133,7 @@ DocShape AddReport::shape()
     using S = DocShape;
     return S::object(
         {field(u"id"_s, S::string(), "the pack's id"),
-         field(u"type"_s, S::string({u"meta"_s, u"declarative"_s, u"scripted"_s}), "its type"),
+         field(u"type"_s, S::string(packTypeNames()), "its type"),
          field(u"path"_s, S::string(), "its folder in the workspace"),
          field(u"url"_s, S::string(), "the repository, without secrets"),
          field(u"ref"_s, S::string().orNull(), "the ref it follows"),
@@ -479,7 +479,7 @@ VerbSpec makeAddVerb()
                      QT_TRANSLATE_NOOP("Grex", "Pack type when the repository has no pack.yaml: "
                                                "meta, declarative or scripted."),
                      u"TYPE"_s),
-               ValueHint::None, packTypes()),
+               ValueHint::None, packTypeNames()),
         param(u"ref"_s, ParamType::String,
               QT_TRANSLATE_NOOP("Grex", "Branch, tag or commit to check out."), u"REF"_s),
         param(u"depth"_s, ParamType::Integer,

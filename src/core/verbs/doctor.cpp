@@ -129,7 +129,7 @@ DocShape DoctorReport::shape()
     using S = DocShape;
     return S::object(
         {field(u"exit_code"_s, S::integer(), "0 all well, 7 findings, 3 grex.jsonl damaged"),
-         field(u"worst_severity"_s, S::string({u"ok"_s, u"warning"_s, u"error"_s}),
+         field(u"worst_severity"_s, S::string(wireWords(kSeverityWords)),
                "the worst finding's severity"),
          field(u"findings"_s, S::array(DoctorFinding::shape()), "one or more rows per check"),
          field(u"fixed"_s, S::array(DoctorFinding::shape()), "what --fix repaired"),

@@ -36,9 +36,7 @@ QList<DoctorFinding> checkManifest(const Workspace &workspace, Facts &facts)
     Result<LogReadResult> log = workspace.intentLog().read();
     if (!log) {
         const Error &e = log.error();
-        if (e.reason() == u"corruption") {
-            found.append(finding(check, DoctorSeverity::Error, {}, e.message().text()));
-        } else if (e.reason() == u"unsupported_schema") {
+        if (e.reason() == u"corruption" || e.reason() == u"unsupported_schema") {
             found.append(finding(check, DoctorSeverity::Error, {}, e.message().text()));
         } else {
             found.append(

@@ -269,15 +269,15 @@ JsonObject ImportReport::toJson() const
 DocShape ImportReport::shape()
 {
     using S = DocShape;
-    const DocShape imported = S::object(
-        {field(u"path"_s, S::string(), "the pack's folder"),
-         field(u"url"_s, S::string(), "its repository"),
-         field(u"kind"_s, S::string({u"meta"_s, u"declarative"_s, u"scripted"_s}), "its type"),
-         field(u"ref"_s, S::string().orNull(), "the ref it follows"),
-         field(u"tags"_s, S::array(S::string()), "its tags"),
-         field(u"plain"_s, S::boolean().orNull(),
-               "a repository without pack.yaml; null when not cloned"),
-         field(u"would_dispatch"_s, S::boolean(), "a dry run: it would be registered")});
+    const DocShape imported =
+        S::object({field(u"path"_s, S::string(), "the pack's folder"),
+                   field(u"url"_s, S::string(), "its repository"),
+                   field(u"kind"_s, S::string(packTypeNames()), "its type"),
+                   field(u"ref"_s, S::string().orNull(), "the ref it follows"),
+                   field(u"tags"_s, S::array(S::string()), "its tags"),
+                   field(u"plain"_s, S::boolean().orNull(),
+                         "a repository without pack.yaml; null when not cloned"),
+                   field(u"would_dispatch"_s, S::boolean(), "a dry run: it would be registered")});
     return S::object(
         {field(u"dry_run"_s, S::boolean(), "nothing was changed"),
          field(u"format"_s, S::string(importFormatNames()).orNull(), "the file's format"),
@@ -484,7 +484,7 @@ VerbSpec makeImportVerb()
                      QT_TRANSLATE_NOOP("Grex", "Type of repositories without pack.yaml (default "
                                                "meta)."),
                      u"TYPE"_s),
-               ValueHint::None, packTypes()),
+               ValueHint::None, packTypeNames()),
         dryRunParam(),
         parallelParam(),
     };

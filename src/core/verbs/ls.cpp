@@ -345,7 +345,7 @@ VerbSpec makeLsVerb()
     verb.params = {
         hinted(param(u"type"_s, ParamType::String,
                      QT_TRANSLATE_NOOP("Grex", "Only packs of this type."), u"TYPE"_s),
-               ValueHint::None, packTypes()),
+               ValueHint::None, packTypeNames()),
         param(u"long"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Also show install time and actions hash.")),
         param(u"tree"_s, ParamType::Boolean,

@@ -71,9 +71,4 @@ ParamSpec hinted(ParamSpec p, ValueHint hint, QStringList choices)
     return p;
 }
 
-QStringList packTypes()
-{
-    return {u"meta"_s, u"declarative"_s, u"scripted"_s};
-}
-
 } // namespace Grex

@@ -20,8 +20,6 @@ ParamSpec submodulesParam();
 ParamSpec param(const QString &name, ParamType type, const char *help, QString valueName = {},
                 bool required = false, bool positional = false, bool nullable = false);
 ParamSpec hinted(ParamSpec p, ValueHint hint, QStringList choices = {});
-// The pack types --type and --default-type accept.
-QStringList packTypes();
 
 namespace Internal {
 
@@ -51,7 +49,7 @@ void bindInvoker(VerbSpec &verb)
     verb.objectResult =
         std::is_same_v<decltype(std::declval<const Report &>().toJson()), JsonObject>;
     if constexpr (requires { Report::shape(); })
-        verb.documentShape = &Report::shape;
+        verb.documentShape = &shapeOf<Report>;
 }
 
 } // namespace Grex

@@ -115,9 +115,9 @@ struct VerbSpec
     // resources/icons/actions/<icon>.svg.
     QString icon;
     bool objectResult = false; // the document is a JSON object (not an array)
-    // The document's keys and types (Report::shape()), when declared: the MCP tool's
-    // outputSchema and docs/json.md come from it.
-    DocShape (*documentShape)() = nullptr;
+    // The document's keys and types (Report::shape(), built once), when declared: the MCP
+    // tool's outputSchema, docs/json.md and the text's reads come from it.
+    const DocShape &(*documentShape)() = nullptr;
     ReportShape reportShape = ReportShape::Own;
     // Its report is the steps it ran, so every step line is shown, not only at -v (run).
     bool stepsAreTheReport = false;
