@@ -1,4 +1,4 @@
-# Shared by bench/run.sh and bench/mcp/run.sh; source it after tools/setup.sh.
+# Shared by the benchmarks under bench/; source it after tools/setup.sh.
 
 # Builds grex (Release) and the libgit2 loop in $GREX_ROOT/build-bench; sets GREX and GITLOOP.
 # bench_build --gui also builds the window and its load probe; sets GREX_GUI and BENCH_WINDOW.
@@ -45,4 +45,34 @@ bench_npm() {
     [ -f "$to/package-lock.json" ] && verb=ci
     (cd "$to" && npm "$verb" --no-audit --no-fund --loglevel=error >/dev/null) || return 1
     echo "$stamp" >"$to/node_modules/.bench-stamp"
+}
+
+# bench_options <script> "<option> ..." "$@": reads the script's command line. An option
+# `--rtt-ms V` sets RTT_MS to V; `grex=GREX_BIN` names another variable; `keep-packs!` is a flag
+# that sets KEEP_PACKS to 1. Anything else stops the script with its name and the option.
+bench_options() {
+    local script="$1" known=" $2 " name var
+    shift 2
+    while [ $# -gt 0 ]; do
+        name="${1#--}"
+        var="$(tr 'a-z-' 'A-Z_' <<<"$name")"
+        if [ "$name" = "$1" ] || [[ ! "$name" =~ ^[a-z-]+$ ]]; then
+            :
+        elif [[ "$known" == *" $name! "* ]]; then
+            printf -v "$var" 1
+            shift
+            continue
+        elif [[ "$known" =~ \ $name(=([A-Z_]+))?\  ]]; then
+            [ -n "${BASH_REMATCH[2]}" ] && var="${BASH_REMATCH[2]}"
+            if [ $# -lt 2 ]; then
+                echo "$script: $1 wants a value (see the comment at the top)" >&2
+                exit 2
+            fi
+            printf -v "$var" '%s' "$2"
+            shift 2
+            continue
+        fi
+        echo "$script: unknown option $1 (see the comment at the top)" >&2
+        exit 2
+    done
 }

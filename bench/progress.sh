@@ -13,14 +13,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 PACKS=400
 RUNS=30
 OUT="$GREX_ROOT/.bench/progress"
-while [ $# -gt 0 ]; do
-    case "$1" in
-    --packs) PACKS="$2"; shift 2 ;;
-    --runs) RUNS="$2"; shift 2 ;;
-    --out) OUT="$2"; shift 2 ;;
-    *) echo "usage: bench/progress.sh [--packs N] [--runs PAIRS] [--out DIR]" >&2; exit 2 ;;
-    esac
-done
+bench_options bench/progress.sh "packs runs out" "$@"
 case "$PACKS$RUNS" in
 *[!0-9]*) echo "bench/progress.sh: --packs and --runs want whole numbers" >&2; exit 2 ;;
 esac

@@ -68,6 +68,7 @@ set -euo pipefail
 
 BENCH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$BENCH/../tools/setup.sh"
+source "$BENCH/lib.sh"
 
 SIZES="20 100 400"
 TRANSPORTS="file daemon"
@@ -80,21 +81,7 @@ RTT_MS=20
 # sshd's key exchange: see start_sshd. "default" leaves OpenSSH's own list.
 SSH_KEX="curve25519-sha256,curve25519-sha256@libssh.org"
 OUT="$GREX_ROOT/.bench"
-while [ $# -gt 0 ]; do
-    case "$1" in
-    --sizes) SIZES="$2"; shift 2 ;;
-    --transports) TRANSPORTS="$2"; shift 2 ;;
-    --tools) TOOLS="$2"; shift 2 ;;
-    --runs) RUNS="$2"; shift 2 ;;
-    --scenarios) SCENARIOS="$2"; shift 2 ;;
-    --parallel) PARALLEL="$2"; shift 2 ;;
-    --widths) WIDTHS="$2"; shift 2 ;;
-    --rtt-ms) RTT_MS="$2"; shift 2 ;;
-    --ssh-kex) SSH_KEX="$2"; shift 2 ;;
-    --out) OUT="$2"; shift 2 ;;
-    *) echo "bench/run.sh: unknown option $1 (see the comment at the top)" >&2; exit 2 ;;
-    esac
-done
+bench_options bench/run.sh "sizes transports tools runs scenarios parallel widths rtt-ms ssh-kex out" "$@"
 for transport in $TRANSPORTS; do
     case "$transport" in
     file | daemon | ssh | https) ;;
@@ -109,7 +96,6 @@ for transport in $TRANSPORTS; do is_network "$transport" && NETWORK=1; done
 
 # ---- set-up -------------------------------------------------------------------------------
 
-source "$BENCH/lib.sh"
 GREX_PACKAGES+=(myrepos vcstool gita hyperfine time python3)
 grex_install_packages
 if [ -n "$NETWORK" ]; then

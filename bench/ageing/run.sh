@@ -20,6 +20,7 @@ set -euo pipefail
 
 BENCH="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$BENCH/../tools/setup.sh"
+source "$BENCH/lib.sh"
 
 PACKS=100
 FETCHES=200
@@ -27,21 +28,10 @@ PAIRS=20
 KEEP_PACKS=""
 NO_UPKEEP=""
 OUT="$GREX_ROOT/.bench/ageing"
-while [ $# -gt 0 ]; do
-    case "$1" in
-    --packs) PACKS="$2"; shift 2 ;;
-    --fetches) FETCHES="$2"; shift 2 ;;
-    --pairs) PAIRS="$2"; shift 2 ;;
-    --keep-packs) KEEP_PACKS=1; shift ;;
-    --no-upkeep) NO_UPKEEP=1; shift ;;
-    --out) OUT="$2"; shift 2 ;;
-    *) echo "bench/ageing/run.sh: unknown option $1 (see the comment at the top)" >&2; exit 2 ;;
-    esac
-done
+bench_options bench/ageing/run.sh "packs fetches pairs keep-packs! no-upkeep! out" "$@"
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
 
-source "$BENCH/lib.sh"
 GREX_PACKAGES+=(python3)
 grex_install_packages
 bench_build

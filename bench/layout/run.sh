@@ -31,22 +31,14 @@ set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 BENCH="$(cd "$HERE/.." && pwd)"
 source "$BENCH/../tools/setup.sh"
+source "$BENCH/lib.sh"
 
 CLONES=2000
 ENTRIES=1000
 RUNS=11
 GREX_BIN=""
 OUT="$GREX_ROOT/.bench/layout"
-while [ $# -gt 0 ]; do
-    case "$1" in
-    --clones) CLONES="$2"; shift 2 ;;
-    --entries) ENTRIES="$2"; shift 2 ;;
-    --runs) RUNS="$2"; shift 2 ;;
-    --grex) GREX_BIN="$2"; shift 2 ;;
-    --out) OUT="$2"; shift 2 ;;
-    *) echo "bench/layout/run.sh: unknown option $1 (see the comment at the top)" >&2; exit 2 ;;
-    esac
-done
+bench_options bench/layout/run.sh "clones entries runs grex=GREX_BIN out" "$@"
 if [ "$ENTRIES" -gt "$CLONES" ]; then
     echo "bench/layout/run.sh: --entries is at most --clones (the projects use the same upstreams)" >&2
     exit 2
@@ -54,7 +46,6 @@ fi
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
 
-source "$BENCH/lib.sh"
 GREX_PACKAGES+=(python3)
 grex_install_packages
 bench_grex "$GREX_BIN"

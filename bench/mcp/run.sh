@@ -19,14 +19,7 @@ source "$HERE/../lib.sh"
 PACKS=400
 CALLS=2000
 OUT="$GREX_ROOT/.bench"
-while [ $# -gt 0 ]; do
-    case "$1" in
-    --packs) PACKS="$2"; shift 2 ;;
-    --calls) CALLS="$2"; shift 2 ;;
-    --out) OUT="$2"; shift 2 ;;
-    *) echo "bench/mcp/run.sh: unknown option $1 (see the comment at the top)" >&2; exit 2 ;;
-    esac
-done
+bench_options bench/mcp/run.sh "packs calls out" "$@"
 
 GREX_PACKAGES+=(python3)
 grex_install_packages

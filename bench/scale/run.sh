@@ -27,6 +27,7 @@ set -euo pipefail
 
 BENCH="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$BENCH/../tools/setup.sh"
+source "$BENCH/lib.sh"
 
 SIZES="400 2000 10000"
 TRANSPORTS="file ssh"
@@ -34,16 +35,7 @@ RUNS=3
 RTT_MS=20
 SSH_KEX="curve25519-sha256,curve25519-sha256@libssh.org" # as bench/run.sh; see start_sshd
 OUT="$GREX_ROOT/.bench/scale"
-while [ $# -gt 0 ]; do
-    case "$1" in
-    --sizes) SIZES="$2"; shift 2 ;;
-    --transports) TRANSPORTS="$2"; shift 2 ;;
-    --runs) RUNS="$2"; shift 2 ;;
-    --rtt-ms) RTT_MS="$2"; shift 2 ;;
-    --out) OUT="$2"; shift 2 ;;
-    *) echo "bench/scale/run.sh: unknown option $1 (see the comment at the top)" >&2; exit 2 ;;
-    esac
-done
+bench_options bench/scale/run.sh "sizes transports runs rtt-ms out" "$@"
 for transport in $TRANSPORTS; do
     case "$transport" in
     file | ssh | https) ;;
@@ -53,7 +45,6 @@ done
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
 
-source "$BENCH/lib.sh"
 GREX_PACKAGES+=(time python3 xvfb xauth)
 grex_install_packages
 if [[ " $TRANSPORTS " == *" ssh "* || " $TRANSPORTS " == *" https "* ]]; then

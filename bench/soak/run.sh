@@ -33,22 +33,7 @@ MIX=all
 LAYOUT=mixed
 GREX_BIN=""
 OUT="$GREX_ROOT/.bench"
-while [ $# -gt 0 ]; do
-    case "$1" in
-    --calls) CALLS="$2"; shift 2 ;;
-    --warmup) WARMUP="$2"; shift 2 ;;
-    --early) EARLY="$2"; shift 2 ;;
-    --every) EVERY="$2"; shift 2 ;;
-    --in-flight) IN_FLIGHT="$2"; shift 2 ;;
-    --max-growth) MAX_GROWTH="$2"; shift 2 ;;
-    --transports) TRANSPORTS="$2"; shift 2 ;;
-    --mix) MIX="$2"; shift 2 ;;
-    --layout) LAYOUT="$2"; shift 2 ;;
-    --grex) GREX_BIN="$2"; shift 2 ;;
-    --out) OUT="$2"; shift 2 ;;
-    *) echo "bench/soak/run.sh: unknown option $1 (see the comment at the top)" >&2; exit 2 ;;
-    esac
-done
+bench_options bench/soak/run.sh "calls warmup early every in-flight max-growth transports mix layout grex=GREX_BIN out" "$@"
 
 GREX_PACKAGES+=(python3)
 grex_install_packages
