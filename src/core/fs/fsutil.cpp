@@ -15,6 +15,21 @@
 
 namespace Grex {
 
+BoundedRead readBounded(const QString &file, qint64 limit)
+{
+    QFile in(file);
+    if (!in.open(QIODevice::ReadOnly))
+        return {{}, BoundedRead::Fault::Unreadable, in.errorString()};
+    if (!in.isSequential() && in.size() > limit)
+        return {{}, BoundedRead::Fault::TooLarge, {}};
+    QByteArray bytes = in.isSequential() ? in.read(limit + 1) : in.readAll();
+    if (bytes.size() > limit)
+        return {{}, BoundedRead::Fault::TooLarge, {}};
+    if (in.error() != QFileDevice::NoError)
+        return {{}, BoundedRead::Fault::Unreadable, in.errorString()};
+    return {std::move(bytes), BoundedRead::Fault::None, {}};
+}
+
 bool isEmptyDirectory(const QString &path)
 {
     const QFileInfo info(path);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArray>
 #include <QString>
 
 class QFile;
@@ -10,6 +11,19 @@ namespace Grex {
 // file. Asking QFile::exists() first instead is wrong for a file that grex replaces by rename
 // (atomicWrite): QFile::exists() can answer false while the rename happens.
 bool openForReading(QFile &file, bool *missing);
+
+// What readBounded found: the bytes, or why there are none (reason is QFile's words).
+struct BoundedRead
+{
+    enum class Fault { None, Unreadable, TooLarge };
+    QByteArray bytes;
+    Fault fault = Fault::None;
+    QString reason;
+};
+
+// Reads the whole of file when it holds at most limit bytes. A pipe has no size: it is read one
+// byte past the limit, so one that never ends stops.
+BoundedRead readBounded(const QString &file, qint64 limit);
 
 // True for an existing directory with no entries at all (hidden ones included).
 bool isEmptyDirectory(const QString &path);

@@ -59,6 +59,16 @@ Error gitError(const QString &reason, const char *sourceText, const QStringList 
         .withDetail(u"detail"_s, lastErrorText(rc));
 }
 
+Result<StatusListPtr> statusList(git_repository *repo, const git_status_options &options,
+                                 const QString &dir)
+{
+    git_status_list *raw = nullptr;
+    if (const int rc = git_status_list_new(&raw, repo, &options); rc != 0)
+        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read the status of %1"), {dir},
+                        rc);
+    return StatusListPtr(raw);
+}
+
 Result<GitOutput> runGit(const QString &dir, const QStringList &args, std::stop_token stop,
                          std::optional<QByteArray> input, const QStringList &environment)
 {
@@ -366,38 +376,19 @@ Result<UpdateOutcome> GitFetcher::update(const QString &dest, const std::optiona
 Result<int> GitFetcher::commitsMissingUpstream(const QString &dest, std::stop_token stop)
 {
     return withLockedClone(dest, stop, [&]() -> Result<int> {
-        QString url;
-        QString remote;
-        QString gitDir;
-        {
-            Result<RepositoryPtr> repo = openRepository(dest);
-            if (!repo)
-                return repo.error();
-            remote = QString::fromUtf8(primaryRemote(repo->get()));
-            const std::optional<QByteArray> remoteAt =
-                remote.isEmpty() ? std::nullopt : remoteUrl(repo->get(), remote.toUtf8());
-            if (!remoteAt) {
-                return Error(ErrorKind::PackOp, u"no_remote"_s,
-                             Message(QT_TRANSLATE_NOOP("Grex", "%1 has no remote to compare "
-                                                               "with"),
-                                     {dest}))
-                    .withDetail(u"path"_s, dest);
-            }
-            url = QString::fromUtf8(*remoteAt);
-            gitDir = gitDirOf(repo->get());
+        Result<CloneRemote> at = readCloneRemote(dest);
+        if (!at)
+            return at.error();
+        if (!at->url) {
+            return Error(ErrorKind::PackOp, u"no_remote"_s,
+                         Message(QT_TRANSLATE_NOOP("Grex", "%1 has no remote to compare with"),
+                                 {dest}))
+                .withDetail(u"path"_s, dest);
         }
-        Result<GitOutput> fetched =
-            networkGit(dest, url, {u"fetch"_s, u"--prune"_s, u"--quiet"_s, remote}, stop);
+        Result<GitOutput> fetched = fetchRecordingFailure(
+            dest, *at, {u"fetch"_s, u"--prune"_s, u"--quiet"_s, at->remote}, stop);
         if (!fetched)
             return fetched.error();
-        if (!fetched->ok()) {
-            Error failed = networkFailure(u"fetch_failed"_s,
-                                          QT_TRANSLATE_NOOP("Grex", "cannot fetch %1: %2"),
-                                          {redactUrl(url)}, url, dest, *fetched);
-            recordFetchFailure(gitDir, failed);
-            return failed;
-        }
-        clearFetchFailure(gitDir);
         // git walks a shallow history too, which libgit2 1.5 cannot.
         Result<GitOutput> counted = runGit(dest,
                                            {u"rev-list"_s, u"--count"_s, u"HEAD"_s, u"--branches"_s,

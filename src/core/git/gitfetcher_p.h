@@ -58,6 +58,9 @@ struct FetchFacts
 Result<FileLock> lockBackend(const QString &dest, std::stop_token stop);
 
 Error gitError(const QString &reason, const char *sourceText, const QStringList &args, int rc);
+// libgit2's status list of the repository at dir, as options ask. Error: PackOp "git".
+Result<StatusListPtr> statusList(git_repository *repo, const git_status_options &options,
+                                 const QString &dir);
 
 Result<GitOutput> runGit(const QString &dir, const QStringList &args, std::stop_token stop,
                          std::optional<QByteArray> input = std::nullopt,
@@ -195,6 +198,23 @@ Error fetchFailed(const QString &dest, const QString &detail);
 // Fetches origin into the clone at dest (its backend lock held), as `git fetch origin` does:
 // the remote's refspecs, tags that point into what it has, fetch.prune, submodules on demand.
 Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop);
+
+// What fetching the clone at dest needs, read with the repository closed again before git runs:
+// its primary remote, that remote's URL (nullopt when there is none), the git directory and the
+// remote branch the checked-out one follows on that remote ("" when none).
+struct CloneRemote
+{
+    QString remote;
+    std::optional<QString> url;
+    QString gitDir;
+    QString upstreamBranch;
+};
+Result<CloneRemote> readCloneRemote(const QString &dest);
+
+// Runs `git <args>` at dest against the remote's URL (a fetch), and records its failure where
+// status reads it, or clears the failure recorded before.
+Result<GitOutput> fetchRecordingFailure(const QString &dest, const CloneRemote &at,
+                                        const QStringList &args, std::stop_token stop);
 
 UpdateOutcome leftAlone(git_repository *repo, const QString &why, Message note);
 

@@ -123,20 +123,18 @@ Result<TreeCounts> scanTree(git_repository *repo, const QString &dest, bool with
     options.flags = 0; // submodules included: a moved or dirty submodule is a change
     if (withUntracked)
         options.flags |= GIT_STATUS_OPT_INCLUDE_UNTRACKED;
-    git_status_list *rawList = nullptr;
-    if (const int rc = git_status_list_new(&rawList, repo, &options); rc != 0)
-        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read the status of %1"), {dest},
-                        rc);
-    StatusListPtr list(rawList);
+    Result<StatusListPtr> list = statusList(repo, options, dest);
+    if (!list)
+        return list.error();
     git_config *rawConfig = nullptr;
     if (git_repository_config_snapshot(&rawConfig, repo) != 0)
         git_error_clear();
     ConfigPtr config(rawConfig);
     TreeCounts counts;
     QList<QByteArray> uncertain;
-    const size_t count = git_status_list_entrycount(list.get());
+    const size_t count = git_status_list_entrycount(list->get());
     for (size_t i = 0; i < count; ++i) {
-        const git_status_entry *entry = git_status_byindex(list.get(), i);
+        const git_status_entry *entry = git_status_byindex(list->get(), i);
         if (entry->status == GIT_STATUS_CURRENT || (entry->status & GIT_STATUS_IGNORED))
             continue;
         const char *path =
@@ -441,15 +439,13 @@ Result<int> untrackedFiles(git_repository *repo, const QString &dest)
     options.show = GIT_STATUS_SHOW_WORKDIR_ONLY;
     options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS |
                     GIT_STATUS_OPT_EXCLUDE_SUBMODULES;
-    git_status_list *rawList = nullptr;
-    if (const int rc = git_status_list_new(&rawList, repo, &options); rc != 0)
-        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read the status of %1"), {dest},
-                        rc);
-    StatusListPtr list(rawList);
+    Result<StatusListPtr> list = statusList(repo, options, dest);
+    if (!list)
+        return list.error();
     int untracked = 0;
-    const size_t count = git_status_list_entrycount(list.get());
+    const size_t count = git_status_list_entrycount(list->get());
     for (size_t i = 0; i < count; ++i) {
-        const git_status_entry *entry = git_status_byindex(list.get(), i);
+        const git_status_entry *entry = git_status_byindex(list->get(), i);
         if (entry->status != GIT_STATUS_WT_NEW)
             continue;
         const char *path =

@@ -101,45 +101,38 @@ Error fetchFailed(const QString &dest, const QString &detail)
         .withDetail(u"detail"_s, detail);
 }
 
-// Fetches the clone's remote (primaryRemote: origin in a clone grex made) into the clone at
-// dest (its backend lock held), as `git fetch <remote>` does: the remote's refspecs, tags that
-// point into what it has, fetch.prune, submodules on demand.
-Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
+Result<CloneRemote> readCloneRemote(const QString &dest)
 {
-    FetchFacts facts;
-    QString url;
-    QString gitDir;
-    {
-        Result<RepositoryPtr> repo = openRepository(dest);
-        if (!repo)
-            return repo.error();
-        facts.remote = QString::fromUtf8(primaryRemote(repo->get()));
-        const std::optional<QByteArray> remoteAt =
-            facts.remote.isEmpty() ? std::nullopt : remoteUrl(repo->get(), facts.remote.toUtf8());
-        if (!remoteAt)
-            return fetchFailed(dest, u"no default remote configured"_s);
-        url = QString::fromUtf8(*remoteAt);
-        gitDir = gitDirOf(repo->get());
-        // The branch's upstream on origin, whose disappearance the fetch should notice.
-        if (const std::optional<QString> branch = branchOf(repo->get())) {
-            git_config *raw = nullptr;
-            if (git_repository_config_snapshot(&raw, repo->get()) == 0) {
-                ConfigPtr config(raw);
-                const QByteArray key = "branch." + branch->toUtf8();
-                const std::optional<QByteArray> remote = configValue(config.get(), key + ".remote");
-                const std::optional<QByteArray> merge = configValue(config.get(), key + ".merge");
-                if (remote == facts.remote.toUtf8() && merge && merge->startsWith("refs/heads/"))
-                    facts.upstreamBranch = QString::fromUtf8(merge->mid(11));
-            }
-            git_error_clear();
-        }
+    Result<RepositoryPtr> repo = openRepository(dest);
+    if (!repo)
+        return repo.error();
+    CloneRemote at;
+    at.remote = QString::fromUtf8(primaryRemote(repo->get()));
+    if (!at.remote.isEmpty()) {
+        if (const std::optional<QByteArray> url = remoteUrl(repo->get(), at.remote.toUtf8()))
+            at.url = QString::fromUtf8(*url);
     }
-    if (stop.stop_requested())
-        return cancelledError();
-    // No --depth: in a shallow clone git adds the new commits to the history it has, where a
-    // depth would cut that history again and part the new commits from HEAD.
-    const QStringList args{u"fetch"_s, u"--progress"_s, facts.remote};
-    qCDebug(lcGit, "fetching into %s", qPrintable(dest));
+    at.gitDir = gitDirOf(repo->get());
+    // The branch's upstream on that remote, whose disappearance a fetch should notice.
+    if (const std::optional<QString> branch = branchOf(repo->get())) {
+        git_config *raw = nullptr;
+        if (git_repository_config_snapshot(&raw, repo->get()) == 0) {
+            ConfigPtr config(raw);
+            const QByteArray key = "branch." + branch->toUtf8();
+            const std::optional<QByteArray> remote = configValue(config.get(), key + ".remote");
+            const std::optional<QByteArray> merge = configValue(config.get(), key + ".merge");
+            if (remote == at.remote.toUtf8() && merge && merge->startsWith("refs/heads/"))
+                at.upstreamBranch = QString::fromUtf8(merge->mid(11));
+        }
+        git_error_clear();
+    }
+    return at;
+}
+
+Result<GitOutput> fetchRecordingFailure(const QString &dest, const CloneRemote &at,
+                                        const QStringList &args, std::stop_token stop)
+{
+    const QString url = at.url.value_or(QString());
     Result<GitOutput> fetched = networkGit(dest, url, args, stop);
     if (!fetched)
         return fetched.error();
@@ -147,10 +140,37 @@ Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
         Error failed =
             networkFailure(u"fetch_failed"_s, QT_TRANSLATE_NOOP("Grex", "cannot fetch %1: %2"),
                            {redactUrl(url)}, url, dest, *fetched);
-        recordFetchFailure(gitDir, failed);
+        recordFetchFailure(at.gitDir, failed);
         return failed;
     }
-    clearFetchFailure(gitDir);
+    clearFetchFailure(at.gitDir);
+    return fetched;
+}
+
+// Fetches the clone's remote (primaryRemote: origin in a clone grex made) into the clone at
+// dest (its backend lock held), as `git fetch <remote>` does: the remote's refspecs, tags that
+// point into what it has, fetch.prune, submodules on demand.
+Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
+{
+    Result<CloneRemote> at = readCloneRemote(dest);
+    if (!at)
+        return at.error();
+    if (!at->url)
+        return fetchFailed(dest, u"no default remote configured"_s);
+    FetchFacts facts;
+    facts.remote = at->remote;
+    facts.upstreamBranch = at->upstreamBranch;
+    const QString url = *at->url;
+    const QString gitDir = at->gitDir;
+    if (stop.stop_requested())
+        return cancelledError();
+    // No --depth: in a shallow clone git adds the new commits to the history it has, where a
+    // depth would cut that history again and part the new commits from HEAD.
+    qCDebug(lcGit, "fetching into %s", qPrintable(dest));
+    Result<GitOutput> fetched =
+        fetchRecordingFailure(dest, *at, {u"fetch"_s, u"--progress"_s, facts.remote}, stop);
+    if (!fetched)
+        return fetched.error();
     QFile::remove(gitDir + UpstreamRecordName);
     // The remote's default branch is asked only when the fetch changed a ref (a rename is a new
     // branch and a gone one) or origin/HEAD names a branch that is not there: a fetch with

@@ -11,6 +11,7 @@ namespace Grex::Git {
 namespace {
 
 using GitImpl::gitError;
+using GitImpl::statusList;
 using RevwalkPtr = std::unique_ptr<git_revwalk, Deleter<git_revwalk, git_revwalk_free>>;
 using BufGuard = std::unique_ptr<git_buf, Deleter<git_buf, git_buf_dispose>>;
 
@@ -70,14 +71,12 @@ Result<void> statusFiles(git_repository *repo, const QString &dir, int limit,
     options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
     options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED | GIT_STATUS_OPT_RENAMES_HEAD_TO_INDEX |
                     GIT_STATUS_OPT_SORT_CASE_SENSITIVELY;
-    git_status_list *rawList = nullptr;
-    if (const int rc = git_status_list_new(&rawList, repo, &options); rc != 0)
-        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read the status of %1"), {dir},
-                        rc);
-    StatusListPtr list(rawList);
-    const size_t count = git_status_list_entrycount(list.get());
+    Result<StatusListPtr> list = statusList(repo, options, dir);
+    if (!list)
+        return list.error();
+    const size_t count = git_status_list_entrycount(list->get());
     for (size_t i = 0; i < count; ++i) {
-        const git_status_entry *entry = git_status_byindex(list.get(), i);
+        const git_status_entry *entry = git_status_byindex(list->get(), i);
         if (entry->status == GIT_STATUS_CURRENT || (entry->status & GIT_STATUS_IGNORED))
             continue;
         const git_diff_delta *delta = entry->index_to_workdir ? entry->index_to_workdir

@@ -1,5 +1,7 @@
 #include "core/importers/importcontext.h"
 
+#include "core/fs/fsutil.h"
+
 #include "core/naming.h"
 #include "core/pack/manifestreader.h"
 #include "core/verbs/import.h"
@@ -84,32 +86,20 @@ Context Context::sibling(const QString &other) const
 
 Result<QByteArray> readBytes(const QString &file)
 {
-    QFile in(file);
-    if (!in.open(QIODevice::ReadOnly)) {
+    BoundedRead read = readBounded(file, MaxImportFileBytes);
+    if (read.fault == BoundedRead::Fault::Unreadable) {
         return Error(ErrorKind::Usage, u"unreadable_import_file"_s,
-                     Message(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"),
-                             {file, in.errorString()}))
+                     Message(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"), {file, read.reason}))
             .withDetail(u"path"_s, file);
     }
-    const auto tooLarge = [&file] {
+    if (read.fault == BoundedRead::Fault::TooLarge) {
         return Error(ErrorKind::Usage, u"invalid_import_file"_s,
                      Message(QT_TRANSLATE_NOOP("Grex", "%1 is larger than %2 bytes, the most an "
                                                        "import file may have"),
                              {file, QString::number(MaxImportFileBytes)}))
             .withDetail(u"path"_s, file);
-    };
-    if (!in.isSequential() && in.size() > MaxImportFileBytes)
-        return tooLarge();
-    // A pipe has no size: reading one byte past the limit stops one that never ends.
-    const QByteArray bytes = in.isSequential() ? in.read(MaxImportFileBytes + 1) : in.readAll();
-    if (bytes.size() > MaxImportFileBytes)
-        return tooLarge();
-    if (in.error() != QFileDevice::NoError) {
-        return Error(ErrorKind::Usage, u"unreadable_import_file"_s,
-                     Message(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"),
-                             {file, in.errorString()}))
-            .withDetail(u"path"_s, file);
     }
+    const QByteArray &bytes = read.bytes;
     // Editors on Windows start UTF-8 files with a byte order mark, which an INI or CSV line
     // would otherwise begin with.
     if (bytes.startsWith("\xEF\xBB\xBF"))

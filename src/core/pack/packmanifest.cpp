@@ -1,6 +1,7 @@
 #include "core/pack/packmanifest.h"
 
 #include "core/actions/actionregistry.h"
+#include "core/fs/fsutil.h"
 #include "core/fs/gitignore.h"
 #include "core/naming.h"
 #include "core/pack/actionargsreader.h"
@@ -294,14 +295,13 @@ Result<PackManifest> readManifest(const ManifestReader &reader, const YAML::Node
 
 Result<QByteArray> readLimited(const QString &file)
 {
-    QFile f(file);
-    if (!f.open(QIODevice::ReadOnly)) {
+    BoundedRead read = readBounded(file, MaxPackYamlBytes);
+    if (read.fault == BoundedRead::Fault::Unreadable) {
         return Error(ErrorKind::PackOp, u"pack_yaml_unreadable"_s,
-                     Message(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"),
-                             {file, f.errorString()}))
+                     Message(QT_TRANSLATE_NOOP("Grex", "cannot read %1: %2"), {file, read.reason}))
             .withDetail(u"file"_s, file);
     }
-    if (f.size() > MaxPackYamlBytes) {
+    if (read.fault == BoundedRead::Fault::TooLarge) {
         return Error(ErrorKind::PackOp, u"pack_yaml_invalid"_s,
                      Message(QT_TRANSLATE_NOOP("Grex", "%1:%2: the file is larger than %3 bytes"),
                              {file, u"1"_s, QString::number(MaxPackYamlBytes)}))
@@ -309,7 +309,7 @@ Result<QByteArray> readLimited(const QString &file)
             .withDetail(u"line"_s, qint64(1))
             .withDetail(u"rule"_s, u"size"_s);
     }
-    return f.readAll();
+    return std::move(read.bytes);
 }
 
 } // namespace
