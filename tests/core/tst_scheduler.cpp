@@ -78,6 +78,18 @@ struct Fixture
         holders.clear();
         joinThreads();
     }
+    // A thread that waits for a permit and counts how its wait ended.
+    void startWaiter(std::stop_token token)
+    {
+        threads.emplace_back([this, token] {
+            ++started;
+            Result<Scheduler::Permit> permit = scheduler.acquire(token);
+            if (permit)
+                ++granted;
+            else if (permit.error().kind() == ErrorKind::Cancelled)
+                ++cancelled;
+        });
+    }
     void joinThreads()
     {
         for (std::thread &t : threads) {
@@ -247,14 +259,7 @@ private Q_SLOTS:
         QVERIFY(f->holders.back()->waitAcquired());
 
         std::stop_source source;
-        f->threads.emplace_back([f, token = source.get_token()] {
-            ++f->started;
-            Result<Scheduler::Permit> permit = f->scheduler.acquire(token);
-            if (permit)
-                ++f->granted;
-            else if (permit.error().kind() == ErrorKind::Cancelled)
-                ++f->cancelled;
-        });
+        f->startWaiter(source.get_token());
         QVERIFY(waitFor([&] { return f->started.load() == 1; }));
         std::this_thread::sleep_for(150ms);
         QCOMPARE(f->cancelled.load() + f->granted.load(), 0);
@@ -291,14 +296,7 @@ private Q_SLOTS:
         }
         std::stop_source source;
         for (int i = 0; i < 100; ++i) {
-            f->threads.emplace_back([f, token = source.get_token()] {
-                ++f->started;
-                Result<Scheduler::Permit> permit = f->scheduler.acquire(token);
-                if (permit)
-                    ++f->granted;
-                else if (permit.error().kind() == ErrorKind::Cancelled)
-                    ++f->cancelled;
-            });
+            f->startWaiter(source.get_token());
         }
         QVERIFY(waitFor([&] { return f->started.load() == 100; }));
         std::this_thread::sleep_for(200ms);

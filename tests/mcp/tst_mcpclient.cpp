@@ -1,5 +1,4 @@
 #include "support/grexrunner.h"
-#include "support/remotebuilder.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -35,21 +34,13 @@ class tst_McpClient : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        const QString remotes = m_tmp.filePath(u"remotes"_s);
-        RemoteBuilder builder(remotes);
-        for (const QString &name : {u"alpha"_s, u"beta"_s})
-            builder.create(name, RemoteBuilder::packFiles(name));
         m_workspace = m_tmp.filePath(u"ws"_s);
-        QVERIFY(QDir().mkpath(m_workspace));
         QVERIFY(QDir().mkpath(m_tmp.filePath(u"run"_s)));
         m_options.workDir = m_workspace;
         m_options.env << u"XDG_RUNTIME_DIR="_s + m_tmp.filePath(u"run"_s)
                       << u"GREX_MCP_TOKEN="_s;
-        QCOMPARE(runGrex({u"init"_s}, m_options).exitCode, 0);
-        for (const QString &name : {u"alpha"_s, u"beta"_s}) {
-            QCOMPARE(runGrex({u"add"_s, remotes + u'/' + name + u".git"_s}, m_options).exitCode,
-                     0);
-        }
+        QVERIFY(addedByGrex(m_workspace, m_tmp.filePath(u"remotes"_s), {u"alpha"_s, u"beta"_s},
+                            m_options));
     }
 
     void statusOverStdio()

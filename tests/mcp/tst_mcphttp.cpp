@@ -1,5 +1,4 @@
 #include "support/grexrunner.h"
-#include "support/remotebuilder.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -126,17 +125,8 @@ class tst_McpHttp : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        const QString remotes = m_tmp.filePath(u"remotes"_s);
-        RemoteBuilder builder(remotes);
-        for (const QString &name : {u"alpha"_s, u"beta"_s})
-            builder.create(name, RemoteBuilder::packFiles(name));
         m_workspace = m_tmp.filePath(u"ws"_s);
-        QVERIFY(QDir().mkpath(m_workspace));
-        RunOptions options;
-        options.workDir = m_workspace;
-        QCOMPARE(runGrex({u"init"_s}, options).exitCode, 0);
-        for (const QString &name : {u"alpha"_s, u"beta"_s})
-            QCOMPARE(runGrex({u"add"_s, remotes + u'/' + name + u".git"_s}, options).exitCode, 0);
+        QVERIFY(addedByGrex(m_workspace, m_tmp.filePath(u"remotes"_s), {u"alpha"_s, u"beta"_s}));
 
         QDir().mkpath(m_tmp.filePath(u"run"_s));
         m_url = startHttpServer(m_server, m_workspace,

@@ -1,7 +1,9 @@
 #include "support/grexrunner.h"
+#include "support/remotebuilder.h"
 
 #include "core/verbs/verbregistry.h"
 
+#include <QDir>
 #include <QProcess>
 #include <QElapsedTimer>
 #include <QProcessEnvironment>
@@ -80,6 +82,28 @@ QUrl startHttpServer(QProcess &server, const QString &workDir, const QStringList
     if (log)
         log->append(err);
     return url;
+}
+
+bool addedByGrex(const QString &workspace, const QString &remotes, const QStringList &packs,
+                 RunOptions options)
+{
+    RemoteBuilder builder(remotes);
+    for (const QString &name : packs)
+        builder.create(name, RemoteBuilder::packFiles(name));
+    options.workDir = workspace;
+    if (!QDir().mkpath(workspace) || runGrex({QStringLiteral("init")}, options).exitCode != 0) {
+        qWarning("grex init in %s failed", qUtf8Printable(workspace));
+        return false;
+    }
+    for (const QString &name : packs) {
+        const RunResult added = runGrex(
+            {QStringLiteral("add"), remotes + u'/' + name + QStringLiteral(".git")}, options);
+        if (added.exitCode != 0) {
+            qWarning("grex add %s: %s", qUtf8Printable(name), added.err.constData());
+            return false;
+        }
+    }
+    return true;
 }
 
 bool runningAsRoot()

@@ -49,6 +49,12 @@ RunResult runPrepared(QProcess &process, const QString &program, const QStringLi
 
 bool runningAsRoot();
 
+// A workspace made the way a person makes one, by the built grex: `grex init` in workspace,
+// then `grex add` of each of packs (bare remotes RemoteBuilder makes in remotes), with options'
+// environment. False, with a warning naming the step, when a step fails.
+bool addedByGrex(const QString &workspace, const QString &remotes, const QStringList &packs,
+                 RunOptions options = {});
+
 // Starts `grex serve --http 127.0.0.1:0 ARGUMENTS…` in workDir, with the extra KEY=VALUE
 // entries of env, and returns the URL it logs when it listens; an invalid URL when it does not
 // within 20 s. What it wrote on stderr until then is appended to *log.

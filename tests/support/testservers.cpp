@@ -52,6 +52,22 @@ int pickFreePort()
     return probe.serverPort();
 }
 
+// Starts a server on a free port: a port taken between picking and binding is tried again, any
+// other failure ends the attempts. Sets *port to the port it listens on, or 0.
+bool startOnFreePort(int *port, const std::function<bool(QString *)> &launch, QString *why)
+{
+    QString reason;
+    for (int attempt = 0; attempt < StartAttempts; ++attempt) {
+        *port = pickFreePort();
+        if (launch(&reason))
+            return true;
+        if (!reason.contains(u"Address already in use"_s))
+            break;
+    }
+    *port = 0;
+    return fail(why, reason);
+}
+
 // Runs in the child between fork and exec: the server must not outlive a test that crashed.
 void dieWithParent(pid_t parent)
 {
@@ -453,16 +469,8 @@ bool SshServer::start(const TestUser &user, const QString &dir, QString *why)
         return fail(why, u"cannot write "_s + authorized);
     if (!makeHostKeys(why))
         return false;
-    QString reason;
-    for (int attempt = 0; attempt < StartAttempts; ++attempt) {
-        m_port = pickFreePort();
-        if (launch(&reason))
-            return true;
-        if (!reason.contains(u"Address already in use"_s))
-            break;
-    }
-    m_port = 0;
-    return fail(why, reason);
+    return startOnFreePort(
+        &m_port, [this](QString *reason) { return launch(reason); }, why);
 }
 
 bool SshServer::launch(QString *why)
@@ -640,18 +648,10 @@ bool HttpsGitServer::start(const QString &dir, const QString &projectRoot, const
     if (!writeFile(m_dir + u"/users"_s, (user + u':' + password + u'\n').toUtf8()))
         return fail(why, u"cannot write the user file in "_s + m_dir);
     m_projectRoot = QFileInfo(projectRoot).absoluteFilePath();
-    QString reason;
-    for (int attempt = 0; attempt < StartAttempts; ++attempt) {
-        m_port = pickFreePort();
-        if (!writeConfig(u"server"_s, why))
-            return false;
-        if (launch(&reason))
-            return true;
-        if (!reason.contains(u"Address already in use"_s))
-            break;
-    }
-    m_port = 0;
-    return fail(why, reason);
+    return startOnFreePort(
+        &m_port,
+        [this](QString *reason) { return writeConfig(u"server"_s, reason) && launch(reason); },
+        why);
 }
 
 bool HttpsGitServer::writeConfig(const QString &certificate, QString *why)

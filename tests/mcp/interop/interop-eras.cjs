@@ -11,10 +11,10 @@
 "use strict";
 
 const assert = require("node:assert/strict");
-const { spawn } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
+const { ok, startHttpServer, steps } = require("./serve.cjs");
 const v1 = {
     Client: require("@modelcontextprotocol/sdk/client/index.js").Client,
     Stdio: require("@modelcontextprotocol/sdk/client/stdio.js").StdioClientTransport,
@@ -32,34 +32,12 @@ if (!grex || !workspace || !remotes) {
     process.exit(2);
 }
 
-let step = 0;
-function ok(what) {
-    step += 1;
-    console.log(`ok ${step} - ${what}`);
-}
 
 const runtime = fs.mkdtempSync(path.join(os.tmpdir(), "grex-eras-"));
 const env = { ...process.env, XDG_RUNTIME_DIR: runtime };
 
 function startHttp(extra = []) {
-    const child = spawn(grex, ["serve", "--http", "127.0.0.1:0", ...extra], {
-        cwd: workspace, env, stdio: ["ignore", "pipe", "pipe"],
-    });
-    let log = "";
-    let out = "";
-    child.stdout.on("data", (d) => { out += d; });
-    return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error("no 'listening on' line:\n" + log)), 20000);
-        child.stderr.on("data", (d) => {
-            log += d;
-            const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(log);
-            if (m) {
-                clearTimeout(timer);
-                resolve({ child, url: new URL(m[1]), log: () => log, out: () => out });
-            }
-        });
-        child.on("exit", (code) => reject(new Error(`server exited ${code}:\n${log}`)));
-    });
+    return startHttpServer(grex, workspace, env, extra);
 }
 
 function stdioParams(extra = []) {
@@ -276,10 +254,10 @@ async function main() {
     } finally {
         readOnly.child.kill("SIGTERM");
     }
-    console.log(`1..${step}`);
+    console.log(`1..${steps()}`);
 }
 
 main().catch((error) => {
-    console.log(`not ok ${step + 1} - ${error.stack || error}`);
+    console.log(`not ok ${steps() + 1} - ${error.stack || error}`);
     process.exit(1);
 });

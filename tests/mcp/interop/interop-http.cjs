@@ -7,10 +7,10 @@
 "use strict";
 
 const assert = require("node:assert/strict");
-const { spawn } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
+const { ok, startHttpServer, steps } = require("./serve.cjs");
 const { Client } = require("@modelcontextprotocol/sdk/client/index.js");
 const {
     StreamableHTTPClientTransport,
@@ -26,35 +26,11 @@ if (!grex || !workspace) {
 }
 const TOKEN = "interop-token-" + process.pid;
 
-let step = 0;
-function ok(what) {
-    step += 1;
-    console.log(`ok ${step} - ${what}`);
-}
 
-// Starts the server and resolves with its URL once it logs where it listens.
 function startServer() {
     const runtime = fs.mkdtempSync(path.join(os.tmpdir(), "grex-http-"));
-    const child = spawn(grex, ["serve", "--http", "127.0.0.1:0", "--token", TOKEN], {
-        cwd: workspace,
-        env: { ...process.env, XDG_RUNTIME_DIR: runtime },
-        stdio: ["ignore", "pipe", "pipe"],
-    });
-    let log = "";
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error("no 'listening on' line:\n" + log)), 20000);
-        child.stderr.on("data", (d) => {
-            log += d;
-            const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(log);
-            if (m) {
-                clearTimeout(timer);
-                resolve({ child, url: new URL(m[1]), log: () => log, out: () => out });
-            }
-        });
-        child.on("exit", (code) => reject(new Error(`server exited ${code}:\n${log}`)));
-    });
+    return startHttpServer(grex, workspace, { ...process.env, XDG_RUNTIME_DIR: runtime },
+        ["--token", TOKEN]);
 }
 
 function connect(url, name, capabilities = {}) {
@@ -145,7 +121,7 @@ async function main() {
     } finally {
         server.child.kill("SIGTERM");
     }
-    console.log(`1..${step}`);
+    console.log(`1..${steps()}`);
 }
 
 main().catch((error) => {

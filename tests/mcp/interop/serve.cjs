@@ -1,0 +1,35 @@
+// Shared by the interop scripts: starting `grex serve --http` and numbering TAP lines.
+"use strict";
+
+const { spawn } = require("node:child_process");
+
+let step = 0;
+function ok(what) {
+    step += 1;
+    console.log(`ok ${step} - ${what}`);
+}
+
+// Starts `grex serve --http 127.0.0.1:0 <extra>` in workspace and resolves once it logs where it
+// listens: the child, its URL and what it wrote so far to stderr (log) and stdout (out).
+function startHttpServer(grex, workspace, env, extra = []) {
+    const child = spawn(grex, ["serve", "--http", "127.0.0.1:0", ...extra], {
+        cwd: workspace, env, stdio: ["ignore", "pipe", "pipe"],
+    });
+    let log = "";
+    let out = "";
+    child.stdout.on("data", (d) => { out += d; });
+    return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("no 'listening on' line:\n" + log)), 20000);
+        child.stderr.on("data", (d) => {
+            log += d;
+            const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(log);
+            if (m) {
+                clearTimeout(timer);
+                resolve({ child, url: new URL(m[1]), log: () => log, out: () => out });
+            }
+        });
+        child.on("exit", (code) => reject(new Error(`server exited ${code}:\n${log}`)));
+    });
+}
+
+module.exports = { ok, startHttpServer, steps: () => step };
