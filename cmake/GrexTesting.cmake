@@ -37,3 +37,16 @@ function(grex_add_test)
         TIMEOUT ${arg_TIMEOUT}
         ENVIRONMENT "${env}")
 endfunction()
+
+# grex_add_folder_tests([SOURCES shared ...] [LIBS ...] [LABEL ...] [TIMEOUT seconds])
+# One test (grex_add_test) per tst_<unit>.cpp of the calling folder, each built with the shared
+# sources: a new test file there needs no line.
+function(grex_add_folder_tests)
+    cmake_parse_arguments(arg "" "LABEL;TIMEOUT" "SOURCES;LIBS" ${ARGN})
+    file(GLOB tests CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/tst_*.cpp")
+    foreach(source ${tests})
+        get_filename_component(name "${source}" NAME_WE)
+        grex_add_test(NAME ${name} SOURCES ${source} ${arg_SOURCES} LIBS ${arg_LIBS}
+            LABEL ${arg_LABEL} TIMEOUT ${arg_TIMEOUT})
+    endforeach()
+endfunction()
