@@ -90,8 +90,7 @@ class tst_Cli : public QObject
     // A new commit in clone, with no change: what a person's own work looks like to grex.
     static void commitSomething(const QString &clone)
     {
-        runGit(clone, {u"-c"_s, u"user.name=t"_s, u"-c"_s, u"user.email=t@t"_s, u"commit"_s,
-                       u"-q"_s, u"--allow-empty"_s, u"-m"_s, u"x"_s});
+        runGit(clone, {u"commit"_s, u"-q"_s, u"--allow-empty"_s, u"-m"_s, u"x"_s});
     }
 
     QString workspaceWithAlpha()
@@ -902,8 +901,7 @@ private Q_SLOTS:
                           "depends_on: [ghost]\n"));
         // Committed, and the upstream made to agree: a clone as clean as can be, whose commit
         // is not the one installed.
-        runGit(dir + u"/alpha"_s, {u"-c"_s, u"user.name=t"_s, u"-c"_s, u"user.email=t@t"_s,
-                                   u"commit"_s, u"-qam"_s, u"ghost"_s});
+        runGit(dir + u"/alpha"_s, {u"commit"_s, u"-qam"_s, u"ghost"_s});
         const QString upstream =
             runGit(dir + u"/alpha"_s, {u"rev-parse"_s, u"--abbrev-ref"_s, u"@{u}"_s}).trimmed();
         runGit(dir + u"/alpha"_s, {u"update-ref"_s, u"refs/remotes/"_s + upstream, u"HEAD"_s});

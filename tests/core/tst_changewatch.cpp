@@ -128,8 +128,7 @@ private Q_SLOTS:
 
         touch(alpha + u"/new.txt"_s);
         runGit(alpha, {u"add"_s, u"new.txt"_s});
-        runGit(alpha, {u"-c"_s, u"user.name=t"_s, u"-c"_s, u"user.email=t@t"_s, u"commit"_s,
-                       u"-qm"_s, u"local"_s});
+        runGit(alpha, {u"commit"_s, u"-qm"_s, u"local"_s});
         compareWithFresh(ws, "after a commit");
         QVERIFY(lsJson(ws) != before);
 
@@ -139,8 +138,7 @@ private Q_SLOTS:
         compareWithFresh(ws, "after checking out a nested branch");
         touch(alpha + u"/nested.txt"_s);
         runGit(alpha, {u"add"_s, u"nested.txt"_s});
-        runGit(alpha, {u"-c"_s, u"user.name=t"_s, u"-c"_s, u"user.email=t@t"_s, u"commit"_s,
-                       u"-qm"_s, u"nested"_s});
+        runGit(alpha, {u"commit"_s, u"-qm"_s, u"nested"_s});
         compareWithFresh(ws, "after a commit on a nested branch");
         runGit(alpha, {u"checkout"_s, u"-q"_s, u"--detach"_s, u"HEAD~1"_s});
         compareWithFresh(ws, "after detaching HEAD");

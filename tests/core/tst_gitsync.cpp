@@ -44,17 +44,6 @@ bool hasRef(const QString &repo, const QString &ref)
     return process.exitCode() == 0;
 }
 
-void git(const QString &dir, const QStringList &args)
-{
-    QProcess process;
-    process.setWorkingDirectory(dir);
-    process.start(u"git"_s,
-                  QStringList{u"-c"_s, u"user.name=t"_s, u"-c"_s, u"user.email=t@t"_s} + args);
-    if (!process.waitForFinished() || process.exitCode() != 0)
-        qFatal("git %s failed: %s", qPrintable(args.join(u' ')),
-               process.readAllStandardError().constData());
-}
-
 } // namespace
 
 // Fetching into an existing clone and moving its tree: fast-forward, pinned refs, the backend
@@ -64,6 +53,7 @@ class tst_GitSync : public QObject
     Q_OBJECT
 
     QTemporaryDir m_dir;
+    RemoteBuilder m_remotes{m_dir.filePath(u"remotes"_s)};
     int m_counter = 0;
 
     struct Fixture
@@ -73,12 +63,12 @@ class tst_GitSync : public QObject
         RemoteBuilder::Files files;
     };
 
-    Fixture cloned(RemoteBuilder &remotes)
+    Fixture cloned()
     {
         Fixture f;
         const QString name = u"r%1"_s.arg(++m_counter);
         f.files = RemoteBuilder::packFiles(name);
-        f.remote = remotes.create(name, f.files);
+        f.remote = m_remotes.create(name, f.files);
         f.clone = m_dir.filePath(u"ws/"_s + name);
         GitFetcher fetcher;
         if (!fetcher.clone(f.remote, f.clone, std::nullopt, {}, {}).ok())
@@ -89,12 +79,11 @@ class tst_GitSync : public QObject
 private Q_SLOTS:
     void fetchThenFastForward()
     {
-        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
-        Fixture f = cloned(remotes);
+        Fixture f = cloned();
         GitFetcher fetcher;
         const QString before = fetcher.headSha(f.clone).value();
         f.files.insert(u"new.txt"_s, "new\n");
-        const QString upstream = remotes.commit(f.remote, f.files);
+        const QString upstream = m_remotes.commit(f.remote, f.files);
 
         // Nothing moves before a fetch.
         QCOMPARE(fetcher.fastForward(f.clone, {})->state, UpdateOutcome::State::UpToDate);
@@ -116,13 +105,12 @@ private Q_SLOTS:
     // back, so the fast-forward happens instead of the tree being "dirty" for ever.
     void interruptedCheckoutIsRolledBack()
     {
-        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
-        Fixture f = cloned(remotes);
+        Fixture f = cloned();
         GitFetcher fetcher;
         const QString before = fetcher.headSha(f.clone).value();
         f.files.insert(u"README.md"_s, "new readme\n");
         f.files.insert(u"new.txt"_s, "new\n");
-        const QString upstream = remotes.commit(f.remote, f.files);
+        const QString upstream = m_remotes.commit(f.remote, f.files);
         QVERIFY(fetcher.fetch(f.clone, {}).ok());
         QVERIFY(writeFile(f.clone + u"/README.md"_s, "new rea"));
         QVERIFY(writeFile(f.clone + u"/new.txt"_s, "new\n"));
@@ -145,12 +133,11 @@ private Q_SLOTS:
     // go.
     void killedCheckoutsIndexLockIsRemoved()
     {
-        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
-        Fixture f = cloned(remotes);
+        Fixture f = cloned();
         GitFetcher fetcher;
         const QString before = fetcher.headSha(f.clone).value();
         f.files.insert(u"README.md"_s, "new readme\n");
-        const QString upstream = remotes.commit(f.remote, f.files);
+        const QString upstream = m_remotes.commit(f.remote, f.files);
         QVERIFY(fetcher.fetch(f.clone, {}).ok());
         QVERIFY(!QFileInfo::exists(f.clone + u"/.git/grex-busy"_s));
         QVERIFY(writeFile(f.clone + u"/.git/grex-busy"_s, "4242\n"));
@@ -172,11 +159,10 @@ private Q_SLOTS:
     // A fetch killed while it moved a remote-tracking ref leaves that ref's .lock.
     void killedFetchsRefLockIsRemoved()
     {
-        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
-        Fixture f = cloned(remotes);
+        Fixture f = cloned();
         GitFetcher fetcher;
         f.files.insert(u"new.txt"_s, "new\n");
-        const QString upstream = remotes.commit(f.remote, f.files);
+        const QString upstream = m_remotes.commit(f.remote, f.files);
         QVERIFY(writeFile(f.clone + u"/.git/grex-busy"_s, "4242\n"));
         QVERIFY(writeFile(f.clone + u"/.git/refs/remotes/origin/main.lock"_s, "0000\n"));
         QVERIFY(fetcher.fetch(f.clone, {}).ok());
@@ -188,11 +174,10 @@ private Q_SLOTS:
     // user's, killed before), and one a running process has open.
     void foreignGitLocksStay()
     {
-        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
-        Fixture f = cloned(remotes);
+        Fixture f = cloned();
         GitFetcher fetcher;
         f.files.insert(u"README.md"_s, "new readme\n");
-        remotes.commit(f.remote, f.files);
+        m_remotes.commit(f.remote, f.files);
         QVERIFY(fetcher.fetch(f.clone, {}).ok());
         const QString indexLock = f.clone + u"/.git/index.lock"_s;
 
@@ -230,11 +215,10 @@ private Q_SLOTS:
     // dropped and the user's edit stays.
     void staleCheckoutJournalTouchesNothing()
     {
-        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
-        Fixture f = cloned(remotes);
+        Fixture f = cloned();
         GitFetcher fetcher;
         f.files.insert(u"README.md"_s, "new readme\n");
-        const QString upstream = remotes.commit(f.remote, f.files);
+        const QString upstream = m_remotes.commit(f.remote, f.files);
         QVERIFY(fetcher.fetch(f.clone, {}).ok());
         QVERIFY(writeFile(f.clone + u"/README.md"_s, "my edit\n"));
         QVERIFY(writeFile(f.clone + u"/.git/grex-checkout"_s,
@@ -246,10 +230,9 @@ private Q_SLOTS:
 
     void dirtyTreeIsLeftAlone()
     {
-        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
-        Fixture f = cloned(remotes);
+        Fixture f = cloned();
         f.files.insert(u"new.txt"_s, "new\n");
-        remotes.commit(f.remote, f.files);
+        m_remotes.commit(f.remote, f.files);
         QVERIFY(writeFile(f.clone + u"/README.md"_s, "local edit\n"));
         GitFetcher fetcher;
         const QString before = fetcher.headSha(f.clone).value();
@@ -261,7 +244,7 @@ private Q_SLOTS:
         QCOMPARE(fetcher.headSha(f.clone).value(), before);
         QCOMPARE(readFile(f.clone + u"/README.md"_s), QByteArray("local edit\n"));
         // Untracked files do not count as dirt.
-        git(f.clone, {u"checkout"_s, u"-q"_s, u"--"_s, u"README.md"_s});
+        runGit(f.clone, {u"checkout"_s, u"-q"_s, u"--"_s, u"README.md"_s});
         QVERIFY(writeFile(f.clone + u"/scratch.txt"_s, "mine\n"));
         QCOMPARE(fetcher.fastForward(f.clone, {})->state, UpdateOutcome::State::FastForwarded);
         QCOMPARE(readFile(f.clone + u"/scratch.txt"_s), QByteArray("mine\n"));
@@ -269,13 +252,12 @@ private Q_SLOTS:
 
     void divergedBranchIsLeftAlone()
     {
-        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
-        Fixture f = cloned(remotes);
+        Fixture f = cloned();
         f.files.insert(u"upstream.txt"_s, "u\n");
-        remotes.commit(f.remote, f.files);
+        m_remotes.commit(f.remote, f.files);
         QVERIFY(writeFile(f.clone + u"/local.txt"_s, "l\n"));
-        git(f.clone, {u"add"_s, u"local.txt"_s});
-        git(f.clone, {u"commit"_s, u"-q"_s, u"-m"_s, u"local"_s});
+        runGit(f.clone, {u"add"_s, u"local.txt"_s});
+        runGit(f.clone, {u"commit"_s, u"-q"_s, u"-m"_s, u"local"_s});
         GitFetcher fetcher;
         const QString local = fetcher.headSha(f.clone).value();
         QVERIFY(fetcher.fetch(f.clone, {}).ok());
@@ -287,9 +269,8 @@ private Q_SLOTS:
 
     void detachedHeadIsLeftAlone()
     {
-        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
-        Fixture f = cloned(remotes);
-        git(f.clone, {u"checkout"_s, u"-q"_s, u"--detach"_s});
+        Fixture f = cloned();
+        runGit(f.clone, {u"checkout"_s, u"-q"_s, u"--detach"_s});
         GitFetcher fetcher;
         const Result<UpdateOutcome> outcome = fetcher.fastForward(f.clone, {});
         QCOMPARE(outcome->state, UpdateOutcome::State::LeftAlone);
@@ -299,15 +280,14 @@ private Q_SLOTS:
     // A declared ref is checked out on an existing clone.
     void checkoutPinnedRefs()
     {
-        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
-        Fixture f = cloned(remotes);
-        const QString first = remotes.tip(f.remote);
-        remotes.tag(f.remote, u"v1"_s, first);
+        Fixture f = cloned();
+        const QString first = m_remotes.tip(f.remote);
+        m_remotes.tag(f.remote, u"v1"_s, first);
         RemoteBuilder::Files dev = f.files;
         dev.insert(u"dev.txt"_s, "d\n");
-        const QString devSha = remotes.commit(f.remote, dev, u"dev"_s);
+        const QString devSha = m_remotes.commit(f.remote, dev, u"dev"_s);
         f.files.insert(u"main2.txt"_s, "m\n");
-        remotes.commit(f.remote, f.files);
+        m_remotes.commit(f.remote, f.files);
         GitFetcher fetcher;
         QVERIFY(fetcher.fetch(f.clone, {}).ok());
 
@@ -321,7 +301,7 @@ private Q_SLOTS:
 
         // The branch keeps following its upstream.
         dev.insert(u"dev2.txt"_s, "d2\n");
-        const QString devSha2 = remotes.commit(f.remote, dev, u"dev"_s);
+        const QString devSha2 = m_remotes.commit(f.remote, dev, u"dev"_s);
         QVERIFY(fetcher.fetch(f.clone, {}).ok());
         QCOMPARE(fetcher.checkout(f.clone, u"dev"_s, {})->shaAfter, devSha2);
 
@@ -341,11 +321,10 @@ private Q_SLOTS:
 
     void checkoutLeavesADirtyTree()
     {
-        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
-        Fixture f = cloned(remotes);
-        remotes.tag(f.remote, u"v1"_s, remotes.tip(f.remote));
+        Fixture f = cloned();
+        m_remotes.tag(f.remote, u"v1"_s, m_remotes.tip(f.remote));
         f.files.insert(u"x.txt"_s, "x\n");
-        remotes.commit(f.remote, f.files);
+        m_remotes.commit(f.remote, f.files);
         GitFetcher fetcher;
         QVERIFY(fetcher.fetch(f.clone, {}).ok());
         QVERIFY(fetcher.fastForward(f.clone, {}).ok());
@@ -358,8 +337,7 @@ private Q_SLOTS:
     // Fetches of one destination serialise on its backend lock; distinct ones do not.
     void fetchesOfOneCloneSerialise()
     {
-        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
-        Fixture f = cloned(remotes);
+        Fixture f = cloned();
         // Hold the backend lock from another thread, the way a concurrent fetch would.
         std::atomic<bool> held{false};
         std::atomic<bool> release{false};
@@ -387,8 +365,7 @@ private Q_SLOTS:
     // but two threads still take turns on one clone.
     void backendLockUnderTheSyncLockStaysInProcess()
     {
-        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
-        Fixture f = cloned(remotes);
+        Fixture f = cloned();
         const QString workspace = QFileInfo(f.clone).absolutePath();
         Result<FileLock> sync = FileLock::tryAcquire(
             workspace + u'/' + WorkspaceSyncLockName.toString(), LockTier::WorkspaceSync);
@@ -424,7 +401,7 @@ private Q_SLOTS:
     {
         const QString dir = m_dir.filePath(u"no-origin"_s);
         QDir().mkpath(dir);
-        git(dir, {u"init"_s, u"-q"_s});
+        runGit(dir, {u"init"_s, u"-q"_s});
         GitFetcher fetcher;
         const Result<void> r = fetcher.fetch(dir, {});
         QVERIFY(!r.ok());
@@ -435,12 +412,11 @@ private Q_SLOTS:
     // What sync calls: fetch and fast-forward (or check out a ref) in one go.
     void updateFetchesThenMoves()
     {
-        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
-        Fixture f = cloned(remotes);
+        Fixture f = cloned();
         GitFetcher fetcher;
         const QString before = fetcher.headSha(f.clone).value();
         f.files.insert(u"new.txt"_s, "new\n");
-        const QString upstream = remotes.commit(f.remote, f.files);
+        const QString upstream = m_remotes.commit(f.remote, f.files);
         const Result<UpdateOutcome> moved = fetcher.update(f.clone, std::nullopt, {});
         QVERIFY(moved.ok());
         QCOMPARE(moved->state, UpdateOutcome::State::FastForwarded);
@@ -449,7 +425,7 @@ private Q_SLOTS:
         QCOMPARE(moved->branch, std::optional<QString>(u"main"_s));
         QCOMPARE(readFile(f.clone + u"/new.txt"_s), QByteArray("new\n"));
 
-        remotes.tag(f.remote, u"v1"_s, before);
+        m_remotes.tag(f.remote, u"v1"_s, before);
         const Result<UpdateOutcome> pinned = fetcher.update(f.clone, u"v1"_s, {});
         QVERIFY(pinned.ok());
         QCOMPARE(pinned->state, UpdateOutcome::State::CheckedOut);
@@ -469,10 +445,9 @@ private Q_SLOTS:
     // config keeps the URL as the user wrote it.
     void insteadOfRewritesUrls()
     {
-        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
         const QString name = u"r%1"_s.arg(++m_counter);
         RemoteBuilder::Files files = RemoteBuilder::packFiles(name);
-        const QString remote = remotes.create(name, files);
+        const QString remote = m_remotes.create(name, files);
         const QString remotesDir = QFileInfo(remote).absolutePath();
         const QString globalConfig = QDir::homePath() + u"/.gitconfig"_s;
         if (QFile::exists(globalConfig))
@@ -494,7 +469,7 @@ private Q_SLOTS:
         QCOMPARE(fetcher.originUrl(clone).value(), remote);
 
         files.insert(u"more.txt"_s, "more\n");
-        const QString upstream = remotes.commit(remote, files);
+        const QString upstream = m_remotes.commit(remote, files);
         const Result<UpdateOutcome> moved = fetcher.update(clone, std::nullopt, {});
         QVERIFY2(moved.ok(), qPrintable(moved.ok() ? QString() : moved.error().text()));
         QCOMPARE(moved->shaAfter, upstream);
@@ -503,31 +478,30 @@ private Q_SLOTS:
     // remote.origin.tagopt and fetch.prune are honoured as git does.
     void tagAndPruneSettings()
     {
-        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
-        Fixture f = cloned(remotes);
+        Fixture f = cloned();
         RemoteBuilder::Files dev = f.files;
         dev.insert(u"dev.txt"_s, "d\n");
-        remotes.commit(f.remote, dev, u"dev"_s);
+        m_remotes.commit(f.remote, dev, u"dev"_s);
         GitFetcher fetcher;
         QVERIFY(fetcher.fetch(f.clone, {}).ok());
         QVERIFY(hasRef(f.clone, u"refs/remotes/origin/dev"_s));
 
         // Tags on fetched commits follow by default, not with --no-tags.
         f.files.insert(u"a.txt"_s, "a\n");
-        remotes.tag(f.remote, u"v-auto"_s, remotes.commit(f.remote, f.files));
+        m_remotes.tag(f.remote, u"v-auto"_s, m_remotes.commit(f.remote, f.files));
         QVERIFY(fetcher.fetch(f.clone, {}).ok());
         QVERIFY(hasRef(f.clone, u"refs/tags/v-auto"_s));
-        git(f.clone, {u"config"_s, u"remote.origin.tagopt"_s, u"--no-tags"_s});
+        runGit(f.clone, {u"config"_s, u"remote.origin.tagopt"_s, u"--no-tags"_s});
         f.files.insert(u"b.txt"_s, "b\n");
-        remotes.tag(f.remote, u"v-none"_s, remotes.commit(f.remote, f.files));
+        m_remotes.tag(f.remote, u"v-none"_s, m_remotes.commit(f.remote, f.files));
         QVERIFY(fetcher.fetch(f.clone, {}).ok());
         QVERIFY(!hasRef(f.clone, u"refs/tags/v-none"_s));
 
         // A branch deleted upstream stays until pruning is asked for.
-        git(f.remote, {u"branch"_s, u"-q"_s, u"-D"_s, u"dev"_s});
+        runGit(f.remote, {u"branch"_s, u"-q"_s, u"-D"_s, u"dev"_s});
         QVERIFY(fetcher.fetch(f.clone, {}).ok());
         QVERIFY(hasRef(f.clone, u"refs/remotes/origin/dev"_s));
-        git(f.clone, {u"config"_s, u"fetch.prune"_s, u"true"_s});
+        runGit(f.clone, {u"config"_s, u"fetch.prune"_s, u"true"_s});
         QVERIFY(fetcher.fetch(f.clone, {}).ok());
         QVERIFY(!hasRef(f.clone, u"refs/remotes/origin/dev"_s));
     }
@@ -535,12 +509,11 @@ private Q_SLOTS:
     // The upstream of a branch goes through the remote's own fetch refspec.
     void upstreamFollowsTheFetchRefspec()
     {
-        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
-        Fixture f = cloned(remotes);
-        git(f.clone, {u"config"_s, u"remote.origin.fetch"_s,
-                      u"+refs/heads/*:refs/remotes/mirror/*"_s});
+        Fixture f = cloned();
+        runGit(f.clone,
+               {u"config"_s, u"remote.origin.fetch"_s, u"+refs/heads/*:refs/remotes/mirror/*"_s});
         f.files.insert(u"c.txt"_s, "c\n");
-        const QString upstream = remotes.commit(f.remote, f.files);
+        const QString upstream = m_remotes.commit(f.remote, f.files);
         GitFetcher fetcher;
         const Result<UpdateOutcome> moved = fetcher.update(f.clone, std::nullopt, {});
         QVERIFY(moved.ok());
@@ -549,7 +522,7 @@ private Q_SLOTS:
         QCOMPARE(moved->shaAfter, upstream);
 
         // No upstream configured: left alone, and said so.
-        git(f.clone, {u"config"_s, u"--unset"_s, u"branch.main.merge"_s});
+        runGit(f.clone, {u"config"_s, u"--unset"_s, u"branch.main.merge"_s});
         const Result<UpdateOutcome> alone = fetcher.update(f.clone, std::nullopt, {});
         QCOMPARE(alone->state, UpdateOutcome::State::LeftAlone);
         QVERIFY(alone->note.text().contains(u"tracks no upstream"_s));
@@ -558,12 +531,11 @@ private Q_SLOTS:
     // Without a fetch refspec git updates no remote-tracking branch, so nothing tracks one.
     void remoteWithoutFetchRefspec()
     {
-        RemoteBuilder remotes(m_dir.filePath(u"remotes"_s));
-        Fixture f = cloned(remotes);
-        git(f.clone, {u"config"_s, u"--unset-all"_s, u"remote.origin.fetch"_s});
+        Fixture f = cloned();
+        runGit(f.clone, {u"config"_s, u"--unset-all"_s, u"remote.origin.fetch"_s});
         const QString tracked = gitOutput(f.clone, {u"rev-parse"_s, u"refs/remotes/origin/main"_s});
         f.files.insert(u"d.txt"_s, "d\n");
-        remotes.commit(f.remote, f.files);
+        m_remotes.commit(f.remote, f.files);
         GitFetcher fetcher;
         const Result<UpdateOutcome> outcome = fetcher.update(f.clone, std::nullopt, {});
         QVERIFY2(outcome.ok(), qPrintable(outcome.ok() ? QString() : outcome.error().text()));
@@ -577,7 +549,7 @@ private Q_SLOTS:
     {
         const QString remote = m_dir.filePath(u"remotes/empty.git"_s);
         QDir().mkpath(remote);
-        git(remote, {u"init"_s, u"-q"_s, u"--bare"_s, u"-b"_s, u"trunk"_s});
+        runGit(remote, {u"init"_s, u"-q"_s, u"--bare"_s, u"-b"_s, u"trunk"_s});
         GitFetcher fetcher;
         const QString clone = m_dir.filePath(u"ws/empty"_s);
         QVERIFY(fetcher.clone(remote, clone, std::nullopt, {}, {}).ok());

@@ -47,17 +47,6 @@ class tst_Verbs : public QObject
     QString m_evil;
     int m_counter = 0;
 
-    static void git(const QString &dir, const QStringList &args)
-    {
-        QProcess process;
-        process.setWorkingDirectory(dir);
-        process.start(u"git"_s,
-                      QStringList{u"-c"_s, u"user.name=t"_s, u"-c"_s, u"user.email=t@t"_s} + args);
-        if (!process.waitForFinished() || process.exitCode() != 0)
-            qFatal("git %s failed: %s", qPrintable(args.join(u' ')),
-                   process.readAllStandardError().constData());
-    }
-
     QString newWorkspaceDir()
     {
         const QString dir = m_tmp.filePath(u"ws%1"_s.arg(++m_counter));
@@ -651,19 +640,19 @@ private Q_SLOTS:
         mustAdd(ws, m_alpha);
         const QString dir = ws.packDir(u"alpha"_s);
         QVERIFY(writeFile(dir + u"/new.txt"_s, "n\n"));
-        git(dir, {u"add"_s, u"new.txt"_s});
-        git(dir, {u"commit"_s, u"-q"_s, u"-m"_s, u"local only"_s});
+        runGit(dir, {u"add"_s, u"new.txt"_s});
+        runGit(dir, {u"commit"_s, u"-q"_s, u"-m"_s, u"local only"_s});
         Result<RmReport> r = rmApproved(ws, u"alpha"_s);
         QCOMPARE(r.error().reason(), u"local_changes"_s);
         QCOMPARE(r.error().details().value(u"unpushed"_s).toInteger(), 1);
 
-        git(dir, {u"reset"_s, u"-q"_s, u"--hard"_s, u"origin/main"_s});
+        runGit(dir, {u"reset"_s, u"-q"_s, u"--hard"_s, u"origin/main"_s});
         QVERIFY(rmApproved(ws, u"alpha"_s).ok()); // nothing is lost once it matches the remote
         Workspace again = initialised();
         mustAdd(again, m_alpha);
         const QString dir2 = again.packDir(u"alpha"_s);
         QVERIFY(writeFile(dir2 + u"/README.md"_s, "stashed edit\n"));
-        git(dir2, {u"stash"_s, u"-q"_s});
+        runGit(dir2, {u"stash"_s, u"-q"_s});
         r = rmApproved(again, u"alpha"_s);
         QCOMPARE(r.error().reason(), u"local_changes"_s);
         QCOMPARE(r.error().details().value(u"stashes"_s).toInteger(), 1);

@@ -62,94 +62,57 @@ bool isAuditOnly(EventOp op)
 Event Event::add(const QString &id, const QString &url, const QString &path, const QString &type,
                  const std::optional<QString> &ref, Timestamp ts)
 {
-    Event e;
-    e.op = EventOp::Add;
-    e.ts = ts;
-    e.id = id;
-    e.url = url;
-    e.path = path;
-    e.type = type;
-    e.ref = ref;
-    return e;
+    return Event{
+        .op = EventOp::Add, .ts = ts, .id = id, .url = url, .path = path, .type = type, .ref = ref};
 }
 
 Event Event::update(const QString &id, const QString &field, const std::optional<QString> &value,
                     Timestamp ts)
 {
-    Event e;
-    e.op = EventOp::Update;
-    e.ts = ts;
-    e.id = id;
-    e.field = field;
-    e.value = value;
-    return e;
+    return Event{.op = EventOp::Update, .ts = ts, .id = id, .field = field, .value = value};
 }
 
 Event Event::tag(const QString &id, const QStringList &add, const QStringList &remove,
                  Timestamp ts)
 {
-    Event e;
-    e.op = EventOp::Tag;
-    e.ts = ts;
-    e.id = id;
-    e.tags = add;
-    e.untags = remove;
-    return e;
+    return Event{.op = EventOp::Tag, .ts = ts, .id = id, .tags = add, .untags = remove};
 }
 
 Event Event::rm(const QString &id, Timestamp ts)
 {
-    Event e;
-    e.op = EventOp::Rm;
-    e.ts = ts;
-    e.id = id;
-    return e;
+    return Event{.op = EventOp::Rm, .ts = ts, .id = id};
 }
 
 Event Event::sync(const QString &id, const QString &sha, Timestamp ts)
 {
-    Event e;
-    e.op = EventOp::Sync;
-    e.ts = ts;
-    e.id = id;
-    e.sha = sha;
-    return e;
+    return Event{.op = EventOp::Sync, .ts = ts, .id = id, .sha = sha};
 }
 
 Event Event::actionStarted(const QString &pack, qint64 idx, const QString &name, Timestamp ts)
 {
-    Event e;
-    e.op = EventOp::ActionStarted;
-    e.ts = ts;
-    e.id = pack;
-    e.actionIdx = idx;
-    e.actionName = name;
-    return e;
+    return Event{
+        .op = EventOp::ActionStarted, .ts = ts, .id = pack, .actionIdx = idx, .actionName = name};
 }
 
 Event Event::actionCompleted(const QString &pack, qint64 idx, const QString &resultSummary,
                              Timestamp ts)
 {
-    Event e;
-    e.op = EventOp::ActionCompleted;
-    e.ts = ts;
-    e.id = pack;
-    e.actionIdx = idx;
-    e.resultSummary = resultSummary;
-    return e;
+    return Event{.op = EventOp::ActionCompleted,
+                 .ts = ts,
+                 .id = pack,
+                 .actionIdx = idx,
+                 .resultSummary = resultSummary};
 }
 
 Event Event::actionHalted(const QString &pack, qint64 idx, const QString &name,
                           const QString &errorSummary, Timestamp ts)
 {
-    Event e;
-    e.op = EventOp::ActionHalted;
-    e.ts = ts;
-    e.id = pack;
-    e.actionIdx = idx;
-    e.actionName = name;
-    e.errorSummary = errorSummary;
-    return e;
+    return Event{.op = EventOp::ActionHalted,
+                 .ts = ts,
+                 .id = pack,
+                 .actionIdx = idx,
+                 .actionName = name,
+                 .errorSummary = errorSummary};
 }
 
 Event Event::approved(const QString &verb, const QStringList &packs, const QString &command,

@@ -43,45 +43,46 @@ inline constexpr qsizetype MaxReadLineBytes = 64 * 1024;
 
 struct Event
 {
+    // Every member has an initializer, so that a factory names only the members it sets.
     EventOp op = EventOp::Add;
-    Timestamp ts;
-    QString id; // the pack id; the "pack" member of action_* events
+    Timestamp ts{};
+    QString id{}; // the pack id; the "pack" member of action_* events
 
     // add
-    QString url;
-    QString path;
-    QString type;
-    std::optional<QString> ref;
-    std::optional<qint64> depth; // a shallow clone of this many commits (git clone --depth)
-    QString cloneFilter;         // a partial clone (git clone --filter), "" for none
+    QString url{};
+    QString path{};
+    QString type{};
+    std::optional<QString> ref{};
+    std::optional<qint64> depth{}; // a shallow clone of this many commits (git clone --depth)
+    QString cloneFilter{};         // a partial clone (git clone --filter), "" for none
     bool submodules = true;      // false: added with --no-submodules
-    QStringList tags;            // add: the pack's tags; tag: the tags it gains
-    QStringList untags;          // tag: the tags it loses
+    QStringList tags{};          // add: the pack's tags; tag: the tags it gains
+    QStringList untags{};        // tag: the tags it loses
 
     // update: field is "url", "ref" or "path"; value nullopt means null (clears ref)
-    QString field;
-    std::optional<QString> value;
+    QString field{};
+    std::optional<QString> value{};
 
     // sync
-    QString sha;
+    QString sha{};
 
     // action_*
     qint64 actionIdx = 0;
-    QString actionName;
-    QString resultSummary;
-    QString errorSummary;
+    QString actionName{};
+    QString resultSummary{};
+    QString errorSummary{};
 
     // approved: a destructive verb someone let run (docs/design.md, "Audit events")
-    QString verb;
-    QStringList packs;     // the first kMaxApprovedPacks of them
+    QString verb{};
+    QStringList packs{};   // the first kMaxApprovedPacks of them
     qint64 packCount = 0;  // all of them
-    QString command;       // exec's command or run's action, shortened to fit a line
+    QString command{};     // exec's command or run's action, shortened to fit a line
     // Who decided: "window" (a person there), "grant" (a session grant of `client`'s),
     // "client" (its person, by elicitation), "flag" (--yes, --approve-destructive), "terminal",
     // "policy" (nobody could be asked).
-    QString approvedBy;
-    QString client;        // the MCP client that asked, when one did
-    QString reason;        // denied: why
+    QString approvedBy{};
+    QString client{}; // the MCP client that asked, when one did
+    QString reason{}; // denied: why
 
     static Event add(const QString &id, const QString &url, const QString &path,
                      const QString &type, const std::optional<QString> &ref,
