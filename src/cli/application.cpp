@@ -189,6 +189,16 @@ int Application::run(const QStringList &given)
     QString verbName = arguments.at(verbIndex);
     QStringList withoutVerb = arguments;
     withoutVerb.removeAt(verbIndex);
+    // A verb of two words, grex task start, is the verb task-start.
+    if (!findVerb(verbName) && verbIndex + 1 < arguments.size() &&
+        findVerb(verbName + u'-' + arguments.at(verbIndex + 1))) {
+        verbName += u'-' + arguments.at(verbIndex + 1);
+        withoutVerb.removeAt(verbIndex);
+    } else if (const QStringList words = verbWordsAfter(verbName); !words.isEmpty()) {
+        return fail(m_output, {},
+                    usage(u"missing_verb"_s,
+                          Tr::tr("%1 needs one of: %2").arg(verbName, words.join(u", "_s))));
+    }
     if (verbName == u"serve")
         return serve(withoutVerb);
     if (verbName == u"completion")
@@ -218,6 +228,8 @@ int Application::run(const QStringList &given)
         }
         if (names.contains(rest.first()))
             return run(QStringList{rest.first(), u"--help"_s});
+        if (rest.size() > 1 && names.contains(rest.at(0) + u'-' + rest.at(1)))
+            return run(QStringList{rest.at(0) + u'-' + rest.at(1), u"--help"_s});
         arguments[verbIndex] = rest.first(); // named as an unknown verb below
         verbName = rest.first();
     }
@@ -232,6 +244,16 @@ int Application::run(const QStringList &given)
         return fail(m_output, {}, error);
     }
     return invokeVerbCommand(*verb, withoutVerb);
+}
+
+QStringList Application::verbWordsAfter(const QString &first)
+{
+    QStringList words;
+    for (const VerbSpec &verb : verbRegistry()) {
+        if (verb.name.startsWith(first + u'-'))
+            words.append(verb.name.mid(first.size() + 1));
+    }
+    return words;
 }
 
 qsizetype Application::findVerbIndex(const QStringList &arguments)

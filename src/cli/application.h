@@ -57,6 +57,8 @@ private:
     // The position of the verb: the first word that is not an option or an option's value; -1
     // when there is none.
     static qsizetype findVerbIndex(const QStringList &arguments);
+    // The second words of the two-word verbs that start with first (task: start, status, ...).
+    static QStringList verbWordsAfter(const QString &first);
     // A registry verb's command line (arguments without the verb): parses it, runs the verb.
     int invokeVerbCommand(const VerbSpec &verb, const QStringList &arguments);
     // The tools grex serve offers from --read-only and --tools; empty: every tool. Error: Usage.

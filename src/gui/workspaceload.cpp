@@ -118,6 +118,20 @@ AuditLine auditLine(const Event &e)
     case EventOp::Revoked:
         line.text = Tr::tr("Session grant of %1 for %2 revoked").arg(e.verb, e.client);
         break;
+    case EventOp::TaskStarted:
+        line.text = Tr::tr("Task %1 started on branch %2").arg(e.task, e.branch);
+        break;
+    case EventOp::TaskPack:
+        line.text = Tr::tr("Task %1: worktree from %2").arg(e.task, e.ref.value_or(e.sha.left(7)));
+        break;
+    case EventOp::TaskPushed:
+        line.text =
+            Tr::tr("Task %1: %2 pushed to %3 %4").arg(e.task, e.sha.left(7), e.remote, e.branch);
+        break;
+    case EventOp::TaskEnded:
+        line.text = e.reason == u"abandoned" ? Tr::tr("Task %1 abandoned").arg(e.task)
+                                             : Tr::tr("Task %1 finished").arg(e.task);
+        break;
     }
     return line;
 }

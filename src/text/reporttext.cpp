@@ -39,6 +39,12 @@ const QHash<QString, Render> &renderers()
         {u"import"_s, [](const DocView &d, const Options &o) { return importText(d, o); }},
         {u"run"_s, [](const DocView &d, const Options &) { return runText(d); }},
         {u"exec"_s, [](const DocView &d, const Options &) { return execText(d); }},
+        {u"task-start"_s, [](const DocView &d, const Options &) { return taskStartText(d); }},
+        {u"task-status"_s, [](const DocView &d, const Options &) { return taskStatusText(d); }},
+        {u"task-diff"_s, [](const DocView &d, const Options &) { return taskDiffText(d); }},
+        {u"task-commit"_s, [](const DocView &d, const Options &) { return taskCommitText(d); }},
+        {u"task-finish"_s, [](const DocView &d, const Options &) { return taskEndText(d); }},
+        {u"task-abandon"_s, [](const DocView &d, const Options &) { return taskEndText(d); }},
     };
     return table;
 }

@@ -20,6 +20,11 @@ Lines statusText(const DocView &report, const Options &options);
 Lines tagText(const DocView &report);
 Lines syncText(const DocView &report, const Options &options);
 Lines updateText(const DocView &report);
+Lines taskStartText(const DocView &report);
+Lines taskStatusText(const DocView &report);
+Lines taskDiffText(const DocView &report);
+Lines taskCommitText(const DocView &report);
+Lines taskEndText(const DocView &report);
 // Where a run (sync, teardown, update) halted, on the Err channel; empty when it did not.
 Lines haltText(const DocView &report);
 

@@ -128,7 +128,7 @@ private Q_SLOTS:
                  (QStringList{u".grex-lock"_s, u"/fonts/"_s, u"*.tmp"_s}));
         QCOMPARE(Gitignore::workspaceBody(),
                  (QStringList{u".grex.lock"_s, u".grex.sync.lock"_s, u".grex-backend-*.lock"_s,
-                              u".grex-trash-*"_s, u"grex.journal.jsonl"_s}));
+                              u".grex-trash-*"_s, u"grex.journal.jsonl"_s, u"/.grex-tasks/"_s}));
         // A pack path is literal, not a glob.
         QCOMPARE(Gitignore::packBody(u"v[12]*?"_s).at(1), u"/v\\[12\\]\\*\\?/"_s);
     }

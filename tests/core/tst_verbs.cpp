@@ -814,9 +814,11 @@ private Q_SLOTS:
             QVERIFY(v.invoke);
             QVERIFY(v.summary && *v.summary);
             QVERIFY(v.title && *v.title);
-            QCOMPARE(v.readOnly, v.name == u"ls" || v.name == u"status" || v.name == u"doctor");
+            QCOMPARE(v.readOnly, v.name == u"ls" || v.name == u"status" || v.name == u"doctor" ||
+                                     v.name == u"task-status" || v.name == u"task-diff");
             QCOMPARE(v.mcpTool, v.name != u"teardown");
-            QCOMPARE(v.destructive, v.name == u"rm" || v.name == u"run" || v.name == u"exec");
+            QCOMPARE(v.destructive, v.name == u"rm" || v.name == u"run" || v.name == u"exec" ||
+                                        v.name == u"task-abandon");
             const QJsonObject schema = v.inputSchema();
             QCOMPARE(schema.value(u"additionalProperties"_s).toBool(true), false);
             QCOMPARE(schema.value(u"type"_s).toString(), u"object"_s);
@@ -825,13 +827,16 @@ private Q_SLOTS:
                 // A CLI-only option (exec --shell) is not part of the tool.
                 QCOMPARE(schema.value(u"properties"_s).toObject().contains(p.name), !p.cliOnly);
             }
-            // Every verb that walks packs takes the width an agent may set, as the CLI does.
+            // Every verb that walks packs in parallel takes the width an agent may set, as the
+            // CLI does; a task's verbs go through its few packs one by one.
             QCOMPARE(schema.value(u"properties"_s).toObject().contains(u"parallel"_s),
-                     v.name != u"init" && v.name != u"tag");
+                     v.name != u"init" && v.name != u"tag" && !v.name.startsWith(u"task-"));
         }
-        QCOMPARE(names, (QStringList{u"init"_s, u"add"_s, u"rm"_s, u"tag"_s, u"ls"_s, u"status"_s, u"sync"_s,
-                                     u"update"_s, u"teardown"_s, u"doctor"_s, u"import"_s, u"run"_s,
-                                     u"exec"_s}));
+        QCOMPARE(names, (QStringList{u"init"_s, u"add"_s, u"rm"_s, u"tag"_s, u"ls"_s, u"status"_s,
+                                     u"sync"_s, u"update"_s, u"teardown"_s, u"doctor"_s,
+                                     u"import"_s, u"run"_s, u"exec"_s, u"task-start"_s,
+                                     u"task-status"_s, u"task-diff"_s, u"task-commit"_s,
+                                     u"task-finish"_s, u"task-abandon"_s}));
         QVERIFY(!findVerb(u"serve"_s));
         QVERIFY(!findVerb(u"teardown"_s)->mcpTool);
     }

@@ -4,6 +4,8 @@
 #include "support/schemacheck.h"
 #include "support/remotebuilder.h"
 #include "support/testfiles.h"
+#include "core/operationcontext.h"
+#include "core/verbs/taskstart.h"
 #include "core/verbs/verbregistry.h"
 #include "mcp/protocol.h"
 #include "mcp/tools.h"
@@ -99,6 +101,19 @@ Grex::Workspace workspaceWith(const QString &dir, const QString &remotes,
     for (const QString &name : registered)
         addPackOrDie(ws, remoteUrl(remotes, name), false);
     return ws;
+}
+
+// alpha and beta registered and the task t over both; a change in alpha's worktree when asked.
+void workspaceWithTask(const QString &dir, const QString &remotes, bool change)
+{
+    Grex::Workspace ws = workspaceWith(dir, remotes, {}, {u"alpha"_s, u"beta"_s});
+    Grex::OperationContext ctx;
+    Grex::TaskStartOptions options;
+    options.name = options.branch = u"t"_s;
+    options.packs = {u"alpha"_s, u"beta"_s};
+    QVERIFY(Grex::taskStart(ws, options, ctx).ok());
+    if (change)
+        QVERIFY(writeFile(dir + u"/.grex-tasks/t/alpha/README.md"_s, "changed\n"));
 }
 
 QString withRemotes(QString text, const QString &remotes)
@@ -438,6 +453,59 @@ QList<ParityCase> verbCases()
     exec.arguments = {{u"cmd"_s, QJsonArray::fromStringList(kExecCommand)}, {u"parallel"_s, 1}};
     cases.append(exec);
 
+    // Two packs, each with a worktree of its own.
+    ParityCase taskStart;
+    taskStart.name = taskStart.tool = u"task-start"_s;
+    taskStart.setup = [](const QString &dir, const QString &remotes) {
+        workspaceWith(dir, remotes, {}, {u"alpha"_s, u"beta"_s});
+    };
+    taskStart.cli = {u"task"_s, u"start"_s, u"t"_s, u"alpha"_s, u"beta"_s};
+    taskStart.arguments = {{u"name"_s, u"t"_s}, {u"packs"_s, QJsonArray{u"alpha"_s, u"beta"_s}}};
+    cases.append(taskStart);
+
+    // One pack changed, one not, with the files.
+    ParityCase taskStatus;
+    taskStatus.name = taskStatus.tool = u"task-status"_s;
+    taskStatus.setup = [](const QString &dir, const QString &remotes) {
+        workspaceWithTask(dir, remotes, true);
+    };
+    taskStatus.cli = {u"task"_s, u"status"_s, u"--files"_s};
+    taskStatus.arguments = {{u"files"_s, true}};
+    cases.append(taskStatus);
+
+    ParityCase taskDiff;
+    taskDiff.name = taskDiff.tool = u"task-diff"_s;
+    taskDiff.setup = taskStatus.setup;
+    taskDiff.cli = {u"task"_s, u"diff"_s, u"t"_s};
+    taskDiff.arguments = {{u"name"_s, u"t"_s}};
+    cases.append(taskDiff);
+
+    // The same commit at both front ends: the identity and dates are fixed (initTestCase).
+    ParityCase taskCommit;
+    taskCommit.name = taskCommit.tool = u"task-commit"_s;
+    taskCommit.setup = taskStatus.setup;
+    taskCommit.cli = {u"task"_s, u"commit"_s, u"t"_s, u"-m"_s, u"Change the README"_s};
+    taskCommit.arguments = {{u"name"_s, u"t"_s}, {u"message"_s, u"Change the README"_s}};
+    cases.append(taskCommit);
+
+    // Nothing only here: the task ends.
+    ParityCase taskFinish;
+    taskFinish.name = taskFinish.tool = u"task-finish"_s;
+    taskFinish.setup = [](const QString &dir, const QString &remotes) {
+        workspaceWithTask(dir, remotes, false);
+    };
+    taskFinish.cli = {u"task"_s, u"finish"_s, u"t"_s};
+    taskFinish.arguments = {{u"name"_s, u"t"_s}};
+    cases.append(taskFinish);
+
+    // An uncommitted change thrown away, approved.
+    ParityCase taskAbandon;
+    taskAbandon.name = taskAbandon.tool = u"task-abandon"_s;
+    taskAbandon.setup = taskStatus.setup;
+    taskAbandon.cli = {u"task"_s, u"abandon"_s, u"t"_s, u"--force"_s, u"--yes"_s};
+    taskAbandon.arguments = {{u"name"_s, u"t"_s}, {u"force"_s, true}};
+    cases.append(taskAbandon);
+
     return cases;
 }
 
@@ -583,6 +651,12 @@ private Q_SLOTS:
     {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_tmp.isValid());
+        // A task's commit is the same at both front ends: one identity, one time.
+        for (const QByteArray &who : {QByteArray("GIT_AUTHOR"), QByteArray("GIT_COMMITTER")}) {
+            qputenv(QByteArray(who + "_NAME").constData(), "Tess Tester");
+            qputenv(QByteArray(who + "_EMAIL").constData(), "tess@example.org");
+            qputenv(QByteArray(who + "_DATE").constData(), "2026-11-29T12:00:00Z");
+        }
     }
 
     // The rows below cover exactly the tools the server lists.

@@ -282,8 +282,8 @@ QStringList packBody(const QString &packPath, const QStringList &extraPatterns)
 
 QStringList workspaceBody()
 {
-    return {u".grex.lock"_s,           u".grex.sync.lock"_s, u".grex-backend-*.lock"_s,
-            u".grex-trash-*"_s,        u"grex.journal.jsonl"_s};
+    return {u".grex.lock"_s,    u".grex.sync.lock"_s,    u".grex-backend-*.lock"_s,
+            u".grex-trash-*"_s, u"grex.journal.jsonl"_s, u"/.grex-tasks/"_s};
 }
 
 Result<QByteArray> upsert(const QByteArray &content, const QString &owner, const QStringList &body)

@@ -34,6 +34,10 @@ constexpr OpRow kOps[] = {
     {EventOp::Denied, "denied", true},
     {EventOp::Granted, "granted", true},
     {EventOp::Revoked, "revoked", true},
+    {EventOp::TaskStarted, "task_started", true},
+    {EventOp::TaskPack, "task_pack", true},
+    {EventOp::TaskPushed, "task_pushed", true},
+    {EventOp::TaskEnded, "task_ended", true},
 };
 
 const OpRow *rowOf(EventOp op)
@@ -148,6 +152,40 @@ Event Event::grant(EventOp op, const QString &tool, const QString &client, const
     return e;
 }
 
+Event Event::taskStarted(const QString &task, const QString &branch, Timestamp ts)
+{
+    return Event{.op = EventOp::TaskStarted, .ts = ts, .task = task, .branch = branch};
+}
+
+Event Event::taskPack(const QString &task, const QString &pack, const QString &worktree,
+                      const std::optional<QString> &base, const QString &baseSha, Timestamp ts)
+{
+    return Event{.op = EventOp::TaskPack,
+                 .ts = ts,
+                 .id = pack,
+                 .path = worktree,
+                 .ref = base,
+                 .sha = baseSha,
+                 .task = task};
+}
+
+Event Event::taskPushed(const QString &task, const QString &pack, const QString &sha,
+                        const QString &remote, const QString &branch, Timestamp ts)
+{
+    return Event{.op = EventOp::TaskPushed,
+                 .ts = ts,
+                 .id = pack,
+                 .sha = sha,
+                 .task = task,
+                 .branch = branch,
+                 .remote = remote};
+}
+
+Event Event::taskEnded(const QString &task, const QString &how, Timestamp ts)
+{
+    return Event{.op = EventOp::TaskEnded, .ts = ts, .reason = how, .task = task};
+}
+
 bool Event::isDecision() const
 {
     return op == EventOp::Approved || op == EventOp::Denied || op == EventOp::Granted ||
@@ -225,6 +263,28 @@ JsonObject Event::toJson() const
         o.insert(u"verb"_s, verb);
         o.insert(u"by"_s, approvedBy);
         o.insert(u"client"_s, client);
+        break;
+    case EventOp::TaskStarted:
+        o.insert(u"task"_s, task);
+        o.insert(u"branch"_s, branch);
+        break;
+    case EventOp::TaskPack:
+        o.insert(u"task"_s, task);
+        o.insert(u"pack"_s, id);
+        o.insert(u"worktree"_s, path);
+        o.insert(u"base"_s, JsonValue::fromOptional(ref));
+        o.insert(u"base_sha"_s, sha);
+        break;
+    case EventOp::TaskPushed:
+        o.insert(u"task"_s, task);
+        o.insert(u"pack"_s, id);
+        o.insert(u"sha"_s, sha);
+        o.insert(u"remote"_s, remote);
+        o.insert(u"branch"_s, branch);
+        break;
+    case EventOp::TaskEnded:
+        o.insert(u"task"_s, task);
+        o.insert(u"how"_s, reason);
         break;
     }
     // Every event says which schema it follows: last, unless its case placed it (insert keeps
@@ -436,6 +496,40 @@ bool readActionEvent(Reader &r, const QString &op, Event &e)
     return true;
 }
 
+// The members of a task_* event; false with r.error set when one is wrong, false with no error
+// for an op of a later grex.
+bool readTaskEvent(Reader &r, const QString &op, Event &e)
+{
+    static const QStringList known{u"task_started"_s, u"task_pack"_s, u"task_pushed"_s,
+                                   u"task_ended"_s};
+    if (!known.contains(op) || !r.timestamp(e.ts) || !r.string({u"task"_s}, e.task))
+        return false;
+    if (op == u"task_started") {
+        e.op = EventOp::TaskStarted;
+        return r.string({u"branch"_s}, e.branch);
+    }
+    if (op == u"task_pack") {
+        e.op = EventOp::TaskPack;
+        QString base;
+        if (!r.string({u"pack"_s}, e.id) || !r.string({u"worktree"_s}, e.path) ||
+            !r.string({u"base_sha"_s}, e.sha) || !r.optionalString(u"base"_s, base))
+            return false;
+        if (r.object.value(u"base"_s).isString())
+            e.ref = base;
+        return true;
+    }
+    if (op == u"task_pushed") {
+        e.op = EventOp::TaskPushed;
+        return r.string({u"pack"_s}, e.id) && r.string({u"sha"_s}, e.sha) &&
+               r.string({u"remote"_s}, e.remote) && r.string({u"branch"_s}, e.branch);
+    }
+    if (op == u"task_ended") {
+        e.op = EventOp::TaskEnded;
+        return r.string({u"how"_s}, e.reason);
+    }
+    return false;
+}
+
 ParsedLine invalid(const QString &detail)
 {
     ParsedLine p;
@@ -580,6 +674,10 @@ ParsedLine parseEventLine(QByteArrayView line)
         e.packCount = exactInteger(object.value(u"pack_count"_s).toDouble(double(e.packs.size())))
                           .value_or(e.packs.size());
         result.events.append(e);
+    } else if (op.startsWith(u"task_") && readTaskEvent(r, op, e)) {
+        result.events.append(e);
+    } else if (op.startsWith(u"task_") && !r.error.isEmpty()) {
+        return invalid(r.error);
     } else {
         result.kind = ParsedLine::Kind::UnknownOp;
         result.detail = op;

@@ -25,6 +25,12 @@ enum class EventOp {
     Denied,  // a destructive verb someone (or no one) refused
     Granted, // a person let one client run a tool for the rest of its session
     Revoked, // and took that back
+    // A task (docs/design.md, "Tasks"): its start, one record per pack with the worktree and
+    // the commit its branch started from, each push of a pack's branch, and its end.
+    TaskStarted,
+    TaskPack,
+    TaskPushed,
+    TaskEnded,
 };
 
 QString eventOpName(EventOp op);
@@ -82,7 +88,14 @@ struct Event
     // "policy" (nobody could be asked).
     QString approvedBy{};
     QString client{}; // the MCP client that asked, when one did
-    QString reason{}; // denied: why
+    QString reason{}; // denied: why; task_ended: "finished" or "abandoned"
+
+    // task_*: the task and its branch; task_pack keeps the worktree in path (relative to the
+    // folder of grex.jsonl), the base ref in ref and its commit in sha; task_pushed the commit
+    // pushed in sha, to remote.
+    QString task{};
+    QString branch{};
+    QString remote{};
 
     static Event add(const QString &id, const QString &url, const QString &path,
                      const QString &type, const std::optional<QString> &ref,
@@ -111,6 +124,16 @@ struct Event
     // granted or revoked: `verb` is the tool, `client` whose grant it is.
     static Event grant(EventOp op, const QString &tool, const QString &client, const QString &by,
                        Timestamp ts = Timestamp::now());
+    static Event taskStarted(const QString &task, const QString &branch,
+                             Timestamp ts = Timestamp::now());
+    static Event taskPack(const QString &task, const QString &pack, const QString &worktree,
+                          const std::optional<QString> &base, const QString &baseSha,
+                          Timestamp ts = Timestamp::now());
+    static Event taskPushed(const QString &task, const QString &pack, const QString &sha,
+                            const QString &remote, const QString &branch,
+                            Timestamp ts = Timestamp::now());
+    static Event taskEnded(const QString &task, const QString &how,
+                           Timestamp ts = Timestamp::now());
     // Whether this is one of the approval records (approved, denied, granted, revoked).
     bool isDecision() const;
 

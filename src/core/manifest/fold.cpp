@@ -132,6 +132,28 @@ QList<PackState> packsInIdOrder(const QMap<QString, PackState> &packs)
     return list;
 }
 
+QList<Event> liveTaskEvents(const QList<Event> &events)
+{
+    // A name's events since its last start; an end drops them.
+    QMap<QString, QList<Event>> byTask;
+    for (const Event &e : events) {
+        if (e.op == EventOp::TaskStarted)
+            byTask.insert(e.task, {e});
+        else if (e.op == EventOp::TaskEnded)
+            byTask.remove(e.task);
+        else if ((e.op == EventOp::TaskPack || e.op == EventOp::TaskPushed) &&
+                 byTask.contains(e.task))
+            byTask[e.task].append(e);
+    }
+    QList<Event> kept;
+    for (const Event &e : events) {
+        const auto it = byTask.constFind(e.task);
+        if (it != byTask.cend() && it->contains(e))
+            kept.append(e);
+    }
+    return kept;
+}
+
 bool foldsAlike(const QList<Event> &a, const QList<Event> &b)
 {
     const auto withoutUpdatedAt = [](QMap<QString, PackState> packs) {

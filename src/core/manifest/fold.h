@@ -48,6 +48,9 @@ struct FoldResult
 };
 
 FoldResult fold(const QList<Event> &events);
+// The task_* events of the tasks still live (started and not ended), in their order: what
+// compaction keeps of tasks (docs/design.md, "Tasks").
+QList<Event> liveTaskEvents(const QList<Event> &events);
 // Whether two event lists fold to the same packs but for updated_at: what compaction keeps
 // (docs/design.md, "Compaction").
 bool foldsAlike(const QList<Event> &a, const QList<Event> &b);

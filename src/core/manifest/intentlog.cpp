@@ -479,6 +479,9 @@ IntentLog::compactedBytes(const LogReadResult &current)
     std::sort(starts.begin(), starts.end(),
               [](const Event &a, const Event &b) { return a.ts < b.ts; });
     events.append(starts);
+    // A task lives until it ends: its worktrees and branches are on disk (docs/design.md,
+    // "Tasks").
+    events.append(liveTaskEvents(current.events));
     std::pair<QByteArray, QByteArray> bytes;
     for (const Event &event : std::as_const(events)) {
         Result<QByteArray> line = event.toLine();

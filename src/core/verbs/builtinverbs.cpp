@@ -21,6 +21,12 @@ namespace Grex {
     X(Import)                                                                                      \
     X(Run)                                                                                         \
     X(Exec)                                                                                        \
+    X(TaskStart)                                                                                   \
+    X(TaskStatus)                                                                                  \
+    X(TaskDiff)                                                                                    \
+    X(TaskCommit)                                                                                  \
+    X(TaskFinish)                                                                                  \
+    X(TaskAbandon)                                                                                 \
     /* every line of the list ends in a backslash, so a new verb changes no other line */
 
 #define GREX_DECLARE_VERB(Name) VerbSpec make##Name##Verb();
