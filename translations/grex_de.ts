@@ -2227,6 +2227,298 @@ Wenn der Arbeitsbereich bereits Packs registriert, deren Verzeichnisse fehlen, e
         <source>&amp;Run</source>
         <translation>A&amp;usführen</translation>
     </message>
+    <message>
+        <source>%1 has no commit to start a branch from</source>
+        <translation>%1 hat keinen Commit, von dem ein Branch ausgehen kann</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a branch name git accepts</source>
+        <translation>&apos;%1&apos; ist kein Branch-Name, den git annimmt</translation>
+    </message>
+    <message>
+        <source>cannot make the folder of %1</source>
+        <translation>der Ordner von %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>cannot make the worktree %1: %2</source>
+        <translation>der Worktree %1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot remove the worktree %1: %2</source>
+        <translation>der Worktree %1 kann nicht entfernt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot delete the branch %1: %2</source>
+        <translation>der Branch %1 kann nicht gelöscht werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot stage the changes in %1: %2</source>
+        <translation>die Änderungen in %1 können nicht vorgemerkt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot commit in %1: %2</source>
+        <translation>in %1 kann nicht committet werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot read the changes of %1: %2</source>
+        <translation>die Änderungen von %1 können nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>there is no task &apos;%1&apos;</source>
+        <translation>es gibt keine Aufgabe &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>grex task start NAME PACK... starts one</source>
+        <translation>grex task start NAME PACK... beginnt eine</translation>
+    </message>
+    <message>
+        <source>the tasks are: %1</source>
+        <translation>die Aufgaben sind: %1</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a task name: use up to 64 letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;, starting with a letter or a digit</source>
+        <translation>&apos;%1&apos; ist kein Aufgabenname: verwenden Sie bis zu 64 Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos; und &apos;-&apos;, beginnend mit einem Buchstaben oder einer Ziffer</translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; is part of task &apos;%2&apos;</source>
+        <translation>Pack &apos;%1&apos; gehört zur Aufgabe &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>finish or abandon the task first (grex task finish %1)</source>
+        <translation>schließen Sie die Aufgabe zuerst ab oder verwerfen Sie sie (grex task finish %1)</translation>
+    </message>
+    <message>
+        <source>a commit needs a message: --message TEXT</source>
+        <translation>ein Commit braucht eine Nachricht: --message TEXT</translation>
+    </message>
+    <message>
+        <source>the message contains a NUL character</source>
+        <translation>die Nachricht enthält ein NUL-Zeichen</translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; is not part of task &apos;%2&apos;</source>
+        <translation>Pack &apos;%1&apos; gehört nicht zur Aufgabe &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>no pack of task &apos;%1&apos; has changes to commit</source>
+        <translation>kein Pack der Aufgabe &apos;%1&apos; hat Änderungen zum Committen</translation>
+    </message>
+    <message>
+        <source>the commit failed in %1 of %2 packs</source>
+        <translation>der Commit ist in %1 von %2 Packs fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Commit a task</source>
+        <translation>Aufgabe committen</translation>
+    </message>
+    <message>
+        <source>Commit the changes of a task&apos;s packs with one message.</source>
+        <translation>Die Änderungen der Packs einer Aufgabe mit einer Nachricht committen.</translation>
+    </message>
+    <message>
+        <source>Stages every change in the worktrees of the task&apos;s packs (or of the packs named), untracked files included, and commits it with MESSAGE, using your own git, its identity and its hooks. Packs without changes are left alone. When the commit fails in some packs, the others are committed and the report says which failed and why.</source>
+        <translation>Merkt jede Änderung in den Worktrees der Packs der Aufgabe (oder der genannten Packs) vor, unversionierte Dateien eingeschlossen, und committet sie mit MESSAGE, mit Ihrem eigenen git, seiner Identität und seinen Hooks. Packs ohne Änderungen bleiben unberührt. Schlägt der Commit in einigen Packs fehl, werden die anderen committet, und der Bericht sagt, welche fehlschlugen und warum.</translation>
+    </message>
+    <message>
+        <source>Commit every changed pack of the task.</source>
+        <translation>Jedes geänderte Pack der Aufgabe committen.</translation>
+    </message>
+    <message>
+        <source>Commit only in web.</source>
+        <translation>Nur in web committen.</translation>
+    </message>
+    <message>
+        <source>The commit message.</source>
+        <translation>Die Commit-Nachricht.</translation>
+    </message>
+    <message>
+        <source>The task.</source>
+        <translation>Die Aufgabe.</translation>
+    </message>
+    <message>
+        <source>Only these packs of the task.</source>
+        <translation>Nur diese Packs der Aufgabe.</translation>
+    </message>
+    <message>
+        <source>task &apos;%1&apos; still has work only on this machine in %2</source>
+        <translation>die Aufgabe &apos;%1&apos; hat noch Arbeit, die nur auf diesem Rechner liegt, in %2</translation>
+    </message>
+    <message>
+        <source>commit and push it (grex task commit, grex task push), or drop it with grex task abandon</source>
+        <translation>committen und pushen Sie sie (grex task commit, grex task push) oder verwerfen Sie sie mit grex task abandon</translation>
+    </message>
+    <message>
+        <source>task &apos;%1&apos; has work that exists only on this machine in %2</source>
+        <translation>die Aufgabe &apos;%1&apos; hat Arbeit, die nur auf diesem Rechner liegt, in %2</translation>
+    </message>
+    <message>
+        <source>push it first, or pass --force to throw it away</source>
+        <translation>pushen Sie sie zuerst, oder geben Sie --force an, um sie zu verwerfen</translation>
+    </message>
+    <message>
+        <source>abandon task &apos;%1&apos; and throw away its unpushed work in %2</source>
+        <translation>Aufgabe &apos;%1&apos; verwerfen und ihre nicht gepushte Arbeit in %2 wegwerfen</translation>
+    </message>
+    <message>
+        <source>abandoning task &apos;%1&apos; was not approved</source>
+        <translation>das Verwerfen der Aufgabe &apos;%1&apos; wurde nicht genehmigt</translation>
+    </message>
+    <message>
+        <source>Finish a task</source>
+        <translation>Aufgabe abschließen</translation>
+    </message>
+    <message>
+        <source>Remove a published task&apos;s worktrees and branches.</source>
+        <translation>Worktrees und Branches einer veröffentlichten Aufgabe entfernen.</translation>
+    </message>
+    <message>
+        <source>Once every pack of the task is committed and pushed, removes its worktrees and its local branches (the pushed branches stay on the remotes) and records that the task ended. It refuses while anything of the task exists only on this machine, and says what.</source>
+        <translation>Sobald jedes Pack der Aufgabe committet und gepusht ist, entfernt es ihre Worktrees und lokalen Branches (die gepushten Branches bleiben auf den Remotes) und vermerkt das Ende der Aufgabe. Solange etwas der Aufgabe nur auf diesem Rechner liegt, lehnt es ab und sagt, was.</translation>
+    </message>
+    <message>
+        <source>End a pushed task.</source>
+        <translation>Eine gepushte Aufgabe beenden.</translation>
+    </message>
+    <message>
+        <source>Abandon a task</source>
+        <translation>Aufgabe verwerfen</translation>
+    </message>
+    <message>
+        <source>Drop a task: its worktrees and branches.</source>
+        <translation>Eine Aufgabe verwerfen: ihre Worktrees und Branches.</translation>
+    </message>
+    <message>
+        <source>Removes the task&apos;s worktrees and local branches and records that it ended. It refuses while work of the task exists only on this machine (uncommitted changes, commits no push took) unless --force is given, and then asks before throwing that work away.</source>
+        <translation>Entfernt die Worktrees und lokalen Branches der Aufgabe und vermerkt ihr Ende. Solange Arbeit der Aufgabe nur auf diesem Rechner liegt (nicht committete Änderungen, nicht gepushte Commits), lehnt es ab, außer mit --force, und fragt dann nach, bevor diese Arbeit verworfen wird.</translation>
+    </message>
+    <message>
+        <source>Drop a task with nothing to lose.</source>
+        <translation>Eine Aufgabe verwerfen, bei der nichts verloren geht.</translation>
+    </message>
+    <message>
+        <source>Drop a task and its unpushed work, without asking.</source>
+        <translation>Eine Aufgabe samt nicht gepushter Arbeit verwerfen, ohne Rückfrage.</translation>
+    </message>
+    <message>
+        <source>&amp;Abandon</source>
+        <translation>&amp;Verwerfen</translation>
+    </message>
+    <message>
+        <source>Also throw away work that exists only here.</source>
+        <translation>Auch Arbeit verwerfen, die nur hier liegt.</translation>
+    </message>
+    <message>
+        <source>a task needs its packs: grex task start NAME PACK..., or --filter EXPR</source>
+        <translation>eine Aufgabe braucht ihre Packs: grex task start NAME PACK... oder --filter EXPR</translation>
+    </message>
+    <message>
+        <source>task &apos;%1&apos; exists already</source>
+        <translation>die Aufgabe &apos;%1&apos; gibt es schon</translation>
+    </message>
+    <message>
+        <source>grex task status %1 shows it</source>
+        <translation>grex task status %1 zeigt sie</translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; is not cloned at %2; grex sync clones it</source>
+        <translation>Pack &apos;%1&apos; ist nicht in %2 geklont; grex sync klont es</translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; has a branch &apos;%2&apos; already</source>
+        <translation>Pack &apos;%1&apos; hat schon einen Branch &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>name another branch with --branch</source>
+        <translation>nennen Sie mit --branch einen anderen Branch</translation>
+    </message>
+    <message>
+        <source>%1 exists already; remove it or name the task otherwise</source>
+        <translation>%1 gibt es schon; entfernen Sie es oder benennen Sie die Aufgabe anders</translation>
+    </message>
+    <message>
+        <source>Start a task</source>
+        <translation>Aufgabe beginnen</translation>
+    </message>
+    <message>
+        <source>Start a change across packs, on a branch of its own in a worktree of each.</source>
+        <translation>Eine Änderung über mehrere Packs beginnen, auf einem eigenen Branch in einem eigenen Worktree jedes Packs.</translation>
+    </message>
+    <message>
+        <source>A task is one change over several packs. task start makes, in each pack named and each one --filter matches, a branch (NAME, or --branch) from the upstream of the branch the pack follows, checked out in a worktree of its own under .grex-tasks/NAME in the workspace. Your own checkouts are not touched, and other tasks may use the same packs at the same time.
+
+Work in the worktrees, then grex task commit, grex task push and grex task finish; grex task status says where each pack stands. A branch name already used in a pack is refused; nothing is made unless every pack can have its worktree.</source>
+        <translation>Eine Aufgabe ist eine Änderung über mehrere Packs. task start legt in jedem genannten Pack und in jedem, auf das --filter passt, einen Branch (NAME oder --branch) vom Upstream des Branches an, dem das Pack folgt, ausgecheckt in einem eigenen Worktree unter .grex-tasks/NAME im Arbeitsbereich. Ihre eigenen Checkouts bleiben unberührt, und andere Aufgaben können dieselben Packs gleichzeitig nutzen.
+
+Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex task finish; grex task status zeigt, wo jedes Pack steht. Ein Branch-Name, den ein Pack schon hat, wird abgelehnt; es wird nichts angelegt, wenn nicht jedes Pack seinen Worktree bekommen kann.</translation>
+    </message>
+    <message>
+        <source>Start the task fix-login in the packs api and web.</source>
+        <translation>Die Aufgabe fix-login in den Packs api und web beginnen.</translation>
+    </message>
+    <message>
+        <source>Start a task in every pack tagged service, on a branch named otherwise.</source>
+        <translation>Eine Aufgabe in jedem Pack mit dem Tag service beginnen, auf einem anders benannten Branch.</translation>
+    </message>
+    <message>
+        <source>The task&apos;s name.</source>
+        <translation>Der Name der Aufgabe.</translation>
+    </message>
+    <message>
+        <source>The packs of the task, by id or path.</source>
+        <translation>Die Packs der Aufgabe, nach ID oder Pfad.</translation>
+    </message>
+    <message>
+        <source>The branch to make in each pack (default: the task&apos;s name).</source>
+        <translation>Der Branch, der in jedem Pack angelegt wird (Standard: der Name der Aufgabe).</translation>
+    </message>
+    <message>
+        <source>Show tasks</source>
+        <translation>Aufgaben anzeigen</translation>
+    </message>
+    <message>
+        <source>Show where each pack of a task stands.</source>
+        <translation>Anzeigen, wo jedes Pack einer Aufgabe steht.</translation>
+    </message>
+    <message>
+        <source>For each task (or the one named), every pack: its worktree, the files changed and not committed, the commits since the task started, how far the branch is ahead of and behind its base as last fetched, and the commits no push has taken yet. A pack is settled when nothing of it exists only on this machine.</source>
+        <translation>Für jede Aufgabe (oder die genannte) jedes Pack: sein Worktree, die geänderten und nicht committeten Dateien, die Commits seit Beginn der Aufgabe, wie weit der Branch seiner Basis (Stand des letzten Fetch) voraus ist oder hinterherliegt, und die Commits, die noch kein Push mitgenommen hat. Ein Pack ist erledigt, wenn nichts davon nur auf diesem Rechner liegt.</translation>
+    </message>
+    <message>
+        <source>Show every task.</source>
+        <translation>Jede Aufgabe anzeigen.</translation>
+    </message>
+    <message>
+        <source>Show one task with the files it changed.</source>
+        <translation>Eine Aufgabe mit den geänderten Dateien anzeigen.</translation>
+    </message>
+    <message>
+        <source>The task; every task when none is named.</source>
+        <translation>Die Aufgabe; jede Aufgabe, wenn keine genannt ist.</translation>
+    </message>
+    <message>
+        <source>List the files each pack changed.</source>
+        <translation>Die in jedem Pack geänderten Dateien auflisten.</translation>
+    </message>
+    <message>
+        <source>Show a task&apos;s changes</source>
+        <translation>Änderungen einer Aufgabe anzeigen</translation>
+    </message>
+    <message>
+        <source>Show what a task changed in its packs.</source>
+        <translation>Anzeigen, was eine Aufgabe in ihren Packs geändert hat.</translation>
+    </message>
+    <message>
+        <source>The unified diff of each pack of the task (or of the packs named) against the commit its branch started from: committed and uncommitted changes together, untracked files as new ones.</source>
+        <translation>Der Unified Diff jedes Packs der Aufgabe (oder der genannten Packs) gegen den Commit, von dem sein Branch ausging: committete und nicht committete Änderungen zusammen, unversionierte Dateien als neue.</translation>
+    </message>
+    <message>
+        <source>Show everything the task changed.</source>
+        <translation>Alles anzeigen, was die Aufgabe geändert hat.</translation>
+    </message>
+    <message>
+        <source>Show what it changed in web.</source>
+        <translation>Anzeigen, was sie in web geändert hat.</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2868,6 +3160,10 @@ Wenn der Arbeitsbereich bereits Packs registriert, deren Verzeichnisse fehlen, e
     <message>
         <source>grex %1: cannot create the folder %2</source>
         <translation>grex %1: Der Ordner %2 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>%1 needs one of: %2</source>
+        <translation>%1 braucht eines von: %2</translation>
     </message>
 </context>
 <context>
@@ -4418,6 +4714,26 @@ Wenn der Arbeitsbereich bereits Packs registriert, deren Verzeichnisse fehlen, e
         <source>Session grant of %1 for %2 revoked</source>
         <translation>Sitzungsfreigabe von %1 für %2 zurückgenommen</translation>
     </message>
+    <message>
+        <source>Task %1 started on branch %2</source>
+        <translation>Aufgabe %1 auf Branch %2 begonnen</translation>
+    </message>
+    <message>
+        <source>Task %1: worktree from %2</source>
+        <translation>Aufgabe %1: Worktree ab %2</translation>
+    </message>
+    <message>
+        <source>Task %1: %2 pushed to %3 %4</source>
+        <translation>Aufgabe %1: %2 nach %3 %4 gepusht</translation>
+    </message>
+    <message>
+        <source>Task %1 abandoned</source>
+        <translation>Aufgabe %1 verworfen</translation>
+    </message>
+    <message>
+        <source>Task %1 finished</source>
+        <translation>Aufgabe %1 abgeschlossen</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Text</name>
@@ -5095,6 +5411,124 @@ Wenn der Arbeitsbereich bereits Packs registriert, deren Verzeichnisse fehlen, e
     <message>
         <source>Would add %1 from %2</source>
         <translation>Würde %1 aus %2 hinzufügen</translation>
+    </message>
+    <message>
+        <source>worktree missing</source>
+        <translation>Worktree fehlt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) not committed</source>
+        <translation>
+            <numerusform>%n Datei nicht committet</numerusform>
+            <numerusform>%n Dateien nicht committet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n commit(s) not pushed</source>
+        <translation>
+            <numerusform>%n Commit nicht gepusht</numerusform>
+            <numerusform>%n Commits nicht gepusht</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n behind its base</source>
+        <translation>
+            <numerusform>%n hinter seiner Basis</numerusform>
+            <numerusform>%n hinter seiner Basis</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no changes yet</source>
+        <translation>noch keine Änderungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n commit(s), all pushed</source>
+        <translation>
+            <numerusform>%n Commit, gepusht</numerusform>
+            <numerusform>%n Commits, alle gepusht</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Would start task %1 on branch %2 in %3 pack(s):</source>
+        <translation>
+            <numerusform>Würde Aufgabe %1 auf Branch %2 in %3 Pack beginnen:</numerusform>
+            <numerusform>Würde Aufgabe %1 auf Branch %2 in %3 Packs beginnen:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Started task %1 on branch %2 in %3 pack(s):</source>
+        <translation>
+            <numerusform>Aufgabe %1 auf Branch %2 in %3 Pack begonnen:</numerusform>
+            <numerusform>Aufgabe %1 auf Branch %2 in %3 Packs begonnen:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>WORKTREE</source>
+        <translation>WORKTREE</translation>
+    </message>
+    <message>
+        <source>FROM</source>
+        <translation>AB</translation>
+    </message>
+    <message>
+        <source>No tasks. grex task start NAME PACK... starts one.</source>
+        <translation>Keine Aufgaben. grex task start NAME PACK... beginnt eine.</translation>
+    </message>
+    <message>
+        <source>Task %1 (branch %2)</source>
+        <translation>Aufgabe %1 (Branch %2)</translation>
+    </message>
+    <message>
+        <source>COMMITS</source>
+        <translation>COMMITS</translation>
+    </message>
+    <message>
+        <source>no changes</source>
+        <translation>keine Änderungen</translation>
+    </message>
+    <message>
+        <source>%1: not committed: %2</source>
+        <translation>%1: nicht committet: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: would commit %n file(s)</source>
+        <translation>
+            <numerusform>%1: würde %n Datei committen</numerusform>
+            <numerusform>%1: würde %n Dateien committen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: committed %2 (%3)</source>
+        <translation>%1: %2 committet (%3)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s)</source>
+        <translation>
+            <numerusform>%n Datei</numerusform>
+            <numerusform>%n Dateien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Abandoned task %1: %2 worktree(s) and branches removed</source>
+        <translation>Aufgabe %1 verworfen: %2 Worktree(s) und Branches entfernt</translation>
+    </message>
+    <message>
+        <source>Finished task %1: %2 worktree(s) and branches removed</source>
+        <translation>Aufgabe %1 abgeschlossen: %2 Worktree(s) und Branches entfernt</translation>
+    </message>
+    <message numerus="yes">
+        <source>Abandoning task %1 removes %n worktree(s):</source>
+        <translation>
+            <numerusform>Das Verwerfen der Aufgabe %1 entfernt %n Worktree:</numerusform>
+            <numerusform>Das Verwerfen der Aufgabe %1 entfernt %n Worktrees:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Finishing task %1 removes %n worktree(s):</source>
+        <translation>
+            <numerusform>Das Abschließen der Aufgabe %1 entfernt %n Worktree:</numerusform>
+            <numerusform>Das Abschließen der Aufgabe %1 entfernt %n Worktrees:</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

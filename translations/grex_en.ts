@@ -2211,6 +2211,296 @@ When the workspace already registers packs whose directories are missing, as in 
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 has no commit to start a branch from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a branch name git accepts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot make the folder of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot make the worktree %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot remove the worktree %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot delete the branch %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot stage the changes in %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot commit in %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the changes of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no task &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex task start NAME PACK... starts one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the tasks are: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a task name: use up to 64 letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;, starting with a letter or a digit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; is part of task &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finish or abandon the task first (grex task finish %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a commit needs a message: --message TEXT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the message contains a NUL character</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; is not part of task &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no pack of task &apos;%1&apos; has changes to commit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the commit failed in %1 of %2 packs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commit a task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commit the changes of a task&apos;s packs with one message.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stages every change in the worktrees of the task&apos;s packs (or of the packs named), untracked files included, and commits it with MESSAGE, using your own git, its identity and its hooks. Packs without changes are left alone. When the commit fails in some packs, the others are committed and the report says which failed and why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commit every changed pack of the task.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commit only in web.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The commit message.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The task.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only these packs of the task.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>task &apos;%1&apos; still has work only on this machine in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>commit and push it (grex task commit, grex task push), or drop it with grex task abandon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>task &apos;%1&apos; has work that exists only on this machine in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>push it first, or pass --force to throw it away</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>abandon task &apos;%1&apos; and throw away its unpushed work in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>abandoning task &apos;%1&apos; was not approved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finish a task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove a published task&apos;s worktrees and branches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Once every pack of the task is committed and pushed, removes its worktrees and its local branches (the pushed branches stay on the remotes) and records that the task ended. It refuses while anything of the task exists only on this machine, and says what.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End a pushed task.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Abandon a task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drop a task: its worktrees and branches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removes the task&apos;s worktrees and local branches and records that it ended. It refuses while work of the task exists only on this machine (uncommitted changes, commits no push took) unless --force is given, and then asks before throwing that work away.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drop a task with nothing to lose.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drop a task and its unpushed work, without asking.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Abandon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also throw away work that exists only here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a task needs its packs: grex task start NAME PACK..., or --filter EXPR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>task &apos;%1&apos; exists already</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grex task status %1 shows it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; is not cloned at %2; grex sync clones it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pack &apos;%1&apos; has a branch &apos;%2&apos; already</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name another branch with --branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 exists already; remove it or name the task otherwise</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a change across packs, on a branch of its own in a worktree of each.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A task is one change over several packs. task start makes, in each pack named and each one --filter matches, a branch (NAME, or --branch) from the upstream of the branch the pack follows, checked out in a worktree of its own under .grex-tasks/NAME in the workspace. Your own checkouts are not touched, and other tasks may use the same packs at the same time.
+
+Work in the worktrees, then grex task commit, grex task push and grex task finish; grex task status says where each pack stands. A branch name already used in a pack is refused; nothing is made unless every pack can have its worktree.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the task fix-login in the packs api and web.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a task in every pack tagged service, on a branch named otherwise.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The task&apos;s name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The packs of the task, by id or path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The branch to make in each pack (default: the task&apos;s name).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show tasks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show where each pack of a task stands.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For each task (or the one named), every pack: its worktree, the files changed and not committed, the commits since the task started, how far the branch is ahead of and behind its base as last fetched, and the commits no push has taken yet. A pack is settled when nothing of it exists only on this machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show every task.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show one task with the files it changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The task; every task when none is named.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the files each pack changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show a task&apos;s changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show what a task changed in its packs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The unified diff of each pack of the task (or of the packs named) against the commit its branch started from: committed and uncommitted changes together, untracked files as new ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show everything the task changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show what it changed in web.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2851,6 +3141,10 @@ When the workspace already registers packs whose directories are missing, as in 
     </message>
     <message>
         <source>grex %1: cannot create the folder %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs one of: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4402,6 +4696,26 @@ When the workspace already registers packs whose directories are missing, as in 
         <source>Session grant of %1 for %2 revoked</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Task %1 started on branch %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task %1: worktree from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task %1: %2 pushed to %3 %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task %1 abandoned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task %1 finished</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Text</name>
@@ -5079,6 +5393,124 @@ When the workspace already registers packs whose directories are missing, as in 
     <message>
         <source>Would add %1 from %2</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>worktree missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) not committed</source>
+        <translation>
+            <numerusform>%n file not committed</numerusform>
+            <numerusform>%n files not committed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n commit(s) not pushed</source>
+        <translation>
+            <numerusform>%n commit not pushed</numerusform>
+            <numerusform>%n commits not pushed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n behind its base</source>
+        <translation>
+            <numerusform>%n behind its base</numerusform>
+            <numerusform>%n behind its base</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no changes yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n commit(s), all pushed</source>
+        <translation>
+            <numerusform>%n commit, pushed</numerusform>
+            <numerusform>%n commits, all pushed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Would start task %1 on branch %2 in %3 pack(s):</source>
+        <translation>
+            <numerusform>Would start task %1 on branch %2 in %3 pack:</numerusform>
+            <numerusform>Would start task %1 on branch %2 in %3 packs:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Started task %1 on branch %2 in %3 pack(s):</source>
+        <translation>
+            <numerusform>Started task %1 on branch %2 in %3 pack:</numerusform>
+            <numerusform>Started task %1 on branch %2 in %3 packs:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>WORKTREE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FROM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No tasks. grex task start NAME PACK... starts one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task %1 (branch %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>COMMITS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not committed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: would commit %n file(s)</source>
+        <translation>
+            <numerusform>%1: would commit %n file</numerusform>
+            <numerusform>%1: would commit %n files</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: committed %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s)</source>
+        <translation>
+            <numerusform>%n file</numerusform>
+            <numerusform>%n files</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Abandoned task %1: %2 worktree(s) and branches removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished task %1: %2 worktree(s) and branches removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Abandoning task %1 removes %n worktree(s):</source>
+        <translation>
+            <numerusform>Abandoning task %1 removes %n worktree:</numerusform>
+            <numerusform>Abandoning task %1 removes %n worktrees:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Finishing task %1 removes %n worktree(s):</source>
+        <translation>
+            <numerusform>Finishing task %1 removes %n worktree:</numerusform>
+            <numerusform>Finishing task %1 removes %n worktrees:</numerusform>
+        </translation>
     </message>
 </context>
 </TS>
