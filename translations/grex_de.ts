@@ -2519,6 +2519,58 @@ Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex ta
         <source>Show what it changed in web.</source>
         <translation>Anzeigen, was sie in web geändert hat.</translation>
     </message>
+    <message>
+        <source>%1 has no remote to push to</source>
+        <translation>%1 hat kein Remote, auf das gepusht werden kann</translation>
+    </message>
+    <message>
+        <source>cannot push %1 to %2: %3</source>
+        <translation>%1 kann nicht nach %2 gepusht werden: %3</translation>
+    </message>
+    <message>
+        <source>task &apos;%1&apos; has no commit to push</source>
+        <translation>die Aufgabe &apos;%1&apos; hat keinen Commit zum Pushen</translation>
+    </message>
+    <message>
+        <source>commit first: grex task commit %1 -m MESSAGE</source>
+        <translation>committen Sie zuerst: grex task commit %1 -m MESSAGE</translation>
+    </message>
+    <message>
+        <source>push the branch %1 of task &apos;%2&apos; to %3</source>
+        <translation>den Branch %1 der Aufgabe &apos;%2&apos; nach %3 pushen</translation>
+    </message>
+    <message>
+        <source>pushing task &apos;%1&apos; was not approved</source>
+        <translation>das Pushen der Aufgabe &apos;%1&apos; wurde nicht genehmigt</translation>
+    </message>
+    <message>
+        <source>the push failed in %1 of %2 packs; grex task push %3 sends the rest</source>
+        <translation>der Push ist in %1 von %2 Packs fehlgeschlagen; grex task push %3 sendet den Rest</translation>
+    </message>
+    <message>
+        <source>Push a task</source>
+        <translation>Aufgabe pushen</translation>
+    </message>
+    <message>
+        <source>Push a task&apos;s branch in every pack to its remote.</source>
+        <translation>Den Branch einer Aufgabe in jedem Pack auf sein Remote pushen.</translation>
+    </message>
+    <message>
+        <source>Pushes the task&apos;s branch of every pack (or of the packs named) that has commits no push took, to the pack&apos;s remote under the same name, and makes it the branch&apos;s upstream. The plan (packs, remotes, branch, commits) is approved once, as exec&apos;s command is. When the push fails for some packs, the others go out and the report says which did not and why; running task push again sends the rest. Uncommitted changes stay in the worktrees.</source>
+        <translation>Pusht den Branch der Aufgabe in jedem Pack (oder in den genannten Packs) mit noch nicht gepushten Commits unter demselben Namen auf das Remote des Packs und macht ihn zum Upstream des Branches. Der Plan (Packs, Remotes, Branch, Commits) wird einmal genehmigt, wie der Befehl von exec. Schlägt der Push für einige Packs fehl, gehen die anderen hinaus, und der Bericht sagt, welche nicht und warum; ein erneutes task push sendet den Rest. Nicht committete Änderungen bleiben in den Worktrees.</translation>
+    </message>
+    <message>
+        <source>Publish the task&apos;s commits.</source>
+        <translation>Die Commits der Aufgabe veröffentlichen.</translation>
+    </message>
+    <message>
+        <source>Show what would be pushed where.</source>
+        <translation>Anzeigen, was wohin gepusht würde.</translation>
+    </message>
+    <message>
+        <source>&amp;Push</source>
+        <translation>&amp;Pushen</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -5529,6 +5581,48 @@ Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex ta
             <numerusform>Das Abschließen der Aufgabe %1 entfernt %n Worktree:</numerusform>
             <numerusform>Das Abschließen der Aufgabe %1 entfernt %n Worktrees:</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>pushed %n commit(s)</source>
+        <translation>
+            <numerusform>%n Commit gepusht</numerusform>
+            <numerusform>%n Commits gepusht</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>would push %n commit(s)</source>
+        <translation>
+            <numerusform>würde %n Commit pushen</numerusform>
+            <numerusform>würde %n Commits pushen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>up to date</source>
+        <translation>aktuell</translation>
+    </message>
+    <message>
+        <source>(uncommitted changes stay)</source>
+        <translation>(nicht committete Änderungen bleiben)</translation>
+    </message>
+    <message>
+        <source>TO</source>
+        <translation>NACH</translation>
+    </message>
+    <message>
+        <source>COMMIT</source>
+        <translation>COMMIT</translation>
+    </message>
+    <message>
+        <source>RESULT</source>
+        <translation>ERGEBNIS</translation>
+    </message>
+    <message>
+        <source>%1: hint: %2</source>
+        <translation>%1: Hinweis: %2</translation>
     </message>
 </context>
 </TS>

@@ -2501,6 +2501,58 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
         <source>Show what it changed in web.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 has no remote to push to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot push %1 to %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>task &apos;%1&apos; has no commit to push</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>commit first: grex task commit %1 -m MESSAGE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>push the branch %1 of task &apos;%2&apos; to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pushing task &apos;%1&apos; was not approved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the push failed in %1 of %2 packs; grex task push %3 sends the rest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Push a task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Push a task&apos;s branch in every pack to its remote.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pushes the task&apos;s branch of every pack (or of the packs named) that has commits no push took, to the pack&apos;s remote under the same name, and makes it the branch&apos;s upstream. The plan (packs, remotes, branch, commits) is approved once, as exec&apos;s command is. When the push fails for some packs, the others go out and the report says which did not and why; running task push again sends the rest. Uncommitted changes stay in the worktrees.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Publish the task&apos;s commits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show what would be pushed where.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Push</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -5511,6 +5563,48 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
             <numerusform>Finishing task %1 removes %n worktree:</numerusform>
             <numerusform>Finishing task %1 removes %n worktrees:</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>pushed %n commit(s)</source>
+        <translation>
+            <numerusform>pushed %n commit</numerusform>
+            <numerusform>pushed %n commits</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>would push %n commit(s)</source>
+        <translation>
+            <numerusform>would push %n commit</numerusform>
+            <numerusform>would push %n commits</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>up to date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(uncommitted changes stay)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>COMMIT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RESULT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: hint: %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -43,6 +43,7 @@ const QHash<QString, Render> &renderers()
         {u"task-status"_s, [](const DocView &d, const Options &) { return taskStatusText(d); }},
         {u"task-diff"_s, [](const DocView &d, const Options &) { return taskDiffText(d); }},
         {u"task-commit"_s, [](const DocView &d, const Options &) { return taskCommitText(d); }},
+        {u"task-push"_s, [](const DocView &d, const Options &) { return taskPushText(d); }},
         {u"task-finish"_s, [](const DocView &d, const Options &) { return taskEndText(d); }},
         {u"task-abandon"_s, [](const DocView &d, const Options &) { return taskEndText(d); }},
     };

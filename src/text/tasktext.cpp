@@ -134,6 +134,40 @@ Lines taskCommitText(const DocView &r)
     return lines;
 }
 
+Lines taskPushText(const DocView &r)
+{
+    Lines lines;
+    QList<QList<Cell>> rows;
+    for (const DocView &pack : r.items(u"packs"_s)) {
+        const QString result = pack.string(u"result"_s);
+        const int commits = int(pack.integer(u"commits"_s));
+        Cell what;
+        if (result == u"pushed") {
+            what = {Span{Tr::tr("pushed %n commit(s)", nullptr, commits), Style::Green}};
+        } else if (result == u"would_push") {
+            what = {Span{Tr::tr("would push %n commit(s)", nullptr, commits)}};
+        } else if (result == u"failed") {
+            what = {Span{Tr::tr("failed: %1").arg(pack.string(u"error"_s)), Style::Red}};
+        } else {
+            what = {Span{Tr::tr("up to date"), Style::Dim}};
+        }
+        if (pack.boolean(u"uncommitted"_s))
+            what.append(Span{u"  "_s + Tr::tr("(uncommitted changes stay)"), Style::Yellow});
+        rows.append({{Span{pack.string(u"id"_s)}},
+                     {Span{u"%1 %2"_s.arg(pack.string(u"remote"_s), r.string(u"branch"_s))}},
+                     {Span{pack.string(u"sha"_s).left(7), Style::Dim}},
+                     what});
+    }
+    lines += table({Tr::tr("PACK"), Tr::tr("TO"), Tr::tr("COMMIT"), Tr::tr("RESULT")}, rows);
+    for (const DocView &pack : r.items(u"packs"_s)) {
+        if (!pack.string(u"hint"_s).isEmpty()) {
+            lines.append(Line(arg(Tr::tr("%1: hint: %2"), {Span{pack.string(u"id"_s), Style::Bold},
+                                                           Span{pack.string(u"hint"_s)}})));
+        }
+    }
+    return lines;
+}
+
 Lines taskEndText(const DocView &r)
 {
     const QString task = r.string(u"task"_s);

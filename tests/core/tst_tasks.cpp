@@ -5,6 +5,7 @@
 #include "core/verbs/sync.h"
 #include "core/verbs/taskcommit.h"
 #include "core/verbs/taskend.h"
+#include "core/verbs/taskpush.h"
 #include "core/verbs/taskstart.h"
 #include "core/verbs/taskstatus.h"
 #include "core/workspace.h"
@@ -95,7 +96,7 @@ private Q_SLOTS:
         qputenv("GIT_COMMITTER_NAME", "Tess Tester");
         qputenv("GIT_COMMITTER_EMAIL", "tess@example.org");
         RemoteBuilder builder(m_remotes);
-        for (const QString &name : {u"alpha"_s, u"beta"_s, u"gamma"_s})
+        for (const QString &name : {u"alpha"_s, u"beta"_s, u"gamma"_s, u"delta"_s})
             builder.create(name, RemoteBuilder::packFiles(name));
     }
 
@@ -347,6 +348,99 @@ private Q_SLOTS:
         QVERIFY(readTasks(ws, reading)->isEmpty());
         // The name is free again.
         QVERIFY(start(ws, u"t"_s, {u"beta"_s}).ok());
+    }
+
+    // Every pack's commits go out after one approval of the plan; the task then finishes and
+    // its branches stay on the remotes.
+    void pushThenFinish()
+    {
+        Workspace ws = workspaceWith({u"alpha"_s, u"beta"_s, u"gamma"_s});
+        QVERIFY(start(ws, u"publish"_s, {u"alpha"_s, u"beta"_s, u"gamma"_s}).ok());
+        for (const QString &pack : {u"alpha"_s, u"beta"_s})
+            QVERIFY(writeFile(ws.root() + u"/.grex-tasks/publish/"_s + pack + u"/p.txt"_s, "p\n"));
+        QVERIFY(commit(ws, u"publish"_s, u"Publish"_s).ok());
+
+        ScriptedApproval yes;
+        OperationContext ctx;
+        ctx.setApprovalPolicy(&yes);
+        TaskPushOptions options;
+        options.name = u"publish"_s;
+        const Result<TaskPushReport> pushed = taskPush(ws, options, ctx);
+        QVERIFY2(pushed.ok(), qPrintable(errorText(pushed)));
+        QCOMPARE(pushed->count(PushResult::Pushed), 2);
+        QCOMPARE(pushed->count(PushResult::UpToDate), 1); // gamma had no commit
+        QCOMPARE(yes.requests().size(), 1);
+        QCOMPARE(yes.requests().at(0).packs, (QStringList{u"alpha"_s, u"beta"_s}));
+        const QString tip =
+            runGit(ws.root() + u"/.grex-tasks/publish/alpha"_s, {u"rev-parse"_s, u"HEAD"_s});
+        QCOMPARE(runGit(remote(u"alpha"_s), {u"rev-parse"_s, u"refs/heads/publish"_s}), tip);
+        QCOMPARE(runGit(ws.root() + u"/.grex-tasks/publish/alpha"_s,
+                        {u"rev-parse"_s, u"--abbrev-ref"_s, u"@{upstream}"_s}),
+                 u"origin/publish"_s);
+        for (const TaskPackStatus &pack : statusOf(ws, u"publish"_s).packs)
+            QVERIFY2(pack.settled(), qPrintable(pack.id));
+
+        TaskEndOptions end;
+        end.name = u"publish"_s;
+        QVERIFY(taskFinish(ws, end, ctx).ok());
+        QCOMPARE(runGit(remote(u"alpha"_s), {u"rev-parse"_s, u"refs/heads/publish"_s}), tip);
+    }
+
+    // The remote of one pack among three refuses the push: the other two go out and are
+    // recorded; the next push sends only the one that failed.
+    void aRejectedPushAmongThree()
+    {
+        Workspace ws = workspaceWith({u"alpha"_s, u"gamma"_s, u"delta"_s});
+        QVERIFY(start(ws, u"partial"_s, {u"alpha"_s, u"delta"_s, u"gamma"_s}).ok());
+        for (const QString &pack : {u"alpha"_s, u"gamma"_s, u"delta"_s})
+            QVERIFY(writeFile(ws.root() + u"/.grex-tasks/partial/"_s + pack + u"/q.txt"_s, "q\n"));
+        QVERIFY(commit(ws, u"partial"_s, u"Partial"_s).ok());
+        const QString hook = remote(u"delta"_s) + u"/hooks/pre-receive"_s;
+        QVERIFY(writeFile(hook, "#!/bin/sh\necho 'delta is frozen' >&2\nexit 1\n"));
+        QVERIFY(
+            QFile::setPermissions(hook, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+
+        ScriptedApproval yes;
+        OperationContext ctx;
+        ctx.setApprovalPolicy(&yes);
+        TaskPushOptions options;
+        options.name = u"partial"_s;
+        const Result<TaskPushReport> first = taskPush(ws, options, ctx);
+        QVERIFY(!first.ok());
+        QCOMPARE(first.error().reason(), u"push_failed"_s);
+        const JsonObject report = first.error().details().value(u"report"_s).toObject();
+        QCOMPARE(report.value(u"pushed"_s).toInteger(), 2);
+        QCOMPARE(report.value(u"failed"_s).toInteger(), 1);
+        const JsonObject delta = report.value(u"packs"_s).toArray().at(1).toObject();
+        QCOMPARE(delta.value(u"id"_s).toString(), u"delta"_s);
+        QCOMPARE(delta.value(u"result"_s).toString(), u"failed"_s);
+        QVERIFY(delta.value(u"error"_s).toString().contains(u"delta is frozen"_s));
+        QCOMPARE(runGit(remote(u"delta"_s), {u"branch"_s, u"--list"_s, u"partial"_s}), QString());
+        QVERIFY(!runGit(remote(u"gamma"_s), {u"branch"_s, u"--list"_s, u"partial"_s}).isEmpty());
+        QVERIFY(QFile::remove(hook));
+
+        const Result<TaskPushReport> second = taskPush(ws, options, ctx);
+        QVERIFY2(second.ok(), qPrintable(errorText(second)));
+        QCOMPARE(second->count(PushResult::Pushed), 1);
+        QCOMPARE(second->count(PushResult::UpToDate), 2);
+        QCOMPARE(yes.requests().at(1).packs, QStringList{u"delta"_s});
+    }
+
+    void aRefusedOrEmptyPushSendsNothing()
+    {
+        Workspace ws = workspaceWith({u"alpha"_s});
+        QVERIFY(start(ws, u"quiet"_s, {u"alpha"_s}).ok());
+        OperationContext ctx;
+        TaskPushOptions options;
+        options.name = u"quiet"_s;
+        QCOMPARE(taskPush(ws, options, ctx).error().reason(), u"nothing_to_push"_s);
+        QVERIFY(writeFile(ws.root() + u"/.grex-tasks/quiet/alpha/r.txt"_s, "r\n"));
+        QVERIFY(commit(ws, u"quiet"_s, u"r"_s).ok());
+        ScriptedApproval no(false);
+        ctx.setApprovalPolicy(&no);
+        QCOMPARE(taskPush(ws, options, ctx).error().reason(), u"not_approved"_s);
+        QCOMPARE(runGit(remote(u"alpha"_s), {u"branch"_s, u"--list"_s, u"quiet"_s}), QString());
+        QCOMPARE(statusOf(ws, u"quiet"_s).packs.at(0).unpushed, 1);
     }
 
     // The pack's own sync goes on while a task exists, and does not touch the task's worktree.

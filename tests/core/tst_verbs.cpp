@@ -832,11 +832,13 @@ private Q_SLOTS:
             QCOMPARE(schema.value(u"properties"_s).toObject().contains(u"parallel"_s),
                      v.name != u"init" && v.name != u"tag" && !v.name.startsWith(u"task-"));
         }
-        QCOMPARE(names, (QStringList{u"init"_s, u"add"_s, u"rm"_s, u"tag"_s, u"ls"_s, u"status"_s,
-                                     u"sync"_s, u"update"_s, u"teardown"_s, u"doctor"_s,
-                                     u"import"_s, u"run"_s, u"exec"_s, u"task-start"_s,
-                                     u"task-status"_s, u"task-diff"_s, u"task-commit"_s,
-                                     u"task-finish"_s, u"task-abandon"_s}));
+        QCOMPARE(
+            names,
+            (QStringList{u"init"_s,        u"add"_s,        u"rm"_s,          u"tag"_s,
+                         u"ls"_s,          u"status"_s,     u"sync"_s,        u"update"_s,
+                         u"teardown"_s,    u"doctor"_s,     u"import"_s,      u"run"_s,
+                         u"exec"_s,        u"task-start"_s, u"task-status"_s, u"task-diff"_s,
+                         u"task-commit"_s, u"task-push"_s,  u"task-finish"_s, u"task-abandon"_s}));
         QVERIFY(!findVerb(u"serve"_s));
         QVERIFY(!findVerb(u"teardown"_s)->mcpTool);
     }

@@ -1,3 +1,4 @@
+#include "mcp/tools.h"
 #include "support/grexrunner.h"
 #include "support/remotebuilder.h"
 
@@ -103,7 +104,9 @@ private:
         node.workDir = workspace;
         node.env << u"NODE_PATH="_s + QStringLiteral(GREX_INTEROP_NODE_MODULES)
                  << u"GREX_TEST_TOOLS="_s + mcpToolNames().join(u',')
-                 << u"GREX_TEST_DESTRUCTIVE="_s + destructiveToolNames().join(u',');
+                 << u"GREX_TEST_DESTRUCTIVE="_s + destructiveToolNames().join(u',')
+                 << u"GREX_TEST_READONLY="_s + Grex::Mcp::readOnlyToolNames().join(u',')
+                 << u"GREX_TEST_TOOLS_IN_ORDER="_s + Grex::Mcp::toolNames().join(u',');
         node.timeoutMs = timeoutMs;
         const RunResult run = runProgram(
             m_node,

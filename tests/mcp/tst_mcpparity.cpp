@@ -5,6 +5,7 @@
 #include "support/remotebuilder.h"
 #include "support/testfiles.h"
 #include "core/operationcontext.h"
+#include "core/verbs/taskcommit.h"
 #include "core/verbs/taskstart.h"
 #include "core/verbs/verbregistry.h"
 #include "mcp/protocol.h"
@@ -114,6 +115,18 @@ void workspaceWithTask(const QString &dir, const QString &remotes, bool change)
     QVERIFY(Grex::taskStart(ws, options, ctx).ok());
     if (change)
         QVERIFY(writeFile(dir + u"/.grex-tasks/t/alpha/README.md"_s, "changed\n"));
+}
+
+// The task t with one commit in alpha, not pushed.
+void workspaceWithTaskCommit(const QString &dir, const QString &remotes)
+{
+    workspaceWithTask(dir, remotes, true);
+    Grex::Workspace ws(dir);
+    Grex::OperationContext ctx;
+    Grex::TaskCommitOptions options;
+    options.name = u"t"_s;
+    options.message = u"Change the README"_s;
+    QVERIFY(Grex::taskCommit(ws, options, ctx).ok());
 }
 
 QString withRemotes(QString text, const QString &remotes)
@@ -487,6 +500,17 @@ QList<ParityCase> verbCases()
     taskCommit.cli = {u"task"_s, u"commit"_s, u"t"_s, u"-m"_s, u"Change the README"_s};
     taskCommit.arguments = {{u"name"_s, u"t"_s}, {u"message"_s, u"Change the README"_s}};
     cases.append(taskCommit);
+
+    // alpha's commit goes out (the same commit from both workspaces: fixed identity and date);
+    // beta has none.
+    ParityCase taskPush;
+    taskPush.name = taskPush.tool = u"task-push"_s;
+    taskPush.setup = [](const QString &dir, const QString &remotes) {
+        workspaceWithTaskCommit(dir, remotes);
+    };
+    taskPush.cli = {u"task"_s, u"push"_s, u"t"_s, u"--yes"_s};
+    taskPush.arguments = {{u"name"_s, u"t"_s}};
+    cases.append(taskPush);
 
     // Nothing only here: the task ends.
     ParityCase taskFinish;

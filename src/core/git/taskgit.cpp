@@ -2,6 +2,7 @@
 
 #include "core/git/gitfetcher_p.h"
 #include "core/operationcontext.h"
+#include "core/secrets.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -288,6 +289,45 @@ Result<QStringList> changedSince(const QString &worktree, const QString &sha, st
         }
     }
     return files;
+}
+
+Result<PushTarget> pushTarget(const QString &worktree)
+{
+    Result<CloneRemote> at = readCloneRemote(worktree);
+    if (!at)
+        return at.error();
+    if (!at->url) {
+        return Error(ErrorKind::PackOp, u"no_remote"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "%1 has no remote to push to"), {worktree}))
+            .withDetail(u"path"_s, worktree);
+    }
+    return PushTarget{at->remote, *at->url};
+}
+
+Result<void> pushBranch(const QString &packDir, const QString &worktree, const PushTarget &target,
+                        const QString &branch, std::stop_token stop)
+{
+    return withLockedClone(packDir, stop, [&]() -> Result<void> {
+        Result<GitOutput> pushed =
+            networkGit(worktree, target.url,
+                       {u"push"_s, u"--set-upstream"_s, u"--porcelain"_s, target.remote,
+                        u"refs/heads/"_s + branch + u":refs/heads/"_s + branch},
+                       stop);
+        if (!pushed)
+            return pushed.error();
+        if (!pushed->ok()) {
+            // --porcelain puts the refusal ("! refs/heads/t:refs/heads/t [rejected] (fetch
+            // first)") on stdout; git's hint stays on stderr.
+            GitOutput output = *pushed;
+            const QString refused = QString::fromUtf8(pushed->out).trimmed();
+            if (!refused.isEmpty())
+                output.err = refused + u'\n' + output.err;
+            return networkFailure(u"push_failed"_s,
+                                  QT_TRANSLATE_NOOP("Grex", "cannot push %1 to %2: %3"),
+                                  {branch, redactUrl(target.url)}, target.url, worktree, output);
+        }
+        return {};
+    });
 }
 
 } // namespace Grex::Git

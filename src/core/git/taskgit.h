@@ -68,4 +68,20 @@ Result<QString> diffSince(const QString &worktree, const QString &sha, qsizetype
 // untracked files as "?? path".
 Result<QStringList> changedSince(const QString &worktree, const QString &sha, std::stop_token stop);
 
+// Where a task's branch goes: the clone's primary remote (origin in a clone grex made) and its
+// URL. Error: PackOp "no_remote".
+struct PushTarget
+{
+    QString remote;
+    QString url;
+};
+Result<PushTarget> pushTarget(const QString &worktree);
+
+// Pushes the branch checked out in worktree to the same name on target.remote, setting it as
+// the branch's upstream, with the clone at packDir locked as a fetch locks it. Errors: PackOp
+// "push_failed" or the reason git's words give ("auth", "host_key", "unreachable", ...) with
+// git's words and a hint; Cancelled.
+Result<void> pushBranch(const QString &packDir, const QString &worktree, const PushTarget &target,
+                        const QString &branch, std::stop_token stop);
+
 } // namespace Grex::Git

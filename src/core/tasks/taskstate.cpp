@@ -88,6 +88,26 @@ Result<TaskState> findTask(const Workspace &workspace, const QString &name, Oper
     return error;
 }
 
+Result<void> checkNotInTask(const Workspace &workspace, const QString &pack, OperationContext &ctx)
+{
+    Result<QMap<QString, TaskState>> tasks = readTasks(workspace, ctx);
+    if (!tasks)
+        return {};
+    for (const TaskState &task : std::as_const(*tasks)) {
+        if (!task.pack(pack))
+            continue;
+        return Error(ErrorKind::Usage, u"pack_in_task"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' is part of task '%2'"),
+                             {pack, task.name}))
+            .withDetail(u"pack"_s, pack)
+            .withDetail(u"task"_s, task.name)
+            .withHint(Message(QT_TRANSLATE_NOOP("Grex", "finish or abandon the task first "
+                                                        "(grex task finish %1)"),
+                              {task.name}));
+    }
+    return {};
+}
+
 QString tasksDir(const Workspace &workspace)
 {
     return QFileInfo(workspace.manifestPath()).absolutePath() + u"/.grex-tasks"_s;

@@ -51,6 +51,10 @@ Result<QMap<QString, TaskState>> readTasks(const Workspace &workspace, Operation
 // The task named name. Error: Usage "unknown_task" listing the tasks there are.
 Result<TaskState> findTask(const Workspace &workspace, const QString &name, OperationContext &ctx);
 
+// Usage "pack_in_task" when a live task uses the pack, naming the task: removing the pack would
+// lose the task's branch and worktree.
+Result<void> checkNotInTask(const Workspace &workspace, const QString &pack, OperationContext &ctx);
+
 // Where the worktrees of a workspace's tasks live: .grex-tasks beside grex.jsonl, which the
 // workspace's .gitignore covers.
 QString tasksDir(const Workspace &workspace);

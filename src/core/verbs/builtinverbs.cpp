@@ -25,6 +25,7 @@ namespace Grex {
     X(TaskStatus)                                                                                  \
     X(TaskDiff)                                                                                    \
     X(TaskCommit)                                                                                  \
+    X(TaskPush)                                                                                    \
     X(TaskFinish)                                                                                  \
     X(TaskAbandon)                                                                                 \
     /* every line of the list ends in a backslash, so a new verb changes no other line */

@@ -408,22 +408,9 @@ Result<RmReport> rm(Workspace &workspace, const RmOptions &options, OperationCon
     if (!found)
         return found.error();
     const PackState pack = *found;
-    // A task's branch and worktree live in the pack's clone: deleting it would lose them, and
-    // unregistering it would leave the task without its pack.
-    if (Result<QMap<QString, TaskState>> tasks = readTasks(workspace, ctx)) {
-        for (const TaskState &task : std::as_const(*tasks)) {
-            if (!task.pack(pack.id))
-                continue;
-            return usageError(u"pack_in_task"_s,
-                              Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' is part of task '%2'"),
-                                      {pack.id, task.name}))
-                .withDetail(u"pack"_s, pack.id)
-                .withDetail(u"task"_s, task.name)
-                .withHint(Message(QT_TRANSLATE_NOOP("Grex", "finish or abandon the task first "
-                                                            "(grex task finish %1)"),
-                                  {task.name}));
-        }
-    }
+    // A task's branch and worktree live in the pack's clone: deleting it would lose them.
+    if (Result<void> free = checkNotInTask(workspace, pack.id, ctx); !free)
+        return free.error();
     // The folders above a nested pack must not be links either (the pack's own folder may be:
     // only the link is removed then).
     const bool barePath = checkPackPath(pack.path).ok() &&
