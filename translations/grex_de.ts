@@ -2571,6 +2571,30 @@ Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex ta
         <source>&amp;Push</source>
         <translation>&amp;Pushen</translation>
     </message>
+    <message>
+        <source>work exists only on this machine: %1 pack(s), %2 task pack(s)</source>
+        <translation>Arbeit liegt nur auf diesem Rechner: %1 Pack(s), %2 Pack(s) von Aufgaben</translation>
+    </message>
+    <message>
+        <source>Check nothing is only here</source>
+        <translation>Prüfen, dass nichts nur hier liegt</translation>
+    </message>
+    <message>
+        <source>List the work that exists only on this machine.</source>
+        <translation>Die Arbeit auflisten, die nur auf diesem Rechner liegt.</translation>
+    </message>
+    <message>
+        <source>Before you wipe or leave this machine: lists, for every pack, the uncommitted and untracked files, the stashes and the commits on any local branch that no remote-tracking branch has, and for every task the work no commit or push holds yet. It exits with 7 when there is any, 0 when there is none. It reads only what the last fetch learned: fetch first (grex status --fetch) to compare with the remotes as they are now. grex rm and grex task abandon refuse on the same findings.</source>
+        <translation>Bevor Sie diesen Rechner löschen oder verlassen: listet für jedes Pack die nicht committeten und unversionierten Dateien, die Stashes und die Commits auf lokalen Branches, die kein Remote-Tracking-Branch hat, und für jede Aufgabe die Arbeit, die noch kein Commit oder Push enthält. Es endet mit 7, wenn es etwas gibt, sonst mit 0. Es liest nur, was der letzte Fetch erfahren hat: holen Sie zuerst (grex status --fetch), um mit dem aktuellen Stand der Remotes zu vergleichen. grex rm und grex task abandon lehnen bei denselben Befunden ab.</translation>
+    </message>
+    <message>
+        <source>Say what only this machine has.</source>
+        <translation>Sagen, was nur dieser Rechner hat.</translation>
+    </message>
+    <message>
+        <source>Check only the packs tagged work.</source>
+        <translation>Nur die Packs mit dem Tag work prüfen.</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -5623,6 +5647,50 @@ Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex ta
     <message>
         <source>%1: hint: %2</source>
         <translation>%1: Hinweis: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Safe to leave: none of the %n pack(s) has work only here.</source>
+        <translation>
+            <numerusform>Sicher zu verlassen: das %n Pack hat keine Arbeit, die nur hier liegt.</numerusform>
+            <numerusform>Sicher zu verlassen: keines der %n Packs hat Arbeit, die nur hier liegt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not safe to leave: this work exists only on this machine.</source>
+        <translation>Nicht sicher zu verlassen: diese Arbeit liegt nur auf diesem Rechner.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changed file(s)</source>
+        <translation>
+            <numerusform>%n geänderte Datei</numerusform>
+            <numerusform>%n geänderte Dateien</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stash(es)</source>
+        <translation>
+            <numerusform>%n Stash</numerusform>
+            <numerusform>%n Stashes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unpushed commit(s) on %1</source>
+        <translation>
+            <numerusform>%n nicht gepushter Commit auf %1</numerusform>
+            <numerusform>%n nicht gepushte Commits auf %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>task %1: %2</source>
+        <translation>Aufgabe %1: %2</translation>
+    </message>
+    <message>
+        <source>WHERE</source>
+        <translation>WO</translation>
+    </message>
+    <message>
+        <source>ONLY HERE</source>
+        <translation>NUR HIER</translation>
     </message>
 </context>
 </TS>

@@ -2553,6 +2553,30 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
         <source>&amp;Push</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>work exists only on this machine: %1 pack(s), %2 task pack(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check nothing is only here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the work that exists only on this machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before you wipe or leave this machine: lists, for every pack, the uncommitted and untracked files, the stashes and the commits on any local branch that no remote-tracking branch has, and for every task the work no commit or push holds yet. It exits with 7 when there is any, 0 when there is none. It reads only what the last fetch learned: fetch first (grex status --fetch) to compare with the remotes as they are now. grex rm and grex task abandon refuse on the same findings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say what only this machine has.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check only the packs tagged work.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -5604,6 +5628,50 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
     </message>
     <message>
         <source>%1: hint: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Safe to leave: none of the %n pack(s) has work only here.</source>
+        <translation>
+            <numerusform>Safe to leave: the %n pack has no work only here.</numerusform>
+            <numerusform>Safe to leave: none of the %n packs has work only here.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not safe to leave: this work exists only on this machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changed file(s)</source>
+        <translation>
+            <numerusform>%n changed file</numerusform>
+            <numerusform>%n changed files</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stash(es)</source>
+        <translation>
+            <numerusform>%n stash</numerusform>
+            <numerusform>%n stashes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unpushed commit(s) on %1</source>
+        <translation>
+            <numerusform>%n unpushed commit on %1</numerusform>
+            <numerusform>%n unpushed commits on %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>task %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WHERE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ONLY HERE</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

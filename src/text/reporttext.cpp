@@ -39,6 +39,7 @@ const QHash<QString, Render> &renderers()
         {u"import"_s, [](const DocView &d, const Options &o) { return importText(d, o); }},
         {u"run"_s, [](const DocView &d, const Options &) { return runText(d); }},
         {u"exec"_s, [](const DocView &d, const Options &) { return execText(d); }},
+        {u"safe-to-leave"_s, [](const DocView &d, const Options &) { return safeToLeaveText(d); }},
         {u"task-start"_s, [](const DocView &d, const Options &) { return taskStartText(d); }},
         {u"task-status"_s, [](const DocView &d, const Options &) { return taskStatusText(d); }},
         {u"task-diff"_s, [](const DocView &d, const Options &) { return taskDiffText(d); }},

@@ -191,4 +191,44 @@ Lines taskEndText(const DocView &r)
     return lines;
 }
 
+Lines safeToLeaveText(const DocView &r)
+{
+    const int checked = int(r.integer(u"checked"_s));
+    if (r.boolean(u"safe"_s)) {
+        return {Line({Span{
+            Tr::tr("Safe to leave: none of the %n pack(s) has work only here.", nullptr, checked),
+            Style::Green}})};
+    }
+    Lines lines{Line({Span{Tr::tr("Not safe to leave: this work exists only on this machine."),
+                           Style::BoldYellow}})};
+    QList<QList<Cell>> rows;
+    for (const DocView &pack : r.items(u"packs"_s)) {
+        QStringList parts;
+        if (const qint64 n = pack.integer(u"changed_files"_s))
+            parts.append(Tr::tr("%n changed file(s)", nullptr, int(n)));
+        if (const qint64 n = pack.integer(u"untracked_files"_s))
+            parts.append(Tr::tr("%n untracked file(s)", nullptr, int(n)));
+        if (const qint64 n = pack.integer(u"stashes"_s))
+            parts.append(Tr::tr("%n stash(es)", nullptr, int(n)));
+        if (const qint64 n = pack.integer(u"unpushed_commits"_s)) {
+            parts.append(Tr::tr("%n unpushed commit(s) on %1", nullptr, int(n))
+                             .arg(pack.value(u"branches"_s).toStringList().join(u", "_s)));
+        }
+        rows.append({{Span{pack.string(u"id"_s), Style::Bold}}, {Span{parts.join(u", "_s)}}});
+    }
+    for (const DocView &task : r.items(u"tasks"_s)) {
+        QStringList parts;
+        if (const qint64 n = task.integer(u"uncommitted_files"_s))
+            parts.append(Tr::tr("%n file(s) not committed", nullptr, int(n)));
+        if (const qint64 n = task.integer(u"unpushed_commits"_s))
+            parts.append(Tr::tr("%n commit(s) not pushed", nullptr, int(n)));
+        rows.append(
+            {{Span{Tr::tr("task %1: %2").arg(task.string(u"task"_s), task.string(u"pack"_s)),
+                   Style::Bold}},
+             {Span{parts.join(u", "_s)}}});
+    }
+    lines += table({Tr::tr("WHERE"), Tr::tr("ONLY HERE")}, rows);
+    return lines;
+}
+
 } // namespace Grex::Text::Internal

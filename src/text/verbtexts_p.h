@@ -26,6 +26,7 @@ Lines taskDiffText(const DocView &report);
 Lines taskCommitText(const DocView &report);
 Lines taskPushText(const DocView &report);
 Lines taskEndText(const DocView &report);
+Lines safeToLeaveText(const DocView &report);
 // Where a run (sync, teardown, update) halted, on the Err channel; empty when it did not.
 Lines haltText(const DocView &report);
 

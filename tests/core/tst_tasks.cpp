@@ -2,6 +2,7 @@
 #include "core/operationcontext.h"
 #include "core/tasks/taskstate.h"
 #include "core/verbs/rm.h"
+#include "core/verbs/safetoleave.h"
 #include "core/verbs/sync.h"
 #include "core/verbs/taskcommit.h"
 #include "core/verbs/taskend.h"
@@ -441,6 +442,44 @@ private Q_SLOTS:
         QCOMPARE(taskPush(ws, options, ctx).error().reason(), u"not_approved"_s);
         QCOMPARE(runGit(remote(u"alpha"_s), {u"branch"_s, u"--list"_s, u"quiet"_s}), QString());
         QCOMPARE(statusOf(ws, u"quiet"_s).packs.at(0).unpushed, 1);
+    }
+
+    // safe-to-leave: nothing only here, then a commit on a branch no remote has and a task's
+    // uncommitted file; rm refuses the same branch.
+    void safeToLeaveListsWhatOnlyThisMachineHas()
+    {
+        Workspace ws = workspaceWith({u"alpha"_s, u"beta"_s});
+        OperationContext ctx;
+        const Result<SafeToLeaveReport> clean = safeToLeave(ws, SafeToLeaveOptions(), ctx);
+        QVERIFY2(clean.ok(), qPrintable(errorText(clean)));
+        QCOMPARE(clean->checked, 2);
+        QVERIFY(clean->safe());
+
+        runGit(ws.packDir(u"beta"_s), {u"checkout"_s, u"-q"_s, u"-b"_s, u"spike"_s});
+        runGit(ws.packDir(u"beta"_s), {u"commit"_s, u"-q"_s, u"--allow-empty"_s, u"-m"_s, u"s"_s});
+        runGit(ws.packDir(u"beta"_s), {u"checkout"_s, u"-q"_s, u"main"_s});
+        QVERIFY(start(ws, u"t"_s, {u"alpha"_s}).ok());
+        QVERIFY(writeFile(ws.root() + u"/.grex-tasks/t/alpha/w.txt"_s, "w\n"));
+        const Result<SafeToLeaveReport> busy = safeToLeave(ws, SafeToLeaveOptions(), ctx);
+        QVERIFY(!busy.ok());
+        QCOMPARE(busy.error().kind(), ErrorKind::Drift);
+        const JsonObject report = busy.error().details().value(u"report"_s).toObject();
+        const JsonArray packs = report.value(u"packs"_s).toArray();
+        QCOMPARE(packs.size(), 1);
+        QCOMPARE(packs.at(0).toObject().value(u"id"_s).toString(), u"beta"_s);
+        QCOMPARE(packs.at(0).toObject().value(u"branches"_s).toArray(), JsonArray{u"spike"_s});
+        const JsonArray tasks = report.value(u"tasks"_s).toArray();
+        QCOMPARE(tasks.size(), 1);
+        QCOMPARE(tasks.at(0).toObject().value(u"uncommitted_files"_s).toInteger(), 1);
+
+        ScriptedApproval yes;
+        OperationContext approving;
+        approving.setApprovalPolicy(&yes);
+        RmOptions rmOptions;
+        rmOptions.path = u"beta"_s;
+        const Result<RmReport> removed = rm(ws, rmOptions, approving);
+        QVERIFY(!removed.ok());
+        QVERIFY(QFileInfo::exists(ws.packDir(u"beta"_s)));
     }
 
     // The pack's own sync goes on while a task exists, and does not touch the task's worktree.

@@ -815,7 +815,8 @@ private Q_SLOTS:
             QVERIFY(v.summary && *v.summary);
             QVERIFY(v.title && *v.title);
             QCOMPARE(v.readOnly, v.name == u"ls" || v.name == u"status" || v.name == u"doctor" ||
-                                     v.name == u"task-status" || v.name == u"task-diff");
+                                     v.name == u"task-status" || v.name == u"task-diff" ||
+                                     v.name == u"safe-to-leave");
             QCOMPARE(v.mcpTool, v.name != u"teardown");
             QCOMPARE(v.destructive, v.name == u"rm" || v.name == u"run" || v.name == u"exec" ||
                                         v.name == u"task-abandon");
@@ -830,15 +831,16 @@ private Q_SLOTS:
             // Every verb that walks packs in parallel takes the width an agent may set, as the
             // CLI does; a task's verbs go through its few packs one by one.
             QCOMPARE(schema.value(u"properties"_s).toObject().contains(u"parallel"_s),
-                     v.name != u"init" && v.name != u"tag" && !v.name.startsWith(u"task-"));
+                     v.name != u"init" && v.name != u"tag" && !v.name.startsWith(u"task-") &&
+                         v.name != u"safe-to-leave");
         }
-        QCOMPARE(
-            names,
-            (QStringList{u"init"_s,        u"add"_s,        u"rm"_s,          u"tag"_s,
-                         u"ls"_s,          u"status"_s,     u"sync"_s,        u"update"_s,
-                         u"teardown"_s,    u"doctor"_s,     u"import"_s,      u"run"_s,
-                         u"exec"_s,        u"task-start"_s, u"task-status"_s, u"task-diff"_s,
-                         u"task-commit"_s, u"task-push"_s,  u"task-finish"_s, u"task-abandon"_s}));
+        QCOMPARE(names, (QStringList{
+                            u"init"_s,        u"add"_s,           u"rm"_s,         u"tag"_s,
+                            u"ls"_s,          u"status"_s,        u"sync"_s,       u"update"_s,
+                            u"teardown"_s,    u"doctor"_s,        u"import"_s,     u"run"_s,
+                            u"exec"_s,        u"safe-to-leave"_s, u"task-start"_s, u"task-status"_s,
+                            u"task-diff"_s,   u"task-commit"_s,   u"task-push"_s,  u"task-finish"_s,
+                            u"task-abandon"_s}));
         QVERIFY(!findVerb(u"serve"_s));
         QVERIFY(!findVerb(u"teardown"_s)->mcpTool);
     }

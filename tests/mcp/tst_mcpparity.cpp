@@ -466,6 +466,24 @@ QList<ParityCase> verbCases()
     exec.arguments = {{u"cmd"_s, QJsonArray::fromStringList(kExecCommand)}, {u"parallel"_s, 1}};
     cases.append(exec);
 
+    // A changed file and a stash in alpha, a commit on a branch of beta's no remote has, and a
+    // task with an uncommitted change: not safe, exit 7, the same report from the tool.
+    ParityCase leave;
+    leave.name = leave.tool = u"safe-to-leave"_s;
+    leave.setup = [](const QString &dir, const QString &remotes) {
+        workspaceWithTask(dir, remotes, true);
+        QVERIFY(writeFile(dir + u"/alpha/stashed.txt"_s, "s\n"));
+        runGit(dir + u"/alpha"_s, {u"add"_s, u"stashed.txt"_s});
+        runGit(dir + u"/alpha"_s, {u"stash"_s, u"-q"_s});
+        QVERIFY(writeFile(dir + u"/alpha/README.md"_s, "edited\n"));
+        runGit(dir + u"/beta"_s, {u"checkout"_s, u"-q"_s, u"-b"_s, u"spike"_s});
+        runGit(dir + u"/beta"_s, {u"commit"_s, u"-q"_s, u"--allow-empty"_s, u"-m"_s, u"spike"_s});
+        runGit(dir + u"/beta"_s, {u"checkout"_s, u"-q"_s, u"main"_s});
+    };
+    leave.cli = {u"safe-to-leave"_s};
+    leave.exitCode = 7;
+    cases.append(leave);
+
     // Two packs, each with a worktree of its own.
     ParityCase taskStart;
     taskStart.name = taskStart.tool = u"task-start"_s;

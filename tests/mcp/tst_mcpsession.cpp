@@ -195,11 +195,13 @@ private Q_SLOTS:
                 QCOMPARE(tool.value(u"outputSchema"_s).toObject().value(u"type"_s).toString(),
                          u"object"_s);
         }
-        QCOMPARE(names,
-                 (QStringList{u"init"_s, u"add"_s, u"rm"_s, u"tag"_s, u"ls"_s, u"status"_s,
-                              u"sync"_s, u"update"_s, u"doctor"_s, u"import"_s, u"run"_s, u"exec"_s,
-                              u"task-start"_s, u"task-status"_s, u"task-diff"_s, u"task-commit"_s,
-                              u"task-push"_s, u"task-finish"_s, u"task-abandon"_s}));
+        QCOMPARE(names, (QStringList{u"init"_s,          u"add"_s,         u"rm"_s,
+                                     u"tag"_s,           u"ls"_s,          u"status"_s,
+                                     u"sync"_s,          u"update"_s,      u"doctor"_s,
+                                     u"import"_s,        u"run"_s,         u"exec"_s,
+                                     u"safe-to-leave"_s, u"task-start"_s,  u"task-status"_s,
+                                     u"task-diff"_s,     u"task-commit"_s, u"task-push"_s,
+                                     u"task-finish"_s,   u"task-abandon"_s}));
         const auto schemaOf = [&](const QString &name) {
             return tools.at(names.indexOf(name)).toObject().value(u"inputSchema"_s).toObject();
         };
@@ -226,8 +228,8 @@ private Q_SLOTS:
         const Workspace ws = workspaceWith({u"alpha"_s});
         ServerConfig readOnly = config(ws);
         readOnly.tools = readOnlyToolNames();
-        QCOMPARE(readOnly.tools, (QStringList{u"ls"_s, u"status"_s, u"doctor"_s, u"task-status"_s,
-                                              u"task-diff"_s}));
+        QCOMPARE(readOnly.tools, (QStringList{u"ls"_s, u"status"_s, u"doctor"_s, u"safe-to-leave"_s,
+                                              u"task-status"_s, u"task-diff"_s}));
         Recorder out;
         Session session(readOnly, out);
         start(session, out);

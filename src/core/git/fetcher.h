@@ -7,6 +7,7 @@
 #include <QList>
 #include <QDateTime>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 #include <optional>
@@ -60,7 +61,9 @@ struct LocalChanges
 {
     int tracked = 0;   // modified, staged, deleted or renamed tracked files (submodules too)
     int untracked = 0; // untracked files that are not ignored (grex's own sidecars excluded)
-    int unpushed = 0;  // commits reachable from HEAD but from no remote-tracking branch
+    // Commits reachable from HEAD or a local branch but from no remote-tracking branch.
+    int unpushed = 0;
+    QStringList branchesOnlyHere; // the local branches with such commits
     int stashes = 0;
     bool isClean() const { return tracked == 0 && untracked == 0 && unpushed == 0 && stashes == 0; }
 };

@@ -484,15 +484,41 @@ Result<LocalChanges> countChanges(const QString &dest, bool includeUntracked)
         },
         &changes.stashes);
 
-    // Commits no remote-tracking branch contains: pushed nowhere, so only this clone has them.
-    git_revwalk *rawWalk = nullptr;
-    if (git_revwalk_new(&rawWalk, repo->get()) == 0) {
-        std::unique_ptr<git_revwalk, Deleter<git_revwalk, git_revwalk_free>> walk(rawWalk);
-        if (git_revwalk_push_head(walk.get()) == 0) {
+    // Commits no remote-tracking branch contains, on HEAD or any local branch: pushed nowhere,
+    // so only this clone has them.
+    using WalkPtr = std::unique_ptr<git_revwalk, Deleter<git_revwalk, git_revwalk_free>>;
+    // ref null: HEAD and every local branch.
+    const auto onlyHere = [&repo](const char *ref) {
+        int count = 0;
+        git_revwalk *rawWalk = nullptr;
+        if (git_revwalk_new(&rawWalk, repo->get()) != 0)
+            return count;
+        WalkPtr walk(rawWalk);
+        const int pushed =
+            ref ? git_revwalk_push_ref(walk.get(), ref) : git_revwalk_push_head(walk.get());
+        if (pushed == 0) {
+            if (!ref)
+                git_revwalk_push_glob(walk.get(), "refs/heads/*");
             git_revwalk_hide_glob(walk.get(), "refs/remotes/*");
             git_oid oid;
-            while (changes.unpushed < 10000 && git_revwalk_next(&oid, walk.get()) == 0)
-                ++changes.unpushed;
+            while (count < 10000 && git_revwalk_next(&oid, walk.get()) == 0)
+                ++count;
+        }
+        return count;
+    };
+    changes.unpushed = onlyHere(nullptr);
+    if (changes.unpushed > 0) {
+        git_branch_iterator *rawBranches = nullptr;
+        if (git_branch_iterator_new(&rawBranches, repo->get(), GIT_BRANCH_LOCAL) == 0) {
+            git_reference *ref = nullptr;
+            git_branch_t type;
+            while (git_branch_next(&ref, &type, rawBranches) == 0) {
+                ReferencePtr owned(ref);
+                const QByteArray name = git_reference_name(ref);
+                if (onlyHere(name.constData()) > 0)
+                    changes.branchesOnlyHere.append(QString::fromUtf8(name.mid(11)));
+            }
+            git_branch_iterator_free(rawBranches);
         }
     }
     git_error_clear();

@@ -21,6 +21,7 @@ namespace Grex {
     X(Import)                                                                                      \
     X(Run)                                                                                         \
     X(Exec)                                                                                        \
+    X(SafeToLeave)                                                                                 \
     X(TaskStart)                                                                                   \
     X(TaskStatus)                                                                                  \
     X(TaskDiff)                                                                                    \
