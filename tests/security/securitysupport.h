@@ -32,8 +32,10 @@ private:
 qint64 peakRssKib(qint64 pid);
 
 // A memory bound set for the plain build, widened in a build with AddressSanitizer, whose shadow
-// memory and quarantine add about 150 MiB to every process and a quarter to what it allocates.
+// memory and quarantine add what an idle grex of that build holds (sanitizedIdleKib, at least
+// 160 MiB) to every process and a quarter to what it allocates.
 qint64 rssBoundKib(qint64 plainKib);
+qint64 sanitizedIdleKib();
 
 // One run of a program, measured: its exit, what it printed, how long it took and the peak
 // resident set it reached.
