@@ -108,6 +108,24 @@ Result<void> checkNotInTask(const Workspace &workspace, const QString &pack, Ope
     return {};
 }
 
+Result<TaskState> findTaskWithPacks(const Workspace &workspace, const QString &name,
+                                    const QStringList &packs, OperationContext &ctx)
+{
+    Result<TaskState> task = findTask(workspace, name, ctx);
+    if (!task)
+        return task;
+    for (const QString &pack : packs) {
+        if (!task->pack(pack)) {
+            return Error(ErrorKind::Usage, u"not_in_task"_s,
+                         Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' is not part of task '%2'"),
+                                 {pack, task->name}))
+                .withDetail(u"pack"_s, pack)
+                .withDetail(u"task"_s, task->name);
+        }
+    }
+    return task;
+}
+
 QString tasksDir(const Workspace &workspace)
 {
     return QFileInfo(workspace.manifestPath()).absolutePath() + u"/.grex-tasks"_s;

@@ -55,6 +55,11 @@ Result<TaskState> findTask(const Workspace &workspace, const QString &name, Oper
 // lose the task's branch and worktree.
 Result<void> checkNotInTask(const Workspace &workspace, const QString &pack, OperationContext &ctx);
 
+// findTask, and every one of packs (pack ids) must be one of its packs. Error: Usage
+// "not_in_task" naming the first that is not.
+Result<TaskState> findTaskWithPacks(const Workspace &workspace, const QString &name,
+                                    const QStringList &packs, OperationContext &ctx);
+
 // Where the worktrees of a workspace's tasks live: .grex-tasks beside grex.jsonl, which the
 // workspace's .gitignore covers.
 QString tasksDir(const Workspace &workspace);

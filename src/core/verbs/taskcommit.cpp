@@ -81,18 +81,9 @@ DocShape TaskCommitReport::shape()
 Result<TaskCommitReport> taskCommit(Workspace &workspace, const TaskCommitOptions &options,
                                     OperationContext &ctx)
 {
-    Result<TaskState> task = findTask(workspace, options.name, ctx);
+    Result<TaskState> task = findTaskWithPacks(workspace, options.name, options.packs, ctx);
     if (!task)
         return task.error();
-    for (const QString &pack : options.packs) {
-        if (!task->pack(pack)) {
-            return usageError(u"not_in_task"_s,
-                              Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' is not part of task "
-                                                                "'%2'"),
-                                      {pack, task->name}))
-                .withDetail(u"pack"_s, pack);
-        }
-    }
     TaskCommitReport report;
     report.task = task->name;
     report.message = options.message;

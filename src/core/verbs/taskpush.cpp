@@ -97,18 +97,9 @@ DocShape TaskPushReport::shape()
 Result<TaskPushReport> taskPush(Workspace &workspace, const TaskPushOptions &options,
                                 OperationContext &ctx)
 {
-    Result<TaskState> task = findTask(workspace, options.name, ctx);
+    Result<TaskState> task = findTaskWithPacks(workspace, options.name, options.packs, ctx);
     if (!task)
         return task.error();
-    for (const QString &pack : options.packs) {
-        if (!task->pack(pack)) {
-            return usageError(u"not_in_task"_s,
-                              Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' is not part of task "
-                                                                "'%2'"),
-                                      {pack, task->name}))
-                .withDetail(u"pack"_s, pack);
-        }
-    }
     Result<QMap<QString, PackState>> registered = workspace.readPacks(ctx);
     if (!registered)
         return registered.error();
