@@ -148,12 +148,8 @@ VerbSpec makeTaskCommitVerb()
                               QT_TRANSLATE_NOOP("Grex", "The commit message."), u"TEXT"_s, true);
     message.shortName = u'm';
     verb.params = {
-        param(u"name"_s, ParamType::String, QT_TRANSLATE_NOOP("Grex", "The task."), u"NAME"_s, true,
-              true),
-        hinted(param(u"packs"_s, ParamType::StringArray,
-                     QT_TRANSLATE_NOOP("Grex", "Only these packs of the task."), u"PACK..."_s,
-                     false, true),
-               ValueHint::Pack),
+        taskNameParam(),
+        taskPacksParam(),
         message,
         dryRunParam(),
     };

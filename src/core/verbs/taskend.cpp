@@ -194,8 +194,7 @@ VerbSpec makeTaskFinishVerb()
     verb.locksWorkspace = true;
     verb.failureCarriesReport = true;
     verb.params = {
-        param(u"name"_s, ParamType::String, QT_TRANSLATE_NOOP("Grex", "The task."), u"NAME"_s, true,
-              true),
+        taskNameParam(),
         dryRunParam(),
     };
     bindInvoker<TaskEndOptions, TaskEndReport, taskFinish>(verb);
@@ -225,8 +224,7 @@ VerbSpec makeTaskAbandonVerb()
     verb.failureCarriesReport = true;
     verb.confirmWord = QT_TRANSLATE_NOOP("Grex", "&Abandon");
     verb.params = {
-        param(u"name"_s, ParamType::String, QT_TRANSLATE_NOOP("Grex", "The task."), u"NAME"_s, true,
-              true),
+        taskNameParam(),
         param(u"force"_s, ParamType::Boolean,
               QT_TRANSLATE_NOOP("Grex", "Also throw away work that exists only here.")),
         dryRunParam(),

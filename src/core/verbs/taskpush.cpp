@@ -227,12 +227,8 @@ VerbSpec makeTaskPushVerb()
     verb.failureCarriesReport = true;
     verb.confirmWord = QT_TRANSLATE_NOOP("Grex", "&Push");
     verb.params = {
-        param(u"name"_s, ParamType::String, QT_TRANSLATE_NOOP("Grex", "The task."), u"NAME"_s, true,
-              true),
-        hinted(param(u"packs"_s, ParamType::StringArray,
-                     QT_TRANSLATE_NOOP("Grex", "Only these packs of the task."), u"PACK..."_s,
-                     false, true),
-               ValueHint::Pack),
+        taskNameParam(),
+        taskPacksParam(),
         dryRunParam(),
     };
     bindInvoker<TaskPushOptions, TaskPushReport, taskPush>(verb);

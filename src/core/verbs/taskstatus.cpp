@@ -262,12 +262,8 @@ VerbSpec makeTaskDiffVerb()
     verb.idempotent = true;
     verb.icon = u"task"_s;
     verb.params = {
-        param(u"name"_s, ParamType::String, QT_TRANSLATE_NOOP("Grex", "The task."), u"NAME"_s, true,
-              true),
-        hinted(param(u"packs"_s, ParamType::StringArray,
-                     QT_TRANSLATE_NOOP("Grex", "Only these packs of the task."), u"PACK..."_s,
-                     false, true),
-               ValueHint::Pack),
+        taskNameParam(),
+        taskPacksParam(),
     };
     bindInvoker<TaskDiffOptions, TaskDiffReport, taskDiff>(verb);
     return verb;

@@ -16,6 +16,20 @@ ParamSpec filterParam()
     return p;
 }
 
+ParamSpec taskNameParam()
+{
+    return param(u"name"_s, ParamType::String, QT_TRANSLATE_NOOP("Grex", "The task."), u"NAME"_s,
+                 true, true);
+}
+
+ParamSpec taskPacksParam()
+{
+    return hinted(param(u"packs"_s, ParamType::StringArray,
+                        QT_TRANSLATE_NOOP("Grex", "Only these packs of the task."), u"PACK..."_s,
+                        false, true),
+                  ValueHint::Pack);
+}
+
 ParamSpec dryRunParam()
 {
     ParamSpec p;

@@ -17,6 +17,9 @@ ParamSpec dryRunParam();
 ParamSpec parallelParam();
 // sync and update: submodules are left out for this run (add's --no-submodules records it).
 ParamSpec submodulesParam();
+// The task a task verb acts on (required), and the packs of it the call is limited to.
+ParamSpec taskNameParam();
+ParamSpec taskPacksParam();
 ParamSpec param(const QString &name, ParamType type, const char *help, QString valueName = {},
                 bool required = false, bool positional = false, bool nullable = false);
 ParamSpec hinted(ParamSpec p, ValueHint hint, QStringList choices = {});
