@@ -235,8 +235,8 @@ Result<QString> commitAll(const QString &worktree, const QString &message, std::
     return headOf(repo->get());
 }
 
-Result<QString> diffSince(const QString &worktree, const QString &sha, qsizetype maxBytes,
-                          std::stop_token stop)
+Result<QString> diffSince(const QString &worktree, const QString &sha, const QStringList &changed,
+                          qsizetype maxBytes, std::stop_token stop)
 {
     Result<GitOutput> diff =
         runGit(worktree, {u"diff"_s, u"--no-color"_s, u"--no-ext-diff"_s, sha, u"--"_s}, stop);
@@ -249,19 +249,15 @@ Result<QString> diffSince(const QString &worktree, const QString &sha, qsizetype
     }
     QByteArray text = diff->out;
     // Untracked files are part of the change, as new files.
-    Result<GitOutput> untracked =
-        runGit(worktree, {u"ls-files"_s, u"--others"_s, u"--exclude-standard"_s, u"-z"_s}, stop);
-    if (untracked && untracked->ok()) {
-        for (const QByteArray &path : untracked->out.split('\0')) {
-            if (path.isEmpty() || text.size() > maxBytes)
-                continue;
-            Result<GitOutput> added = runGit(worktree,
-                                             {u"diff"_s, u"--no-color"_s, u"--no-index"_s, u"--"_s,
-                                              u"/dev/null"_s, QString::fromUtf8(path)},
-                                             stop);
-            if (added)
-                text += added->out; // exits 1 when the files differ, which they do
-        }
+    for (const QString &file : changed) {
+        if (!file.startsWith(u"?? ") || text.size() > maxBytes)
+            continue;
+        Result<GitOutput> added = runGit(
+            worktree,
+            {u"diff"_s, u"--no-color"_s, u"--no-index"_s, u"--"_s, u"/dev/null"_s, file.mid(3)},
+            stop);
+        if (added)
+            text += added->out; // exits 1 when the files differ, which they do
     }
     if (text.size() > maxBytes) {
         text.truncate(maxBytes);

@@ -59,14 +59,15 @@ Result<TaskTree> readTaskTree(const QString &worktree, const std::optional<QStri
 // "commit_failed" with git's words (no identity, a hook that refused), Cancelled.
 Result<QString> commitAll(const QString &worktree, const QString &message, std::stop_token stop);
 
-// What the task changed in worktree since sha: `git diff sha` (commits and uncommitted work),
-// then the untracked files as new. At most maxBytes, then cut with a note.
-Result<QString> diffSince(const QString &worktree, const QString &sha, qsizetype maxBytes,
-                          std::stop_token stop);
-
-// The files the diff names, "M path", "A path", as `git diff --name-status sha` prints them,
-// untracked files as "?? path".
+// The files the task changed in worktree since sha, "M path", "A path", as `git diff
+// --name-status sha` prints them, untracked files as "?? path".
 Result<QStringList> changedSince(const QString &worktree, const QString &sha, std::stop_token stop);
+
+// What the task changed in worktree since sha: `git diff sha` (commits and uncommitted work),
+// then the untracked files of changed (changedSince's list) as new. At most maxBytes, then cut
+// with a note.
+Result<QString> diffSince(const QString &worktree, const QString &sha, const QStringList &changed,
+                          qsizetype maxBytes, std::stop_token stop);
 
 // Where a task's branch goes: the clone's primary remote (origin in a clone grex made) and its
 // URL. Error: PackOp "no_remote".

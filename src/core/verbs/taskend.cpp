@@ -85,19 +85,30 @@ Result<void> endTask(const Workspace &workspace, const TaskState &task, const QS
     return {};
 }
 
-Result<TaskEndReport> prepare(Workspace &workspace, const TaskEndOptions &options,
-                              const QString &how, OperationContext &ctx, TaskState &task)
+// What ending a task starts from: the workspace lock (none for a dry run), the task, and its
+// packs as they stand.
+struct Ending
 {
-    Result<TaskState> found = findTask(workspace, options.name, ctx);
-    if (!found)
-        return found.error();
-    task = *found;
+    std::optional<FileLock> lock;
+    TaskState task;
     TaskEndReport report;
-    report.task = task.name;
-    report.how = how;
-    report.dryRun = options.dryRun;
-    report.packs = taskPackStatus(workspace, task, false, ctx);
-    return report;
+};
+
+Result<Ending> prepare(Workspace &workspace, const TaskEndOptions &options, const QString &how,
+                       OperationContext &ctx)
+{
+    Result<std::optional<FileLock>> lock = workspace.lockForWritingIf(!options.dryRun);
+    if (!lock)
+        return lock.error();
+    Result<TaskState> task = findTask(workspace, options.name, ctx);
+    if (!task)
+        return task.error();
+    Ending ending{std::move(lock).value(), *task, {}};
+    ending.report.task = task->name;
+    ending.report.how = how;
+    ending.report.dryRun = options.dryRun;
+    ending.report.packs = taskPackStatus(workspace, *task, false, ctx);
+    return ending;
 }
 
 } // namespace
@@ -105,27 +116,25 @@ Result<TaskEndReport> prepare(Workspace &workspace, const TaskEndOptions &option
 Result<TaskEndReport> taskFinish(Workspace &workspace, const TaskEndOptions &options,
                                  OperationContext &ctx)
 {
-    Result<std::optional<FileLock>> lock = workspace.lockForWritingIf(!options.dryRun);
-    if (!lock)
-        return lock.error();
-    TaskState task;
-    Result<TaskEndReport> report = prepare(workspace, options, u"finished"_s, ctx, task);
-    if (!report)
-        return report;
-    if (const QStringList open = unsettled(report->packs); !open.isEmpty()) {
-        report->dryRun = true; // what finishing would have removed, as a preview
+    Result<Ending> ending = prepare(workspace, options, u"finished"_s, ctx);
+    if (!ending)
+        return ending.error();
+    const TaskState &task = ending->task;
+    TaskEndReport &report = ending->report;
+    if (const QStringList open = unsettled(report.packs); !open.isEmpty()) {
+        report.dryRun = true; // what finishing would have removed, as a preview
         return usageError(u"task_not_settled"_s,
                           Message(QT_TRANSLATE_NOOP("Grex", "task '%1' still has work only on "
                                                             "this machine in %2"),
                                   {task.name, open.join(u", "_s)}))
-            .withDetail(u"report"_s, report->toJson())
+            .withDetail(u"report"_s, report.toJson())
             .withHint(Message(QT_TRANSLATE_NOOP("Grex", "commit and push it (grex task commit, "
                                                         "grex task push), or drop it with grex "
                                                         "task abandon")));
     }
     if (options.dryRun)
         return report;
-    if (Result<void> ended = endTask(workspace, task, report->how, ctx); !ended)
+    if (Result<void> ended = endTask(workspace, task, report.how, ctx); !ended)
         return ended.error();
     return report;
 }
@@ -133,21 +142,19 @@ Result<TaskEndReport> taskFinish(Workspace &workspace, const TaskEndOptions &opt
 Result<TaskEndReport> taskAbandon(Workspace &workspace, const TaskEndOptions &options,
                                   OperationContext &ctx)
 {
-    Result<std::optional<FileLock>> lock = workspace.lockForWritingIf(!options.dryRun);
-    if (!lock)
-        return lock.error();
-    TaskState task;
-    Result<TaskEndReport> report = prepare(workspace, options, u"abandoned"_s, ctx, task);
-    if (!report)
-        return report;
-    const QStringList open = unsettled(report->packs);
+    Result<Ending> ending = prepare(workspace, options, u"abandoned"_s, ctx);
+    if (!ending)
+        return ending.error();
+    const TaskState &task = ending->task;
+    TaskEndReport &report = ending->report;
+    const QStringList open = unsettled(report.packs);
     if (!open.isEmpty() && !options.force) {
-        report->dryRun = true; // what abandoning would have removed, as a preview
+        report.dryRun = true; // what abandoning would have removed, as a preview
         return usageError(u"unsaved_work"_s,
                           Message(QT_TRANSLATE_NOOP("Grex", "task '%1' has work that exists "
                                                             "only on this machine in %2"),
                                   {task.name, open.join(u", "_s)}))
-            .withDetail(u"report"_s, report->toJson())
+            .withDetail(u"report"_s, report.toJson())
             .withHint(Message(QT_TRANSLATE_NOOP("Grex", "push it first, or pass --force to "
                                                         "throw it away")));
     }
@@ -160,7 +167,7 @@ Result<TaskEndReport> taskAbandon(Workspace &workspace, const TaskEndOptions &op
                                                             "its unpushed work in %2"),
                                   {task.name, open.join(u", "_s)});
         request.packs = open;
-        TaskEndReport preview = *report;
+        TaskEndReport preview = report;
         preview.dryRun = true;
         request.preview = preview.toJson();
         if (Result<void> approved = requestApproval(
@@ -171,7 +178,7 @@ Result<TaskEndReport> taskAbandon(Workspace &workspace, const TaskEndOptions &op
             !approved)
             return approved.error();
     }
-    if (Result<void> ended = endTask(workspace, task, report->how, ctx); !ended)
+    if (Result<void> ended = endTask(workspace, task, report.how, ctx); !ended)
         return ended.error();
     return report;
 }

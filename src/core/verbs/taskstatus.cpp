@@ -203,7 +203,8 @@ Result<TaskDiffReport> taskDiff(Workspace &workspace, const TaskDiffOptions &opt
             if (!files)
                 return files.error();
             pack.files = *files;
-            Result<QString> diff = Git::diffSince(dir, p.baseSha, MaxDiffBytes, ctx.stopToken());
+            Result<QString> diff =
+                Git::diffSince(dir, p.baseSha, pack.files, MaxDiffBytes, ctx.stopToken());
             if (!diff)
                 return diff.error();
             pack.diff = *diff;
