@@ -98,6 +98,25 @@ QStringList lockFilesUnder(const QString &dir)
     return locks;
 }
 
+QString commitAndPushTask(const std::function<RunResult(const QStringList &)> &grex,
+                          const QString &ws, const QString &task, const QStringList &packs,
+                          RunResult *pushed)
+{
+    const RunResult started = grex(QStringList{u"task"_s, u"start"_s, task} + packs);
+    if (started.exitCode != 0)
+        return u"task start: "_s + show(started);
+    for (const QString &pack : packs) {
+        const QString file = u"%1/.grex-tasks/%2/%3/%2.txt"_s.arg(ws, task, pack);
+        if (!writeFile(file, task.toUtf8() + "\n"))
+            return u"cannot write "_s + file;
+    }
+    const RunResult committed = grex({u"task"_s, u"commit"_s, task, u"-m"_s, task});
+    if (committed.exitCode != 0)
+        return u"task commit: "_s + show(committed);
+    *pushed = grex({u"task"_s, u"push"_s, task, u"--yes"_s, u"--json"_s});
+    return {};
+}
+
 RunResult runShell(const QString &home, const QString &dir, const QString &script,
                    const QStringList &env)
 {

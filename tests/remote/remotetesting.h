@@ -12,6 +12,7 @@
 #include <QStringList>
 #include <QTemporaryDir>
 
+#include <functional>
 #include <memory>
 
 namespace Grex::Test {
@@ -37,6 +38,13 @@ QStringList stringsOf(const QJsonValue &value);
 QByteArray manifestAddLine(const QString &id, const QString &url);
 // Appends bytes to a file.
 bool appendFile(const QString &path, const QByteArray &bytes);
+
+// A task as a person runs it over real remotes: `task start` over packs in ws, a new file in
+// each pack's worktree, `task commit`, then `task push --yes --json`. Returns "" and *pushed
+// (the push's run) when every step before the push succeeded, else what failed.
+QString commitAndPushTask(const std::function<RunResult(const QStringList &)> &grex,
+                          const QString &ws, const QString &task, const QStringList &packs,
+                          RunResult *pushed);
 
 // Lock files left anywhere below dir: git's *.lock and grex's .grex-*lock, .grex.*lock.
 QStringList lockFilesUnder(const QString &dir);

@@ -98,6 +98,7 @@ private slots:
     void sigtermDuringAddOnAHungSshServer();
     void unreachableAmongGoodOnes();
     void passwordInUrl();
+    void taskPushOverHttps();
 
 private:
     // A HOME holding config as its .gitconfig (after a [user] section).
@@ -121,8 +122,8 @@ void tst_RemotesHttps::initTestCase()
     QVERIFY(m_tmp->isValid());
     m_repos = m_tmp->filePath(u"repos"_s);
     m_builder = std::make_unique<RemoteBuilder>(m_repos);
-    for (const QString &name :
-         {u"hello"_s, u"perurl"_s, u"secret"_s, u"good1"_s, u"good2"_s, u"good3"_s, u"fetched"_s})
+    for (const QString &name : {u"hello"_s, u"perurl"_s, u"secret"_s, u"good1"_s, u"good2"_s,
+                                u"good3"_s, u"fetched"_s, u"pushA"_s, u"pushB"_s, u"pushC"_s})
         m_builder->create(name, {{u"README"_s, name.toUtf8() + "\n"}});
     QString why;
     QVERIFY2(m_https.start(m_tmp->filePath(u"https"_s), m_repos, User, Password, &why),
@@ -647,6 +648,52 @@ void tst_RemotesHttps::passwordInUrl()
     QVERIFY2(noSecret(doctorHuman), qPrintable(show(doctorHuman)));
     QVERIFY(doctorHuman.errText().contains(u"url-secrets"_s) ||
             doctorHuman.outText().contains(u"url-secrets"_s));
+}
+
+// A task over three packs served by git-http-backend: two by the password-protected URL, whose
+// pushes go out with the stored credentials, and one by the URL without authentication, whose
+// push the backend refuses. The report says which went out; no output shows the password.
+void tst_RemotesHttps::taskPushOverHttps()
+{
+    const QString ws = makeWorkspace(m_tmp->filePath(u"task/ws"_s), m_home);
+    QVERIFY(!ws.isEmpty());
+    GREX_VERIFY_RAN(runGrexIn(m_home, ws, {u"add"_s, m_https.url(u"pushA.git"_s), u"pushA"_s}));
+    GREX_VERIFY_RAN(runGrexIn(m_home, ws, {u"add"_s, m_https.url(u"pushB.git"_s), u"pushB"_s}));
+    GREX_VERIFY_RAN(
+        runGrexIn(m_home, ws, {u"add"_s, m_https.url(u"pushC.git"_s, false), u"pushC"_s}));
+
+    const auto run = [&](const QStringList &args) { return runGrexIn(m_home, ws, args); };
+    RunResult pushed;
+    const QString failed =
+        commitAndPushTask(run, ws, u"fix-https"_s, {u"pushA"_s, u"pushB"_s, u"pushC"_s}, &pushed);
+    QVERIFY2(failed.isEmpty(), qPrintable(failed));
+    QVERIFY2(pushed.exitCode == 4, qPrintable(show(pushed)));
+    QVERIFY2(!pushed.out.contains(Password.toUtf8()) && !pushed.err.contains(Password.toUtf8()),
+             qPrintable(show(pushed)));
+    // A push that failed in some packs prints its report, as one that went out does.
+    const QJsonObject report = pushed.json().object();
+    QCOMPARE(report.value(u"pushed"_s).toInt(), 2);
+    QCOMPARE(report.value(u"failed"_s).toInt(), 1);
+    for (const QJsonValue &value : report.value(u"packs"_s).toArray()) {
+        const QJsonObject pack = value.toObject();
+        const QString id = pack.value(u"id"_s).toString();
+        const RunResult tip =
+            runGitIn(m_home, m_repos + u'/' + id + u".git"_s,
+                     {u"rev-parse"_s, u"--verify"_s, u"-q"_s, u"refs/heads/fix-https"_s});
+        if (id == u"pushC") {
+            QCOMPARE(pack.value(u"result"_s).toString(), u"failed"_s);
+            QVERIFY2(!pack.value(u"error"_s).toString().isEmpty(), qPrintable(show(pushed)));
+            QCOMPARE(tip.exitCode, 1);
+        } else {
+            QCOMPARE(pack.value(u"result"_s).toString(), u"pushed"_s);
+            QCOMPARE(tip.outText().trimmed(), pack.value(u"sha"_s).toString());
+        }
+    }
+    // The pushed branches track their remote branch, so safe-to-leave names only pushC's work.
+    const RunResult left = runGrexIn(m_home, ws, {u"safe-to-leave"_s, u"--json"_s});
+    QVERIFY2(left.exitCode == 7, qPrintable(show(left)));
+    const QByteArray leftText = left.out;
+    QVERIFY2(leftText.contains("pushC") && !leftText.contains("\"pushA\""), leftText.constData());
 }
 
 QTEST_GUILESS_MAIN(tst_RemotesHttps)

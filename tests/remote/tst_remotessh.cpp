@@ -83,6 +83,7 @@ private slots:
     void killedRunsConnectionsAreEnded();
     void pathWithSpace();
     void passphraseKeyWithoutAgent();
+    void taskPushOverSsh();
 
 private:
     RunResult grex(const QString &ws, const QStringList &args, const QStringList &env = {}) const;
@@ -450,6 +451,69 @@ void tst_RemoteSsh::pathWithSpace()
     GREX_VERIFY_RAN(grex(ws, {u"add"_s, url, u"spaced"_s}));
     QCOMPARE(readFile(ws + u"/spaced/README"_s), QByteArray("spaced\n"));
     GREX_VERIFY_RAN(grex(ws, {u"sync"_s}));
+}
+
+// A task over three packs reached by a Host alias: the push of one is refused by the server's
+// pre-receive hook, the other two go out over ssh and are recorded; the next push sends the
+// rest, and the task then finishes with nothing left only here.
+void tst_RemoteSsh::taskPushOverSsh()
+{
+    if (!m_user)
+        QSKIP(qPrintable(m_skip));
+    const QString ws = makeWorkspace(u"ws-task"_s);
+    QVERIFY(!ws.isEmpty());
+    const QStringList packs{u"taskA"_s, u"taskB"_s, u"taskC"_s};
+    for (const QString &name : packs) {
+        const QString repo = m_builder->create(name, {{u"README"_s, name.toUtf8() + "\n"}});
+        QVERIFY(m_user->chownTree(repo));
+        GREX_VERIFY_RAN(grex(ws, {u"add"_s, u"--no-install"_s, u"grex-ed25519:"_s + repo, name}));
+    }
+    const QString hook = m_home + u"/repos/taskB.git/hooks/pre-receive"_s;
+    QVERIFY(writeFile(hook, "#!/bin/sh\necho 'taskB is frozen' >&2\nexit 1\n"));
+    QVERIFY(QFile::setPermissions(hook, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    QVERIFY(m_user->chownTree(hook));
+
+    const auto run = [&](const QStringList &args) { return grex(ws, args); };
+    const auto remoteTip = [&](const QString &id) {
+        return git(m_home + u"/repos/"_s + id + u".git"_s,
+                   {u"rev-parse"_s, u"--verify"_s, u"-q"_s, u"refs/heads/fix-ssh"_s})
+            .outText()
+            .trimmed();
+    };
+    RunResult first;
+    const QString failed = commitAndPushTask(run, ws, u"fix-ssh"_s, packs, &first);
+    QVERIFY2(failed.isEmpty(), qPrintable(failed));
+    QVERIFY2(first.exitCode == 4, qPrintable(show(first)));
+    // A push that failed in some packs prints its report, as one that went out does.
+    const QJsonObject report = first.json().object();
+    QCOMPARE(report.value(u"pushed"_s).toInt(), 2);
+    QCOMPARE(report.value(u"failed"_s).toInt(), 1);
+    for (const QJsonValue &value : report.value(u"packs"_s).toArray()) {
+        const QJsonObject pack = value.toObject();
+        const QString id = pack.value(u"id"_s).toString();
+        const QString tip = remoteTip(id);
+        if (id == u"taskB") {
+            QCOMPARE(pack.value(u"result"_s).toString(), u"failed"_s);
+            QVERIFY2(pack.value(u"error"_s).toString().contains(u"taskB is frozen"_s),
+                     qPrintable(show(first)));
+            QVERIFY(tip.isEmpty());
+        } else {
+            QCOMPARE(pack.value(u"result"_s).toString(), u"pushed"_s);
+            QCOMPARE(tip, pack.value(u"sha"_s).toString());
+        }
+    }
+    const RunResult notYet = grex(ws, {u"safe-to-leave"_s, u"--json"_s});
+    QVERIFY2(notYet.exitCode == 7, qPrintable(show(notYet)));
+
+    QVERIFY(QFile::remove(hook));
+    const RunResult second =
+        grex(ws, {u"task"_s, u"push"_s, u"fix-ssh"_s, u"--yes"_s, u"--json"_s});
+    GREX_VERIFY_RAN(second);
+    QCOMPARE(second.json().object().value(u"pushed"_s).toInt(), 1);
+    QVERIFY(!remoteTip(u"taskB"_s).isEmpty());
+    GREX_VERIFY_RAN(grex(ws, {u"task"_s, u"finish"_s, u"fix-ssh"_s}));
+    GREX_VERIFY_RAN(grex(ws, {u"safe-to-leave"_s}));
+    QCOMPARE(liveProcesses(m_user->name(), u"^(\\S*/)?ssh "_s), QString());
 }
 
 // A Host alias of ~/.ssh/config (HostName, Port, User, IdentityFile) with a key file and no
