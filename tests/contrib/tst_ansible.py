@@ -134,8 +134,10 @@ class AnsibleModuleTest(unittest.TestCase):
         self.assertEqual(shown.returncode, 0, shown.stderr)
         doc = json.loads(shown.stdout)["grex_workspace"]
         self.assertEqual(sorted(doc["doc"]["options"]),
-                         ["exclusive", "grex", "packs", "parallel", "path", "sync"])
+                         ["exclusive", "grex", "packs", "parallel", "path", "safe_to_leave",
+                          "sync"])
         self.assertIn("changed_packs", doc["return"])
+        self.assertIn("only_here", doc["return"])
         self.assertIn("grex_workspace:", doc["examples"])
 
     def test_1_worked_example_on_three_hosts(self):
@@ -261,6 +263,56 @@ class AnsibleModuleTest(unittest.TestCase):
         drift = subprocess.run(github[-1], shell=True, cwd=ws, env=self.env,
                                capture_output=True, text=True)
         self.assertEqual(drift.returncode, 7, drift.stdout + drift.stderr)
+
+    def test_5_safe_to_leave(self):
+        """only_here lists the work that exists only on this host, check mode included;
+        safe_to_leave fails the task on it, naming each pack, task and branch."""
+        ws = self.tmp / "ws-leave"
+        args = {"path": str(ws), "packs": [self.urls["alpha"], self.urls["beta"]]}
+        clean = self.one_host(dict(args, safe_to_leave=True))
+        self.assertFalse(clean.get("failed"), clean)
+        self.assertEqual(sorted(clean["added"]), ["alpha", "beta"])
+        self.assertEqual(clean["only_here"], [])
+
+        # A commit on a side branch that no remote has (alpha stays on main), a stash in beta,
+        # and a file not committed in a task's worktree of beta.
+        git("checkout", "-qb", "side", cwd=ws / "alpha")
+        (ws / "alpha" / "SIDE").write_text("only here\n")
+        git("add", "SIDE", cwd=ws / "alpha")
+        git("commit", "-qm", "side work", cwd=ws / "alpha")
+        git("checkout", "-q", "-", cwd=ws / "alpha")
+        (ws / "beta" / "README.md").write_text("stashed here\n")
+        git("stash", "-q", cwd=ws / "beta")
+        subprocess.run([GREX, "task", "start", "fix", "beta", "--json"], cwd=ws, env=self.env,
+                       capture_output=True, text=True, check=True)
+        (ws / ".grex-tasks" / "fix" / "beta" / "NEW").write_text("not committed\n")
+        expected = [("alpha", None, 1, ["side"], 0, None), ("beta", None, 0, [], 1, None),
+                    ("beta", "fix", 0, None, None, 1)]
+
+        def summary(result):
+            return [(e["id"], e["task"], e["unpushed_commits"], e.get("branches"),
+                     e.get("stashes"), e.get("uncommitted_files")) for e in result["only_here"]]
+
+        reported = self.one_host(args)
+        self.assertFalse(reported.get("failed"), reported)
+        self.assertEqual(summary(reported), expected, reported)
+        self.assertEqual(summary(self.one_host(args, check=True)), expected)
+
+        for check in (False, True):
+            refused = self.one_host(dict(args, safe_to_leave=True), check=check, expect_rc=(2,))
+            self.assertTrue(refused.get("failed"), refused)
+            self.assertEqual(summary(refused), expected, refused)
+            self.assertIn("alpha: 1 unpushed commit(s) on side", refused["msg"])
+            self.assertIn("beta: 1 stash(es)", refused["msg"])
+            self.assertIn("task fix, pack beta: 1 file(s) not committed", refused["msg"])
+
+        # exclusive's grex rm makes the same check: the side branch's commit keeps alpha.
+        kept = self.one_host(dict(args, packs=[self.urls["beta"]], exclusive=True),
+                             expect_rc=(2,))
+        self.assertEqual(kept.get("reason"), "local_changes", kept)
+        self.assertIn("pack 'alpha'", kept["msg"])
+        self.assertEqual(self.ids(ws), ["alpha", "beta"])
+        self.assertTrue((ws / "alpha" / ".git").exists())
 
 
 if __name__ == "__main__":

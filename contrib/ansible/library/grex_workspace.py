@@ -24,6 +24,9 @@ description:
     and reason, as C(grex sync --json) reports them.
   - A pack with local changes or commits is left alone by grex and reported in C(needs_you)
     and as a warning; it does not fail the task.
+  - Every run on an existing workspace, check mode included, returns in C(only_here) the work
+    that exists only on this host, per pack and per task, as C(grex safe-to-leave --json)
+    lists it. That work fails the task only with I(safe_to_leave).
 options:
   path:
     description: The workspace folder (where C(grex.jsonl) lives). Made when missing.
@@ -42,14 +45,28 @@ options:
   exclusive:
     description:
       - Remove registered packs that I(packs) does not list (C(grex rm --yes)). grex refuses to
-        delete work that exists nowhere else (uncommitted changes, unpushed commits), which
-        fails the task.
+        delete work that exists nowhere else, which fails the task. C(grex rm) makes the same
+        check as I(safe_to_leave) (uncommitted changes, untracked files, stashes, commits on any
+        local branch that no remote-tracking branch has), and also refuses a pack a task uses.
     type: bool
     default: false
   sync:
     description: Run C(grex sync) after registering the packs.
     type: bool
     default: true
+  safe_to_leave:
+    description:
+      - After registering and syncing, fail the task when anything exists only on this host
+        (C(grex safe-to-leave)), naming each pack and task and what it holds. Per pack that is
+        uncommitted changes, untracked files, stashes and commits on any local branch that no
+        remote-tracking branch has; per task, the files not committed in its worktree and the
+        commits no task push took.
+      - grex compares with the remote-tracking branches as the last fetch left them; the sync
+        fetches, so with I(sync) false a push made from elsewhere since the last fetch is not
+        seen.
+      - Use it before a host is wiped or handed back. C(only_here) is returned either way.
+    type: bool
+    default: false
   parallel:
     description: How many packs grex works on at once (C(--parallel)); grex's default when unset.
     type: int
@@ -75,6 +92,12 @@ EXAMPLES = r"""
     path: ~/work
     packs: "{{ team_packs }}"
     exclusive: true
+
+- name: Before decommissioning a host, make sure none of its work exists only there
+  grex_workspace:
+    path: /srv/work
+    packs: "{{ team_packs }}"
+    safe_to_leave: true
 """
 
 RETURN = r"""
@@ -112,6 +135,28 @@ failed_packs:
   returned: on failure of the sync
   type: list
   elements: dict
+only_here:
+  description:
+    - What exists only on this host, from C(grex safe-to-leave --json); empty when nothing does.
+    - One entry per pack with work only here, then one per task's pack. Each has C(id) (the
+      pack), C(task) (the task, null for the pack's own clone), C(message) (what exists only
+      here, in words) and the counts of grex's document.
+    - A pack's entry has C(path), C(changed_files), C(untracked_files), C(stashes),
+      C(unpushed_commits) and C(branches) (the local branches with those commits); a task's
+      entry has C(worktree), C(uncommitted_files) and C(unpushed_commits).
+  returned: when the workspace exists
+  type: list
+  elements: dict
+  sample:
+    - id: alpha
+      task: null
+      message: 1 unpushed commit(s) on side
+      path: alpha
+      changed_files: 0
+      untracked_files: 0
+      stashes: 0
+      unpushed_commits: 1
+      branches: [side]
 """
 
 import json
@@ -232,6 +277,44 @@ def sync_result(module, grex, result):
                          **result)
 
 
+def only_here_entries(document):
+    """The packs and tasks of a grex safe-to-leave document, each with what exists only here."""
+    def count(entry, key, what):
+        n = entry.get(key) or 0
+        return ["%d %s" % (n, what)] if n else []
+    entries = []
+    for pack in document.get("packs") or []:
+        parts = (count(pack, "changed_files", "changed file(s)")
+                 + count(pack, "untracked_files", "untracked file(s)")
+                 + count(pack, "stashes", "stash(es)"))
+        if pack.get("unpushed_commits"):
+            parts.append("%d unpushed commit(s) on %s"
+                         % (pack["unpushed_commits"], ", ".join(pack.get("branches") or [])))
+        entries.append(dict(pack, task=None, message=", ".join(parts)))
+    for task in document.get("tasks") or []:
+        parts = (count(task, "uncommitted_files", "file(s) not committed")
+                 + count(task, "unpushed_commits", "commit(s) not pushed"))
+        entry = dict(task, id=task.get("pack"), message=", ".join(parts))
+        entry.pop("pack", None)
+        entries.append(entry)
+    return entries
+
+
+def safe_to_leave(module, grex, result):
+    # It only reads, so check mode runs it as is: there is nothing for --dry-run to hold back.
+    rc, document, err = grex.run("safe-to-leave", changes=False)
+    # Exit 7 is grex's verdict "something exists only here", not a failure of grex.
+    if rc not in (0, 7) or not isinstance(document, dict) or "safe" not in document:
+        grex.fail("safe-to-leave", rc, document, err)
+    result["only_here"] = only_here_entries(document)
+    if module.params["safe_to_leave"] and not document["safe"]:
+        where = "; ".join("%s: %s" % (e["id"] if e["task"] is None
+                                      else "task %s, pack %s" % (e["task"], e["id"]),
+                                      e["message"])
+                          for e in result["only_here"])
+        module.fail_json(msg="work exists only on this host: %s" % where, rc=rc, **result)
+
+
 def register(module, grex, missing):
     """Registers the missing packs: plain ones in one import, the others with grex add."""
     plain = [p for p in missing if not any(p.get(k) for k in ADD_OPTIONS)]
@@ -275,6 +358,7 @@ def main():
             packs=dict(type="list", elements="raw", default=[]),
             exclusive=dict(type="bool", default=False),
             sync=dict(type="bool", default=True),
+            safe_to_leave=dict(type="bool", default=False),
             parallel=dict(type="int"),
             grex=dict(type="path"),
         ),
@@ -322,6 +406,7 @@ def main():
 
     if module.params["sync"]:
         sync_result(module, grex, result)
+    safe_to_leave(module, grex, result)
     module.exit_json(**result)
 
 
