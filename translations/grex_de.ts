@@ -2595,6 +2595,26 @@ Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex ta
         <source>Check only the packs tagged work.</source>
         <translation>Nur die Packs mit dem Tag work prüfen.</translation>
     </message>
+    <message>
+        <source>waiting for approval in the grex window</source>
+        <translation>wartet auf Genehmigung im grex-Fenster</translation>
+    </message>
+    <message>
+        <source>%1 approvals are waiting in the grex window already; answer them there first</source>
+        <translation>im grex-Fenster warten bereits %1 Genehmigungen; beantworten Sie diese zuerst dort</translation>
+    </message>
+    <message>
+        <source>the grex window went away before anyone answered</source>
+        <translation>das grex-Fenster wurde geschlossen, bevor jemand antwortete</translation>
+    </message>
+    <message>
+        <source>another call with the same arguments took this approval</source>
+        <translation>ein anderer Aufruf mit denselben Argumenten hat diese Genehmigung verbraucht</translation>
+    </message>
+    <message>
+        <source>call it again with the same arguments to go on: it waits a while for the person&apos;s answer, then runs, says why not, or that it is still waiting</source>
+        <translation>rufen Sie es mit denselben Argumenten erneut auf, um fortzufahren: es wartet eine Weile auf die Antwort der Person, dann läuft es, sagt, warum nicht, oder dass es noch wartet</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2720,10 +2740,6 @@ Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex ta
     <message>
         <source>grex serve: unexpected argument &apos;%1&apos;</source>
         <translation>grex serve: unerwartetes Argument &apos;%1&apos;</translation>
-    </message>
-    <message>
-        <source>--drain-timeout must be a number of seconds from 0 to 86400, not &apos;%1&apos;</source>
-        <translation>--drain-timeout muss eine Anzahl Sekunden von 0 bis 86400 sein, nicht &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--workspace %1 is not a directory</source>
@@ -3240,6 +3256,14 @@ Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex ta
     <message>
         <source>%1 needs one of: %2</source>
         <translation>%1 braucht eines von: %2</translation>
+    </message>
+    <message>
+        <source>--%1 must be a number of seconds from 0 to 86400, not &apos;%2&apos;</source>
+        <translation>--%1 muss eine Anzahl Sekunden von 0 bis 86400 sein, nicht &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>How long a call whose client cannot answer an approval waits for the window&apos;s answer before it returns waiting_for_approval (default: 0, at once; the client calls again to go on).</source>
+        <translation>Wie lange ein Aufruf, dessen Client keine Genehmigung beantworten kann, auf die Antwort des Fensters wartet, bevor er waiting_for_approval zurückgibt (Standard: 0, sofort; der Client ruft erneut auf, um fortzufahren).</translation>
     </message>
 </context>
 <context>

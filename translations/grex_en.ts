@@ -2577,6 +2577,26 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
         <source>Check only the packs tagged work.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>waiting for approval in the grex window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 approvals are waiting in the grex window already; answer them there first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the grex window went away before anyone answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another call with the same arguments took this approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>call it again with the same arguments to go on: it waits a while for the person&apos;s answer, then runs, says why not, or that it is still waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -2701,10 +2721,6 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
     </message>
     <message>
         <source>grex serve: unexpected argument &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--drain-timeout must be a number of seconds from 0 to 86400, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3221,6 +3237,14 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
     </message>
     <message>
         <source>%1 needs one of: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 must be a number of seconds from 0 to 86400, not &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long a call whose client cannot answer an approval waits for the window&apos;s answer before it returns waiting_for_approval (default: 0, at once; the client calls again to go on).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -645,17 +645,19 @@ int Application::serve(const QStringList &arguments)
         return fail(m_output, u"serve"_s, tools.error());
     config.tools = *tools;
     config.cancelReplies = parser.isSet(u"cancel-replies"_s);
-    if (parser.isSet(u"drain-timeout"_s)) {
+    for (const auto &[option, ms] : {std::pair{u"drain-timeout"_s, &config.drainTimeoutMs},
+                                     std::pair{u"approval-wait"_s, &config.approvalWaitMs}}) {
+        if (!parser.isSet(option))
+            continue;
         bool ok = false;
-        const double seconds = parser.value(u"drain-timeout"_s).toDouble(&ok);
+        const double seconds = parser.value(option).toDouble(&ok);
         if (!ok || seconds < 0 || seconds > 86400) {
             return fail(m_output, u"serve"_s,
                         usage(u"invalid_argument"_s,
-                              Tr::tr("--drain-timeout must be a number of seconds from 0 to "
-                                     "86400, not '%1'")
-                                  .arg(parser.value(u"drain-timeout"_s))));
+                              Tr::tr("--%1 must be a number of seconds from 0 to 86400, not '%2'")
+                                  .arg(option, parser.value(option))));
         }
-        config.drainTimeoutMs = int(seconds * 1000);
+        *ms = int(seconds * 1000);
     }
     QString root = m_env.currentDir;
     if (parser.isSet(u"workspace"_s)) {

@@ -252,6 +252,10 @@ CliCommand serveCommand()
         flag(u"approve-destructive"_s, {},
              Tr::tr("Run rm, run and exec without asking when no window or client can be "
                     "asked.")),
+        valued(u"approval-wait"_s, u"SECONDS"_s,
+               Tr::tr("How long a call whose client cannot answer an approval waits for the "
+                      "window's answer before it returns waiting_for_approval (default: 0, at "
+                      "once; the client calls again to go on).")),
         flag(u"read-only"_s, {},
              Tr::tr("Offer only the tools that change nothing (ls, status, doctor) and the "
                     "resources.")),

@@ -74,6 +74,10 @@ struct ApprovalDecision
     // Nobody has decided yet: the question went to the client with the answer (2026-era
     // input_required), so the refusal is not a denial to record.
     bool deferred = false;
+    // The question went to the grex window for a client that cannot wait for it: the handle
+    // the answer names; the same call again takes the person's answer (docs/design.md,
+    // "Approvals that never hang").
+    QString waitingFor;
 
     static ApprovalDecision approve(QString by = {})
     {

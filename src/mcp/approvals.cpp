@@ -10,7 +10,10 @@
 #include "core/visibletext.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QRandomGenerator>
 
+#include <algorithm>
 #include <chrono>
 
 using namespace Qt::StringLiterals;
@@ -94,8 +97,15 @@ ApprovalDecision Approvals::CallApproval::decide(const ApprovalRequest &request,
     for (ApprovalDelegate *window :
          {static_cast<ApprovalDelegate *>(m_approvals.m_config.window.get()),
           static_cast<ApprovalDelegate *>(m_approvals.m_control)}) {
-        if (!window)
+        if (!window || !window->attached())
             continue;
+        // A client that cannot be asked may not wait either: many give up on a call after a
+        // minute, and a person may be away. Its call answers waiting_for_approval and the same
+        // call again takes the answer; a task's client polls, so a task waits.
+        if (!m_call->scope.elicitsForm() && !m_call->task)
+            return m_approvals.askWindowInBackground(*window, request, origin, *m_call, stop);
+        if (m_call->task)
+            m_approvals.m_tasks.progress(*m_call, u"waiting for approval in the grex window"_s);
         std::optional<ApprovalDecision> answer = window->approve(request, origin, stop);
         if (answer) {
             if (answer->by.isEmpty())
@@ -233,6 +243,118 @@ ApprovalDecision Approvals::CallApproval::askClientPerRequest(const ApprovalRequ
         Message(QT_TRANSLATE_NOOP("Grex", "waiting for the client's answer")));
     waiting.deferred = true;
     return waiting;
+}
+
+Approvals::~Approvals()
+{
+    std::map<QByteArray, std::shared_ptr<WindowAsk>> asks;
+    {
+        std::lock_guard lock(m_mutex);
+        asks.swap(m_windowAsks);
+    }
+    asks.clear(); // each thread is stopped, which withdraws its question, and joined
+}
+
+namespace {
+
+// More open questions than a person can read are a flood, not a request.
+constexpr std::size_t kMaxWindowAsks = 16;
+// A call asking again waits this long for the answer before it says it is still waiting: below
+// the minute clients give a call, and a poll every few seconds would only cost the model.
+constexpr std::chrono::seconds kPollWait{15};
+
+} // namespace
+
+ApprovalDecision Approvals::askWindowInBackground(ApprovalDelegate &window,
+                                                  const ApprovalRequest &request,
+                                                  const ApprovalOrigin &origin,
+                                                  const ToolCall &call, std::stop_token stop)
+{
+    if (std::optional<ApprovalDecision> grant = window.granted(request, origin))
+        return *grant;
+    // The same call is the same client, tool and arguments; what it would do now must be
+    // what the person is shown, so another plan asks anew.
+    const QByteArray who =
+        (origin.grantee.isEmpty() ? origin.clientName + u'/' + origin.clientVersion
+                                  : origin.grantee)
+            .toUtf8();
+    const QByteArray key = who + '\n' + call.verb->name.toUtf8() + '\n' +
+                           QJsonDocument(call.arguments).toJson(QJsonDocument::Compact);
+    const QByteArray plan = ApprovalStates::planDigest(
+        {request.verb, request.packs, request.command, request.summary.text()});
+    // Asks done with: the last owner stops and joins their thread, once the lock is released
+    // (so these are declared before it).
+    std::shared_ptr<WindowAsk> ask;
+    std::shared_ptr<WindowAsk> gone;
+    std::unique_lock lock(m_mutex);
+    const auto forget = [&] {
+        const auto it = m_windowAsks.find(key);
+        if (it == m_windowAsks.end() || it->second != ask)
+            return false; // another call with the same arguments took it first
+        gone = std::move(it->second);
+        m_windowAsks.erase(it);
+        return true;
+    };
+    if (const auto it = m_windowAsks.find(key); it != m_windowAsks.end())
+        ask = it->second;
+    if (ask && ask->plan != plan) {
+        forget();
+        ask.reset();
+    }
+    auto wait = std::chrono::milliseconds(m_config.approvalWaitMs);
+    if (!ask) {
+        const auto open = std::count_if(m_windowAsks.cbegin(), m_windowAsks.cend(),
+                                        [](const auto &entry) { return !entry.second->done; });
+        if (std::size_t(open) >= kMaxWindowAsks) {
+            return ApprovalDecision::refuse(
+                Message(QT_TRANSLATE_NOOP("Grex", "%1 approvals are waiting in the grex window "
+                                                  "already; answer them there first"),
+                        {QString::number(open)}),
+                u"policy"_s);
+        }
+        ask = std::make_shared<WindowAsk>();
+        QByteArray random(16, Qt::Uninitialized);
+        QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(random.data()), 4);
+        ask->handle = QString::fromLatin1(random.toHex());
+        ask->plan = plan;
+        ask->thread =
+            std::jthread([this, asked = ask.get(), &window, request, origin](std::stop_token end) {
+                std::optional<ApprovalDecision> answer = window.approve(request, origin, end);
+                {
+                    std::lock_guard done(m_mutex);
+                    asked->done = true;
+                    asked->decision = answer ? *answer
+                                             : ApprovalDecision::refuse(Message(QT_TRANSLATE_NOOP(
+                                                   "Grex", "the grex window went away before "
+                                                           "anyone answered")));
+                }
+                m_changed.notify_all();
+            });
+        m_windowAsks.emplace(key, ask);
+    } else {
+        wait = std::max(wait, std::chrono::milliseconds(kPollWait));
+    }
+    m_changed.wait_for(lock, stop, wait, [&] { return ask->done; });
+    if (!ask->done && stop.stop_requested()) {
+        forget(); // the call that waited is gone: its question goes from the window too
+        return ApprovalDecision::refuse(Message(QT_TRANSLATE_NOOP(
+            "Grex", "the call was cancelled while the window was asking for approval")));
+    }
+    if (!ask->done) {
+        ApprovalDecision waiting = ApprovalDecision::refuse(
+            Message(QT_TRANSLATE_NOOP("Grex", "waiting for approval in the grex window")));
+        waiting.deferred = true;
+        waiting.waitingFor = ask->handle;
+        return waiting;
+    }
+    if (!forget()) { // the answer is taken once
+        return ApprovalDecision::refuse(Message(
+            QT_TRANSLATE_NOOP("Grex", "another call with the same arguments took this approval")));
+    }
+    ApprovalDecision decision = ask->decision;
+    if (decision.by.isEmpty())
+        decision.by = u"window"_s;
+    return decision;
 }
 
 std::optional<QJsonObject> Approvals::elicit(const QString &message, const JsonObject &schema,

@@ -11,8 +11,10 @@
 #include <QHash>
 
 #include <condition_variable>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <thread>
 
 namespace Grex::Mcp {
 
@@ -29,6 +31,8 @@ class Approvals
 public:
     Approvals(const ServerConfig &config, Outbox &out, Handshake &handshake, Tasks &tasks,
               ControlClient *control);
+    // Withdraws the questions still open in the window.
+    ~Approvals();
 
     // The policy a call's verb asks when it is about to do something destructive.
     std::unique_ptr<ApprovalPolicy> policyFor(const std::shared_ptr<ToolCall> &call);
@@ -43,6 +47,22 @@ private:
         QJsonObject message;
     };
 
+    // A question the grex window answers for a client that cannot wait (docs/design.md,
+    // "Approvals that never hang"), asked on a thread of its own.
+    struct WindowAsk
+    {
+        QString handle;  // 128 random bits, named in the call's answer
+        QByteArray plan; // ApprovalStates::planDigest of what was asked
+        bool done = false;
+        ApprovalDecision decision;
+        std::jthread thread;
+    };
+    // The answer the window gave to the same call (who, tool, arguments) and plan, taken once;
+    // else the question, asked now unless it is open already. Refuses when too many are open.
+    ApprovalDecision askWindowInBackground(ApprovalDelegate &window, const ApprovalRequest &request,
+                                           const ApprovalOrigin &origin, const ToolCall &call,
+                                           std::stop_token stop);
+
     // Sends elicitation/create and waits for its answer; nullopt when stopped or timed out.
     std::optional<QJsonObject> elicit(const QString &message, const JsonObject &schema,
                                       const QByteArray &callKey, std::stop_token stop);
@@ -56,6 +76,7 @@ private:
     std::condition_variable_any m_changed;
     QHash<QByteArray, std::shared_ptr<Pending>> m_pending; // server requests by id
     qint64 m_nextRequestId = 1;
+    std::map<QByteArray, std::shared_ptr<WindowAsk>> m_windowAsks; // by call: who, tool, arguments
 };
 
 } // namespace Grex::Mcp

@@ -369,27 +369,42 @@ void ControlClient::callFinished(const QByteArray &callKey, const QString &outco
                         {u"finishedAt"_s, Timestamp::now().toString()}});
 }
 
+bool ControlClient::attached() const
+{
+    std::lock_guard lock(d->mutex);
+    return !d->closed && d->attached;
+}
+
+std::optional<ApprovalDecision> ControlClient::granted(const ApprovalRequest &request,
+                                                       const ApprovalOrigin &origin)
+{
+    std::lock_guard lock(d->mutex);
+    if (d->closed || !d->attached || origin.grantee.isEmpty() ||
+        !d->grants.value(origin.grantee).contains(request.verb))
+        return std::nullopt;
+    qCInfo(lcCore, "%s approved: the window allowed it for the rest of the session of %s",
+           qUtf8Printable(request.verb), qUtf8Printable(origin.grantee));
+    // The window marks the call and logs it: a grant is an approval people can audit.
+    d->post(QJsonObject{{u"type"_s, u"granted"_s},
+                        {u"call"_s, QString::fromUtf8(origin.callKey)},
+                        {u"client"_s, origin.clientName},
+                        {u"grantee"_s, origin.grantee},
+                        {u"tool"_s, request.verb},
+                        {u"packs"_s, QJsonArray::fromStringList(request.packs)},
+                        {u"command"_s, QJsonArray::fromStringList(request.command)},
+                        {u"at"_s, Timestamp::now().toString()}});
+    return ApprovalDecision::approve(u"grant"_s);
+}
+
 std::optional<ApprovalDecision> ControlClient::approve(const ApprovalRequest &request,
                                                        const ApprovalOrigin &origin,
                                                        std::stop_token stop)
 {
+    if (std::optional<ApprovalDecision> grant = granted(request, origin))
+        return grant;
     std::unique_lock lock(d->mutex);
     if (d->closed || !d->attached)
         return std::nullopt;
-    if (!origin.grantee.isEmpty() && d->grants.value(origin.grantee).contains(request.verb)) {
-        qCInfo(lcCore, "%s approved: the window allowed it for the rest of the session of %s",
-               qUtf8Printable(request.verb), qUtf8Printable(origin.grantee));
-        // The window marks the call and logs it: a grant is an approval people can audit.
-        d->post(QJsonObject{{u"type"_s, u"granted"_s},
-                            {u"call"_s, QString::fromUtf8(origin.callKey)},
-                            {u"client"_s, origin.clientName},
-                            {u"grantee"_s, origin.grantee},
-                            {u"tool"_s, request.verb},
-                            {u"packs"_s, QJsonArray::fromStringList(request.packs)},
-                            {u"command"_s, QJsonArray::fromStringList(request.command)},
-                            {u"at"_s, Timestamp::now().toString()}});
-        return ApprovalDecision::approve(u"grant"_s);
-    }
     QJsonObject question{{u"type"_s, u"approval"_s},
                         {u"call"_s, QString::fromUtf8(origin.callKey)},
                         {u"client"_s, origin.clientName},

@@ -45,6 +45,13 @@ public:
     virtual ~ApprovalDelegate();
     virtual std::optional<ApprovalDecision>
     approve(const ApprovalRequest &request, const ApprovalOrigin &origin, std::stop_token stop) = 0;
+    // Whether a window is there to ask now, without asking.
+    virtual bool attached() const { return true; }
+    // The approval a session grant already gives, without asking anyone; nullopt when none.
+    virtual std::optional<ApprovalDecision> granted(const ApprovalRequest &, const ApprovalOrigin &)
+    {
+        return std::nullopt;
+    }
 };
 
 // The serve side of the control socket. Keeps connecting to the workspace's window (once a
@@ -78,6 +85,9 @@ public:
     std::optional<ApprovalDecision> approve(const ApprovalRequest &request,
                                             const ApprovalOrigin &origin,
                                             std::stop_token stop) override;
+    bool attached() const override;
+    std::optional<ApprovalDecision> granted(const ApprovalRequest &request,
+                                            const ApprovalOrigin &origin) override;
 
 private:
     class Private;

@@ -36,6 +36,9 @@ struct ServerConfig
     int drainTimeoutMs = 30000; // how long `shutdown` lets calls finish
     int endOfInputGraceMs = 2000;
     int elicitationTimeoutMs = 10 * 60 * 1000;
+    // How long a call whose client cannot be asked waits for the window's answer before it
+    // answers waiting_for_approval (docs/design.md, "Approvals that never hang"); 0: at once.
+    int approvalWaitMs = 0;
     // Answers approvals before the control socket's window does; for tests and embedders.
     std::shared_ptr<ApprovalDelegate> window;
     // "stdio" or "http": announce the session on the workspace's control socket, so that a

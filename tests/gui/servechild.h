@@ -54,6 +54,10 @@ private:
     QList<QJsonObject> m_frames;
 };
 
+// For a serve whose calls wait for the window's answer, as cases of a person answering at the
+// window want: a client that cannot be asked otherwise gets waiting_for_approval at once.
+inline const QStringList WaitForTheWindow{QStringLiteral("--approval-wait"), QStringLiteral("600")};
+
 // The document a tools/call result carries as its text (a tool error's {code, message, data}
 // too).
 QJsonDocument toolDocument(const QJsonObject &response);

@@ -139,7 +139,7 @@ private Q_SLOTS:
     {
         const Workspace ws = freshWorkspace();
         Gui::MainWindow window;
-        ServeChild serve(ws.root());
+        ServeChild serve(ws.root(), WaitForTheWindow);
         QVERIFY2(attach(window, ws, serve), qPrintable(serve.stderrText()));
         QSignalSpy shown(&window, &Gui::MainWindow::approvalShown);
 
@@ -215,7 +215,7 @@ private Q_SLOTS:
         QFETCH(bool, approved);
         const Workspace ws = freshWorkspace();
         Gui::MainWindow window;
-        ServeChild serve(ws.root());
+        ServeChild serve(ws.root(), WaitForTheWindow);
         QVERIFY2(attach(window, ws, serve), qPrintable(serve.stderrText()));
         QSignalSpy shown(&window, &Gui::MainWindow::approvalShown);
         serve.callTool(2, u"exec"_s, execArguments({u"touch"_s, u"marker"_s}));
@@ -261,7 +261,7 @@ private Q_SLOTS:
     {
         const Workspace ws = freshWorkspace();
         Gui::MainWindow window;
-        ServeChild serve(ws.root());
+        ServeChild serve(ws.root(), WaitForTheWindow);
         QVERIFY2(attach(window, ws, serve), qPrintable(serve.stderrText()));
         QSignalSpy shown(&window, &Gui::MainWindow::approvalShown);
         serve.callTool(3, u"exec"_s, execArguments({u"touch"_s, u"one"_s}));
@@ -329,7 +329,7 @@ private Q_SLOTS:
     {
         const Workspace ws = freshWorkspace();
         Gui::MainWindow window;
-        ServeChild serve(ws.root());
+        ServeChild serve(ws.root(), WaitForTheWindow);
         QVERIFY2(attach(window, ws, serve), qPrintable(serve.stderrText()));
         QSignalSpy shown(&window, &Gui::MainWindow::approvalShown);
         Gui::ApprovalDialog::setArmingDelay(24 * 3600 * 1000);
@@ -378,7 +378,7 @@ private Q_SLOTS:
     {
         const Workspace ws = freshWorkspace();
         auto window = std::make_unique<Gui::MainWindow>();
-        ServeChild serve(ws.root());
+        ServeChild serve(ws.root(), WaitForTheWindow);
         QVERIFY2(attach(*window, ws, serve), qPrintable(serve.stderrText()));
         QSignalSpy shown(window.get(), &Gui::MainWindow::approvalShown);
         serve.callTool(6, u"exec"_s, execArguments({u"touch"_s, u"never"_s}));
@@ -396,7 +396,7 @@ private Q_SLOTS:
     {
         const Workspace ws = freshWorkspace();
         Gui::MainWindow window;
-        ServeChild serve(ws.root());
+        ServeChild serve(ws.root(), WaitForTheWindow);
         QVERIFY2(attach(window, ws, serve), qPrintable(serve.stderrText()));
         QSignalSpy shown(&window, &Gui::MainWindow::approvalShown);
         serve.callTool(5, u"exec"_s, execArguments({u"touch"_s, u"never"_s}));

@@ -66,7 +66,11 @@ std::optional<Gui::ServeProcess> attached(Gui::ControlServer &control)
 // serve started there. Each case binds the members by name.
 struct Attached
 {
-    explicit Attached(Workspace workspace) : ws(std::move(workspace)) {}
+    explicit Attached(Workspace workspace, QStringList serveArguments = WaitForTheWindow)
+        : ws(std::move(workspace))
+        , extra(std::move(serveArguments))
+    {
+    }
     // The serve found the window and, when `initialize`, finished its handshake.
     bool start(bool initialize)
     {
@@ -75,9 +79,10 @@ struct Attached
     }
 
     Workspace ws;
+    QStringList extra; // grex serve's options
     Gui::ControlServer control;
     QSignalSpy asked{&control, &Gui::ControlServer::approvalRequested};
-    ServeChild serve{listening()}; // started once the window listens
+    ServeChild serve{listening(), extra}; // started once the window listens
     std::optional<Gui::ServeProcess> p;
 
 private:
@@ -209,7 +214,7 @@ private Q_SLOTS:
     {
         Attached attachedServe(freshWorkspace());
         QVERIFY(attachedServe.start(true));
-        auto &[ws, control, asked, serve, p] = attachedServe;
+        auto &[ws, extra, control, asked, serve, p] = attachedServe;
 
         serve.callTool(3, u"exec"_s, execArguments({u"touch"_s, u"approved-marker"_s}));
         QVERIFY(asked.wait(10000));
@@ -251,11 +256,61 @@ private Q_SLOTS:
         QVERIFY(toolSucceeded(serve.response(4)));
     }
 
+    // A client that cannot be asked (no elicitation) is not kept waiting for a person: its call
+    // answers waiting_for_approval at once while the window asks; the same call again takes
+    // the answer (waiting for it a while), once, and a denial is given as one.
+    void aClientThatCannotBeAskedIsNotKeptWaiting()
+    {
+        Attached attachedServe(freshWorkspace(), {});
+        QVERIFY(attachedServe.start(true));
+        auto &[ws, extra, control, asked, serve, p] = attachedServe;
+        const QJsonObject touch = execArguments({u"touch"_s, u"later-marker"_s});
+
+        QElapsedTimer timer;
+        timer.start();
+        serve.callTool(1, u"exec"_s, touch);
+        const QJsonObject waiting = toolDocument(serve.response(1)).object();
+        QVERIFY2(timer.elapsed() < 10000, qPrintable(QString::number(timer.elapsed())));
+        QCOMPARE(waiting.value(u"code"_s).toInt(), -32006);
+        const QJsonObject data = waiting.value(u"data"_s).toObject();
+        QCOMPARE(data.value(u"reason"_s).toString(), u"waiting_for_approval"_s);
+        const QString handle = data.value(u"approval"_s).toString();
+        QCOMPARE(handle.size(), 32);
+        QVERIFY(asked.wait(10000) || asked.count() == 1);
+        QVERIFY(!markerIn(ws, u"alpha"_s, u"later-marker"_s));
+
+        // Asked again before anyone answered: the call waits for the answer, which comes.
+        serve.callTool(2, u"exec"_s, touch);
+        QTest::qWait(300);
+        QVERIFY(!serve.hasResponse(2));
+        control.answerApproval(p->id, asked.at(0).at(1).toLongLong(), u"exec"_s, true, false);
+        const QJsonObject approved = serve.response(2);
+        QVERIFY2(toolSucceeded(approved), serve.describe(approved).constData());
+        QVERIFY(markerIn(ws, u"beta"_s, u"later-marker"_s));
+        QCOMPARE(asked.count(), 1); // one question for both calls
+
+        // Taken once: the same call a third time asks again, and a denial is given as one.
+        serve.callTool(3, u"exec"_s, touch);
+        QCOMPARE(
+            toolDocument(serve.response(3)).object().value(u"data"_s).toObject().value(u"reason"_s),
+            u"waiting_for_approval"_s);
+        QTRY_COMPARE_WITH_TIMEOUT(asked.count(), 2, 10000);
+        control.answerApproval(p->id, asked.at(1).at(1).toLongLong(), u"exec"_s, false, false);
+        QTest::qWait(300);
+        serve.callTool(4, u"exec"_s, touch);
+        const QJsonObject denied = toolDocument(serve.response(4)).object();
+        QCOMPARE(denied.value(u"data"_s).toObject().value(u"reason"_s).toString(),
+                 u"not_approved"_s);
+        QVERIFY2(denied.value(u"data"_s).toObject().value(u"hint"_s).toString().contains(
+                     u"denied in the grex window"_s),
+                 QJsonDocument(denied).toJson().constData());
+    }
+
     void deniedExecIsNotApproved()
     {
         Attached attachedServe(freshWorkspace());
         QVERIFY(attachedServe.start(true));
-        auto &[ws, control, asked, serve, p] = attachedServe;
+        auto &[ws, extra, control, asked, serve, p] = attachedServe;
 
         serve.callTool(5, u"exec"_s, execArguments({u"touch"_s, u"denied-marker"_s}));
         QVERIFY(asked.wait(10000));
@@ -291,7 +346,7 @@ private Q_SLOTS:
     {
         Attached attachedServe(freshWorkspace());
         QVERIFY(attachedServe.start(true));
-        auto &[ws, control, asked, serve, p] = attachedServe;
+        auto &[ws, extra, control, asked, serve, p] = attachedServe;
 
         serve.callTool(1, u"exec"_s, execArguments({u"touch"_s, u"first"_s}));
         QVERIFY(asked.wait(10000));
@@ -317,7 +372,7 @@ private Q_SLOTS:
         QVERIFY(QFileInfo(ws.packDir(u"beta"_s)).isDir());
 
         // Another serve process is another session: it asks again.
-        ServeChild other(ws.root());
+        ServeChild other(ws.root(), WaitForTheWindow);
         QVERIFY(QTest::qWaitFor([&] { return control.servers().size() == 2; }, kAttachMs));
         QVERIFY(other.initialize(u"other"_s, u"9"_s));
         other.callTool(1, u"exec"_s, execArguments({u"true"_s}));
@@ -335,7 +390,7 @@ private Q_SLOTS:
     {
         Attached attachedServe(freshWorkspace());
         QVERIFY(attachedServe.start(false));
-        auto &[ws, control, asked, serve, p] = attachedServe;
+        auto &[ws, extra, control, asked, serve, p] = attachedServe;
         const auto question = [&](int i) { return asked.at(i).at(2).toJsonObject(); };
 
         serve.send(perRequestExec(1, u"agent-A"_s, {u"touch"_s, u"by-a"_s}));
@@ -416,7 +471,7 @@ private Q_SLOTS:
     {
         Attached attachedServe(freshWorkspace());
         QVERIFY(attachedServe.start(true));
-        auto &[ws, control, asked, serve, p] = attachedServe;
+        auto &[ws, extra, control, asked, serve, p] = attachedServe;
         // The window names another tool in its decision: the session allows exec, the tool
         // that asked, and nothing else.
         serve.callTool(1, u"exec"_s, execArguments({u"true"_s}));
@@ -437,7 +492,7 @@ private Q_SLOTS:
     {
         Attached attachedServe(freshWorkspace());
         QVERIFY(attachedServe.start(true));
-        auto &[ws, control, asked, serve, p] = attachedServe;
+        auto &[ws, extra, control, asked, serve, p] = attachedServe;
         // A command the window could not show whole is refused, not passed to the next rule,
         // and the window stays attached.
         const QString huge(3 * 1024 * 1024, u'x');
@@ -456,7 +511,7 @@ private Q_SLOTS:
     {
         Attached attachedServe(freshWorkspace());
         QVERIFY(attachedServe.start(true));
-        auto &[ws, control, asked, serve, p] = attachedServe;
+        auto &[ws, extra, control, asked, serve, p] = attachedServe;
 
         serve.callTool(9, u"exec"_s, execArguments({u"sleep"_s, u"30"_s}));
         QVERIFY(asked.wait(10000));
@@ -497,7 +552,7 @@ private Q_SLOTS:
     {
         Attached attachedServe(freshWorkspace());
         QVERIFY(attachedServe.start(true));
-        auto &[ws, control, asked, serve, p] = attachedServe;
+        auto &[ws, extra, control, asked, serve, p] = attachedServe;
         QSignalSpy withdrawn(&control, &Gui::ControlServer::approvalWithdrawn);
         serve.callTool(4, u"exec"_s, execArguments({u"touch"_s, u"never"_s}));
         QVERIFY(asked.wait(10000));
@@ -524,7 +579,7 @@ private Q_SLOTS:
     {
         Attached attachedServe(freshWorkspace());
         QVERIFY(attachedServe.start(true));
-        auto &[ws, control, asked, serve, p] = attachedServe;
+        auto &[ws, extra, control, asked, serve, p] = attachedServe;
         QSignalSpy withdrawn(&control, &Gui::ControlServer::approvalWithdrawn);
         serve.callTool(5, u"exec"_s, execArguments({u"touch"_s, u"never"_s}));
         QVERIFY(asked.wait(10000));
@@ -541,7 +596,7 @@ private Q_SLOTS:
     {
         Attached attachedServe(freshWorkspace());
         QVERIFY(attachedServe.start(true));
-        auto &[ws, control, asked, serve, p] = attachedServe;
+        auto &[ws, extra, control, asked, serve, p] = attachedServe;
         QSignalSpy withdrawn(&control, &Gui::ControlServer::approvalWithdrawn);
         serve.callTool(6, u"exec"_s, execArguments({u"touch"_s, u"never"_s}));
         QVERIFY(asked.wait(10000));
@@ -564,7 +619,7 @@ private Q_SLOTS:
         QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
         QProcess server; // inherits this test's XDG_RUNTIME_DIR, so it finds the window
         QByteArray err;
-        const QUrl url = startHttpServer(server, ws.root(), {}, {}, &err);
+        const QUrl url = startHttpServer(server, ws.root(), WaitForTheWindow, {}, &err);
         QVERIFY2(url.isValid(), err.constData());
         QNetworkAccessManager net;
         QByteArray session;

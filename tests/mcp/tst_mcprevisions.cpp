@@ -66,6 +66,41 @@ private:
     bool m_answer;
 };
 
+// A window whose person answers yes once let to: until then its question stays open.
+class GatedWindow final : public ApprovalDelegate
+{
+public:
+    std::optional<ApprovalDecision> approve(const ApprovalRequest &, const ApprovalOrigin &,
+                                            std::stop_token stop) override
+    {
+        std::unique_lock lock(m_mutex);
+        ++m_asked;
+        m_changed.wait(lock, stop, [this] { return m_open; });
+        if (!m_open)
+            return ApprovalDecision::refuse(Message("withdrawn"));
+        return ApprovalDecision::approve();
+    }
+    void answer()
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_open = true;
+        }
+        m_changed.notify_all();
+    }
+    int asked()
+    {
+        std::lock_guard lock(m_mutex);
+        return m_asked;
+    }
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable_any m_changed;
+    bool m_open = false;
+    int m_asked = 0;
+};
+
 } // namespace
 
 // The three MCP revisions side by side in one session core (docs/design.md, "MCP protocol
@@ -335,6 +370,52 @@ private Q_SLOTS:
         QCOMPARE(errorCode(answer(13, QString(kMaxRequestState + 1, u'a'), touch(), u"allow"_s)),
                  -32602);
         QVERIFY(!QFileInfo::exists(marker));
+    }
+
+    // A stateless request that cannot be asked (no elicitation) while a window is attached: it
+    // answers waiting_for_approval at once with a handle, the window asks, and the same call
+    // again runs once the person said yes.
+    void aClientThatCannotBeAskedGetsAHandleAtOnce()
+    {
+        const Workspace ws = workspaceWith({u"alpha"_s});
+        const QString marker = ws.packDir(u"alpha"_s) + u"/marker"_s;
+        Recorder out;
+        ServerConfig c = config(ws);
+        auto window = std::make_shared<GatedWindow>();
+        c.window = window;
+        Session session(c, out);
+        const QJsonObject call{{u"name"_s, u"exec"_s}, {u"arguments"_s, touch()}};
+        session.receive(modern(1, u"tools/call"_s, call, envelope()));
+        const QJsonObject first = resultOf(out.response(1));
+        QCOMPARE(first.value(u"resultType"_s).toString(), u"complete"_s);
+        QVERIFY(first.value(u"isError"_s).toBool());
+        const QJsonObject data = QJsonDocument::fromJson(first.value(u"content"_s)
+                                                             .toArray()
+                                                             .at(0)
+                                                             .toObject()
+                                                             .value(u"text"_s)
+                                                             .toString()
+                                                             .toUtf8())
+                                     .object()
+                                     .value(u"data"_s)
+                                     .toObject();
+        QCOMPARE(data.value(u"reason"_s).toString(), u"waiting_for_approval"_s);
+        QCOMPARE(data.value(u"approval"_s).toString().size(), 32);
+        QTRY_COMPARE(window->asked(), 1);
+        QVERIFY(!QFileInfo::exists(marker));
+
+        window->answer();
+        session.receive(modern(2, u"tools/call"_s, call, envelope()));
+        const QJsonObject second = resultOf(out.response(2));
+        QVERIFY2(!second.value(u"isError"_s).toBool(), QJsonDocument(second).toJson().constData());
+        QCOMPARE(second.value(u"_meta"_s)
+                     .toObject()
+                     .value(u"dev.grex/approval"_s)
+                     .toObject()
+                     .value(u"by"_s),
+                 u"window"_s);
+        QVERIFY(QFileInfo::exists(marker));
+        QCOMPARE(window->asked(), 1);
     }
 
     void anAttachedWindowDecides()

@@ -142,6 +142,16 @@ Result<void> requestApproval(const Workspace &workspace, const ApprovalRequest &
             ctx.warn(logged.error().message());
     };
     const QString by = decision.by.isEmpty() ? u"policy"_s : decision.by;
+    if (!decision.approved && !decision.waitingFor.isEmpty()) {
+        return Error(ErrorKind::NotApproved, u"waiting_for_approval"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "waiting for approval in the grex "
+                                                       "window")))
+            .withHint(Message(QT_TRANSLATE_NOOP("Grex", "call it again with the same arguments "
+                                                        "to go on: it waits a while for the "
+                                                        "person's answer, then runs, says why "
+                                                        "not, or that it is still waiting")))
+            .withDetail(u"approval"_s, decision.waitingFor);
+    }
     if (!decision.approved) {
         if (!decision.deferred) {
             record(Event::denied(request.verb, request.packs, shellQuoted(request.command), by,
