@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QRandomGenerator>
 #include <QUrl>
+#include <QUrlQuery>
 
 #include <csignal>
 
@@ -187,11 +188,12 @@ HttpSession *HttpTransport::sessionFor(const QHttpServerRequest &request, QTcpSo
         writeError(socket, 404, JsonRpc::TransportRefused, u"session not found"_s);
         return nullptr;
     }
-    // Every handshake revision's name is accepted, and the one before grex's oldest, which
-    // clients of 2025-03-26 servers send.
+    // Every revision grex speaks is accepted, and the one before grex's oldest, which clients of
+    // 2025-03-26 servers send; the session's own revision decides. A client that discovered
+    // 2026-07-28 before it initialized may go on naming it.
     const QByteArray version = header(request, "mcp-protocol-version");
     const std::optional<Revision> revision = revisionNamed(QString::fromLatin1(version));
-    if (!version.isEmpty() && version != "2025-03-26" && (!revision || isPerRequest(*revision))) {
+    if (!version.isEmpty() && version != "2025-03-26" && !revision) {
         writeError(socket, 400, JsonRpc::TransportRefused,
                    u"bad request: unsupported MCP-Protocol-Version '%1' in a session; the "
                    "session speaks %2"_s.arg(QString::fromLatin1(version),
@@ -259,6 +261,13 @@ void HttpTransport::endSession(const QString &id)
 
 void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
 {
+    // A 2024-11-05 client posts to the address its event stream named, and may not accept
+    // event streams on a POST.
+    if (const QString legacy = QUrlQuery(request.url()).queryItemValue(u"sessionId"_s);
+        !legacy.isEmpty()) {
+        postLegacy(request, socket, legacy);
+        return;
+    }
     const QByteArray contentType = header(request, "content-type").toLower();
     if (!contentType.startsWith("application/json")) {
         writeError(socket, 415, JsonRpc::TransportRefused,
@@ -298,9 +307,14 @@ void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
         postPerRequest(request, socket, message);
         return;
     }
+    const QString method = message.value(u"method"_s).toString();
+    // initialize is where a handshake agrees on its revision, so what the header names does not
+    // count there: a client that discovered 2026-07-28 (server/discover) and initializes
+    // anyway, as Claude Code does, still names that revision.
     const std::optional<Revision> named =
         revisionNamed(QString::fromLatin1(header(request, "mcp-protocol-version")));
-    if (named && isPerRequest(*named)) {
+    if (named && isPerRequest(*named) && method != u"initialize" &&
+        header(request, "mcp-session-id").isEmpty()) {
         writeResponse(socket, 400,
                       errorBody(JsonRpc::InvalidParams,
                                 u"MCP-Protocol-Version says %1, but the body has no _meta "
@@ -308,7 +322,6 @@ void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
                                 jsonText(message.value(u"id"_s))));
         return;
     }
-    const QString method = message.value(u"method"_s).toString();
     const bool isRequest = message.contains(u"method"_s) && message.contains(u"id"_s);
 
     HttpSession *s = nullptr;
@@ -411,6 +424,12 @@ void HttpTransport::openGetStream(const QHttpServerRequest &request, QTcpSocket 
                    u"not acceptable: Accept must list text/event-stream"_s);
         return;
     }
+    // Without a session, the GET of a client falling back to the 2024-11-05 transport, which
+    // opens its session with it.
+    if (header(request, "mcp-session-id").isEmpty()) {
+        openLegacyStream(socket);
+        return;
+    }
     HttpSession *s = sessionFor(request, socket);
     if (!s)
         return;
@@ -442,6 +461,10 @@ void HttpTransport::route(const QString &sessionId, const QByteArray &frame,
     HttpSession *s = m_sessions.value(sessionId);
     if (!s)
         return; // the session ended; nobody listens
+    if (s->legacy) {
+        routeLegacy(*s, frame);
+        return;
+    }
     const QJsonObject message = QJsonDocument::fromJson(frame).object();
     const auto openStream = [](const QPointer<QTcpSocket> &socket) {
         return socket && socket->state() == QAbstractSocket::ConnectedState;

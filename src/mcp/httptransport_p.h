@@ -43,6 +43,9 @@ struct HttpSession
     QList<QByteArray> sseOrder;                 // open SSE request streams, oldest first
     QHash<QByteArray, Stream> finished; // answered while the client was away, by stream id
     QPointer<QTcpSocket> getStream;
+    // The HTTP+SSE transport of 2024-11-05, which clients fall back to when streamable HTTP
+    // fails them (httplegacy.cpp): every frame goes on the GET stream, POSTs get 202.
+    bool legacy = false;
     QTimer idle;
     bool initialized = false;
     Revision revision = Revision::V2025_06_18; // what initialize agreed
@@ -102,6 +105,11 @@ private:
         return {{"Mcp-Session-Id", s.id.toLatin1()}};
     }
     void writeStreamEvent(HttpSession::Stream &stream, const QByteArray &frame);
+
+    // 2024-11-05 HTTP+SSE (httplegacy.cpp).
+    void openLegacyStream(QTcpSocket *socket);
+    void postLegacy(const QHttpServerRequest &request, QTcpSocket *socket, const QString &id);
+    void routeLegacy(HttpSession &s, const QByteArray &frame);
 
     // 2026-07-28 (httpperrequest.cpp).
     void postPerRequest(const QHttpServerRequest &request, QTcpSocket *socket, QJsonObject message);

@@ -49,6 +49,15 @@ private Q_SLOTS:
         runScript(u"interop-http.cjs"_s, workspace, 120000);
     }
 
+    // Claude Code's initialize after server/discover, over stdio and HTTP, and VS Code's fall
+    // back to the HTTP+SSE transport of 2024-11-05.
+    void clientsThatFallBack()
+    {
+        const QString workspace = workspaceWith(u"ws-fallback"_s, false);
+        QVERIFY(!workspace.isEmpty());
+        runScript(u"interop-fallback.cjs"_s, workspace, 120000);
+    }
+
     void everyRevisionSideBySide()
     {
         const QString workspace = workspaceWith(u"ws-eras"_s, false);
