@@ -4397,6 +4397,22 @@ Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex ta
         <source>Fetch</source>
         <translation>Abrufen</translation>
     </message>
+    <message>
+        <source>Pushing task %1</source>
+        <translation>Aufgabe %1 wird gepusht</translation>
+    </message>
+    <message>
+        <source>Pushing task %1 does this. Nothing is pushed until you press Push.</source>
+        <translation>Das Pushen der Aufgabe %1 bewirkt dies. Nichts wird gepusht, bevor Sie auf Pushen drücken.</translation>
+    </message>
+    <message>
+        <source>Finishing task %1</source>
+        <translation>Aufgabe %1 wird abgeschlossen</translation>
+    </message>
+    <message>
+        <source>Tasks</source>
+        <translation>Aufgaben</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::PackTreeModel</name>
@@ -4702,6 +4718,101 @@ Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex ta
     <message>
         <source>Separate tags with spaces. --filter tag=NAME, here and in the terminal, selects the packs with a tag.</source>
         <translation>Tags durch Leerzeichen trennen. --filter tag=NAME wählt hier und im Terminal die Packs mit einem Tag aus.</translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::TasksPanel</name>
+    <message>
+        <source>worktree missing</source>
+        <translation>Worktree fehlt</translation>
+    </message>
+    <message>
+        <source>nothing committed</source>
+        <translation>nichts committet</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n commit(s) not pushed</source>
+        <translation>
+            <numerusform>%n Commit nicht gepusht</numerusform>
+            <numerusform>%n Commits nicht gepusht</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>pushed to %1</source>
+        <translation>nach %1 gepusht</translation>
+    </message>
+    <message>
+        <source>&amp;Push…</source>
+        <translation>&amp;Pushen…</translation>
+    </message>
+    <message>
+        <source>&amp;Finish</source>
+        <translation>&amp;Abschließen</translation>
+    </message>
+    <message>
+        <source>Task / pack</source>
+        <translation>Aufgabe / Pack</translation>
+    </message>
+    <message>
+        <source>Branch / worktree</source>
+        <translation>Branch / Worktree</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>Geändert</translation>
+    </message>
+    <message>
+        <source>Commits</source>
+        <translation>Commits</translation>
+    </message>
+    <message>
+        <source>Pushed</source>
+        <translation>Gepusht</translation>
+    </message>
+    <message>
+        <source>Push the selected task&apos;s branch in every pack that has commits to push; you see the plan and approve it first.</source>
+        <translation>Den Branch der gewählten Aufgabe in jedem Pack mit zu pushenden Commits pushen; Sie sehen zuerst den Plan und genehmigen ihn.</translation>
+    </message>
+    <message>
+        <source>Remove the selected task&apos;s worktrees and branches once everything of it is pushed.</source>
+        <translation>Die Worktrees und Branches der gewählten Aufgabe entfernen, sobald alles davon gepusht ist.</translation>
+    </message>
+    <message>
+        <source>all pushed</source>
+        <translation>alles gepusht</translation>
+    </message>
+    <message>
+        <source>work only here</source>
+        <translation>Arbeit nur hier</translation>
+    </message>
+    <message numerus="yes">
+        <source>Started %1 in %n pack(s)</source>
+        <translation>
+            <numerusform>Begonnen %1 in %n Pack</numerusform>
+            <numerusform>Begonnen %1 in %n Packs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The tasks cannot be read: %1</source>
+        <translation>Die Aufgaben können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>No tasks. grex task start NAME PACK... begins one.</source>
+        <translation>Keine Aufgaben. grex task start NAME PACK... beginnt eine.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n task(s)</source>
+        <translation>
+            <numerusform>%n Aufgabe</numerusform>
+            <numerusform>%n Aufgaben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with work only on this machine</source>
+        <translation>
+            <numerusform>%n mit Arbeit nur auf diesem Rechner</numerusform>
+            <numerusform>%n mit Arbeit nur auf diesem Rechner</numerusform>
+        </translation>
     </message>
 </context>
 <context>

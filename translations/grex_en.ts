@@ -4379,6 +4379,22 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
         <source>Fetch</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Pushing task %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pushing task %1 does this. Nothing is pushed until you press Push.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finishing task %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tasks</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::PackTreeModel</name>
@@ -4684,6 +4700,101 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
     <message>
         <source>Separate tags with spaces. --filter tag=NAME, here and in the terminal, selects the packs with a tag.</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Grex::Gui::TasksPanel</name>
+    <message>
+        <source>worktree missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing committed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n commit(s) not pushed</source>
+        <translation>
+            <numerusform>%n commit not pushed</numerusform>
+            <numerusform>%n commits not pushed</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>pushed to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Push…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task / pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Branch / worktree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pushed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Push the selected task&apos;s branch in every pack that has commits to push; you see the plan and approve it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the selected task&apos;s worktrees and branches once everything of it is pushed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all pushed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>work only here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Started %1 in %n pack(s)</source>
+        <translation>
+            <numerusform>Started %1 in %n pack</numerusform>
+            <numerusform>Started %1 in %n packs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The tasks cannot be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No tasks. grex task start NAME PACK... begins one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n task(s)</source>
+        <translation>
+            <numerusform>%n task</numerusform>
+            <numerusform>%n tasks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with work only on this machine</source>
+        <translation>
+            <numerusform>%n with work only on this machine</numerusform>
+            <numerusform>%n with work only on this machine</numerusform>
+        </translation>
     </message>
 </context>
 <context>

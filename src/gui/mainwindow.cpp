@@ -9,6 +9,7 @@
 #include "gui/packfilterproxy.h"
 #include "gui/packtreemodel.h"
 #include "gui/panels.h"
+#include "gui/taskspanel.h"
 #include "gui/workspaceload.h"
 
 #include "core/docview.h"
@@ -78,6 +79,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_locks(new LocksPanel(this))
     , m_control(new ControlServer(this))
     , m_agents(new AgentsPanel(m_control, this))
+    , m_tasks(new TasksPanel(this))
     , m_watcher(new QFileSystemWatcher(this))
     , m_refreshTimer(new QTimer(this))
     , m_filterTimer(new QTimer(this))
@@ -167,12 +169,7 @@ MainWindow::MainWindow(QWidget *parent)
         if (auto *d = findChild<QDockWidget *>(u"activityDock"_s))
             d->raise();
     });
-    connect(m_locks, &LocksPanel::clearStaleRequested, this, [this] {
-        invokeVerb(u"doctor"_s, {{u"fix"_s, true}}, tr("Clearing stale locks (doctor --fix)"),
-                   [this](const QJsonValue &document, const QString &error) {
-                       showDoctorReport(document, error);
-                   });
-    });
+    connectPanels();
     connect(m_desk, &ApprovalDesk::shown, this, &MainWindow::approvalShown);
     connect(m_watcher, &QFileSystemWatcher::directoryChanged, this, &MainWindow::scheduleRefresh);
     connect(m_watcher, &QFileSystemWatcher::fileChanged, this, &MainWindow::scheduleRefresh);
@@ -236,11 +233,13 @@ QList<QDockWidget *> MainWindow::createDocks()
     QDockWidget *locksDock = dock(m_locks, tr("Locks"), u"locksDock"_s, Qt::BottomDockWidgetArea);
     QDockWidget *agentsDock =
         dock(m_agents, tr("Agents (grex serve)"), u"agentsDock"_s, Qt::BottomDockWidgetArea);
+    QDockWidget *tasksDock = dock(m_tasks, tr("Tasks"), u"tasksDock"_s, Qt::BottomDockWidgetArea);
     tabifyDockWidget(activityDock, locksDock);
     tabifyDockWidget(locksDock, agentsDock);
+    tabifyDockWidget(agentsDock, tasksDock);
     activityDock->raise();
     resizeDocks({activityDock}, {220}, Qt::Vertical); // the packs take most of the height
-    return {activityDock, locksDock, agentsDock};
+    return {activityDock, locksDock, agentsDock, tasksDock};
 }
 
 void MainWindow::connectFilter()
@@ -398,6 +397,7 @@ void MainWindow::refresh()
         }
         updateSummary();
         m_locks->setLocks(result.locks, m_workspace);
+        m_tasks->setTasks(result.tasks, result.tasksError);
         // With thousands of packs, fitting the columns and setting up the kernel watches take
         // tens of milliseconds each: each gets a turn of the event loop of its own, so that the
         // window paints and answers in between.

@@ -25,6 +25,7 @@ namespace Grex::Gui {
 
 class ActivityPanel;
 class AgentsPanel;
+class TasksPanel;
 class ApprovalDesk;
 class ApprovalDialog;
 class ControlServer;
@@ -90,6 +91,8 @@ private:
     void createViewAndHelpMenus(const QList<QDockWidget *> &docks);
     // The filter field: when it filters, and where Return and Tab go from it.
     void connectFilter();
+    // What the buttons of the Tasks and Locks panels run.
+    void connectPanels();
     void chooseWorkspace();
     void newWorkspace();
     void refresh();
@@ -132,6 +135,7 @@ private:
     LocksPanel *m_locks;
     ControlServer *m_control;
     AgentsPanel *m_agents;
+    TasksPanel *m_tasks;
     QSystemTrayIcon *m_tray = nullptr;
     QFileSystemWatcher *m_watcher;
     QTimer *m_refreshTimer; // debounces watcher events

@@ -8,6 +8,8 @@
 #include "gui/operationrunner.h"
 #include "gui/packfilterproxy.h"
 #include "gui/packtreemodel.h"
+#include "gui/panels.h"
+#include "gui/taskspanel.h"
 
 #include "core/operationcontext.h"
 #include "core/verbs/tag.h"
@@ -225,6 +227,27 @@ void MainWindow::addAction()
         return;
     const QJsonObject args = dialog.arguments();
     invokeVerb(u"add"_s, args, tr("Adding %1").arg(args.value(u"url"_s).toString()));
+}
+
+void MainWindow::connectPanels()
+{
+    // A task's push is an outward action: the person sees its plan and approves it, as an
+    // agent's push is approved in the window's approval dialog.
+    connect(m_tasks, &TasksPanel::pushRequested, this, [this](const QString &task) {
+        invokeWithPreview(u"task-push"_s, {{u"name"_s, task}}, tr("Pushing task %1").arg(task),
+                          tr("Pushing task %1 does this. Nothing is pushed until you press "
+                             "Push.")
+                              .arg(task));
+    });
+    connect(m_tasks, &TasksPanel::finishRequested, this, [this](const QString &task) {
+        invokeVerb(u"task-finish"_s, {{u"name"_s, task}}, tr("Finishing task %1").arg(task));
+    });
+    connect(m_locks, &LocksPanel::clearStaleRequested, this, [this] {
+        invokeVerb(u"doctor"_s, {{u"fix"_s, true}}, tr("Clearing stale locks (doctor --fix)"),
+                   [this](const QJsonValue &document, const QString &error) {
+                       showDoctorReport(document, error);
+                   });
+    });
 }
 
 void MainWindow::removeAction()

@@ -2,6 +2,7 @@
 
 #include "core/manifest/intentlog.h"
 #include "core/operationcontext.h"
+#include "core/tasks/taskstate.h"
 #include "core/verbs/ls.h"
 #include "core/verbs/status.h"
 #include "core/workspace.h"
@@ -141,7 +142,10 @@ AuditLine auditLine(const Event &e)
 QStringList watchPathsFor(const Workspace &workspace, const QList<PackDir> &packs)
 {
     QStringList paths{workspace.root()};
-    for (const QString &file : {workspace.manifestPath(), workspace.lockfilePath()}) {
+    // The journal says when a task started, pushed or ended, whichever process did it; the
+    // tasks' folder when a worktree came or went.
+    for (const QString &file : {workspace.manifestPath(), workspace.lockfilePath(),
+                                workspace.intentLog().journalPath(), tasksDir(workspace)}) {
         if (QFileInfo::exists(file))
             paths.append(file);
     }
@@ -191,6 +195,12 @@ WorkspaceLoad WorkspaceLoad::read(const QString &dir, Width width)
     load.locks = workspaceLockFiles(workspace, dirs);
     load.watchPaths = watchPathsFor(workspace, dirs);
     load.cloneDirs = cloneWatchDirs(dirs);
+    TaskStatusOptions taskOptions;
+    taskOptions.files = true;
+    if (Result<TaskStatusReport> tasks = taskStatus(workspace, taskOptions, ctx))
+        load.tasks = tasks->tasks;
+    else
+        load.tasksError = tasks.error().displayText();
     Result<LogReadResult> log = workspace.intentLog().read();
     if (log) {
         for (const Event &e : std::as_const(log->events)) {

@@ -3,6 +3,7 @@
 #include "gui/detailspane.h"
 #include "gui/packtreemodel.h"
 #include "core/sched/width.h"
+#include "core/verbs/taskstatus.h"
 #include "core/workspacelocks.h"
 
 #include <QHash>
@@ -26,6 +27,8 @@ struct WorkspaceLoad
     QList<LockFileInfo> locks; // the lock files present, for the Locks panel
     QStringList watchPaths;    // what the window's file watcher follows (watchPathsFor)
     QStringList cloneDirs;     // what LiveState watches (cloneWatchDirs)
+    QList<TaskStatusReport::Task> tasks; // for the Tasks panel, with their changed files
+    QString tasksError;                  // why the tasks could not be read
 
     static WorkspaceLoad read(const QString &dir, Width width);
 };

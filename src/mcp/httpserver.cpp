@@ -259,6 +259,44 @@ void HttpTransport::endSession(const QString &id)
     qCInfo(lcCore, "MCP session %s ended", qUtf8Printable(id));
 }
 
+std::optional<QJsonObject> HttpTransport::readPost(const QHttpServerRequest &request,
+                                                   QTcpSocket *socket)
+{
+    const QByteArray contentType = header(request, "content-type").toLower();
+    if (!contentType.startsWith("application/json")) {
+        writeError(socket, 415, JsonRpc::TransportRefused,
+                   u"unsupported media type: POST a JSON-RPC message as application/json"_s);
+        return std::nullopt;
+    }
+    const QByteArray accept = header(request, "accept");
+    if (!accepts(accept, "application/json") || !accepts(accept, "text/event-stream")) {
+        writeError(socket, 406, JsonRpc::TransportRefused,
+                   u"not acceptable: Accept must list application/json and text/event-stream"_s);
+        return std::nullopt;
+    }
+    const QByteArray body = request.body();
+    if (body.size() > m_http.maxBody) {
+        writeError(socket, 413, JsonRpc::TransportRefused,
+                   u"request body of %1 bytes is over the limit of %2"_s.arg(body.size())
+                       .arg(m_http.maxBody));
+        return std::nullopt;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        writeError(
+            socket, 400, JsonRpc::ParseError,
+            u"parse error: %1 at offset %2"_s.arg(parseError.errorString()).arg(parseError.offset));
+        return std::nullopt;
+    }
+    if (!document.isObject()) {
+        writeError(socket, 400, JsonRpc::InvalidRequest,
+                   u"a POST carries one JSON-RPC message, not a batch"_s);
+        return std::nullopt;
+    }
+    return document.object();
+}
+
 void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
 {
     // A 2024-11-05 client posts to the address its event stream named, and may not accept
@@ -268,39 +306,11 @@ void HttpTransport::post(const QHttpServerRequest &request, QTcpSocket *socket)
         postLegacy(request, socket, legacy);
         return;
     }
-    const QByteArray contentType = header(request, "content-type").toLower();
-    if (!contentType.startsWith("application/json")) {
-        writeError(socket, 415, JsonRpc::TransportRefused,
-                   u"unsupported media type: POST a JSON-RPC message as application/json"_s);
+    const std::optional<QJsonObject> read = readPost(request, socket);
+    if (!read)
         return;
-    }
-    const QByteArray accept = header(request, "accept");
-    if (!accepts(accept, "application/json") || !accepts(accept, "text/event-stream")) {
-        writeError(socket, 406, JsonRpc::TransportRefused,
-                   u"not acceptable: Accept must list application/json and text/event-stream"_s);
-        return;
-    }
+    const QJsonObject &message = *read;
     const QByteArray body = request.body();
-    if (body.size() > m_http.maxBody) {
-        writeError(socket, 413, JsonRpc::TransportRefused,
-                   u"request body of %1 bytes is over the limit of %2"_s.arg(body.size())
-                       .arg(m_http.maxBody));
-        return;
-    }
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        writeError(
-            socket, 400, JsonRpc::ParseError,
-            u"parse error: %1 at offset %2"_s.arg(parseError.errorString()).arg(parseError.offset));
-        return;
-    }
-    if (!document.isObject()) {
-        writeError(socket, 400, JsonRpc::InvalidRequest,
-                   u"a POST carries one JSON-RPC message, not a batch"_s);
-        return;
-    }
-    const QJsonObject message = document.object();
     // A message that names its revision in _meta is a 2026-era one (docs/design.md, "MCP
     // protocol revisions"); everything else belongs to a handshake session.
     if (hasEnvelope(message.value(u"params"_s).toObject())) {

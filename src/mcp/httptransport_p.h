@@ -95,6 +95,8 @@ protected:
 
 private:
     void post(const QHttpServerRequest &request, QTcpSocket *socket);
+    // The one JSON-RPC message a streamable POST carries; nullopt once the error is written.
+    std::optional<QJsonObject> readPost(const QHttpServerRequest &request, QTcpSocket *socket);
     void openGetStream(const QHttpServerRequest &request, QTcpSocket *socket);
     bool resumeStream(HttpSession &s, const QByteArray &lastEventId, QTcpSocket *socket);
     HttpSession *sessionFor(const QHttpServerRequest &request, QTcpSocket *socket);

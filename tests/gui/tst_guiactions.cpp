@@ -6,6 +6,7 @@
 #include "gui/packfilterproxy.h"
 #include "gui/packtreemodel.h"
 #include "gui/panels.h"
+#include "gui/taskspanel.h"
 #include "support/remotebuilder.h"
 #include "support/testfiles.h"
 
@@ -350,6 +351,72 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(ws.packDir(u"beta"_s)));
         QCOMPARE(registeredPacks(ws), (QStringList{u"alpha"_s, u"gamma"_s}));
         QVERIFY(QFileInfo(ws.packDir(u"alpha"_s)).isDir());
+    }
+
+    // The Tasks panel lists a task another process started and committed (packs, changed
+    // files, commits, not pushed); Push shows the plan and pushes once the person agrees, then
+    // Finish ends the task.
+    void tasksPanelPushesAndFinishesATask()
+    {
+        Workspace ws = workspaceWith({u"alpha"_s, u"beta"_s});
+        RunOptions in;
+        in.workDir = ws.root();
+        // The person's git makes the commit: it needs an identity, whatever HOME the test has.
+        in.env = {u"GIT_AUTHOR_NAME=grex tests"_s, u"GIT_AUTHOR_EMAIL=tests@grex.invalid"_s,
+                  u"GIT_COMMITTER_NAME=grex tests"_s, u"GIT_COMMITTER_EMAIL=tests@grex.invalid"_s};
+        const auto grex = [&](const QStringList &args) {
+            const RunResult ran = runGrex(args, in);
+            if (ran.exitCode != 0)
+                qWarning("grex %s: %s", qPrintable(args.join(u' ')), ran.err.constData());
+            return ran.exitCode == 0;
+        };
+        QVERIFY(grex({u"task"_s, u"start"_s, u"fix"_s, u"alpha"_s, u"beta"_s}));
+        QVERIFY(writeFile(ws.root() + u"/.grex-tasks/fix/alpha/fixed.txt"_s, "fixed\n"));
+        QVERIFY(grex({u"task"_s, u"commit"_s, u"fix"_s, u"-m"_s, u"Fix alpha"_s}));
+        QVERIFY(writeFile(ws.root() + u"/.grex-tasks/fix/beta/draft.txt"_s, "draft\n"));
+
+        Gui::MainWindow window;
+        QVERIFY(open(window, ws));
+        auto *panel = window.findChild<Gui::TasksPanel *>(u"tasksPanel"_s);
+        QVERIFY(panel);
+        QCOMPARE(panel->taskCount(), 1);
+        QCOMPARE(panel->rowTexts(u"fix"_s),
+                 (QStringList{u"fix"_s, u"fix"_s, u"1"_s, u"1"_s, u"1 commit not pushed"_s}));
+        QCOMPARE(panel->rowTexts(u"fix"_s, u"alpha"_s).mid(2),
+                 (QStringList{u"0"_s, u"1"_s, u"1 commit not pushed"_s}));
+        QCOMPARE(panel->rowTexts(u"fix"_s, u"beta"_s).mid(2),
+                 (QStringList{u"1"_s, u"0"_s, u"nothing committed"_s}));
+
+        auto *tree = panel->findChild<QTreeWidget *>(u"tasksView"_s);
+        tree->setCurrentItem(tree->topLevelItem(0));
+        auto *push = panel->findChild<QPushButton *>(u"pushTaskButton"_s);
+        auto *finish = panel->findChild<QPushButton *>(u"finishTaskButton"_s);
+        QVERIFY(push->isEnabled());
+        QVERIFY(!finish->isEnabled()); // beta has a file no commit holds
+        QSignalSpy shown(&window, &Gui::MainWindow::previewShown);
+        QSignalSpy finished(&window, &Gui::MainWindow::operationFinished);
+        QTest::mouseClick(push, Qt::LeftButton);
+        QVERIFY(shown.wait(20000));
+        QPointer<QDialog> dialog = shown.at(0).at(0).value<QDialog *>();
+        const auto *plan = dialog->findChild<QPlainTextEdit *>(u"previewText"_s);
+        QVERIFY2(plan->toPlainText().contains(u"alpha"_s), qPrintable(plan->toPlainText()));
+        QCOMPARE(dialog->findChild<QPushButton *>(u"runButton"_s)->text(), u"&Push"_s);
+        QTest::mouseClick(dialog->findChild<QPushButton *>(u"runButton"_s), Qt::LeftButton);
+        QVERIFY(QTest::qWaitFor([&] { return finished.count() == 2; }, 30000));
+        QCOMPARE(finished.at(1).at(1).toString(), QString());
+        QVERIFY(!runGit(remote(u"alpha"_s), {u"branch"_s, u"--list"_s, u"fix"_s}).isEmpty());
+        QTRY_COMPARE_WITH_TIMEOUT(panel->rowTexts(u"fix"_s, u"alpha"_s).value(4),
+                                  u"pushed to origin"_s, 10000);
+
+        // Once beta's draft is gone, everything of the task is pushed: Finish ends it.
+        QVERIFY(QFile::remove(ws.root() + u"/.grex-tasks/fix/beta/draft.txt"_s));
+        window.findChild<QAction *>(u"refreshAction"_s)->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(finish->isEnabled(), 10000);
+        QTest::mouseClick(finish, Qt::LeftButton);
+        QVERIFY(QTest::qWaitFor([&] { return finished.count() == 3; }, 30000));
+        QCOMPARE(finished.at(2).at(1).toString(), QString());
+        QTRY_COMPARE_WITH_TIMEOUT(panel->taskCount(), 0, 10000);
+        QVERIFY(!QFileInfo::exists(ws.root() + u"/.grex-tasks/fix/alpha"_s));
     }
 
     // A nested pack sits under a folder row, yet it is registered: Remove previews its rm
