@@ -94,6 +94,9 @@ ApprovalDecision Approvals::CallApproval::decide(const ApprovalRequest &request,
     // answer decides, whatever the client would say.
     const ApprovalOrigin origin{m_call->scope.clientName, m_call->scope.clientVersion,
                                 m_call->key(), m_call->scope.grantee()};
+    // The first destructive call of an agent may come before this process reached the window.
+    if (m_approvals.m_control)
+        m_approvals.m_control->waitAttached(std::chrono::seconds(3), stop);
     for (ApprovalDelegate *window :
          {static_cast<ApprovalDelegate *>(m_approvals.m_config.window.get()),
           static_cast<ApprovalDelegate *>(m_approvals.m_control)}) {

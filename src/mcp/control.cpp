@@ -114,13 +114,16 @@ public:
         tryConnect();
     }
 
+    // Only a window of this user: in a shared temporary directory anybody could listen.
+    bool windowListens() const
+    {
+        const QFileInfo info(socketName);
+        return info.exists() && info.ownerId() == ::getuid();
+    }
+
     void tryConnect()
     {
-        if (socket->state() != QLocalSocket::UnconnectedState)
-            return;
-        const QFileInfo info(socketName);
-        // Only a window of this user: in a shared temporary directory anybody could listen.
-        if (!info.exists() || info.ownerId() != ::getuid())
+        if (socket->state() != QLocalSocket::UnconnectedState || !windowListens())
             return;
         socket->connectToServer(socketName);
     }
@@ -142,6 +145,7 @@ public:
                 return;
             }
             attached = true;
+            changed.notify_all(); // an approval may wait for the window to be there
             replay.append(hello);
             if (!client.isEmpty())
                 replay.append(client);
@@ -367,6 +371,15 @@ void ControlClient::callFinished(const QByteArray &callKey, const QString &outco
                         {u"outcome"_s, outcome},
                         {u"message"_s, message},
                         {u"finishedAt"_s, Timestamp::now().toString()}});
+}
+
+bool ControlClient::waitAttached(std::chrono::milliseconds timeout, std::stop_token stop)
+{
+    std::unique_lock lock(d->mutex);
+    if (d->attached || d->closed || !d->windowListens())
+        return d->attached;
+    d->changed.wait_for(lock, stop, timeout, [this] { return d->attached || d->closed; });
+    return d->attached;
 }
 
 bool ControlClient::attached() const

@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -86,6 +87,10 @@ public:
                                             const ApprovalOrigin &origin,
                                             std::stop_token stop) override;
     bool attached() const override;
+    // A window listening on the workspace may not have taken this process's connection yet (a
+    // call can come in the first moment of a serve): waits up to timeout for it. False at
+    // once when no window listens.
+    bool waitAttached(std::chrono::milliseconds timeout, std::stop_token stop);
     std::optional<ApprovalDecision> granted(const ApprovalRequest &request,
                                             const ApprovalOrigin &origin) override;
 

@@ -683,6 +683,25 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(control.servers().isEmpty(), 5000);
     }
 
+    // An agent's first call can come before its serve reached the window: the approval waits a
+    // moment for the connection instead of refusing as if no window listened.
+    void theFirstCallFindsTheWindow()
+    {
+        const Workspace ws = freshWorkspace();
+        Gui::ControlServer control;
+        QCOMPARE(control.listen(ws.root()), QString());
+        QSignalSpy asked(&control, &Gui::ControlServer::approvalRequested);
+        ServeChild serve(ws.root(), WaitForTheWindow);
+        QVERIFY(serve.initialize());
+        serve.callTool(1, u"exec"_s, execArguments({u"touch"_s, u"first-marker"_s}));
+        QVERIFY(asked.wait(10000));
+        control.answerApproval(asked.at(0).at(0).toInt(), asked.at(0).at(1).toLongLong(), u"exec"_s,
+                               true, false);
+        const QJsonObject response = serve.response(1);
+        QVERIFY2(toolSucceeded(response), serve.describe(response).constData());
+        QVERIFY(markerIn(ws, u"alpha"_s, u"first-marker"_s));
+    }
+
     void withoutAWindowExecIsRefused()
     {
         const Workspace ws = freshWorkspace();

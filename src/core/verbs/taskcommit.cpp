@@ -107,7 +107,7 @@ Result<TaskCommitReport> taskCommit(Workspace &workspace, const TaskCommitOption
         report.packs.append(pack);
     }
     if (report.packs.isEmpty()) {
-        return usageError(u"nothing_to_commit"_s,
+        return stateError(u"nothing_to_commit"_s,
                           Message(QT_TRANSLATE_NOOP("Grex", "no pack of task '%1' has changes "
                                                             "to commit"),
                                   {task->name}))

@@ -47,7 +47,7 @@ struct TaskCommitReport
 // that has changes (or in those named), with the person's own git and identity. A pack whose
 // commit fails (no identity, a hook's refusal) is reported and the others go on; the verb then
 // fails with PackOp "commit_failed" carrying the report. Errors: Usage "unknown_task",
-// "not_in_task", "nothing_to_commit".
+// "not_in_task"; PackOp "nothing_to_commit".
 Result<TaskCommitReport> taskCommit(Workspace &workspace, const TaskCommitOptions &options,
                                     OperationContext &ctx);
 

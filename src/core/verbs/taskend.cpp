@@ -123,7 +123,7 @@ Result<TaskEndReport> taskFinish(Workspace &workspace, const TaskEndOptions &opt
     TaskEndReport &report = ending->report;
     if (const QStringList open = unsettled(report.packs); !open.isEmpty()) {
         report.dryRun = true; // what finishing would have removed, as a preview
-        return usageError(u"task_not_settled"_s,
+        return stateError(u"task_not_settled"_s,
                           Message(QT_TRANSLATE_NOOP("Grex", "task '%1' still has work only on "
                                                             "this machine in %2"),
                                   {task.name, open.join(u", "_s)}))
@@ -150,7 +150,7 @@ Result<TaskEndReport> taskAbandon(Workspace &workspace, const TaskEndOptions &op
     const QStringList open = unsettled(report.packs);
     if (!open.isEmpty() && !options.force) {
         report.dryRun = true; // what abandoning would have removed, as a preview
-        return usageError(u"unsaved_work"_s,
+        return stateError(u"unsaved_work"_s,
                           Message(QT_TRANSLATE_NOOP("Grex", "task '%1' has work that exists "
                                                             "only on this machine in %2"),
                                   {task.name, open.join(u", "_s)}))

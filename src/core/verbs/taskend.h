@@ -33,12 +33,12 @@ struct TaskEndReport
 };
 
 // `grex task finish NAME`: the task is done and published: removes its worktrees and its local
-// branches and records its end. Refused (Usage "task_not_settled", the report in details) while
+// branches and records its end. Refused (PackOp "task_not_settled", the report in details) while
 // a pack has uncommitted changes or commits no push took.
 Result<TaskEndReport> taskFinish(Workspace &workspace, const TaskEndOptions &options,
                                  OperationContext &ctx);
 
-// `grex task abandon NAME [--force]`: drops the task the same way. Refused (Usage
+// `grex task abandon NAME [--force]`: drops the task the same way. Refused (PackOp
 // "unsaved_work") while work exists only here unless --force, which asks for approval as rm
 // does (NotApproved "not_approved").
 Result<TaskEndReport> taskAbandon(Workspace &workspace, const TaskEndOptions &options,

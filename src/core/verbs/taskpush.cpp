@@ -129,7 +129,7 @@ Result<TaskPushReport> taskPush(Workspace &workspace, const TaskPushOptions &opt
         targets.append(*target);
     }
     if (report.count(PushResult::WouldPush) == 0) {
-        return usageError(u"nothing_to_push"_s,
+        return stateError(u"nothing_to_push"_s,
                           Message(QT_TRANSLATE_NOOP("Grex", "task '%1' has no commit to push"),
                                   {task->name}))
             .withDetail(u"report"_s, report.toJson())

@@ -59,7 +59,7 @@ struct TaskPushReport
 // took to the pack's remote, under the same name, after one approval of that plan (the packs,
 // remotes, branch and commits). A pack whose push fails is reported and the others go on; each
 // push that went out is recorded in the journal at once, so the next task push sends only the
-// rest. Errors: Usage "unknown_task", "not_in_task", "nothing_to_push"; NotApproved; PackOp
+// rest. Errors: Usage "unknown_task", "not_in_task"; NotApproved; PackOp "nothing_to_push",
 // "push_failed" (details.report says which packs went out and which did not).
 Result<TaskPushReport> taskPush(Workspace &workspace, const TaskPushOptions &options,
                                 OperationContext &ctx);

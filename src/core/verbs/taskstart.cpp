@@ -143,7 +143,7 @@ Result<TaskStartReport> taskStart(Workspace &workspace, const TaskStartOptions &
     for (const PackState &pack : std::as_const(*chosen)) {
         const QString dir = workspace.packDir(pack.path);
         if (!QFileInfo(dir).isDir() || !Git::isRepository(dir)) {
-            return usageError(u"not_cloned"_s,
+            return stateError(u"not_cloned"_s,
                               Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' is not cloned at %2; "
                                                                 "grex sync clones it"),
                                       {pack.id, dir}))
@@ -153,7 +153,7 @@ Result<TaskStartReport> taskStart(Workspace &workspace, const TaskStartOptions &
         if (!taken)
             return taken.error();
         if (*taken) {
-            return usageError(u"branch_exists"_s,
+            return stateError(u"branch_exists"_s,
                               Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' has a branch '%2' "
                                                                 "already"),
                                       {pack.id, options.branch}))
@@ -167,7 +167,7 @@ Result<TaskStartReport> taskStart(Workspace &workspace, const TaskStartOptions &
             return base.error();
         const QString worktree = taskWorktree(options.name, pack.path);
         if (QFileInfo::exists(absoluteWorktree(workspace, worktree))) {
-            return usageError(u"worktree_exists"_s,
+            return stateError(u"worktree_exists"_s,
                               Message(QT_TRANSLATE_NOOP("Grex", "%1 exists already; remove it or "
                                                                 "name the task otherwise"),
                                       {absoluteWorktree(workspace, worktree)}));

@@ -50,8 +50,8 @@ struct TaskStartReport
 // pack a branch B (default NAME) from the upstream of its checked-out branch (else its HEAD), in
 // a worktree of its own under .grex-tasks/NAME, and the task in the journal. The person's
 // checkouts are not touched. All or nothing: a failure removes what this call made. Errors:
-// Usage "task_exists", "unknown_pack", "no_packs", "branch_exists" (in some pack), "not_cloned";
-// PackOp "worktree_failed", "no_commit"; Lock; Manifest.
+// Usage "task_exists", "unknown_pack", "no_packs"; PackOp "branch_exists" (in some pack),
+// "worktree_exists", "not_cloned", "worktree_failed", "no_commit"; Lock; Manifest.
 Result<TaskStartReport> taskStart(Workspace &workspace, const TaskStartOptions &options,
                                   OperationContext &ctx);
 

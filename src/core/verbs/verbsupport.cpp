@@ -19,6 +19,11 @@ Error usageError(const QString &reason, Message message)
     return Error(ErrorKind::Usage, reason, std::move(message));
 }
 
+Error stateError(const QString &reason, Message message)
+{
+    return Error(ErrorKind::PackOp, reason, std::move(message));
+}
+
 Result<PackState> findPack(const QMap<QString, PackState> &packs, const QString &idOrPath)
 {
     if (auto it = packs.find(idOrPath); it != packs.end())

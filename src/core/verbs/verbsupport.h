@@ -18,6 +18,9 @@ struct ApprovalRequest;
 class Workspace;
 
 Error usageError(const QString &reason, Message message);
+// What the packs' state refuses (a branch taken, work only here, nothing to do): a tool error an
+// agent reads, as rm's local_changes is, not a misuse of the command.
+Error stateError(const QString &reason, Message message);
 
 // The live pack whose id or path is `idOrPath`. Error: Usage "unknown_pack".
 Result<PackState> findPack(const QMap<QString, PackState> &packs, const QString &idOrPath);
