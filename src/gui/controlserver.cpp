@@ -2,6 +2,8 @@
 
 #include "mcp/control.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocalServer>
@@ -73,15 +75,24 @@ QString ControlServer::listen(const QString &workspaceRoot)
             return tr("another grex window is watching this workspace; its agents show there");
         }
     }
-    if (m_server->listen(name))
-        return {};
-    if (m_server->serverError() == QAbstractSocket::AddressInUseError) {
+    bool listening = m_server->listen(name);
+    if (!listening && m_server->serverError() == QAbstractSocket::AddressInUseError) {
         // Left behind by a window that crashed.
         QLocalServer::removeServer(name);
-        if (m_server->listen(name))
-            return {};
+        listening = m_server->listen(name);
     }
-    return tr("cannot listen on %1: %2").arg(name, m_server->errorString());
+    if (!listening)
+        return tr("cannot listen on %1: %2").arg(name, m_server->errorString());
+    // A link where a serve without XDG_RUNTIME_DIR looks; one left by a crashed window is
+    // replaced. In the shared temporary directory only our own entries can be removed.
+    const QString link = Mcp::controlSocketLink(workspaceRoot);
+    if (!link.isEmpty()) {
+        if (QFileInfo(link).isSymLink())
+            QFile::remove(link);
+        if (QFile::link(name, link))
+            m_link = link;
+    }
+    return {};
 }
 
 void ControlServer::close()
@@ -89,8 +100,12 @@ void ControlServer::close()
     const QList<Connection *> connections = m_connections;
     for (Connection *c : connections)
         drop(c);
-    if (m_server->isListening())
+    if (m_server->isListening()) {
+        if (!m_link.isEmpty() && QFileInfo(m_link).symLinkTarget() == m_server->fullServerName())
+            QFile::remove(m_link);
+        m_link.clear();
         m_server->close();
+    }
 }
 
 bool ControlServer::isListening() const

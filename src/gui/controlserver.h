@@ -112,6 +112,7 @@ private:
     void setAwaiting(Connection *connection, qint64 request, bool awaiting);
 
     QLocalServer *m_server;
+    QString m_link; // controlSocketLink, made by this window
     QList<Connection *> m_connections;
     QList<ServeCall> m_history;
     int m_nextId = 1;

@@ -27,18 +27,56 @@ namespace Grex::Mcp {
 
 ApprovalDelegate::~ApprovalDelegate() = default;
 
-QString controlSocketName(const QString &workspaceRoot)
+namespace {
+
+// The 16 hex digits that name a workspace's socket: a hash of its canonical path.
+QString socketHash(const QString &workspaceRoot)
 {
     QString canonical = QFileInfo(workspaceRoot).canonicalFilePath();
     if (canonical.isEmpty())
         canonical = QDir::cleanPath(QDir(workspaceRoot).absolutePath());
-    const QString hash = QString::fromLatin1(
+    return QString::fromLatin1(
         QCryptographicHash::hash(canonical.toUtf8(), QCryptographicHash::Sha256).toHex().left(16));
-    const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
-    const QFileInfo runtimeInfo(runtime);
-    if (!runtime.isEmpty() && runtimeInfo.isDir() && runtimeInfo.isWritable())
-        return runtime + u"/grex-"_s + hash + u".sock"_s;
+}
+
+QString runtimeSocket(const QString &runtime, const QString &hash)
+{
+    const QFileInfo info(runtime);
+    if (runtime.isEmpty() || !info.isDir() || !info.isWritable())
+        return {};
+    return runtime + u"/grex-"_s + hash + u".sock"_s;
+}
+
+QString temporarySocket(const QString &hash)
+{
     return QDir::tempPath() + u"/grex-%1-"_s.arg(::getuid()) + hash + u".sock"_s;
+}
+
+} // namespace
+
+QString controlSocketName(const QString &workspaceRoot)
+{
+    const QString hash = socketHash(workspaceRoot);
+    const QString runtime = runtimeSocket(qEnvironmentVariable("XDG_RUNTIME_DIR"), hash);
+    return runtime.isEmpty() ? temporarySocket(hash) : runtime;
+}
+
+QString controlSocketLink(const QString &workspaceRoot)
+{
+    const QString link = temporarySocket(socketHash(workspaceRoot));
+    return link == controlSocketName(workspaceRoot) ? QString() : link;
+}
+
+QStringList controlSocketCandidates(const QString &workspaceRoot)
+{
+    const QString hash = socketHash(workspaceRoot);
+    QStringList names{controlSocketName(workspaceRoot)};
+    for (const QString &name :
+         {runtimeSocket(u"/run/user/%1"_s.arg(::getuid()), hash), temporarySocket(hash)}) {
+        if (!name.isEmpty() && !names.contains(name))
+            names.append(name);
+    }
+    return names;
 }
 
 namespace {
@@ -70,7 +108,8 @@ public:
         QString reason;
     };
 
-    QString socketName;
+    QStringList candidates; // controlSocketCandidates
+    QString socketName;     // the one connected to; on the control thread
     QJsonObject hello;
     std::function<void(const QByteArray &)> cancel;
     std::function<void(const QString &, const QString &)> revoked;
@@ -114,18 +153,25 @@ public:
         tryConnect();
     }
 
-    // Only a window of this user: in a shared temporary directory anybody could listen.
-    bool windowListens() const
+    // The first of the candidates where a window of this user listens; "" when none. Only this
+    // user's: in a shared temporary directory anybody could listen (a link's target counts).
+    QString listening() const
     {
-        const QFileInfo info(socketName);
-        return info.exists() && info.ownerId() == ::getuid();
+        for (const QString &name : candidates) {
+            const QFileInfo info(name);
+            if (info.exists() && info.ownerId() == ::getuid())
+                return name;
+        }
+        return {};
     }
 
     void tryConnect()
     {
-        if (socket->state() != QLocalSocket::UnconnectedState || !windowListens())
+        if (socket->state() != QLocalSocket::UnconnectedState)
             return;
-        socket->connectToServer(socketName);
+        socketName = listening();
+        if (!socketName.isEmpty())
+            socket->connectToServer(socketName);
     }
 
     void write(const QJsonObject &message)
@@ -251,7 +297,7 @@ ControlClient::ControlClient(const QString &workspaceRoot, const QString &transp
                              std::function<void(const QString &, const QString &)> revoked)
     : d(std::make_unique<Private>())
 {
-    d->socketName = controlSocketName(workspaceRoot);
+    d->candidates = controlSocketCandidates(workspaceRoot);
     d->cancel = std::move(cancel);
     d->revoked = std::move(revoked);
     d->hello = QJsonObject{
@@ -376,7 +422,7 @@ void ControlClient::callFinished(const QByteArray &callKey, const QString &outco
 bool ControlClient::waitAttached(std::chrono::milliseconds timeout, std::stop_token stop)
 {
     std::unique_lock lock(d->mutex);
-    if (d->attached || d->closed || !d->windowListens())
+    if (d->attached || d->closed || d->listening().isEmpty())
         return d->attached;
     d->changed.wait_for(lock, stop, timeout, [this] { return d->attached || d->closed; });
     return d->attached;

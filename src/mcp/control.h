@@ -25,6 +25,13 @@ inline constexpr qsizetype kMaxControlLine = 4 * 1024 * 1024;
 // the temporary directory, with the user id in the name) named after a hash of the
 // workspace's canonical path, so that each workspace has its own.
 QString controlSocketName(const QString &workspaceRoot);
+// A link to that socket in the temporary directory, which the window also makes, so that a serve
+// started without XDG_RUNTIME_DIR (MCP clients pass their servers a few variables only) finds
+// it; "" when controlSocketName is that name already.
+QString controlSocketLink(const QString &workspaceRoot);
+// Where a serve looks for the window, in order: controlSocketName, the same name in
+// /run/user/UID (XDG_RUNTIME_DIR on systemd machines), and the link.
+QStringList controlSocketCandidates(const QString &workspaceRoot);
 
 // Where an approval request comes from: the MCP client and the call that wants to run.
 struct ApprovalOrigin

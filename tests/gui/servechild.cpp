@@ -9,10 +9,14 @@ using namespace Qt::StringLiterals;
 
 namespace Grex::Test {
 
-ServeChild::ServeChild(const QString &workspace, const QStringList &extra)
+ServeChild::ServeChild(const QString &workspace, const QStringList &extra, const QStringList &unset)
 {
     // The environment is the test's own, so that XDG_RUNTIME_DIR (and with it the control
-    // socket's name) is the same on both ends.
+    // socket's name) is the same on both ends, but for what `unset` names.
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString &name : unset)
+        env.remove(name);
+    m_process.setProcessEnvironment(env);
     QObject::connect(&m_process, &QProcess::readyReadStandardOutput, &m_process,
                      [this] { readFrames(); });
     QObject::connect(&m_process, &QProcess::readyReadStandardError, &m_process,

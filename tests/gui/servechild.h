@@ -16,7 +16,9 @@ namespace Grex::Test {
 class ServeChild
 {
 public:
-    explicit ServeChild(const QString &workspace, const QStringList &extra = {});
+    // unset: variables of the test's environment the serve does not get.
+    explicit ServeChild(const QString &workspace, const QStringList &extra = {},
+                        const QStringList &unset = {});
     ~ServeChild(); // closes stdin and waits for the exit; kills after a few seconds
     ServeChild(const ServeChild &) = delete;
     ServeChild &operator=(const ServeChild &) = delete;

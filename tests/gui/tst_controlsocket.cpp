@@ -702,6 +702,28 @@ private Q_SLOTS:
         QVERIFY(markerIn(ws, u"alpha"_s, u"first-marker"_s));
     }
 
+    // MCP clients give the servers they start a few variables only (the official SDK: HOME,
+    // PATH, USER and the like): a serve without XDG_RUNTIME_DIR finds the window by the link it
+    // leaves in the temporary directory, which goes with the window.
+    void aServeWithoutTheRuntimeDirFindsTheWindow()
+    {
+        const Workspace ws = freshWorkspace();
+        const QString link = Mcp::controlSocketLink(ws.root());
+        QVERIFY(!link.isEmpty()); // this test's XDG_RUNTIME_DIR is not the temporary directory
+        {
+            Gui::ControlServer control;
+            QCOMPARE(control.listen(ws.root()), QString());
+            QCOMPARE(QFileInfo(link).symLinkTarget(), Mcp::controlSocketName(ws.root()));
+            ServeChild serve(ws.root(), {}, {u"XDG_RUNTIME_DIR"_s});
+            QVERIFY(serve.initialize(u"minimal-env"_s));
+            QTRY_VERIFY_WITH_TIMEOUT(control.servers().size() == 1 &&
+                                         control.servers().constFirst().clientName ==
+                                             u"minimal-env",
+                                     kAttachMs);
+        }
+        QVERIFY(!QFileInfo(link).isSymLink());
+    }
+
     void withoutAWindowExecIsRefused()
     {
         const Workspace ws = freshWorkspace();
