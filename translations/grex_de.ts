@@ -5719,14 +5719,6 @@ Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex ta
             <numerusform>%n Dateien</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Abandoned task %1: %2 worktree(s) and branches removed</source>
-        <translation>Aufgabe %1 verworfen: %2 Worktree(s) und Branches entfernt</translation>
-    </message>
-    <message>
-        <source>Finished task %1: %2 worktree(s) and branches removed</source>
-        <translation>Aufgabe %1 abgeschlossen: %2 Worktree(s) und Branches entfernt</translation>
-    </message>
     <message numerus="yes">
         <source>Abandoning task %1 removes %n worktree(s):</source>
         <translation>
@@ -5826,6 +5818,20 @@ Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex ta
     <message>
         <source>ONLY HERE</source>
         <translation>NUR HIER</translation>
+    </message>
+    <message numerus="yes">
+        <source>Abandoned task %1: %n worktree(s) and branches removed</source>
+        <translation>
+            <numerusform>Aufgabe %1 verworfen: %n Worktree und Branch entfernt</numerusform>
+            <numerusform>Aufgabe %1 verworfen: %n Worktrees und Branches entfernt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished task %1: %n worktree(s) and branches removed</source>
+        <translation>
+            <numerusform>Aufgabe %1 abgeschlossen: %n Worktree und Branch entfernt</numerusform>
+            <numerusform>Aufgabe %1 abgeschlossen: %n Worktrees und Branches entfernt</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -5701,14 +5701,6 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
             <numerusform>%n files</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Abandoned task %1: %2 worktree(s) and branches removed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Finished task %1: %2 worktree(s) and branches removed</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>Abandoning task %1 removes %n worktree(s):</source>
         <translation>
@@ -5808,6 +5800,20 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
     <message>
         <source>ONLY HERE</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Abandoned task %1: %n worktree(s) and branches removed</source>
+        <translation>
+            <numerusform>Abandoned task %1: %n worktree and its branch removed</numerusform>
+            <numerusform>Abandoned task %1: %n worktrees and branches removed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished task %1: %n worktree(s) and branches removed</source>
+        <translation>
+            <numerusform>Finished task %1: %n worktree and its branch removed</numerusform>
+            <numerusform>Finished task %1: %n worktrees and branches removed</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

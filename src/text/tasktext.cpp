@@ -175,10 +175,11 @@ Lines taskEndText(const DocView &r)
     const QList<DocView> packs = r.items(u"packs"_s);
     const int count = int(packs.size());
     if (!r.boolean(u"dry_run"_s)) {
-        return {
-            Line(arg(abandoned ? Tr::tr("Abandoned task %1: %2 worktree(s) and branches removed")
-                               : Tr::tr("Finished task %1: %2 worktree(s) and branches removed"),
-                     {Span{task, Style::Bold}, Span{QString::number(count)}}))};
+        return {Line(arg(
+            abandoned
+                ? Tr::tr("Abandoned task %1: %n worktree(s) and branches removed", nullptr, count)
+                : Tr::tr("Finished task %1: %n worktree(s) and branches removed", nullptr, count),
+            {Span{task, Style::Bold}}))};
     }
     // A preview, or a refusal's report: what each worktree holds.
     Lines lines{Line(
