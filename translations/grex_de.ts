@@ -2615,6 +2615,14 @@ Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex ta
         <source>call it again with the same arguments to go on: it waits a while for the person&apos;s answer, then runs, says why not, or that it is still waiting</source>
         <translation>rufen Sie es mit denselben Argumenten erneut auf, um fortzufahren: es wartet eine Weile auf die Antwort der Person, dann läuft es, sagt, warum nicht, oder dass es noch wartet</translation>
     </message>
+    <message>
+        <source>the grex window is asked for a client that names itself (clientInfo), or for one that can wait (grex serve --approval-wait)</source>
+        <translation>das grex-Fenster wird für einen Client gefragt, der sich benennt (clientInfo), oder für einen, der warten kann (grex serve --approval-wait)</translation>
+    </message>
+    <message>
+        <source>nobody answered in the grex window in time</source>
+        <translation>niemand hat rechtzeitig im grex-Fenster geantwortet</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>

@@ -2597,6 +2597,14 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
         <source>call it again with the same arguments to go on: it waits a while for the person&apos;s answer, then runs, says why not, or that it is still waiting</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the grex window is asked for a client that names itself (clientInfo), or for one that can wait (grex serve --approval-wait)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nobody answered in the grex window in time</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>

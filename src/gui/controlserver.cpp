@@ -89,8 +89,15 @@ QString ControlServer::listen(const QString &workspaceRoot)
     if (!link.isEmpty()) {
         if (QFileInfo(link).isSymLink())
             QFile::remove(link);
-        if (QFile::link(name, link))
+        if (QFile::link(name, link)) {
             m_link = link;
+        } else {
+            // Another user's entry, most likely: a serve ignores what is not its user's, so
+            // only serves started without XDG_RUNTIME_DIR miss this window.
+            qWarning("cannot make %s, where a grex serve without XDG_RUNTIME_DIR looks for this "
+                     "window: something else is there",
+                     qUtf8Printable(link));
+        }
     }
     return {};
 }

@@ -9,6 +9,7 @@
 #include "core/verbs/verbspec.h"
 #include "core/visibletext.h"
 
+#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRandomGenerator>
@@ -266,7 +267,56 @@ constexpr std::size_t kMaxWindowAsks = 16;
 // the minute clients give a call, and a poll every few seconds would only cost the model.
 constexpr std::chrono::seconds kPollWait{15};
 
+// The same call asked again: the same client, tool and arguments.
+QByteArray askKey(const ApprovalOrigin &origin, const ToolCall &call)
+{
+    const QString who =
+        origin.grantee.isEmpty() ? origin.clientName + u'/' + origin.clientVersion : origin.grantee;
+    return who.toUtf8() + '\n' + call.verb->name.toUtf8() + '\n' +
+           QJsonDocument(call.arguments).toJson(QJsonDocument::Compact);
+}
+
+// What the person is shown, the preview's commits included: an answer is for that alone.
+QByteArray shownPlan(const ApprovalRequest &request)
+{
+    return ApprovalStates::planDigest(
+               {request.verb, request.packs, request.command, request.summary.text()}) +
+           QCryptographicHash::hash(request.preview.toJson(), QCryptographicHash::Sha256);
+}
+
 } // namespace
+
+std::shared_ptr<Approvals::WindowAsk> Approvals::startWindowAsk(ApprovalDelegate &window,
+                                                                const ApprovalRequest &request,
+                                                                const ApprovalOrigin &origin)
+{
+    auto ask = std::make_shared<WindowAsk>();
+    QByteArray random(16, Qt::Uninitialized);
+    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(random.data()), 4);
+    ask->handle = QString::fromLatin1(random.toHex());
+    ask->plan = shownPlan(request);
+    // The thread holds the ask by a plain pointer, so that it is never the last owner, which
+    // would have to join itself.
+    ask->thread =
+        std::jthread([this, asked = ask.get(), &window, request, origin](std::stop_token end) {
+            std::optional<ApprovalDecision> answer = window.approve(request, origin, end);
+            {
+                std::lock_guard done(m_mutex);
+                asked->done = true;
+                asked->doneAt = std::chrono::steady_clock::now();
+                // No person denied it when the window went away: the refusal is the policy's.
+                asked->decision =
+                    answer
+                        ? *answer
+                        : ApprovalDecision::refuse(
+                              Message(QT_TRANSLATE_NOOP("Grex", "the grex window went away before "
+                                                                "anyone answered")),
+                              u"policy"_s);
+            }
+            m_changed.notify_all();
+        });
+    return ask;
+}
 
 ApprovalDecision Approvals::askWindowInBackground(ApprovalDelegate &window,
                                                   const ApprovalRequest &request,
@@ -275,37 +325,51 @@ ApprovalDecision Approvals::askWindowInBackground(ApprovalDelegate &window,
 {
     if (std::optional<ApprovalDecision> grant = window.granted(request, origin))
         return *grant;
-    // The same call is the same client, tool and arguments; what it would do now must be
-    // what the person is shown, so another plan asks anew.
-    const QByteArray who =
-        (origin.grantee.isEmpty() ? origin.clientName + u'/' + origin.clientVersion
-                                  : origin.grantee)
-            .toUtf8();
-    const QByteArray key = who + '\n' + call.verb->name.toUtf8() + '\n' +
-                           QJsonDocument(call.arguments).toJson(QJsonDocument::Compact);
-    const QByteArray plan = ApprovalStates::planDigest(
-        {request.verb, request.packs, request.command, request.summary.text()});
-    // Asks done with: the last owner stops and joins their thread, once the lock is released
-    // (so these are declared before it).
+    // A 2026-era client that names nobody cannot be told from another one, which would take
+    // what the person allowed it: its question is its own call's, and only that call may wait
+    // for the answer (--approval-wait).
+    const bool anonymous = origin.grantee.isEmpty() && origin.clientName.isEmpty();
+    if (anonymous && m_config.approvalWaitMs == 0) {
+        return ApprovalDecision::refuse(
+            Message(QT_TRANSLATE_NOOP("Grex", "the grex window is asked for a client that names "
+                                              "itself (clientInfo), or for one that can wait "
+                                              "(grex serve --approval-wait)")),
+            u"policy"_s);
+    }
+    const QByteArray key =
+        anonymous ? call.key() + '\n' + QByteArray::number(quintptr(&call)) : askKey(origin, call);
+    const QByteArray plan = shownPlan(request);
+    // Asks done with: the last owner stops and joins their thread once the lock is released,
+    // so these are declared before it.
+    std::vector<std::shared_ptr<WindowAsk>> gone;
     std::shared_ptr<WindowAsk> ask;
-    std::shared_ptr<WindowAsk> gone;
     std::unique_lock lock(m_mutex);
-    const auto forget = [&] {
+    const auto take = [&] {
         const auto it = m_windowAsks.find(key);
         if (it == m_windowAsks.end() || it->second != ask)
             return false; // another call with the same arguments took it first
-        gone = std::move(it->second);
+        gone.push_back(std::move(it->second));
         m_windowAsks.erase(it);
         return true;
     };
+    // An answer nobody came back for goes after as long as a client's own would be waited for.
+    const auto expired =
+        std::chrono::steady_clock::now() - std::chrono::milliseconds(m_config.elicitationTimeoutMs);
+    std::erase_if(m_windowAsks, [&](auto &entry) {
+        const bool stale = entry.second->done && entry.second->doneAt < expired;
+        if (stale)
+            gone.push_back(std::move(entry.second));
+        return stale;
+    });
     if (const auto it = m_windowAsks.find(key); it != m_windowAsks.end())
         ask = it->second;
     if (ask && ask->plan != plan) {
-        forget();
+        take(); // the plan changed since the question: its answer is not for this one
         ask.reset();
     }
     auto wait = std::chrono::milliseconds(m_config.approvalWaitMs);
-    if (!ask) {
+    const bool created = !ask;
+    if (created) {
         const auto open = std::count_if(m_windowAsks.cbegin(), m_windowAsks.cend(),
                                         [](const auto &entry) { return !entry.second->done; });
         if (std::size_t(open) >= kMaxWindowAsks) {
@@ -315,31 +379,22 @@ ApprovalDecision Approvals::askWindowInBackground(ApprovalDelegate &window,
                         {QString::number(open)}),
                 u"policy"_s);
         }
-        ask = std::make_shared<WindowAsk>();
-        QByteArray random(16, Qt::Uninitialized);
-        QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(random.data()), 4);
-        ask->handle = QString::fromLatin1(random.toHex());
-        ask->plan = plan;
-        ask->thread =
-            std::jthread([this, asked = ask.get(), &window, request, origin](std::stop_token end) {
-                std::optional<ApprovalDecision> answer = window.approve(request, origin, end);
-                {
-                    std::lock_guard done(m_mutex);
-                    asked->done = true;
-                    asked->decision = answer ? *answer
-                                             : ApprovalDecision::refuse(Message(QT_TRANSLATE_NOOP(
-                                                   "Grex", "the grex window went away before "
-                                                           "anyone answered")));
-                }
-                m_changed.notify_all();
-            });
+        ask = startWindowAsk(window, request, origin);
         m_windowAsks.emplace(key, ask);
     } else {
         wait = std::max(wait, std::chrono::milliseconds(kPollWait));
     }
+    ++ask->waiters;
     m_changed.wait_for(lock, stop, wait, [&] { return ask->done; });
-    if (!ask->done && stop.stop_requested()) {
-        forget(); // the call that waited is gone: its question goes from the window too
+    --ask->waiters;
+    if (!ask->done && (stop.stop_requested() || anonymous)) {
+        // The call that asked is gone, and nobody else waits: the question goes from the window.
+        if (created && ask->waiters == 0)
+            take();
+        if (anonymous && !stop.stop_requested()) {
+            return ApprovalDecision::refuse(
+                Message(QT_TRANSLATE_NOOP("Grex", "nobody answered in the grex window in time")));
+        }
         return ApprovalDecision::refuse(Message(QT_TRANSLATE_NOOP(
             "Grex", "the call was cancelled while the window was asking for approval")));
     }
@@ -350,7 +405,7 @@ ApprovalDecision Approvals::askWindowInBackground(ApprovalDelegate &window,
         waiting.waitingFor = ask->handle;
         return waiting;
     }
-    if (!forget()) { // the answer is taken once
+    if (!take()) { // the answer is taken once
         return ApprovalDecision::refuse(Message(
             QT_TRANSLATE_NOOP("Grex", "another call with the same arguments took this approval")));
     }

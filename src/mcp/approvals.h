@@ -10,6 +10,7 @@
 
 #include <QHash>
 
+#include <chrono>
 #include <condition_variable>
 #include <map>
 #include <memory>
@@ -51,10 +52,12 @@ private:
     // "Approvals that never hang"), asked on a thread of its own.
     struct WindowAsk
     {
-        QString handle;  // 128 random bits, named in the call's answer
-        QByteArray plan; // ApprovalStates::planDigest of what was asked
+        QString handle;  // 128 random bits, named in the call's answer and the log
+        QByteArray plan; // what the person is shown, as a digest
         bool done = false;
+        std::chrono::steady_clock::time_point doneAt;
         ApprovalDecision decision;
+        int waiters = 0; // calls waiting for the answer now
         std::jthread thread;
     };
     // The answer the window gave to the same call (who, tool, arguments) and plan, taken once;
@@ -62,6 +65,10 @@ private:
     ApprovalDecision askWindowInBackground(ApprovalDelegate &window, const ApprovalRequest &request,
                                            const ApprovalOrigin &origin, const ToolCall &call,
                                            std::stop_token stop);
+    // The question on a thread of its own, which records the window's answer in the ask.
+    std::shared_ptr<WindowAsk> startWindowAsk(ApprovalDelegate &window,
+                                              const ApprovalRequest &request,
+                                              const ApprovalOrigin &origin);
 
     // Sends elicitation/create and waits for its answer; nullopt when stopped or timed out.
     std::optional<QJsonObject> elicit(const QString &message, const JsonObject &schema,

@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QHash>
 #include <QHostInfo>
@@ -19,6 +20,7 @@
 #include <condition_variable>
 #include <mutex>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -118,6 +120,7 @@ public:
     std::condition_variable_any changed;
     bool closed = false;
     bool attached = false;
+    bool lastAttemptFailed = false;     // a socket is there, but nobody took the connection
     QJsonObject client;                 // the "client" message, once initialize arrived
     QHash<QByteArray, QJsonObject> calls; // in flight, as "call" messages with the last progress
     QHash<qint64, std::shared_ptr<Approval>> approvals;
@@ -149,18 +152,40 @@ public:
         QObject::connect(socket, &QLocalSocket::disconnected, context,
                          [this] { onDisconnected(); });
         QObject::connect(socket, &QLocalSocket::readyRead, context, [this] { onReadyRead(); });
+        QObject::connect(socket, &QLocalSocket::errorOccurred, context, [this] {
+            {
+                std::lock_guard lock(mutex);
+                lastAttemptFailed = true;
+            }
+            changed.notify_all(); // nobody waits for a window that did not take the connection
+        });
         timer->start();
         tryConnect();
     }
 
-    // The first of the candidates where a window of this user listens; "" when none. Only this
-    // user's: in a shared temporary directory anybody could listen (a link's target counts).
+    // The first of the candidates where a window of this user listens, as the path to
+    // connect to; "" when none. In the shared temporary directory anybody can make an entry,
+    // so the entry itself must be this user's (which nobody else can replace there), and a
+    // link is followed here, once, to a socket of this user's.
     QString listening() const
     {
         for (const QString &name : candidates) {
-            const QFileInfo info(name);
-            if (info.exists() && info.ownerId() == ::getuid())
-                return name;
+            const QByteArray path = QFile::encodeName(name);
+            struct stat entry = {};
+            if (::lstat(path.constData(), &entry) != 0 || entry.st_uid != ::getuid())
+                continue;
+            QString target = name;
+            if (S_ISLNK(entry.st_mode)) {
+                target = QFileInfo(name).symLinkTarget();
+                struct stat socketEntry = {};
+                if (target.isEmpty() ||
+                    ::lstat(QFile::encodeName(target).constData(), &socketEntry) != 0 ||
+                    socketEntry.st_uid != ::getuid() || !S_ISSOCK(socketEntry.st_mode))
+                    continue;
+            } else if (!S_ISSOCK(entry.st_mode)) {
+                continue;
+            }
+            return target;
         }
         return {};
     }
@@ -191,6 +216,7 @@ public:
                 return;
             }
             attached = true;
+            lastAttemptFailed = false;
             changed.notify_all(); // an approval may wait for the window to be there
             replay.append(hello);
             if (!client.isEmpty())
@@ -422,9 +448,10 @@ void ControlClient::callFinished(const QByteArray &callKey, const QString &outco
 bool ControlClient::waitAttached(std::chrono::milliseconds timeout, std::stop_token stop)
 {
     std::unique_lock lock(d->mutex);
-    if (d->attached || d->closed || d->listening().isEmpty())
+    if (d->attached || d->closed || d->lastAttemptFailed || d->listening().isEmpty())
         return d->attached;
-    d->changed.wait_for(lock, stop, timeout, [this] { return d->attached || d->closed; });
+    d->changed.wait_for(lock, stop, timeout,
+                        [this] { return d->attached || d->closed || d->lastAttemptFailed; });
     return d->attached;
 }
 

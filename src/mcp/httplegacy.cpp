@@ -56,6 +56,12 @@ void HttpTransport::postLegacy(const QHttpServerRequest &request, QTcpSocket *so
                        .arg(m_http.maxBody));
         return;
     }
+    if (s->session->callsInFlight() >= kMaxPendingPerSession) {
+        writeError(
+            socket, 503, JsonRpc::TransportRefused,
+            u"too many requests in flight in this session (%1)"_s.arg(kMaxPendingPerSession));
+        return;
+    }
     // What is wrong with the message itself the session answers on the stream, as it would
     // on stdio.
     s->idle.start();

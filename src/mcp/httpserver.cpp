@@ -184,7 +184,8 @@ HttpSession *HttpTransport::sessionFor(const QHttpServerRequest &request, QTcpSo
         return nullptr;
     }
     HttpSession *s = m_sessions.value(id);
-    if (!s) {
+    // A session of the 2024-11-05 transport answers on its event stream only (httplegacy.cpp).
+    if (!s || s->legacy) {
         writeError(socket, 404, JsonRpc::TransportRefused, u"session not found"_s);
         return nullptr;
     }
@@ -221,8 +222,11 @@ HttpSession *HttpTransport::createSession()
         HttpSession *expired = m_sessions.value(id);
         if (!expired)
             return;
-        if (expired->session->callsInFlight() > 0) {
-            expired->idle.start(); // busy is not idle
+        // Busy is not idle, and a 2024-11-05 session lives as long as its stream.
+        const bool streaming = expired->legacy && expired->getStream &&
+                               expired->getStream->state() == QAbstractSocket::ConnectedState;
+        if (expired->session->callsInFlight() > 0 || streaming) {
+            expired->idle.start();
             return;
         }
         qCInfo(lcCore, "session %s expired after %d s without a request", qUtf8Printable(id),

@@ -117,6 +117,31 @@ QString commitAndPushTask(const std::function<RunResult(const QStringList &)> &g
     return {};
 }
 
+QString partialPushProblem(const RunResult &pushed, const QString &failedPack,
+                           const QString &failedWords,
+                           const std::function<QString(const QString &)> &remoteTip)
+{
+    // A push that failed in some packs prints its report, as one that went out does.
+    const QJsonObject report = pushed.json().object();
+    const QJsonArray packs = report.value(u"packs"_s).toArray();
+    if (pushed.exitCode != 4 || report.value(u"failed"_s).toInt() != 1 ||
+        report.value(u"pushed"_s).toInt() != packs.size() - 1)
+        return u"not one failed push among the others: "_s + show(pushed);
+    for (const QJsonValue &value : packs) {
+        const QJsonObject pack = value.toObject();
+        const QString id = pack.value(u"id"_s).toString();
+        const QString tip = remoteTip(id);
+        const bool failed = id == failedPack;
+        if (pack.value(u"result"_s).toString() != (failed ? u"failed"_s : u"pushed"_s))
+            return id + u": "_s + pack.value(u"result"_s).toString();
+        if (failed && !pack.value(u"error"_s).toString().contains(failedWords))
+            return id + u"'s error: "_s + pack.value(u"error"_s).toString();
+        if (tip != (failed ? QString() : pack.value(u"sha"_s).toString()))
+            return id + u"'s remote branch is at '"_s + tip + u"'"_s;
+    }
+    return {};
+}
+
 RunResult runShell(const QString &home, const QString &dir, const QString &script,
                    const QStringList &env)
 {

@@ -46,6 +46,13 @@ QString commitAndPushTask(const std::function<RunResult(const QStringList &)> &g
                           const QString &ws, const QString &task, const QStringList &packs,
                           RunResult *pushed);
 
+// What is wrong with the --json report of a task push that failed in failedPack alone, with
+// failedWords in its error, and went out in the others to the commit remoteTip(pack) names
+// ("" when the remote has no such branch); "" when nothing is.
+QString partialPushProblem(const RunResult &pushed, const QString &failedPack,
+                           const QString &failedWords,
+                           const std::function<QString(const QString &)> &remoteTip);
+
 // Lock files left anywhere below dir: git's *.lock and grex's .grex-*lock, .grex.*lock.
 QStringList lockFilesUnder(const QString &dir);
 

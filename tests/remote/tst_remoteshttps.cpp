@@ -667,28 +667,17 @@ void tst_RemotesHttps::taskPushOverHttps()
     const QString failed =
         commitAndPushTask(run, ws, u"fix-https"_s, {u"pushA"_s, u"pushB"_s, u"pushC"_s}, &pushed);
     QVERIFY2(failed.isEmpty(), qPrintable(failed));
-    QVERIFY2(pushed.exitCode == 4, qPrintable(show(pushed)));
     QVERIFY2(!pushed.out.contains(Password.toUtf8()) && !pushed.err.contains(Password.toUtf8()),
              qPrintable(show(pushed)));
-    // A push that failed in some packs prints its report, as one that went out does.
-    const QJsonObject report = pushed.json().object();
-    QCOMPARE(report.value(u"pushed"_s).toInt(), 2);
-    QCOMPARE(report.value(u"failed"_s).toInt(), 1);
-    for (const QJsonValue &value : report.value(u"packs"_s).toArray()) {
-        const QJsonObject pack = value.toObject();
-        const QString id = pack.value(u"id"_s).toString();
-        const RunResult tip =
-            runGitIn(m_home, m_repos + u'/' + id + u".git"_s,
-                     {u"rev-parse"_s, u"--verify"_s, u"-q"_s, u"refs/heads/fix-https"_s});
-        if (id == u"pushC") {
-            QCOMPARE(pack.value(u"result"_s).toString(), u"failed"_s);
-            QVERIFY2(!pack.value(u"error"_s).toString().isEmpty(), qPrintable(show(pushed)));
-            QCOMPARE(tip.exitCode, 1);
-        } else {
-            QCOMPARE(pack.value(u"result"_s).toString(), u"pushed"_s);
-            QCOMPARE(tip.outText().trimmed(), pack.value(u"sha"_s).toString());
-        }
-    }
+    const auto remoteTip = [&](const QString &id) {
+        return runGitIn(m_home, m_repos + u'/' + id + u".git"_s,
+                        {u"rev-parse"_s, u"--verify"_s, u"-q"_s, u"refs/heads/fix-https"_s})
+            .outText()
+            .trimmed();
+    };
+    // git-http-backend refuses a push it did not authenticate.
+    const QString partial = partialPushProblem(pushed, u"pushC"_s, u"403"_s, remoteTip);
+    QVERIFY2(partial.isEmpty(), qPrintable(partial));
     // The pushed branches track their remote branch, so safe-to-leave names only pushC's work.
     const RunResult left = runGrexIn(m_home, ws, {u"safe-to-leave"_s, u"--json"_s});
     QVERIFY2(left.exitCode == 7, qPrintable(show(left)));

@@ -14,7 +14,7 @@ const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
-const { ok, startHttpServer, steps } = require("./serve.cjs");
+const { ok, runChecks, startHttpServer } = require("./serve.cjs");
 const v1 = {
     Client: require("@modelcontextprotocol/sdk/client/index.js").Client,
     Stdio: require("@modelcontextprotocol/sdk/client/stdio.js").StdioClientTransport,
@@ -256,10 +256,6 @@ async function main() {
     } finally {
         readOnly.child.kill("SIGTERM");
     }
-    console.log(`1..${steps()}`);
 }
 
-main().catch((error) => {
-    console.log(`not ok ${steps() + 1} - ${error.stack || error}`);
-    process.exit(1);
-});
+runChecks(main);

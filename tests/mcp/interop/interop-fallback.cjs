@@ -16,7 +16,7 @@ const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const readline = require("node:readline");
-const { ok, startHttpServer, steps } = require("./serve.cjs");
+const { ok, runChecks, startHttpServer } = require("./serve.cjs");
 const { Client } = require("@modelcontextprotocol/sdk/client/index.js");
 const { SSEClientTransport } = require("@modelcontextprotocol/sdk/client/sse.js");
 const { ElicitRequestSchema } = require("@modelcontextprotocol/sdk/types.js");
@@ -157,12 +157,33 @@ async function legacySse(url, server) {
     assert.equal(refused.isError, true);
     ok("legacy HTTP+SSE: two clients; exec approved by elicitation on one, refused on the other");
 
+    // A legacy session answers on its stream only: its id as an Mcp-Session-Id is not found,
+    // nor is a made-up id on the legacy path.
+    const stream = await fetch(url, { headers: { Accept: "text/event-stream" } });
+    const reader = stream.body.getReader();
+    let head = "";
+    while (!head.includes("\n\n"))
+        head += new TextDecoder().decode((await reader.read()).value);
+    const endpoint = /data: (\S+)/.exec(head)[1];
+    const legacyId = new URL(endpoint, url).searchParams.get("sessionId");
+    assert.equal(legacyId.length, 32);
+    const crossed = await post(url, { jsonrpc: "2.0", id: 9, method: "ping" },
+                               { "Mcp-Session-Id": legacyId });
+    assert.equal(crossed.status, 404);
+    const madeUp = await fetch(new URL("/mcp?sessionId=nope", url), {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+    });
+    assert.equal(madeUp.status, 404);
+    await reader.cancel();
+    ok("legacy HTTP+SSE: its session is not reachable as a streamable one, nor a made-up one");
+
     await plain.close();
     await asker.close();
     const deadline = Date.now() + 10000;
-    while ((server.log().match(/MCP session \S+ ended/g) || []).length < 2 && Date.now() < deadline)
+    while ((server.log().match(/MCP session \S+ ended/g) || []).length < 3 && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.ok((server.log().match(/MCP session \S+ ended/g) || []).length >= 2, server.log());
+    assert.ok((server.log().match(/MCP session \S+ ended/g) || []).length >= 3, server.log());
     ok("legacy HTTP+SSE: each session ends with its stream");
 }
 
@@ -176,10 +197,6 @@ async function main() {
     } finally {
         server.child.kill("SIGTERM");
     }
-    console.log(`1..${steps()}`);
 }
 
-main().catch((error) => {
-    console.log(`not ok - ${error && error.stack ? error.stack : error}`);
-    process.exit(1);
-});
+runChecks(main);

@@ -10,7 +10,7 @@ const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
-const { ok, startHttpServer, steps } = require("./serve.cjs");
+const { ok, runChecks, startHttpServer } = require("./serve.cjs");
 const { Client } = require("@modelcontextprotocol/sdk/client/index.js");
 const {
     StreamableHTTPClientTransport,
@@ -121,10 +121,6 @@ async function main() {
     } finally {
         server.child.kill("SIGTERM");
     }
-    console.log(`1..${steps()}`);
 }
 
-main().catch((error) => {
-    console.log(`not ok - ${error && error.stack ? error.stack : error}`);
-    process.exit(1);
-});
+runChecks(main);

@@ -32,4 +32,13 @@ function startHttpServer(grex, workspace, env, extra = []) {
     });
 }
 
-module.exports = { ok, startHttpServer, steps: () => step };
+// Runs a script's main, then prints the TAP plan; the first failure is the last line and
+// exit code 1.
+function runChecks(main) {
+    main().then(() => console.log(`1..${step}`)).catch((error) => {
+        console.log(`not ok ${step + 1} - ${error && error.stack ? error.stack : error}`);
+        process.exit(1);
+    });
+}
+
+module.exports = { ok, runChecks, startHttpServer };
