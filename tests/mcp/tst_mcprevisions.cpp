@@ -389,16 +389,9 @@ private Q_SLOTS:
         const QJsonObject first = resultOf(out.response(1));
         QCOMPARE(first.value(u"resultType"_s).toString(), u"complete"_s);
         QVERIFY(first.value(u"isError"_s).toBool());
-        const QJsonObject data = QJsonDocument::fromJson(first.value(u"content"_s)
-                                                             .toArray()
-                                                             .at(0)
-                                                             .toObject()
-                                                             .value(u"text"_s)
-                                                             .toString()
-                                                             .toUtf8())
-                                     .object()
-                                     .value(u"data"_s)
-                                     .toObject();
+        // resultDocument reads a response's result; the text is the error's document here too.
+        const QJsonObject data =
+            resultDocument(out.response(1)).object().value(u"data"_s).toObject();
         QCOMPARE(data.value(u"reason"_s).toString(), u"waiting_for_approval"_s);
         QCOMPARE(data.value(u"approval"_s).toString().size(), 32);
         QTRY_COMPARE(window->asked(), 1);
