@@ -4,6 +4,7 @@
 
 #include "mcp/approvalstate.h"
 #include "mcp/handshake.h"
+#include "mcp/protocol.h"
 #include "mcp/tasks.h"
 #include "core/logging.h"
 #include "core/verbs/verbspec.h"
@@ -12,7 +13,6 @@
 #include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QRandomGenerator>
 
 #include <algorithm>
 #include <chrono>
@@ -291,9 +291,7 @@ std::shared_ptr<Approvals::WindowAsk> Approvals::startWindowAsk(ApprovalDelegate
                                                                 const ApprovalOrigin &origin)
 {
     auto ask = std::make_shared<WindowAsk>();
-    QByteArray random(16, Qt::Uninitialized);
-    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(random.data()), 4);
-    ask->handle = QString::fromLatin1(random.toHex());
+    ask->handle = randomHandle();
     ask->plan = shownPlan(request);
     // The thread holds the ask by a plain pointer, so that it is never the last owner, which
     // would have to join itself.

@@ -1,4 +1,5 @@
 #include "mcp/httptransport_p.h"
+#include "mcp/protocol.h"
 
 #include "core/jsonrpccodes.h"
 #include "core/logging.h"
@@ -7,7 +8,6 @@
 #include <QHttpServerRequest>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRandomGenerator>
 #include <QUrl>
 #include <QUrlQuery>
 
@@ -209,9 +209,7 @@ HttpSession *HttpTransport::createSession()
 {
     auto owned = std::make_unique<HttpSession>();
     HttpSession *s = owned.get();
-    QByteArray random(16, Qt::Uninitialized);
-    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(random.data()), 4);
-    s->id = QString::fromLatin1(random.toHex());
+    s->id = randomHandle();
     s->sink = std::make_unique<SessionSink>(this, s->id);
     ServerConfig config = m_config;
     config.controlTransport = u"http"_s;

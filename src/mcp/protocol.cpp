@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QHash>
 #include <QJsonArray>
+#include <QRandomGenerator>
 
 #include <mutex>
 
@@ -252,6 +253,13 @@ JsonObject serverCapabilities(Revision revision)
                        JsonObject{{QString::fromUtf16(kTasksExtension), JsonObject{}}});
     }
     return offered;
+}
+
+QString randomHandle()
+{
+    QByteArray random(16, Qt::Uninitialized);
+    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(random.data()), 4);
+    return QString::fromLatin1(random.toHex());
 }
 
 } // namespace Grex::Mcp

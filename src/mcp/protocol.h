@@ -90,6 +90,9 @@ const QStringList &logLevels();
 
 // What initialize and server/discover tell an agent about grex.
 QString serverInstructions();
+
+// 128 random bits as 32 hex digits: a handle nobody can guess (sessions, tasks, approvals).
+QString randomHandle();
 // grex's own entry in initialize's serverInfo and results' _meta: name, title, version, and
 // from 2025-11-25 a description and, with `icons`, the grex icon.
 JsonObject serverImplementation(Revision revision, bool icons = true);

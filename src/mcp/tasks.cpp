@@ -1,10 +1,9 @@
 #include "mcp/tasks.h"
 
 #include "mcp/listeners.h"
+#include "mcp/protocol.h"
 #include "core/jsonrpccodes.h"
 #include "core/verbs/verbspec.h"
-
-#include <QRandomGenerator>
 
 using namespace Qt::StringLiterals;
 
@@ -37,9 +36,7 @@ bool Tasks::runsAsTask(const RequestScope &scope, const VerbSpec &verb)
 std::variant<JsonObject, ProtocolFault> Tasks::open(const std::shared_ptr<ToolCall> &call)
 {
     auto task = std::make_shared<Task>();
-    QByteArray random(16, Qt::Uninitialized);
-    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(random.data()), 4);
-    task->id = QString::fromLatin1(random.toHex());
+    task->id = randomHandle();
     task->tool = call->verb->name;
     task->createdAt = task->lastUpdatedAt = QDateTime::currentDateTimeUtc();
     task->statusMessage = u"%1 started"_s.arg(task->tool);
