@@ -1732,14 +1732,6 @@ Ein unterbrochenes rm wird vom nächsten grex rm oder grex sync abgeschlossen od
         <translation>status: %1 von %2 Pack(s) konnten nicht abgerufen werden: %3</translation>
     </message>
     <message>
-        <source>Shows, for every pack, how it drifted from what grex installed: missing (registered but not on disk), dirty (tracked files changed), stale (not installed, or installed from another commit or other actions), behind or ahead of its upstream, or untracked (a clone in the workspace that is not registered). A pack with none of these is clean.
-
-status reads local state only, so behind is as of the last fetch, which it shows; --fetch first fetches every pack in parallel, changing no working tree. With --fail-on-drift it exits with 7 when any pack is not clean, for scripts and CI.</source>
-        <translation>Zeigt für jedes Pack, wie es von dem abweicht, was grex installiert hat: missing (registriert, aber nicht auf dem Datenträger), dirty (versionierte Dateien geändert), stale (nicht installiert oder aus einem anderen Commit oder mit anderen Aktionen installiert), behind oder ahead gegenüber seinem Upstream oder untracked (ein Klon im Arbeitsbereich, der nicht registriert ist). Ein Pack, auf das nichts davon zutrifft, ist clean.
-
-status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, den es anzeigt; --fetch ruft zuerst jedes Pack parallel ab, ohne ein Arbeitsverzeichnis zu ändern. Mit --fail-on-drift endet es mit 7, wenn ein Pack nicht clean ist, für Skripte und CI.</translation>
-    </message>
-    <message>
         <source>Fetch every pack first, then show what is new upstream.</source>
         <translation>Zuerst jedes Pack abrufen, dann zeigen, was upstream neu ist.</translation>
     </message>
@@ -2623,6 +2615,18 @@ Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex ta
         <source>nobody answered in the grex window in time</source>
         <translation>niemand hat rechtzeitig im grex-Fenster geantwortet</translation>
     </message>
+    <message>
+        <source>Shows, for every pack, how it drifted from what grex installed: missing (registered but not on disk), dirty (tracked files changed), stale (not installed, or installed from another commit or other actions), behind or ahead of its upstream, or untracked (a clone in the workspace that is not registered). A pack with none of these is clean.
+
+status reads local state only, so behind is as of the last fetch, which it shows; --fetch first fetches every pack in parallel (those --filter admits), changing no working tree. With --fail-on-drift it exits with 7 when any pack is not clean, for scripts and CI.</source>
+        <translation>Zeigt für jedes Pack, wie es von dem abweicht, was grex installiert hat: missing (registriert, aber nicht auf dem Datenträger), dirty (versionierte Dateien geändert), stale (nicht installiert oder aus einem anderen Commit oder mit anderen Aktionen installiert), behind oder ahead gegenüber seinem Upstream oder untracked (ein Klon im Arbeitsbereich, der nicht registriert ist). Ein Pack, auf das nichts davon zutrifft, ist clean.
+
+status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, den es anzeigt; --fetch ruft zuerst jedes Pack parallel ab (die, die --filter zulässt), ohne ein Arbeitsverzeichnis zu ändern. Mit --fail-on-drift endet es mit 7, wenn ein Pack nicht clean ist, für Skripte und CI.</translation>
+    </message>
+    <message>
+        <source>cannot read commit %1 of %2</source>
+        <translation>Commit %1 von %2 kann nicht gelesen werden</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -3280,6 +3284,10 @@ Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex ta
         <source>unexpected argument &apos;%1&apos;</source>
         <translation>unerwartetes Argument &apos;%1&apos;</translation>
     </message>
+    <message>
+        <source>a window on %1 is open already; it is in front now</source>
+        <translation>ein Fenster für %1 ist bereits offen; es ist jetzt im Vordergrund</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::ActivityPanel</name>
@@ -3346,6 +3354,14 @@ Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex ta
     <message>
         <source>Select %1 and show its changes</source>
         <translation>%1 auswählen und seine Änderungen zeigen</translation>
+    </message>
+    <message>
+        <source>Engine steps</source>
+        <translation>Engine-Schritte</translation>
+    </message>
+    <message>
+        <source>Also log each step the engine takes, in its own terms (for debugging)</source>
+        <translation>Auch jeden Schritt der Engine in ihren eigenen Worten protokollieren (zur Fehlersuche)</translation>
     </message>
 </context>
 <context>
@@ -3774,10 +3790,6 @@ Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex ta
         <translation>Datei oder Commit</translation>
     </message>
     <message>
-        <source>Select a file to see its changes.</source>
-        <translation>Eine Datei auswählen, um ihre Änderungen zu sehen.</translation>
-    </message>
-    <message>
         <source>Changes</source>
         <translation>Änderungen</translation>
     </message>
@@ -3881,6 +3893,14 @@ Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex ta
     <message>
         <source>repository (no .grex/pack.yaml: nothing to install)</source>
         <translation>Repository (keine .grex/pack.yaml: nichts zu installieren)</translation>
+    </message>
+    <message>
+        <source>(none: a plain repository has nothing to install)</source>
+        <translation>(keine: ein einfaches Repository hat nichts zu installieren)</translation>
+    </message>
+    <message>
+        <source>Select a file to see its changes, or a commit to read it.</source>
+        <translation>Wählen Sie eine Datei, um ihre Änderungen zu sehen, oder einen Commit, um ihn zu lesen.</translation>
     </message>
 </context>
 <context>
@@ -4121,10 +4141,6 @@ Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex ta
             <numerusform>%1 — %n Pack</numerusform>
             <numerusform>%1 — %n Packs</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Filter: name=api-*, drift=dirty|behind, type=meta, depth&lt;=1</source>
-        <translation>Filter: name=api-*, drift=dirty|behind, type=meta, depth&lt;=1</translation>
     </message>
     <message>
         <source>Activity</source>
@@ -4421,6 +4437,90 @@ Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex ta
         <source>Tasks</source>
         <translation>Aufgaben</translation>
     </message>
+    <message>
+        <source>Reading the packs of %1…</source>
+        <translation>Die Packs von %1 werden gelesen…</translation>
+    </message>
+    <message>
+        <source>some packs never fetched</source>
+        <translation>manche Packs nie abgerufen</translation>
+    </message>
+    <message>
+        <source>fetched %1</source>
+        <translation>abgerufen %1</translation>
+    </message>
+    <message>
+        <source>fetching…</source>
+        <translation>Abruf läuft…</translation>
+    </message>
+    <message>
+        <source>Sync Selected</source>
+        <translation>Auswahl synchronisieren</translation>
+    </message>
+    <message>
+        <source>Fetch, fast-forward and install only the selected packs (grex sync --filter name=…)</source>
+        <translation>Nur die ausgewählten Packs abrufen, vorspulen und installieren (grex sync --filter name=…)</translation>
+    </message>
+    <message>
+        <source>Fetch Selected</source>
+        <translation>Auswahl abrufen</translation>
+    </message>
+    <message>
+        <source>Fetch only the selected packs; no working tree changes (grex status --fetch --filter name=…)</source>
+        <translation>Nur die ausgewählten Packs abrufen; kein Arbeitsverzeichnis wird geändert (grex status --fetch --filter name=…)</translation>
+    </message>
+    <message>
+        <source>S&amp;ync %1</source>
+        <translation>%1 s&amp;ynchronisieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>S&amp;ync %n Selected Pack(s)</source>
+        <translation>
+            <numerusform>%n ausgewähltes Pack s&amp;ynchronisieren</numerusform>
+            <numerusform>%n ausgewählte Packs s&amp;ynchronisieren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>F&amp;etch %1</source>
+        <translation>%1 a&amp;brufen</translation>
+    </message>
+    <message numerus="yes">
+        <source>F&amp;etch %n Selected Pack(s)</source>
+        <translation>
+            <numerusform>%n ausgewähltes Pack a&amp;brufen</numerusform>
+            <numerusform>%n ausgewählte Packs a&amp;brufen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %2 and %n more</source>
+        <translation>
+            <numerusform>%1, %2 und %n weiteres</numerusform>
+            <numerusform>%1, %2 und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sync %1</source>
+        <translation>%1 synchronisieren</translation>
+    </message>
+    <message>
+        <source>Fetch %1</source>
+        <translation>%1 abrufen</translation>
+    </message>
+    <message>
+        <source>The preview reads what is on disk and does not fetch: what is new upstream shows in the real run.</source>
+        <translation>Die Vorschau liest, was auf dem Datenträger liegt, und ruft nichts ab: was im Upstream neu ist, zeigt erst der echte Lauf.</translation>
+    </message>
+    <message numerus="yes">
+        <source>As they are now, the sync would leave %n pack(s) alone or fail them:</source>
+        <translation>
+            <numerusform>So wie es jetzt ist, würde die Synchronisierung %n Pack unverändert lassen oder daran scheitern:</numerusform>
+            <numerusform>So wie sie jetzt sind, würde die Synchronisierung %n Packs unverändert lassen oder daran scheitern:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Filter: a word, or name=api-*, drift=dirty|behind, tag=work</source>
+        <translation>Filter: ein Wort, oder name=api-*, drift=dirty|behind, tag=work</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::PackTreeModel</name>
@@ -4665,6 +4765,46 @@ Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex ta
     <message>
         <source>repository</source>
         <translation>Repository</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>jetzt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>vor %n Min.</numerusform>
+            <numerusform>vor %n Min.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>vor %n Std.</numerusform>
+            <numerusform>vor %n Std.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) ago</source>
+        <translation>
+            <numerusform>vor %n Tag</numerusform>
+            <numerusform>vor %n Tagen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with untracked files</source>
+        <translation>
+            <numerusform>%n mit unverfolgten Dateien</numerusform>
+            <numerusform>%n mit unverfolgten Dateien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last fetched %1</source>
+        <translation>Zuletzt abgerufen %1</translation>
+    </message>
+    <message>
+        <source>Fetched</source>
+        <translation>Abgerufen</translation>
     </message>
 </context>
 <context>
@@ -4952,6 +5092,10 @@ Arbeiten Sie in den Worktrees, dann grex task commit, grex task push und grex ta
     <message>
         <source>Task %1 finished</source>
         <translation>Aufgabe %1 abgeschlossen</translation>
+    </message>
+    <message>
+        <source>Updated %1..%2</source>
+        <translation>Aktualisiert %1..%2</translation>
     </message>
 </context>
 <context>

@@ -1722,12 +1722,6 @@ An rm that was interrupted is finished or undone by the next grex rm or grex syn
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Shows, for every pack, how it drifted from what grex installed: missing (registered but not on disk), dirty (tracked files changed), stale (not installed, or installed from another commit or other actions), behind or ahead of its upstream, or untracked (a clone in the workspace that is not registered). A pack with none of these is clean.
-
-status reads local state only, so behind is as of the last fetch, which it shows; --fetch first fetches every pack in parallel, changing no working tree. With --fail-on-drift it exits with 7 when any pack is not clean, for scripts and CI.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Fetch every pack first, then show what is new upstream.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2605,6 +2599,16 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
         <source>nobody answered in the grex window in time</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Shows, for every pack, how it drifted from what grex installed: missing (registered but not on disk), dirty (tracked files changed), stale (not installed, or installed from another commit or other actions), behind or ahead of its upstream, or untracked (a clone in the workspace that is not registered). A pack with none of these is clean.
+
+status reads local state only, so behind is as of the last fetch, which it shows; --fetch first fetches every pack in parallel (those --filter admits), changing no working tree. With --fail-on-drift it exits with 7 when any pack is not clean, for scripts and CI.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read commit %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -3262,6 +3266,10 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
         <source>unexpected argument &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>a window on %1 is open already; it is in front now</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::ActivityPanel</name>
@@ -3327,6 +3335,14 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
     </message>
     <message>
         <source>Select %1 and show its changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also log each step the engine takes, in its own terms (for debugging)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3756,10 +3772,6 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Select a file to see its changes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Changes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3862,6 +3874,14 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
     </message>
     <message>
         <source>repository (no .grex/pack.yaml: nothing to install)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none: a plain repository has nothing to install)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a file to see its changes, or a commit to read it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4103,10 +4123,6 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
             <numerusform>%1 — %n pack</numerusform>
             <numerusform>%1 — %n packs</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Filter: name=api-*, drift=dirty|behind, type=meta, depth&lt;=1</source>
-        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Activity</source>
@@ -4403,6 +4419,90 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
         <source>Tasks</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Reading the packs of %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>some packs never fetched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fetched %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fetching…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sync Selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetch, fast-forward and install only the selected packs (grex sync --filter name=…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetch Selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetch only the selected packs; no working tree changes (grex status --fetch --filter name=…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;ync %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>S&amp;ync %n Selected Pack(s)</source>
+        <translation>
+            <numerusform>S&amp;ync %n Selected Pack</numerusform>
+            <numerusform>S&amp;ync %n Selected Packs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>F&amp;etch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>F&amp;etch %n Selected Pack(s)</source>
+        <translation>
+            <numerusform>F&amp;etch %n Selected Pack</numerusform>
+            <numerusform>F&amp;etch %n Selected Packs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %2 and %n more</source>
+        <translation>
+            <numerusform>%1, %2 and %n more</numerusform>
+            <numerusform>%1, %2 and %n more</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sync %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The preview reads what is on disk and does not fetch: what is new upstream shows in the real run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>As they are now, the sync would leave %n pack(s) alone or fail them:</source>
+        <translation>
+            <numerusform>As it is now, the sync would leave %n pack alone or fail it:</numerusform>
+            <numerusform>As they are now, the sync would leave %n packs alone or fail them:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Filter: a word, or name=api-*, drift=dirty|behind, tag=work</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::PackTreeModel</name>
@@ -4624,9 +4724,9 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
     </message>
     <message numerus="yes">
         <source>%n failed to fetch</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n failed to fetch</numerusform>
+            <numerusform>%n failed to fetch</numerusform>
         </translation>
     </message>
     <message>
@@ -4639,13 +4739,53 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
     </message>
     <message numerus="yes">
         <source>%n broken</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n broken</numerusform>
+            <numerusform>%n broken</numerusform>
         </translation>
     </message>
     <message>
         <source>repository</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n min ago</numerusform>
+            <numerusform>%n min ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>%n h ago</numerusform>
+            <numerusform>%n h ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) ago</source>
+        <translation>
+            <numerusform>%n day ago</numerusform>
+            <numerusform>%n days ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with untracked files</source>
+        <translation>
+            <numerusform>%n with untracked files</numerusform>
+            <numerusform>%n with untracked files</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last fetched %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetched</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4933,6 +5073,10 @@ Work in the worktrees, then grex task commit, grex task push and grex task finis
     </message>
     <message>
         <source>Task %1 finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Updated %1..%2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -13,7 +13,8 @@
 #
 # and, once per N on the file:// workspace, grex serve's ls and status tools over stdio
 # (bench/scale/serveprobe.py) and the window (bench/windowload.cpp under Xvfb: first paint,
-# packs shown, the longest stall of its event loop, peak memory). After clone and new, every
+# packs shown, the longest stall of its event loop, peak memory, then the stalls during its
+# background fetch of every pack). After clone and new, every
 # clone is checked against its upstream (bench/upstreams.py verify). Nothing here runs in CI.
 #
 #   bench/scale/run.sh [--sizes "400 2000 10000"] [--transports "file ssh"] [--runs 3]
@@ -145,7 +146,7 @@ for N in $SIZES; do
             cat "$RESULTS/n$N-serve.json"
             grex_say "N=$N: the window under Xvfb"
             HOME="$OUT/work/window-home" xvfb-run -a -s "-screen 0 1400x900x24" \
-                "$BENCH_WINDOW" "$WS" >"$RESULTS/n$N-window.json"
+                "$BENCH_WINDOW" "$WS" --fetch >"$RESULTS/n$N-window.json"
             cat "$RESULTS/n$N-window.json"
         fi
     done

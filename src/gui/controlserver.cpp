@@ -35,6 +35,7 @@ struct ControlServer::Connection
     QLocalSocket *socket = nullptr;
     ServeProcess process;
     bool announced = false; // a hello arrived
+    bool done = false;      // said all it had to say (a second window's raise): dropped next
     QSet<qint64> openApprovals;
     QHash<qint64, QString> approvalCalls; // request → call key
     QHash<qint64, std::pair<QString, QString>> approvalGrantees; // request → grantee, client
@@ -100,6 +101,21 @@ QString ControlServer::listen(const QString &workspaceRoot)
         }
     }
     return {};
+}
+
+bool ControlServer::askToRaise(const QString &workspaceRoot)
+{
+    QLocalSocket socket;
+    socket.connectToServer(Mcp::controlSocketName(workspaceRoot));
+    if (!socket.waitForConnected(500))
+        return false;
+    socket.write(
+        QJsonDocument(QJsonObject{{u"type"_s, u"raise"_s}}).toJson(QJsonDocument::Compact) + '\n');
+    if (!socket.waitForBytesWritten(500))
+        return false;
+    // The window reads the line, raises itself and closes the connection.
+    socket.waitForDisconnected(1000);
+    return true;
 }
 
 void ControlServer::close()
@@ -233,6 +249,10 @@ void ControlServer::readFrom(Connection *c)
             return;
         }
         handle(c, document.object());
+        if (c->done) {
+            drop(c);
+            return;
+        }
     }
     if (c->socket->bytesAvailable() > Mcp::kMaxControlLine)
         drop(c);
@@ -242,6 +262,12 @@ void ControlServer::handle(Connection *c, const QJsonObject &m)
 {
     const QString type = m.value(u"type"_s).toString();
     ServeProcess &p = c->process;
+    if (type == u"raise" && !c->announced) {
+        // Another grex-gui, not a serve: it wanted this workspace, which this window shows.
+        Q_EMIT raiseRequested();
+        c->done = true;
+        return;
+    }
     if (type == u"hello") {
         p.pid = m.value(u"pid"_s).toInteger();
         p.host = m.value(u"host"_s).toString();

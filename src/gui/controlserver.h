@@ -71,6 +71,9 @@ public:
     // Listens for the workspace at root (closing any previous socket). Returns "" or why not:
     // another window already watches this workspace, or the socket cannot be created.
     QString listen(const QString &workspaceRoot);
+    // Asks the window that watches this workspace, if one does, to come to the front; true when
+    // one took the message. One window per workspace: a second grex-gui asks and exits.
+    static bool askToRaise(const QString &workspaceRoot);
     void close();
     bool isListening() const;
     QString socketName() const;
@@ -92,6 +95,8 @@ public:
 
 Q_SIGNALS:
     void serversChanged();
+    // A second grex-gui started on this workspace and asked this window to come forward.
+    void raiseRequested();
     // A session grant approved a call without asking (message: call, client, tool, packs,
     // command).
     void grantUsed(int server, const QJsonObject &message);

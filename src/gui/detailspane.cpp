@@ -5,6 +5,7 @@
 #include "core/pack/packmanifest.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QFutureWatcher>
 #include <QHeaderView>
@@ -13,6 +14,7 @@
 #include <QPlainTextEdit>
 #include <QPointer>
 #include <QScrollArea>
+#include <QSyntaxHighlighter>
 #include <QSplitter>
 #include <QTreeWidget>
 #include <QtConcurrent/QtConcurrentRun>
@@ -20,6 +22,42 @@
 using namespace Qt::StringLiterals;
 
 namespace Grex::Gui {
+
+namespace {
+
+// Where a commit item keeps its sha (a file item keeps its path in Qt::UserRole).
+constexpr int CommitRole = Qt::UserRole + 1;
+
+// Colours a unified diff as git does on a terminal: added lines green, removed lines red, hunk
+// headers cyan, file and commit headers bold.
+class DiffHighlighter : public QSyntaxHighlighter
+{
+public:
+    using QSyntaxHighlighter::QSyntaxHighlighter;
+
+protected:
+    void highlightBlock(const QString &text) override
+    {
+        QTextCharFormat format;
+        if (text.startsWith(u"+++ "_s) || text.startsWith(u"--- "_s) ||
+            text.startsWith(u"diff --git "_s) || text.startsWith(u"commit "_s)) {
+            format.setFontWeight(QFont::Bold);
+        } else if (text.startsWith(u'+')) {
+            format.setForeground(QColor(0x1b, 0x5e, 0x20));
+            format.setBackground(QColor(0xe6, 0xff, 0xec));
+        } else if (text.startsWith(u'-')) {
+            format.setForeground(QColor(0xb7, 0x1c, 0x1c));
+            format.setBackground(QColor(0xff, 0xeb, 0xe9));
+        } else if (text.startsWith(u"@@"_s)) {
+            format.setForeground(QColor(0x00, 0x69, 0x7c));
+        } else {
+            return;
+        }
+        setFormat(0, int(text.size()), format);
+    }
+};
+
+} // namespace
 
 DetailsPane::DetailsPane(QWidget *parent)
     : QTabWidget(parent)
@@ -45,7 +83,7 @@ DetailsPane::DetailsPane(QWidget *parent)
     m_actions->setHeaderLabels({tr("#"), tr("Action"), tr("Arguments")});
     m_actions->setRootIsDecorated(false);
     m_events->setHeaderLabels({tr("When"), tr("What happened")});
-    m_events->setRootIsDecorated(false);
+    m_events->setRootIsDecorated(true); // an update unfolds into the commits it brought
     m_changeList->setObjectName(u"packChanges"_s);
     m_changeList->setHeaderLabels({tr("File or commit"), tr("State, or author and date")});
     m_changeList->header()->setStretchLastSection(false);
@@ -54,7 +92,8 @@ DetailsPane::DetailsPane(QWidget *parent)
     m_diff->setReadOnly(true);
     m_diff->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_diff->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_diff->setPlaceholderText(tr("Select a file to see its changes."));
+    m_diff->setPlaceholderText(tr("Select a file to see its changes, or a commit to read it."));
+    new DiffHighlighter(m_diff->document());
     auto *changes = new QSplitter(Qt::Vertical, this);
     changes->addWidget(m_changeList);
     changes->addWidget(m_diff);
@@ -135,7 +174,14 @@ void DetailsPane::showPack(const PackRow *row, const QList<AuditLine> &events)
     else
         m_yaml->setPlainText(tr("# %1 is not on disk yet: grex sync clones it.").arg(e.id));
 
-    if (e.onDisk) {
+    const bool plain =
+        e.plain || (row->status && row->status->plain) || !QFileInfo::exists(yamlPath);
+    if (e.onDisk && plain) {
+        // A repository without .grex/pack.yaml has nothing to install: no error to report.
+        auto *item = new QTreeWidgetItem(m_actions);
+        item->setText(1, tr("(none: a plain repository has nothing to install)"));
+        m_actions->resizeColumnToContents(1);
+    } else if (e.onDisk) {
         Result<PackManifest> manifest = loadPackManifest(e.dir);
         if (!manifest) {
             auto *item = new QTreeWidgetItem(m_actions);
@@ -164,6 +210,16 @@ void DetailsPane::showPack(const PackRow *row, const QList<AuditLine> &events)
                                             QLocale::ShortFormat));
         item->setText(1, it->text);
         item->setToolTip(1, it->text);
+        // What came in: the commits between the two installs, when the clone still has them.
+        if (!it->fromSha.isEmpty() && e.onDisk) {
+            const Result<QList<Git::CommitLine>> came =
+                Git::commitRange(e.dir, it->fromSha, it->toSha);
+            for (const Git::CommitLine &c : came ? *came : QList<Git::CommitLine>()) {
+                auto *commit = new QTreeWidgetItem(item);
+                commit->setText(1, u"%1 %2 (%3)"_s.arg(c.sha.left(7), c.summary, c.author));
+                commit->setToolTip(1, commit->text(1));
+            }
+        }
     }
     m_events->resizeColumnToContents(0);
     readChanges(e.onDisk ? e.dir : QString());
@@ -224,6 +280,7 @@ void DetailsPane::showChanges(const Git::WorktreeChanges &changes, const QString
                        tr("%1, %2").arg(c.author, QLocale().toString(c.when.toLocalTime(),
                                                                      QLocale::ShortFormat))});
             item->setToolTip(0, c.summary);
+            item->setData(0, CommitRole, c.sha);
         }
         head->setExpanded(true);
     };
@@ -264,6 +321,13 @@ QString DetailsPane::fileStateText(const Git::FileChange &file)
 
 void DetailsPane::showDiff(QTreeWidgetItem *item)
 {
+    const QString sha = item ? item->data(0, CommitRole).toString() : QString();
+    if (!sha.isEmpty() && !m_dir.isEmpty()) {
+        // A commit as git show shows it: who, when, the whole message, its files, its diff.
+        const Result<QString> commit = Git::commitText(m_dir, sha);
+        m_diff->setPlainText(commit ? *commit : commit.error().message().displayText());
+        return;
+    }
     const QString path = item ? item->data(0, Qt::UserRole).toString() : QString();
     if (path.isEmpty() || m_dir.isEmpty()) {
         m_diff->clear();

@@ -23,6 +23,9 @@ struct AuditLine
     Timestamp ts;
     QString op;   // add, update, rm, sync, action_started, action_completed, action_halted
     QString text; // what happened, in a few words
+    // A sync that moved the pack: the commit it was installed at before, and the one after.
+    QString fromSha;
+    QString toSha;
 };
 
 // The selected pack: an overview, why it drifted (its changed files with their diff, the commits

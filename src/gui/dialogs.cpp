@@ -395,7 +395,8 @@ void PreferencesDialog::accept()
 
 int PreferencesDialog::fetchIntervalMinutes()
 {
-    return QSettings().value(u"fetch/intervalMinutes"_s, 0).toInt();
+    // On by default: a window kept open all day must not show yesterday's upstream as current.
+    return QSettings().value(u"fetch/intervalMinutes"_s, 15).toInt();
 }
 
 } // namespace Grex::Gui

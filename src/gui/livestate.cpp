@@ -33,8 +33,11 @@ LiveState::LiveState(QObject *parent)
     // Back in the window after working in a terminal or an editor: show what changed there.
     connect(qApp, &QGuiApplication::applicationStateChanged, this,
             [this](Qt::ApplicationState state) {
-                if (state == Qt::ApplicationActive)
-                    Q_EMIT changed();
+                if (state != Qt::ApplicationActive)
+                    return;
+                Q_EMIT changed();
+                if (PreferencesDialog::fetchIntervalMinutes() > 0)
+                    Q_EMIT fetchDue();
             });
 }
 
@@ -69,9 +72,10 @@ QStringList cloneWatchDirs(const QList<PackDir> &packs)
 
 void LiveState::applyFetchInterval()
 {
-    const int minutes = PreferencesDialog::fetchIntervalMinutes();
-    if (minutes > 0)
-        m_fetchTimer->start(minutes * 60 * 1000);
+    // The window judges at each tick whether the packs' last fetch is older than the interval,
+    // so that a fetch the person ran resets the clock.
+    if (PreferencesDialog::fetchIntervalMinutes() > 0)
+        m_fetchTimer->start(60 * 1000);
     else
         m_fetchTimer->stop();
 }

@@ -21,7 +21,8 @@ namespace Grex::Gui {
 // What keeps the window's picture of the workspace live without F5: edits in the clones (a
 // kernel watch on each clone, its .git and its top folders, read once a second, which catches the
 // file writes QFileSystemWatcher's directory watches miss), the window coming back to the front,
-// and an optional background fetch (Preferences).
+// and the background fetch (Preferences), which the window asks about once a minute and whenever
+// it comes back to the front.
 class LiveState : public QObject
 {
     Q_OBJECT
@@ -38,7 +39,7 @@ public:
 Q_SIGNALS:
     // Something in a clone changed, or the person came back to the window: time to re-read.
     void changed();
-    // The background fetch is due.
+    // Time to ask whether the background fetch is due: a minute passed, or the person came back.
     void fetchDue();
 
 private:

@@ -1,6 +1,7 @@
 #include "clidefs/clidefs.h"
 #include "clidefs/helptext.h"
 #include "core/i18n.h"
+#include "gui/controlserver.h"
 #include "gui/mainwindow.h"
 #include "core/sched/width.h"
 
@@ -89,13 +90,22 @@ int main(int argc, char *argv[])
         return 2;
     }
 
-    Grex::Gui::MainWindow window;
-    window.setWidth(*width);
     QString workspace;
     if (!parser.positionalArguments().isEmpty())
         workspace = QDir(parser.positionalArguments().constFirst()).absolutePath();
     else
         workspace = QSettings().value(u"workspace/last"_s).toString();
+    // One window per workspace: two would ask the person twice about one agent's call.
+    if (!workspace.isEmpty() && Grex::Gui::ControlServer::askToRaise(workspace)) {
+        std::fprintf(stderr, "grex-gui: %s\n",
+                     qUtf8Printable(QCoreApplication::translate(
+                                        "Grex::Gui", "a window on %1 is open already; it is "
+                                                     "in front now")
+                                        .arg(workspace)));
+        return 0;
+    }
+    Grex::Gui::MainWindow window;
+    window.setWidth(*width);
     if (!workspace.isEmpty())
         window.openWorkspace(workspace);
     window.show();

@@ -56,7 +56,6 @@ constexpr int kRecentLimit = 8;
 // Up to this many packs the filter runs at every key; above, once the typing pauses.
 constexpr int kInstantFilterPacks = 2000;
 
-
 } // namespace
 
 QIcon MainWindow::actionIcon(const QString &name)
@@ -73,6 +72,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_filterError(new QLabel(this))
     , m_message(new QLabel(this))
     , m_summary(new QLabel(this))
+    , m_loadingHint(new QLabel(this))
     , m_details(new DetailsPane(this))
     , m_runner(new OperationRunner(this))
     , m_activity(new ActivityPanel(m_runner, this))
@@ -84,6 +84,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_refreshTimer(new QTimer(this))
     , m_filterTimer(new QTimer(this))
     , m_lockTimer(new QTimer(this))
+    , m_ageTimer(new QTimer(this))
     , m_live(new LiveState(this))
     , m_desk(new ApprovalDesk(m_control, m_activity, this))
 {
@@ -98,48 +99,15 @@ MainWindow::MainWindow(QWidget *parent)
     m_view->setAlternatingRowColors(true);
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(PackTreeModel::NameColumn, Qt::AscendingOrder);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Ctrl+click and Shift+click select several packs for the actions that take a selection.
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->header()->setStretchLastSection(true);
     // Fitting the columns measures each row considered; the first 200 rows (Qt's default is
     // 1000) fit them as well and keep a large workspace's load from freezing the window.
     m_view->header()->setResizeContentsPrecision(200);
     m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
 
-    m_filter->setObjectName(u"filterEdit"_s);
-    m_filter->setPlaceholderText(tr("Filter: name=api-*, drift=dirty|behind, type=meta, depth<=1"));
-    m_filter->setClearButtonEnabled(true);
-    m_filter->addAction(actionIcon(u"filter"_s), QLineEdit::LeadingPosition);
-    m_filterError->setObjectName(u"filterError"_s);
-    m_filterError->setStyleSheet(u"color: #c62828;"_s);
-    m_filterError->setFont(QFont(u"monospace"_s));
-    m_filterError->hide();
-
-    m_message->setObjectName(u"messageLabel"_s);
-    m_message->setWordWrap(true);
-    m_message->setMargin(8);
-    m_message->setStyleSheet(u"background: #fff3e0; border-bottom: 1px solid #ffb74d;"_s);
-    m_message->hide();
-
-    auto *left = new QWidget(this);
-    auto *leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->setSpacing(2);
-    leftLayout->addWidget(m_filter);
-    leftLayout->addWidget(m_filterError);
-    leftLayout->addWidget(m_view);
-    auto *splitter = new QSplitter(this);
-    splitter->addWidget(left);
-    splitter->addWidget(m_details);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
-
-    auto *central = new QWidget(this);
-    auto *layout = new QVBoxLayout(central);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(0);
-    layout->addWidget(m_message);
-    layout->addWidget(splitter);
-    setCentralWidget(central);
+    createCentralArea();
 
     const QList<QDockWidget *> docks = createDocks();
     createActions();
@@ -149,6 +117,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_view->installEventFilter(this);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::updateSelection);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { setActionsEnabled(!m_runner->isRunning()); });
     connect(m_runner, &OperationRunner::finished, this, &MainWindow::onFinished);
     connect(m_activity, &ActivityPanel::outcomesChanged, m_model, &PackTreeModel::setOutcomes);
     connect(m_activity, &ActivityPanel::packActivated, this, [this](const QString &id) {
@@ -166,11 +136,19 @@ MainWindow::MainWindow(QWidget *parent)
     });
     connect(m_runner, &OperationRunner::started, this, [this] {
         setActionsEnabled(false);
+        // A fetch nobody asked for now does not take the person's eyes off what they look at.
+        if (m_backgroundFetch)
+            return;
         if (auto *d = findChild<QDockWidget *>(u"activityDock"_s))
             d->raise();
     });
     connectPanels();
     connect(m_desk, &ApprovalDesk::shown, this, &MainWindow::approvalShown);
+    connect(m_control, &ControlServer::raiseRequested, this, [this] {
+        showNormal();
+        raise();
+        activateWindow();
+    });
     connect(m_watcher, &QFileSystemWatcher::directoryChanged, this, &MainWindow::scheduleRefresh);
     connect(m_watcher, &QFileSystemWatcher::fileChanged, this, &MainWindow::scheduleRefresh);
     m_refreshTimer->setSingleShot(true);
@@ -184,7 +162,13 @@ MainWindow::MainWindow(QWidget *parent)
         if (!m_workspace.isEmpty())
             scheduleRefresh();
     });
-    connect(m_live, &LiveState::fetchDue, this, [this] { fetchAction(true); });
+    connect(m_live, &LiveState::fetchDue, this, &MainWindow::maybeFetchInBackground);
+    m_ageTimer->setInterval(60 * 1000);
+    connect(m_ageTimer, &QTimer::timeout, this, [this] {
+        m_model->refreshAges();
+        updateSummary();
+    });
+    m_ageTimer->start();
 
     if (QSystemTrayIcon::isSystemTrayAvailable()) {
         m_tray = new QSystemTrayIcon(QIcon(u":/grex/icons/grex.svg"_s), this);
@@ -216,6 +200,54 @@ MainWindow::~MainWindow()
     // Now, while the window is whole: closing the socket withdraws open approvals through
     // onApprovalWithdrawn, which must not run from ~QWidget deleting the ControlServer.
     m_control->close();
+}
+
+void MainWindow::createCentralArea()
+{
+    m_filter->setObjectName(u"filterEdit"_s);
+    m_filter->setPlaceholderText(tr("Filter: a word, or name=api-*, drift=dirty|behind, tag=work"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->addAction(actionIcon(u"filter"_s), QLineEdit::LeadingPosition);
+    m_filterError->setObjectName(u"filterError"_s);
+    m_filterError->setStyleSheet(u"color: #c62828;"_s);
+    m_filterError->setFont(QFont(u"monospace"_s));
+    m_filterError->hide();
+
+    m_message->setObjectName(u"messageLabel"_s);
+    m_message->setWordWrap(true);
+    m_message->setMargin(8);
+    m_message->setStyleSheet(u"background: #fff3e0; border-bottom: 1px solid #ffb74d;"_s);
+    // As tall as its text: the layout must not hand the banner the tree's spare height.
+    m_message->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    m_message->hide();
+
+    m_loadingHint->setObjectName(u"loadingHint"_s);
+    m_loadingHint->setParent(m_view->viewport());
+    m_loadingHint->setAlignment(Qt::AlignCenter);
+    m_loadingHint->setWordWrap(true);
+    m_loadingHint->hide();
+    m_view->viewport()->installEventFilter(this);
+
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->setSpacing(2);
+    leftLayout->addWidget(m_filter);
+    leftLayout->addWidget(m_filterError);
+    leftLayout->addWidget(m_view);
+    auto *splitter = new QSplitter(this);
+    splitter->addWidget(left);
+    splitter->addWidget(m_details);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_message);
+    layout->addWidget(splitter);
+    setCentralWidget(central);
 }
 
 QList<QDockWidget *> MainWindow::createDocks()
@@ -358,8 +390,12 @@ void MainWindow::refresh()
         m_reloadAgain = true; // once more when this one is done, not one per change
         return;
     }
-    if (m_model->rowCount() == 0)
+    if (m_model->rowCount() == 0) {
         m_summary->setText(tr("Reading %1…").arg(m_workspace));
+        m_loadingHint->setText(tr("Reading the packs of %1…").arg(m_workspace));
+        m_loadingHint->setGeometry(m_view->viewport()->rect());
+        m_loadingHint->show();
+    }
     const quint64 generation = ++m_generation;
     m_loading = true;
     auto *watcher = new QFutureWatcher<WorkspaceLoad>(this);
@@ -374,6 +410,7 @@ void MainWindow::refresh()
         }
         const WorkspaceLoad result = watcher->result();
         const QString current = selectedPack();
+        m_loadingHint->hide();
         m_model->setPacks(result.rows);
         m_events = result.events;
         m_view->expandAll();
@@ -397,23 +434,24 @@ void MainWindow::refresh()
         }
         updateSummary();
         m_locks->setLocks(result.locks, m_workspace);
+        QTimer::singleShot(0, this, &MainWindow::maybeFetchInBackground);
         m_tasks->setTasks(result.tasks, result.tasksError);
         // With thousands of packs, fitting the columns and setting up the kernel watches take
         // tens of milliseconds each: each gets a turn of the event loop of its own, so that the
         // window paints and answers in between.
-        QTimer::singleShot(0, this, [this, generation, paths = result.watchPaths,
-                                     dirs = result.cloneDirs] {
-            if (generation != m_generation)
-                return;
-            for (int c = 0; c < PackTreeModel::ColumnCount - 1; ++c)
-                m_view->resizeColumnToContents(c);
-            QTimer::singleShot(0, this, [this, generation, paths, dirs] {
-                if (generation != m_generation)
-                    return;
-                watchWorkspace(paths);
-                m_live->watchDirs(dirs);
-            });
-        });
+        QTimer::singleShot(0, this,
+                           [this, generation, paths = result.watchPaths, dirs = result.cloneDirs] {
+                               if (generation != m_generation)
+                                   return;
+                               for (int c = 0; c < PackTreeModel::ColumnCount - 1; ++c)
+                                   m_view->resizeColumnToContents(c);
+                               QTimer::singleShot(0, this, [this, generation, paths, dirs] {
+                                   if (generation != m_generation)
+                                       return;
+                                   watchWorkspace(paths);
+                                   m_live->watchDirs(dirs);
+                               });
+                           });
         Q_EMIT loaded(result.error);
     });
     watcher->setFuture(QtConcurrent::run(&m_loadPool, &WorkspaceLoad::read, m_workspace, m_width));
@@ -449,9 +487,8 @@ void MainWindow::refreshLocks()
                 if (workspace == m_workspace && generation == m_generation)
                     m_locks->setLocks(watcher->result(), m_workspace);
             });
-    watcher->setFuture(QtConcurrent::run(&m_loadPool, [workspace, dirs] {
-        return workspaceLockFiles(Workspace(workspace), dirs);
-    }));
+    watcher->setFuture(QtConcurrent::run(
+        &m_loadPool, [workspace, dirs] { return workspaceLockFiles(Workspace(workspace), dirs); }));
 }
 
 QString MainWindow::busyHolder() const
@@ -477,8 +514,18 @@ void MainWindow::updateSummary()
     if (!parts.isEmpty())
         text += u": "_s + parts.join(u", "_s);
     if (!m_filter->text().trimmed().isEmpty())
-        text += u" · "_s + tr("%1 of %n shown", nullptr, m_model->totalPackCount())
-                               .arg(m_proxy->shownCount());
+        text += u" · "_s +
+                tr("%1 of %n shown", nullptr, m_model->totalPackCount()).arg(m_proxy->shownCount());
+    // How fresh behind and ahead are: as of the oldest fetch, which is what a person relies on.
+    if (const std::optional<QDateTime> oldest = m_model->oldestFetch()) {
+        text += u" · "_s +
+                (oldest->toMSecsSinceEpoch() == 0
+                     ? tr("some packs never fetched")
+                     : tr("fetched %1")
+                           .arg(PackTreeModel::ageText(*oldest, QDateTime::currentDateTimeUtc())));
+    }
+    if (m_backgroundFetch)
+        text += u" · "_s + tr("fetching…");
     m_summary->setText(text);
 }
 
@@ -496,6 +543,19 @@ QString MainWindow::selectedPack() const
     return m_view->currentIndex().data(PackTreeModel::PackIdRole).toString();
 }
 
+QStringList MainWindow::selectedPacks() const
+{
+    QStringList ids;
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows(PackTreeModel::NameColumn);
+    for (const QModelIndex &index : rows) {
+        const QString id = index.data(PackTreeModel::PackIdRole).toString();
+        if (!id.isEmpty())
+            ids.append(id);
+    }
+    ids.sort();
+    return ids;
+}
+
 void MainWindow::updateSelection()
 {
     const QModelIndex source = m_proxy->mapToSource(m_view->currentIndex());
@@ -509,6 +569,15 @@ bool MainWindow::invokeVerb(const QString &verb, const QJsonObject &arguments, c
 {
     if (m_workspace.isEmpty())
         return false;
+    if (m_runner->isRunning() && m_backgroundFetch) {
+        // What the person asks for goes first: the background fetch stops (each pack's fetch
+        // is whole or not at all) and this starts once it has.
+        m_runner->cancel();
+        m_queued = [this, verb, arguments, title, then = std::move(then)] {
+            invokeVerb(verb, arguments, title, then);
+        };
+        return true;
+    }
     if (m_runner->isRunning()) {
         statusBar()->showMessage(tr("Wait for the running operation to finish."), 5000);
         return false;
@@ -545,10 +614,10 @@ QString MainWindow::selectedDir() const
     const PackRow *row = m_model->row(m_proxy->mapToSource(m_view->currentIndex()));
     if (!row)
         return QString();
-    return row->entry.dir.isEmpty() && row->status ? Workspace(m_workspace).packDir(row->status->path)
-                                                   : row->entry.dir;
+    return row->entry.dir.isEmpty() && row->status
+               ? Workspace(m_workspace).packDir(row->status->path)
+               : row->entry.dir;
 }
-
 
 void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &document,
                             const QString &error, const QString &errorKind, const QString &text)
@@ -565,6 +634,8 @@ void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &
             QString report = text;
             if (failed)
                 report = tr("The dry run failed: %1").arg(error) + u"\n\n"_s + report;
+            if (verb == u"sync" || verb == u"update")
+                report += u"\n\n"_s + syncPreviewNote();
             m_activity->appendLine(report);
             const VerbSpec *spec = findVerb(verb);
             auto *dialog = new PreviewDialog(
@@ -594,6 +665,15 @@ void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &
     }
     if (const Then then = std::exchange(m_then, {}))
         then(document, error);
+    if (std::exchange(m_backgroundFetch, false)) {
+        // Its failures show on their packs (red until a fetch succeeds); the status bar is
+        // for what the person did.
+        refresh();
+        Q_EMIT operationFinished(verb, error);
+        if (const std::function<void()> queued = std::exchange(m_queued, {}))
+            queued();
+        return;
+    }
     // The report, or the failure with its error, in the CLI's words.
     m_activity->appendLine(text);
     if (errorKind == u"cancelled")
@@ -608,6 +688,8 @@ void MainWindow::onFinished(const QString &verb, bool dryRun, const QJsonValue &
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 {
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+        m_loadingHint->setGeometry(m_view->viewport()->rect());
     if (watched == m_view && event->type() == QEvent::FocusIn &&
         !m_view->currentIndex().isValid() && m_proxy->rowCount() > 0)
         m_view->setCurrentIndex(m_proxy->index(0, 0));

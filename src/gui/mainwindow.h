@@ -5,6 +5,7 @@
 
 #include <QHash>
 #include <QJsonObject>
+#include <QDateTime>
 #include <QMainWindow>
 #include <QPointer>
 #include <QThreadPool>
@@ -64,6 +65,9 @@ public:
     // it cannot start now (another operation runs, or the workspace is busy).
     bool invokeVerb(const QString &verb, const QJsonObject &arguments, const QString &title,
                     Then then = {});
+    // Starts the fetch the window runs by itself every interval, now (for the benchmark);
+    // false when another operation runs.
+    bool fetchInBackground();
     // Runs a dry run first and asks the person before the real run.
     void invokeWithPreview(const QString &verb, const QJsonObject &arguments, const QString &title,
                            const QString &question, Then then = {});
@@ -84,6 +88,8 @@ protected:
 
 private:
     static QIcon actionIcon(const QString &name);
+    // The filter above the pack tree, the banner above both, the tree and the details beside it.
+    void createCentralArea();
     // The Activity, Locks and Agents docks, in the order the View menu lists them.
     QList<QDockWidget *> createDocks();
     // File and Packs menus, the toolbar and the pack view's context menu.
@@ -105,6 +111,8 @@ private:
     void rememberRecent(const QString &dir);
     void rebuildRecentMenu();
     QString selectedPack() const;
+    // Every selected pack (Ctrl+click, Shift+click), by id; folders left out.
+    QStringList selectedPacks() const;
     QString busyHolder() const;
     void syncAction(bool preview);
     void updateAction(bool preview);
@@ -113,6 +121,15 @@ private:
     void tagsAction();
     // Fetches every pack (status --fetch); in the background it skips while anything runs.
     void fetchAction(bool background);
+    // Sync or fetch only the selected packs, as `grex sync --filter name=a|b` does.
+    void syncSelectedAction();
+    void fetchSelectedAction();
+    // Starts the background fetch when the packs' oldest fetch is older than the interval the
+    // preferences set (and the last one the window started is too).
+    void maybeFetchInBackground();
+    // What a sync's preview cannot see, since it does not fetch, and what the window knows
+    // already: the packs a sync would leave alone or fail now, with their state in words.
+    QString syncPreviewNote() const;
     QString selectedDir() const;
     void importAction();
     void doctorAction();
@@ -128,6 +145,7 @@ private:
     QLabel *m_filterError;
     QLabel *m_message;
     QLabel *m_summary; // the workspace and its drift counts, in the status bar
+    QLabel *m_loadingHint; // over the empty tree while the first load reads the workspace
     DetailsPane *m_details;
     OperationRunner *m_runner;
     Width m_width = Width::automatic();
@@ -141,6 +159,7 @@ private:
     QTimer *m_refreshTimer; // debounces watcher events
     QTimer *m_filterTimer;  // debounces typing in the filter of a large workspace
     QTimer *m_lockTimer;
+    QTimer *m_ageTimer; // the Fetched column and the status bar's age grow with the clock
     LiveState *m_live;
     ApprovalDesk *m_desk;
     QMenu *m_recentMenu = nullptr;
@@ -165,6 +184,11 @@ private:
     };
     std::optional<PendingPreview> m_preview;
     Then m_then; // of the running verb
+    // The running verb is the background fetch: what the person starts stops it, and runs
+    // once it stopped (m_queued).
+    bool m_backgroundFetch = false;
+    QDateTime m_backgroundFetchStarted;
+    std::function<void()> m_queued;
     QPointer<DoctorDialog> m_doctor;
 };
 

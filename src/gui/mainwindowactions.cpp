@@ -11,6 +11,7 @@
 #include "gui/panels.h"
 #include "gui/taskspanel.h"
 
+#include "core/engine/globs.h"
 #include "core/operationcontext.h"
 #include "core/verbs/tag.h"
 #include "core/verbs/verbregistry.h"
@@ -23,6 +24,7 @@
 #include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -119,6 +121,15 @@ void MainWindow::createActions()
     QAction *copyPath = place(u"copy"_s, tr("&Copy Path"), u"copyPathAction"_s, &Gui::copyPath);
     copyPath->setShortcut(QKeySequence::Copy);
     copyPath->setShortcutContext(Qt::WidgetShortcut);
+    // The selected packs only: Ctrl+click or Shift+click selects several.
+    QAction *syncSelected = make(iconOf(u"sync"_s), tr("Sync Selected"), u"syncSelectedAction"_s,
+                                 &MainWindow::syncSelectedAction);
+    syncSelected->setToolTip(tr("Fetch, fast-forward and install only the selected packs "
+                                "(grex sync --filter name=…)"));
+    QAction *fetchSelected = make(u"fetch"_s, tr("Fetch Selected"), u"fetchSelectedAction"_s,
+                                  &MainWindow::fetchSelectedAction);
+    fetchSelected->setToolTip(tr("Fetch only the selected packs; no working tree changes "
+                                 "(grex status --fetch --filter name=…)"));
     QAction *tags =
         make(iconOf(u"tag"_s), tr("Edit &Tags…"), u"tagsAction"_s, &MainWindow::tagsAction);
     tags->setToolTip(tr("Add or remove the selected pack's tags (grex tag)"));
@@ -127,8 +138,8 @@ void MainWindow::createActions()
     doctor->setToolTip(tr("Check the workspace and repair what can be repaired (grex doctor)"));
     doctor->setShortcut(Qt::CTRL | Qt::Key_D);
 
-    for (QAction *a : {reload, fetch, sync, previewSync, update, previewUpdate, add, remove, tags,
-                       import, doctor}) {
+    for (QAction *a : {reload, fetch, sync, previewSync, update, previewUpdate, fetchSelected,
+                       syncSelected, add, remove, tags, import, doctor}) {
         packs->addAction(a);
         m_workspaceActions.append(a);
     }
@@ -146,9 +157,10 @@ void MainWindow::createActions()
     auto *separator = new QAction(this);
     separator->setSeparator(true);
     m_view->addAction(separator);
+    m_view->addAction(fetchSelected);
+    m_view->addAction(syncSelected);
     m_view->addAction(tags);
     m_view->addAction(remove);
-    m_view->addAction(sync);
 }
 
 void MainWindow::createViewAndHelpMenus(const QList<QDockWidget *> &docks)
@@ -195,6 +207,20 @@ void MainWindow::setActionsEnabled(bool enabled)
         if (QAction *perPack = findChild<QAction *>(name))
             perPack->setEnabled(perPack->isEnabled() && !selectedPack().isEmpty());
     }
+    // The selection actions say what they act on: "Sync api" or "Sync 3 Packs".
+    const QStringList selected = selectedPacks();
+    if (QAction *syncSelected = findChild<QAction *>(u"syncSelectedAction"_s)) {
+        syncSelected->setEnabled(syncSelected->isEnabled() && !selected.isEmpty());
+        syncSelected->setText(selected.size() == 1
+                                  ? tr("S&ync %1").arg(selected.constFirst())
+                                  : tr("S&ync %n Selected Pack(s)", nullptr, int(selected.size())));
+    }
+    if (QAction *fetchSelected = findChild<QAction *>(u"fetchSelectedAction"_s)) {
+        fetchSelected->setEnabled(fetchSelected->isEnabled() && !selected.isEmpty());
+        fetchSelected->setText(
+            selected.size() == 1 ? tr("F&etch %1").arg(selected.constFirst())
+                                 : tr("F&etch %n Selected Pack(s)", nullptr, int(selected.size())));
+    }
     // Looking at a clone needs no workspace lock: only that it is on disk.
     const bool onDisk = QFileInfo(selectedDir()).isDir();
     for (const QString &name :
@@ -210,6 +236,81 @@ void MainWindow::syncAction(bool preview)
         invokeWithPreview(u"sync"_s, {}, tr("Sync"), tr("A sync would do this. Run it?"));
     else
         invokeVerb(u"sync"_s, {}, tr("Sync"));
+}
+
+namespace {
+
+// The filter that admits exactly these packs, whatever characters their ids hold.
+QString selectionFilter(const QStringList &ids)
+{
+    QStringList literals;
+    for (const QString &id : ids)
+        literals.append(globLiteral(id));
+    return u"name="_s + literals.join(u'|');
+}
+
+// "api" for one pack, "api, web and 3 more" for many.
+QString packList(const QStringList &ids)
+{
+    if (ids.size() <= 3)
+        return QLocale().createSeparatedList(ids);
+    return MainWindow::tr("%1, %2 and %n more", nullptr, int(ids.size() - 2))
+        .arg(ids.at(0), ids.at(1));
+}
+
+} // namespace
+
+void MainWindow::syncSelectedAction()
+{
+    const QStringList packs = selectedPacks();
+    if (!packs.isEmpty())
+        invokeVerb(u"sync"_s, {{u"filter"_s, selectionFilter(packs)}},
+                   tr("Sync %1").arg(packList(packs)));
+}
+
+void MainWindow::fetchSelectedAction()
+{
+    const QStringList packs = selectedPacks();
+    if (!packs.isEmpty())
+        invokeVerb(u"status"_s, {{u"fetch"_s, true}, {u"filter"_s, selectionFilter(packs)}},
+                   tr("Fetch %1").arg(packList(packs)));
+}
+
+void MainWindow::maybeFetchInBackground()
+{
+    const int minutes = PreferencesDialog::fetchIntervalMinutes();
+    if (minutes <= 0 || m_workspace.isEmpty() || m_runner->isRunning() || m_loading)
+        return;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const qint64 interval = qint64(minutes) * 60;
+    const std::optional<QDateTime> oldest = m_model->oldestFetch();
+    if (!oldest || oldest->secsTo(now) < interval)
+        return;
+    // A remote that keeps failing is asked once per interval, not at every tick.
+    if (m_backgroundFetchStarted.isValid() && m_backgroundFetchStarted.secsTo(now) < interval)
+        return;
+    fetchAction(true);
+}
+
+QString MainWindow::syncPreviewNote() const
+{
+    static const QStringList leftAlone{u"broken"_s,        u"fetch_failed"_s, u"dirty"_s,
+                                       u"upstream_gone"_s, u"rewritten"_s,    u"diverged"_s,
+                                       u"off_branch"_s};
+    QStringList lines;
+    for (const StatusEntry &s : m_model->statuses()) {
+        if (leftAlone.contains(s.drift))
+            lines.append(u"  "_s + s.id + u": "_s + PackTreeModel::driftText(s));
+    }
+    QString note = tr("The preview reads what is on disk and does not fetch: what is new "
+                      "upstream shows in the real run.");
+    if (!lines.isEmpty()) {
+        note += u"\n"_s +
+                tr("As they are now, the sync would leave %n pack(s) alone or fail them:", nullptr,
+                   int(lines.size())) +
+                u"\n"_s + lines.join(u'\n');
+    }
+    return note;
 }
 
 void MainWindow::updateAction(bool preview)
@@ -293,12 +394,27 @@ void MainWindow::tagsAction()
                tr("Tagging %1").arg(pack));
 }
 
+bool MainWindow::fetchInBackground()
+{
+    fetchAction(true);
+    return m_backgroundFetch;
+}
+
 void MainWindow::fetchAction(bool background)
 {
     if (m_workspace.isEmpty() || (background && m_runner->isRunning()))
         return;
-    invokeVerb(u"status"_s, {{u"fetch"_s, true}},
-               background ? tr("Fetching in the background") : tr("Fetch"));
+    // Set before the start, whose started signal asks it.
+    m_backgroundFetch = background;
+    if (!invokeVerb(u"status"_s, {{u"fetch"_s, true}},
+                    background ? tr("Fetching in the background") : tr("Fetch"))) {
+        m_backgroundFetch = false;
+        return;
+    }
+    if (background) {
+        m_backgroundFetchStarted = QDateTime::currentDateTimeUtc();
+        updateSummary();
+    }
 }
 
 void MainWindow::importAction()

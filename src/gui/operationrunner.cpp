@@ -139,7 +139,9 @@ bool OperationRunner::start(const QString &workspaceRoot, const QString &verb,
     });
     Text::Options options;
     options.unicode = true;
-    options.listSteps = dryRun; // a preview shows what would be done; a run streamed its steps
+    // A preview says what a run would do in the report's words, as the terminal's summary does;
+    // the engine's step lines go to the log's debugging view only.
+    options.listSteps = false;
     options.stepDetails = true;
     options.arguments = arguments;
     job->future =

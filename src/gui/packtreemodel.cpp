@@ -128,7 +128,7 @@ void PackTreeModel::setPacks(const QList<PackRow> &packs)
     for (const PackRow &r : packs)
         folderOf(r.entry.path.isEmpty() ? r.entry.id : r.entry.path)->adopt({r});
     const std::function<int(Node &)> rank = [&rank](Node &n) {
-        int best = n.row.status ? int(PackFilter::driftKinds().indexOf(n.row.status->drift)) : 99;
+        int best = n.row.status ? attentionRank(shownKind(*n.row.status)) : 99;
         for (const std::unique_ptr<Node> &child : n.children)
             best = std::min(best, rank(*child));
         n.driftRank = best;
@@ -155,9 +155,48 @@ QHash<QString, int> PackTreeModel::driftCounts() const
     QHash<QString, int> counts;
     m_root->forEach([&](const Node &n) {
         if (n.row.status)
-            ++counts[n.row.status->drift];
+            ++counts[shownKind(*n.row.status)];
     });
     return counts;
+}
+
+std::optional<QDateTime> PackTreeModel::oldestFetch() const
+{
+    std::optional<QDateTime> oldest;
+    m_root->forEach([&](const Node &n) {
+        const std::optional<StatusEntry> &s = n.row.status;
+        if (!s || !s->onDisk || s->drift == u"untracked" || n.row.entry.url.isEmpty())
+            return;
+        const QDateTime when =
+            s->lastFetched ? *s->lastFetched : QDateTime::fromMSecsSinceEpoch(0, Qt::UTC);
+        if (!oldest || when < *oldest)
+            oldest = when;
+    });
+    return oldest;
+}
+
+QList<StatusEntry> PackTreeModel::statuses() const
+{
+    QList<StatusEntry> all;
+    m_root->forEach([&](const Node &n) {
+        if (n.row.status)
+            all.append(*n.row.status);
+    });
+    return all;
+}
+
+void PackTreeModel::refreshAges()
+{
+    const std::function<void(const QModelIndex &)> touch = [&](const QModelIndex &parent) {
+        const int rows = rowCount(parent);
+        if (rows == 0)
+            return;
+        Q_EMIT dataChanged(index(0, FetchedColumn, parent), index(rows - 1, FetchedColumn, parent),
+                           {Qt::DisplayRole});
+        for (int r = 0; r < rows; ++r)
+            touch(index(r, 0, parent));
+    };
+    touch({});
 }
 
 const PackRow *PackTreeModel::row(const QModelIndex &index) const
@@ -227,14 +266,50 @@ int PackTreeModel::columnCount(const QModelIndex &) const
     return ColumnCount;
 }
 
+QString PackTreeModel::shownKind(const StatusEntry &s)
+{
+    if (s.drift == u"clean" && s.untrackedFiles > 0)
+        return u"untracked_files"_s;
+    return s.drift;
+}
+
+int PackTreeModel::attentionRank(const QString &kind)
+{
+    // New files nobody committed may be work that exists only here: they sort with what needs
+    // a look, after what grex can fix, before the clean packs.
+    static const QStringList order = [] {
+        QStringList kinds = PackFilter::driftKinds();
+        kinds.removeAll(u"untracked_files"_s);
+        kinds.insert(kinds.indexOf(u"clean"_s), u"untracked_files"_s);
+        return kinds;
+    }();
+    const qsizetype rank = order.indexOf(kind);
+    return rank < 0 ? 99 : int(rank);
+}
+
 QString PackTreeModel::driftText(const StatusEntry &s)
 {
-    // Every kind that holds, the most urgent first: a dirty pack that is behind says both.
+    // Every kind that holds, the most urgent first: a dirty pack that is behind says both. A
+    // clean pack with untracked files says only the files.
     QStringList parts;
-    const QStringList kinds = s.drifts.isEmpty() ? QStringList{s.drift} : s.drifts;
-    for (const QString &kind : kinds)
+    QStringList kinds = s.drifts.isEmpty() ? QStringList{s.drift} : s.drifts;
+    if (kinds.size() > 1)
+        kinds.removeAll(u"clean"_s);
+    for (const QString &kind : std::as_const(kinds))
         parts.append(kindText(s, kind));
     return parts.join(u"; "_s);
+}
+
+QString PackTreeModel::ageText(const QDateTime &when, const QDateTime &now)
+{
+    const qint64 seconds = std::max<qint64>(0, when.secsTo(now));
+    if (seconds < 60)
+        return tr("now");
+    if (seconds < 3600)
+        return tr("%n min ago", nullptr, int(seconds / 60));
+    if (seconds < 2 * 86400)
+        return tr("%n h ago", nullptr, int(seconds / 3600));
+    return tr("%n day(s) ago", nullptr, int(seconds / 86400));
 }
 
 QString PackTreeModel::kindText(const StatusEntry &s, const QString &kind)
@@ -319,6 +394,8 @@ QString PackTreeModel::driftCount(const QString &kind, int count)
         return tr("%n with upstream gone", nullptr, count);
     if (kind == u"off_branch")
         return tr("%n off branch", nullptr, count);
+    if (kind == u"untracked_files")
+        return tr("%n with untracked files", nullptr, count);
     return u"%1 %2"_s.arg(count).arg(kind);
 }
 
@@ -385,8 +462,16 @@ QVariant PackTreeModel::data(const QModelIndex &index, int role) const
             return e.sha ? e.sha->left(7) : u"-"_s;
         case DriftColumn:
             if (role == SortRole)
-                return r.status ? PackFilter::driftKinds().indexOf(r.status->drift) : 99;
+                return r.status ? attentionRank(shownKind(*r.status)) : 99;
             return r.status ? driftText(*r.status) : QString();
+        case FetchedColumn:
+            if (!onDisk || !r.status || r.status->drift == u"untracked")
+                return role == SortRole ? QVariant(qint64(0)) : QVariant(u"-"_s);
+            if (role == SortRole)
+                return r.status->lastFetched ? r.status->lastFetched->toMSecsSinceEpoch() : 0;
+            return r.status->lastFetched
+                       ? ageText(*r.status->lastFetched, QDateTime::currentDateTimeUtc())
+                       : tr("never");
         case TagsColumn:
             return e.tags.join(u", "_s);
         case InstalledColumn:
@@ -402,7 +487,7 @@ QVariant PackTreeModel::data(const QModelIndex &index, int role) const
         }
     }
     if (role == Qt::DecorationRole && index.column() == DriftColumn && r.status)
-        return QIcon(u":/grex/icons/status/%1.svg"_s.arg(r.status->drift));
+        return QIcon(u":/grex/icons/status/%1.svg"_s.arg(shownKind(*r.status)));
     if (role == Qt::DecorationRole && index.column() == LockColumn && r.status && r.status->holder)
         return QIcon(u":/grex/icons/status/lock-held.svg"_s);
     const QString outcome = m_outcomes.value(e.id);
@@ -410,14 +495,29 @@ QVariant PackTreeModel::data(const QModelIndex &index, int role) const
         return QBrush(outcome == u"failed" ? QColor(0xfd, 0xe0, 0xe0) : QColor(0xff, 0xf3, 0xd6));
     if (role == Qt::ToolTipRole && !m_why.value(e.id).isEmpty())
         return tr("Last run: %1").arg(m_why.value(e.id));
+    if (role == Qt::ToolTipRole && index.column() == FetchedColumn && r.status &&
+        r.status->lastFetched) {
+        return tr("Last fetched %1")
+            .arg(QLocale().toString(r.status->lastFetched->toLocalTime(), QLocale::LongFormat));
+    }
     if (role == Qt::ToolTipRole) {
+        if (r.status && r.status->fetchError)
+            return r.status->fetchError->displayText();
         if (r.status && !r.status->error.isEmpty())
             return r.status->error;
         return e.url.isEmpty() ? (r.status ? r.status->path : QString()) : e.url;
     }
-    if (role == Qt::ForegroundRole && index.column() == DriftColumn && r.status &&
-        r.status->drift == u"missing")
-        return QBrush(QColor(0x75, 0x75, 0x75));
+    if (role == Qt::ForegroundRole && index.column() == DriftColumn && r.status) {
+        // A remote that cannot be reached stays red until a fetch succeeds: its behind and
+        // ahead are as old as the last fetch that worked.
+        if (r.status->drift == u"fetch_failed" || r.status->drift == u"broken")
+            return QBrush(QColor(0xc6, 0x28, 0x28));
+        if (r.status->drift == u"missing")
+            return QBrush(QColor(0x75, 0x75, 0x75));
+    }
+    if (role == Qt::ForegroundRole && index.column() == FetchedColumn && r.status &&
+        r.status->fetchError)
+        return QBrush(QColor(0xc6, 0x28, 0x28));
     if (role == Qt::FontRole && index.column() == ShaColumn) {
         QFont font(u"monospace"_s);
         font.setStyleHint(QFont::Monospace);
@@ -459,6 +559,8 @@ QVariant PackTreeModel::headerData(int section, Qt::Orientation orientation, int
         return tr("Commit");
     case DriftColumn:
         return tr("State");
+    case FetchedColumn:
+        return tr("Fetched");
     case TagsColumn:
         return tr("Tags");
     case InstalledColumn:

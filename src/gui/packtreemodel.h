@@ -38,6 +38,7 @@ public:
         RefColumn,
         ShaColumn,
         DriftColumn,
+        FetchedColumn,
         TagsColumn,
         InstalledColumn,
         LockColumn,
@@ -55,8 +56,15 @@ public:
     void setPacks(const QList<PackRow> &packs);
     int packCount() const;      // top-level rows: packs, and folders of nested packs
     int totalPackCount() const; // every row
-    // Packs by drift kind, over every row.
+    // Packs by the kind the window shows (shownKind), over every row.
     QHash<QString, int> driftCounts() const;
+    // The oldest last fetch among the clones that have a remote; nullopt when none has, and
+    // the epoch when one of them never fetched.
+    std::optional<QDateTime> oldestFetch() const;
+    // Every pack's status, in tree order.
+    QList<StatusEntry> statuses() const;
+    // Repaints the Fetched column, whose ages grow with the clock.
+    void refreshAges();
     // The pack of a row; nullptr for a folder row.
     const PackRow *row(const QModelIndex &index) const;
     // A row that groups nested packs by their folder (src/tools), not a pack.
@@ -77,8 +85,15 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
+    // What the window shows a pack as: its drift, except that a clean pack with untracked files
+    // is "untracked_files", which needs a look (the engine counts it clean).
+    static QString shownKind(const StatusEntry &status);
+    // Where a kind sorts: most urgent first, untracked files just before clean.
+    static int attentionRank(const QString &kind);
     // The words a drift kind is shown with ("behind 2").
     static QString driftText(const StatusEntry &status);
+    // How long ago a clone last fetched ("5 min ago"), from now.
+    static QString ageText(const QDateTime &when, const QDateTime &now);
     static QString kindText(const StatusEntry &status, const QString &kind);
     // Who holds a lock, as the window shows it everywhere: "grex (pid 4242 on host)".
     static QString holderText(const LockHolder &holder);

@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPlainTextEdit>
+#include <QSettings>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
@@ -61,6 +62,7 @@ ActivityPanel::ActivityPanel(OperationRunner *runner, QWidget *parent)
     , m_cancel(new QPushButton(QIcon(u":/grex/icons/actions/cancel.svg"_s), tr("Cancel"), this))
     , m_outcomes(new QTreeWidget(this))
     , m_logToggle(new QToolButton(this))
+    , m_stepsToggle(new QToolButton(this))
     , m_log(new QPlainTextEdit(this))
 {
     setObjectName(u"activityPanel"_s);
@@ -101,6 +103,15 @@ ActivityPanel::ActivityPanel(OperationRunner *runner, QWidget *parent)
     };
     connect(m_logToggle, &QToolButton::toggled, this, foldLog);
     foldLog(true);
+    m_stepsToggle->setObjectName(u"engineStepsToggle"_s);
+    m_stepsToggle->setCheckable(true);
+    m_stepsToggle->setAutoRaise(true);
+    m_stepsToggle->setText(tr("Engine steps"));
+    m_stepsToggle->setToolTip(tr("Also log each step the engine takes, in its own terms "
+                                 "(for debugging)"));
+    m_stepsToggle->setChecked(QSettings().value(u"ui/engineSteps"_s, false).toBool());
+    connect(m_stepsToggle, &QToolButton::toggled, this,
+            [](bool on) { QSettings().setValue(u"ui/engineSteps"_s, on); });
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_title, 1);
@@ -110,7 +121,11 @@ ActivityPanel::ActivityPanel(OperationRunner *runner, QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
     layout->addWidget(m_outcomes, 1);
-    layout->addWidget(m_logToggle, 0, Qt::AlignLeft);
+    auto *logBar = new QHBoxLayout;
+    logBar->addWidget(m_logToggle);
+    logBar->addStretch(1);
+    logBar->addWidget(m_stepsToggle);
+    layout->addLayout(logBar);
     layout->addWidget(m_log, 1);
 
     connect(m_cancel, &QPushButton::clicked, this, [this] {
@@ -149,6 +164,8 @@ ActivityPanel::ActivityPanel(OperationRunner *runner, QWidget *parent)
             });
     connect(runner, &OperationRunner::logLine, this,
             [this](const QString &kind, const QString &text) {
+                if (kind == u"step" && !m_stepsToggle->isChecked())
+                    return;
                 appendLine(kind == u"warning" ? tr("warning: %1").arg(text) : text);
             });
     connect(runner, &OperationRunner::finished, this,

@@ -57,6 +57,9 @@ private:
     QPushButton *m_cancel;
     QTreeWidget *m_outcomes;
     QToolButton *m_logToggle;
+    // The engine's raw step lines ("[ok] pack=a action=mkdir idx=0") are a debugging view: the
+    // log shows them only while this is on.
+    QToolButton *m_stepsToggle;
     QPlainTextEdit *m_log;
 };
 

@@ -203,12 +203,25 @@ WorkspaceLoad WorkspaceLoad::read(const QString &dir, Width width)
         load.tasksError = tasks.error().displayText();
     Result<LogReadResult> log = workspace.intentLog().read();
     if (log) {
+        QHash<QString, QString> installed; // each pack's commit as of the last sync event
         for (const Event &e : std::as_const(log->events)) {
             // An approval is part of the history of each pack it let a verb touch.
             const QStringList ids = e.isDecision() ? e.packs : QStringList{e.id};
             for (const QString &id : ids) {
                 QList<AuditLine> &lines = load.events[id];
-                lines.append(auditLine(e));
+                AuditLine line = auditLine(e);
+                // A sync that moved the pack says from where to where; the details list what
+                // came in between.
+                if (e.op == EventOp::Sync) {
+                    const QString before = installed.value(id);
+                    if (!before.isEmpty() && before != e.sha) {
+                        line.text = Tr::tr("Updated %1..%2").arg(before.left(7), e.sha.left(7));
+                        line.fromSha = before;
+                        line.toSha = e.sha;
+                    }
+                    installed.insert(id, e.sha);
+                }
+                lines.append(line);
                 if (lines.size() > kEventsPerPack)
                     lines.removeFirst();
             }

@@ -1,3 +1,4 @@
+#include "core/engine/globs.h"
 #include "core/engine/packfilter.h"
 #include "core/engine/packgraph.h"
 #include "core/error.h"
@@ -20,6 +21,15 @@ FilterSubject subject(const QString &name, const QString &type = u"declarative"_
     s.depth = depth;
     s.drift = std::move(drift);
     return s;
+}
+
+// A subject with only a name and a path.
+FilterSubject named(const QString &name, const QString &path = QString())
+{
+    FilterSubject subject;
+    subject.name = name;
+    subject.path = path;
+    return subject;
 }
 
 PackFilter parsed(const QString &expression)
@@ -173,6 +183,35 @@ private Q_SLOTS:
         QVERIFY(!parsed(u"name=a,type=meta,depth>=0,url=*,path=*"_s).usesDrift());
     }
 
+    // A term without an operator is a word people type into a search field: the packs whose
+    // name or path contains it, ignoring case, and it combines with key=value terms.
+    void words()
+    {
+        const FilterSubject tool = named(u"tool-fd"_s, u"src/tool-fd"_s);
+        const FilterSubject api = named(u"api"_s, u"services/API-gateway"_s);
+        QVERIFY(parsed(u"tool-"_s).matches(tool));
+        QVERIFY(!parsed(u"tool-"_s).matches(api));
+        QVERIFY(parsed(u"  api-GATE "_s).matches(api)); // the path, any case
+        QVERIFY(parsed(u"name"_s).matches(named(u"rename"_s)));
+        QVERIFY(!parsed(u"tool, name=api"_s).matches(tool));
+        QVERIFY(parsed(u"tool, path=src/*"_s).matches(tool));
+        QVERIFY(!parsed(u"tool-"_s).usesDrift());
+    }
+
+    // The window selects packs by id with name=: an id with glob or filter characters in it
+    // matches itself only.
+    void literalNames()
+    {
+        for (const QString &id :
+             {u"we*ird"_s, u"a,b|c"_s, u"x[1]"_s, u"{a,b}"_s, u"back\\slash"_s, u"no!"_s}) {
+            const PackFilter filter = parsed(u"name="_s + globLiteral(id) + u"|other"_s);
+            QVERIFY2(filter.matches(named(id)), qPrintable(id));
+            QVERIFY2(!filter.matches(named(id + u"x"_s)), qPrintable(id));
+            QVERIFY(filter.matches(named(u"other"_s)));
+        }
+        QVERIFY(!parsed(u"name="_s + globLiteral(u"we*ird"_s)).matches(named(u"weXird"_s)));
+    }
+
     void driftKinds()
     {
         QCOMPARE(PackFilter::driftKinds(),
@@ -202,8 +241,8 @@ private Q_SLOTS:
         QTest::newRow("bad tag") << u"tag=a b"_s << 4 << u"invalid tag 'a b'"_s;
         QTest::newRow("bad tag alternative") << u"tag=ok|-x"_s << 7 << u"starts with a letter"_s;
         QTest::newRow("no key") << u"=x"_s << 0 << u"expected a key"_s;
-        QTest::newRow("missing operator") << u"name alpha"_s << 5 << u"expected one of"_s;
-        QTest::newRow("missing operator at the end") << u"name"_s << 4 << u"expected one of"_s;
+        QTest::newRow("missing operator") << u"name!alpha"_s << 4 << u"expected one of"_s;
+        QTest::newRow("a word, then a bad term") << u"tool-, nmae=x"_s << 7 << u"'name'"_s;
         QTest::newRow("single <") << u"depth<1"_s << 5 << u"expected one of"_s;
         QTest::newRow(">= on name") << u"name>=a"_s << 4 << u"works only with depth"_s;
         QTest::newRow("<= on type")

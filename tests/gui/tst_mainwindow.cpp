@@ -93,7 +93,8 @@ private Q_SLOTS:
                  u"-"_s);
         QCOMPARE(window.packModel()->totalPackCount(), 2);
         const QString summary = window.findChild<QLabel *>(u"summaryLabel"_s)->text();
-        QVERIFY2(summary.endsWith(u"2 packs: 1 missing, 1 stale"_s), qPrintable(summary));
+        QVERIFY2(summary.contains(u"2 packs: 1 missing, 1 stale · fetched now"_s),
+                 qPrintable(summary));
     }
 
     // The filter box narrows the view; a bad expression says where it is wrong and keeps the
@@ -121,9 +122,8 @@ private Q_SLOTS:
         QCOMPARE(view->model()->index(0, 0).data().toString(), u"web"_s);
         QVERIFY(error->isHidden());
 
-        QTest::keyClick(edit, Qt::Key_End);
-        QTest::keyClicks(edit, u",drift=dirt"_s);
-        QCOMPARE(edit->text(), u"name=*e*,drift=dirt"_s);
+        // Pasted: typed key by key, "name=*e*,d" is a valid filter of its own (the word d).
+        edit->setText(u"name=*e*,drift=dirt"_s);
         QVERIFY(!error->isHidden());
         QVERIFY2(error->text().contains(u"column 16"_s), qPrintable(error->text()));
         QVERIFY2(error->text().endsWith(u'^'), qPrintable(error->text()));

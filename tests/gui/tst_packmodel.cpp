@@ -271,7 +271,7 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setPacks(m_rows);
-        QCOMPARE(model.columnCount(), 8);
+        QCOMPARE(model.columnCount(), 9);
         QCOMPARE(model.packCount(), 4);
         QCOMPARE(model.totalPackCount(), 5);
         const QHash<QString, int> expected{
@@ -303,7 +303,7 @@ private Q_SLOTS:
                      .toLongLong(),
                  apiRow->entry.installedAt->toDateTime().toMSecsSinceEpoch());
         QCOMPARE(find(model, api, PackTreeModel::DriftColumn).data(PackTreeModel::SortRole).toInt(),
-                 int(PackFilter::driftKinds().indexOf(u"clean"_s)));
+                 PackTreeModel::attentionRank(u"clean"_s));
         // Every column of a row carries the pack id and the drift kind.
         for (int c = 0; c < PackTreeModel::ColumnCount; ++c) {
             QCOMPARE(cell(model, api, c, PackTreeModel::PackIdRole), api);
@@ -318,7 +318,7 @@ private Q_SLOTS:
         QCOMPARE(find(model, u"r0-web"_s, PackTreeModel::DriftColumn)
                      .data(PackTreeModel::SortRole)
                      .toInt(),
-                 int(PackFilter::driftKinds().indexOf(u"dirty"_s)));
+                 PackTreeModel::attentionRank(u"dirty"_s));
         QCOMPARE(cell(model, u"r1-meta"_s, PackTreeModel::TypeColumn), u"meta"_s);
 
         // The missing child: below its parent, no branch, no commit, drift "missing".

@@ -1,6 +1,7 @@
 #include "core/engine/drift.h"
 
 #include "core/engine/layout.h"
+#include "core/engine/pipeline.h"
 #include "core/engine/walker.h"
 #include "core/git/fetcher.h"
 #include "core/manifest/fold.h"
@@ -221,6 +222,11 @@ Result<QList<StatusEntry>> inspectWorkspace(Workspace &workspace, const InspectO
     walk.fetchOnly = options.fetch;
     walk.tolerateErrors = true;
     walk.readHead = false; // inspect() reads HEAD with the status, in the same open
+    if (options.fetch && !options.fetchFilter.isEmpty() && !options.fetchFilter.usesDrift()) {
+        walk.touches = [&options](const WalkSeed &seed, int depth) {
+            return touchedBy(options.fetchFilter, PathGlobs(), {}, seed, depth);
+        };
+    }
     walk.visit = [&](const PackNode &node) {
         if (node.isRoot)
             return;

@@ -71,6 +71,9 @@ struct InspectOptions
 {
     bool long_ = false;
     bool fetch = false; // fetch every clone first (status --fetch)
+    // With fetch: fetch only the clones this filter admits (status --fetch --filter); a filter
+    // on drift cannot be judged before the fetch, so it admits every clone.
+    PackFilter fetchFilter;
     std::optional<qint64> staleAfterSeconds;
 };
 

@@ -8,6 +8,18 @@ using namespace Qt::StringLiterals;
 
 namespace Grex {
 
+QString globLiteral(const QString &text)
+{
+    QString literal;
+    literal.reserve(text.size());
+    for (const QChar c : text) {
+        if (QStringView(u"*?[]{}\\,|!").contains(c))
+            literal += u'\\';
+        literal += c;
+    }
+    return literal;
+}
+
 Result<QRegularExpression> globPattern(const QString &glob)
 {
     const auto invalid = [&](const char *why) {

@@ -12,6 +12,10 @@ namespace Grex {
 // {a,b}, **; backslash escapes. Error: Usage "invalid_glob".
 Result<QRegularExpression> globPattern(const QString &glob);
 
+// A glob that matches only this text: every character a glob or a filter gives a meaning to
+// (* ? [ ] { } ! and the backslash, and a filter's , and |) escaped with a backslash.
+QString globLiteral(const QString &text);
+
 // The --only globs of a run, compiled once: every pack of the walk and of the lifecycle is
 // matched against them.
 class PathGlobs

@@ -59,7 +59,8 @@ QString filterPath(const PackNode &node);
 // A parsed --filter expression (docs/design.md, "Filter expressions"): comma-separated terms that
 // must all hold, each `key op value` with key name, path, url (globs), type (kind is an alias),
 // depth (integer, also >= and <=), drift or tag (the pack has one of the tags); `|` separates
-// alternatives. An empty expression matches every pack.
+// alternatives. A term without an operator is a word: the packs whose name or path contains it,
+// ignoring case. An empty expression matches every pack.
 class PackFilter
 {
 public:
@@ -79,7 +80,7 @@ public:
     static const QStringList &driftKinds();
 
 private:
-    enum class Key { Name, Path, Type, Depth, Url, Drift, Tag };
+    enum class Key { Name, Path, Type, Depth, Url, Drift, Tag, Word };
     enum class Op { Equal, NotEqual, AtLeast, AtMost };
     struct Term
     {
@@ -89,6 +90,10 @@ private:
         QList<QRegularExpression> globs; // name, path and url: the alternatives, compiled once
         int number = 0;
     };
+
+    static Term wordTerm(const QString &word);
+    static std::optional<QString> addAlternative(Term &term, const QString &alternative,
+                                                 const QString &value);
 
     QString m_expression;
     QList<Term> m_terms;

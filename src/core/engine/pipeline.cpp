@@ -83,8 +83,21 @@ PipelineRequest PipelineRequest::of(const QString &verb, Lifecycle lifecycle)
 
 namespace {
 
-// Whether a run with this filter and these --only globs touches the clone of seed, judged by
-// what is on disk before the run.
+// The .gitignore blocks of every pack on disk (and of the workspace, when it is a pack).
+Result<void> writeGitignoreBlocks(const Workspace &workspace, const PackGraph &graph)
+{
+    QList<std::pair<QString, QStringList>> blocks;
+    if (workspace.isRootPackMode())
+        blocks.append({QString::fromUtf16(Gitignore::WorkspaceOwner), Gitignore::workspaceBody()});
+    for (const PackNode &node : graph.nodes) {
+        if (!node.isRoot && node.onDisk)
+            blocks.append({node.id, Gitignore::packBody(node.path, node.manifest.gitignore)});
+    }
+    return Gitignore::upsertBlocks(workspace.gitignorePath(), blocks);
+}
+
+} // namespace
+
 bool touchedBy(const PackFilter &filter, const PathGlobs &only,
                const QHash<QString, QString> &drift, const WalkSeed &seed, int depth)
 {
@@ -118,21 +131,6 @@ bool touchedBy(const PackFilter &filter, const PathGlobs &only,
                                   .withDriftOf(drift));
     });
 }
-
-// The .gitignore blocks of every pack on disk (and of the workspace, when it is a pack).
-Result<void> writeGitignoreBlocks(const Workspace &workspace, const PackGraph &graph)
-{
-    QList<std::pair<QString, QStringList>> blocks;
-    if (workspace.isRootPackMode())
-        blocks.append({QString::fromUtf16(Gitignore::WorkspaceOwner), Gitignore::workspaceBody()});
-    for (const PackNode &node : graph.nodes) {
-        if (!node.isRoot && node.onDisk)
-            blocks.append({node.id, Gitignore::packBody(node.path, node.manifest.gitignore)});
-    }
-    return Gitignore::upsertBlocks(workspace.gitignorePath(), blocks);
-}
-
-} // namespace
 
 Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSeed> &seeds,
                                         const PipelineRequest &request, OperationContext &ctx,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/engine/globs.h"
 #include "core/engine/lifecycles.h"
 #include "core/engine/walker.h"
 #include "core/result.h"
@@ -35,6 +36,12 @@ struct PipelineRequest
 
     static PipelineRequest of(const QString &verb, Lifecycle lifecycle);
 };
+
+// Whether a run with this filter and these --only globs touches the clone of seed, judged by
+// what is on disk before the run (its pack.yaml's type and tags); drift: the kinds by pack id,
+// as driftByPack gives them.
+bool touchedBy(const PackFilter &filter, const PathGlobs &only,
+               const QHash<QString, QString> &drift, const WalkSeed &seed, int depth);
 
 // The walk, validate and execute pipeline (docs/architecture.md, "sync, update, teardown") shared
 // by sync, update, teardown, add (install) and rm (teardown). The caller holds the workspace lock.

@@ -142,7 +142,8 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, int dep
     const bool network = options.network && (!QFileInfo::exists(node.dir + u"/.git"_s) ||
                                              !options.touches || options.touches(seed, depth));
     if (info.isDir() && options.fetchOnly && !options.network && !seed.isRoot &&
-        QFileInfo::exists(node.dir + u"/.git"_s)) {
+        QFileInfo::exists(node.dir + u"/.git"_s) &&
+        (!options.touches || options.touches(seed, depth))) {
         ctx.packStarted(node.id, u"fetch"_s);
         Result<void> fetched = git.fetch(node.dir, stop);
         if (fetched) {

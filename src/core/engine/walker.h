@@ -48,9 +48,10 @@ struct WalkOptions
     // Without network: fetch each existing clone first (status --fetch), changing no working
     // tree; a failed fetch is the node's fetchError. Walks as wide as network work.
     bool fetchOnly = false;
-    // With network: whether the run touches an existing clone at this depth (0: registered).
-    // One it leaves out (sync --filter) is read as it is, neither fetched nor fast-forwarded;
-    // a missing clone is cloned all the same. Unset: every clone.
+    // With network or fetchOnly: whether the run touches an existing clone at this depth (0:
+    // registered). One it leaves out (sync --filter, status --fetch --filter) is read as it is,
+    // neither fetched nor fast-forwarded; a missing clone is cloned all the same. Unset: every
+    // clone.
     std::function<bool(const WalkSeed &, int depth)> touches;
     // Called on the worker thread with each node it resolved (not for tolerated failures):
     // a read-only verb inspects the clone there instead of in a second pass.

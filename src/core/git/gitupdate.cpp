@@ -155,8 +155,13 @@ Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
     Result<CloneRemote> at = readCloneRemote(dest);
     if (!at)
         return at.error();
-    if (!at->url)
-        return fetchFailed(dest, u"no default remote configured"_s);
+    // A clone whose remote was removed fails as a fetch that cannot reach it: recorded, so that
+    // status keeps saying fetch_failed until a fetch succeeds.
+    if (!at->url) {
+        Error failed = fetchFailed(dest, u"no default remote configured"_s);
+        recordFetchFailure(at->gitDir, failed);
+        return failed;
+    }
     FetchFacts facts;
     facts.remote = at->remote;
     facts.upstreamBranch = at->upstreamBranch;

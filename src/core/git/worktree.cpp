@@ -15,6 +15,18 @@ using GitImpl::statusList;
 using RevwalkPtr = std::unique_ptr<git_revwalk, Deleter<git_revwalk, git_revwalk_free>>;
 using BufGuard = std::unique_ptr<git_buf, Deleter<git_buf, git_buf_dispose>>;
 
+// The text, at most maxBytes of it and then a note that says so.
+QString cut(QByteArray text, qsizetype maxBytes)
+{
+    if (text.size() > maxBytes) {
+        text.truncate(maxBytes);
+        while (!text.isEmpty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80)
+            text.chop(1); // never cut inside a UTF-8 sequence
+        text += "\n[… cut at " + QByteArray::number(maxBytes / 1024) + " KiB]\n";
+    }
+    return QString::fromUtf8(text);
+}
+
 QString stateOf(unsigned status)
 {
     if (status & (GIT_STATUS_WT_NEW | GIT_STATUS_INDEX_NEW))
@@ -95,6 +107,93 @@ Result<void> statusFiles(git_repository *repo, const QString &dir, int limit,
 }
 
 } // namespace
+
+Result<QList<CommitLine>> commitRange(const QString &dir, const QString &from, const QString &to,
+                                      int limit)
+{
+    Result<RepositoryPtr> repo = openRepository(dir);
+    if (!repo)
+        return repo.error();
+    git_oid fromOid;
+    git_oid toOid;
+    for (const auto &[text, oid] : {std::pair{&from, &fromOid}, std::pair{&to, &toOid}}) {
+        if (const int rc = git_oid_fromstrp(oid, text->toUtf8().constData()); rc != 0) {
+            return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read commit %1 of %2"),
+                            {*text, dir}, rc);
+        }
+    }
+    QList<CommitLine> commits = commitsBetween(repo->get(), &toOid, &fromOid, limit);
+    if (commits.size() > limit)
+        commits.resize(limit);
+    return commits;
+}
+
+Result<QString> commitText(const QString &dir, const QString &sha, qsizetype maxBytes)
+{
+    Result<RepositoryPtr> repo = openRepository(dir);
+    if (!repo)
+        return repo.error();
+    const auto unreadable = [&](int rc) {
+        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read commit %1 of %2"),
+                        {sha, dir}, rc);
+    };
+    git_oid oid;
+    git_commit *rawCommit = nullptr;
+    if (const int rc = git_oid_fromstrp(&oid, sha.toUtf8().constData()); rc != 0)
+        return unreadable(rc);
+    if (const int rc = git_commit_lookup(&rawCommit, repo->get(), &oid); rc != 0)
+        return unreadable(rc);
+    CommitPtr commit(rawCommit);
+    git_tree *rawTree = nullptr;
+    if (const int rc = git_commit_tree(&rawTree, commit.get()); rc != 0)
+        return unreadable(rc);
+    GitImpl::TreePtr tree(rawTree);
+    git_tree *rawParentTree = nullptr;
+    git_commit *rawParent = nullptr;
+    if (git_commit_parentcount(commit.get()) > 0 &&
+        git_commit_parent(&rawParent, commit.get(), 0) == 0) {
+        CommitPtr parent(rawParent);
+        if (git_commit_tree(&rawParentTree, parent.get()) != 0)
+            git_error_clear();
+    }
+    git_error_clear();
+    GitImpl::TreePtr parentTree(rawParentTree);
+    git_diff *rawDiff = nullptr;
+    if (const int rc =
+            git_diff_tree_to_tree(&rawDiff, repo->get(), parentTree.get(), tree.get(), nullptr);
+        rc != 0)
+        return unreadable(rc);
+    GitImpl::DiffPtr diff(rawDiff);
+
+    const git_signature *author = git_commit_author(commit.get());
+    QByteArray text = "commit " + oidToHex(&oid).toLatin1() + '\n';
+    if (author) {
+        text += QByteArray("Author: ") + author->name + " <" + author->email + ">\n";
+        text += "Date:   " +
+                QDateTime::fromSecsSinceEpoch(author->when.time, Qt::OffsetFromUTC,
+                                              author->when.offset * 60)
+                    .toString(Qt::RFC2822Date)
+                    .toUtf8() +
+                '\n';
+    }
+    text += '\n';
+    for (const QByteArray &line : QByteArray(git_commit_message(commit.get())).split('\n'))
+        text += (line.isEmpty() ? QByteArray() : "    " + line) + '\n';
+    git_diff_stats *rawStats = nullptr;
+    git_buf buf = GIT_BUF_INIT;
+    if (git_diff_get_stats(&rawStats, diff.get()) == 0) {
+        if (git_diff_stats_to_buf(&buf, rawStats, GIT_DIFF_STATS_FULL, 72) == 0)
+            text += '\n' + QByteArray(buf.ptr, qsizetype(buf.size));
+        git_buf_dispose(&buf);
+        git_diff_stats_free(rawStats);
+    }
+    git_error_clear();
+    if (const int rc = git_diff_to_buf(&buf, diff.get(), GIT_DIFF_FORMAT_PATCH); rc != 0)
+        return unreadable(rc);
+    BufGuard guard(&buf);
+    text += '\n' + QByteArray(buf.ptr, qsizetype(buf.size));
+    return cut(text, maxBytes);
+}
 
 QString linkedWorktreeCommonDir(const QString &dir)
 {
@@ -215,14 +314,7 @@ Result<QString> worktreeDiff(const QString &dir, const QString &path, qsizetype 
     if (rc != 0)
         return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read the changes of %1"),
                         {dir}, rc);
-    QByteArray text(buf.ptr, qsizetype(buf.size));
-    if (text.size() > maxBytes) {
-        text.truncate(maxBytes);
-        while (!text.isEmpty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80)
-            text.chop(1); // never cut inside a UTF-8 sequence
-        text += "\n[… cut at " + QByteArray::number(maxBytes / 1024) + " KiB]\n";
-    }
-    return QString::fromUtf8(text);
+    return cut(QByteArray(buf.ptr, qsizetype(buf.size)), maxBytes);
 }
 
 } // namespace Grex::Git

@@ -46,6 +46,17 @@ Result<WorktreeChanges> readWorktreeChanges(const QString &dir, int limit = 200)
 // Error: PackOp "not_a_repository", "git".
 Result<QString> worktreeDiff(const QString &dir, const QString &path, qsizetype maxBytes = 256 * 1024);
 
+// The commits reachable from `to` but not from `from` (git log from..to), newest first, at most
+// limit. Error: PackOp "not_a_repository", "git" (either is no commit of the clone).
+Result<QList<CommitLine>> commitRange(const QString &dir, const QString &from, const QString &to,
+                                      int limit = 50);
+
+// One commit as `git show --stat --patch` shows it: its sha, author, date and whole message, the
+// files it changed with their counts, then its diff against its first parent (against nothing
+// for a root commit). At most maxBytes, then cut with a note. Error: PackOp "not_a_repository",
+// "git" (sha is no commit of the clone).
+Result<QString> commitText(const QString &dir, const QString &sha, qsizetype maxBytes = 256 * 1024);
+
 // The git dir of the repository a linked worktree belongs to (`git worktree add` made dir, whose
 // .git is a file naming <common>/worktrees/<name>); "" when dir is no linked worktree.
 QString linkedWorktreeCommonDir(const QString &dir);

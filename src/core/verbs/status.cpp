@@ -176,6 +176,7 @@ Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
     InspectOptions inspect;
     inspect.long_ = options.long_;
     inspect.fetch = options.fetch;
+    inspect.fetchFilter = options.filter;
     inspect.staleAfterSeconds = options.staleAfterSeconds;
     Result<QList<StatusEntry>> entries = inspectWorkspace(workspace, inspect, ctx);
     if (!entries)
@@ -228,7 +229,8 @@ VerbSpec makeStatusVerb()
                 "of its upstream, or untracked (a clone in the workspace that is not "
                 "registered). A pack with none of these is clean.\n\n"
                 "status reads local state only, so behind is as of the last fetch, which it "
-                "shows; --fetch first fetches every pack in parallel, changing no working tree. "
+                "shows; --fetch first fetches every pack in parallel (those --filter admits), "
+                "changing no working tree. "
                 "With --fail-on-drift it exits with 7 when any pack is not clean, for scripts "
                 "and CI.");
     verb.examples = {
