@@ -14,6 +14,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTimer>
@@ -107,6 +108,8 @@ public:
                       {u"longest_stall_ms"_s, m_longestStall},
                       {u"longest_stall_at_ms"_s, m_longestStallAt},
                       {u"stalls_over_100ms"_s, m_stallsOver100},
+                      {u"stalls"_s, m_stalls}, // [started at ms, lasted ms], each over 100 ms
+                      {u"loads"_s, m_loads},
                       {u"peak_rss_mib"_s, peakRssMiB()}};
         if (m_fetchStarted >= 0) {
             o.insert(u"fetch_ms"_s, m_fetchEnded - m_fetchStarted);
@@ -132,8 +135,10 @@ private:
             m_longestStall = stall;
             m_longestStallAt = double(now) / 1e6;
         }
-        if (stall > 100)
+        if (stall > 100) {
             ++m_stallsOver100;
+            m_stalls.append(QJsonArray{double(now) / 1e6 - stall, stall});
+        }
         if (m_phase == Phase::Fetch) {
             m_fetchLongestStall = std::max(m_fetchLongestStall, stall);
             if (stall > 100)
@@ -161,6 +166,10 @@ private:
     double m_fetchLongestStall = 0;
     int m_fetchStallsOver100 = 0;
     QString m_fetchError;
+    QJsonArray m_stalls;
+    QJsonArray m_loads; // when each load of the window ended, ms
+public:
+    void reloaded() { m_loads.append(ms()); }
 };
 
 } // namespace
@@ -198,6 +207,7 @@ int main(int argc, char *argv[])
     probe.watch(view->viewport());
     QString loadError;
     QObject::connect(&window, &Grex::Gui::MainWindow::loaded, &app, [&](const QString &error) {
+        probe.reloaded();
         if (probe.loadedAt() >= 0)
             return;
         loadError = error;

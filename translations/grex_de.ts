@@ -2627,6 +2627,10 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
         <source>cannot read commit %1 of %2</source>
         <translation>Commit %1 von %2 kann nicht gelesen werden</translation>
     </message>
+    <message>
+        <source>cannot fetch into %1: no default remote configured</source>
+        <translation>kann nicht nach %1 abrufen: kein Standard-Remote eingerichtet</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -4135,13 +4139,6 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
         <source>Reading %1…</source>
         <translation>%1 wird gelesen…</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 — %n pack(s)</source>
-        <translation>
-            <numerusform>%1 — %n Pack</numerusform>
-            <numerusform>%1 — %n Packs</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Activity</source>
         <translation>Aktivität</translation>
@@ -4521,6 +4518,13 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
         <source>Filter: a word, or name=api-*, drift=dirty|behind, tag=work</source>
         <translation>Filter: ein Wort, oder name=api-*, drift=dirty|behind, tag=work</translation>
     </message>
+    <message numerus="yes">
+        <source>%n pack(s)</source>
+        <translation>
+            <numerusform>%n Pack</numerusform>
+            <numerusform>%n Packs</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::PackTreeModel</name>
@@ -4613,55 +4617,6 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
         <source>Locked by</source>
         <translation>Gesperrt von</translation>
     </message>
-    <message numerus="yes">
-        <source>%n clean</source>
-        <translation>
-            <numerusform>%n sauber</numerusform>
-            <numerusform>%n sauber</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n dirty</source>
-        <translation>
-            <numerusform>%n geändert</numerusform>
-            <numerusform>%n geändert</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n missing</source>
-        <translation>
-            <numerusform>%n fehlt</numerusform>
-            <numerusform>%n fehlen</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n stale</source>
-        <translation>
-            <numerusform>%n veraltet</numerusform>
-            <numerusform>%n veraltet</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n behind</source>
-        <translation>
-            <numerusform>%n zurück</numerusform>
-            <numerusform>%n zurück</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n ahead</source>
-        <translation>
-            <numerusform>%n voraus</numerusform>
-            <numerusform>%n voraus</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n untracked</source>
-        <translation>
-            <numerusform>%n nicht erfasst</numerusform>
-            <numerusform>%n nicht erfasst</numerusform>
-        </translation>
-    </message>
     <message>
         <source>diverged: %1 ahead, %2 behind</source>
         <translation>divergiert: %1 voraus, %2 zurück</translation>
@@ -4690,34 +4645,6 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
         <translation>losgelöst, nicht auf %1</translation>
     </message>
     <message numerus="yes">
-        <source>%n diverged</source>
-        <translation>
-            <numerusform>%n divergiert</numerusform>
-            <numerusform>%n divergiert</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n rewritten upstream</source>
-        <translation>
-            <numerusform>%n upstream umgeschrieben</numerusform>
-            <numerusform>%n upstream umgeschrieben</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n with upstream gone</source>
-        <translation>
-            <numerusform>%n ohne Upstream</numerusform>
-            <numerusform>%n ohne Upstream</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n off branch</source>
-        <translation>
-            <numerusform>%n nicht auf dem Branch</numerusform>
-            <numerusform>%n nicht auf dem Branch</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n untracked file(s)</source>
         <translation>
             <numerusform>%n unverfolgte Datei</numerusform>
@@ -4740,13 +4667,6 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
         <source>fetch failed</source>
         <translation>Abruf fehlgeschlagen</translation>
     </message>
-    <message numerus="yes">
-        <source>%n failed to fetch</source>
-        <translation>
-            <numerusform>%n Abruf fehlgeschlagen</numerusform>
-            <numerusform>%n Abrufe fehlgeschlagen</numerusform>
-        </translation>
-    </message>
     <message>
         <source>broken</source>
         <translation>defekt</translation>
@@ -4754,13 +4674,6 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
     <message>
         <source>broken: %1</source>
         <translation>defekt: %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n broken</source>
-        <translation>
-            <numerusform>%n defekt</numerusform>
-            <numerusform>%n defekt</numerusform>
-        </translation>
     </message>
     <message>
         <source>repository</source>
@@ -4789,13 +4702,6 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
         <translation>
             <numerusform>vor %n Tag</numerusform>
             <numerusform>vor %n Tagen</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n with untracked files</source>
-        <translation>
-            <numerusform>%n mit unverfolgten Dateien</numerusform>
-            <numerusform>%n mit unverfolgten Dateien</numerusform>
         </translation>
     </message>
     <message>
@@ -5983,6 +5889,136 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
         <translation>
             <numerusform>Aufgabe %1 abgeschlossen: %n Worktree und Branch entfernt</numerusform>
             <numerusform>Aufgabe %1 abgeschlossen: %n Worktrees und Branches entfernt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>access refused</source>
+        <translation>Zugriff verweigert</translation>
+    </message>
+    <message>
+        <source>the remote repository is not there</source>
+        <translation>das entfernte Repository ist nicht vorhanden</translation>
+    </message>
+    <message>
+        <source>cannot reach the remote</source>
+        <translation>das Remote ist nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>the host key is unknown or changed</source>
+        <translation>der Host-Schlüssel ist unbekannt oder geändert</translation>
+    </message>
+    <message>
+        <source>the certificate is not trusted</source>
+        <translation>dem Zertifikat wird nicht vertraut</translation>
+    </message>
+    <message>
+        <source>no answer in time</source>
+        <translation>keine Antwort in der Zeit</translation>
+    </message>
+    <message>
+        <source>git refuses a clone owned by another user</source>
+        <translation>git verweigert einen Klon, der einem anderen Benutzer gehört</translation>
+    </message>
+    <message>
+        <source>no remote configured</source>
+        <translation>kein Remote eingerichtet</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n clean</source>
+        <translation>
+            <numerusform>%n sauber</numerusform>
+            <numerusform>%n sauber</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dirty</source>
+        <translation>
+            <numerusform>%n geändert</numerusform>
+            <numerusform>%n geändert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n missing</source>
+        <translation>
+            <numerusform>%n fehlt</numerusform>
+            <numerusform>%n fehlen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n broken</source>
+        <translation>
+            <numerusform>%n defekt</numerusform>
+            <numerusform>%n defekt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed to fetch</source>
+        <translation>
+            <numerusform>%n Abruf fehlgeschlagen</numerusform>
+            <numerusform>%n Abrufe fehlgeschlagen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stale</source>
+        <translation>
+            <numerusform>%n verwaist</numerusform>
+            <numerusform>%n verwaist</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n behind</source>
+        <translation>
+            <numerusform>%n zurück</numerusform>
+            <numerusform>%n zurück</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ahead</source>
+        <translation>
+            <numerusform>%n voraus</numerusform>
+            <numerusform>%n voraus</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n untracked</source>
+        <translation>
+            <numerusform>%n nicht erfasst</numerusform>
+            <numerusform>%n nicht erfasst</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n diverged</source>
+        <translation>
+            <numerusform>%n divergiert</numerusform>
+            <numerusform>%n divergiert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rewritten upstream</source>
+        <translation>
+            <numerusform>%n upstream umgeschrieben</numerusform>
+            <numerusform>%n upstream umgeschrieben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with upstream gone</source>
+        <translation>
+            <numerusform>%n ohne Upstream</numerusform>
+            <numerusform>%n ohne Upstream</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n off branch</source>
+        <translation>
+            <numerusform>%n nicht auf dem Branch</numerusform>
+            <numerusform>%n nicht auf dem Branch</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with untracked files</source>
+        <translation>
+            <numerusform>%n mit unverfolgten Dateien</numerusform>
+            <numerusform>%n mit unverfolgten Dateien</numerusform>
         </translation>
     </message>
 </context>

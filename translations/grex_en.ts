@@ -2609,6 +2609,10 @@ status reads local state only, so behind is as of the last fetch, which it shows
         <source>cannot read commit %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>cannot fetch into %1: no default remote configured</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -4117,13 +4121,6 @@ status reads local state only, so behind is as of the last fetch, which it shows
         <source>Reading %1…</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%1 — %n pack(s)</source>
-        <translation>
-            <numerusform>%1 — %n pack</numerusform>
-            <numerusform>%1 — %n packs</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Activity</source>
         <translation type="unfinished"></translation>
@@ -4503,6 +4500,13 @@ status reads local state only, so behind is as of the last fetch, which it shows
         <source>Filter: a word, or name=api-*, drift=dirty|behind, tag=work</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n pack(s)</source>
+        <translation>
+            <numerusform>%n pack</numerusform>
+            <numerusform>%n packs</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::PackTreeModel</name>
@@ -4595,55 +4599,6 @@ status reads local state only, so behind is as of the last fetch, which it shows
         <source>Locked by</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%n clean</source>
-        <translation>
-            <numerusform>%n clean</numerusform>
-            <numerusform>%n clean</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n dirty</source>
-        <translation>
-            <numerusform>%n dirty</numerusform>
-            <numerusform>%n dirty</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n missing</source>
-        <translation>
-            <numerusform>%n missing</numerusform>
-            <numerusform>%n missing</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n stale</source>
-        <translation>
-            <numerusform>%n stale</numerusform>
-            <numerusform>%n stale</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n behind</source>
-        <translation>
-            <numerusform>%n behind</numerusform>
-            <numerusform>%n behind</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n ahead</source>
-        <translation>
-            <numerusform>%n ahead</numerusform>
-            <numerusform>%n ahead</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n untracked</source>
-        <translation>
-            <numerusform>%n untracked</numerusform>
-            <numerusform>%n untracked</numerusform>
-        </translation>
-    </message>
     <message>
         <source>diverged: %1 ahead, %2 behind</source>
         <translation type="unfinished"></translation>
@@ -4672,34 +4627,6 @@ status reads local state only, so behind is as of the last fetch, which it shows
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n diverged</source>
-        <translation>
-            <numerusform>%n diverged</numerusform>
-            <numerusform>%n diverged</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n rewritten upstream</source>
-        <translation>
-            <numerusform>%n rewritten upstream</numerusform>
-            <numerusform>%n rewritten upstream</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n with upstream gone</source>
-        <translation>
-            <numerusform>%n with upstream gone</numerusform>
-            <numerusform>%n with upstream gone</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n off branch</source>
-        <translation>
-            <numerusform>%n off branch</numerusform>
-            <numerusform>%n off branch</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n untracked file(s)</source>
         <translation>
             <numerusform>%n untracked file</numerusform>
@@ -4722,13 +4649,6 @@ status reads local state only, so behind is as of the last fetch, which it shows
         <source>fetch failed</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%n failed to fetch</source>
-        <translation>
-            <numerusform>%n failed to fetch</numerusform>
-            <numerusform>%n failed to fetch</numerusform>
-        </translation>
-    </message>
     <message>
         <source>broken</source>
         <translation type="unfinished"></translation>
@@ -4736,13 +4656,6 @@ status reads local state only, so behind is as of the last fetch, which it shows
     <message>
         <source>broken: %1</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n broken</source>
-        <translation>
-            <numerusform>%n broken</numerusform>
-            <numerusform>%n broken</numerusform>
-        </translation>
     </message>
     <message>
         <source>repository</source>
@@ -4771,13 +4684,6 @@ status reads local state only, so behind is as of the last fetch, which it shows
         <translation>
             <numerusform>%n day ago</numerusform>
             <numerusform>%n days ago</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n with untracked files</source>
-        <translation>
-            <numerusform>%n with untracked files</numerusform>
-            <numerusform>%n with untracked files</numerusform>
         </translation>
     </message>
     <message>
@@ -5965,6 +5871,136 @@ status reads local state only, so behind is as of the last fetch, which it shows
         <translation>
             <numerusform>Finished task %1: %n worktree and its branch removed</numerusform>
             <numerusform>Finished task %1: %n worktrees and branches removed</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>access refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the remote repository is not there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot reach the remote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the host key is unknown or changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the certificate is not trusted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer in time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>git refuses a clone owned by another user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no remote configured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n clean</source>
+        <translation>
+            <numerusform>%n clean</numerusform>
+            <numerusform>%n clean</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dirty</source>
+        <translation>
+            <numerusform>%n dirty</numerusform>
+            <numerusform>%n dirty</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n missing</source>
+        <translation>
+            <numerusform>%n missing</numerusform>
+            <numerusform>%n missing</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n broken</source>
+        <translation>
+            <numerusform>%n broken</numerusform>
+            <numerusform>%n broken</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed to fetch</source>
+        <translation>
+            <numerusform>%n failed to fetch</numerusform>
+            <numerusform>%n failed to fetch</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stale</source>
+        <translation>
+            <numerusform>%n stale</numerusform>
+            <numerusform>%n stale</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n behind</source>
+        <translation>
+            <numerusform>%n behind</numerusform>
+            <numerusform>%n behind</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ahead</source>
+        <translation>
+            <numerusform>%n ahead</numerusform>
+            <numerusform>%n ahead</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n untracked</source>
+        <translation>
+            <numerusform>%n untracked</numerusform>
+            <numerusform>%n untracked</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n diverged</source>
+        <translation>
+            <numerusform>%n diverged</numerusform>
+            <numerusform>%n diverged</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rewritten upstream</source>
+        <translation>
+            <numerusform>%n rewritten upstream</numerusform>
+            <numerusform>%n rewritten upstream</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with upstream gone</source>
+        <translation>
+            <numerusform>%n with upstream gone</numerusform>
+            <numerusform>%n with upstream gone</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n off branch</source>
+        <translation>
+            <numerusform>%n off branch</numerusform>
+            <numerusform>%n off branch</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with untracked files</source>
+        <translation>
+            <numerusform>%n with untracked files</numerusform>
+            <numerusform>%n with untracked files</numerusform>
         </translation>
     </message>
 </context>

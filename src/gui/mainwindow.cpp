@@ -510,7 +510,10 @@ void MainWindow::updateSummary()
         if (const int n = counts.value(kind))
             parts.append(PackTreeModel::driftCount(kind, n));
     }
-    QString text = tr("%1 — %n pack(s)", nullptr, m_model->totalPackCount()).arg(m_workspace);
+    // The workspace is in the title and the tooltip: a long path here would push the status
+    // bar's messages off the screen.
+    m_summary->setToolTip(m_workspace);
+    QString text = tr("%n pack(s)", nullptr, m_model->totalPackCount());
     if (!parts.isEmpty())
         text += u": "_s + parts.join(u", "_s);
     if (!m_filter->text().trimmed().isEmpty())
@@ -565,7 +568,7 @@ void MainWindow::updateSelection()
 }
 
 bool MainWindow::invokeVerb(const QString &verb, const QJsonObject &arguments, const QString &title,
-                            Then then)
+                            Then then, bool background)
 {
     if (m_workspace.isEmpty())
         return false;
@@ -593,7 +596,7 @@ bool MainWindow::invokeVerb(const QString &verb, const QJsonObject &arguments, c
             return false;
         }
     }
-    if (!m_runner->start(m_workspace, verb, arguments, title))
+    if (!m_runner->start(m_workspace, verb, arguments, title, background))
         return false;
     m_then = std::move(then);
     return true;

@@ -64,7 +64,7 @@ public:
     // Runs a registry verb on the open workspace as the window's actions do. Returns false when
     // it cannot start now (another operation runs, or the workspace is busy).
     bool invokeVerb(const QString &verb, const QJsonObject &arguments, const QString &title,
-                    Then then = {});
+                    Then then = {}, bool background = false);
     // Starts the fetch the window runs by itself every interval, now (for the benchmark);
     // false when another operation runs.
     bool fetchInBackground();

@@ -407,7 +407,7 @@ void MainWindow::fetchAction(bool background)
     // Set before the start, whose started signal asks it.
     m_backgroundFetch = background;
     if (!invokeVerb(u"status"_s, {{u"fetch"_s, true}},
-                    background ? tr("Fetching in the background") : tr("Fetch"))) {
+                    background ? tr("Fetching in the background") : tr("Fetch"), {}, background)) {
         m_backgroundFetch = false;
         return;
     }

@@ -15,11 +15,17 @@
 #include <QJsonDocument>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 using namespace Qt::StringLiterals;
 
 namespace Grex::Gui {
 
 namespace {
+
+// How much less CPU a background run asks for than the window (nice(1): 19 is the least).
+constexpr int kBackgroundNice = 10;
 
 // The window confirmed before it started the verb.
 class ConfirmedApproval : public ApprovalPolicy
@@ -102,6 +108,7 @@ struct OperationRunner::Job
 OperationRunner::OperationRunner(QObject *parent) : QObject(parent)
 {
     m_pool.setMaxThreadCount(1);
+    m_backgroundPool.setMaxThreadCount(1);
 }
 
 OperationRunner::~OperationRunner()
@@ -111,7 +118,7 @@ OperationRunner::~OperationRunner()
 }
 
 bool OperationRunner::start(const QString &workspaceRoot, const QString &verb,
-                            const QJsonObject &arguments, const QString &title)
+                            const QJsonObject &arguments, const QString &title, bool background)
 {
     const VerbSpec *spec = findVerb(verb);
     if (m_running || !spec)
@@ -144,8 +151,13 @@ bool OperationRunner::start(const QString &workspaceRoot, const QString &verb,
     options.listSteps = false;
     options.stepDetails = true;
     options.arguments = arguments;
-    job->future =
-        QtConcurrent::run(&m_pool, [this, job, spec, workspaceRoot, arguments, options, outcome] {
+    job->future = QtConcurrent::run(
+        background ? &m_backgroundPool : &m_pool,
+        [this, job, spec, workspaceRoot, arguments, options, outcome, background] {
+            // Linux keeps a nice value per thread; the threads and processes this one starts
+            // inherit it. Raising it cannot be undone without privileges, hence a pool of its own.
+            if (background)
+                setpriority(PRIO_PROCESS, id_t(gettid()), kBackgroundNice);
             Workspace workspace(workspaceRoot);
             OperationContext ctx(job->stop.get_token());
             ctx.setWidth(m_width);

@@ -25,8 +25,10 @@ public:
 
     // False (and nothing starts) while another operation runs. The person already confirmed a
     // destructive verb in the window, so its approval is given.
+    // background: a run nobody waits for (the window's own fetch) runs at a lower CPU priority,
+    // its git processes too, so that the window stays quick on a busy machine.
     bool start(const QString &workspaceRoot, const QString &verb, const QJsonObject &arguments,
-               const QString &title);
+               const QString &title, bool background = false);
     // How many packs each operation works on at once.
     void setWidth(Width width) { m_width = width; }
     bool isRunning() const { return m_running; }
@@ -57,6 +59,7 @@ private:
     // Not the global pool: Qt's raster painting and QtConcurrent inside core use that one, and
     // an operation waiting for minutes there would freeze the window.
     QThreadPool m_pool;
+    QThreadPool m_backgroundPool; // its thread is niced once, and every process it starts too
     std::shared_ptr<Job> m_job;
     bool m_running = false;
     Width m_width = Width::automatic();

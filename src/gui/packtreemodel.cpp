@@ -1,5 +1,7 @@
 #include "gui/packtreemodel.h"
 
+#include "text/reporttext.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QFileIconProvider>
@@ -324,8 +326,10 @@ QString PackTreeModel::kindText(const StatusEntry &s, const QString &kind)
         return s.error.isEmpty() ? tr("broken")
                                  : tr("broken: %1").arg(s.error.section(u'\n', 0, 0));
     if (kind == u"fetch_failed") {
-        return s.fetchError ? tr("fetch failed: %1").arg(s.fetchError->reason())
-                            : tr("fetch failed");
+        if (!s.fetchError)
+            return tr("fetch failed");
+        const QString words = Text::reasonWords(s.fetchError->reason());
+        return tr("fetch failed: %1").arg(words.isEmpty() ? s.fetchError->reason() : words);
     }
     if (kind == u"stale") {
         if (s.staleReason == u"not_installed")
@@ -368,35 +372,7 @@ QString PackTreeModel::holderText(const LockHolder &h)
 
 QString PackTreeModel::driftCount(const QString &kind, int count)
 {
-    if (kind == u"clean")
-        return tr("%n clean", nullptr, count);
-    if (kind == u"dirty")
-        return tr("%n dirty", nullptr, count);
-    if (kind == u"missing")
-        return tr("%n missing", nullptr, count);
-    if (kind == u"broken")
-        return tr("%n broken", nullptr, count);
-    if (kind == u"fetch_failed")
-        return tr("%n failed to fetch", nullptr, count);
-    if (kind == u"stale")
-        return tr("%n stale", nullptr, count);
-    if (kind == u"behind")
-        return tr("%n behind", nullptr, count);
-    if (kind == u"ahead")
-        return tr("%n ahead", nullptr, count);
-    if (kind == u"untracked")
-        return tr("%n untracked", nullptr, count);
-    if (kind == u"diverged")
-        return tr("%n diverged", nullptr, count);
-    if (kind == u"rewritten")
-        return tr("%n rewritten upstream", nullptr, count);
-    if (kind == u"upstream_gone")
-        return tr("%n with upstream gone", nullptr, count);
-    if (kind == u"off_branch")
-        return tr("%n off branch", nullptr, count);
-    if (kind == u"untracked_files")
-        return tr("%n with untracked files", nullptr, count);
-    return u"%1 %2"_s.arg(count).arg(kind);
+    return Text::driftCount(kind, count);
 }
 
 void PackTreeModel::setOutcomes(const QHash<QString, QString> &outcomeByPack,

@@ -11,6 +11,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QCheckBox>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -62,7 +63,8 @@ ActivityPanel::ActivityPanel(OperationRunner *runner, QWidget *parent)
     , m_cancel(new QPushButton(QIcon(u":/grex/icons/actions/cancel.svg"_s), tr("Cancel"), this))
     , m_outcomes(new QTreeWidget(this))
     , m_logToggle(new QToolButton(this))
-    , m_stepsToggle(new QToolButton(this))
+    , m_stepsToggle(new QCheckBox(tr("Engine steps"), this))
+    , m_progressTimer(new QTimer(this))
     , m_log(new QPlainTextEdit(this))
 {
     setObjectName(u"activityPanel"_s);
@@ -104,13 +106,10 @@ ActivityPanel::ActivityPanel(OperationRunner *runner, QWidget *parent)
     connect(m_logToggle, &QToolButton::toggled, this, foldLog);
     foldLog(true);
     m_stepsToggle->setObjectName(u"engineStepsToggle"_s);
-    m_stepsToggle->setCheckable(true);
-    m_stepsToggle->setAutoRaise(true);
-    m_stepsToggle->setText(tr("Engine steps"));
     m_stepsToggle->setToolTip(tr("Also log each step the engine takes, in its own terms "
                                  "(for debugging)"));
     m_stepsToggle->setChecked(QSettings().value(u"ui/engineSteps"_s, false).toBool());
-    connect(m_stepsToggle, &QToolButton::toggled, this,
+    connect(m_stepsToggle, &QCheckBox::toggled, this,
             [](bool on) { QSettings().setValue(u"ui/engineSteps"_s, on); });
 
     auto *top = new QHBoxLayout;
@@ -149,15 +148,22 @@ ActivityPanel::ActivityPanel(OperationRunner *runner, QWidget *parent)
     });
     connect(runner, &OperationRunner::phaseChanged, this,
             [this](const QString &phase) { appendLine(tr("stage: %1").arg(phase)); });
+    m_progressTimer->setSingleShot(true);
+    m_progressTimer->setInterval(100);
+    connect(m_progressTimer, &QTimer::timeout, this, &ActivityPanel::showProgress);
     connect(runner, &OperationRunner::progressed, this,
             [this](qint64 done, qint64 total, const QString &text) {
                 // The count moves the bar; the title keeps naming the packs running now, not
                 // the last one that finished.
                 if (total > 0) {
+                    // QProgressBar repaints at once whenever its text changes: a count of 1 000
+                    // packs moved at every pack stalled the window, so the bar follows the
+                    // count ten times a second.
                     m_counted = true;
-                    m_progress->setRange(0, int(total));
-                    m_progress->setValue(int(std::min(done, total)));
-                    m_progress->setFormat(u"%v/%m"_s);
+                    m_progressDone = std::min(done, total);
+                    m_progressTotal = total;
+                    if (!m_progressTimer->isActive())
+                        m_progressTimer->start();
                 } else if (!text.isEmpty()) {
                     setTitle(m_operation + u" · "_s + text);
                 }
@@ -172,10 +178,12 @@ ActivityPanel::ActivityPanel(OperationRunner *runner, QWidget *parent)
             [this](const QString &verb, bool dryRun, const QJsonValue &document,
                    const QString &error, const QString &kind) {
                 m_cancel->setEnabled(false);
+                m_progressTimer->stop();
                 const VerbSpec *spec = findVerb(verb);
                 const bool outcomes = spec && spec->reportShape != ReportShape::Own;
                 showOutcomes(outcomes && !dryRun ? document : QJsonValue());
                 if (m_counted) {
+                    showProgress();
                     m_progress->setValue(m_progress->maximum());
                 } else {
                     // No count: a full bar that says so, not "1/1".
@@ -192,6 +200,13 @@ ActivityPanel::ActivityPanel(OperationRunner *runner, QWidget *parent)
                 else
                     setTitle(tr("Done: %1").arg(m_operation));
             });
+}
+
+void ActivityPanel::showProgress()
+{
+    m_progress->setRange(0, int(m_progressTotal));
+    m_progress->setValue(int(m_progressDone));
+    m_progress->setFormat(u"%v/%m"_s);
 }
 
 void ActivityPanel::showOutcomes(const QJsonValue &document)

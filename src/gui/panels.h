@@ -7,6 +7,8 @@
 #include <QJsonValue>
 #include <QWidget>
 
+class QCheckBox;
+class QTimer;
 class QLabel;
 class QPlainTextEdit;
 class QProgressBar;
@@ -44,6 +46,7 @@ Q_SIGNALS:
 
 private:
     void showOutcomes(const QJsonValue &document);
+    void showProgress();
     // The line above the log: what runs and which packs are in flight, or how it ended. A long
     // one is cut, never widening the window; its tooltip holds all of it.
     void setTitle(const QString &text, bool failed = false);
@@ -59,7 +62,10 @@ private:
     QToolButton *m_logToggle;
     // The engine's raw step lines ("[ok] pack=a action=mkdir idx=0") are a debugging view: the
     // log shows them only while this is on.
-    QToolButton *m_stepsToggle;
+    QCheckBox *m_stepsToggle;
+    QTimer *m_progressTimer; // shows the latest count at most ten times a second
+    qint64 m_progressDone = 0;
+    qint64 m_progressTotal = 0;
     QPlainTextEdit *m_log;
 };
 

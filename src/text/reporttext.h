@@ -67,6 +67,13 @@ QList<OutcomeItem> outcomeItems(const JsonValue &report);
 
 // "1a2b3c4" for a full SHA, "-" for none.
 QString shortSha(const JsonValue &sha);
+
+// Why git could not reach a remote (a failure's reason: auth, not_found, unreachable, ...), in a
+// few words; "" for a reason it does not know.
+QString reasonWords(const QString &reason);
+
+// A drift kind counted in a summary, in words: "3 dirty", "1 off branch".
+QString driftCount(const QString &kind, int count);
 // What a pack in flight is doing (EventSink::packStarted's activity), as progress says it:
 // "fetching", "installing".
 QString activityText(const QString &activity);

@@ -1,3 +1,4 @@
+#include "text/reporttext.h"
 #include "text/texttr.h"
 #include "text/verbtexts_p.h"
 
@@ -289,6 +290,9 @@ Lines statusText(const DocView &report, const Options &options)
     QMap<QString, int> counts;
     for (const auto &[p, depth] : treeOrder(packs)) {
         ++counts[p.value(u"drift"_s).toString()];
+        // Untracked files are no drift, but a summary that counted them clean would hide them.
+        if (p.value(u"drifts"_s).toStringList().contains(u"untracked_files"_s))
+            ++counts[u"untracked_files"_s];
         const JsonValue branch = p.value(u"branch"_s);
         QList<Cell> row{{Span{QString(2 * depth, u' ') + p.value(u"id"_s).toString()}}};
         if (longForm) {
@@ -320,7 +324,7 @@ Lines statusText(const DocView &report, const Options &options)
     }
     Lines lines = table(headers, rows);
     const qsizetype clean = counts.value(u"clean"_s);
-    if (clean == packs.size()) {
+    if (clean == packs.size() && counts.value(u"untracked_files"_s) == 0) {
         lines.append(
             Line({Span{Tr::tr("All %n pack(s) are clean.", nullptr, int(clean)), Style::Green}}));
         return lines;
@@ -328,10 +332,68 @@ Lines statusText(const DocView &report, const Options &options)
     QStringList parts;
     for (const QString &kind : PackFilter::driftKinds()) {
         if (counts.value(kind) > 0)
-            parts << u"%1 %2"_s.arg(counts.value(kind)).arg(kind);
+            parts << driftCount(kind, int(counts.value(kind)));
     }
     lines.append(Line(Tr::tr("%n pack(s): ", nullptr, int(packs.size())) + parts.join(u", "_s)));
     return lines;
 }
 
 } // namespace Grex::Text::Internal
+
+namespace Grex::Text {
+
+QString reasonWords(const QString &reason)
+{
+    if (reason == u"auth")
+        return Tr::tr("access refused");
+    if (reason == u"not_found")
+        return Tr::tr("the remote repository is not there");
+    if (reason == u"unreachable")
+        return Tr::tr("cannot reach the remote");
+    if (reason == u"host_key")
+        return Tr::tr("the host key is unknown or changed");
+    if (reason == u"certificate")
+        return Tr::tr("the certificate is not trusted");
+    if (reason == u"timeout")
+        return Tr::tr("no answer in time");
+    if (reason == u"unsafe_repository")
+        return Tr::tr("git refuses a clone owned by another user");
+    if (reason == u"no_remote")
+        return Tr::tr("no remote configured");
+    return {};
+}
+
+QString driftCount(const QString &kind, int count)
+{
+    if (kind == u"clean")
+        return Tr::tr("%n clean", nullptr, count);
+    if (kind == u"dirty")
+        return Tr::tr("%n dirty", nullptr, count);
+    if (kind == u"missing")
+        return Tr::tr("%n missing", nullptr, count);
+    if (kind == u"broken")
+        return Tr::tr("%n broken", nullptr, count);
+    if (kind == u"fetch_failed")
+        return Tr::tr("%n failed to fetch", nullptr, count);
+    if (kind == u"stale")
+        return Tr::tr("%n stale", nullptr, count);
+    if (kind == u"behind")
+        return Tr::tr("%n behind", nullptr, count);
+    if (kind == u"ahead")
+        return Tr::tr("%n ahead", nullptr, count);
+    if (kind == u"untracked")
+        return Tr::tr("%n untracked", nullptr, count);
+    if (kind == u"diverged")
+        return Tr::tr("%n diverged", nullptr, count);
+    if (kind == u"rewritten")
+        return Tr::tr("%n rewritten upstream", nullptr, count);
+    if (kind == u"upstream_gone")
+        return Tr::tr("%n with upstream gone", nullptr, count);
+    if (kind == u"off_branch")
+        return Tr::tr("%n off branch", nullptr, count);
+    if (kind == u"untracked_files")
+        return Tr::tr("%n with untracked files", nullptr, count);
+    return u"%1 %2"_s.arg(count).arg(kind);
+}
+
+} // namespace Grex::Text

@@ -405,8 +405,13 @@ private Q_SLOTS:
         GitFetcher fetcher;
         const Result<void> r = fetcher.fetch(dir, {});
         QVERIFY(!r.ok());
-        QCOMPARE(r.error().reason(), u"fetch_failed"_s);
+        QCOMPARE(r.error().reason(), u"no_remote"_s);
         QVERIFY(r.error().message().text().contains(u"no default remote configured"_s));
+        // Kept until a fetch succeeds: status says fetch_failed, not clean.
+        const Result<RepoStatus> status = fetcher.inspect(dir, std::nullopt);
+        QVERIFY(status.ok());
+        QVERIFY(status->lastFetchError);
+        QCOMPARE(status->lastFetchError->reason(), u"no_remote"_s);
     }
 
     // What sync calls: fetch and fast-forward (or check out a ref) in one go.

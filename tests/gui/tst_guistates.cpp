@@ -156,6 +156,9 @@ private Q_SLOTS:
         QCOMPARE(model->driftCounts().value(u"untracked_files"_s), 1);
 
         QVERIFY(runAction(window, u"fetchAction"_s));
+        // Why, in words, not the reason's identifier.
+        QCOMPARE(stateOf(model, u"beta"_s), u"fetch failed: the remote repository is not there"_s);
+        QCOMPARE(stateOf(model, u"gamma"_s), u"fetch failed: no remote configured"_s);
         for (const QString &id : {u"beta"_s, u"gamma"_s}) {
             const QModelIndex state = packIndex(model, id, PackTreeModel::DriftColumn);
             QCOMPARE(state.data(PackTreeModel::DriftRole).toString(), u"fetch_failed"_s);

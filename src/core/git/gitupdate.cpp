@@ -158,7 +158,11 @@ Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
     // A clone whose remote was removed fails as a fetch that cannot reach it: recorded, so that
     // status keeps saying fetch_failed until a fetch succeeds.
     if (!at->url) {
-        Error failed = fetchFailed(dest, u"no default remote configured"_s);
+        Error failed = Error(ErrorKind::PackOp, u"no_remote"_s,
+                             Message(QT_TRANSLATE_NOOP("Grex", "cannot fetch into %1: no default "
+                                                               "remote configured"),
+                                     {dest}))
+                           .withDetail(u"path"_s, dest);
         recordFetchFailure(at->gitDir, failed);
         return failed;
     }
