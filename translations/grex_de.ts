@@ -1701,7 +1701,7 @@ Ein unterbrochenes rm wird vom nächsten grex rm oder grex sync abgeschlossen od
     </message>
     <message>
         <source>diverged</source>
-        <translation>auseinanderentwickelt</translation>
+        <translation>divergiert</translation>
     </message>
     <message>
         <source>rewritten upstream</source>
@@ -1778,10 +1778,6 @@ Ein unterbrochenes rm wird vom nächsten grex rm oder grex sync abgeschlossen od
     <message>
         <source>tag &apos;%1&apos; of pack &apos;%2&apos; comes from its pack.yaml; remove it there</source>
         <translation>Tag &apos;%1&apos; von Pack &apos;%2&apos; stammt aus seiner pack.yaml; entferne es dort</translation>
-    </message>
-    <message>
-        <source>Only packs matching EXPR, e.g. &quot;name=lib-*,drift=dirty&quot; (keys name, path, type, depth, url, drift, tag).</source>
-        <translation>Nur Packs, auf die EXPR passt, z. B. &quot;name=lib-*,drift=dirty&quot; (Schlüssel name, path, type, depth, url, drift, tag).</translation>
     </message>
     <message>
         <source>Add a pack with two tags.</source>
@@ -2630,6 +2626,14 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
     <message>
         <source>cannot fetch into %1: no default remote configured</source>
         <translation>kann nicht nach %1 abrufen: kein Standard-Remote eingerichtet</translation>
+    </message>
+    <message>
+        <source>give the clone its remote again: git -C %1 remote add origin URL</source>
+        <translation>geben Sie dem Klon sein Remote zurück: git -C %1 remote add origin URL</translation>
+    </message>
+    <message>
+        <source>Only packs matching EXPR, e.g. &quot;name=lib-*,drift=dirty&quot; (keys name, path, type, depth, url, drift, tag), or a word their name or path contains.</source>
+        <translation>Nur Packs, auf die EXPR passt, z. B. &quot;name=lib-*,drift=dirty&quot; (Schlüssel name, path, type, depth, url, drift, tag), oder ein Wort, das ihr Name oder Pfad enthält.</translation>
     </message>
 </context>
 <context>

@@ -1770,10 +1770,6 @@ An rm that was interrupted is finished or undone by the next grex rm or grex syn
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Only packs matching EXPR, e.g. &quot;name=lib-*,drift=dirty&quot; (keys name, path, type, depth, url, drift, tag).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Add a pack with two tags.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2611,6 +2607,14 @@ status reads local state only, so behind is as of the last fetch, which it shows
     </message>
     <message>
         <source>cannot fetch into %1: no default remote configured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give the clone its remote again: git -C %1 remote add origin URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only packs matching EXPR, e.g. &quot;name=lib-*,drift=dirty&quot; (keys name, path, type, depth, url, drift, tag), or a word their name or path contains.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -167,7 +167,10 @@ std::optional<QDateTime> PackTreeModel::oldestFetch() const
     std::optional<QDateTime> oldest;
     m_root->forEach([&](const Node &n) {
         const std::optional<StatusEntry> &s = n.row.status;
-        if (!s || !s->onDisk || s->drift == u"untracked" || n.row.entry.url.isEmpty())
+        // A pack whose fetch fails shows so on its own row; its old fetch would make every
+        // other pack look stale.
+        if (!s || !s->onDisk || s->drift == u"untracked" || n.row.entry.url.isEmpty() ||
+            s->fetchError)
             return;
         const QDateTime when =
             s->lastFetched ? *s->lastFetched : QDateTime::fromMSecsSinceEpoch(0, Qt::UTC);

@@ -58,8 +58,8 @@ public:
     int totalPackCount() const; // every row
     // Packs by the kind the window shows (shownKind), over every row.
     QHash<QString, int> driftCounts() const;
-    // The oldest last fetch among the clones that have a remote; nullopt when none has, and
-    // the epoch when one of them never fetched.
+    // The oldest last fetch among the clones that have a remote and whose last fetch did not
+    // fail; nullopt when none has, and the epoch when one of them never fetched.
     std::optional<QDateTime> oldestFetch() const;
     // Every pack's status, in tree order.
     QList<StatusEntry> statuses() const;

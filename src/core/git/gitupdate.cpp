@@ -162,7 +162,12 @@ Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
                              Message(QT_TRANSLATE_NOOP("Grex", "cannot fetch into %1: no default "
                                                                "remote configured"),
                                      {dest}))
-                           .withDetail(u"path"_s, dest);
+                           .withDetail(u"path"_s, dest)
+                           .withHint(Message(
+                               QT_TRANSLATE_NOOP(
+                                   "Grex", "give the clone its remote again: git -C %1 remote add "
+                                           "origin URL"),
+                               {dest}));
         recordFetchFailure(at->gitDir, failed);
         return failed;
     }

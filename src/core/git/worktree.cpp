@@ -177,7 +177,8 @@ Result<QString> commitText(const QString &dir, const QString &sha, qsizetype max
                 '\n';
     }
     text += '\n';
-    for (const QByteArray &line : QByteArray(git_commit_message(commit.get())).split('\n'))
+    for (const QByteArray &line :
+         QByteArray(git_commit_message(commit.get())).trimmed().split('\n'))
         text += (line.isEmpty() ? QByteArray() : "    " + line) + '\n';
     git_diff_stats *rawStats = nullptr;
     git_buf buf = GIT_BUF_INIT;

@@ -194,7 +194,7 @@ Result<StatusReport> status(Workspace &workspace, const StatusOptions &options,
     QStringList failed;
     for (const StatusEntry &e : report.packs) {
         if (options.fetch && e.fetchError)
-            failed.append(u"%1 (%2)"_s.arg(e.id, e.fetchError->reason()));
+            failed.append(e.id); // why, in the report's row of each
     }
     if (!failed.isEmpty()) {
         return Error(ErrorKind::PackOp, u"packs_failed"_s,

@@ -10,7 +10,8 @@ ParamSpec filterParam()
     p.name = u"filter"_s;
     p.type = ParamType::String;
     p.help = QT_TRANSLATE_NOOP("Grex", "Only packs matching EXPR, e.g. \"name=lib-*,drift=dirty\" "
-                                       "(keys name, path, type, depth, url, drift, tag).");
+                                       "(keys name, path, type, depth, url, drift, tag), or a "
+                                       "word their name or path contains.");
     p.valueName = u"EXPR"_s;
     p.universal = true;
     return p;
