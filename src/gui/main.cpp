@@ -10,12 +10,48 @@
 #include <QDir>
 #include <QIcon>
 #include <QSettings>
+#include <QSocketNotifier>
 
 #include <cstdio>
+
+#include <csignal>
+#include <fcntl.h>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
 namespace {
+
+int g_signalPipe[2] = {-1, -1};
+
+void onTerminationSignal(int signal)
+{
+    // Only what is safe in a signal handler: the event loop reads the byte and quits.
+    const char byte = char(signal);
+    [[maybe_unused]] const ssize_t written = ::write(g_signalPipe[1], &byte, 1);
+}
+
+// SIGTERM (a logout, systemd, kill), SIGINT and SIGHUP end the event loop, so that the window
+// closes as when the person quits: the control socket and its link are removed, a running
+// operation is cancelled, and no git it started is left behind.
+void quitOnTerminationSignals(QApplication &app)
+{
+    if (::pipe2(g_signalPipe, O_CLOEXEC | O_NONBLOCK) != 0)
+        return;
+    auto *notifier = new QSocketNotifier(g_signalPipe[0], QSocketNotifier::Read, &app);
+    QObject::connect(notifier, &QSocketNotifier::activated, &app, [] {
+        char byte = 0;
+        while (::read(g_signalPipe[0], &byte, 1) > 0) {
+        }
+        QCoreApplication::quit();
+    });
+    struct sigaction action = {};
+    action.sa_handler = onTerminationSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    for (const int signal : {SIGTERM, SIGINT, SIGHUP})
+        sigaction(signal, &action, nullptr);
+}
 
 // --help and --version are answered before QApplication exists, so they work without a display
 // (over ssh, in a package's tests).
@@ -64,6 +100,7 @@ int main(int argc, char *argv[])
     }
 
     QApplication app(argc, argv);
+    quitOnTerminationSignals(app);
     identify();
     QApplication::setApplicationDisplayName(u"grex"_s);
     QApplication::setDesktopFileName(u"grex-gui"_s);

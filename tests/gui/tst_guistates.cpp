@@ -11,6 +11,7 @@
 #include "support/workspacefixture.h"
 #include "core/i18n.h"
 #include "core/workspace.h"
+#include "mcp/control.h"
 
 #include <QAction>
 #include <QBrush>
@@ -21,6 +22,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPointer>
+#include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -32,6 +34,7 @@
 #include <QTreeView>
 #include <QTreeWidget>
 
+#include <csignal>
 #include <utime.h>
 
 using namespace Grex;
@@ -356,6 +359,45 @@ private Q_SLOTS:
                  qPrintable(updated.constFirst()->text(1)));
         QCOMPARE(updated.constFirst()->childCount(), 1);
         QVERIFY(updated.constFirst()->child(0)->text(1).contains(u"Add two"_s));
+    }
+
+    // The real grex-gui: a second one on the same workspace raises the first and exits; the first
+    // stops cleanly on SIGTERM, SIGINT or SIGHUP, its control socket gone with it.
+    void theRealWindowStopsCleanly_data()
+    {
+        QTest::addColumn<int>("signal");
+        QTest::newRow("SIGTERM") << int(SIGTERM);
+        QTest::newRow("SIGINT") << int(SIGINT);
+        QTest::newRow("SIGHUP") << int(SIGHUP);
+    }
+
+    void theRealWindowStopsCleanly()
+    {
+        QFETCH(int, signal);
+        Workspace ws = workspaceWith({u"alpha"_s});
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+        env.insert(u"HOME"_s, m_tmp.filePath(u"home"_s));
+        QProcess first;
+        first.setProcessEnvironment(env);
+        first.start(QStringLiteral(GREX_GUI_BINARY), {ws.root()});
+        QVERIFY(first.waitForStarted(10000));
+        const QString socket = Mcp::controlSocketName(ws.root());
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(socket), 20000);
+
+        QProcess second;
+        second.setProcessEnvironment(env);
+        second.start(QStringLiteral(GREX_GUI_BINARY), {ws.root()});
+        QVERIFY(second.waitForFinished(20000));
+        QCOMPARE(second.exitCode(), 0);
+        QVERIFY2(second.readAllStandardError().contains("open already"), "no word of the first");
+        QCOMPARE(first.state(), QProcess::Running);
+
+        QVERIFY(::kill(pid_t(first.processId()), signal) == 0);
+        QVERIFY(first.waitForFinished(20000));
+        QCOMPARE(first.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(first.exitCode(), 0);
+        QVERIFY(!QFileInfo::exists(socket));
     }
 
     // One window per workspace: a second grex-gui asks the first to come forward.
