@@ -29,6 +29,7 @@
 #include <QFileSystemWatcher>
 #include <QFutureWatcher>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
@@ -55,6 +56,8 @@ namespace {
 constexpr int kRecentLimit = 8;
 // Up to this many packs the filter runs at every key; above, once the typing pauses.
 constexpr int kInstantFilterPacks = 2000;
+// Up to this many selected packs stay selected when the window reads the workspace again.
+constexpr qsizetype kReselectLimit = 200;
 
 } // namespace
 
@@ -410,17 +413,12 @@ void MainWindow::refresh()
         }
         const WorkspaceLoad result = watcher->result();
         const QString current = selectedPack();
+        const QStringList selected = selectedPacks();
         m_loadingHint->hide();
         m_model->setPacks(result.rows);
         m_events = result.events;
         m_view->expandAll();
-        if (!current.isEmpty()) {
-            const QModelIndexList found =
-                m_proxy->match(m_proxy->index(0, 0), PackTreeModel::PackIdRole, current, 1,
-                               Qt::MatchExactly | Qt::MatchRecursive);
-            if (!found.isEmpty())
-                m_view->setCurrentIndex(found.constFirst());
-        }
+        reselect(current, selected);
         updateSelection();
         if (!result.error.isEmpty()) {
             m_message->setText(result.error);
@@ -544,6 +542,28 @@ void MainWindow::applyFilter()
 QString MainWindow::selectedPack() const
 {
     return m_view->currentIndex().data(PackTreeModel::PackIdRole).toString();
+}
+
+void MainWindow::reselect(const QString &current, const QStringList &selected)
+{
+    const auto find = [this](const QString &id) {
+        const QModelIndexList found =
+            m_proxy->match(m_proxy->index(0, 0), PackTreeModel::PackIdRole, id, 1,
+                           Qt::MatchExactly | Qt::MatchRecursive);
+        return found.isEmpty() ? QModelIndex() : found.constFirst();
+    };
+    if (const QModelIndex index = find(current); index.isValid())
+        m_view->setCurrentIndex(index);
+    // Each id is a search of the tree: a selection of thousands keeps only its current row.
+    if (selected.size() < 2 || selected.size() > kReselectLimit)
+        return;
+    QItemSelection selection;
+    for (const QString &id : selected) {
+        if (const QModelIndex index = find(id); index.isValid())
+            selection.select(index, index);
+    }
+    m_view->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect |
+                                                    QItemSelectionModel::Rows);
 }
 
 QStringList MainWindow::selectedPacks() const

@@ -113,6 +113,8 @@ private:
     QString selectedPack() const;
     // Every selected pack (Ctrl+click, Shift+click), by id; folders left out.
     QStringList selectedPacks() const;
+    // After a reload: the current row and the selection as they were, by pack id.
+    void reselect(const QString &current, const QStringList &selected);
     QString busyHolder() const;
     void syncAction(bool preview);
     void updateAction(bool preview);

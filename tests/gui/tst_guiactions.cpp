@@ -40,6 +40,7 @@
 #include <QTreeWidget>
 
 #include "support/workspacefixture.h"
+#include "windowtesting.h"
 
 using namespace Grex;
 using namespace Grex::Test;
@@ -133,15 +134,6 @@ class tst_GuiActions : public QObject, public Grex::Test::WorkspaceCases
 
     QTemporaryDir m_runtime;
 
-    // Opens ws in the window and waits for the first load.
-    static bool open(Gui::MainWindow &window, const Workspace &ws)
-    {
-        QSignalSpy loaded(&window, &Gui::MainWindow::loaded);
-        window.show();
-        window.openWorkspace(ws.root());
-        return loaded.wait(10000) && loaded.at(0).at(0).toString().isEmpty();
-    }
-
 private Q_SLOTS:
     void initTestCase()
     {
@@ -164,7 +156,7 @@ private Q_SLOTS:
         Workspace ws = workspaceWith({u"alpha"_s, u"beta"_s, u"gamma"_s});
         QVERIFY(QDir(ws.packDir(u"gamma"_s)).removeRecursively());
         Gui::MainWindow window;
-        QVERIFY(open(window, ws));
+        QVERIFY(openWindow(window, ws));
         const QHash<QString, int> before{{u"stale"_s, 2}, {u"missing"_s, 1}};
         QCOMPARE(window.packModel()->driftCounts(), before);
 
@@ -210,7 +202,7 @@ private Q_SLOTS:
         QVERIFY(writeFile(ws.packDir(u"delta"_s) + u"/README.md"_s, "# mine\n"));
 
         Gui::MainWindow window;
-        QVERIFY(open(window, ws));
+        QVERIFY(openWindow(window, ws));
         QSignalSpy finished(&window, &Gui::MainWindow::operationFinished);
         QVERIFY(window.invokeVerb(u"sync"_s, {}, u"Sync"_s));
         QVERIFY(finished.wait(30000));
@@ -262,7 +254,7 @@ private Q_SLOTS:
     {
         Workspace ws = workspaceWith({u"alpha"_s, u"beta"_s});
         Gui::MainWindow window;
-        QVERIFY(open(window, ws));
+        QVERIFY(openWindow(window, ws));
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
         auto *filter = window.findChild<QLineEdit *>(u"filterEdit"_s);
@@ -301,7 +293,7 @@ private Q_SLOTS:
     {
         Workspace ws = workspaceWith({u"alpha"_s, u"beta"_s, u"gamma"_s}, true);
         Gui::MainWindow window;
-        QVERIFY(open(window, ws));
+        QVERIFY(openWindow(window, ws));
         QCOMPARE(modelIds(window.packModel()), (QStringList{u"alpha"_s, u"beta"_s, u"gamma"_s}));
         QSignalSpy shown(&window, &Gui::MainWindow::previewShown);
         QSignalSpy finished(&window, &Gui::MainWindow::operationFinished);
@@ -376,7 +368,7 @@ private Q_SLOTS:
         QVERIFY(writeFile(ws.root() + u"/.grex-tasks/fix/beta/draft.txt"_s, "draft\n"));
 
         Gui::MainWindow window;
-        QVERIFY(open(window, ws));
+        QVERIFY(openWindow(window, ws));
         auto *panel = window.findChild<Gui::TasksPanel *>(u"tasksPanel"_s);
         QVERIFY(panel);
         QCOMPARE(panel->taskCount(), 1);
@@ -431,7 +423,7 @@ private Q_SLOTS:
         nested.noInstall = true;
         QVERIFY(add(ws, nested, ctx).ok());
         Gui::MainWindow window;
-        QVERIFY(open(window, ws));
+        QVERIFY(openWindow(window, ws));
         QSignalSpy shown(&window, &Gui::MainWindow::previewShown);
         auto *view = window.findChild<QTreeView *>(u"packView"_s);
         const QModelIndexList beta =
@@ -457,7 +449,7 @@ private Q_SLOTS:
     {
         Workspace ws = workspaceWith({u"sleeper"_s}); // its install sleeps 30 s
         Gui::MainWindow window;
-        QVERIFY(open(window, ws));
+        QVERIFY(openWindow(window, ws));
         QSignalSpy finished(window.runner(), &Gui::OperationRunner::finished);
         QSignalSpy lines(window.runner(), &Gui::OperationRunner::logLine);
         QVERIFY(window.invokeVerb(u"sync"_s, {}, u"Sync"_s));
@@ -502,7 +494,7 @@ private Q_SLOTS:
         LockHolderProcess holder(ws.syncLockPath());
         QVERIFY(holder.locked());
         Gui::MainWindow window;
-        QVERIFY(open(window, ws));
+        QVERIFY(openWindow(window, ws));
         auto *message = window.findChild<QLabel *>(u"messageLabel"_s);
         // The load says so already.
         QVERIFY(!message->isHidden());
@@ -542,7 +534,7 @@ private Q_SLOTS:
         } // killed: its lock file stays, stale
         QVERIFY(QFileInfo::exists(lock));
         Gui::MainWindow window;
-        QVERIFY(open(window, ws));
+        QVERIFY(openWindow(window, ws));
         QSignalSpy finished(&window, &Gui::MainWindow::operationFinished);
 
         window.findChild<QAction *>(u"doctorAction"_s)->trigger();

@@ -9,6 +9,7 @@
 #include "support/remotebuilder.h"
 #include "support/testfiles.h"
 #include "support/workspacefixture.h"
+#include "windowtesting.h"
 #include "core/i18n.h"
 #include "core/workspace.h"
 #include "mcp/control.h"
@@ -90,14 +91,6 @@ class tst_GuiStates : public QObject, public Grex::Test::WorkspaceCases
 
     QTemporaryDir m_runtime;
 
-    static bool open(Gui::MainWindow &window, const Workspace &ws)
-    {
-        QSignalSpy loaded(&window, &Gui::MainWindow::loaded);
-        window.show();
-        window.openWorkspace(ws.root());
-        return loaded.wait(10000) && loaded.at(0).at(0).toString().isEmpty();
-    }
-
     // Runs an action and waits for its operation and the reload after it.
     static bool runAction(Gui::MainWindow &window, const QString &action)
     {
@@ -146,7 +139,7 @@ private Q_SLOTS:
         runGit(ws.packDir(u"gamma"_s), {u"remote"_s, u"remove"_s, u"origin"_s});
 
         Gui::MainWindow window;
-        QVERIFY(open(window, ws));
+        QVERIFY(openWindow(window, ws));
         const PackTreeModel *model = window.packModel();
         // Untracked files need a look: their own words, sorted before the clean packs.
         QCOMPARE(stateOf(model, u"alpha"_s), u"1 untracked file"_s);
@@ -209,7 +202,7 @@ private Q_SLOTS:
         runGit(ws.packDir(u"delta"_s), {u"pull"_s, u"--ff-only"_s, u"-q"_s});
         runGit(ws.packDir(u"delta"_s), {u"checkout"_s, u"-q"_s, u"--detach"_s, u"HEAD~1"_s});
         Gui::MainWindow window;
-        QVERIFY(open(window, ws));
+        QVERIFY(openWindow(window, ws));
         QCOMPARE(stateOf(window.packModel(), u"delta"_s), u"detached, not on main"_s);
         QVERIFY(runAction(window, u"syncAction"_s));
         QCOMPARE(stateOf(window.packModel(), u"delta"_s), u"detached, not on main"_s);
@@ -223,7 +216,7 @@ private Q_SLOTS:
         for (const QString &name : {u"alpha"_s, u"beta"_s, u"gamma"_s})
             builder.commit(remote(name), withFile(name, u"more.txt"_s));
         Gui::MainWindow window;
-        QVERIFY(open(window, ws));
+        QVERIFY(openWindow(window, ws));
         select(window, {u"alpha"_s, u"gamma"_s});
         auto *fetchSelected = window.findChild<QAction *>(u"fetchSelectedAction"_s);
         QVERIFY(fetchSelected->isEnabled());
@@ -234,6 +227,8 @@ private Q_SLOTS:
         QCOMPARE(stateOf(model, u"gamma"_s), u"behind by 1"_s);
         QCOMPARE(stateOf(model, u"beta"_s), u"clean"_s); // not fetched
 
+        // The reload after the fetch kept the selection.
+        QCOMPARE(fetchSelected->text(), u"F&etch 2 Selected Packs"_s);
         select(window, {u"gamma"_s});
         QCOMPARE(window.findChild<QAction *>(u"syncSelectedAction"_s)->text(), u"S&ync gamma"_s);
         const QString alphaBefore = runGit(ws.packDir(u"alpha"_s), {u"rev-parse"_s, u"HEAD"_s});
@@ -249,7 +244,7 @@ private Q_SLOTS:
     {
         Workspace ws = workspaceWith({u"alpha"_s, u"beta"_s, u"gamma"_s});
         Gui::MainWindow window;
-        QVERIFY(open(window, ws));
+        QVERIFY(openWindow(window, ws));
         auto *filter = window.findChild<QLineEdit *>(u"filterEdit"_s);
         filter->setText(u"AMM"_s);
         QCOMPARE(window.packProxy()->shownCount(), 1);
@@ -271,7 +266,7 @@ private Q_SLOTS:
         QSettings().setValue(u"fetch/intervalMinutes"_s, 5);
         Gui::MainWindow window;
         QSignalSpy finished(&window, &Gui::MainWindow::operationFinished);
-        QVERIFY(open(window, ws));
+        QVERIFY(openWindow(window, ws));
         // Due at once: the load found fetches an hour old.
         QTRY_VERIFY_WITH_TIMEOUT(window.runner()->isRunning() || finished.count() > 0, 5000);
         QCOMPARE(window.runner()->verb(), u"status"_s);
@@ -299,7 +294,7 @@ private Q_SLOTS:
         Workspace ws = workspaceWith({u"alpha"_s, u"delta"_s}, true);
         QVERIFY(writeFile(ws.packDir(u"delta"_s) + u"/README.md"_s, "changed\n"));
         Gui::MainWindow window;
-        QVERIFY(open(window, ws));
+        QVERIFY(openWindow(window, ws));
         QCOMPARE(window.packModel()->driftCounts().value(u"dirty"_s), 1);
         QSignalSpy shown(&window, &Gui::MainWindow::previewShown);
         window.findChild<QAction *>(u"previewSyncAction"_s)->trigger();
@@ -323,7 +318,7 @@ private Q_SLOTS:
         RemoteBuilder(m_remotes).commit(remote(u"epsilon"_s), withFile(u"epsilon"_s, u"two.txt"_s),
                                         u"main"_s, u"Add two\n\nBecause one was lonely."_s);
         Gui::MainWindow window;
-        QVERIFY(open(window, ws));
+        QVERIFY(openWindow(window, ws));
         QVERIFY(runAction(window, u"fetchAction"_s));
         auto *details = window.findChild<Gui::DetailsPane *>();
         QSignalSpy changesShown(details, &Gui::DetailsPane::changesShown);
@@ -405,7 +400,7 @@ private Q_SLOTS:
     {
         Workspace ws = workspaceWith({u"alpha"_s});
         Gui::MainWindow window;
-        QVERIFY(open(window, ws));
+        QVERIFY(openWindow(window, ws));
         QSignalSpy raised(window.controlServer(), &Gui::ControlServer::raiseRequested);
         QVERIFY(Gui::ControlServer::askToRaise(ws.root()));
         QVERIFY(raised.count() == 1 || raised.wait(5000));
