@@ -4035,6 +4035,14 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
         <source>Copied %1</source>
         <translation>%1 kopiert</translation>
     </message>
+    <message>
+        <source>Opened %1 in %2</source>
+        <translation>%1 in %2 geöffnet</translation>
+    </message>
+    <message>
+        <source>No editor found: set GREX_EDITOR to the one you use.</source>
+        <translation>Kein Editor gefunden: setzen Sie GREX_EDITOR auf den, den Sie verwenden.</translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::LocksPanel</name>
@@ -4528,6 +4536,33 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
             <numerusform>%n Pack</numerusform>
             <numerusform>%n Packs</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Open in &amp;Editor</source>
+        <translation>Im &amp;Editor öffnen</translation>
+    </message>
+    <message>
+        <source>Fast-forward Selected</source>
+        <translation>Auswahl vorspulen</translation>
+    </message>
+    <message>
+        <source>Fetch and fast-forward only the selected packs; install nothing (grex sync --no-install --filter name=…)</source>
+        <translation>Nur die ausgewählten Packs abrufen und vorspulen; nichts installieren (grex sync --no-install --filter name=…)</translation>
+    </message>
+    <message>
+        <source>Fast-&amp;forward %1</source>
+        <translation>%1 &amp;vorspulen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fast-&amp;forward %n Selected Pack(s)</source>
+        <translation>
+            <numerusform>%n ausgewähltes Pack &amp;vorspulen</numerusform>
+            <numerusform>%n ausgewählte Packs &amp;vorspulen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fast-forward %1</source>
+        <translation>%1 vorspulen</translation>
     </message>
 </context>
 <context>

@@ -4017,6 +4017,14 @@ status reads local state only, so behind is as of the last fetch, which it shows
         <source>Copied %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Opened %1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No editor found: set GREX_EDITOR to the one you use.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::LocksPanel</name>
@@ -4510,6 +4518,33 @@ status reads local state only, so behind is as of the last fetch, which it shows
             <numerusform>%n pack</numerusform>
             <numerusform>%n packs</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Open in &amp;Editor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fast-forward Selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetch and fast-forward only the selected packs; install nothing (grex sync --no-install --filter name=…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fast-&amp;forward %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Fast-&amp;forward %n Selected Pack(s)</source>
+        <translation>
+            <numerusform>Fast-&amp;forward %n Selected Pack</numerusform>
+            <numerusform>Fast-&amp;forward %n Selected Packs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fast-forward %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -124,6 +124,32 @@ QString openTerminal(const QString &dir)
                                        "No terminal found: set TERMINAL to the one you use.");
 }
 
+QString openEditor(const QString &dir)
+{
+    // $GREX_EDITOR when the person chose one, else the first graphical editor that takes a
+    // folder. Not $VISUAL or $EDITOR: those are often terminal editors, which need a terminal.
+    QStringList candidates;
+    if (const QString chosen = qEnvironmentVariable("GREX_EDITOR"); !chosen.isEmpty())
+        candidates.append(chosen);
+    candidates << u"code"_s << u"codium"_s << u"subl"_s << u"kate"_s << u"gnome-text-editor"_s
+               << u"gedit"_s;
+    for (const QString &editor : std::as_const(candidates)) {
+        const QString program = QStandardPaths::findExecutable(editor);
+        if (program.isEmpty())
+            continue;
+        QProcess editorProcess;
+        editorProcess.setProgram(program);
+        editorProcess.setArguments({dir});
+        editorProcess.setWorkingDirectory(dir);
+        editorProcess.setProcessEnvironment(childEnvironment());
+        if (editorProcess.startDetached())
+            return QCoreApplication::translate("Grex::Gui::LiveState", "Opened %1 in %2")
+                .arg(dir, QFileInfo(program).fileName());
+    }
+    return QCoreApplication::translate("Grex::Gui::LiveState",
+                                       "No editor found: set GREX_EDITOR to the one you use.");
+}
+
 QString copyPath(const QString &dir)
 {
     QGuiApplication::clipboard()->setText(dir);

@@ -55,10 +55,12 @@ private:
 // within a budget of kernel watches. Reads the disk: the window calls it on a worker thread.
 QStringList cloneWatchDirs(const QList<PackDir> &packs);
 
-// The selected pack's folder, outside grex: in the file manager, in a terminal, on the clipboard.
+// The selected pack's folder, outside grex: in the file manager, in a terminal, in an editor, on
+// the clipboard.
 // Each returns what the status bar says about it.
 QString openFolder(const QString &dir);
 QString openTerminal(const QString &dir);
+QString openEditor(const QString &dir);
 QString copyPath(const QString &dir);
 
 } // namespace Grex::Gui

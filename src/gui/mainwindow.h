@@ -126,6 +126,8 @@ private:
     // Sync or fetch only the selected packs, as `grex sync --filter name=a|b` does.
     void syncSelectedAction();
     void fetchSelectedAction();
+    // Fetch and fast-forward the selected packs without installing (sync --no-install).
+    void fastForwardSelectedAction();
     // Starts the background fetch when the packs' oldest fetch is older than the interval the
     // preferences set (and the last one the window started is too).
     void maybeFetchInBackground();

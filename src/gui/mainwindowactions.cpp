@@ -121,6 +121,8 @@ void MainWindow::createActions()
     QAction *copyPath = place(u"copy"_s, tr("&Copy Path"), u"copyPathAction"_s, &Gui::copyPath);
     copyPath->setShortcut(QKeySequence::Copy);
     copyPath->setShortcutContext(Qt::WidgetShortcut);
+    QAction *openEditor =
+        place(u"open"_s, tr("Open in &Editor"), u"openEditorAction"_s, &Gui::openEditor);
     // The selected packs only: Ctrl+click or Shift+click selects several.
     QAction *syncSelected = make(iconOf(u"sync"_s), tr("Sync Selected"), u"syncSelectedAction"_s,
                                  &MainWindow::syncSelectedAction);
@@ -130,6 +132,11 @@ void MainWindow::createActions()
                                   &MainWindow::fetchSelectedAction);
     fetchSelected->setToolTip(tr("Fetch only the selected packs; no working tree changes "
                                  "(grex status --fetch --filter name=…)"));
+    QAction *forwardSelected =
+        make(iconOf(u"sync"_s), tr("Fast-forward Selected"), u"fastForwardSelectedAction"_s,
+             &MainWindow::fastForwardSelectedAction);
+    forwardSelected->setToolTip(tr("Fetch and fast-forward only the selected packs; install "
+                                   "nothing (grex sync --no-install --filter name=…)"));
     QAction *tags =
         make(iconOf(u"tag"_s), tr("Edit &Tags…"), u"tagsAction"_s, &MainWindow::tagsAction);
     tags->setToolTip(tr("Add or remove the selected pack's tags (grex tag)"));
@@ -139,12 +146,12 @@ void MainWindow::createActions()
     doctor->setShortcut(Qt::CTRL | Qt::Key_D);
 
     for (QAction *a : {reload, fetch, sync, previewSync, update, previewUpdate, fetchSelected,
-                       syncSelected, add, remove, tags, import, doctor}) {
+                       forwardSelected, syncSelected, add, remove, tags, import, doctor}) {
         packs->addAction(a);
         m_workspaceActions.append(a);
     }
     packs->addSeparator();
-    for (QAction *a : {openFolder, openTerminal, copyPath})
+    for (QAction *a : {openFolder, openTerminal, openEditor, copyPath})
         packs->addAction(a);
     toolbar->addAction(open);
     toolbar->addAction(reload);
@@ -152,12 +159,13 @@ void MainWindow::createActions()
     for (QAction *a : {fetch, sync, update, add, remove, import, doctor})
         toolbar->addAction(a);
     // The context menu (right click, or the menu key on the selected row).
-    for (QAction *a : {openFolder, openTerminal, copyPath})
+    for (QAction *a : {openFolder, openTerminal, openEditor, copyPath})
         m_view->addAction(a);
     auto *separator = new QAction(this);
     separator->setSeparator(true);
     m_view->addAction(separator);
     m_view->addAction(fetchSelected);
+    m_view->addAction(forwardSelected);
     m_view->addAction(syncSelected);
     m_view->addAction(tags);
     m_view->addAction(remove);
@@ -215,6 +223,12 @@ void MainWindow::setActionsEnabled(bool enabled)
                                   ? tr("S&ync %1").arg(selected.constFirst())
                                   : tr("S&ync %n Selected Pack(s)", nullptr, int(selected.size())));
     }
+    if (QAction *forward = findChild<QAction *>(u"fastForwardSelectedAction"_s)) {
+        forward->setEnabled(forward->isEnabled() && !selected.isEmpty());
+        forward->setText(selected.size() == 1 ? tr("Fast-&forward %1").arg(selected.constFirst())
+                                              : tr("Fast-&forward %n Selected Pack(s)", nullptr,
+                                                   int(selected.size())));
+    }
     if (QAction *fetchSelected = findChild<QAction *>(u"fetchSelectedAction"_s)) {
         fetchSelected->setEnabled(fetchSelected->isEnabled() && !selected.isEmpty());
         fetchSelected->setText(
@@ -223,8 +237,8 @@ void MainWindow::setActionsEnabled(bool enabled)
     }
     // Looking at a clone needs no workspace lock: only that it is on disk.
     const bool onDisk = QFileInfo(selectedDir()).isDir();
-    for (const QString &name :
-         {u"openFolderAction"_s, u"openTerminalAction"_s, u"copyPathAction"_s}) {
+    for (const QString &name : {u"openFolderAction"_s, u"openTerminalAction"_s,
+                                u"openEditorAction"_s, u"copyPathAction"_s}) {
         if (QAction *look = findChild<QAction *>(name))
             look->setEnabled(onDisk);
     }
@@ -266,6 +280,14 @@ void MainWindow::syncSelectedAction()
     if (!packs.isEmpty())
         invokeVerb(u"sync"_s, {{u"filter"_s, selectionFilter(packs)}},
                    tr("Sync %1").arg(packList(packs)));
+}
+
+void MainWindow::fastForwardSelectedAction()
+{
+    const QStringList packs = selectedPacks();
+    if (!packs.isEmpty())
+        invokeVerb(u"sync"_s, {{u"filter"_s, selectionFilter(packs)}, {u"noInstall"_s, true}},
+                   tr("Fast-forward %1").arg(packList(packs)));
 }
 
 void MainWindow::fetchSelectedAction()

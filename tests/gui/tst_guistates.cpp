@@ -229,6 +229,15 @@ private Q_SLOTS:
 
         // The reload after the fetch kept the selection.
         QCOMPARE(fetchSelected->text(), u"F&etch 2 Selected Packs"_s);
+        // Fast-forward: beta's checkout moves to its upstream, nothing is installed.
+        select(window, {u"beta"_s});
+        QCOMPARE(window.findChild<QAction *>(u"fastForwardSelectedAction"_s)->text(),
+                 u"Fast-&forward beta"_s);
+        QVERIFY(runAction(window, u"fastForwardSelectedAction"_s));
+        QVERIFY(QFileInfo::exists(ws.packDir(u"beta"_s) + u"/more.txt"_s));
+        QCOMPARE(stateOf(model, u"beta"_s), u"stale: commit changed"_s);
+        QCOMPARE(stateOf(model, u"alpha"_s), u"behind by 1"_s);
+
         select(window, {u"gamma"_s});
         QCOMPARE(window.findChild<QAction *>(u"syncSelectedAction"_s)->text(), u"S&ync gamma"_s);
         const QString alphaBefore = runGit(ws.packDir(u"alpha"_s), {u"rev-parse"_s, u"HEAD"_s});
@@ -237,6 +246,31 @@ private Q_SLOTS:
         QCOMPARE(stateOf(model, u"alpha"_s), u"behind by 1"_s);
         QCOMPARE(runGit(ws.packDir(u"alpha"_s), {u"rev-parse"_s, u"HEAD"_s}), alphaBefore);
         QVERIFY(QFileInfo::exists(ws.packDir(u"gamma"_s) + u"/more.txt"_s));
+    }
+
+    // Open in Editor starts the editor GREX_EDITOR names, on the selected pack's folder.
+    void openInEditor()
+    {
+        Workspace ws = workspaceWith({u"alpha"_s});
+        const QString marker = m_tmp.filePath(u"editor-saw"_s);
+        const QString editor = m_tmp.filePath(u"fake-editor"_s);
+        QVERIFY(writeFile(editor, "#!/bin/sh\npwd > '" + QFile::encodeName(marker) +
+                                      "'\necho \"$1\" >> '" + QFile::encodeName(marker) + "'\n"));
+        QFile::setPermissions(editor, QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                          QFileDevice::ExeOwner);
+        qputenv("GREX_EDITOR", QFile::encodeName(editor));
+        Gui::MainWindow window;
+        QVERIFY(openWindow(window, ws));
+        select(window, {u"alpha"_s});
+        auto *view = window.findChild<QTreeView *>(u"packView"_s);
+        view->setCurrentIndex(
+            window.packProxy()->mapFromSource(packIndex(window.packModel(), u"alpha"_s, 0)));
+        window.findChild<QAction *>(u"openEditorAction"_s)->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(
+            readFile(marker),
+            QFile::encodeName(ws.packDir(u"alpha"_s) + u'\n' + ws.packDir(u"alpha"_s) + u'\n'),
+            10000);
+        qunsetenv("GREX_EDITOR");
     }
 
     // A word in the filter finds packs by name or path; the old key=value form still works.
