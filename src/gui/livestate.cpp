@@ -36,8 +36,7 @@ LiveState::LiveState(QObject *parent)
                 if (state != Qt::ApplicationActive)
                     return;
                 Q_EMIT changed();
-                if (PreferencesDialog::fetchIntervalMinutes() > 0)
-                    Q_EMIT fetchDue();
+                Q_EMIT fetchDue(); // the window knows whether one is due
             });
 }
 
@@ -99,27 +98,48 @@ QString openFolder(const QString &dir)
         .arg(dir);
 }
 
+namespace {
+
+// Starts the first of candidates found on PATH, detached, in dir with these arguments, without
+// GIT_DIR and its kin so that git in it works on the pack. Its file name, or "" when none
+// started.
+QString startFirstFound(const QStringList &candidates, const QString &dir,
+                        const QStringList &arguments)
+{
+    for (const QString &candidate : candidates) {
+        const QString program = QStandardPaths::findExecutable(candidate);
+        if (program.isEmpty())
+            continue;
+        QProcess process;
+        process.setProgram(program);
+        process.setArguments(arguments);
+        process.setWorkingDirectory(dir);
+        process.setProcessEnvironment(childEnvironment());
+        if (process.startDetached())
+            return QFileInfo(program).fileName();
+    }
+    return {};
+}
+
+// The variable's value first when it is set, then the fallbacks.
+QStringList chosenThen(const char *variable, QStringList fallbacks)
+{
+    if (const QString chosen = qEnvironmentVariable(variable); !chosen.isEmpty())
+        fallbacks.prepend(chosen);
+    return fallbacks;
+}
+
+} // namespace
+
 QString openTerminal(const QString &dir)
 {
     // $TERMINAL when the person chose one, else the system's default terminal (Debian's
     // alternative), else a few common ones.
-    QStringList candidates;
-    if (const QString chosen = qEnvironmentVariable("TERMINAL"); !chosen.isEmpty())
-        candidates.append(chosen);
-    candidates << u"x-terminal-emulator"_s << u"gnome-terminal"_s << u"konsole"_s << u"xterm"_s;
-    for (const QString &terminal : std::as_const(candidates)) {
-        const QString program = QStandardPaths::findExecutable(terminal);
-        if (program.isEmpty())
-            continue;
-        // Without GIT_DIR and its kin, so that git in the new terminal works on the pack.
-        QProcess terminalProcess;
-        terminalProcess.setProgram(program);
-        terminalProcess.setWorkingDirectory(dir);
-        terminalProcess.setProcessEnvironment(childEnvironment());
-        if (terminalProcess.startDetached())
-            return QCoreApplication::translate("Grex::Gui::LiveState", "Opened a terminal in %1")
-                .arg(dir);
-    }
+    const QStringList terminals = chosenThen(
+        "TERMINAL", {u"x-terminal-emulator"_s, u"gnome-terminal"_s, u"konsole"_s, u"xterm"_s});
+    if (!startFirstFound(terminals, dir, {}).isEmpty())
+        return QCoreApplication::translate("Grex::Gui::LiveState", "Opened a terminal in %1")
+            .arg(dir);
     return QCoreApplication::translate("Grex::Gui::LiveState",
                                        "No terminal found: set TERMINAL to the one you use.");
 }
@@ -128,24 +148,12 @@ QString openEditor(const QString &dir)
 {
     // $GREX_EDITOR when the person chose one, else the first graphical editor that takes a
     // folder. Not $VISUAL or $EDITOR: those are often terminal editors, which need a terminal.
-    QStringList candidates;
-    if (const QString chosen = qEnvironmentVariable("GREX_EDITOR"); !chosen.isEmpty())
-        candidates.append(chosen);
-    candidates << u"code"_s << u"codium"_s << u"subl"_s << u"kate"_s << u"gnome-text-editor"_s
-               << u"gedit"_s;
-    for (const QString &editor : std::as_const(candidates)) {
-        const QString program = QStandardPaths::findExecutable(editor);
-        if (program.isEmpty())
-            continue;
-        QProcess editorProcess;
-        editorProcess.setProgram(program);
-        editorProcess.setArguments({dir});
-        editorProcess.setWorkingDirectory(dir);
-        editorProcess.setProcessEnvironment(childEnvironment());
-        if (editorProcess.startDetached())
-            return QCoreApplication::translate("Grex::Gui::LiveState", "Opened %1 in %2")
-                .arg(dir, QFileInfo(program).fileName());
-    }
+    const QStringList editors =
+        chosenThen("GREX_EDITOR", {u"code"_s, u"codium"_s, u"subl"_s, u"kate"_s,
+                                   u"gnome-text-editor"_s, u"gedit"_s});
+    if (const QString editor = startFirstFound(editors, dir, {dir}); !editor.isEmpty())
+        return QCoreApplication::translate("Grex::Gui::LiveState", "Opened %1 in %2")
+            .arg(dir, editor);
     return QCoreApplication::translate("Grex::Gui::LiveState",
                                        "No editor found: set GREX_EDITOR to the one you use.");
 }

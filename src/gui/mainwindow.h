@@ -123,6 +123,8 @@ private:
     void tagsAction();
     // Fetches every pack (status --fetch); in the background it skips while anything runs.
     void fetchAction(bool background);
+    // Runs the verb on exactly the selected packs (--filter name=a|b); title has %1 for them.
+    void invokeOnSelection(const QString &verb, QJsonObject arguments, const QString &title);
     // Sync or fetch only the selected packs, as `grex sync --filter name=a|b` does.
     void syncSelectedAction();
     void fetchSelectedAction();

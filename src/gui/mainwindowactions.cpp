@@ -217,24 +217,18 @@ void MainWindow::setActionsEnabled(bool enabled)
     }
     // The selection actions say what they act on: "Sync api" or "Sync 3 Packs".
     const QStringList selected = selectedPacks();
-    if (QAction *syncSelected = findChild<QAction *>(u"syncSelectedAction"_s)) {
-        syncSelected->setEnabled(syncSelected->isEnabled() && !selected.isEmpty());
-        syncSelected->setText(selected.size() == 1
-                                  ? tr("S&ync %1").arg(selected.constFirst())
-                                  : tr("S&ync %n Selected Pack(s)", nullptr, int(selected.size())));
-    }
-    if (QAction *forward = findChild<QAction *>(u"fastForwardSelectedAction"_s)) {
-        forward->setEnabled(forward->isEnabled() && !selected.isEmpty());
-        forward->setText(selected.size() == 1 ? tr("Fast-&forward %1").arg(selected.constFirst())
-                                              : tr("Fast-&forward %n Selected Pack(s)", nullptr,
-                                                   int(selected.size())));
-    }
-    if (QAction *fetchSelected = findChild<QAction *>(u"fetchSelectedAction"_s)) {
-        fetchSelected->setEnabled(fetchSelected->isEnabled() && !selected.isEmpty());
-        fetchSelected->setText(
-            selected.size() == 1 ? tr("F&etch %1").arg(selected.constFirst())
-                                 : tr("F&etch %n Selected Pack(s)", nullptr, int(selected.size())));
-    }
+    const int count = int(selected.size());
+    const auto label = [&](const QString &action, const QString &one, const QString &many) {
+        if (QAction *a = findChild<QAction *>(action)) {
+            a->setEnabled(a->isEnabled() && count > 0);
+            a->setText(count == 1 ? one.arg(selected.constFirst()) : many);
+        }
+    };
+    label(u"syncSelectedAction"_s, tr("S&ync %1"), tr("S&ync %n Selected Pack(s)", nullptr, count));
+    label(u"fastForwardSelectedAction"_s, tr("Fast-&forward %1"),
+          tr("Fast-&forward %n Selected Pack(s)", nullptr, count));
+    label(u"fetchSelectedAction"_s, tr("F&etch %1"),
+          tr("F&etch %n Selected Pack(s)", nullptr, count));
     // Looking at a clone needs no workspace lock: only that it is on disk.
     const bool onDisk = QFileInfo(selectedDir()).isDir();
     for (const QString &name : {u"openFolderAction"_s, u"openTerminalAction"_s,
@@ -274,28 +268,28 @@ QString packList(const QStringList &ids)
 
 } // namespace
 
-void MainWindow::syncSelectedAction()
+void MainWindow::invokeOnSelection(const QString &verb, QJsonObject arguments, const QString &title)
 {
     const QStringList packs = selectedPacks();
-    if (!packs.isEmpty())
-        invokeVerb(u"sync"_s, {{u"filter"_s, selectionFilter(packs)}},
-                   tr("Sync %1").arg(packList(packs)));
+    if (packs.isEmpty())
+        return;
+    arguments.insert(u"filter"_s, selectionFilter(packs));
+    invokeVerb(verb, arguments, title.arg(packList(packs)));
+}
+
+void MainWindow::syncSelectedAction()
+{
+    invokeOnSelection(u"sync"_s, {}, tr("Sync %1"));
 }
 
 void MainWindow::fastForwardSelectedAction()
 {
-    const QStringList packs = selectedPacks();
-    if (!packs.isEmpty())
-        invokeVerb(u"sync"_s, {{u"filter"_s, selectionFilter(packs)}, {u"noInstall"_s, true}},
-                   tr("Fast-forward %1").arg(packList(packs)));
+    invokeOnSelection(u"sync"_s, {{u"noInstall"_s, true}}, tr("Fast-forward %1"));
 }
 
 void MainWindow::fetchSelectedAction()
 {
-    const QStringList packs = selectedPacks();
-    if (!packs.isEmpty())
-        invokeVerb(u"status"_s, {{u"fetch"_s, true}, {u"filter"_s, selectionFilter(packs)}},
-                   tr("Fetch %1").arg(packList(packs)));
+    invokeOnSelection(u"status"_s, {{u"fetch"_s, true}}, tr("Fetch %1"));
 }
 
 void MainWindow::maybeFetchInBackground()

@@ -192,12 +192,16 @@ QList<StatusEntry> PackTreeModel::statuses() const
 
 void PackTreeModel::refreshAges()
 {
+    touchColumns(FetchedColumn, FetchedColumn, {Qt::DisplayRole});
+}
+
+void PackTreeModel::touchColumns(int first, int last, const QList<int> &roles)
+{
     const std::function<void(const QModelIndex &)> touch = [&](const QModelIndex &parent) {
         const int rows = rowCount(parent);
         if (rows == 0)
             return;
-        Q_EMIT dataChanged(index(0, FetchedColumn, parent), index(rows - 1, FetchedColumn, parent),
-                           {Qt::DisplayRole});
+        Q_EMIT dataChanged(index(0, first, parent), index(rows - 1, last, parent), roles);
         for (int r = 0; r < rows; ++r)
             touch(index(r, 0, parent));
     };
@@ -384,16 +388,7 @@ void PackTreeModel::setOutcomes(const QHash<QString, QString> &outcomeByPack,
     m_outcomes = outcomeByPack;
     m_why = whyByPack;
     // Every row may change colour; the tree is small next to a repaint.
-    const std::function<void(const QModelIndex &)> touch = [&](const QModelIndex &parent) {
-        const int rows = rowCount(parent);
-        if (rows == 0)
-            return;
-        Q_EMIT dataChanged(index(0, 0, parent), index(rows - 1, ColumnCount - 1, parent),
-                           {Qt::BackgroundRole, Qt::ToolTipRole});
-        for (int r = 0; r < rows; ++r)
-            touch(index(r, 0, parent));
-    };
-    touch({});
+    touchColumns(0, ColumnCount - 1, {Qt::BackgroundRole, Qt::ToolTipRole});
 }
 
 QVariant PackTreeModel::data(const QModelIndex &index, int role) const

@@ -102,6 +102,8 @@ public:
 
 private:
     struct Node;
+    // dataChanged for these columns of every row, folders and children included.
+    void touchColumns(int first, int last, const QList<int> &roles);
     static QVariant folderData(const QString &folder, const QString &parentFolder, int column,
                                int role);
     std::unique_ptr<Node> m_root;
