@@ -1721,7 +1721,7 @@ Ein unterbrochenes rm wird vom nächsten grex rm oder grex sync abgeschlossen od
     </message>
     <message>
         <source>untracked files in the way</source>
-        <translation>unverfolgte Dateien im Weg</translation>
+        <translation>unversionierte Dateien im Weg</translation>
     </message>
     <message>
         <source>no commit yet</source>
@@ -2634,6 +2634,194 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
     <message>
         <source>Only packs matching EXPR, e.g. &quot;name=lib-*,drift=dirty&quot; (keys name, path, type, depth, url, drift, tag), or a word their name or path contains.</source>
         <translation>Nur Packs, auf die EXPR passt, z. B. &quot;name=lib-*,drift=dirty&quot; (Schlüssel name, path, type, depth, url, drift, tag), oder ein Wort, das ihr Name oder Pfad enthält.</translation>
+    </message>
+    <message>
+        <source>cannot switch %1 to %2: %3</source>
+        <translation>kann %1 nicht zu %2 wechseln: %3</translation>
+    </message>
+    <message>
+        <source>cannot record %1 as the default branch of %2: %3</source>
+        <translation>kann %1 nicht als Standard-Branch von %2 eintragen: %3</translation>
+    </message>
+    <message>
+        <source>cannot stash in %1: %2</source>
+        <translation>kann in %1 nicht stashen: %2</translation>
+    </message>
+    <message>
+        <source>cannot discard the changes in %1: %2</source>
+        <translation>kann die Änderungen in %1 nicht verwerfen: %2</translation>
+    </message>
+    <message>
+        <source>cannot delete the untracked files in %1: %2</source>
+        <translation>kann die unversionierten Dateien in %1 nicht löschen: %2</translation>
+    </message>
+    <message>
+        <source>the remote has commits this branch lacks: fetch and merge or rebase, then push again</source>
+        <translation>das Remote hat Commits, die diesem Branch fehlen: abrufen und mergen oder rebasen, dann erneut pushen</translation>
+    </message>
+    <message>
+        <source>no pack &apos;%1&apos; in this workspace</source>
+        <translation>kein Pack &apos;%1&apos; in diesem Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>the default branch of %1 is not known</source>
+        <translation>der Standard-Branch von %1 ist nicht bekannt</translation>
+    </message>
+    <message>
+        <source>the pack follows no branch (its ref is a tag or commit)</source>
+        <translation>das Pack folgt keinem Branch (seine Ref ist ein Tag oder Commit)</translation>
+    </message>
+    <message>
+        <source>fetch first: grex status --fetch</source>
+        <translation>zuerst abrufen: grex status --fetch</translation>
+    </message>
+    <message>
+        <source>HEAD is detached; a commit would belong to no branch</source>
+        <translation>HEAD ist losgelöst; ein Commit gehörte zu keinem Branch</translation>
+    </message>
+    <message>
+        <source>switch to its branch first: grex switch %1</source>
+        <translation>zuerst zu seinem Branch wechseln: grex switch %1</translation>
+    </message>
+    <message>
+        <source>HEAD is detached; there is no branch to push</source>
+        <translation>HEAD ist losgelöst; es gibt keinen Branch zum Pushen</translation>
+    </message>
+    <message>
+        <source>push %1</source>
+        <translation>%1 pushen</translation>
+    </message>
+    <message>
+        <source>discard the changed and untracked files of %1</source>
+        <translation>die geänderten und unversionierten Dateien von %1 verwerfen</translation>
+    </message>
+    <message>
+        <source>%1 was not approved</source>
+        <translation>%1 wurde nicht genehmigt</translation>
+    </message>
+    <message>
+        <source>name the packs: PACK... or --filter EXPR</source>
+        <translation>Packs angeben: PACK... oder --filter AUSDRUCK</translation>
+    </message>
+    <message>
+        <source>%1 failed in %2 of %3 packs</source>
+        <translation>%1 ist in %2 von %3 Packs fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The packs (their ids or paths).</source>
+        <translation>Die Packs (ihre IDs oder Pfade).</translation>
+    </message>
+    <message>
+        <source>Switch packs to their branch</source>
+        <translation>Packs auf ihren Branch wechseln</translation>
+    </message>
+    <message>
+        <source>Check out the branch each pack follows.</source>
+        <translation>Den Branch auschecken, dem jedes Pack folgt.</translation>
+    </message>
+    <message>
+        <source>Checks out, in each pack named, the branch it follows: its ref when that is a branch, else the remote&apos;s default branch as the clone knows it. A branch the clone does not have yet is made from the remote&apos;s and tracks it. With --to-default, the remote&apos;s default branch instead, which is what a pack whose upstream branch was deleted or renamed needs; the clone then records it as the remote&apos;s default. git refuses when a change would be lost, and the report says so.</source>
+        <translation>Checkt in jedem genannten Pack den Branch aus, dem es folgt: seine Ref, wenn sie ein Branch ist, sonst den Standard-Branch des Remotes, wie der Klon ihn kennt. Ein Branch, den der Klon noch nicht hat, wird aus dem des Remotes angelegt und folgt ihm. Mit --to-default stattdessen den Standard-Branch des Remotes, den ein Pack braucht, dessen Upstream-Branch gelöscht oder umbenannt wurde; der Klon trägt ihn dann als Standard des Remotes ein. git verweigert den Wechsel, wenn eine Änderung verloren ginge, und der Bericht sagt es.</translation>
+    </message>
+    <message>
+        <source>Switch to the remote&apos;s default branch.</source>
+        <translation>Zum Standard-Branch des Remotes wechseln.</translation>
+    </message>
+    <message>
+        <source>Put api back on the branch it follows.</source>
+        <translation>api zurück auf den Branch bringen, dem es folgt.</translation>
+    </message>
+    <message>
+        <source>Move every pack whose upstream is gone to the remote&apos;s new default branch.</source>
+        <translation>Jedes Pack, dessen Upstream fehlt, auf den neuen Standard-Branch des Remotes wechseln.</translation>
+    </message>
+    <message>
+        <source>S&amp;witch</source>
+        <translation>&amp;Wechseln</translation>
+    </message>
+    <message>
+        <source>Stash the changes of packs</source>
+        <translation>Die Änderungen von Packs stashen</translation>
+    </message>
+    <message>
+        <source>Put the changes of packs aside in a git stash.</source>
+        <translation>Die Änderungen von Packs in einem git-Stash beiseitelegen.</translation>
+    </message>
+    <message>
+        <source>Puts every change of each pack named, untracked files included, into a new git stash, which leaves its tree clean for a sync. git stash pop in the pack brings them back.</source>
+        <translation>Legt jede Änderung jedes genannten Packs, unversionierte Dateien eingeschlossen, in einen neuen git-Stash; das Arbeitsverzeichnis ist danach sauber für eine Synchronisation. git stash pop im Pack holt sie zurück.</translation>
+    </message>
+    <message>
+        <source>The stash&apos;s message.</source>
+        <translation>Die Nachricht des Stashs.</translation>
+    </message>
+    <message>
+        <source>Set api&apos;s changes aside.</source>
+        <translation>Die Änderungen von api beiseitelegen.</translation>
+    </message>
+    <message>
+        <source>&amp;Stash</source>
+        <translation>&amp;Stashen</translation>
+    </message>
+    <message>
+        <source>Discard the changes of packs</source>
+        <translation>Die Änderungen von Packs verwerfen</translation>
+    </message>
+    <message>
+        <source>Throw away the changed and untracked files of packs.</source>
+        <translation>Die geänderten und unversionierten Dateien von Packs wegwerfen.</translation>
+    </message>
+    <message>
+        <source>Puts every tracked file of each pack named back as its commit has it and deletes its untracked files; ignored files stay. What it throws away is gone, so it asks first and names the files; --dry-run lists them. Stash instead to keep them.</source>
+        <translation>Setzt jede versionierte Datei jedes genannten Packs auf den Stand ihres Commits zurück und löscht seine unversionierten Dateien; ignorierte Dateien bleiben. Was weggeworfen wird, ist verloren; daher fragt es vorher und nennt die Dateien; --dry-run listet sie auf. Stashen Sie stattdessen, um sie zu behalten.</translation>
+    </message>
+    <message>
+        <source>List what discarding would throw away.</source>
+        <translation>Auflisten, was Verwerfen wegwerfen würde.</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>&amp;Verwerfen</translation>
+    </message>
+    <message>
+        <source>Commit packs</source>
+        <translation>Packs committen</translation>
+    </message>
+    <message>
+        <source>Commit the changes of packs with one message.</source>
+        <translation>Die Änderungen von Packs mit einer Nachricht committen.</translation>
+    </message>
+    <message>
+        <source>Stages every change of each pack named, untracked files included, and commits it on its branch with MESSAGE, using your own git, its identity and its hooks. Packs without changes are left alone; a pack whose HEAD is detached is refused.</source>
+        <translation>Merkt jede Änderung jedes genannten Packs vor, unversionierte Dateien eingeschlossen, und committet sie auf seinem Branch mit NACHRICHT, mit Ihrem eigenen git, seiner Identität und seinen Hooks. Packs ohne Änderungen bleiben unberührt; ein Pack mit losgelöstem HEAD wird abgelehnt.</translation>
+    </message>
+    <message>
+        <source>One commit in api and one in web.</source>
+        <translation>Ein Commit in api und einer in web.</translation>
+    </message>
+    <message>
+        <source>Commit in every pack with changes.</source>
+        <translation>In jedem Pack mit Änderungen committen.</translation>
+    </message>
+    <message>
+        <source>&amp;Commit</source>
+        <translation>&amp;Committen</translation>
+    </message>
+    <message>
+        <source>Push packs</source>
+        <translation>Packs pushen</translation>
+    </message>
+    <message>
+        <source>Push the branch of each pack to its remote.</source>
+        <translation>Den Branch jedes Packs auf sein Remote pushen.</translation>
+    </message>
+    <message>
+        <source>Pushes the checked-out branch of each pack named that has commits its remote lacks, to the branch it follows (or the same name) and makes that its upstream. The packs, branches and commits are approved once. git refuses what is not a fast-forward: sync or merge first.</source>
+        <translation>Pusht den ausgecheckten Branch jedes genannten Packs, der Commits hat, die seinem Remote fehlen, auf den Branch, dem er folgt (oder denselben Namen), und macht diesen zu seinem Upstream. Packs, Branches und Commits werden einmal genehmigt. git verweigert, was kein Vorspulen ist: zuerst synchronisieren oder mergen.</translation>
+    </message>
+    <message>
+        <source>Publish api&apos;s commits.</source>
+        <translation>Die Commits von api veröffentlichen.</translation>
     </message>
 </context>
 <context>
@@ -3599,15 +3787,15 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
     </message>
     <message>
         <source>You denied %1</source>
-        <translation>Du hast %1 abgelehnt</translation>
+        <translation>Sie haben %1 abgelehnt</translation>
     </message>
     <message>
         <source>You approved %1, and every %2 of this client for the rest of its session</source>
-        <translation>Du hast %1 genehmigt, und jedes %2 dieses Clients für den Rest seiner Sitzung</translation>
+        <translation>Sie haben %1 genehmigt, und jedes %2 dieses Clients für den Rest seiner Sitzung</translation>
     </message>
     <message>
         <source>You approved %1</source>
-        <translation>Du hast %1 genehmigt</translation>
+        <translation>Sie haben %1 genehmigt</translation>
     </message>
     <message>
         <source>grex: approval needed</source>
@@ -3861,34 +4049,6 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
     <message>
         <source>Nothing changed; the checkout has no upstream.</source>
         <translation>Nichts geändert; der Checkout hat keinen Upstream.</translation>
-    </message>
-    <message>
-        <source>untracked</source>
-        <translation>unversioniert</translation>
-    </message>
-    <message>
-        <source>added</source>
-        <translation>hinzugefügt</translation>
-    </message>
-    <message>
-        <source>deleted</source>
-        <translation>gelöscht</translation>
-    </message>
-    <message>
-        <source>renamed</source>
-        <translation>umbenannt</translation>
-    </message>
-    <message>
-        <source>type changed</source>
-        <translation>Typ geändert</translation>
-    </message>
-    <message>
-        <source>modified</source>
-        <translation>geändert</translation>
-    </message>
-    <message>
-        <source>%1, staged</source>
-        <translation>%1, vorgemerkt</translation>
     </message>
     <message>
         <source>No difference git can show (a binary file, or only its mode changed).</source>
@@ -4564,6 +4724,144 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
         <source>Fast-forward %1</source>
         <translation>%1 vorspulen</translation>
     </message>
+    <message>
+        <source>&amp;Git</source>
+        <translation>&amp;Git</translation>
+    </message>
+    <message>
+        <source>Check out the branch each pack follows (grex switch)</source>
+        <translation>Den Branch auschecken, dem jedes Pack folgt (grex switch)</translation>
+    </message>
+    <message>
+        <source>For a pack whose upstream branch was deleted or renamed: check out what the remote calls its default branch now (grex switch --to-default)</source>
+        <translation>Für ein Pack, dessen Upstream-Branch gelöscht oder umbenannt wurde: den Branch auschecken, den das Remote jetzt als Standard nennt (grex switch --to-default)</translation>
+    </message>
+    <message>
+        <source>Commit every change of the selected packs with one message (grex commit)</source>
+        <translation>Jede Änderung der ausgewählten Packs mit einer Nachricht committen (grex commit)</translation>
+    </message>
+    <message>
+        <source>Push %1</source>
+        <translation>%1 pushen</translation>
+    </message>
+    <message>
+        <source>Pushing %1 sends these commits. Nothing is pushed until you press Push.</source>
+        <translation>Das Pushen von %1 sendet diese Commits. Nichts wird gepusht, bevor Sie Pushen drücken.</translation>
+    </message>
+    <message>
+        <source>Push the branch of the selected packs to their remotes (grex push)</source>
+        <translation>Den Branch der ausgewählten Packs auf ihre Remotes pushen (grex push)</translation>
+    </message>
+    <message>
+        <source>Stash %1</source>
+        <translation>%1 stashen</translation>
+    </message>
+    <message>
+        <source>Put the changes aside in a git stash; git stash pop brings them back (grex stash)</source>
+        <translation>Die Änderungen in einem git-Stash beiseitelegen; git stash pop holt sie zurück (grex stash)</translation>
+    </message>
+    <message>
+        <source>Discard the changes of %1</source>
+        <translation>Die Änderungen von %1 verwerfen</translation>
+    </message>
+    <message>
+        <source>Discarding the changes of %1 throws these files away for good. Nothing is discarded until you press Discard.</source>
+        <translation>Das Verwerfen der Änderungen von %1 wirft diese Dateien endgültig weg. Nichts wird verworfen, bevor Sie Verwerfen drücken.</translation>
+    </message>
+    <message>
+        <source>Throw away the changed and untracked files; asks first and names them (grex discard)</source>
+        <translation>Die geänderten und unversionierten Dateien wegwerfen; fragt vorher und nennt sie (grex discard)</translation>
+    </message>
+    <message>
+        <source>S&amp;witch %1 to Its Branch</source>
+        <translation>%1 auf seinen Branch &amp;wechseln</translation>
+    </message>
+    <message>
+        <source>Switch %1 to the Remote&apos;s &amp;Default Branch</source>
+        <translation>%1 auf den &amp;Standard-Branch des Remotes wechseln</translation>
+    </message>
+    <message>
+        <source>&amp;Commit %1…</source>
+        <translation>%1 &amp;committen…</translation>
+    </message>
+    <message>
+        <source>&amp;Push %1…</source>
+        <translation>%1 &amp;pushen…</translation>
+    </message>
+    <message>
+        <source>St&amp;ash Changes of %1</source>
+        <translation>Änderungen von %1 st&amp;ashen</translation>
+    </message>
+    <message>
+        <source>D&amp;iscard Changes of %1…</source>
+        <translation>Änderungen von %1 &amp;verwerfen…</translation>
+    </message>
+    <message>
+        <source>Commit</source>
+        <translation>Committen</translation>
+    </message>
+    <message>
+        <source>One commit in each of %1 that has changes, with this message:</source>
+        <translation>Ein Commit in jedem von %1 mit Änderungen, mit dieser Nachricht:</translation>
+    </message>
+    <message>
+        <source>Not committed: the message is empty.</source>
+        <translation>Nicht committet: die Nachricht ist leer.</translation>
+    </message>
+    <message>
+        <source>Commit %1</source>
+        <translation>%1 committen</translation>
+    </message>
+    <message>
+        <source>Switch %1 back</source>
+        <translation>%1 zurückwechseln</translation>
+    </message>
+    <message>
+        <source>Switch %1 to the default branch</source>
+        <translation>%1 auf den Standard-Branch wechseln</translation>
+    </message>
+    <message numerus="yes">
+        <source>S&amp;witch %n Selected Pack(s) to Their Branches</source>
+        <translation>
+            <numerusform>%n ausgewähltes Pack auf seinen Branch &amp;wechseln</numerusform>
+            <numerusform>%n ausgewählte Packs auf ihre Branches &amp;wechseln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Switch %n Selected Pack(s) to the Remotes&apos; &amp;Default Branches</source>
+        <translation>
+            <numerusform>%n ausgewähltes Pack auf den &amp;Standard-Branch des Remotes wechseln</numerusform>
+            <numerusform>%n ausgewählte Packs auf die &amp;Standard-Branches der Remotes wechseln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Commit %n Selected Pack(s)…</source>
+        <translation>
+            <numerusform>%n ausgewähltes Pack &amp;committen…</numerusform>
+            <numerusform>%n ausgewählte Packs &amp;committen…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Push %n Selected Pack(s)…</source>
+        <translation>
+            <numerusform>%n ausgewähltes Pack &amp;pushen…</numerusform>
+            <numerusform>%n ausgewählte Packs &amp;pushen…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>St&amp;ash Changes of %n Selected Pack(s)</source>
+        <translation>
+            <numerusform>Änderungen von %n ausgewähltem Pack st&amp;ashen</numerusform>
+            <numerusform>Änderungen von %n ausgewählten Packs st&amp;ashen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>D&amp;iscard Changes of %n Selected Pack(s)…</source>
+        <translation>
+            <numerusform>Änderungen von %n ausgewähltem Pack &amp;verwerfen…</numerusform>
+            <numerusform>Änderungen von %n ausgewählten Packs &amp;verwerfen…</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Grex::Gui::PackTreeModel</name>
@@ -4686,8 +4984,8 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
     <message numerus="yes">
         <source>%n untracked file(s)</source>
         <translation>
-            <numerusform>%n unverfolgte Datei</numerusform>
-            <numerusform>%n unverfolgte Dateien</numerusform>
+            <numerusform>%n unversionierte Datei</numerusform>
+            <numerusform>%n unversionierte Dateien</numerusform>
         </translation>
     </message>
     <message>
@@ -5514,8 +5812,8 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
     <message numerus="yes">
         <source>%n untracked file(s)</source>
         <translation>
-            <numerusform>%n unverfolgte Datei</numerusform>
-            <numerusform>%n unverfolgte Dateien</numerusform>
+            <numerusform>%n unversionierte Datei</numerusform>
+            <numerusform>%n unversionierte Dateien</numerusform>
         </translation>
     </message>
     <message>
@@ -6056,9 +6354,121 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
     <message numerus="yes">
         <source>%n with untracked files</source>
         <translation>
-            <numerusform>%n mit unverfolgten Dateien</numerusform>
-            <numerusform>%n mit unverfolgten Dateien</numerusform>
+            <numerusform>%n mit unversionierten Dateien</numerusform>
+            <numerusform>%n mit unversionierten Dateien</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>untracked</source>
+        <translation>unversioniert</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>hinzugefügt</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>gelöscht</translation>
+    </message>
+    <message>
+        <source>renamed</source>
+        <translation>umbenannt</translation>
+    </message>
+    <message>
+        <source>type changed</source>
+        <translation>Typ geändert</translation>
+    </message>
+    <message>
+        <source>modified</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <source>%1, staged</source>
+        <translation>%1, vorgemerkt</translation>
+    </message>
+    <message>
+        <source>already on %1</source>
+        <translation>schon auf %1</translation>
+    </message>
+    <message>
+        <source>nothing to push</source>
+        <translation>nichts zu pushen</translation>
+    </message>
+    <message>
+        <source>switched to %1 (was %2)</source>
+        <translation>zu %1 gewechselt (vorher %2)</translation>
+    </message>
+    <message>
+        <source>would switch to %1 (now %2)</source>
+        <translation>würde zu %1 wechseln (jetzt %2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>pushed %n commit(s) to %1</source>
+        <translation>
+            <numerusform>%n Commit nach %1 gepusht</numerusform>
+            <numerusform>%n Commits nach %1 gepusht</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>would push %n commit(s) to %1</source>
+        <translation>
+            <numerusform>würde %n Commit nach %1 pushen</numerusform>
+            <numerusform>würde %n Commits nach %1 pushen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>committed %1 (%n file(s))</source>
+        <translation>
+            <numerusform>%1 committet (%n Datei)</numerusform>
+            <numerusform>%1 committet (%n Dateien)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>would commit %n file(s)</source>
+        <translation>
+            <numerusform>würde %n Datei committen</numerusform>
+            <numerusform>würde %n Dateien committen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>stashed %n file(s)</source>
+        <translation>
+            <numerusform>%n Datei gestasht</numerusform>
+            <numerusform>%n Dateien gestasht</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>would stash %n file(s)</source>
+        <translation>
+            <numerusform>würde %n Datei stashen</numerusform>
+            <numerusform>würde %n Dateien stashen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>discarded %n file(s)</source>
+        <translation>
+            <numerusform>%n Datei verworfen</numerusform>
+            <numerusform>%n Dateien verworfen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>would discard %n file(s)</source>
+        <translation>
+            <numerusform>würde %n Datei verwerfen</numerusform>
+            <numerusform>würde %n Dateien verwerfen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>and more: see git status in the pack</source>
+        <translation>und mehr: siehe git status im Pack</translation>
+    </message>
+    <message>
+        <source>No pack matched.</source>
+        <translation>Kein Pack passte.</translation>
     </message>
 </context>
 </TS>

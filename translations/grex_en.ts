@@ -2617,6 +2617,194 @@ status reads local state only, so behind is as of the last fetch, which it shows
         <source>Only packs matching EXPR, e.g. &quot;name=lib-*,drift=dirty&quot; (keys name, path, type, depth, url, drift, tag), or a word their name or path contains.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>cannot switch %1 to %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot record %1 as the default branch of %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot stash in %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot discard the changes in %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot delete the untracked files in %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the remote has commits this branch lacks: fetch and merge or rebase, then push again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no pack &apos;%1&apos; in this workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the default branch of %1 is not known</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pack follows no branch (its ref is a tag or commit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fetch first: grex status --fetch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HEAD is detached; a commit would belong to no branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>switch to its branch first: grex switch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HEAD is detached; there is no branch to push</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>push %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>discard the changed and untracked files of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not approved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name the packs: PACK... or --filter EXPR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed in %2 of %3 packs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The packs (their ids or paths).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch packs to their branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check out the branch each pack follows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checks out, in each pack named, the branch it follows: its ref when that is a branch, else the remote&apos;s default branch as the clone knows it. A branch the clone does not have yet is made from the remote&apos;s and tracks it. With --to-default, the remote&apos;s default branch instead, which is what a pack whose upstream branch was deleted or renamed needs; the clone then records it as the remote&apos;s default. git refuses when a change would be lost, and the report says so.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch to the remote&apos;s default branch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put api back on the branch it follows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move every pack whose upstream is gone to the remote&apos;s new default branch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;witch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stash the changes of packs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put the changes of packs aside in a git stash.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Puts every change of each pack named, untracked files included, into a new git stash, which leaves its tree clean for a sync. git stash pop in the pack brings them back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The stash&apos;s message.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set api&apos;s changes aside.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Stash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discard the changes of packs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throw away the changed and untracked files of packs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Puts every tracked file of each pack named back as its commit has it and deletes its untracked files; ignored files stay. What it throws away is gone, so it asks first and names the files; --dry-run lists them. Stash instead to keep them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List what discarding would throw away.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commit packs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commit the changes of packs with one message.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stages every change of each pack named, untracked files included, and commits it on its branch with MESSAGE, using your own git, its identity and its hooks. Packs without changes are left alone; a pack whose HEAD is detached is refused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One commit in api and one in web.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commit in every pack with changes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Commit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Push packs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Push the branch of each pack to its remote.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pushes the checked-out branch of each pack named that has commits its remote lacks, to the branch it follows (or the same name) and makes that its upstream. The packs, branches and commits are approved once. git refuses what is not a fast-forward: sync or merge first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Publish api&apos;s commits.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Grex::Cli</name>
@@ -3845,34 +4033,6 @@ status reads local state only, so behind is as of the last fetch, which it shows
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>untracked</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>added</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>deleted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>renamed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>type changed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>modified</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1, staged</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No difference git can show (a binary file, or only its mode changed).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4545,6 +4705,144 @@ status reads local state only, so behind is as of the last fetch, which it shows
     <message>
         <source>Fast-forward %1</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Git</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check out the branch each pack follows (grex switch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For a pack whose upstream branch was deleted or renamed: check out what the remote calls its default branch now (grex switch --to-default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commit every change of the selected packs with one message (grex commit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Push %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pushing %1 sends these commits. Nothing is pushed until you press Push.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Push the branch of the selected packs to their remotes (grex push)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stash %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put the changes aside in a git stash; git stash pop brings them back (grex stash)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discard the changes of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discarding the changes of %1 throws these files away for good. Nothing is discarded until you press Discard.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throw away the changed and untracked files; asks first and names them (grex discard)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;witch %1 to Its Branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch %1 to the Remote&apos;s &amp;Default Branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Commit %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Push %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>St&amp;ash Changes of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>D&amp;iscard Changes of %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One commit in each of %1 that has changes, with this message:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not committed: the message is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch %1 back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch %1 to the default branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>S&amp;witch %n Selected Pack(s) to Their Branches</source>
+        <translation>
+            <numerusform>S&amp;witch %n Selected Pack to Its Branch</numerusform>
+            <numerusform>S&amp;witch %n Selected Packs to Their Branches</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Switch %n Selected Pack(s) to the Remotes&apos; &amp;Default Branches</source>
+        <translation>
+            <numerusform>Switch %n Selected Pack to the Remote&apos;s &amp;Default Branch</numerusform>
+            <numerusform>Switch %n Selected Packs to the Remotes&apos; &amp;Default Branches</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Commit %n Selected Pack(s)…</source>
+        <translation>
+            <numerusform>&amp;Commit %n Selected Pack…</numerusform>
+            <numerusform>&amp;Commit %n Selected Packs…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Push %n Selected Pack(s)…</source>
+        <translation>
+            <numerusform>&amp;Push %n Selected Pack…</numerusform>
+            <numerusform>&amp;Push %n Selected Packs…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>St&amp;ash Changes of %n Selected Pack(s)</source>
+        <translation>
+            <numerusform>St&amp;ash Changes of %n Selected Pack</numerusform>
+            <numerusform>St&amp;ash Changes of %n Selected Packs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>D&amp;iscard Changes of %n Selected Pack(s)…</source>
+        <translation>
+            <numerusform>D&amp;iscard Changes of %n Selected Pack…</numerusform>
+            <numerusform>D&amp;iscard Changes of %n Selected Packs…</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6041,6 +6339,118 @@ status reads local state only, so behind is as of the last fetch, which it shows
             <numerusform>%n with untracked files</numerusform>
             <numerusform>%n with untracked files</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>untracked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>renamed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>type changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>modified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, staged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>already on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing to push</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>switched to %1 (was %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>would switch to %1 (now %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>pushed %n commit(s) to %1</source>
+        <translation>
+            <numerusform>pushed %n commit to %1</numerusform>
+            <numerusform>pushed %n commits to %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>would push %n commit(s) to %1</source>
+        <translation>
+            <numerusform>would push %n commit to %1</numerusform>
+            <numerusform>would push %n commits to %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>committed %1 (%n file(s))</source>
+        <translation>
+            <numerusform>committed %1 (%n file)</numerusform>
+            <numerusform>committed %1 (%n files)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>would commit %n file(s)</source>
+        <translation>
+            <numerusform>would commit %n file</numerusform>
+            <numerusform>would commit %n files</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>stashed %n file(s)</source>
+        <translation>
+            <numerusform>stashed %n file</numerusform>
+            <numerusform>stashed %n files</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>would stash %n file(s)</source>
+        <translation>
+            <numerusform>would stash %n file</numerusform>
+            <numerusform>would stash %n files</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>discarded %n file(s)</source>
+        <translation>
+            <numerusform>discarded %n file</numerusform>
+            <numerusform>discarded %n files</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>would discard %n file(s)</source>
+        <translation>
+            <numerusform>would discard %n file</numerusform>
+            <numerusform>would discard %n files</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>and more: see git status in the pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No pack matched.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

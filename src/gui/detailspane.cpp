@@ -3,6 +3,7 @@
 #include "gui/packtreemodel.h"
 #include "core/pack/actionshash.h"
 #include "core/pack/packmanifest.h"
+#include "text/reporttext.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -303,20 +304,7 @@ void DetailsPane::showChanges(const Git::WorktreeChanges &changes, const QString
 
 QString DetailsPane::fileStateText(const Git::FileChange &file)
 {
-    QString state;
-    if (file.state == u"untracked")
-        state = tr("untracked");
-    else if (file.state == u"added")
-        state = tr("added");
-    else if (file.state == u"deleted")
-        state = tr("deleted");
-    else if (file.state == u"renamed")
-        state = tr("renamed");
-    else if (file.state == u"typechange")
-        state = tr("type changed");
-    else
-        state = tr("modified");
-    return file.staged ? tr("%1, staged").arg(state) : state;
+    return Text::fileStateWords(file.state, file.staged);
 }
 
 void DetailsPane::showDiff(QTreeWidgetItem *item)

@@ -93,6 +93,9 @@ MainWindow::MainWindow(QWidget *parent)
 {
     setObjectName(u"mainWindow"_s);
     setWindowTitle(tr("grex"));
+    // The style draws no focus frame around lists and text views: without one, a person moving
+    // with Tab cannot see where the keys go.
+    setStyleSheet(u"QAbstractScrollArea:focus { border: 1px solid palette(highlight); }"_s);
     resize(1280, 800);
 
     m_proxy->setSourceModel(m_model);
@@ -441,8 +444,7 @@ void MainWindow::refresh()
                            [this, generation, paths = result.watchPaths, dirs = result.cloneDirs] {
                                if (generation != m_generation)
                                    return;
-                               for (int c = 0; c < PackTreeModel::ColumnCount - 1; ++c)
-                                   m_view->resizeColumnToContents(c);
+                               fitColumns();
                                QTimer::singleShot(0, this, [this, generation, paths, dirs] {
                                    if (generation != m_generation)
                                        return;
@@ -555,7 +557,7 @@ void MainWindow::reselect(const QString &current, const QStringList &selected)
     if (const QModelIndex index = find(current); index.isValid())
         m_view->setCurrentIndex(index);
     // Each id is a search of the tree: a selection of thousands keeps only its current row.
-    if (selected.size() < 2 || selected.size() > kReselectLimit)
+    if (selected.isEmpty() || selected.size() > kReselectLimit)
         return;
     QItemSelection selection;
     for (const QString &id : selected) {
@@ -630,6 +632,21 @@ void MainWindow::invokeWithPreview(const QString &verb, const QJsonObject &argum
     m_preview = PendingPreview{m_workspace, verb, arguments, title, question, std::move(then)};
     if (!invokeVerb(verb, dry, tr("Preview: %1").arg(title)))
         m_preview.reset();
+}
+
+void MainWindow::fitColumns()
+{
+    for (int c = 0; c < PackTreeModel::ColumnCount - 1; ++c) {
+        // A filter that shows a few short rows does not narrow what the next reload widens.
+        const int before = m_view->columnWidth(c);
+        m_view->resizeColumnToContents(c);
+        int width = std::max(before, m_view->columnWidth(c));
+        // One long state or tag list pushed the columns after it out of a 1280 px window; the
+        // whole text is in the cell's tooltip.
+        if (c != PackTreeModel::NameColumn)
+            width = std::min(width, 260);
+        m_view->setColumnWidth(c, width);
+    }
 }
 
 QString MainWindow::selectedDir() const

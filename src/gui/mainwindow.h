@@ -124,7 +124,17 @@ private:
     // Fetches every pack (status --fetch); in the background it skips while anything runs.
     void fetchAction(bool background);
     // Runs the verb on exactly the selected packs (--filter name=a|b); title has %1 for them.
-    void invokeOnSelection(const QString &verb, QJsonObject arguments, const QString &title);
+    // With a question (%1 for them too), a dry run shows what it would do first.
+    void invokeOnSelection(const QString &verb, QJsonObject arguments, const QString &title,
+                           const QString &question = {});
+    // "api" for one pack, "api, web and 3 more" for many.
+    static QString packList(const QStringList &ids);
+    // The Git submenu (switch, commit, push, stash, discard) of the Packs and context menus,
+    // and its labels for the selection (mainwindowgit.cpp).
+    QMenu *createGitMenu();
+    void updateGitActions(const QStringList &selected);
+    // Asks for the message, then commits the selected packs with it.
+    void commitSelectedAction();
     // Sync or fetch only the selected packs, as `grex sync --filter name=a|b` does.
     void syncSelectedAction();
     void fetchSelectedAction();
@@ -137,6 +147,8 @@ private:
     // already: the packs a sync would leave alone or fail now, with their state in words.
     QString syncPreviewNote() const;
     QString selectedDir() const;
+    // Fits the tree's columns to what they show, none but the name wider than 260 px.
+    void fitColumns();
     void importAction();
     void doctorAction();
     void showDoctorReport(const QJsonValue &document, const QString &error);

@@ -150,6 +150,8 @@ void MainWindow::createActions()
         packs->addAction(a);
         m_workspaceActions.append(a);
     }
+    QMenu *git = createGitMenu();
+    packs->addMenu(git);
     packs->addSeparator();
     for (QAction *a : {openFolder, openTerminal, openEditor, copyPath})
         packs->addAction(a);
@@ -167,6 +169,7 @@ void MainWindow::createActions()
     m_view->addAction(fetchSelected);
     m_view->addAction(forwardSelected);
     m_view->addAction(syncSelected);
+    m_view->addAction(git->menuAction());
     m_view->addAction(tags);
     m_view->addAction(remove);
 }
@@ -211,13 +214,16 @@ void MainWindow::setActionsEnabled(bool enabled)
         a->setEnabled(enabled && open && !m_runner->isRunning());
     if (QAction *reload = findChild<QAction *>(u"refreshAction"_s))
         reload->setEnabled(open); // reading is fine while an operation runs
-    for (const QString &name : {u"removeAction"_s, u"tagsAction"_s}) {
-        if (QAction *perPack = findChild<QAction *>(name))
-            perPack->setEnabled(perPack->isEnabled() && !selectedPack().isEmpty());
-    }
     // The selection actions say what they act on: "Sync api" or "Sync 3 Packs".
     const QStringList selected = selectedPacks();
     const int count = int(selected.size());
+    // Remove and Edit Tags act on one pack: with several selected, they would act on one of
+    // them only, so they wait for a single selection.
+    for (const QString &name : {u"removeAction"_s, u"tagsAction"_s}) {
+        if (QAction *perPack = findChild<QAction *>(name))
+            perPack->setEnabled(perPack->isEnabled() && !selectedPack().isEmpty() && count <= 1);
+    }
+    updateGitActions(selected);
     const auto label = [&](const QString &action, const QString &one, const QString &many) {
         if (QAction *a = findChild<QAction *>(action)) {
             a->setEnabled(a->isEnabled() && count > 0);
@@ -257,8 +263,9 @@ QString selectionFilter(const QStringList &ids)
     return u"name="_s + literals.join(u'|');
 }
 
-// "api" for one pack, "api, web and 3 more" for many.
-QString packList(const QStringList &ids)
+} // namespace
+
+QString MainWindow::packList(const QStringList &ids)
 {
     if (ids.size() <= 3)
         return QLocale().createSeparatedList(ids);
@@ -266,15 +273,18 @@ QString packList(const QStringList &ids)
         .arg(ids.at(0), ids.at(1));
 }
 
-} // namespace
-
-void MainWindow::invokeOnSelection(const QString &verb, QJsonObject arguments, const QString &title)
+void MainWindow::invokeOnSelection(const QString &verb, QJsonObject arguments, const QString &title,
+                                   const QString &question)
 {
     const QStringList packs = selectedPacks();
     if (packs.isEmpty())
         return;
     arguments.insert(u"filter"_s, selectionFilter(packs));
-    invokeVerb(verb, arguments, title.arg(packList(packs)));
+    const QString names = packList(packs);
+    if (question.isEmpty())
+        invokeVerb(verb, arguments, title.arg(names));
+    else
+        invokeWithPreview(verb, arguments, title.arg(names), question.arg(names));
 }
 
 void MainWindow::syncSelectedAction()

@@ -474,6 +474,8 @@ QVariant PackTreeModel::data(const QModelIndex &index, int role) const
         return tr("Last fetched %1")
             .arg(QLocale().toString(r.status->lastFetched->toLocalTime(), QLocale::LongFormat));
     }
+    if (role == Qt::ToolTipRole && index.column() == TagsColumn && !e.tags.isEmpty())
+        return e.tags.join(u", "_s);
     if (role == Qt::ToolTipRole) {
         if (r.status && r.status->fetchError)
             return r.status->fetchError->displayText();

@@ -73,8 +73,11 @@ ApprovalDecision Approvals::CallApproval::approve(const ApprovalRequest &request
     decision.grantee = m_call->scope.grantee();
     if (decision.approved) {
         m_call->approvedBy = decision.by;
-        qCInfo(lcCore, "approved %s %s for %lld pack(s), asked by %s: by the %s",
-               qUtf8Printable(request.verb), qUtf8Printable(shellQuoted(request.command)),
+        // Only run and exec quote a command; the others log just their verb.
+        const QString quoted =
+            request.command.isEmpty() ? QString() : u' ' + shellQuoted(request.command);
+        qCInfo(lcCore, "approved %s%s for %lld pack(s), asked by %s: by the %s",
+               qUtf8Printable(request.verb), qUtf8Printable(quoted),
                qlonglong(request.packs.size()),
                qUtf8Printable(m_call->scope.clientName.isEmpty() ? u"an unnamed client"_s
                                                                  : m_call->scope.clientName),

@@ -72,6 +72,10 @@ QString shortSha(const JsonValue &sha);
 // few words; "" for a reason it does not know.
 QString reasonWords(const QString &reason);
 
+// A changed file's state as Git::FileChange names it ("modified", "untracked", ...), in words;
+// staged adds that it is staged.
+QString fileStateWords(const QString &state, bool staged);
+
 // A drift kind counted in a summary, in words: "3 dirty", "1 off branch".
 QString driftCount(const QString &kind, int count);
 // What a pack in flight is doing (EventSink::packStarted's activity), as progress says it:

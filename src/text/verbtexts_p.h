@@ -27,6 +27,8 @@ Lines taskCommitText(const DocView &report);
 Lines taskPushText(const DocView &report);
 Lines taskEndText(const DocView &report);
 Lines safeToLeaveText(const DocView &report);
+// switch, stash, discard, commit and push.
+Lines packGitText(const DocView &report);
 // Where a run (sync, teardown, update) halted, on the Err channel; empty when it did not.
 Lines haltText(const DocView &report);
 

@@ -338,12 +338,13 @@ private Q_SLOTS:
             !QFileInfo::exists(u"/usr/share/bash-completion/bash_completion"_s))
             QSKIP("bash-completion is not installed");
         QCOMPARE(bashComplete(u"grex sy"_s, withBashCompletion), QStringList{u"sync"_s});
-        QCOMPARE(bashComplete(u"grex com"_s, withBashCompletion), QStringList{u"completion"_s});
+        QCOMPARE(bashComplete(u"grex com"_s, withBashCompletion),
+                 (QStringList{u"commit"_s, u"completion"_s}));
         QCOMPARE(bashComplete(u"grex sync --no-"_s, withBashCompletion),
                  (QStringList{u"--no-install"_s, u"--no-recursive"_s, u"--no-submodules"_s,
                           u"--no-validate"_s}));
-        QCOMPARE(bashComplete(u"grex --json st"_s, withBashCompletion), QStringList{u"status"_s});
-        QCOMPARE(bashComplete(u"grex --parallel 4 st"_s, withBashCompletion),
+        QCOMPARE(bashComplete(u"grex --json stat"_s, withBashCompletion), QStringList{u"status"_s});
+        QCOMPARE(bashComplete(u"grex --parallel 4 stat"_s, withBashCompletion),
                  QStringList{u"status"_s});
         const QStringList packs{u"alpha"_s, u"beta-tools"_s, u"gamma"_s};
         QCOMPARE(bashComplete(u"grex update "_s, withBashCompletion), packs);

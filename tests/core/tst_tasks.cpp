@@ -92,10 +92,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         // The person's identity, as their git config would give it.
-        qputenv("GIT_AUTHOR_NAME", "Tess Tester");
-        qputenv("GIT_AUTHOR_EMAIL", "tess@example.org");
-        qputenv("GIT_COMMITTER_NAME", "Tess Tester");
-        qputenv("GIT_COMMITTER_EMAIL", "tess@example.org");
+        useTestIdentity();
         RemoteBuilder builder(m_remotes);
         for (const QString &name : {u"alpha"_s, u"beta"_s, u"gamma"_s, u"delta"_s})
             builder.create(name, RemoteBuilder::packFiles(name));

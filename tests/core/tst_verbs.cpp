@@ -819,7 +819,7 @@ private Q_SLOTS:
                                      v.name == u"safe-to-leave");
             QCOMPARE(v.mcpTool, v.name != u"teardown");
             QCOMPARE(v.destructive, v.name == u"rm" || v.name == u"run" || v.name == u"exec" ||
-                                        v.name == u"task-abandon");
+                                        v.name == u"task-abandon" || v.name == u"discard");
             const QJsonObject schema = v.inputSchema();
             QCOMPARE(schema.value(u"additionalProperties"_s).toBool(true), false);
             QCOMPARE(schema.value(u"type"_s).toString(), u"object"_s);
@@ -829,18 +829,22 @@ private Q_SLOTS:
                 QCOMPARE(schema.value(u"properties"_s).toObject().contains(p.name), !p.cliOnly);
             }
             // Every verb that walks packs in parallel takes the width an agent may set, as the
-            // CLI does; a task's verbs go through its few packs one by one.
+            // CLI does; a task's verbs and a person's git in some packs go through their few
+            // packs one by one.
+            static const QStringList oneByOne{u"init"_s,   u"tag"_s,   u"safe-to-leave"_s,
+                                              u"switch"_s, u"stash"_s, u"discard"_s,
+                                              u"commit"_s, u"push"_s};
             QCOMPARE(schema.value(u"properties"_s).toObject().contains(u"parallel"_s),
-                     v.name != u"init" && v.name != u"tag" && !v.name.startsWith(u"task-") &&
-                         v.name != u"safe-to-leave");
+                     !oneByOne.contains(v.name) && !v.name.startsWith(u"task-"));
         }
         QCOMPARE(names, (QStringList{
-                            u"init"_s,        u"add"_s,           u"rm"_s,         u"tag"_s,
-                            u"ls"_s,          u"status"_s,        u"sync"_s,       u"update"_s,
-                            u"teardown"_s,    u"doctor"_s,        u"import"_s,     u"run"_s,
-                            u"exec"_s,        u"safe-to-leave"_s, u"task-start"_s, u"task-status"_s,
-                            u"task-diff"_s,   u"task-commit"_s,   u"task-push"_s,  u"task-finish"_s,
-                            u"task-abandon"_s}));
+                            u"init"_s,        u"add"_s,           u"rm"_s,          u"tag"_s,
+                            u"ls"_s,          u"status"_s,        u"sync"_s,        u"update"_s,
+                            u"teardown"_s,    u"doctor"_s,        u"import"_s,      u"run"_s,
+                            u"exec"_s,        u"safe-to-leave"_s, u"switch"_s,      u"stash"_s,
+                            u"discard"_s,     u"commit"_s,        u"push"_s,        u"task-start"_s,
+                            u"task-status"_s, u"task-diff"_s,     u"task-commit"_s, u"task-push"_s,
+                            u"task-finish"_s, u"task-abandon"_s}));
         QVERIFY(!findVerb(u"serve"_s));
         QVERIFY(!findVerb(u"teardown"_s)->mcpTool);
     }

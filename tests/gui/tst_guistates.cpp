@@ -15,6 +15,12 @@
 #include "mcp/control.h"
 
 #include <QAction>
+#include <QAbstractButton>
+#include <QAbstractScrollArea>
+#include <QApplication>
+#include <QTabBar>
+#include <QInputDialog>
+#include <QTimer>
 #include <QBrush>
 #include <QDialog>
 #include <QDir>
@@ -121,6 +127,7 @@ private Q_SLOTS:
         QSettings().clear();
         installTranslators();
         qputenv("XDG_RUNTIME_DIR", QFile::encodeName(m_runtime.path()));
+        useTestIdentity();
         RemoteBuilder builder(m_remotes);
         for (const QString &name : {u"alpha"_s, u"beta"_s, u"gamma"_s, u"delta"_s, u"epsilon"_s})
             builder.create(name, RemoteBuilder::packFiles(name));
@@ -342,6 +349,116 @@ private Q_SLOTS:
         // The log keeps the engine's step lines out unless the person asks for them.
         QVERIFY2(!window.activity()->logText().contains(u"idx="_s),
                  qPrintable(window.activity()->logText()));
+    }
+
+    // The Git submenu on the selection: switch back to the branch, discard after a preview
+    // that names the files, commit with one message, push after a preview of the commits.
+    void gitActionsOnTheSelection()
+    {
+        Workspace ws = workspaceWith({u"alpha"_s, u"beta"_s, u"gamma"_s}, true);
+        runGit(ws.packDir(u"alpha"_s), {u"switch"_s, u"--quiet"_s, u"--create"_s, u"feature"_s});
+        const QString beta = ws.packDir(u"beta"_s);
+        QVERIFY(writeFile(beta + u"/README.md"_s, "mine\n"));
+        QVERIFY(writeFile(beta + u"/scratch.txt"_s, "scratch\n"));
+        Gui::MainWindow window;
+        QVERIFY(openWindow(window, ws));
+        select(window, {u"alpha"_s, u"beta"_s});
+        // Remove acts on one pack: with two selected it waits.
+        QVERIFY(!window.findChild<QAction *>(u"removeAction"_s)->isEnabled());
+        QCOMPARE(window.findChild<QAction *>(u"commitSelectedAction"_s)->text(),
+                 u"&Commit 2 Selected Packs…"_s);
+
+        select(window, {u"alpha"_s});
+        QVERIFY(runAction(window, u"switchSelectedAction"_s));
+        QCOMPARE(runGit(ws.packDir(u"alpha"_s), {u"branch"_s, u"--show-current"_s}), u"main"_s);
+
+        select(window, {u"beta"_s});
+        QSignalSpy shown(&window, &Gui::MainWindow::previewShown);
+        window.findChild<QAction *>(u"discardSelectedAction"_s)->trigger();
+        QVERIFY(shown.wait(20000));
+        QPointer<QDialog> dialog = shown.at(0).at(0).value<QDialog *>();
+        const QString text = dialog->findChild<QPlainTextEdit *>(u"previewText"_s)->toPlainText();
+        QVERIFY2(text.contains(u"README.md"_s) && text.contains(u"scratch.txt"_s),
+                 qPrintable(text));
+        QVERIFY(QFileInfo::exists(beta + u"/scratch.txt"_s)); // nothing before the button
+        {
+            QSignalSpy finished(&window, &Gui::MainWindow::operationFinished);
+            QSignalSpy loaded(&window, &Gui::MainWindow::loaded);
+            dialog->accept();
+            QVERIFY(finished.wait(20000) && loaded.wait(10000));
+        }
+        QVERIFY(!QFileInfo::exists(beta + u"/scratch.txt"_s));
+        QCOMPARE(stateOf(window.packModel(), u"beta"_s), u"clean"_s);
+
+        // Commit asks for the message; push shows the commits first.
+        QVERIFY(writeFile(beta + u"/new.txt"_s, "new\n"));
+        // The message dialog is modal: answer it from the event loop it runs.
+        QTimer answer;
+        answer.setInterval(50);
+        connect(&answer, &QTimer::timeout, &answer, [&answer] {
+            if (auto *ask = qobject_cast<QInputDialog *>(QApplication::activeModalWidget())) {
+                answer.stop();
+                ask->setTextValue(u"From the window"_s);
+                ask->accept();
+            }
+        });
+        answer.start();
+        auto *commit = window.findChild<QAction *>(u"commitSelectedAction"_s);
+        QVERIFY2(commit->isEnabled(), qPrintable(commit->text()));
+        {
+            QSignalSpy finished(&window, &Gui::MainWindow::operationFinished);
+            commit->trigger();
+            QVERIFY(finished.wait(30000));
+            QCOMPARE(finished.at(0).at(0).toString(), u"commit"_s);
+            QCOMPARE(finished.at(0).at(1).toString(), QString());
+        }
+        QCOMPARE(runGit(beta, {u"log"_s, u"-1"_s, u"--format=%s"_s}), u"From the window"_s);
+        shown.clear();
+        window.findChild<QAction *>(u"pushSelectedAction"_s)->trigger();
+        QVERIFY(shown.wait(20000));
+        dialog = shown.at(0).at(0).value<QDialog *>();
+        QVERIFY2(dialog->findChild<QPlainTextEdit *>(u"previewText"_s)
+                     ->toPlainText()
+                     .contains(u"would push 1 commit to origin main"_s),
+                 qPrintable(dialog->findChild<QPlainTextEdit *>(u"previewText"_s)->toPlainText()));
+        QSignalSpy finished(&window, &Gui::MainWindow::operationFinished);
+        dialog->accept();
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.at(0).at(1).toString(), QString());
+        QCOMPARE(runGit(remote(u"beta"_s), {u"log"_s, u"-1"_s, u"--format=%s"_s, u"main"_s}),
+                 u"From the window"_s);
+    }
+
+    // Every Tab stop of the main window shows where the keys go: a widget the style frames
+    // when it has focus (buttons, fields, tabs), or one the window's style sheet frames.
+    void everyTabStopShowsFocus()
+    {
+        Workspace ws = workspaceWith({u"alpha"_s});
+        Gui::MainWindow window;
+        QVERIFY(openWindow(window, ws));
+        QApplication::setActiveWindow(&window);
+        window.findChild<QTreeView *>(u"packView"_s)->setFocus(Qt::OtherFocusReason);
+        QList<QWidget *> stops;
+        QStringList names;
+        for (int i = 0; i < 30; ++i) {
+            QWidget *focused = QApplication::focusWidget();
+            if (!focused || stops.contains(focused))
+                break;
+            stops.append(focused);
+            names.append(QString::fromLatin1(focused->metaObject()->className()) + u'#' +
+                         focused->objectName());
+            QTest::keyClick(focused, Qt::Key_Tab);
+        }
+        qInfo() << names;
+        QVERIFY(stops.size() >= 4);
+        for (QWidget *stop : std::as_const(stops)) {
+            const bool framedByStyle = qobject_cast<QAbstractButton *>(stop) ||
+                                       qobject_cast<QLineEdit *>(stop) ||
+                                       qobject_cast<QTabBar *>(stop);
+            const bool framedBySheet = qobject_cast<QAbstractScrollArea *>(stop) &&
+                                       window.styleSheet().contains(u"QAbstractScrollArea:focus"_s);
+            QVERIFY2(framedByStyle || framedBySheet, qPrintable(names.join(u", "_s)));
+        }
     }
 
     // An incoming commit reads as git show shows it, its diff coloured; after the sync, the

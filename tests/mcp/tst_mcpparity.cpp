@@ -129,6 +129,15 @@ void workspaceWithTaskCommit(const QString &dir, const QString &remotes)
     QVERIFY(Grex::taskCommit(ws, options, ctx).ok());
 }
 
+// alpha registered with a changed README, and committed when asked; beta clean.
+void workspaceWithChange(const QString &dir, const QString &remotes, bool commit)
+{
+    workspaceWith(dir, remotes, {}, {u"alpha"_s, u"beta"_s});
+    QVERIFY(writeFile(dir + u"/alpha/README.md"_s, "changed\n"));
+    if (commit)
+        runGit(dir + u"/alpha"_s, {u"commit"_s, u"-q"_s, u"-am"_s, u"Change the README"_s});
+}
+
 QString withRemotes(QString text, const QString &remotes)
 {
     return text.replace(u"{remotes}"_s, remotes);
@@ -529,6 +538,51 @@ QList<ParityCase> verbCases()
     taskPush.cli = {u"task"_s, u"push"_s, u"t"_s, u"--yes"_s};
     taskPush.arguments = {{u"name"_s, u"t"_s}};
     cases.append(taskPush);
+
+    // The git a person runs in a pack: the same report from both front ends.
+    ParityCase switchBack;
+    switchBack.name = switchBack.tool = u"switch"_s;
+    switchBack.setup = [](const QString &dir, const QString &remotes) {
+        workspaceWith(dir, remotes, {}, {u"alpha"_s});
+        runGit(dir + u"/alpha"_s, {u"switch"_s, u"-q"_s, u"-c"_s, u"feature"_s});
+    };
+    switchBack.cli = {u"switch"_s, u"alpha"_s};
+    switchBack.arguments = {{u"packs"_s, QJsonArray{u"alpha"_s}}};
+    cases.append(switchBack);
+
+    const auto changed = [](const QString &dir, const QString &remotes) {
+        workspaceWithChange(dir, remotes, false);
+    };
+    ParityCase stash;
+    stash.name = stash.tool = u"stash"_s;
+    stash.setup = changed;
+    stash.cli = {u"stash"_s, u"alpha"_s, u"beta"_s, u"-m"_s, u"Aside"_s};
+    stash.arguments = {{u"packs"_s, QJsonArray{u"alpha"_s, u"beta"_s}}, {u"message"_s, u"Aside"_s}};
+    cases.append(stash);
+
+    ParityCase discard;
+    discard.name = discard.tool = u"discard"_s;
+    discard.setup = changed;
+    discard.cli = {u"discard"_s, u"--filter"_s, u"drift=dirty"_s, u"--yes"_s};
+    discard.arguments = {{u"filter"_s, u"drift=dirty"_s}};
+    cases.append(discard);
+
+    ParityCase commit;
+    commit.name = commit.tool = u"commit"_s;
+    commit.setup = changed;
+    commit.cli = {u"commit"_s, u"alpha"_s, u"beta"_s, u"-m"_s, u"Change the README"_s};
+    commit.arguments = {{u"packs"_s, QJsonArray{u"alpha"_s, u"beta"_s}},
+                        {u"message"_s, u"Change the README"_s}};
+    cases.append(commit);
+
+    ParityCase push;
+    push.name = push.tool = u"push"_s;
+    push.setup = [](const QString &dir, const QString &remotes) {
+        workspaceWithChange(dir, remotes, true);
+    };
+    push.cli = {u"push"_s, u"alpha"_s, u"beta"_s, u"--yes"_s};
+    push.arguments = {{u"packs"_s, QJsonArray{u"alpha"_s, u"beta"_s}}};
+    cases.append(push);
 
     // Nothing only here: the task ends.
     ParityCase taskFinish;

@@ -189,7 +189,8 @@ private Q_SLOTS:
                  {u"readOnlyHint"_s, u"destructiveHint"_s, u"idempotentHint"_s, u"openWorldHint"_s})
                 QVERIFY2(hints.value(hint).isBool(), qPrintable(names.last() + u' ' + hint));
             const bool destructive = names.last() == u"rm" || names.last() == u"run" ||
-                                     names.last() == u"exec" || names.last() == u"task-abandon";
+                                     names.last() == u"exec" || names.last() == u"task-abandon" ||
+                                     names.last() == u"discard";
             QCOMPARE(hints.value(u"destructiveHint"_s).toBool(), destructive);
             if (tool.contains(u"outputSchema"_s))
                 QCOMPARE(tool.value(u"outputSchema"_s).toObject().value(u"type"_s).toString(),
@@ -199,9 +200,11 @@ private Q_SLOTS:
                                      u"tag"_s,           u"ls"_s,          u"status"_s,
                                      u"sync"_s,          u"update"_s,      u"doctor"_s,
                                      u"import"_s,        u"run"_s,         u"exec"_s,
-                                     u"safe-to-leave"_s, u"task-start"_s,  u"task-status"_s,
-                                     u"task-diff"_s,     u"task-commit"_s, u"task-push"_s,
-                                     u"task-finish"_s,   u"task-abandon"_s}));
+                                     u"safe-to-leave"_s, u"switch"_s,      u"stash"_s,
+                                     u"discard"_s,       u"commit"_s,      u"push"_s,
+                                     u"task-start"_s,    u"task-status"_s, u"task-diff"_s,
+                                     u"task-commit"_s,   u"task-push"_s,   u"task-finish"_s,
+                                     u"task-abandon"_s}));
         const auto schemaOf = [&](const QString &name) {
             return tools.at(names.indexOf(name)).toObject().value(u"inputSchema"_s).toObject();
         };

@@ -105,4 +105,12 @@ QMap<QString, QByteArray> withoutDenials(QMap<QString, QByteArray> files, int *d
     return files;
 }
 
+void useTestIdentity()
+{
+    qputenv("GIT_AUTHOR_NAME", "Tess Tester");
+    qputenv("GIT_AUTHOR_EMAIL", "tess@example.org");
+    qputenv("GIT_COMMITTER_NAME", "Tess Tester");
+    qputenv("GIT_COMMITTER_EMAIL", "tess@example.org");
+}
+
 } // namespace Grex::Test

@@ -27,5 +27,8 @@ QMap<QString, QByteArray> withoutDenials(QMap<QString, QByteArray> files, int *d
 // Runs the git CLI in dir (with a fixed identity) and returns its stdout, trimmed; a failure
 // stops the test program.
 QString runGit(const QString &dir, const QStringList &args);
+// Gives the git grex runs the identity a person's git config would (GIT_AUTHOR_NAME and its
+// kin), for the verbs that commit.
+void useTestIdentity();
 
 } // namespace Grex::Test

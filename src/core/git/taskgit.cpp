@@ -301,26 +301,40 @@ Result<PushTarget> pushTarget(const QString &worktree)
 }
 
 Result<void> pushBranch(const QString &packDir, const QString &worktree, const PushTarget &target,
-                        const QString &branch, std::stop_token stop)
+                        const QString &branch, std::stop_token stop, const QString &remoteBranch)
 {
+    const QString to = remoteBranch.isEmpty() ? branch : remoteBranch;
     return withLockedClone(packDir, stop, [&]() -> Result<void> {
         Result<GitOutput> pushed =
             networkGit(worktree, target.url,
                        {u"push"_s, u"--set-upstream"_s, u"--porcelain"_s, target.remote,
-                        u"refs/heads/"_s + branch + u":refs/heads/"_s + branch},
+                        u"refs/heads/"_s + branch + u":refs/heads/"_s + to},
                        stop);
         if (!pushed)
             return pushed.error();
         if (!pushed->ok()) {
-            // --porcelain puts the refusal ("! refs/heads/t:refs/heads/t [rejected] (fetch
-            // first)") on stdout; git's hint stays on stderr.
+            // --porcelain puts the refusal ("!<TAB>refs/heads/t:refs/heads/t<TAB>[rejected]
+            // (fetch first)") on stdout, where gitWords does not look; git's hint stays on
+            // stderr.
             GitOutput output = *pushed;
-            const QString refused = QString::fromUtf8(pushed->out).trimmed();
-            if (!refused.isEmpty())
-                output.err = refused + u'\n' + output.err;
-            return networkFailure(u"push_failed"_s,
-                                  QT_TRANSLATE_NOOP("Grex", "cannot push %1 to %2: %3"),
-                                  {branch, redactUrl(target.url)}, target.url, worktree, output);
+            bool rejected = false;
+            for (const QString &line : QString::fromUtf8(pushed->out).split(u'\n')) {
+                const QStringList fields = line.split(u'\t');
+                if (fields.size() < 3 || fields.at(0) != u"!")
+                    continue;
+                output.err = u"error: %1 %2\n"_s.arg(to, fields.at(2)) + output.err;
+                rejected = rejected || fields.at(2).startsWith(u"[rejected]"_s);
+            }
+            Error failure = networkFailure(
+                u"push_failed"_s, QT_TRANSLATE_NOOP("Grex", "cannot push %1 to %2: %3"),
+                {branch, redactUrl(target.url)}, target.url, worktree, output);
+            if (rejected && failure.hint().isEmpty()) {
+                failure.withHint(Message(QT_TRANSLATE_NOOP("Grex", "the remote has commits this "
+                                                                   "branch lacks: fetch and "
+                                                                   "merge or rebase, then push "
+                                                                   "again")));
+            }
+            return failure;
         }
         return {};
     });

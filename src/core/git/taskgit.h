@@ -78,11 +78,13 @@ struct PushTarget
 };
 Result<PushTarget> pushTarget(const QString &worktree);
 
-// Pushes the branch checked out in worktree to the same name on target.remote, setting it as
-// the branch's upstream, with the clone at packDir locked as a fetch locks it. Errors: PackOp
+// Pushes the branch checked out in worktree to the same name on target.remote (or to
+// remoteBranch when given), setting it as the branch's upstream, with the clone at packDir
+// locked as a fetch locks it. Errors: PackOp
 // "push_failed" or the reason git's words give ("auth", "host_key", "unreachable", ...) with
 // git's words and a hint; Cancelled.
 Result<void> pushBranch(const QString &packDir, const QString &worktree, const PushTarget &target,
-                        const QString &branch, std::stop_token stop);
+                        const QString &branch, std::stop_token stop,
+                        const QString &remoteBranch = {});
 
 } // namespace Grex::Git

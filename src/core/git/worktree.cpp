@@ -117,10 +117,24 @@ Result<QList<CommitLine>> commitRange(const QString &dir, const QString &from, c
     git_oid fromOid;
     git_oid toOid;
     for (const auto &[text, oid] : {std::pair{&from, &fromOid}, std::pair{&to, &toOid}}) {
-        if (const int rc = git_oid_fromstrp(oid, text->toUtf8().constData()); rc != 0) {
-            return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read commit %1 of %2"),
-                            {*text, dir}, rc);
+        const QByteArray spec = text->toUtf8();
+        if (git_oid_fromstrp(oid, spec.constData()) == 0)
+            continue;
+        // A name (origin/main, HEAD): the commit it peels to.
+        git_object *raw = nullptr;
+        int rc = git_revparse_single(&raw, repo->get(), spec.constData());
+        if (rc == 0) {
+            ObjectPtr named(raw);
+            git_object *peeled = nullptr;
+            rc = git_object_peel(&peeled, named.get(), GIT_OBJECT_COMMIT);
+            if (rc == 0) {
+                git_oid_cpy(oid, git_object_id(peeled));
+                git_object_free(peeled);
+                continue;
+            }
         }
+        return gitError(u"git"_s, QT_TRANSLATE_NOOP("Grex", "cannot read commit %1 of %2"),
+                        {*text, dir}, rc);
     }
     QList<CommitLine> commits = commitsBetween(repo->get(), &toOid, &fromOid, limit);
     if (commits.size() > limit)

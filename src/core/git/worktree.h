@@ -47,7 +47,8 @@ Result<WorktreeChanges> readWorktreeChanges(const QString &dir, int limit = 200)
 Result<QString> worktreeDiff(const QString &dir, const QString &path, qsizetype maxBytes = 256 * 1024);
 
 // The commits reachable from `to` but not from `from` (git log from..to), newest first, at most
-// limit. Error: PackOp "not_a_repository", "git" (either is no commit of the clone).
+// limit; each is a commit id or a name git resolves (origin/main, HEAD). Error: PackOp
+// "not_a_repository", "git" (either is no commit of the clone).
 Result<QList<CommitLine>> commitRange(const QString &dir, const QString &from, const QString &to,
                                       int limit = 50);
 

@@ -5,8 +5,9 @@
 namespace Grex {
 
 // The verbs, one line each, in help order. X(Name) registers the row that make<Name>Verb()
-// returns, defined in the verb's own file in src/core/verbs/; that file, this line, its text
-// renderer and its tests are all a verb takes (docs/architecture.md, "Adding a verb").
+// returns, defined in the verb's own file in src/core/verbs/ (switch, stash, discard, commit and
+// push share packgit.cpp); that file, this line, its text renderer and its tests are all a verb
+// takes (docs/architecture.md, "Adding a verb").
 #define GREX_BUILTIN_VERBS(X)                                                                      \
     X(Init)                                                                                        \
     X(Add)                                                                                         \
@@ -22,6 +23,11 @@ namespace Grex {
     X(Run)                                                                                         \
     X(Exec)                                                                                        \
     X(SafeToLeave)                                                                                 \
+    X(Switch)                                                                                      \
+    X(Stash)                                                                                       \
+    X(Discard)                                                                                     \
+    X(Commit)                                                                                      \
+    X(Push)                                                                                        \
     X(TaskStart)                                                                                   \
     X(TaskStatus)                                                                                  \
     X(TaskDiff)                                                                                    \

@@ -16,20 +16,12 @@ Result<TaskCommitOptions> TaskCommitOptions::fromJson(const QJsonObject &args)
 {
     TaskCommitOptions options;
     options.name = args.value(u"name"_s).toString();
-    options.message = args.value(u"message"_s).toString();
     options.packs = args.value(u"packs"_s).toVariant().toStringList();
     options.dryRun = args.value(u"dryRun"_s).toBool();
-    if (options.message.trimmed().isEmpty()) {
-        return usageError(u"missing_argument"_s,
-                          Message(QT_TRANSLATE_NOOP("Grex", "a commit needs a message: "
-                                                            "--message TEXT")));
-    }
-    // git reads the message as C text: a NUL would end it early.
-    if (options.message.contains(QChar(0))) {
-        return usageError(u"invalid_argument"_s,
-                          Message(QT_TRANSLATE_NOOP("Grex", "the message contains a NUL "
-                                                            "character")));
-    }
+    Result<QString> message = readMessage(args, true);
+    if (!message)
+        return message.error();
+    options.message = *message;
     return options;
 }
 

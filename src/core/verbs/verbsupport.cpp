@@ -181,4 +181,21 @@ Result<void> readFilter(const QJsonObject &args, PackFilter &filter)
     return {};
 }
 
+Result<QString> readMessage(const QJsonObject &args, bool required)
+{
+    const QString message = args.value(u"message"_s).toString();
+    if (required && message.trimmed().isEmpty()) {
+        return usageError(u"missing_argument"_s,
+                          Message(QT_TRANSLATE_NOOP("Grex", "a commit needs a message: "
+                                                            "--message TEXT")));
+    }
+    // git reads the message as C text: a NUL would end it early.
+    if (message.contains(QChar(0))) {
+        return usageError(u"invalid_argument"_s,
+                          Message(QT_TRANSLATE_NOOP("Grex", "the message contains a NUL "
+                                                            "character")));
+    }
+    return message;
+}
+
 } // namespace Grex

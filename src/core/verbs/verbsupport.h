@@ -39,6 +39,10 @@ Result<void> requestApproval(const Workspace &workspace, const ApprovalRequest &
 // Parses the "filter" argument (--filter) into `filter`. Error: Usage "invalid_filter".
 Result<void> readFilter(const QJsonObject &args, PackFilter &filter);
 
+// The "message" argument of a verb that commits or stashes. Errors: Usage "missing_argument"
+// when required and empty, "invalid_argument" when it holds a NUL.
+Result<QString> readMessage(const QJsonObject &args, bool required);
+
 // The string argument `key`, or nullopt when it is absent or null.
 std::optional<QString> optionalString(const QJsonObject &args, const QString &key);
 
