@@ -35,6 +35,25 @@ QString gitOutput(const QString &dir, const QStringList &args)
     return QString::fromUtf8(process.readAllStandardOutput()).trimmed();
 }
 
+// Marks the clone's FETCH_HEAD and makes it an hour old, fetches, and says whether git ran:
+// a fetch rewrites FETCH_HEAD, a skipped one only makes it new again. Fails the test when the
+// fetch fails or leaves FETCH_HEAD old.
+bool gitFetched(const QString &clone)
+{
+    const QString path = clone + u"/.git/FETCH_HEAD"_s;
+    QFile file(path);
+    if (!file.open(QIODevice::Append) || file.write("# grex test marker\n") < 0)
+        qFatal("cannot mark %s", qPrintable(path));
+    file.setFileTime(QDateTime::currentDateTimeUtc().addSecs(-3600),
+                     QFileDevice::FileModificationTime);
+    file.close();
+    if (!GitFetcher().fetch(clone, {}).ok())
+        qFatal("the fetch into %s failed", qPrintable(clone));
+    if (QFileInfo(path).lastModified().secsTo(QDateTime::currentDateTime()) > 60)
+        qFatal("the fetch left FETCH_HEAD old");
+    return !readFile(path).contains("# grex test marker");
+}
+
 bool hasRef(const QString &repo, const QString &ref)
 {
     QProcess process;
@@ -481,6 +500,74 @@ private Q_SLOTS:
     }
 
     // remote.origin.tagopt and fetch.prune are honoured as git does.
+    // A remote on this machine is asked in process: a fetch runs only when a ref moved, and
+    // every way a ref can move makes it run.
+    void onlyWhatMovedIsFetched()
+    {
+        Fixture f = cloned();
+        QVERIFY(GitFetcher().fetch(f.clone, {}).ok()); // the first fetch says what it saw
+        QVERIFY(!gitFetched(f.clone));
+
+        f.files.insert(u"new.txt"_s, "new\n");
+        const QString tip = m_remotes.commit(f.remote, f.files);
+        QVERIFY(gitFetched(f.clone));
+        QCOMPARE(gitOutput(f.clone, {u"rev-parse"_s, u"origin/main"_s}), tip);
+        QVERIFY(!gitFetched(f.clone));
+
+        // A new tag only, on a commit the clone has.
+        m_remotes.tag(f.remote, u"v1"_s, tip);
+        QVERIFY(gitFetched(f.clone));
+        QVERIFY(hasRef(f.clone, u"refs/tags/v1"_s));
+        QVERIFY(!gitFetched(f.clone));
+
+        // A force push: main replaced by another commit.
+        runGit(f.remote, {u"update-ref"_s, u"refs/heads/main"_s, tip + u"~1"_s});
+        QVERIFY(gitFetched(f.clone));
+        QCOMPARE(gitOutput(f.clone, {u"rev-parse"_s, u"origin/main"_s}),
+                 gitOutput(f.remote, {u"rev-parse"_s, u"main"_s}));
+        QVERIFY(!gitFetched(f.clone));
+
+        // A new branch, then the same branch deleted.
+        runGit(f.remote, {u"branch"_s, u"-q"_s, u"dev"_s, u"main"_s});
+        QVERIFY(gitFetched(f.clone));
+        QVERIFY(hasRef(f.clone, u"refs/remotes/origin/dev"_s));
+        runGit(f.remote, {u"branch"_s, u"-q"_s, u"-D"_s, u"dev"_s});
+        QVERIFY(gitFetched(f.clone));
+        // Not pruned (git's default): the clone keeps origin/dev, so it is asked each time.
+        QVERIFY(gitFetched(f.clone));
+
+        // The remote's HEAD names another branch it already had.
+        runGit(f.remote, {u"branch"_s, u"-q"_s, u"next"_s, u"main"_s});
+        QVERIFY(gitFetched(f.clone));
+        runGit(f.clone, {u"config"_s, u"fetch.prune"_s, u"true"_s});
+        QVERIFY(gitFetched(f.clone)); // prunes origin/dev
+        QVERIFY(!gitFetched(f.clone));
+        runGit(f.remote, {u"symbolic-ref"_s, u"HEAD"_s, u"refs/heads/next"_s});
+        QVERIFY(gitFetched(f.clone));
+    }
+
+    // The default branch renamed: the fetch sees main gone, and the probe after it keeps
+    // saying so without asking git again.
+    void aRenamedDefaultBranchStaysGone()
+    {
+        Fixture f = cloned();
+        QVERIFY(GitFetcher().fetch(f.clone, {}).ok());
+        runGit(f.clone, {u"config"_s, u"fetch.prune"_s, u"true"_s});
+        runGit(f.remote, {u"branch"_s, u"-q"_s, u"-m"_s, u"main"_s, u"trunk"_s});
+        runGit(f.remote, {u"symbolic-ref"_s, u"HEAD"_s, u"refs/heads/trunk"_s});
+        GitFetcher fetcher;
+        QVERIFY(gitFetched(f.clone));
+        const Result<RepoStatus> gone = fetcher.inspect(f.clone, std::nullopt);
+        QVERIFY(gone.ok());
+        QVERIFY(gone->upstreamGone);
+        QCOMPARE(gone->remoteDefaultBranch, u"trunk"_s);
+        QVERIFY(!gitFetched(f.clone));
+        const Result<UpdateOutcome> again = fetcher.update(f.clone, std::nullopt, {});
+        QVERIFY(again.ok());
+        QCOMPARE(again->why, u"upstream_gone"_s);
+        QCOMPARE(again->remoteDefaultBranch, u"trunk"_s);
+    }
+
     void tagAndPruneSettings()
     {
         Fixture f = cloned();

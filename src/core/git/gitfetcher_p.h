@@ -195,6 +195,23 @@ void followRemoteHead(const QString &dest, const QString &remote, const QString 
 
 Error fetchFailed(const QString &dest, const QString &detail);
 
+// The refs of a remote on this machine (file:// or an absolute path), read in process: its
+// branches and tags (name after refs/heads/ or refs/tags/ -> raw object id) and the branch its
+// HEAD names. nullopt for a remote elsewhere, one insteadOf rewrites, or one it cannot open.
+struct LocalRemoteRefs
+{
+    QHash<QByteArray, QByteArray> heads;
+    QHash<QByteArray, QByteArray> tags;
+    QString head;
+};
+std::optional<LocalRemoteRefs> readLocalRemoteRefs(const QString &url);
+// Whether `git fetch <remote>` into the clone at dest would change no ref: the clone fetches
+// with git clone's own refspec, its remote-tracking branches are exactly the remote's branches,
+// it has every remote tag where the remote has it, and it follows the remote's HEAD (or none).
+// false whenever it cannot tell.
+bool fetchWouldBringNothing(const QString &dest, const QString &remote,
+                            const LocalRemoteRefs &refs);
+
 // Fetches origin into the clone at dest (its backend lock held), as `git fetch origin` does:
 // the remote's refspecs, tags that point into what it has, fetch.prune, submodules on demand.
 Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop);

@@ -1,0 +1,157 @@
+// Whether a fetch from a remote on this machine would bring anything, read in process: a sync
+// where nothing moved then costs two ref reads per pack instead of a git process and a ref
+// advertisement (docs/design.md, "Fetching only what moved").
+
+#include "core/git/gitfetcher_p.h"
+
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+
+namespace Grex::GitImpl {
+
+namespace {
+
+using RefMap = QHash<QByteArray, QByteArray>; // ref name after the prefix -> raw oid
+
+// The direct (not symbolic) refs of repo under prefix, by the name after it.
+RefMap refsUnder(git_repository *repo, const QByteArray &prefix)
+{
+    RefMap refs;
+    git_reference_iterator *raw = nullptr;
+    const QByteArray glob = prefix + '*';
+    if (git_reference_iterator_glob_new(&raw, repo, glob.constData()) != 0) {
+        git_error_clear();
+        return refs;
+    }
+    git_reference *ref = nullptr;
+    while (git_reference_next(&ref, raw) == 0) {
+        ReferencePtr owned(ref);
+        if (git_reference_type(ref) != GIT_REFERENCE_DIRECT)
+            continue;
+        const QByteArray name(git_reference_name(ref));
+        const git_oid *oid = git_reference_target(ref);
+        refs.insert(name.mid(prefix.size()),
+                    QByteArray(reinterpret_cast<const char *>(oid->id), GIT_OID_RAWSZ));
+    }
+    git_reference_iterator_free(raw);
+    git_error_clear();
+    return refs;
+}
+
+// The branch a symbolic ref names under prefix; "" when it is not symbolic or names none there.
+QByteArray symbolicBranch(git_repository *repo, const char *name, const QByteArray &prefix)
+{
+    git_reference *raw = nullptr;
+    if (git_reference_lookup(&raw, repo, name) != 0) {
+        git_error_clear();
+        return {};
+    }
+    ReferencePtr ref(raw);
+    if (git_reference_type(raw) != GIT_REFERENCE_SYMBOLIC)
+        return {};
+    const QByteArray target(git_reference_symbolic_target(raw));
+    return target.startsWith(prefix) ? target.mid(prefix.size()) : QByteArray();
+}
+
+// The folder of a remote on this machine (file:// or an absolute path) that no insteadOf
+// rewrites; "" for any other URL.
+QString localRemotePath(const QString &url)
+{
+    QString path;
+    if (url.startsWith(u"file://"_s))
+        path = QUrl(url).toLocalFile();
+    else if (url.startsWith(u'/'))
+        path = url;
+    if (path.isEmpty() || isRewrittenByInsteadOf(url))
+        return {};
+    return path;
+}
+
+// Whether the clone fetches its remote as git clone set it up: the one default refspec, tags
+// that point into what it fetches, not a mirror.
+bool plainFetchConfig(git_repository *clone, const QString &remote)
+{
+    git_config *raw = nullptr;
+    if (git_repository_config_snapshot(&raw, clone) != 0) {
+        git_error_clear();
+        return false;
+    }
+    std::unique_ptr<git_config, Deleter<git_config, git_config_free>> config(raw);
+    const QByteArray section = "remote." + remote.toUtf8();
+    QByteArrayList refspecs;
+    git_config_iterator *it = nullptr;
+    const QByteArray fetchKey = section + ".fetch";
+    if (git_config_multivar_iterator_new(&it, config.get(), fetchKey.constData(), nullptr) == 0) {
+        git_config_entry *entry = nullptr;
+        while (git_config_next(&entry, it) == 0)
+            refspecs.append(QByteArray(entry->value));
+        git_config_iterator_free(it);
+    }
+    git_error_clear();
+    const QByteArray standard = "+refs/heads/*:refs/remotes/" + remote.toUtf8() + "/*";
+    if (refspecs != QByteArrayList{standard})
+        return false;
+    int mirror = 0;
+    const QByteArray mirrorKey = section + ".mirror";
+    if (git_config_get_bool(&mirror, config.get(), mirrorKey.constData()) == 0 && mirror)
+        return false;
+    // --no-tags or --tags change which tags a fetch brings: git decides those.
+    git_buf tagOpt = GIT_BUF_INIT;
+    const QByteArray tagKey = section + ".tagopt";
+    const bool tagOptSet =
+        git_config_get_string_buf(&tagOpt, config.get(), tagKey.constData()) == 0;
+    git_buf_dispose(&tagOpt);
+    git_error_clear();
+    return !tagOptSet;
+}
+
+} // namespace
+
+std::optional<LocalRemoteRefs> readLocalRemoteRefs(const QString &url)
+{
+    const QString path = localRemotePath(url);
+    if (path.isEmpty())
+        return std::nullopt;
+    git_repository *raw = nullptr;
+    if (git_repository_open_ext(&raw, QFile::encodeName(path).constData(),
+                                GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) != 0) {
+        git_error_clear();
+        return std::nullopt;
+    }
+    RepositoryPtr remote(raw);
+    LocalRemoteRefs refs;
+    refs.heads = refsUnder(raw, "refs/heads/");
+    refs.tags = refsUnder(raw, "refs/tags/");
+    refs.head = QString::fromUtf8(symbolicBranch(raw, "HEAD", "refs/heads/"));
+    return refs;
+}
+
+bool fetchWouldBringNothing(const QString &dest, const QString &remote, const LocalRemoteRefs &refs)
+{
+    Result<RepositoryPtr> clone = openRepository(dest);
+    if (!clone)
+        return false;
+    git_repository *repo = clone->get();
+    if (!plainFetchConfig(repo, remote))
+        return false;
+    // Every branch as the last fetch left it, and none the remote deleted (a fetch would then
+    // say which branches it saw, which tells status that an upstream is gone).
+    const QByteArray tracking = "refs/remotes/" + remote.toUtf8() + '/';
+    if (refsUnder(repo, tracking) != refs.heads)
+        return false;
+    // A tag the remote has and the clone lacks, or has elsewhere: git would bring or move it
+    // when it points into the fetched history, so the probe cannot tell and fetches.
+    const RefMap tags = refsUnder(repo, "refs/tags/");
+    for (auto it = refs.tags.cbegin(); it != refs.tags.cend(); ++it) {
+        if (tags.value(it.key()) != it.value())
+            return false;
+    }
+    // The remote's default branch as the clone follows it; a clone without refs/remotes/<remote>
+    // /HEAD (git remote add made it) does not follow one, and a fetch would not make it.
+    const QByteArray trackingHead = tracking + "HEAD";
+    const QByteArray followed = symbolicBranch(repo, trackingHead.constData(), tracking);
+    return followed.isEmpty() || followed == refs.head.toUtf8();
+}
+
+} // namespace Grex::GitImpl
