@@ -2660,10 +2660,6 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
         <translation>das Remote hat Commits, die diesem Branch fehlen: abrufen und mergen oder rebasen, dann erneut pushen</translation>
     </message>
     <message>
-        <source>no pack &apos;%1&apos; in this workspace</source>
-        <translation>kein Pack &apos;%1&apos; in diesem Arbeitsbereich</translation>
-    </message>
-    <message>
         <source>the default branch of %1 is not known</source>
         <translation>der Standard-Branch von %1 ist nicht bekannt</translation>
     </message>

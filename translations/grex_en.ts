@@ -2642,10 +2642,6 @@ status reads local state only, so behind is as of the last fetch, which it shows
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>no pack &apos;%1&apos; in this workspace</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the default branch of %1 is not known</source>
         <translation type="unfinished"></translation>
     </message>

@@ -133,6 +133,10 @@ private:
     // and its labels for the selection (mainwindowgit.cpp).
     QMenu *createGitMenu();
     void updateGitActions(const QStringList &selected);
+    // Names a selection action for what it acts on, "Sync api" (one, with %1) or "Sync 3
+    // Selected Packs" (many), and enables it only with a selection.
+    void labelForSelection(const QString &action, const QString &one, const QString &many,
+                           const QStringList &selected);
     // Asks for the message, then commits the selected packs with it.
     void commitSelectedAction();
     // Sync or fetch only the selected packs, as `grex sync --filter name=a|b` does.

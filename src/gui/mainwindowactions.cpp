@@ -224,23 +224,27 @@ void MainWindow::setActionsEnabled(bool enabled)
             perPack->setEnabled(perPack->isEnabled() && !selectedPack().isEmpty() && count <= 1);
     }
     updateGitActions(selected);
-    const auto label = [&](const QString &action, const QString &one, const QString &many) {
-        if (QAction *a = findChild<QAction *>(action)) {
-            a->setEnabled(a->isEnabled() && count > 0);
-            a->setText(count == 1 ? one.arg(selected.constFirst()) : many);
-        }
-    };
-    label(u"syncSelectedAction"_s, tr("S&ync %1"), tr("S&ync %n Selected Pack(s)", nullptr, count));
-    label(u"fastForwardSelectedAction"_s, tr("Fast-&forward %1"),
-          tr("Fast-&forward %n Selected Pack(s)", nullptr, count));
-    label(u"fetchSelectedAction"_s, tr("F&etch %1"),
-          tr("F&etch %n Selected Pack(s)", nullptr, count));
+    labelForSelection(u"syncSelectedAction"_s, tr("S&ync %1"),
+                      tr("S&ync %n Selected Pack(s)", nullptr, count), selected);
+    labelForSelection(u"fastForwardSelectedAction"_s, tr("Fast-&forward %1"),
+                      tr("Fast-&forward %n Selected Pack(s)", nullptr, count), selected);
+    labelForSelection(u"fetchSelectedAction"_s, tr("F&etch %1"),
+                      tr("F&etch %n Selected Pack(s)", nullptr, count), selected);
     // Looking at a clone needs no workspace lock: only that it is on disk.
     const bool onDisk = QFileInfo(selectedDir()).isDir();
     for (const QString &name : {u"openFolderAction"_s, u"openTerminalAction"_s,
                                 u"openEditorAction"_s, u"copyPathAction"_s}) {
         if (QAction *look = findChild<QAction *>(name))
             look->setEnabled(onDisk);
+    }
+}
+
+void MainWindow::labelForSelection(const QString &action, const QString &one, const QString &many,
+                                   const QStringList &selected)
+{
+    if (QAction *a = findChild<QAction *>(action)) {
+        a->setEnabled(a->isEnabled() && !selected.isEmpty());
+        a->setText(selected.size() == 1 ? one.arg(selected.constFirst()) : many);
     }
 }
 

@@ -60,33 +60,21 @@ QMenu *MainWindow::createGitMenu()
 void MainWindow::updateGitActions(const QStringList &selected)
 {
     const int count = int(selected.size());
-    // One pack by name, several by number: "Switch api to Its Branch", "Switch 3 Selected
-    // Packs to Their Branches".
-    struct Label
-    {
-        const char *name;
-        QString one;
-        QString many;
-    };
-    const QList<Label> labels{
-        {"switchSelectedAction", tr("S&witch %1 to Its Branch"),
-         tr("S&witch %n Selected Pack(s) to Their Branches", nullptr, count)},
-        {"switchDefaultSelectedAction", tr("Switch %1 to the Remote's &Default Branch"),
-         tr("Switch %n Selected Pack(s) to the Remotes' &Default Branches", nullptr, count)},
-        {"commitSelectedAction", tr("&Commit %1…"),
-         tr("&Commit %n Selected Pack(s)…", nullptr, count)},
-        {"pushSelectedAction", tr("&Push %1…"), tr("&Push %n Selected Pack(s)…", nullptr, count)},
-        {"stashSelectedAction", tr("St&ash Changes of %1"),
-         tr("St&ash Changes of %n Selected Pack(s)", nullptr, count)},
-        {"discardSelectedAction", tr("D&iscard Changes of %1…"),
-         tr("D&iscard Changes of %n Selected Pack(s)…", nullptr, count)},
-    };
-    for (const Label &label : labels) {
-        if (QAction *a = findChild<QAction *>(QString::fromLatin1(label.name))) {
-            a->setEnabled(a->isEnabled() && count > 0);
-            a->setText(count == 1 ? label.one.arg(selected.constFirst()) : label.many);
-        }
-    }
+    labelForSelection(u"switchSelectedAction"_s, tr("S&witch %1 to Its Branch"),
+                      tr("S&witch %n Selected Pack(s) to Their Branches", nullptr, count),
+                      selected);
+    labelForSelection(
+        u"switchDefaultSelectedAction"_s, tr("Switch %1 to the Remote's &Default Branch"),
+        tr("Switch %n Selected Pack(s) to the Remotes' &Default Branches", nullptr, count),
+        selected);
+    labelForSelection(u"commitSelectedAction"_s, tr("&Commit %1…"),
+                      tr("&Commit %n Selected Pack(s)…", nullptr, count), selected);
+    labelForSelection(u"pushSelectedAction"_s, tr("&Push %1…"),
+                      tr("&Push %n Selected Pack(s)…", nullptr, count), selected);
+    labelForSelection(u"stashSelectedAction"_s, tr("St&ash Changes of %1"),
+                      tr("St&ash Changes of %n Selected Pack(s)", nullptr, count), selected);
+    labelForSelection(u"discardSelectedAction"_s, tr("D&iscard Changes of %1…"),
+                      tr("D&iscard Changes of %n Selected Pack(s)…", nullptr, count), selected);
 }
 
 void MainWindow::commitSelectedAction()

@@ -11,8 +11,6 @@
 #include "core/wire.h"
 #include "core/workspace.h"
 
-#include <QFileInfo>
-
 using namespace Qt::StringLiterals;
 
 namespace Grex {
@@ -48,23 +46,24 @@ Result<QList<StatusEntry>> selectPacks(Workspace &workspace, const PackGitOption
     Result<QList<StatusEntry>> entries = inspectWorkspace(workspace, InspectOptions{}, ctx);
     if (!entries)
         return entries.error();
-    const auto named = [&](const StatusEntry &e, const QString &word) {
-        return e.id == word || e.path == word || e.path.endsWith(u'/' + word);
-    };
+    // The packs named, resolved as every verb resolves a pack's name; children count.
+    QList<PackName> names;
+    for (const StatusEntry &e : std::as_const(*entries)) {
+        if (!e.type.isEmpty())
+            names.append({e.id, e.path});
+    }
+    QSet<QString> ids;
     for (const QString &word : options.packs) {
-        if (std::none_of(entries->begin(), entries->end(),
-                         [&](const StatusEntry &e) { return !e.type.isEmpty() && named(e, word); }))
-            return usageError(
-                u"unknown_pack"_s,
-                Message(QT_TRANSLATE_NOOP("Grex", "no pack '%1' in this workspace"), {word}));
+        Result<QString> id = resolvePackName(names, word);
+        if (!id)
+            return id.error();
+        ids.insert(*id);
     }
     QList<StatusEntry> chosen;
     for (const StatusEntry &e : std::as_const(*entries)) {
         if (e.type.isEmpty() || !e.onDisk)
             continue; // a clone no pack accounts for, or one not cloned yet
-        if (!options.packs.isEmpty() &&
-            std::none_of(options.packs.begin(), options.packs.end(),
-                         [&](const QString &word) { return named(e, word); }))
+        if (!ids.isEmpty() && !ids.contains(e.id))
             continue;
         if (!options.filter.isEmpty() &&
             !options.filter.matches(subjectOf(e, e.depth).withDrifts(e.drifts)))
@@ -87,19 +86,37 @@ void listFiles(PackGitReport::Pack &pack, const QString &dir)
     pack.moreFiles = changes->truncated;
 }
 
-// What the action would do to one pack, read without changing it.
+// A detached HEAD, for the actions that need a branch: why not, and how to get one.
+Error detachedHead(const char *why, const QString &id)
+{
+    return Error(ErrorKind::PackOp, u"detached"_s, Message(why))
+        .withHint(
+            Message(QT_TRANSLATE_NOOP("Grex", "switch to its branch first: grex switch %1"), {id}));
+}
+
+// What the action would do to one pack, read without changing it; switch and push also learn
+// where the clone's remote is (target), which apply uses.
 void plan(PackGitReport::Pack &pack, const StatusEntry &e, const PackGitOptions &options,
-          const QString &dir, Workspace &workspace, OperationContext &ctx)
+          const QString &dir, std::optional<Git::PushTarget> &target, Workspace &workspace,
+          OperationContext &ctx)
 {
     pack.branch = e.branch.value_or(QString());
+    if (options.action == PackGitAction::Push && !e.branch) {
+        return fail(pack, detachedHead(QT_TRANSLATE_NOOP("Grex", "HEAD is detached; there is no "
+                                                                 "branch to push"),
+                                       pack.id));
+    }
+    if (options.action == PackGitAction::Switch || options.action == PackGitAction::Push) {
+        Result<Git::PushTarget> read = Git::pushTarget(dir);
+        if (!read)
+            return fail(pack, read.error());
+        target = *read;
+        pack.remote = read->remote;
+    }
     const bool changed = e.changedFiles > 0 || e.untrackedFiles > 0;
     switch (options.action) {
-    case PackGitAction::Switch: {
+    case PackGitAction::Switch:
         pack.from = e.branch ? *e.branch : e.sha.left(7);
-        Result<Git::PushTarget> target = Git::pushTarget(dir);
-        if (!target)
-            return fail(pack, target.error());
-        pack.remote = target->remote;
         pack.branch = e.expectedBranch;
         if (options.toDefault) {
             pack.branch =
@@ -121,40 +138,19 @@ void plan(PackGitReport::Pack &pack, const StatusEntry &e, const PackGitOptions 
         }
         pack.result = e.branch == pack.branch ? kUnchanged : kWould;
         return;
-    }
     case PackGitAction::Stash:
     case PackGitAction::Discard:
-        pack.result = changed ? kWould : kUnchanged;
-        break;
     case PackGitAction::Commit:
         pack.result = changed ? kWould : kUnchanged;
-        if (changed && !e.branch) {
-            return fail(
-                pack,
-                Error(ErrorKind::PackOp, u"detached"_s,
-                      Message(QT_TRANSLATE_NOOP("Grex", "HEAD is detached; a commit "
-                                                        "would belong to no "
-                                                        "branch")))
-                    .withHint(Message(
-                        QT_TRANSLATE_NOOP("Grex", "switch to its branch first: grex switch %1"),
-                        {pack.id})));
+        if (options.action == PackGitAction::Commit && changed && !e.branch) {
+            return fail(pack, detachedHead(QT_TRANSLATE_NOOP("Grex", "HEAD is detached; a commit "
+                                                                     "would belong to no branch"),
+                                           pack.id));
         }
-        break;
-    case PackGitAction::Push: {
-        if (!e.branch) {
-            return fail(
-                pack,
-                Error(ErrorKind::PackOp, u"detached"_s,
-                      Message(QT_TRANSLATE_NOOP("Grex", "HEAD is detached; there "
-                                                        "is no branch to push")))
-                    .withHint(Message(
-                        QT_TRANSLATE_NOOP("Grex", "switch to its branch first: grex switch %1"),
-                        {pack.id})));
-        }
-        Result<Git::PushTarget> target = Git::pushTarget(dir);
-        if (!target)
-            return fail(pack, target.error());
-        pack.remote = target->remote;
+        if (changed)
+            listFiles(pack, dir);
+        return;
+    case PackGitAction::Push:
         pack.sha = e.sha;
         if (e.upstream) {
             pack.commits = e.ahead;
@@ -171,14 +167,12 @@ void plan(PackGitReport::Pack &pack, const StatusEntry &e, const PackGitOptions 
         pack.result = pack.commits > 0 ? kWould : kUnchanged;
         return;
     }
-    }
-    if (pack.result == kWould)
-        listFiles(pack, dir);
 }
 
-// Does what plan found to do to one pack.
+// Does what plan found to do to one pack, with the remote plan read (switch, push).
 Result<void> apply(PackGitReport::Pack &pack, const StatusEntry &e, const PackGitOptions &options,
-                   const QString &dir, OperationContext &ctx)
+                   const QString &dir, const std::optional<Git::PushTarget> &target,
+                   OperationContext &ctx)
 {
     const std::stop_token stop = ctx.stopToken();
     Result<void> done;
@@ -211,11 +205,7 @@ Result<void> apply(PackGitReport::Pack &pack, const StatusEntry &e, const PackGi
         QString to;
         if (e.upstream && e.upstream->startsWith(pack.remote + u'/'))
             to = e.upstream->mid(pack.remote.size() + 1);
-        Result<Git::PushTarget> target = Git::pushTarget(dir);
-        if (target)
-            done = Git::pushBranch(dir, dir, *target, pack.branch, stop, to);
-        else
-            done = target.error();
+        done = Git::pushBranch(dir, dir, *target, pack.branch, stop, to);
         break;
     }
     }
@@ -350,7 +340,7 @@ Result<PackGitReport> packGit(Workspace &workspace, const PackGitOptions &option
 {
     // Push changes no checkout: a sync may run meanwhile, as git's own lock keeps the clone.
     const bool changesCheckouts = options.action != PackGitAction::Push && !options.dryRun;
-    Result<Workspace::LockedPacks> locked = workspace.lockAndReadPacks(changesCheckouts, ctx);
+    Result<std::optional<FileLock>> locked = workspace.lockForWritingIf(changesCheckouts);
     if (!locked)
         return locked.error();
     Result<QList<StatusEntry>> entries = selectPacks(workspace, options, ctx);
@@ -360,11 +350,12 @@ Result<PackGitReport> packGit(Workspace &workspace, const PackGitOptions &option
     report.action = wireWord(kActionWords, options.action);
     report.message = options.message;
     report.dryRun = options.dryRun;
+    QList<std::optional<Git::PushTarget>> targets;
     for (const StatusEntry &e : std::as_const(*entries)) {
         PackGitReport::Pack pack;
         pack.id = e.id;
         pack.path = e.path;
-        plan(pack, e, options, workspace.packDir(e.path), workspace, ctx);
+        plan(pack, e, options, workspace.packDir(e.path), targets.emplace_back(), workspace, ctx);
         report.packs.append(pack);
     }
     const bool asks =
@@ -381,8 +372,8 @@ Result<PackGitReport> packGit(Workspace &workspace, const PackGitOptions &option
             continue;
         if (Result<void> stopped = checkCancelled(ctx); !stopped)
             return stopped.error();
-        if (Result<void> applied =
-                apply(pack, entries->at(i), options, workspace.packDir(pack.path), ctx);
+        if (Result<void> applied = apply(pack, entries->at(i), options,
+                                         workspace.packDir(pack.path), targets.at(i), ctx);
             !applied)
             return applied.error();
     }

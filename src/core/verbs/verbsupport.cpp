@@ -24,25 +24,27 @@ Error stateError(const QString &reason, Message message)
     return Error(ErrorKind::PackOp, reason, std::move(message));
 }
 
-Result<PackState> findPack(const QMap<QString, PackState> &packs, const QString &idOrPath)
+Result<QString> resolvePackName(const QList<PackName> &packs, const QString &idOrPath)
 {
-    if (auto it = packs.find(idOrPath); it != packs.end())
-        return *it;
-    for (const PackState &pack : packs) {
+    for (const PackName &pack : packs) {
+        if (pack.id == idOrPath)
+            return pack.id;
+    }
+    for (const PackName &pack : packs) {
         if (pack.path == idOrPath)
-            return pack;
+            return pack.id;
     }
     // A nested pack (src/tools/fd) also answers to its last part when no other pack does.
-    QList<const PackState *> named;
-    for (const PackState &pack : packs) {
+    QList<const PackName *> named;
+    for (const PackName &pack : packs) {
         if (pack.path.endsWith(u'/' + idOrPath))
             named.append(&pack);
     }
     if (named.size() == 1)
-        return *named.constFirst();
+        return named.constFirst()->id;
     if (named.size() > 1) {
         QStringList paths;
-        for (const PackState *pack : std::as_const(named))
+        for (const PackName *pack : std::as_const(named))
             paths.append(pack->path);
         return Error(ErrorKind::Usage, u"ambiguous_pack"_s,
                      Message(QT_TRANSLATE_NOOP("Grex", "'%1' could be any of %2; give the whole "
@@ -56,7 +58,7 @@ Result<PackState> findPack(const QMap<QString, PackState> &packs, const QString 
                           {idOrPath}));
     unknown.withDetail(u"pack"_s, idOrPath);
     QStringList names;
-    for (const PackState &pack : packs)
+    for (const PackName &pack : packs)
         names.append(pack.id);
     if (const QString meant = closestWord(idOrPath, names); !meant.isEmpty()) {
         return std::move(unknown).withDetail(u"did_you_mean"_s, meant).withHint(
@@ -64,6 +66,21 @@ Result<PackState> findPack(const QMap<QString, PackState> &packs, const QString 
     }
     return std::move(unknown).withHint(
         Message(QT_TRANSLATE_NOOP("Grex", "'grex ls' lists the registered packs")));
+}
+
+Result<PackState> findPack(const QMap<QString, PackState> &packs, const QString &idOrPath)
+{
+    // The id is a key of the map: most names need no list.
+    if (auto it = packs.find(idOrPath); it != packs.end())
+        return *it;
+    QList<PackName> names;
+    names.reserve(packs.size());
+    for (const PackState &pack : packs)
+        names.append({pack.id, pack.path});
+    Result<QString> id = resolvePackName(names, idOrPath);
+    if (!id)
+        return id.error();
+    return packs.value(*id);
 }
 
 Result<QStringList> cloneMissingPacks(Workspace &workspace, const QList<PackState> &packs,

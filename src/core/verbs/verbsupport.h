@@ -24,6 +24,16 @@ Error stateError(const QString &reason, Message message);
 
 // The live pack whose id or path is `idOrPath`. Error: Usage "unknown_pack".
 Result<PackState> findPack(const QMap<QString, PackState> &packs, const QString &idOrPath);
+// What a command line may call a pack by: its id or its workspace-relative path.
+struct PackName
+{
+    QString id;
+    QString path;
+};
+// The id of the pack idOrPath names among packs, as findPack finds it: its id, its path, or the
+// last part of a nested pack's path when no other pack's path ends so. Errors: Usage
+// "unknown_pack" (with did_you_mean when one is close), "ambiguous_pack".
+Result<QString> resolvePackName(const QList<PackName> &packs, const QString &idOrPath);
 
 // Clones the given registered packs into their missing directories, up to ctx.width().network() at
 // a time. Returns the ids cloned; the first failure is returned after the others finished.
