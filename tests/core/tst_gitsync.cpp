@@ -1,6 +1,7 @@
 #include "core/fs/filelock.h"
 #include "core/fs/fsutil.h"
 #include "core/git/gitfetcher.h"
+#include "core/git/remoteprobe_p.h"
 #include "support/remotebuilder.h"
 #include "support/testfiles.h"
 
@@ -542,8 +543,85 @@ private Q_SLOTS:
         runGit(f.clone, {u"config"_s, u"fetch.prune"_s, u"true"_s});
         QVERIFY(gitFetched(f.clone)); // prunes origin/dev
         QVERIFY(!gitFetched(f.clone));
+        // The remote's HEAD alone is followed without a fetch, which would not follow it.
         runGit(f.remote, {u"symbolic-ref"_s, u"HEAD"_s, u"refs/heads/next"_s});
-        QVERIFY(gitFetched(f.clone));
+        QVERIFY(!gitFetched(f.clone));
+        QCOMPARE(gitOutput(f.clone, {u"symbolic-ref"_s, u"refs/remotes/origin/HEAD"_s}),
+                 u"refs/remotes/origin/next"_s);
+    }
+
+    // What upload-pack answers, from the real git: a v0 advertisement (also with the v2 request
+    // written before it, as the SSH probe does), v2's capabilities and ls-refs answer, the answer
+    // of a stateless (HTTP) request alone, an empty repository; a cut or refused answer is none.
+    void uploadPackAnswersAreRead()
+    {
+        Fixture f = cloned();
+        runGit(f.remote, {u"tag"_s, u"light"_s, u"main"_s});
+        runGit(f.remote, {u"-c"_s, u"user.name=t"_s, u"-c"_s, u"user.email=t@t"_s, u"tag"_s,
+                          u"-a"_s, u"-m"_s, u"notes"_s, u"annotated"_s, u"main"_s});
+        runGit(f.remote, {u"branch"_s, u"-q"_s, u"dev"_s, u"main"_s});
+        runGit(f.remote, {u"symbolic-ref"_s, u"HEAD"_s, u"refs/heads/dev"_s});
+        const auto ask = [](const QString &repo, const QStringList &args, const QByteArray &input,
+                            bool v2) {
+            QProcess process;
+            if (v2) {
+                QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+                env.insert(u"GIT_PROTOCOL"_s, u"version=2"_s);
+                process.setProcessEnvironment(env);
+            }
+            process.start(u"git"_s, QStringList{u"upload-pack"_s} + args + QStringList{repo});
+            process.write(input);
+            process.closeWriteChannel();
+            process.waitForFinished();
+            return process.readAllStandardOutput();
+        };
+        const auto expected = [&](const QString &repo) {
+            GitImpl::RemoteRefs refs;
+            const QString listed =
+                gitOutput(repo, {u"for-each-ref"_s, u"--format=%(refname) %(objectname)"_s});
+            for (const QString &line : listed.split(u'\n', Qt::SkipEmptyParts)) {
+                const QStringList words = line.split(u' ');
+                const QByteArray oid = QByteArray::fromHex(words[1].toLatin1());
+                if (words[0].startsWith(u"refs/heads/"))
+                    refs.heads.insert(words[0].mid(11).toUtf8(), oid);
+                else
+                    refs.tags.insert(words[0].mid(10).toUtf8(), oid);
+            }
+            refs.head = gitOutput(repo, {u"symbolic-ref"_s, u"--short"_s, u"HEAD"_s});
+            return refs;
+        };
+        const auto same = [](const std::optional<GitImpl::RemoteRefs> &read,
+                             const GitImpl::RemoteRefs &want) {
+            return read && read->heads == want.heads && read->tags == want.tags &&
+                   read->head == want.head;
+        };
+        const GitImpl::RemoteRefs want = expected(f.remote);
+        QCOMPARE(want.tags.size(), 2);
+        const QByteArray request = GitImpl::lsRefsRequest();
+        const QByteArray v0 = ask(f.remote, {}, "0000", false);
+        QVERIFY(same(GitImpl::parseUploadPackAnswer(v0, true), want));
+        QVERIFY(
+            same(GitImpl::parseUploadPackAnswer(ask(f.remote, {}, request, false), true), want));
+        const QByteArray v2 = ask(f.remote, {}, request, true);
+        QVERIFY(v2.startsWith("000eversion 2\n"));
+        QVERIFY(same(GitImpl::parseUploadPackAnswer(v2, true), want));
+        const QByteArray stateless = ask(f.remote, {u"--stateless-rpc"_s}, request, true);
+        QVERIFY(same(GitImpl::parseUploadPackAnswer(stateless, false), want));
+        const QByteArray info = "001e# service=git-upload-pack\n0000" +
+                                ask(f.remote, {u"--http-backend-info-refs"_s}, {}, false);
+        QVERIFY(same(GitImpl::parseUploadPackAnswer(info, true), want));
+
+        const QString empty = m_dir.filePath(u"empty.git"_s);
+        runGit(m_dir.path(), {u"init"_s, u"-q"_s, u"--bare"_s, empty});
+        const std::optional<GitImpl::RemoteRefs> none =
+            GitImpl::parseUploadPackAnswer(ask(empty, {}, "0000", false), true);
+        QVERIFY(none && none->heads.isEmpty() && none->tags.isEmpty());
+        QVERIFY(GitImpl::parseUploadPackAnswer(ask(empty, {}, request, true), true));
+
+        QVERIFY(!GitImpl::parseUploadPackAnswer(v0.left(v0.size() - 4), true));
+        QVERIFY(!GitImpl::parseUploadPackAnswer(v2.left(v2.size() - 30), true));
+        QVERIFY(!GitImpl::parseUploadPackAnswer("0015ERR access denied", true));
+        QVERIFY(!GitImpl::parseUploadPackAnswer({}, true));
     }
 
     // The default branch renamed: the fetch sees main gone, and the probe after it keeps

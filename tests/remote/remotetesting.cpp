@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
 
@@ -83,6 +84,146 @@ bool appendFile(const QString &path, const QByteArray &bytes)
 {
     QFile file(path);
     return file.open(QIODevice::Append) && file.write(bytes) == bytes.size();
+}
+
+namespace {
+
+// Marks the clone's FETCH_HEAD, runs `grex sync --json` and says whether git fetched: a fetch
+// rewrites FETCH_HEAD, a skipped one only makes it new again. *problem says what went wrong.
+bool syncFetched(const RefMoveDriver &driver, QString *problem)
+{
+    const QString path = driver.clone + u"/.git/FETCH_HEAD"_s;
+    // Before the first fetch there is none, and only git makes one (of the clone's owner).
+    QFile file(path);
+    if (file.exists()) {
+        if (!file.open(QIODevice::Append) || file.write("# grex test marker\n") < 0) {
+            *problem = u"cannot mark "_s + path;
+            return false;
+        }
+        file.setFileTime(QDateTime::currentDateTimeUtc().addSecs(-3600),
+                         QFileDevice::FileModificationTime);
+        file.close();
+    }
+    const RunResult synced = driver.grex({u"sync"_s, u"--json"_s});
+    if (synced.exitCode != 0 || synced.crashed)
+        *problem = u"grex sync failed: "_s + show(synced);
+    else if (QFileInfo(path).lastModified().secsTo(QDateTime::currentDateTime()) > 60)
+        *problem = u"the sync left FETCH_HEAD old"_s;
+    return file.exists() && !readFile(path).contains("# grex test marker");
+}
+
+// The clone's refs under refs/remotes/origin and refs/tags, and where origin/HEAD points, as
+// "name oid" lines.
+QString cloneRefs(const RefMoveDriver &driver)
+{
+    const RunResult refs =
+        driver.gitInClone({u"for-each-ref"_s, u"--format=%(refname) %(objectname) %(symref)"_s,
+                           u"refs/remotes/origin"_s, u"refs/tags"_s});
+    return refs.outText().trimmed();
+}
+
+// What the remote has, in the same form: its branches as origin's and its tags.
+QString upstreamRefs(const RefMoveDriver &driver)
+{
+    const RunResult refs = driver.upstream(
+        u"git for-each-ref --format='%(refname) %(objectname) %(symref)' refs/heads refs/tags | "
+        "sed 's|^refs/heads/|refs/remotes/origin/|'"_s);
+    return refs.outText().trimmed();
+}
+
+} // namespace
+
+QString refMovesProblem(const RefMoveDriver &driver)
+{
+    QString problem;
+    const auto upstream = [&](const QString &what, const QString &script) {
+        const RunResult ran =
+            driver.upstream(u"export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@t GIT_COMMITTER_NAME=t "
+                            "GIT_COMMITTER_EMAIL=t@t; "_s +
+                            script);
+        if (ran.exitCode != 0)
+            problem = what + u": the remote could not be changed: "_s + show(ran);
+        return ran.exitCode == 0;
+    };
+    // Expect a sync after `what` to fetch (or not), then the clone's branches and tags of origin
+    // to be the remote's, ignoring origin/HEAD (compared on its own).
+    const auto expect = [&](const QString &what, bool fetch) {
+        const bool fetched = syncFetched(driver, &problem);
+        if (!problem.isEmpty()) {
+            problem.prepend(what + u": "_s);
+            return false;
+        }
+        if (fetched != fetch) {
+            problem = what + (fetch ? u": git did not fetch"_s : u": git fetched"_s);
+            return false;
+        }
+        QStringList clone = cloneRefs(driver).split(u'\n');
+        clone.removeIf(
+            [](const QString &line) { return line.startsWith(u"refs/remotes/origin/HEAD "); });
+        const QString have = clone.join(u'\n');
+        const QString want = upstreamRefs(driver);
+        if (have != want) {
+            problem = what + u": the clone has\n"_s + have + u"\nthe remote\n"_s + want;
+            return false;
+        }
+        return true;
+    };
+    const auto originHead = [&] {
+        return driver.gitInClone({u"symbolic-ref"_s, u"refs/remotes/origin/HEAD"_s})
+            .outText()
+            .trimmed();
+    };
+    // Each step: the move, then a sync that fetches it, then one that asks and fetches nothing.
+    const QList<std::pair<QString, QString>> moves = {
+        {u"a new commit"_s,
+         u"t=$(git commit-tree main^{tree} -p main -m next); git update-ref refs/heads/main $t"_s},
+        {u"a new tag alone"_s, u"git tag v1 main~1"_s},
+        {u"an annotated tag"_s, u"git tag -a -m release v2 main"_s},
+        {u"a force push"_s, u"git update-ref refs/heads/main main~1"_s},
+        {u"a new branch"_s, u"git branch dev main"_s},
+    };
+    // The first sync fetches unless grex add did (FETCH_HEAD says which branches git saw).
+    syncFetched(driver, &problem);
+    if (!problem.isEmpty() || !expect(u"nothing new"_s, false))
+        return problem;
+    for (const auto &[what, script] : moves) {
+        if (!upstream(what, script) || !expect(what, true) || !expect(what + u", again"_s, false))
+            return problem;
+    }
+    // A deleted branch: git keeps origin/dev without fetch.prune, so each sync asks again; with
+    // it, the fetch prunes it and the next one is quiet.
+    if (!upstream(u"a deleted branch"_s, u"git branch -D dev"_s))
+        return problem;
+    if (!syncFetched(driver, &problem) || !problem.isEmpty())
+        return u"a deleted branch: "_s + (problem.isEmpty() ? u"git did not fetch"_s : problem);
+    if (driver.gitInClone({u"config"_s, u"fetch.prune"_s, u"true"_s}).exitCode != 0)
+        return u"cannot set fetch.prune"_s;
+    if (!expect(u"a deleted branch, pruned"_s, true) ||
+        !expect(u"a deleted branch, again"_s, false))
+        return problem;
+    // The remote's HEAD on another branch it had: the clone follows it without a fetch.
+    if (!upstream(u"a branch for HEAD"_s, u"git branch next main"_s) ||
+        !expect(u"a branch for HEAD"_s, true) ||
+        !upstream(u"HEAD moved"_s, u"git symbolic-ref HEAD refs/heads/next"_s) ||
+        !expect(u"HEAD moved"_s, false))
+        return problem;
+    if (originHead() != u"refs/remotes/origin/next")
+        return u"HEAD moved: origin/HEAD is "_s + originHead();
+    // The default branch renamed: the clone's main is gone upstream, which status says, and the
+    // remote's default is named.
+    if (!upstream(u"a renamed default branch"_s,
+                  u"git branch -m next trunk; git symbolic-ref HEAD refs/heads/trunk; "
+                  "git branch -D main"_s) ||
+        !expect(u"a renamed default branch"_s, true) ||
+        !expect(u"a renamed default branch, again"_s, false))
+        return problem;
+    const RunResult status = driver.grex({u"status"_s, u"--json"_s});
+    const QJsonArray packs = packsOf(status);
+    if (packs.size() != 1 ||
+        !stringsOf(packs[0].toObject().value(u"drifts"_s)).contains(u"upstream_gone"_s) ||
+        packs[0].toObject().value(u"remote_default_branch"_s).toString() != u"trunk"_s)
+        return u"a renamed default branch: status says "_s + show(status);
+    return {};
 }
 
 QStringList lockFilesUnder(const QString &dir)

@@ -53,6 +53,23 @@ QString partialPushProblem(const RunResult &pushed, const QString &failedPack,
                            const QString &failedWords,
                            const std::function<QString(const QString &)> &remoteTip);
 
+// How one transport's probe is driven by refMovesProblem: `grex <args>` in the workspace, plain
+// git in the pack's clone (both as whoever owns it), and a shell script run in the bare remote
+// (whose files are then given back to whoever serves them).
+struct RefMoveDriver
+{
+    std::function<RunResult(const QStringList &)> grex;
+    std::function<RunResult(const QStringList &)> gitInClone;
+    std::function<RunResult(const QString &)> upstream;
+    QString clone; // the path of the workspace's one pack, whose remote upstream changes
+};
+
+// Every way a remote's refs move, each met by `grex sync` (docs/design.md, "Fetching only what
+// moved"): a sync with nothing new runs no git fetch, and a new commit, a tag alone, a force
+// push, a new and a deleted branch, HEAD on another branch and a renamed default branch each
+// reach the clone as git fetch would bring them. "" when all held, else what did not.
+QString refMovesProblem(const RefMoveDriver &driver);
+
 // Lock files left anywhere below dir: git's *.lock and grex's .grex-*lock, .grex.*lock.
 QStringList lockFilesUnder(const QString &dir);
 

@@ -87,6 +87,7 @@ private slots:
     void remoteOfAnotherOwner();
     void rmChecksTheRemote();
     void shallowAndPartialClones();
+    void refMovesOverFile();
 
 private:
     // A fresh folder for one case.
@@ -902,6 +903,25 @@ git push -q origin main
         QCOMPARE(entry.value(u"ahead"_s).toInt(), 0);
         QCOMPARE(stringsOf(entry.value(u"drifts"_s)), QStringList{u"clean"_s});
     }
+}
+
+// A file:// remote's refs are read in process: a sync with nothing new runs no git fetch, and
+// every way a ref moves is fetched (refMovesProblem).
+void tst_RemoteContent::refMovesOverFile()
+{
+    const QString dir = caseDir(u"moves"_s);
+    QString why;
+    QVERIFY2(makeUpstream(dir, u"moves"_s, u"a.txt"_s, "a\n", &why), qPrintable(why));
+    const QString ws = makeWorkspace(dir + u"/ws"_s);
+    QVERIFY(!ws.isEmpty());
+    GREX_VERIFY_RAN(grex(ws, {u"add"_s, u"file://"_s + dir + u"/moves.git"_s}));
+    RefMoveDriver driver;
+    driver.grex = [&](const QStringList &args) { return grex(ws, args); };
+    driver.gitInClone = [&](const QStringList &args) { return git(ws + u"/moves"_s, args); };
+    driver.upstream = [&](const QString &script) { return shell(dir + u"/moves.git"_s, script); };
+    driver.clone = ws + u"/moves"_s;
+    const QString problem = refMovesProblem(driver);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 QTEST_GUILESS_MAIN(tst_RemoteContent)

@@ -84,6 +84,7 @@ private slots:
     void pathWithSpace();
     void passphraseKeyWithoutAgent();
     void taskPushOverSsh();
+    void refMovesOverSsh();
 
 private:
     RunResult grex(const QString &ws, const QStringList &args, const QStringList &env = {}) const;
@@ -808,6 +809,31 @@ void tst_RemoteSsh::changedHostKey()
     QCOMPARE(headOf(ws + u"/hello"_s), head);
     // The entry to remove is the one ssh names: [127.0.0.1]:PORT, not the alias.
     QVERIFY2(hint.contains(u"[127.0.0.1]:%1"_s.arg(m_sshd.port())), qPrintable(hint));
+}
+
+// The refs of an SSH remote are asked of upload-pack over the shared connection: a sync with
+// nothing new runs no git fetch, and every way a ref moves is fetched (refMovesProblem).
+void tst_RemoteSsh::refMovesOverSsh()
+{
+    if (!m_user)
+        QSKIP(qPrintable(m_skip));
+    const QString ws = makeWorkspace(u"ws-moves"_s);
+    QVERIFY(!ws.isEmpty());
+    const QString repo = m_builder->create(u"moves"_s, {{u"README"_s, "moves\n"}});
+    QVERIFY(m_user->chownTree(repo));
+    GREX_VERIFY_RAN(grex(ws, {u"add"_s, u"--no-install"_s, u"grex-ed25519:"_s + repo}));
+    RefMoveDriver driver;
+    driver.grex = [&](const QStringList &args) { return grex(ws, args); };
+    driver.gitInClone = [&](const QStringList &args) { return git(ws + u"/moves"_s, args); };
+    driver.upstream = [&](const QString &script) {
+        RunOptions options;
+        options.workDir = repo;
+        options.timeoutMs = 60000;
+        return m_user->run(u"/bin/sh"_s, {u"-ec"_s, script}, options);
+    };
+    driver.clone = ws + u"/moves"_s;
+    const QString problem = refMovesProblem(driver);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 QTEST_GUILESS_MAIN(tst_RemoteSsh)

@@ -478,7 +478,8 @@ bool SshServer::launch(QString *why)
     const QString config = m_dir + u"/sshd_config"_s;
     const QString logFile = m_dir + u"/sshd.log"_s;
     // The key logins of one user, on loopback, from an unprivileged sshd: no PAM, no checks of
-    // the permissions of the test's folders, nothing that needs root.
+    // the permissions of the test's folders, nothing that needs root. GIT_PROTOCOL is accepted
+    // as hosting services do, so git and grex speak protocol v2 to it.
     const QString text = u"# Written by Grex::Test::SshServer.\n"
                          "ListenAddress 127.0.0.1\n"
                          "Port %1\n"
@@ -500,6 +501,7 @@ bool SshServer::launch(QString *why)
                          "AllowTcpForwarding no\n"
                          "MaxStartups 64\n"
                          "MaxSessions 64\n"
+                         "AcceptEnv GIT_PROTOCOL\n"
                          "LogLevel VERBOSE\n"_s.arg(m_port)
                              .arg(m_dir);
     if (!writeFile(config, text.toUtf8()) || !m_user->chownTree(config))

@@ -9,6 +9,7 @@
 #include "core/git/gitprocess_p.h"
 #include "core/git/libgit2_p.h"
 #include "core/git/remoteconfig_p.h"
+#include "core/git/remoteprobe_p.h"
 #include "core/git/repository.h"
 #include "core/logging.h"
 #include "core/operationcontext.h"
@@ -24,6 +25,7 @@
 #include <QStandardPaths>
 #include <QUrl>
 #include <cerrno>
+#include <functional>
 #include <cstdio>
 #include <cstring>
 #include <unistd.h>
@@ -195,22 +197,24 @@ void followRemoteHead(const QString &dest, const QString &remote, const QString 
 
 Error fetchFailed(const QString &dest, const QString &detail);
 
-// The refs of a remote on this machine (file:// or an absolute path), read in process: its
-// branches and tags (name after refs/heads/ or refs/tags/ -> raw object id) and the branch its
-// HEAD names. nullopt for a remote elsewhere, one insteadOf rewrites, or one it cannot open.
-struct LocalRemoteRefs
-{
-    QHash<QByteArray, QByteArray> heads;
-    QHash<QByteArray, QByteArray> tags;
-    QString head;
-};
-std::optional<LocalRemoteRefs> readLocalRemoteRefs(const QString &url);
-// Whether `git fetch <remote>` into the clone at dest would change no ref: the clone fetches
-// with git clone's own refspec, its remote-tracking branches are exactly the remote's branches,
-// it has every remote tag where the remote has it, and it follows the remote's HEAD (or none).
-// false whenever it cannot tell.
+// The refs of a remote on this machine (file:// or an absolute path), read in process. nullopt
+// for a remote elsewhere or one it cannot open; the caller sees to insteadOf.
+std::optional<RemoteRefs> readLocalRemoteRefs(const QString &url);
+// The refs of the remote at url as cheaply as its transport allows (docs/design.md, "Fetching
+// only what moved"): read in process on this machine, asked of upload-pack over the shared SSH
+// connection, asked with one protocol v2 request over HTTPS. nullopt whenever grex cannot ask
+// as git would (a rewritten URL, an ssh it cannot share, a failed answer): git fetches then.
+std::optional<RemoteRefs> readRemoteRefs(const QString &url, const QString &dest,
+                                         std::stop_token stop);
+// Whether `git fetch <remote>` into the clone at dest would change no ref, with the remote's
+// refs from probe (asked only when the clone can be compared): the clone fetches with git
+// clone's own refspec, its remote-tracking branches are exactly the remote's branches, it has
+// every remote tag where the remote has it. The refs probe gave, in *seen, and in
+// *headMoved whether the clone's refs/remotes/<remote>/HEAD names another branch than the
+// remote's HEAD; false whenever it cannot tell.
 bool fetchWouldBringNothing(const QString &dest, const QString &remote,
-                            const LocalRemoteRefs &refs);
+                            const std::function<std::optional<RemoteRefs>()> &probe,
+                            RemoteRefs *seen, bool *headMoved);
 
 // Fetches origin into the clone at dest (its backend lock held), as `git fetch origin` does:
 // the remote's refspecs, tags that point into what it has, fetch.prune, submodules on demand.

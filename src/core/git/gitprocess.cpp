@@ -30,6 +30,8 @@ QString gitProgram()
     return program;
 }
 
+} // namespace
+
 // What git would ask a person for, refused without asking: grex runs from agents, cron and a
 // window, where a prompt nobody sees is a hang. A GIT_ASKPASS or core.askPass the user set
 // stays: CI jobs hand tokens to git that way.
@@ -56,6 +58,8 @@ QProcessEnvironment gitEnvironment(const QStringList &extra)
     env.insert(u"GIT_CONFIG_COUNT"_s, QString::number(count + 1));
     return env;
 }
+
+namespace {
 
 // The askpass program the person chose: GIT_ASKPASS, else core.askPass of git's global and
 // system configuration; "" when none.

@@ -9,6 +9,7 @@
 #include "core/result.h"
 
 #include <QByteArray>
+#include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
 
@@ -48,6 +49,9 @@ struct GitOutput
 // everything it started get SIGTERM, SIGKILL half a second later).
 Result<GitOutput> run(const GitCall &call, std::stop_token stop);
 
+// The environment of a git command (and of what grex runs as git would: ssh to upload-pack):
+// the caller's, never prompting, in English, with extra KEY=VALUE entries.
+QProcessEnvironment gitEnvironment(const QStringList &extra);
 // How long a person has to answer a question of their askpass program (GIT_ASKPASS,
 // core.askPass): GREX_PROMPT_TIMEOUT seconds, 120 by default. Questions to one host are asked
 // one at a time.

@@ -147,19 +147,24 @@ Result<GitOutput> fetchRecordingFailure(const QString &dest, const CloneRemote &
     return fetched;
 }
 
-// A remote on this machine whose refs are all where the clone's last fetch left them: the
+// A remote whose refs are all where the clone's last fetch left them: the
 // fetch is skipped, and the clone is as fresh as the fetch would have made it (FETCH_HEAD's
 // time, which status reads as the last fetch, and no failure recorded). nullopt: fetch.
 std::optional<FetchFacts> skipFetchOfUnmovedRemote(const QString &dest, const CloneRemote &at,
-                                                   FetchFacts facts)
+                                                   FetchFacts facts, std::stop_token stop)
 {
     // Without FETCH_HEAD no fetch has said which branches it saw; git's first one will.
     QFile fetchHead(at.gitDir + u"FETCH_HEAD"_s);
     if (!fetchHead.exists())
         return std::nullopt;
-    const std::optional<LocalRemoteRefs> refs = readLocalRemoteRefs(*at.url);
-    if (!refs || !fetchWouldBringNothing(dest, facts.remote, *refs))
+    const QString url = *at.url;
+    RemoteRefs refs;
+    const auto probe = [&] { return readRemoteRefs(url, dest, stop); };
+    bool headMoved = false;
+    if (!fetchWouldBringNothing(dest, facts.remote, probe, &refs, &headMoved))
         return std::nullopt;
+    if (headMoved)
+        followRemoteHead(dest, facts.remote, refs.head);
     qCDebug(lcGit, "nothing moved on the remote of %s: not fetched", qPrintable(dest));
     if (!fetchHead.open(QIODevice::ReadWrite) ||
         !fetchHead.setFileTime(QDateTime::currentDateTimeUtc(), QFileDevice::FileModificationTime))
@@ -167,9 +172,9 @@ std::optional<FetchFacts> skipFetchOfUnmovedRemote(const QString &dest, const Cl
     fetchHead.close();
     clearFetchFailure(at.gitDir);
     // What a fetch would have found: the upstream gone when the remote has no such branch.
-    if (!facts.upstreamBranch.isEmpty() && !refs->heads.contains(facts.upstreamBranch.toUtf8())) {
+    if (!facts.upstreamBranch.isEmpty() && !refs.heads.contains(facts.upstreamBranch.toUtf8())) {
         facts.gone = true;
-        facts.remoteDefault = refs->head;
+        facts.remoteDefault = refs.head;
     }
     return facts;
 }
@@ -205,7 +210,7 @@ Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
     const QString gitDir = at->gitDir;
     if (stop.stop_requested())
         return cancelledError();
-    if (std::optional<FetchFacts> unchanged = skipFetchOfUnmovedRemote(dest, *at, facts))
+    if (std::optional<FetchFacts> unchanged = skipFetchOfUnmovedRemote(dest, *at, facts, stop))
         return *unchanged;
     // No --depth: in a shallow clone git adds the new commits to the history it has, where a
     // depth would cut that history again and part the new commits from HEAD.

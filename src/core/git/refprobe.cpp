@@ -1,6 +1,6 @@
-// Whether a fetch from a remote on this machine would bring anything, read in process: a sync
-// where nothing moved then costs two ref reads per pack instead of a git process and a ref
-// advertisement (docs/design.md, "Fetching only what moved").
+// Whether a fetch would bring anything, from the remote's refs and the clone's: a sync where
+// nothing moved then costs a ref read per pack instead of a git fetch (docs/design.md, "Fetching
+// only what moved"). A remote on this machine is read here, in process.
 
 #include "core/git/gitfetcher_p.h"
 
@@ -54,8 +54,7 @@ QByteArray symbolicBranch(git_repository *repo, const char *name, const QByteArr
     return target.startsWith(prefix) ? target.mid(prefix.size()) : QByteArray();
 }
 
-// The folder of a remote on this machine (file:// or an absolute path) that no insteadOf
-// rewrites; "" for any other URL.
+// The folder of a remote on this machine (file:// or an absolute path); "" for any other URL.
 QString localRemotePath(const QString &url)
 {
     QString path;
@@ -63,8 +62,6 @@ QString localRemotePath(const QString &url)
         path = QUrl(url).toLocalFile();
     else if (url.startsWith(u'/'))
         path = url;
-    if (path.isEmpty() || isRewrittenByInsteadOf(url))
-        return {};
     return path;
 }
 
@@ -96,6 +93,16 @@ bool plainFetchConfig(git_repository *clone, const QString &remote)
     const QByteArray mirrorKey = section + ".mirror";
     if (git_config_get_bool(&mirror, config.get(), mirrorKey.constData()) == 0 && mirror)
         return false;
+    // Another upload-pack program is git's to run.
+    git_buf uploadPack = GIT_BUF_INIT;
+    const QByteArray uploadPackKey = section + ".uploadpack";
+    const bool uploadPackSet =
+        git_config_get_string_buf(&uploadPack, config.get(), uploadPackKey.constData()) == 0;
+    git_buf_dispose(&uploadPack);
+    if (uploadPackSet) {
+        git_error_clear();
+        return false;
+    }
     // --no-tags or --tags change which tags a fetch brings: git decides those.
     git_buf tagOpt = GIT_BUF_INIT;
     const QByteArray tagKey = section + ".tagopt";
@@ -108,7 +115,7 @@ bool plainFetchConfig(git_repository *clone, const QString &remote)
 
 } // namespace
 
-std::optional<LocalRemoteRefs> readLocalRemoteRefs(const QString &url)
+std::optional<RemoteRefs> readLocalRemoteRefs(const QString &url)
 {
     const QString path = localRemotePath(url);
     if (path.isEmpty())
@@ -120,14 +127,16 @@ std::optional<LocalRemoteRefs> readLocalRemoteRefs(const QString &url)
         return std::nullopt;
     }
     RepositoryPtr remote(raw);
-    LocalRemoteRefs refs;
+    RemoteRefs refs;
     refs.heads = refsUnder(raw, "refs/heads/");
     refs.tags = refsUnder(raw, "refs/tags/");
     refs.head = QString::fromUtf8(symbolicBranch(raw, "HEAD", "refs/heads/"));
     return refs;
 }
 
-bool fetchWouldBringNothing(const QString &dest, const QString &remote, const LocalRemoteRefs &refs)
+bool fetchWouldBringNothing(const QString &dest, const QString &remote,
+                            const std::function<std::optional<RemoteRefs>()> &probe,
+                            RemoteRefs *seen, bool *headMoved)
 {
     Result<RepositoryPtr> clone = openRepository(dest);
     if (!clone)
@@ -135,6 +144,11 @@ bool fetchWouldBringNothing(const QString &dest, const QString &remote, const Lo
     git_repository *repo = clone->get();
     if (!plainFetchConfig(repo, remote))
         return false;
+    const std::optional<RemoteRefs> asked = probe();
+    if (!asked)
+        return false;
+    const RemoteRefs &refs = *asked;
+    *seen = refs;
     // Every branch as the last fetch left it, and none the remote deleted (a fetch would then
     // say which branches it saw, which tells status that an upstream is gone).
     const QByteArray tracking = "refs/remotes/" + remote.toUtf8() + '/';
@@ -147,11 +161,12 @@ bool fetchWouldBringNothing(const QString &dest, const QString &remote, const Lo
         if (tags.value(it.key()) != it.value())
             return false;
     }
-    // The remote's default branch as the clone follows it; a clone without refs/remotes/<remote>
-    // /HEAD (git remote add made it) does not follow one, and a fetch would not make it.
+    // The remote's default branch, which a fetch does not follow alone: grex follows it after
+    // one, and a clone without refs/remotes/<remote>/HEAD (git remote add made it) follows none.
     const QByteArray trackingHead = tracking + "HEAD";
     const QByteArray followed = symbolicBranch(repo, trackingHead.constData(), tracking);
-    return followed.isEmpty() || followed == refs.head.toUtf8();
+    *headMoved = !followed.isEmpty() && !refs.head.isEmpty() && followed != refs.head.toUtf8();
+    return true;
 }
 
 } // namespace Grex::GitImpl

@@ -574,6 +574,35 @@ SshLease leaseSshConnection(const QString &url, const QString &workDir, std::sto
     return SshLease(key, slot, {u"GIT_SSH_COMMAND="_s + shared});
 }
 
+std::optional<QStringList> uploadPackCommand(const SshLease &lease, const QString &url)
+{
+    const std::optional<Destination> destination = sshDestination(url);
+    const QString prefix = u"GIT_SSH_COMMAND="_s;
+    const QString entry = lease.environment().value(0);
+    if (!destination || !entry.startsWith(prefix))
+        return std::nullopt;
+    // The path as git's connect.c takes it: after the host of a URL (percent-decoded, "/~user"
+    // made "~user"), after the colon of the scp-like form.
+    QString path;
+    if (url.contains(u"://"_s)) {
+        path = QUrl(url).path(QUrl::FullyDecoded);
+        if (path.startsWith(u"/~"_s))
+            path.remove(0, 1);
+    } else {
+        path = url.mid(url.indexOf(u':') + 1);
+    }
+    if (path.isEmpty())
+        return std::nullopt;
+    // sq_quote: the remote's shell must see one word whatever the path holds.
+    QString quoted = path;
+    quoted.replace(u'\'', u"'\\''"_s).replace(u'!', u"'\\!'"_s);
+    QStringList command = QProcess::splitCommand(entry.mid(prefix.size()));
+    command << u"-o"_s << u"BatchMode=yes"_s << u"-o"_s << u"SendEnv=GIT_PROTOCOL"_s;
+    command << destinationArguments(*destination);
+    command << u"git-upload-pack '"_s + quoted + u'\'';
+    return command;
+}
+
 } // namespace Grex::Git
 
 namespace Grex {

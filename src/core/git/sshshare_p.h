@@ -60,4 +60,9 @@ QStringList lockedKeysFor(const QString &url);
 // be opened the lease is empty and git connects on its own. Thread-safe.
 SshLease leaseSshConnection(const QString &url, const QString &workDir, std::stop_token stop);
 
+// The ssh command that runs upload-pack for url on the connection lease shares, as git's
+// transport would (its -p, -l and host, `git-upload-pack '<path>'`, GIT_PROTOCOL sent), in
+// batch mode; nullopt when the lease is empty or url is not one git reaches over SSH.
+std::optional<QStringList> uploadPackCommand(const SshLease &lease, const QString &url);
+
 } // namespace Grex::Git
