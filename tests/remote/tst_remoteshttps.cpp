@@ -99,6 +99,7 @@ private slots:
     void unreachableAmongGoodOnes();
     void passwordInUrl();
     void taskPushOverHttps();
+    void refMovesOverHttps();
 
 private:
     // A HOME holding config as its .gitconfig (after a [user] section).
@@ -122,8 +123,9 @@ void tst_RemotesHttps::initTestCase()
     QVERIFY(m_tmp->isValid());
     m_repos = m_tmp->filePath(u"repos"_s);
     m_builder = std::make_unique<RemoteBuilder>(m_repos);
-    for (const QString &name : {u"hello"_s, u"perurl"_s, u"secret"_s, u"good1"_s, u"good2"_s,
-                                u"good3"_s, u"fetched"_s, u"pushA"_s, u"pushB"_s, u"pushC"_s})
+    for (const QString &name :
+         {u"hello"_s, u"perurl"_s, u"secret"_s, u"good1"_s, u"good2"_s, u"good3"_s, u"fetched"_s,
+          u"pushA"_s, u"pushB"_s, u"pushC"_s, u"moves"_s})
         m_builder->create(name, {{u"README"_s, name.toUtf8() + "\n"}});
     QString why;
     QVERIFY2(m_https.start(m_tmp->filePath(u"https"_s), m_repos, User, Password, &why),
@@ -683,6 +685,27 @@ void tst_RemotesHttps::taskPushOverHttps()
     QVERIFY2(left.exitCode == 7, qPrintable(show(left)));
     const QByteArray leftText = left.out;
     QVERIFY2(leftText.contains("pushC") && !leftText.contains("\"pushA\""), leftText.constData());
+}
+
+// The refs of an HTTPS remote are asked with one protocol v2 request, with the password the
+// credential helper gives and the CA http.sslCAInfo names: a sync with nothing new runs no git
+// fetch, and every way a ref moves is fetched (refMovesProblem).
+void tst_RemotesHttps::refMovesOverHttps()
+{
+    const QString ws = makeWorkspace(m_tmp->filePath(u"moves/ws"_s), m_home);
+    QVERIFY(!ws.isEmpty());
+    GREX_VERIFY_RAN(runGrexIn(m_home, ws, {u"add"_s, m_https.url(u"moves.git"_s)}));
+    RefMoveDriver driver;
+    driver.grex = [&](const QStringList &args) { return runGrexIn(m_home, ws, args); };
+    driver.gitInClone = [&](const QStringList &args) {
+        return runGitIn(m_home, ws + u"/moves"_s, args);
+    };
+    driver.upstream = [&](const QString &script) {
+        return runShell(m_home, m_repos + u"/moves.git"_s, script);
+    };
+    driver.clone = ws + u"/moves"_s;
+    const QString problem = refMovesProblem(driver);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 QTEST_GUILESS_MAIN(tst_RemotesHttps)

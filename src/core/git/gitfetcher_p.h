@@ -206,6 +206,12 @@ std::optional<RemoteRefs> readLocalRemoteRefs(const QString &url);
 // as git would (a rewritten URL, an ssh it cannot share, a failed answer): git fetches then.
 std::optional<RemoteRefs> readRemoteRefs(const QString &url, const QString &dest,
                                          std::stop_token stop);
+// The refs of an http(s):// remote from one protocol v2 request on the process's pooled
+// connections (httpsprobe.cpp); nullopt when git would not ask as grex does.
+std::optional<RemoteRefs> httpsRemoteRefs(const QString &url, const QString &dest,
+                                          std::stop_token stop);
+// Ends the connections and the thread of the HTTPS probes; the next probe starts them again.
+void closeHttpsProbes();
 // Whether `git fetch <remote>` into the clone at dest would change no ref, with the remote's
 // refs from probe (asked only when the clone can be compared): the clone fetches with git
 // clone's own refspec, its remote-tracking branches are exactly the remote's branches, it has

@@ -211,6 +211,8 @@ std::optional<RemoteRefs> readRemoteRefs(const QString &url, const QString &dest
         return std::nullopt;
     if (std::optional<RemoteRefs> local = readLocalRemoteRefs(url))
         return local;
+    if (url.startsWith(u"https://"_s) || url.startsWith(u"http://"_s))
+        return httpsRemoteRefs(url, dest, stop);
     if (isSshUrl(url))
         return sshRemoteRefs(url, dest, stop);
     return std::nullopt;

@@ -1,6 +1,7 @@
 #include "core/git/sshshare_p.h"
 
 #include "core/git/gitfetcher.h"
+#include "core/git/gitfetcher_p.h"
 
 #include "core/exec/processrunner.h"
 #include "core/git/gitprocess_p.h"
@@ -618,8 +619,11 @@ SshConnectionScope::~SshConnectionScope()
 {
     Git::Registry &r = Git::registry();
     QMutexLocker locker(&r.mutex);
-    if (--r.scopes == 0)
+    if (--r.scopes == 0) {
         Git::closeLocked(r);
+        locker.unlock();
+        GitImpl::closeHttpsProbes();
+    }
 }
 
 void endSharedSshConnectionsNow()
