@@ -834,6 +834,12 @@ void tst_RemoteSsh::refMovesOverSsh()
     driver.clone = ws + u"/moves"_s;
     const QString problem = refMovesProblem(driver);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    // As a passenger of the shared connection's master, without an ssh process of its own.
+    const RunResult logged = grex(ws, {u"sync"_s}, {u"QT_LOGGING_RULES=grex.git.debug=true"_s});
+    GREX_VERIFY_RAN(logged);
+    QVERIFY2(logged.errText().contains(u"for its refs on the shared connection"_s),
+             qPrintable(show(logged)));
+    QVERIFY2(!logged.errText().contains(u"fetching into"_s), qPrintable(show(logged)));
 }
 
 QTEST_GUILESS_MAIN(tst_RemoteSsh)

@@ -10,6 +10,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QPointer>
 #include <QMutex>
 #include <QNetworkAccessManager>
@@ -32,11 +33,15 @@ namespace {
 // Connections are pooled per manager (six per host over HTTP/1.1); several managers let the
 // network width of a sync reach one host at once.
 constexpr int Managers = 4;
+// The most of an answer read; the refs of the largest repositories fit many times over.
+constexpr qint64 MaxAnswerBytes = 16 * 1024 * 1024;
+
+constexpr QLatin1StringView DebianCaBundle("/etc/ssl/certs/ca-certificates.crt");
 
 // What git would apply to a request for the URL that grex applies too.
 struct HttpsSettings
 {
-    QString caFile; // http.sslCAInfo or GIT_SSL_CAINFO; "": the system's
+    QString caFile; // http.sslCAInfo, GIT_SSL_CAINFO or libcurl's default bundle
     QList<std::pair<QByteArray, QByteArray>> headers; // http.extraHeader
     bool useHttpPath = false;                         // credential.useHttpPath
 };
@@ -60,7 +65,7 @@ std::optional<HttpsSettings> httpsSettings(const QString &dest)
          {u"http_proxy"_s, u"https_proxy"_s, u"HTTPS_PROXY"_s, u"all_proxy"_s, u"ALL_PROXY"_s,
           u"GIT_SSL_NO_VERIFY"_s, u"GIT_SSL_CAPATH"_s, u"GIT_SSL_CERT"_s, u"GIT_SSL_KEY"_s,
           u"GIT_PROXY_SSL_CAINFO"_s, u"GIT_CURL_VERBOSE"_s, u"GIT_TRACE_CURL"_s,
-          u"GIT_HTTP_USER_AGENT"_s, u"SSL_CERT_FILE"_s, u"SSL_CERT_DIR"_s}) {
+          u"GIT_HTTP_USER_AGENT"_s}) {
         if (env.contains(name))
             return std::nullopt;
     }
@@ -114,6 +119,10 @@ std::optional<HttpsSettings> httpsSettings(const QString &dest)
         return std::nullopt;
     if (const QString fromEnv = env.value(u"GIT_SSL_CAINFO"_s); !fromEnv.isEmpty())
         settings.caFile = fromEnv;
+    // Debian's libcurl trusts this bundle when git names none (and ignores SSL_CERT_FILE, which
+    // OpenSSL's own defaults, and so Qt's, would follow).
+    if (settings.caFile.isEmpty() && QFileInfo::exists(DebianCaBundle))
+        settings.caFile = DebianCaBundle;
     if (settings.caFile.startsWith(u"~/"_s))
         settings.caFile = QDir::homePath() + settings.caFile.mid(1);
     return settings;
@@ -224,6 +233,11 @@ std::optional<Answer> post(const QUrl &endpoint, const HttpsSettings &settings,
         }
         QNetworkReply *reply = through->post(request, body);
         exchange->reply = reply;
+        // A server that never stops answering is cut off as the SSH probe's output is.
+        QObject::connect(reply, &QNetworkReply::downloadProgress, reply, [reply](qint64 got) {
+            if (got > MaxAnswerBytes)
+                reply->abort();
+        });
         QObject::connect(reply, &QNetworkReply::finished, reply, [exchange, reply] {
             Answer answer;
             answer.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();

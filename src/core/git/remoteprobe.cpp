@@ -127,13 +127,34 @@ std::optional<RemoteRefs> parseLsRefs(PacketReader &reader)
     }
 }
 
-// Over SSH: upload-pack on the connection the fetches of this host share, asked in protocol
-// v2 with the request written up front (a server that speaks only v0 has advertised every ref
+// Over SSH: upload-pack on the connection the fetches of this host share (as a passenger of
+// its master, or through an ssh process when that fails), asked in protocol v2 with the
+// request written up front (a server that speaks only v0 has advertised every ref
 // before it reads it, and the answer stays complete).
 std::optional<RemoteRefs> sshRemoteRefs(const QString &url, const QString &dest,
                                         std::stop_token stop)
 {
     const Git::SshLease lease = Git::leaseSshConnection(url, dest, stop);
+    const qint64 stallMs = qint64(Git::networkTimeoutSeconds()) * 1000;
+    constexpr qsizetype OutLimit = 16 * 1024 * 1024;
+    const std::optional<QString> remoteCommand = Git::uploadPackRemoteCommand(url);
+    if (!lease.socketPath().isEmpty() && remoteCommand) {
+        const std::optional<Git::SharedSessionOutput> shared = Git::runOnSharedConnection(
+            lease.socketPath(), *remoteCommand, {u"GIT_PROTOCOL=version=2"_s}, lsRefsRequest(),
+            stallMs, OutLimit, stop);
+        if (shared) {
+            if (std::optional<RemoteRefs> refs = parseUploadPackAnswer(shared->out, true)) {
+                qCDebug(lcGit, "asked %s for its refs on the shared connection",
+                        qPrintable(redactUrl(url)));
+                return refs;
+            }
+        }
+        if (stop.stop_requested())
+            return std::nullopt;
+        qCDebug(lcGit, "the shared connection did not answer for %s (%s)",
+                qPrintable(redactUrl(url)), shared ? "not upload-pack's answer" : "no session");
+        // The master could not run it: an ssh of its own, on the same terms, says why.
+    }
     const std::optional<QStringList> command = Git::uploadPackCommand(lease, url);
     if (!command)
         return std::nullopt;
@@ -144,10 +165,10 @@ std::optional<RemoteRefs> sshRemoteRefs(const QString &url, const QString &dest,
     spec.environment =
         Git::gitEnvironment(lease.environment() + QStringList{u"GIT_PROTOCOL=version=2"_s});
     spec.input = lsRefsRequest();
-    spec.stdoutLimit = 16 * 1024 * 1024;
+    spec.stdoutLimit = OutLimit;
     spec.newSession = true;
     spec.dieWithParent = true;
-    spec.stallTimeoutMs = qint64(Git::networkTimeoutSeconds()) * 1000;
+    spec.stallTimeoutMs = stallMs;
     const Result<ProcessOutcome> asked = runProcess(spec, stop);
     if (!asked || asked->stalled || asked->stdoutTruncated)
         return std::nullopt;

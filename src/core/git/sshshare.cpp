@@ -143,6 +143,7 @@ struct Registry
         Destination destination;
         QString controlPath;
         pid_t pid = 0; // the master, which -f put in the background; 0 when ssh did not say
+        QString socketPath; // controlPath as ssh expanded it (%C); "" when ssh -G did not say
     };
 
     enum class State { None, Starting, Ready };
@@ -453,6 +454,7 @@ SshLease::SshLease(SshLease &&other) noexcept
     : m_key(std::move(other.m_key))
     , m_slot(std::exchange(other.m_slot, -1))
     , m_environment(std::move(other.m_environment))
+    , m_socketPath(std::move(other.m_socketPath))
 {
 }
 
@@ -461,6 +463,7 @@ SshLease &SshLease::operator=(SshLease &&other) noexcept
     std::swap(m_key, other.m_key);
     std::swap(m_slot, other.m_slot);
     std::swap(m_environment, other.m_environment);
+    std::swap(m_socketPath, other.m_socketPath);
     return *this;
 }
 
@@ -547,11 +550,19 @@ SshLease leaseSshConnection(const QString &url, const QString &workDir, std::sto
         Result<ProcessOutcome> master = runProcess(spec, stop);
         const bool up = master && master->exitStatus == 0;
         const pid_t pid = up ? masterPid(words, *destination, controlPath) : 0;
+        QString socketPath;
+        if (up) {
+            const std::optional<QHash<QByteArray, QByteArray>> options =
+                sshOptionsFor(words + QStringList{u"-o"_s, u"ControlPath="_s + controlPath},
+                              destinationArguments(*destination));
+            if (options)
+                socketPath = QString::fromUtf8(options->value("controlpath"));
+        }
         locker.relock();
         if (up) {
             r.connections.insert(connectionKey, Registry::State::Ready);
-            r.opened.insert(connectionKey,
-                            Registry::Connection{words, *destination, controlPath, pid});
+            r.opened.insert(connectionKey, Registry::Connection{words, *destination, controlPath,
+                                                                pid, socketPath});
             if (pid > 0) {
                 const std::lock_guard<std::mutex> guard(g_pidsMutex);
                 g_masterPids.append(pid);
@@ -572,15 +583,14 @@ SshLease leaseSshConnection(const QString &url, const QString &workDir, std::sto
     // ControlMaster=no: should the master be gone, git's ssh connects on its own instead of
     // becoming a master nobody would end.
     const QString shared = command + u" -o ControlMaster=no -o ControlPath="_s + controlPath;
-    return SshLease(key, slot, {u"GIT_SSH_COMMAND="_s + shared});
+    SshLease lease(key, slot, {u"GIT_SSH_COMMAND="_s + shared});
+    lease.m_socketPath = r.opened.value(connectionKey).socketPath;
+    return lease;
 }
 
-std::optional<QStringList> uploadPackCommand(const SshLease &lease, const QString &url)
+std::optional<QString> uploadPackRemoteCommand(const QString &url)
 {
-    const std::optional<Destination> destination = sshDestination(url);
-    const QString prefix = u"GIT_SSH_COMMAND="_s;
-    const QString entry = lease.environment().value(0);
-    if (!destination || !entry.startsWith(prefix))
+    if (!sshDestination(url))
         return std::nullopt;
     // The path as git's connect.c takes it: after the host of a URL (percent-decoded, "/~user"
     // made "~user"), after the colon of the scp-like form.
@@ -595,12 +605,21 @@ std::optional<QStringList> uploadPackCommand(const SshLease &lease, const QStrin
     if (path.isEmpty())
         return std::nullopt;
     // sq_quote: the remote's shell must see one word whatever the path holds.
-    QString quoted = path;
-    quoted.replace(u'\'', u"'\\''"_s).replace(u'!', u"'\\!'"_s);
+    path.replace(u'\'', u"'\\''"_s).replace(u'!', u"'\\!'"_s);
+    return u"git-upload-pack '"_s + path + u'\'';
+}
+
+std::optional<QStringList> uploadPackCommand(const SshLease &lease, const QString &url)
+{
+    const std::optional<Destination> destination = sshDestination(url);
+    const std::optional<QString> remote = uploadPackRemoteCommand(url);
+    const QString prefix = u"GIT_SSH_COMMAND="_s;
+    const QString entry = lease.environment().value(0);
+    if (!destination || !remote || !entry.startsWith(prefix))
+        return std::nullopt;
     QStringList command = QProcess::splitCommand(entry.mid(prefix.size()));
     command << u"-o"_s << u"BatchMode=yes"_s << u"-o"_s << u"SendEnv=GIT_PROTOCOL"_s;
-    command << destinationArguments(*destination);
-    command << u"git-upload-pack '"_s + quoted + u'\'';
+    command << destinationArguments(*destination) << *remote;
     return command;
 }
 

@@ -37,11 +37,16 @@ public:
     ~SshLease();
 
     const QStringList &environment() const { return m_environment; }
+    // The shared connection's control socket; "" when the lease is empty or ssh did not say.
+    const QString &socketPath() const { return m_socketPath; }
 
 private:
+    friend SshLease leaseSshConnection(const QString &, const QString &, std::stop_token);
+
     QString m_key;
     int m_slot = -1;
     QStringList m_environment;
+    QString m_socketPath;
 };
 
 // The options ssh would use for a destination (`ssh -G`: "hostname", "port", "controlpath" ...,
@@ -60,9 +65,31 @@ QStringList lockedKeysFor(const QString &url);
 // be opened the lease is empty and git connects on its own. Thread-safe.
 SshLease leaseSshConnection(const QString &url, const QString &workDir, std::stop_token stop);
 
+// The command git's transport runs on the host of an SSH url: `git-upload-pack '<path>'`;
+// nullopt when url is not one git reaches over SSH.
+std::optional<QString> uploadPackRemoteCommand(const QString &url);
+
 // The ssh command that runs upload-pack for url on the connection lease shares, as git's
-// transport would (its -p, -l and host, `git-upload-pack '<path>'`, GIT_PROTOCOL sent), in
+// transport would (its -p, -l and host, uploadPackRemoteCommand(), GIT_PROTOCOL sent), in
 // batch mode; nullopt when the lease is empty or url is not one git reaches over SSH.
 std::optional<QStringList> uploadPackCommand(const SshLease &lease, const QString &url);
+
+// What a command run on a shared connection printed, and how it ended.
+struct SharedSessionOutput
+{
+    QByteArray out;
+    int exitStatus = -1; // -1 when the master did not say
+};
+
+// Runs command on the host of the shared connection whose control socket is socketPath, as an
+// ssh passenger would (OpenSSH's multiplexing protocol, without starting ssh): input on its
+// stdin, then end of file; environment as KEY=VALUE entries the server may accept; its stdout
+// up to outLimit bytes. nullopt when the master refuses or goes, output stops for stallMs, the
+// output is longer, or stop fires. Thread-safe.
+std::optional<SharedSessionOutput> runOnSharedConnection(const QString &socketPath,
+                                                         const QString &command,
+                                                         const QStringList &environment,
+                                                         const QByteArray &input, qint64 stallMs,
+                                                         qsizetype outLimit, std::stop_token stop);
 
 } // namespace Grex::Git
