@@ -1668,10 +1668,6 @@ Mit --fix repariert doctor, was als reparierbar markiert ist, und listet auf, wa
         <translation>%1 muss eine ganze Zahl von 0 bis %2 sein, nicht &apos;%3&apos;</translation>
     </message>
     <message>
-        <source>Work on up to N packs at once (0: no limit; default: GREX_PARALLEL or the number of CPUs, and for clones and fetches, which wait on the network, 4 per CPU and at least 16).</source>
-        <translation>Bis zu N Packs gleichzeitig bearbeiten (0: keine Grenze; Standard: GREX_PARALLEL oder die Zahl der CPUs, und für Klone und Fetches, die auf das Netzwerk warten, 4 pro CPU und mindestens 16).</translation>
-    </message>
-    <message>
         <source>The action to run: %1 or %2.</source>
         <translation>Die auszuführende Aktion: %1 oder %2.</translation>
     </message>
@@ -2818,6 +2814,10 @@ status liest nur den lokalen Zustand, daher gilt behind seit dem letzten Abruf, 
     <message>
         <source>Publish api&apos;s commits.</source>
         <translation>Die Commits von api veröffentlichen.</translation>
+    </message>
+    <message>
+        <source>Work on up to N packs at once (0: no limit; default: GREX_PARALLEL or the number of CPUs, and for clones and fetches, which wait on the network, 8 per CPU and at least 32, with at most 4 git commands per CPU (at least 16) to one host).</source>
+        <translation>Bis zu N Packs gleichzeitig bearbeiten (0: keine Grenze; Standard: GREX_PARALLEL oder die Zahl der CPUs, und für Klone und Fetches, die auf das Netzwerk warten, 8 pro CPU und mindestens 32, mit höchstens 4 git-Befehlen pro CPU (mindestens 16) an einen Host).</translation>
     </message>
 </context>
 <context>

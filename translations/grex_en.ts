@@ -1660,10 +1660,6 @@ With --fix, doctor repairs what is marked fixable and lists what it changed; it 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Work on up to N packs at once (0: no limit; default: GREX_PARALLEL or the number of CPUs, and for clones and fetches, which wait on the network, 4 per CPU and at least 16).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The action to run: %1 or %2.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2799,6 +2795,10 @@ status reads local state only, so behind is as of the last fetch, which it shows
     </message>
     <message>
         <source>Publish api&apos;s commits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Work on up to N packs at once (0: no limit; default: GREX_PARALLEL or the number of CPUs, and for clones and fetches, which wait on the network, 8 per CPU and at least 32, with at most 4 git commands per CPU (at least 16) to one host).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

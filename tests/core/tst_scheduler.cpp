@@ -473,7 +473,7 @@ private Q_SLOTS:
         QVERIFY(!automatic->isChosen());
         const int cpus = qMax(1, QThread::idealThreadCount());
         QCOMPARE(automatic->local(), cpus);
-        QCOMPARE(automatic->network(), qMax(16, 4 * cpus));
+        QCOMPARE(automatic->network(), qMax(32, 8 * cpus));
 
         const Result<Width> fromEnvironment = Width::resolve(std::nullopt, u"3"_s);
         QVERIFY(fromEnvironment);

@@ -1,4 +1,5 @@
 #include "core/git/gitprocess_p.h"
+#include "core/git/hostgate_p.h"
 
 #include "core/git/fetcher.h"
 
@@ -413,9 +414,15 @@ Result<GitOutput> run(const GitCall &call, std::stop_token stop)
             .withHint(Message(QT_TRANSLATE_NOOP("Grex", "install it (on Debian: sudo apt install "
                                                         "git)")));
     }
+    std::unique_ptr<HostPermit> hostPermit;
     SshLease lease;
-    if (call.network && !call.remote.isEmpty())
+    if (call.network && !call.remote.isEmpty()) {
+        Result<std::unique_ptr<HostPermit>> entered = enterHost(call.remote, stop);
+        if (!entered)
+            return entered.error();
+        hostPermit = std::move(*entered);
         lease = leaseSshConnection(call.remote, call.workDir, stop);
+    }
     ProcessSpec spec;
     spec.program = program;
     spec.arguments = call.args;

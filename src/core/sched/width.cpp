@@ -9,7 +9,7 @@ namespace Grex {
 Width Width::automatic()
 {
     const int cpus = qMax(1, QThread::idealThreadCount());
-    return Width(cpus, qMax(16, 4 * cpus), false);
+    return Width(cpus, qMax(32, 8 * cpus), false);
 }
 
 Width Width::chosen(int width)

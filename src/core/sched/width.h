@@ -18,8 +18,10 @@ public:
     // The largest width anyone may ask for; also the thread cap of an unbounded run.
     static constexpr int Max = 1024;
 
-    // Nobody chose: as many packs as CPUs for local work, and 4 per CPU (at least 16) for clones
-    // and fetches, which wait on round trips rather than the CPU.
+    // Nobody chose: as many packs as CPUs for local work, and 8 per CPU (at least 32) for clones
+    // and fetches, which wait on round trips rather than the CPU. The git commands among them
+    // are bounded per host as well (core/git/hostgate.cpp), so the width is what asking remotes
+    // for their refs gets.
     static Width automatic();
     // A chosen width, for local and network work alike; 0 means unbounded.
     static Width chosen(int width);

@@ -49,8 +49,9 @@ ParamSpec parallelParam()
     p.type = ParamType::Integer;
     p.help = QT_TRANSLATE_NOOP("Grex", "Work on up to N packs at once (0: no limit; default: "
                                        "GREX_PARALLEL or the number of CPUs, and for clones and "
-                                       "fetches, which wait on the network, 4 per CPU and at "
-                                       "least 16).");
+                                       "fetches, which wait on the network, 8 per CPU and at "
+                                       "least 32, with at most 4 git commands per CPU (at least "
+                                       "16) to one host).");
     p.valueName = u"N"_s;
     p.universal = true;
     p.minimum = 0;

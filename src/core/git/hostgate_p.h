@@ -1,0 +1,40 @@
+#pragma once
+
+// Private to src/core/git: the per-host bound on git commands that talk to a remote.
+
+#include "core/result.h"
+
+#include <QString>
+
+#include <memory>
+#include <stop_token>
+
+namespace Grex::Git {
+
+// The host a remote URL names, lower-cased: ssh://, https://, git:// and scp-like forms; "" for
+// a remote on this machine (file:// or a path).
+QString hostOfRemote(const QString &url);
+
+// How many git commands may talk to host at once: the CPUs for this machine (""), 4 per CPU
+// (at least 16) for any other host.
+int hostLimit(const QString &host);
+
+// One git command's place among those of its host; given back when destroyed.
+class HostPermit
+{
+public:
+    explicit HostPermit(QString host) : m_host(std::move(host)), m_held(true) {}
+    HostPermit(const HostPermit &) = delete;
+    HostPermit &operator=(const HostPermit &) = delete;
+    ~HostPermit();
+
+private:
+    QString m_host;
+    bool m_held = false;
+};
+
+// Waits for a place among the git commands talking to url's host. Thread-safe. Error: Cancelled
+// when stop fires first.
+Result<std::unique_ptr<HostPermit>> enterHost(const QString &url, std::stop_token stop);
+
+} // namespace Grex::Git
