@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <mutex>
 #include <optional>
 
 #include <fcntl.h>
@@ -217,6 +218,11 @@ bool IntentLog::belongsInJournal(EventOp op)
 
 Result<LogReadResult> IntentLog::read() const
 {
+    // One reader at a time: a sync reads the log for its recovery scan and for its packs at
+    // once, and two parses of a 10 000-pack log held twice its events (docs/performance.md,
+    // "Memory per pack"); the second reader finds the first one's parse in the cache.
+    static std::mutex oneReader;
+    const std::lock_guard<std::mutex> guard(oneReader);
     Result<LogReadResult> declared = readFile(m_path, m_cache, declaredName());
     if (!declared)
         return declared;
@@ -285,6 +291,8 @@ Result<LogReadResult> IntentLog::parse(const QByteArray &bytes, const QString &f
     }
 
     LogReadResult result;
+    // A line holds one event as a rule: growing the list by doubling copied it twice over.
+    result.events.reserve(lastContentLine + 1);
     for (qsizetype i = 0; i <= lastContentLine; ++i) {
         const QByteArrayView line = lines.at(i);
         if (isBlank(line))
