@@ -342,26 +342,30 @@ std::optional<RemoteRefs> httpsRemoteRefs(const QString &url, const QString &des
     endpoint.setPath(endpoint.path() + u"/git-upload-pack"_s);
     QByteArray authorization;
     const QString key = credentialKey(parsed, *settings);
-    if (!parsed.password().isEmpty()) {
+    const bool inUrl = !parsed.password().isEmpty();
+    Credentials &c = credentials();
+    if (inUrl) {
         authorization =
             "Basic " + (parsed.userName() + u':' + parsed.password()).toUtf8().toBase64();
     } else {
-        Credentials &c = credentials();
         QMutexLocker locker(&c.mutex);
         authorization = c.authorization.value(key);
     }
     const QByteArray request = lsRefsRequest();
     std::optional<Answer> answer = post(endpoint, *settings, authorization, request, stop);
-    if (answer && answer->status == 401 && authorization.isEmpty()) {
-        // One question to the helpers per URL at a time: the others wait for its answer.
-        Credentials &c = credentials();
+    if (answer && answer->status == 401 && !inUrl) {
+        // One question to the helpers per URL at a time: the others wait for its answer. A
+        // password the server now refuses (changed since this process asked) is asked again.
         QMutexLocker locker(&c.mutex);
+        if (!authorization.isEmpty() && c.authorization.value(key) == authorization)
+            c.authorization.remove(key);
         if (!c.authorization.contains(key))
             c.authorization.insert(key, fillCredentials(dest, parsed, *settings, stop));
-        authorization = c.authorization.value(key);
+        const QByteArray asked = c.authorization.value(key);
         locker.unlock();
-        if (authorization.isEmpty())
+        if (asked.isEmpty() || asked == authorization)
             return std::nullopt;
+        authorization = asked;
         answer = post(endpoint, *settings, authorization, request, stop);
     }
     if (!answer || answer->failed || answer->status != 200 ||
