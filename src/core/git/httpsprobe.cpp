@@ -193,7 +193,8 @@ std::pair<QObject *, QNetworkAccessManager *> networkForRequest()
             },
             Qt::BlockingQueuedConnection);
     }
-    QNetworkAccessManager *manager = n.managers.at(n.next++ % Managers);
+    QNetworkAccessManager *manager = n.managers.at(n.next);
+    n.next = (n.next + 1) % Managers;
     return {n.context, manager};
 }
 

@@ -74,43 +74,20 @@ bool plainFetchConfig(git_repository *clone, const QString &remote)
         git_error_clear();
         return false;
     }
-    std::unique_ptr<git_config, Deleter<git_config, git_config_free>> config(raw);
+    const ConfigPtr config(raw);
     const QByteArray section = "remote." + remote.toUtf8();
-    QByteArrayList refspecs;
-    git_config_iterator *it = nullptr;
-    const QByteArray fetchKey = section + ".fetch";
-    if (git_config_multivar_iterator_new(&it, config.get(), fetchKey.constData(), nullptr) == 0) {
-        git_config_entry *entry = nullptr;
-        while (git_config_next(&entry, it) == 0)
-            refspecs.append(QByteArray(entry->value));
-        git_config_iterator_free(it);
-    }
-    git_error_clear();
     const QByteArray standard = "+refs/heads/*:refs/remotes/" + remote.toUtf8() + "/*";
-    if (refspecs != QByteArrayList{standard})
+    if (configValues(config.get(), section + ".fetch") != QByteArrayList{standard})
         return false;
     int mirror = 0;
     const QByteArray mirrorKey = section + ".mirror";
     if (git_config_get_bool(&mirror, config.get(), mirrorKey.constData()) == 0 && mirror)
         return false;
-    // Another upload-pack program is git's to run.
-    git_buf uploadPack = GIT_BUF_INIT;
-    const QByteArray uploadPackKey = section + ".uploadpack";
-    const bool uploadPackSet =
-        git_config_get_string_buf(&uploadPack, config.get(), uploadPackKey.constData()) == 0;
-    git_buf_dispose(&uploadPack);
-    if (uploadPackSet) {
-        git_error_clear();
-        return false;
-    }
-    // --no-tags or --tags change which tags a fetch brings: git decides those.
-    git_buf tagOpt = GIT_BUF_INIT;
-    const QByteArray tagKey = section + ".tagopt";
-    const bool tagOptSet =
-        git_config_get_string_buf(&tagOpt, config.get(), tagKey.constData()) == 0;
-    git_buf_dispose(&tagOpt);
     git_error_clear();
-    return !tagOptSet;
+    // Another upload-pack program is git's to run; --no-tags or --tags change which tags a
+    // fetch brings: git decides those.
+    return !configValue(config.get(), section + ".uploadpack") &&
+           !configValue(config.get(), section + ".tagopt");
 }
 
 } // namespace

@@ -180,15 +180,6 @@ std::optional<RemoteRefs> sshRemoteRefs(const QString &url, const QString &dest,
     return refs;
 }
 
-bool isSshUrl(const QString &url)
-{
-    for (const QString &scheme : {u"ssh://"_s, u"git+ssh://"_s, u"ssh+git://"_s}) {
-        if (url.startsWith(scheme))
-            return true;
-    }
-    return !url.contains(u"://"_s) && !url.startsWith(u'/') && url.contains(u':');
-}
-
 } // namespace
 
 QByteArray lsRefsRequest()
@@ -234,7 +225,7 @@ std::optional<RemoteRefs> readRemoteRefs(const QString &url, const QString &dest
         return local;
     if (url.startsWith(u"https://"_s) || url.startsWith(u"http://"_s))
         return httpsRemoteRefs(url, dest, stop);
-    if (isSshUrl(url))
+    if (Git::uploadPackRemoteCommand(url))
         return sshRemoteRefs(url, dest, stop);
     return std::nullopt;
 }
