@@ -75,7 +75,6 @@ Workspace::Workspace(const QString &root)
     , m_lockfilePath(m_root + u"/grex.lock.jsonl"_s)
     , m_fetcher(std::make_shared<GitFetcher>())
     , m_logCache(IntentLog::makeReadCache())
-    , m_journalCache(IntentLog::makeReadCache())
     , m_lockfileCache(std::make_shared<Lockfile::ReadCache>())
 {
 }
@@ -124,7 +123,7 @@ void Workspace::rememberProbes()
 IntentLog Workspace::intentLog() const
 {
     // The workspace's .gitignore covers the journal; a root pack's .grex is the pack's own.
-    return IntentLog(m_manifestPath, manifestLockPath(), m_logCache, m_journalCache,
+    return IntentLog(m_manifestPath, manifestLockPath(), m_logCache,
                      isRootPackMode() ? QString() : gitignorePath());
 }
 

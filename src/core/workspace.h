@@ -92,7 +92,6 @@ private:
     QString m_rootPackDir;
     std::shared_ptr<Fetcher> m_fetcher;
     std::shared_ptr<IntentLog::ReadCache> m_logCache;
-    std::shared_ptr<IntentLog::ReadCache> m_journalCache;
     std::shared_ptr<Lockfile::ReadCache> m_lockfileCache;
     std::shared_ptr<DirMemo> m_probeMemo;
 };

@@ -41,30 +41,31 @@ QString resultWords(const QString &summary)
 
 AuditLine auditLine(const Event &e)
 {
+    const EventExtra &x = e.extra();
     AuditLine line;
     line.ts = e.ts;
     line.op = eventOpName(e.op);
     switch (e.op) {
     case EventOp::Add:
         line.text = Tr::tr("Registered from %1").arg(e.url);
-        if (!e.tags.isEmpty())
-            line.text += u"; "_s + Tr::tr("tagged %1").arg(e.tags.join(u", "_s));
+        if (!x.tags.isEmpty())
+            line.text += u"; "_s + Tr::tr("tagged %1").arg(x.tags.join(u", "_s));
         break;
     case EventOp::Update:
-        if (e.field == u"ref")
-            line.text = e.value ? Tr::tr("Set to follow %1").arg(*e.value)
+        if (x.field == u"ref")
+            line.text = x.value ? Tr::tr("Set to follow %1").arg(*x.value)
                                 : Tr::tr("Set to follow the remote's default branch");
-        else if (e.field == u"url")
-            line.text = Tr::tr("Remote changed to %1").arg(e.value.value_or(QString()));
+        else if (x.field == u"url")
+            line.text = Tr::tr("Remote changed to %1").arg(x.value.value_or(QString()));
         else
-            line.text = Tr::tr("%1 changed to %2").arg(e.field, e.value.value_or(u"-"_s));
+            line.text = Tr::tr("%1 changed to %2").arg(x.field, x.value.value_or(u"-"_s));
         break;
     case EventOp::Tag: {
         QStringList parts;
-        if (!e.tags.isEmpty())
-            parts.append(Tr::tr("tagged %1").arg(e.tags.join(u", "_s)));
-        if (!e.untags.isEmpty())
-            parts.append(Tr::tr("untagged %1").arg(e.untags.join(u", "_s)));
+        if (!x.tags.isEmpty())
+            parts.append(Tr::tr("tagged %1").arg(x.tags.join(u", "_s)));
+        if (!x.untags.isEmpty())
+            parts.append(Tr::tr("untagged %1").arg(x.untags.join(u", "_s)));
         line.text = parts.join(u"; "_s);
         if (!line.text.isEmpty())
             line.text[0] = line.text[0].toUpper();
@@ -77,23 +78,22 @@ AuditLine auditLine(const Event &e)
         line.text = Tr::tr("Installed at commit %1").arg(e.sha.left(7));
         break;
     case EventOp::ActionStarted:
-        line.text = Tr::tr("Action %1 (%2) started").arg(e.actionIdx + 1).arg(e.actionName);
+        line.text = Tr::tr("Action %1 (%2) started").arg(x.actionIdx + 1).arg(x.actionName);
         break;
     case EventOp::ActionCompleted:
-        line.text = Tr::tr("Action %1 finished: %2")
-                        .arg(e.actionIdx + 1)
-                        .arg(resultWords(e.resultSummary));
+        line.text =
+            Tr::tr("Action %1 finished: %2").arg(x.actionIdx + 1).arg(resultWords(x.resultSummary));
         break;
     case EventOp::ActionHalted:
         line.text = Tr::tr("Action %1 (%2) failed: %3")
-                        .arg(e.actionIdx + 1)
-                        .arg(e.actionName, e.errorSummary);
+                        .arg(x.actionIdx + 1)
+                        .arg(x.actionName, x.errorSummary);
         break;
     case EventOp::Approved:
     case EventOp::Denied: {
-        const QString what = e.command.isEmpty() ? e.verb : u"%1 %2"_s.arg(e.verb, e.command);
+        const QString what = x.command.isEmpty() ? x.verb : u"%1 %2"_s.arg(x.verb, x.command);
         const bool yes = e.op == EventOp::Approved;
-        QString who = e.approvedBy;
+        QString who = x.approvedBy;
         if (who == u"window")
             who = yes ? Tr::tr("approved in the grex window") : Tr::tr("denied in the grex window");
         else if (who == u"grant")
@@ -107,31 +107,31 @@ AuditLine auditLine(const Event &e)
             who = yes ? Tr::tr("approved at the terminal") : Tr::tr("denied at the terminal");
         else if (who == u"policy")
             who = Tr::tr("refused: nobody could be asked");
-        if (!yes && !e.reason.isEmpty())
-            who = u"%1 (%2)"_s.arg(who, e.reason);
-        line.text = e.client.isEmpty() ? u"%1: %2"_s.arg(what, who)
-                                       : Tr::tr("%1: %2, asked by %3").arg(what, who, e.client);
+        if (!yes && !x.reason.isEmpty())
+            who = u"%1 (%2)"_s.arg(who, x.reason);
+        line.text = x.client.isEmpty() ? u"%1: %2"_s.arg(what, who)
+                                       : Tr::tr("%1: %2, asked by %3").arg(what, who, x.client);
         break;
     }
     case EventOp::Granted:
-        line.text = Tr::tr("%1 allowed for the rest of the session of %2").arg(e.verb, e.client);
+        line.text = Tr::tr("%1 allowed for the rest of the session of %2").arg(x.verb, x.client);
         break;
     case EventOp::Revoked:
-        line.text = Tr::tr("Session grant of %1 for %2 revoked").arg(e.verb, e.client);
+        line.text = Tr::tr("Session grant of %1 for %2 revoked").arg(x.verb, x.client);
         break;
     case EventOp::TaskStarted:
-        line.text = Tr::tr("Task %1 started on branch %2").arg(e.task, e.branch);
+        line.text = Tr::tr("Task %1 started on branch %2").arg(x.task, x.branch);
         break;
     case EventOp::TaskPack:
-        line.text = Tr::tr("Task %1: worktree from %2").arg(e.task, e.ref.value_or(e.sha.left(7)));
+        line.text = Tr::tr("Task %1: worktree from %2").arg(x.task, x.ref.value_or(e.sha.left(7)));
         break;
     case EventOp::TaskPushed:
         line.text =
-            Tr::tr("Task %1: %2 pushed to %3 %4").arg(e.task, e.sha.left(7), e.remote, e.branch);
+            Tr::tr("Task %1: %2 pushed to %3 %4").arg(x.task, e.sha.left(7), x.remote, x.branch);
         break;
     case EventOp::TaskEnded:
-        line.text = e.reason == u"abandoned" ? Tr::tr("Task %1 abandoned").arg(e.task)
-                                             : Tr::tr("Task %1 finished").arg(e.task);
+        line.text = x.reason == u"abandoned" ? Tr::tr("Task %1 abandoned").arg(x.task)
+                                             : Tr::tr("Task %1 finished").arg(x.task);
         break;
     }
     return line;
@@ -206,7 +206,7 @@ WorkspaceLoad WorkspaceLoad::read(const QString &dir, Width width)
         QHash<QString, QString> installed; // each pack's commit as of the last sync event
         for (const Event &e : std::as_const(log->events)) {
             // An approval is part of the history of each pack it let a verb touch.
-            const QStringList ids = e.isDecision() ? e.packs : QStringList{e.id};
+            const QStringList ids = e.isDecision() ? e.extra().packs : QStringList{e.id};
             for (const QString &id : ids) {
                 QList<AuditLine> &lines = load.events[id];
                 AuditLine line = auditLine(e);

@@ -104,7 +104,7 @@ private Q_SLOTS:
     void tagsFold()
     {
         Event added = Event::add(u"a"_s, u"u"_s, u"a"_s, u"meta"_s, {}, ts(1));
-        added.tags = {u"home"_s, u"work"_s};
+        added.mutableExtra().tags = {u"home"_s, u"work"_s};
         const FoldResult r = fold({added, Event::tag(u"a"_s, {u"x"_s, u"home"_s}, {}, ts(2)),
                                    Event::tag(u"a"_s, {}, {u"work"_s, u"gone"_s}, ts(3)),
                                    Event::tag(u"b"_s, {u"x"_s}, {}, ts(4))});
@@ -113,7 +113,7 @@ private Q_SLOTS:
         QCOMPARE(r.warnings.size(), 1); // b is not registered
         // Compaction writes the tags into the add.
         const QList<Event> compacted = IntentLog::compacted(r.packs);
-        QCOMPARE(compacted.constFirst().tags, (QStringList{u"home"_s, u"x"_s}));
+        QCOMPARE(compacted.constFirst().extra().tags, (QStringList{u"home"_s, u"x"_s}));
     }
 
     void updateClearsRefWithNull()

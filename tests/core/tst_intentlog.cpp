@@ -37,7 +37,7 @@ Event taggedAdd()
 {
     Event add = Event::add(u"c"_s, u"https://h/c.git"_s, u"c"_s, u"meta"_s, std::nullopt,
                            Timestamp::fromUnixNanos(1776592810'000'000'000));
-    add.tags = {u"home"_s, u"work"_s};
+    add.mutableExtra().tags = {u"home"_s, u"work"_s};
     return add;
 }
 
@@ -141,10 +141,10 @@ private Q_SLOTS:
         const Result<LogReadResult> read = parse(*line + '\n');
         QVERIFY(read.ok());
         const Event back = read->events.at(0);
-        QCOMPARE(back.packCount, 500);
-        QVERIFY(!back.packs.isEmpty() && back.packs.size() <= kMaxApprovedPacks);
-        QCOMPARE(back.packs.constFirst(), packs.constFirst());
-        QVERIFY(back.command.endsWith(u"…[truncated]"_s));
+        QCOMPARE(back.extra().packCount, 500);
+        QVERIFY(!back.extra().packs.isEmpty() && back.extra().packs.size() <= kMaxApprovedPacks);
+        QCOMPARE(back.extra().packs.constFirst(), packs.constFirst());
+        QVERIFY(back.extra().command.endsWith(u"…[truncated]"_s));
         // An approval changes nothing in the fold.
         QVERIFY(fold({e}).packs.isEmpty());
     }
@@ -184,14 +184,15 @@ private Q_SLOTS:
         const QList<Event> &e = read->events;
         QCOMPARE(e.size(), 8);
         QCOMPARE(e.at(1).op, EventOp::Update);
-        QCOMPARE(e.at(1).field, u"url"_s); // one update per present member, in url/ref/path order
-        QCOMPARE(e.at(2).field, u"ref"_s);
-        QCOMPARE(e.at(2).value, std::optional<QString>(u"v1"_s));
-        QCOMPARE(e.at(3).actionIdx, 2);
-        QCOMPARE(e.at(3).actionName, u"mkdir"_s);
-        QCOMPARE(e.at(4).resultSummary, u"skipped"_s);
-        QCOMPARE(e.at(5).resultSummary, u"performed_change"_s);
-        QCOMPARE(e.at(6).errorSummary, u"boom\ntrace"_s);
+        QCOMPARE(e.at(1).extra().field,
+                 u"url"_s); // one update per present member, in url/ref/path order
+        QCOMPARE(e.at(2).extra().field, u"ref"_s);
+        QCOMPARE(e.at(2).extra().value, std::optional<QString>(u"v1"_s));
+        QCOMPARE(e.at(3).extra().actionIdx, 2);
+        QCOMPARE(e.at(3).extra().actionName, u"mkdir"_s);
+        QCOMPARE(e.at(4).extra().resultSummary, u"skipped"_s);
+        QCOMPARE(e.at(5).extra().resultSummary, u"performed_change"_s);
+        QCOMPARE(e.at(6).extra().errorSummary, u"boom\ntrace"_s);
         QCOMPARE(e.at(7).sha, u"mkdir:PerformedChange"_s);
         const FoldResult folded = fold(e);
         QCOMPARE(folded.packs.value(u"a"_s).ref, std::optional<QString>(u"v1"_s));
@@ -549,7 +550,7 @@ private Q_SLOTS:
         QVERIFY(line->size() > MaxEventLineBytes - 8);
         const Result<LogReadResult> read = parse(*line + '\n');
         QVERIFY(read.ok());
-        const QString kept = read->events.at(0).errorSummary;
+        const QString kept = read->events.at(0).extra().errorSummary;
         QVERIFY(kept.endsWith(u"…[truncated]"_s));
         QVERIFY(!kept.contains(QChar::ReplacementCharacter)); // cut at a UTF-8 boundary
         QVERIFY(kept.chopped(12).count(u'é') == kept.size() - 12);
@@ -640,8 +641,7 @@ private Q_SLOTS:
         const QString gitignore = dir.filePath(u".gitignore"_s);
         QVERIFY(writeFile(gitignore, "# >>> grex:_workspace >>>\n.grex.lock\n"
                                      "# <<< grex:_workspace <<<\nmine\n"));
-        IntentLog log(dir.filePath(u"grex.jsonl"_s), dir.filePath(u".grex.lock"_s), {}, {},
-                      gitignore);
+        IntentLog log(dir.filePath(u"grex.jsonl"_s), dir.filePath(u".grex.lock"_s), {}, gitignore);
         QVERIFY(log.append(Event::add(u"a"_s, u"https://h/a.git"_s, u"a"_s, u"meta"_s,
                                       std::nullopt, ts(1)))
                     .ok());

@@ -575,7 +575,7 @@ private Q_SLOTS:
         }
         QCOMPARE(trail.size(), 4);
         QCOMPARE(trail.at(3).op, EventOp::ActionHalted);
-        QVERIFY(trail.at(3).errorSummary.contains(u"oops"_s));
+        QVERIFY(trail.at(3).extra().errorSummary.contains(u"oops"_s));
 
         // --keep-going runs what does not build on the failure.
         SyncOptions keepGoing;
@@ -912,7 +912,7 @@ private Q_SLOTS:
         for (const Event &e : eventsOf(ws))
             haltedCancelled =
                 haltedCancelled || (e.op == EventOp::ActionHalted && e.id == u"slow" &&
-                                    e.errorSummary == u"cancelled");
+                                    e.extra().errorSummary == u"cancelled");
         QVERIFY(haltedCancelled);
     }
 

@@ -27,9 +27,9 @@ void checkWritesBack(const Event &event)
     GREX_FUZZ_CHECK(parsed.kind == ParsedLine::Kind::Events);
     GREX_FUZZ_CHECK(parsed.events.size() == 1);
     Event back = parsed.events.first();
-    if (back.errorSummary != event.errorSummary) {
-        GREX_FUZZ_CHECK(back.errorSummary.endsWith(u"…[truncated]"_s));
-        back.errorSummary = event.errorSummary;
+    if (back.extra().errorSummary != event.extra().errorSummary) {
+        GREX_FUZZ_CHECK(back.extra().errorSummary.endsWith(u"…[truncated]"_s));
+        back.mutableExtra().errorSummary = event.extra().errorSummary;
     }
     GREX_FUZZ_CHECK(back == event);
 }

@@ -326,11 +326,11 @@ private Q_SLOTS:
         QVERIFY(log.ok());
         const Event audit = log->events.constLast();
         QCOMPARE(audit.op, EventOp::Approved);
-        QCOMPARE(audit.verb, u"exec"_s);
-        QCOMPARE(audit.packs, (QStringList{u"alpha"_s, u"beta"_s}));
-        QCOMPARE(audit.command, u"touch marker"_s);
-        QCOMPARE(audit.approvedBy, u"client"_s);
-        QCOMPARE(audit.client, u"tst-modern"_s);
+        QCOMPARE(audit.extra().verb, u"exec"_s);
+        QCOMPARE(audit.extra().packs, (QStringList{u"alpha"_s, u"beta"_s}));
+        QCOMPARE(audit.extra().command, u"touch marker"_s);
+        QCOMPARE(audit.extra().approvedBy, u"client"_s);
+        QCOMPARE(audit.extra().client, u"tst-modern"_s);
         // Replayed: refused, nothing runs again.
         const QJsonObject replayed = answer(5, state, touch(), u"allow"_s);
         QVERIFY(resultOf(replayed).value(u"isError"_s).toBool());

@@ -73,7 +73,8 @@ QStringList decisionsIn(const QString &manifestPath)
     for (const Event &event : log->events) {
         if (event.isDecision())
             decisions.append(
-                QStringList{eventOpName(event.op), event.approvedBy, event.client}.join(u' '));
+                QStringList{eventOpName(event.op), event.extra().approvedBy, event.extra().client}
+                    .join(u' '));
     }
     return decisions;
 }

@@ -193,6 +193,9 @@ Result<void> LifecycleRunner::plan()
     // parents and the packs that depend on it. A pack is ready once every pack it waits for
     // has finished. Linear in packs and edges.
     const qsizetype count = m_order.size();
+    // Sized once: lists grown by doubling held a copy and a half of their packs while growing.
+    m_report.packs.reserve(count);
+    m_syncEvents.reserve(count);
     m_position.reserve(count);
     for (qsizetype i = 0; i < count; ++i)
         m_position.insert(m_order.at(i), i);

@@ -102,7 +102,7 @@ QSet<QString> interruptedInstalls(const QList<Event> &events, const LockEntries 
 {
     QMap<std::pair<QString, qint64>, Timestamp> open;
     for (const Event &e : events) {
-        const std::pair key{e.id, e.actionIdx};
+        const std::pair key{e.id, e.extra().actionIdx};
         if (e.op == EventOp::ActionStarted)
             open.insert(key, e.ts);
         else if (e.op == EventOp::ActionCompleted || e.op == EventOp::ActionHalted)
@@ -155,10 +155,12 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
     JsonArray interrupted;
     for (const QString &folder : std::as_const(folders)) {
         const bool top = folder == workspace.root();
-        const QFileInfoList entries = QDir(folder).entryInfoList(
-            QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
-        for (const QFileInfo &entry : entries) {
-            const QString name = entry.fileName();
+        // Names first, each looked at in turn: a list of the file infos of a 10 000-pack
+        // workspace took 4.6 MB.
+        const QStringList names = QDir(folder).entryList(QDir::AllEntries | QDir::Hidden |
+                                                         QDir::System | QDir::NoDotAndDotDot);
+        for (const QString &name : names) {
+            const QFileInfo entry(folder + u'/' + name);
             if (top && name.startsWith(u".grex-trash-"))
                 trash.append(entry.absoluteFilePath());
             else if (name.startsWith(CloneStagingPrefix) && entry.isDir() && !entry.isSymLink())
@@ -181,8 +183,8 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
             Message(QT_TRANSLATE_NOOP("Grex", "recovery scan: %1"), {log.error().text()}));
     } else {
         QMap<std::pair<QString, qint64>, Event> open;
-        for (const Event &e : log->events) {
-            const std::pair key{e.id, e.actionIdx};
+        for (const Event &e : std::as_const(log->events)) {
+            const std::pair key{e.id, e.extra().actionIdx};
             if (e.op == EventOp::ActionStarted)
                 open.insert(key, e);
             else if (e.op == EventOp::ActionCompleted || e.op == EventOp::ActionHalted)
@@ -193,8 +195,8 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
                   [](const Event &a, const Event &b) { return a.ts < b.ts; });
         for (const Event &e : starts) {
             dangling.append(JsonObject{{u"pack"_s, e.id},
-                                       {u"action_idx"_s, e.actionIdx},
-                                       {u"action_name"_s, e.actionName},
+                                       {u"action_idx"_s, e.extra().actionIdx},
+                                       {u"action_name"_s, e.extra().actionName},
                                        {u"ts"_s, e.ts.toString()}});
         }
     }

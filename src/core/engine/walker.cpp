@@ -259,6 +259,7 @@ Result<QList<WalkSeed>> workspaceSeeds(const Workspace &workspace, OperationCont
     if (!packs)
         return packs.error();
     QList<WalkSeed> seeds;
+    seeds.reserve(packs->size() + 1);
     if (hasPackManifest(workspace.root())) {
         WalkSeed root;
         root.id = u"."_s;

@@ -38,11 +38,11 @@ struct FileStamp
 // The last parse of one file, reused while the file's stamp is unchanged. Shared by the copies
 // of a reader (a Workspace hands the same cache to every IntentLog or Lockfile it makes), so a
 // long-lived process such as grex serve parses a file once per change, not once per call.
-template<typename T>
+template<typename T, typename Stamp = FileStamp>
 class StampedCache
 {
 public:
-    std::optional<T> lookup(const FileStamp &stamp) const
+    std::optional<T> lookup(const Stamp &stamp) const
     {
         QMutexLocker locker(&m_mutex);
         if (m_value && m_stamp == stamp)
@@ -50,7 +50,7 @@ public:
         return std::nullopt;
     }
 
-    void store(const FileStamp &stamp, const T &value)
+    void store(const Stamp &stamp, const T &value)
     {
         QMutexLocker locker(&m_mutex);
         m_stamp = stamp;
@@ -59,7 +59,7 @@ public:
 
 private:
     mutable QMutex m_mutex;
-    FileStamp m_stamp;
+    Stamp m_stamp{};
     std::optional<T> m_value;
 };
 

@@ -63,23 +63,54 @@ bool isAuditOnly(EventOp op)
     return row && row->auditOnly;
 }
 
+const EventExtra &Event::noExtra()
+{
+    static const EventExtra none;
+    return none;
+}
+
+EventExtra &Event::mutableExtra()
+{
+    if (!sharedExtra)
+        sharedExtra = std::make_shared<EventExtra>();
+    else if (sharedExtra.use_count() > 1)
+        sharedExtra = std::make_shared<EventExtra>(*sharedExtra); // copies share until written
+    return *sharedExtra;
+}
+
+void Event::setExtra(const EventExtra &extra)
+{
+    if (extra == noExtra())
+        sharedExtra.reset();
+    else
+        sharedExtra = std::make_shared<EventExtra>(extra);
+}
+
 Event Event::add(const QString &id, const QString &url, const QString &path, const QString &type,
                  const std::optional<QString> &ref, Timestamp ts)
 {
-    return Event{
-        .op = EventOp::Add, .ts = ts, .id = id, .url = url, .path = path, .type = type, .ref = ref};
+    Event e{.op = EventOp::Add, .ts = ts, .id = id, .url = url, .path = path, .type = type};
+    if (ref)
+        e.mutableExtra().ref = ref;
+    return e;
 }
 
 Event Event::update(const QString &id, const QString &field, const std::optional<QString> &value,
                     Timestamp ts)
 {
-    return Event{.op = EventOp::Update, .ts = ts, .id = id, .field = field, .value = value};
+    Event e{.op = EventOp::Update, .ts = ts, .id = id};
+    e.mutableExtra().field = field;
+    e.mutableExtra().value = value;
+    return e;
 }
 
 Event Event::tag(const QString &id, const QStringList &add, const QStringList &remove,
                  Timestamp ts)
 {
-    return Event{.op = EventOp::Tag, .ts = ts, .id = id, .tags = add, .untags = remove};
+    Event e{.op = EventOp::Tag, .ts = ts, .id = id};
+    e.mutableExtra().tags = add;
+    e.mutableExtra().untags = remove;
+    return e;
 }
 
 Event Event::rm(const QString &id, Timestamp ts)
@@ -94,44 +125,44 @@ Event Event::sync(const QString &id, const QString &sha, Timestamp ts)
 
 Event Event::actionStarted(const QString &pack, qint64 idx, const QString &name, Timestamp ts)
 {
-    return Event{
-        .op = EventOp::ActionStarted, .ts = ts, .id = pack, .actionIdx = idx, .actionName = name};
+    Event e{.op = EventOp::ActionStarted, .ts = ts, .id = pack};
+    e.mutableExtra().actionIdx = idx;
+    e.mutableExtra().actionName = name;
+    return e;
 }
 
 Event Event::actionCompleted(const QString &pack, qint64 idx, const QString &resultSummary,
                              Timestamp ts)
 {
-    return Event{.op = EventOp::ActionCompleted,
-                 .ts = ts,
-                 .id = pack,
-                 .actionIdx = idx,
-                 .resultSummary = resultSummary};
+    Event e{.op = EventOp::ActionCompleted, .ts = ts, .id = pack};
+    e.mutableExtra().actionIdx = idx;
+    e.mutableExtra().resultSummary = resultSummary;
+    return e;
 }
 
 Event Event::actionHalted(const QString &pack, qint64 idx, const QString &name,
                           const QString &errorSummary, Timestamp ts)
 {
-    return Event{.op = EventOp::ActionHalted,
-                 .ts = ts,
-                 .id = pack,
-                 .actionIdx = idx,
-                 .actionName = name,
-                 .errorSummary = errorSummary};
+    Event e{.op = EventOp::ActionHalted, .ts = ts, .id = pack};
+    EventExtra &x = e.mutableExtra();
+    x.actionIdx = idx;
+    x.actionName = name;
+    x.errorSummary = errorSummary;
+    return e;
 }
 
 Event Event::approved(const QString &verb, const QStringList &packs, const QString &command,
                       const QString &by, const QString &client, Timestamp ts)
 {
-    Event e;
-    e.op = EventOp::Approved;
-    e.ts = ts;
-    e.verb = verb;
-    e.packs = packs.mid(0, kMaxApprovedPacks);
-    e.packCount = packs.size();
-    e.command = command.size() > 512 ? command.left(500) + u"…[truncated]"_s : command;
-    e.approvedBy = by;
+    Event e{.op = EventOp::Approved, .ts = ts};
+    EventExtra &x = e.mutableExtra();
+    x.verb = verb;
+    x.packs = packs.mid(0, kMaxApprovedPacks);
+    x.packCount = packs.size();
+    x.command = command.size() > 512 ? command.left(500) + u"…[truncated]"_s : command;
+    x.approvedBy = by;
     // A client names itself: a long name must not keep the approval out of the log.
-    e.client = client.size() > 128 ? client.left(120) + u"…[truncated]"_s : client;
+    x.client = client.size() > 128 ? client.left(120) + u"…[truncated]"_s : client;
     return e;
 }
 
@@ -140,7 +171,7 @@ Event Event::denied(const QString &verb, const QStringList &packs, const QString
 {
     Event e = approved(verb, packs, command, by, client, ts);
     e.op = EventOp::Denied;
-    e.reason = reason.size() > 256 ? reason.left(240) + u"…[truncated]"_s : reason;
+    e.mutableExtra().reason = reason.size() > 256 ? reason.left(240) + u"…[truncated]"_s : reason;
     return e;
 }
 
@@ -154,36 +185,38 @@ Event Event::grant(EventOp op, const QString &tool, const QString &client, const
 
 Event Event::taskStarted(const QString &task, const QString &branch, Timestamp ts)
 {
-    return Event{.op = EventOp::TaskStarted, .ts = ts, .task = task, .branch = branch};
+    Event e{.op = EventOp::TaskStarted, .ts = ts};
+    e.mutableExtra().task = task;
+    e.mutableExtra().branch = branch;
+    return e;
 }
 
 Event Event::taskPack(const QString &task, const QString &pack, const QString &worktree,
                       const std::optional<QString> &base, const QString &baseSha, Timestamp ts)
 {
-    return Event{.op = EventOp::TaskPack,
-                 .ts = ts,
-                 .id = pack,
-                 .path = worktree,
-                 .ref = base,
-                 .sha = baseSha,
-                 .task = task};
+    Event e{.op = EventOp::TaskPack, .ts = ts, .id = pack, .path = worktree, .sha = baseSha};
+    e.mutableExtra().ref = base;
+    e.mutableExtra().task = task;
+    return e;
 }
 
 Event Event::taskPushed(const QString &task, const QString &pack, const QString &sha,
                         const QString &remote, const QString &branch, Timestamp ts)
 {
-    return Event{.op = EventOp::TaskPushed,
-                 .ts = ts,
-                 .id = pack,
-                 .sha = sha,
-                 .task = task,
-                 .branch = branch,
-                 .remote = remote};
+    Event e{.op = EventOp::TaskPushed, .ts = ts, .id = pack, .sha = sha};
+    EventExtra &x = e.mutableExtra();
+    x.task = task;
+    x.branch = branch;
+    x.remote = remote;
+    return e;
 }
 
 Event Event::taskEnded(const QString &task, const QString &how, Timestamp ts)
 {
-    return Event{.op = EventOp::TaskEnded, .ts = ts, .reason = how, .task = task};
+    Event e{.op = EventOp::TaskEnded, .ts = ts};
+    e.mutableExtra().reason = how;
+    e.mutableExtra().task = task;
+    return e;
 }
 
 bool Event::isDecision() const
@@ -195,6 +228,7 @@ bool Event::isDecision() const
 JsonObject Event::toJson() const
 {
     JsonObject o{{u"op"_s, eventOpName(op)}, {u"ts"_s, ts.toString()}};
+    const EventExtra &x = extra();
     switch (op) {
     case EventOp::Add:
         o.insert(u"id"_s, id);
@@ -202,26 +236,26 @@ JsonObject Event::toJson() const
         o.insert(u"path"_s, path);
         o.insert(u"type"_s, type);
         o.insert(u"schema_version"_s, u"1"_s); // the catalogue puts it before ref and depth
-        if (ref)
-            o.insert(u"ref"_s, *ref);
-        if (depth)
-            o.insert(u"depth"_s, *depth);
-        if (!cloneFilter.isEmpty())
-            o.insert(u"filter"_s, cloneFilter);
-        if (!submodules)
+        if (x.ref)
+            o.insert(u"ref"_s, *x.ref);
+        if (x.depth)
+            o.insert(u"depth"_s, *x.depth);
+        if (!x.cloneFilter.isEmpty())
+            o.insert(u"filter"_s, x.cloneFilter);
+        if (!x.submodules)
             o.insert(u"submodules"_s, false);
-        if (!tags.isEmpty())
-            o.insert(u"tags"_s, JsonValue(tags));
+        if (!x.tags.isEmpty())
+            o.insert(u"tags"_s, JsonValue(x.tags));
         break;
     case EventOp::Update:
         o.insert(u"id"_s, id);
-        o.insert(u"field"_s, field);
-        o.insert(u"value"_s, JsonValue::fromOptional(value));
+        o.insert(u"field"_s, x.field);
+        o.insert(u"value"_s, JsonValue::fromOptional(x.value));
         break;
     case EventOp::Tag:
         o.insert(u"id"_s, id);
-        o.insert(u"add"_s, JsonValue(tags));
-        o.insert(u"remove"_s, JsonValue(untags));
+        o.insert(u"add"_s, JsonValue(x.tags));
+        o.insert(u"remove"_s, JsonValue(x.untags));
         break;
     case EventOp::Rm:
         o.insert(u"id"_s, id);
@@ -232,59 +266,59 @@ JsonObject Event::toJson() const
         break;
     case EventOp::ActionStarted:
         o.insert(u"pack"_s, id);
-        o.insert(u"action_idx"_s, actionIdx);
-        o.insert(u"action_name"_s, actionName);
+        o.insert(u"action_idx"_s, x.actionIdx);
+        o.insert(u"action_name"_s, x.actionName);
         break;
     case EventOp::ActionCompleted:
         o.insert(u"pack"_s, id);
-        o.insert(u"action_idx"_s, actionIdx);
-        o.insert(u"result_summary"_s, resultSummary);
+        o.insert(u"action_idx"_s, x.actionIdx);
+        o.insert(u"result_summary"_s, x.resultSummary);
         break;
     case EventOp::ActionHalted:
         o.insert(u"pack"_s, id);
-        o.insert(u"action_idx"_s, actionIdx);
-        o.insert(u"action_name"_s, actionName);
-        o.insert(u"error_summary"_s, errorSummary);
+        o.insert(u"action_idx"_s, x.actionIdx);
+        o.insert(u"action_name"_s, x.actionName);
+        o.insert(u"error_summary"_s, x.errorSummary);
         break;
     case EventOp::Approved:
     case EventOp::Denied:
-        o.insert(u"verb"_s, verb);
-        o.insert(u"packs"_s, JsonValue(packs));
-        o.insert(u"pack_count"_s, packCount);
-        o.insert(u"command"_s, command);
-        o.insert(u"by"_s, approvedBy);
-        if (!client.isEmpty())
-            o.insert(u"client"_s, client);
+        o.insert(u"verb"_s, x.verb);
+        o.insert(u"packs"_s, JsonValue(x.packs));
+        o.insert(u"pack_count"_s, x.packCount);
+        o.insert(u"command"_s, x.command);
+        o.insert(u"by"_s, x.approvedBy);
+        if (!x.client.isEmpty())
+            o.insert(u"client"_s, x.client);
         if (op == EventOp::Denied)
-            o.insert(u"reason"_s, reason);
+            o.insert(u"reason"_s, x.reason);
         break;
     case EventOp::Granted:
     case EventOp::Revoked:
-        o.insert(u"verb"_s, verb);
-        o.insert(u"by"_s, approvedBy);
-        o.insert(u"client"_s, client);
+        o.insert(u"verb"_s, x.verb);
+        o.insert(u"by"_s, x.approvedBy);
+        o.insert(u"client"_s, x.client);
         break;
     case EventOp::TaskStarted:
-        o.insert(u"task"_s, task);
-        o.insert(u"branch"_s, branch);
+        o.insert(u"task"_s, x.task);
+        o.insert(u"branch"_s, x.branch);
         break;
     case EventOp::TaskPack:
-        o.insert(u"task"_s, task);
+        o.insert(u"task"_s, x.task);
         o.insert(u"pack"_s, id);
         o.insert(u"worktree"_s, path);
-        o.insert(u"base"_s, JsonValue::fromOptional(ref));
+        o.insert(u"base"_s, JsonValue::fromOptional(x.ref));
         o.insert(u"base_sha"_s, sha);
         break;
     case EventOp::TaskPushed:
-        o.insert(u"task"_s, task);
+        o.insert(u"task"_s, x.task);
         o.insert(u"pack"_s, id);
         o.insert(u"sha"_s, sha);
-        o.insert(u"remote"_s, remote);
-        o.insert(u"branch"_s, branch);
+        o.insert(u"remote"_s, x.remote);
+        o.insert(u"branch"_s, x.branch);
         break;
     case EventOp::TaskEnded:
-        o.insert(u"task"_s, task);
-        o.insert(u"how"_s, reason);
+        o.insert(u"task"_s, x.task);
+        o.insert(u"how"_s, x.reason);
         break;
     }
     // Every event says which schema it follows: last, unless its case placed it (insert keeps
@@ -303,14 +337,14 @@ Result<QByteArray> Event::toLine() const
     // a quarter of the line, then lists fewer packs until it fits; pack_count keeps how many.
     if (op == EventOp::Approved || op == EventOp::Denied) {
         Event shortened = *this;
-        while (line.size() > MaxEventLineBytes && shortened.command.size() > 16 &&
+        EventExtra &x = shortened.mutableExtra();
+        while (line.size() > MaxEventLineBytes && x.command.size() > 16 &&
                shortened.toJson().value(u"command"_s).toJson().size() > MaxEventLineBytes / 4) {
-            shortened.command = shortened.command.left(shortened.command.size() / 2) +
-                                u"…[truncated]"_s;
+            x.command = x.command.left(x.command.size() / 2) + u"…[truncated]"_s;
             line = shortened.toJson().toJson();
         }
-        while (line.size() > MaxEventLineBytes && !shortened.packs.isEmpty()) {
-            shortened.packs.removeLast();
+        while (line.size() > MaxEventLineBytes && !x.packs.isEmpty()) {
+            x.packs.removeLast();
             line = shortened.toJson().toJson();
         }
     }
@@ -319,7 +353,7 @@ Result<QByteArray> Event::toLine() const
     // Only the free-text summary may be shortened; everything else is the event's meaning.
     static const QByteArray suffix = QStringLiteral("…[truncated]").toUtf8();
     Event shortened = *this;
-    QByteArray summary = errorSummary.toUtf8();
+    QByteArray summary = extra().errorSummary.toUtf8();
     while (line.size() > MaxEventLineBytes && !summary.isEmpty()) {
         qsizetype keep = summary.size() - (line.size() - MaxEventLineBytes) - suffix.size();
         if (summary.endsWith(suffix))
@@ -328,7 +362,7 @@ Result<QByteArray> Event::toLine() const
         while (keep > 0 && (static_cast<unsigned char>(summary.at(keep)) & 0xC0) == 0x80)
             --keep; // never cut inside a UTF-8 sequence
         summary = keep > 0 ? summary.left(keep) + suffix : QByteArray();
-        shortened.errorSummary = QString::fromUtf8(summary);
+        shortened.mutableExtra().errorSummary = QString::fromUtf8(summary);
         line = shortened.toJson().toJson();
         if (summary.isEmpty())
             break;
@@ -457,23 +491,24 @@ QString normaliseResultSummary(const QString &summary)
 bool readActionEvent(Reader &r, const QString &op, Event &e)
 {
     const QJsonObject &object = r.object;
+    EventExtra &x = e.mutableExtra();
     if (!r.timestamp(e.ts) || !r.string({u"pack"_s, u"id"_s}, e.id) ||
-        !r.integer({u"action_idx"_s, u"idx"_s}, e.actionIdx))
+        !r.integer({u"action_idx"_s, u"idx"_s}, x.actionIdx))
         return false;
     if (op == u"action_started") {
         e.op = EventOp::ActionStarted;
-        return r.string({u"action_name"_s, u"action"_s}, e.actionName);
+        return r.string({u"action_name"_s, u"action"_s}, x.actionName);
     }
     if (op == u"action_completed") {
         e.op = EventOp::ActionCompleted;
         const QJsonValue summary = object.value(u"result_summary"_s);
         if (summary.isString()) {
-            e.resultSummary = normaliseResultSummary(summary.toString());
+            x.resultSummary = normaliseResultSummary(summary.toString());
         } else if (!summary.isUndefined()) {
             r.error = u"member 'result_summary' is not a string"_s;
             return false;
         } else if (object.value(u"changed"_s).isBool()) {
-            e.resultSummary =
+            x.resultSummary =
                 object.value(u"changed"_s).toBool() ? u"performed_change"_s : u"noop"_s;
         }
         return true;
@@ -491,8 +526,8 @@ bool readActionEvent(Reader &r, const QString &op, Event &e)
     }
     if (!stderrText.isEmpty())
         summary += (summary.isEmpty() ? QString() : u"\n"_s) + stderrText;
-    e.actionName = name;
-    e.errorSummary = summary;
+    x.actionName = name;
+    x.errorSummary = summary;
     return true;
 }
 
@@ -502,11 +537,12 @@ bool readTaskEvent(Reader &r, const QString &op, Event &e)
 {
     static const QStringList known{u"task_started"_s, u"task_pack"_s, u"task_pushed"_s,
                                    u"task_ended"_s};
-    if (!known.contains(op) || !r.timestamp(e.ts) || !r.string({u"task"_s}, e.task))
+    EventExtra &x = e.mutableExtra();
+    if (!known.contains(op) || !r.timestamp(e.ts) || !r.string({u"task"_s}, x.task))
         return false;
     if (op == u"task_started") {
         e.op = EventOp::TaskStarted;
-        return r.string({u"branch"_s}, e.branch);
+        return r.string({u"branch"_s}, x.branch);
     }
     if (op == u"task_pack") {
         e.op = EventOp::TaskPack;
@@ -515,17 +551,17 @@ bool readTaskEvent(Reader &r, const QString &op, Event &e)
             !r.string({u"base_sha"_s}, e.sha) || !r.optionalString(u"base"_s, base))
             return false;
         if (r.object.value(u"base"_s).isString())
-            e.ref = base;
+            x.ref = base;
         return true;
     }
     if (op == u"task_pushed") {
         e.op = EventOp::TaskPushed;
         return r.string({u"pack"_s}, e.id) && r.string({u"sha"_s}, e.sha) &&
-               r.string({u"remote"_s}, e.remote) && r.string({u"branch"_s}, e.branch);
+               r.string({u"remote"_s}, x.remote) && r.string({u"branch"_s}, x.branch);
     }
     if (op == u"task_ended") {
         e.op = EventOp::TaskEnded;
-        return r.string({u"how"_s}, e.reason);
+        return r.string({u"how"_s}, x.reason);
     }
     return false;
 }
@@ -589,6 +625,8 @@ ParsedLine parseEventLine(QByteArrayView line)
 
     if (op == u"add") {
         e.op = EventOp::Add;
+        // Read into an EventExtra of its own, kept only when the add has such members.
+        EventExtra x;
         QString ref;
         if (!r.timestamp(e.ts) || !r.string({u"id"_s}, e.id) || !r.string({u"url"_s}, e.url) ||
             !r.string({u"path"_s}, e.path) || !r.optionalString(u"type"_s, e.type) ||
@@ -597,35 +635,36 @@ ParsedLine parseEventLine(QByteArrayView line)
         if (e.type.isEmpty())
             e.type = u"meta"_s;
         if (object.value(u"ref"_s).isString())
-            e.ref = ref;
+            x.ref = ref;
         if (object.contains(u"depth"_s)) {
             const QJsonValue depth = object.value(u"depth"_s);
             const double number = depth.toDouble(-1);
             if (!depth.isDouble() || number < 1 || number > 1'000'000 ||
                 number != double(qint64(number)))
                 return invalid(u"member 'depth' is not a whole number of at least 1"_s);
-            e.depth = qint64(number);
+            x.depth = qint64(number);
         }
-        if (!r.optionalString(u"filter"_s, e.cloneFilter) || !r.tags(u"tags"_s, e.tags))
+        if (!r.optionalString(u"filter"_s, x.cloneFilter) || !r.tags(u"tags"_s, x.tags))
             return invalid(r.error);
         if (object.contains(u"submodules"_s)) {
             if (!object.value(u"submodules"_s).isBool())
                 return invalid(u"member 'submodules' is not true or false"_s);
-            e.submodules = object.value(u"submodules"_s).toBool();
+            x.submodules = object.value(u"submodules"_s).toBool();
         }
+        e.setExtra(x);
         result.events.append(e);
     } else if (op == u"update") {
         e.op = EventOp::Update;
         if (!r.timestamp(e.ts) || !r.string({u"id"_s}, e.id))
             return invalid(r.error);
         if (object.contains(u"field"_s)) {
-            if (!r.string({u"field"_s}, e.field))
+            if (!r.string({u"field"_s}, e.mutableExtra().field))
                 return invalid(r.error);
             if (!object.contains(u"value"_s))
                 return invalid(u"member 'value' is missing"_s);
             const QJsonValue v = object.value(u"value"_s);
             if (v.isString())
-                e.value = v.toString();
+                e.mutableExtra().value = v.toString();
             result.events.append(e);
         } else {
             // The documented dialect: the changed attributes as direct members.
@@ -633,10 +672,10 @@ ParsedLine parseEventLine(QByteArrayView line)
                 if (!object.contains(field))
                     continue;
                 Event u = e;
-                u.field = field;
+                u.mutableExtra().field = field;
                 const QJsonValue v = object.value(field);
                 if (v.isString())
-                    u.value = v.toString();
+                    u.mutableExtra().value = v.toString();
                 result.events.append(u);
             }
             if (result.events.isEmpty())
@@ -644,8 +683,9 @@ ParsedLine parseEventLine(QByteArrayView line)
         }
     } else if (op == u"tag") {
         e.op = EventOp::Tag;
-        if (!r.timestamp(e.ts) || !r.string({u"id"_s}, e.id) || !r.tags(u"add"_s, e.tags) ||
-            !r.tags(u"remove"_s, e.untags))
+        if (!r.timestamp(e.ts) || !r.string({u"id"_s}, e.id) ||
+            !r.tags(u"add"_s, e.mutableExtra().tags) ||
+            !r.tags(u"remove"_s, e.mutableExtra().untags))
             return invalid(r.error);
         result.events.append(e);
     } else if (op == u"rm") {
@@ -664,15 +704,15 @@ ParsedLine parseEventLine(QByteArrayView line)
         result.events.append(e);
     } else if (const std::optional<EventOp> decision = decisionOp(op)) {
         e.op = *decision;
-        if (!r.timestamp(e.ts) || !r.string({u"verb"_s}, e.verb) ||
-            !r.string({u"by"_s}, e.approvedBy) || !r.optionalString(u"client"_s, e.client) ||
-            !r.optionalString(u"command"_s, e.command) ||
-            !r.optionalString(u"reason"_s, e.reason))
+        EventExtra &x = e.mutableExtra();
+        if (!r.timestamp(e.ts) || !r.string({u"verb"_s}, x.verb) ||
+            !r.string({u"by"_s}, x.approvedBy) || !r.optionalString(u"client"_s, x.client) ||
+            !r.optionalString(u"command"_s, x.command) || !r.optionalString(u"reason"_s, x.reason))
             return invalid(r.error);
         for (const QJsonValue &pack : object.value(u"packs"_s).toArray())
-            e.packs.append(pack.toString());
-        e.packCount = exactInteger(object.value(u"pack_count"_s).toDouble(double(e.packs.size())))
-                          .value_or(e.packs.size());
+            x.packs.append(pack.toString());
+        x.packCount = exactInteger(object.value(u"pack_count"_s).toDouble(double(x.packs.size())))
+                          .value_or(x.packs.size());
         result.events.append(e);
     } else if (op.startsWith(u"task_") && readTaskEvent(r, op, e)) {
         result.events.append(e);

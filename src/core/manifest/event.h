@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 
 namespace Grex {
@@ -47,30 +48,21 @@ inline constexpr qsizetype MaxEventLineBytes = 2048;
 // longest were a few KiB): a huge line costs neither the memory nor the time of a JSON parse.
 inline constexpr qsizetype MaxReadLineBytes = 64 * 1024;
 
-struct Event
+// What an event carries beyond its op, time, pack and commit: most of a workspace's events are
+// syncs and adds, and keeping these members apart keeps each of those small (a sync's own
+// members are a quarter of the whole; docs/performance.md, "Memory per pack").
+struct EventExtra
 {
-    // Every member has an initializer, so that a factory names only the members it sets.
-    EventOp op = EventOp::Add;
-    Timestamp ts{};
-    QString id{}; // the pack id; the "pack" member of action_* events
-
-    // add
-    QString url{};
-    QString path{};
-    QString type{};
     std::optional<QString> ref{};
     std::optional<qint64> depth{}; // a shallow clone of this many commits (git clone --depth)
     QString cloneFilter{};         // a partial clone (git clone --filter), "" for none
-    bool submodules = true;      // false: added with --no-submodules
-    QStringList tags{};          // add: the pack's tags; tag: the tags it gains
-    QStringList untags{};        // tag: the tags it loses
+    bool submodules = true;        // false: added with --no-submodules
+    QStringList tags{};            // add: the pack's tags; tag: the tags it gains
+    QStringList untags{};          // tag: the tags it loses
 
     // update: field is "url", "ref" or "path"; value nullopt means null (clears ref)
     QString field{};
     std::optional<QString> value{};
-
-    // sync
-    QString sha{};
 
     // action_*
     qint64 actionIdx = 0;
@@ -80,9 +72,9 @@ struct Event
 
     // approved: a destructive verb someone let run (docs/design.md, "Audit events")
     QString verb{};
-    QStringList packs{};   // the first kMaxApprovedPacks of them
-    qint64 packCount = 0;  // all of them
-    QString command{};     // exec's command or run's action, shortened to fit a line
+    QStringList packs{};  // the first kMaxApprovedPacks of them
+    qint64 packCount = 0; // all of them
+    QString command{};    // exec's command or run's action, shortened to fit a line
     // Who decided: "window" (a person there), "grant" (a session grant of `client`'s),
     // "client" (its person, by elicitation), "flag" (--yes, --approve-destructive), "terminal",
     // "policy" (nobody could be asked).
@@ -96,6 +88,38 @@ struct Event
     QString task{};
     QString branch{};
     QString remote{};
+
+    friend bool operator==(const EventExtra &a, const EventExtra &b)
+    {
+        return a.ref == b.ref && a.depth == b.depth && a.cloneFilter == b.cloneFilter &&
+               a.submodules == b.submodules && a.tags == b.tags && a.untags == b.untags &&
+               a.field == b.field && a.value == b.value && a.actionIdx == b.actionIdx &&
+               a.actionName == b.actionName && a.resultSummary == b.resultSummary &&
+               a.errorSummary == b.errorSummary && a.verb == b.verb && a.packs == b.packs &&
+               a.packCount == b.packCount && a.command == b.command &&
+               a.approvedBy == b.approvedBy && a.client == b.client && a.reason == b.reason &&
+               a.task == b.task && a.branch == b.branch && a.remote == b.remote;
+    }
+};
+
+struct Event
+{
+    EventOp op = EventOp::Add;
+    Timestamp ts{};
+    QString id{}; // the pack id; the "pack" member of action_* events
+    // add (task_pack keeps its worktree in path)
+    QString url{};
+    QString path{};
+    QString type{};
+    // sync; task_pack and task_pushed
+    QString sha{};
+
+    // The other members, shared by copies: an event that has none allocates none, so reading
+    // them never makes them (mutableExtra does, and detaches a shared copy).
+    const EventExtra &extra() const { return sharedExtra ? *sharedExtra : noExtra(); }
+    EventExtra &mutableExtra();
+    // Replaces them; members all at their defaults are kept as none.
+    void setExtra(const EventExtra &extra);
 
     static Event add(const QString &id, const QString &url, const QString &path,
                      const QString &type, const std::optional<QString> &ref,
@@ -143,7 +167,16 @@ struct Event
     // boundary and marked "…[truncated]" to fit. Error: Manifest "event_too_large".
     Result<QByteArray> toLine() const;
 
-    friend bool operator==(const Event &a, const Event &b) = default;
+    friend bool operator==(const Event &a, const Event &b)
+    {
+        return a.op == b.op && a.ts == b.ts && a.id == b.id && a.url == b.url && a.path == b.path &&
+               a.type == b.type && a.sha == b.sha && a.extra() == b.extra();
+    }
+
+    static const EventExtra &noExtra();
+    // Read and written through extra() and mutableExtra(); public so that Event stays an
+    // aggregate its factories fill by name.
+    std::shared_ptr<EventExtra> sharedExtra{};
 };
 
 // What one line of grex.jsonl turned out to be.

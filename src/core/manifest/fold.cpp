@@ -21,11 +21,11 @@ void Folder::apply(const Event &event)
         state.url = event.url;
         state.path = event.path;
         state.type = event.type;
-        state.ref = event.ref;
-        state.depth = event.depth;
-        state.cloneFilter = event.cloneFilter;
-        state.submodules = event.submodules;
-        state.tags = event.tags;
+        state.ref = event.extra().ref;
+        state.depth = event.extra().depth;
+        state.cloneFilter = event.extra().cloneFilter;
+        state.submodules = event.extra().submodules;
+        state.tags = event.extra().tags;
         state.addedAt = event.ts;
         state.updatedAt = event.ts;
         m_packs.insert(event.id, state);
@@ -39,19 +39,19 @@ void Folder::apply(const Event &event)
                 {event.id}));
             break;
         }
-        if (event.field == u"url") {
-            if (event.value)
-                it->url = *event.value;
-        } else if (event.field == u"path") {
-            if (event.value)
-                it->path = *event.value;
-        } else if (event.field == u"ref") {
-            it->ref = event.value;
+        if (event.extra().field == u"url") {
+            if (event.extra().value)
+                it->url = *event.extra().value;
+        } else if (event.extra().field == u"path") {
+            if (event.extra().value)
+                it->path = *event.extra().value;
+        } else if (event.extra().field == u"ref") {
+            it->ref = event.extra().value;
 
         } else {
             m_warnings.append(Message(
                 QT_TRANSLATE_NOOP("Grex", "update of unknown field '%1' of pack '%2' ignored"),
-                {event.field, event.id}));
+                {event.extra().field, event.id}));
         }
         it->updatedAt = event.ts;
         break;
@@ -64,11 +64,11 @@ void Folder::apply(const Event &event)
                 {event.id}));
             break;
         }
-        for (const QString &tag : event.tags) {
+        for (const QString &tag : event.extra().tags) {
             if (!it->tags.contains(tag))
                 it->tags.append(tag);
         }
-        for (const QString &tag : event.untags)
+        for (const QString &tag : event.extra().untags)
             it->tags.removeAll(tag);
         std::sort(it->tags.begin(), it->tags.end());
         it->updatedAt = event.ts;
@@ -138,16 +138,16 @@ QList<Event> liveTaskEvents(const QList<Event> &events)
     QMap<QString, QList<Event>> byTask;
     for (const Event &e : events) {
         if (e.op == EventOp::TaskStarted)
-            byTask.insert(e.task, {e});
+            byTask.insert(e.extra().task, {e});
         else if (e.op == EventOp::TaskEnded)
-            byTask.remove(e.task);
+            byTask.remove(e.extra().task);
         else if ((e.op == EventOp::TaskPack || e.op == EventOp::TaskPushed) &&
-                 byTask.contains(e.task))
-            byTask[e.task].append(e);
+                 byTask.contains(e.extra().task))
+            byTask[e.extra().task].append(e);
     }
     QList<Event> kept;
     for (const Event &e : events) {
-        const auto it = byTask.constFind(e.task);
+        const auto it = byTask.constFind(e.extra().task);
         if (it != byTask.cend() && it->contains(e))
             kept.append(e);
     }

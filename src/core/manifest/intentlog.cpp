@@ -157,23 +157,42 @@ Result<Appended> appendBytes(const QString &path, const QByteArray &payload)
 
 // The declared events in their file's order, with the journal's placed by time among them:
 // each file keeps its own order (grex.jsonl may come from machines whose clocks differ).
-LogReadResult merged(LogReadResult declared, const LogReadResult &journal)
+LogReadResult merged(LogReadResult declared, LogReadResult journal)
 {
+    declared.declaredHoldsJournalEvents =
+        std::any_of(declared.events.cbegin(), declared.events.cend(),
+                    [](const Event &e) { return IntentLog::belongsInJournal(e.op); });
     if (journal.events.isEmpty() && journal.warnings.isEmpty())
         return declared;
     LogReadResult result;
     result.warnings = declared.warnings + journal.warnings;
     result.tornTail = declared.tornTail || journal.tornTail;
+    result.declaredHoldsJournalEvents = declared.declaredHoldsJournalEvents;
     result.events.reserve(declared.events.size() + journal.events.size());
+    // Moved, not copied: the lists are this read's own.
     qsizetype a = 0;
     qsizetype b = 0;
     while (a < declared.events.size() || b < journal.events.size()) {
         const bool takeDeclared =
             b == journal.events.size() ||
             (a < declared.events.size() && !(journal.events.at(b).ts < declared.events.at(a).ts));
-        result.events.append(takeDeclared ? declared.events.at(a++) : journal.events.at(b++));
+        result.events.append(takeDeclared ? std::move(declared.events[a++])
+                                          : std::move(journal.events[b++]));
     }
     return result;
+}
+
+// A file's stamp by its path, nullopt when it is not there; `cacheable` turns false when the
+// file cannot be looked at (the read then says why).
+std::optional<FileStamp> stampOf(const QString &path, bool &cacheable)
+{
+    struct stat st = {};
+    if (::stat(QFile::encodeName(path).constData(), &st) != 0) {
+        if (errno != ENOENT)
+            cacheable = false;
+        return std::nullopt;
+    }
+    return FileStamp{st.st_dev, st.st_ino, st.st_size, st.st_mtim};
 }
 
 const QString &declaredName()
@@ -196,13 +215,12 @@ std::shared_ptr<IntentLog::ReadCache> IntentLog::makeReadCache()
 }
 
 IntentLog::IntentLog(QString logPath, QString lockPath, std::shared_ptr<ReadCache> cache,
-                     std::shared_ptr<ReadCache> journalCache, QString gitignorePath)
+                     QString gitignorePath)
     : m_path(std::move(logPath))
     , m_journalPath(journalBeside(m_path))
     , m_lockPath(std::move(lockPath))
     , m_gitignorePath(std::move(gitignorePath))
     , m_cache(std::move(cache))
-    , m_journalCache(std::move(journalCache))
 {
 }
 
@@ -223,18 +241,32 @@ Result<LogReadResult> IntentLog::read() const
     // "Memory per pack"); the second reader finds the first one's parse in the cache.
     static std::mutex oneReader;
     const std::lock_guard<std::mutex> guard(oneReader);
-    Result<LogReadResult> declared = readFile(m_path, m_cache, declaredName());
+    Stamps stamps;
+    bool cacheable = bool(m_cache);
+    if (cacheable) {
+        stamps = {stampOf(m_path, cacheable), stampOf(m_journalPath, cacheable)};
+        if (cacheable) {
+            if (std::optional<LogReadResult> cached = m_cache->lookup(stamps))
+                return *std::move(cached);
+        }
+    }
+    Stamps read;
+    Result<LogReadResult> declared = readFile(m_path, declaredName(), read.first, cacheable);
     if (!declared)
         return declared;
-    Result<LogReadResult> journal = readFile(m_journalPath, m_journalCache, journalName());
+    Result<LogReadResult> journal = readFile(m_journalPath, journalName(), read.second, cacheable);
     if (!journal)
         return journal;
-    return merged(std::move(declared).value(), *journal);
+    LogReadResult result = merged(std::move(declared).value(), std::move(journal).value());
+    // Stored under the stamps taken before each file was read: a write racing the read
+    // changes them, so the next read parses again.
+    if (cacheable && m_cache)
+        m_cache->store(read, result);
+    return result;
 }
 
-Result<LogReadResult> IntentLog::readFile(const QString &path,
-                                          const std::shared_ptr<ReadCache> &cache,
-                                          const QString &fileName) const
+Result<LogReadResult> IntentLog::readFile(const QString &path, const QString &fileName,
+                                          std::optional<FileStamp> &stamp, bool &cacheable)
 {
     QFile file(path);
     bool missing = false;
@@ -245,20 +277,14 @@ Result<LogReadResult> IntentLog::readFile(const QString &path,
                          file.error() == QFileDevice::PermissionsError ? EACCES : EIO,
                          ErrorKind::Manifest);
     }
-    // The stamp is taken before reading: a write racing the read changes it, so the next read
-    // parses again rather than trusting a parse of a file that was still moving.
-    const std::optional<FileStamp> stamp = cache ? FileStamp::of(file.handle()) : std::nullopt;
-    if (stamp) {
-        if (std::optional<LogReadResult> cached = cache->lookup(*stamp))
-            return *std::move(cached);
-    }
+    stamp = FileStamp::of(file.handle());
     Result<LogReadResult> result = parse(file.readAll(), fileName);
     if (!result)
         return std::move(result).error().withDetail(u"path"_s, path);
     qCDebug(lcManifest, "read %lld events from %s", qint64(result->events.size()),
             qPrintable(path));
-    if (stamp && FileStamp::of(file.handle()) == stamp)
-        cache->store(*stamp, *result);
+    if (!stamp || !(FileStamp::of(file.handle()) == stamp))
+        cacheable = false;
     return result;
 }
 
@@ -390,12 +416,11 @@ Result<AppendReport> IntentLog::append(const QList<Event> &events) const
 
 Result<void> IntentLog::moveJournalEventsOut() const
 {
-    // Cheap once grex.jsonl holds none: the parse is cached until the file changes.
-    Result<LogReadResult> current = readFile(m_path, m_cache, declaredName());
+    // Cheap once grex.jsonl holds none: the read is cached until a file changes.
+    Result<LogReadResult> current = read();
     if (!current)
         return current.error();
-    if (std::none_of(current->events.begin(), current->events.end(),
-                     [](const Event &e) { return belongsInJournal(e.op); }))
+    if (!current->declaredHoldsJournalEvents)
         return {};
 
     QFile file(m_path);
@@ -456,10 +481,12 @@ QList<Event> IntentLog::compacted(const QMap<QString, PackState> &packs)
     QList<Event> events;
     for (const PackState &pack : packsInIdOrder(packs)) {
         Event add = Event::add(pack.id, pack.url, pack.path, pack.type, std::nullopt, pack.addedAt);
-        add.depth = pack.depth;
-        add.cloneFilter = pack.cloneFilter;
-        add.submodules = pack.submodules;
-        add.tags = pack.tags;
+        EventExtra extra;
+        extra.depth = pack.depth;
+        extra.cloneFilter = pack.cloneFilter;
+        extra.submodules = pack.submodules;
+        extra.tags = pack.tags;
+        add.setExtra(extra);
         events.append(add);
         if (pack.ref)
             events.append(Event::update(pack.id, u"ref"_s, pack.ref, pack.updatedAt));
@@ -476,7 +503,7 @@ IntentLog::compactedBytes(const LogReadResult &current)
     // show until a run redoes the pack: it survives compaction (docs/design.md, "Compaction").
     QMap<std::pair<QString, qint64>, Event> unfinished;
     for (const Event &e : std::as_const(current.events)) {
-        const std::pair key{e.id, e.actionIdx};
+        const std::pair key{e.id, e.extra().actionIdx};
         if (e.op == EventOp::ActionStarted)
             unfinished.insert(key, e);
         else if (e.op == EventOp::ActionCompleted || e.op == EventOp::ActionHalted)

@@ -10,6 +10,8 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
+#include <utility>
 
 namespace Grex {
 
@@ -18,6 +20,8 @@ struct LogReadResult
     QList<Event> events;
     QList<Message> warnings; // torn tail, unknown ops
     bool tornTail = false;
+    // grex.jsonl holds events that belong in the journal (written before there was one).
+    bool declaredHoldsJournalEvents = false;
 };
 
 struct AppendReport
@@ -35,15 +39,18 @@ struct AppendReport
 class IntentLog
 {
 public:
-    // The last parse of a file, reused while the file is unchanged (same inode, size and
+    // The two files' stamps; std::nullopt for a file that is not there.
+    using Stamps = std::pair<std::optional<FileStamp>, std::optional<FileStamp>>;
+    // The last read of both files, merged, reused while neither changed (same inode, size and
     // modification time): one run reads the log in several places. Shared by copies; thread-safe.
-    using ReadCache = StampedCache<LogReadResult>;
+    // One merged list is all it keeps, not one per file besides (docs/performance.md).
+    using ReadCache = StampedCache<LogReadResult, Stamps>;
     static std::shared_ptr<ReadCache> makeReadCache();
 
     // gitignorePath: the workspace's .gitignore, given the journal's pattern when the journal
     // is first made (a workspace from before the journal has no such line); "" for none.
     IntentLog(QString logPath, QString lockPath, std::shared_ptr<ReadCache> cache = {},
-              std::shared_ptr<ReadCache> journalCache = {}, QString gitignorePath = {});
+              QString gitignorePath = {});
 
     const QString &path() const { return m_path; }
     const QString &journalPath() const { return m_journalPath; }
@@ -76,8 +83,10 @@ public:
     static Result<std::pair<QByteArray, QByteArray>> compactedBytes(const LogReadResult &current);
 
 private:
-    Result<LogReadResult> readFile(const QString &path, const std::shared_ptr<ReadCache> &cache,
-                                   const QString &fileName) const;
+    // One file, parsed; `stamp` is its stamp before the read when it can be trusted for the
+    // cache (nullopt for a missing file; `cacheable` false when it changed while read).
+    static Result<LogReadResult> readFile(const QString &path, const QString &fileName,
+                                          std::optional<FileStamp> &stamp, bool &cacheable);
     Result<void> moveJournalEventsOut() const;
     void compactIfGrown(const QString &path, qint64 size) const;
 
@@ -86,7 +95,6 @@ private:
     QString m_lockPath;
     QString m_gitignorePath;
     std::shared_ptr<ReadCache> m_cache;
-    std::shared_ptr<ReadCache> m_journalCache;
 };
 
 } // namespace Grex

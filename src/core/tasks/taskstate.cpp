@@ -27,24 +27,24 @@ QMap<QString, TaskState> foldTasks(const QList<Event> &events)
     for (const Event &e : events) {
         switch (e.op) {
         case EventOp::TaskStarted:
-            tasks.insert(e.task, TaskState{e.task, e.branch, e.ts, {}});
+            tasks.insert(e.extra().task, TaskState{e.extra().task, e.extra().branch, e.ts, {}});
             break;
         case EventOp::TaskPack:
-            if (auto it = tasks.find(e.task); it != tasks.end() && !it->pack(e.id))
-                it->packs.append(TaskPack{e.id, e.path, e.ref, e.sha, {}, {}});
+            if (auto it = tasks.find(e.extra().task); it != tasks.end() && !it->pack(e.id))
+                it->packs.append(TaskPack{e.id, e.path, e.extra().ref, e.sha, {}, {}});
             break;
         case EventOp::TaskPushed:
-            if (auto it = tasks.find(e.task); it != tasks.end()) {
+            if (auto it = tasks.find(e.extra().task); it != tasks.end()) {
                 for (TaskPack &p : it->packs) {
                     if (p.pack == e.id) {
                         p.pushedSha = e.sha;
-                        p.pushedTo = e.remote;
+                        p.pushedTo = e.extra().remote;
                     }
                 }
             }
             break;
         case EventOp::TaskEnded:
-            tasks.remove(e.task);
+            tasks.remove(e.extra().task);
             break;
         default:
             break;

@@ -412,10 +412,12 @@ Result<AddReport> add(Workspace &workspace, const AddOptions &options, Operation
         return fail(addCancelled(path));
 
     Event added = Event::add(path, *url, path, report.type, options.ref);
-    added.depth = options.depth;
-    added.cloneFilter = options.filter;
-    added.submodules = options.submodules;
-    added.tags = options.tags;
+    EventExtra extra = added.extra();
+    extra.depth = options.depth;
+    extra.cloneFilter = options.filter;
+    extra.submodules = options.submodules;
+    extra.tags = options.tags;
+    added.setExtra(extra);
     Result<AppendReport> appended = workspace.intentLog().append(added);
     if (!appended)
         return fail(appended.error());

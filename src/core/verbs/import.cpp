@@ -389,9 +389,11 @@ Result<ImportReport> importPacks(Workspace &workspace, const ImportOptions &opti
         takenPaths.insert(c.path);
         report.imported.append({c.path, url, kind->type, c.ref, c.tags, kind->plain});
         Event added = Event::add(c.path, url, c.path, kind->type, c.ref, now);
-        added.tags = c.tags;
+        EventExtra extra = added.extra();
+        extra.tags = c.tags;
         if (c.depth > 0)
-            added.depth = c.depth;
+            extra.depth = c.depth;
+        added.setExtra(extra);
         events.append(added);
         blocks.append({c.path, Gitignore::packBody(c.path, kind->gitignore)});
     }
