@@ -150,8 +150,10 @@ Result<GitOutput> fetchRecordingFailure(const QString &dest, const CloneRemote &
 // A remote whose refs are all where the clone's last fetch left them: the
 // fetch is skipped, and the clone is as fresh as the fetch would have made it (FETCH_HEAD's
 // time, which status reads as the last fetch, and no failure recorded). nullopt: fetch.
+// `probed` is what the remote answered, when it was asked.
 std::optional<FetchFacts> skipFetchOfUnmovedRemote(const QString &dest, const CloneRemote &at,
-                                                   FetchFacts facts, std::stop_token stop)
+                                                   FetchFacts facts, std::stop_token stop,
+                                                   std::optional<RemoteRefs> &probed)
 {
     // Without FETCH_HEAD no fetch has said which branches it saw; git's first one will.
     QFile fetchHead(at.gitDir + u"FETCH_HEAD"_s);
@@ -159,7 +161,10 @@ std::optional<FetchFacts> skipFetchOfUnmovedRemote(const QString &dest, const Cl
         return std::nullopt;
     const QString url = *at.url;
     RemoteRefs refs;
-    const auto probe = [&] { return readRemoteRefs(url, dest, stop); };
+    const auto probe = [&] {
+        probed = readRemoteRefs(url, dest, stop);
+        return probed;
+    };
     bool headMoved = false;
     if (!fetchWouldBringNothing(dest, facts.remote, probe, &refs, &headMoved))
         return std::nullopt;
@@ -210,7 +215,9 @@ Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
     const QString gitDir = at->gitDir;
     if (stop.stop_requested())
         return cancelledError();
-    if (std::optional<FetchFacts> unchanged = skipFetchOfUnmovedRemote(dest, *at, facts, stop))
+    std::optional<RemoteRefs> probed;
+    if (std::optional<FetchFacts> unchanged =
+            skipFetchOfUnmovedRemote(dest, *at, facts, stop, probed))
         return *unchanged;
     // No --depth: in a shallow clone git adds the new commits to the history it has, where a
     // depth would cut that history again and part the new commits from HEAD.
@@ -220,13 +227,19 @@ Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
     if (!fetched)
         return fetched.error();
     QFile::remove(gitDir + UpstreamRecordName);
-    // The remote's default branch is asked only when the fetch changed a ref (a rename is a new
-    // branch and a gone one) or origin/HEAD names a branch that is not there: a fetch with
-    // nothing new costs no second connection.
+    // The remote's default branch matters only when the fetch changed a ref (a rename is a new
+    // branch and a gone one) or origin/HEAD names a branch that is not there. The probe's
+    // answer just before the fetch names it; without one it is asked with ls-remote, so a
+    // fetch with nothing new costs no second connection.
+    const auto defaultBranch = [&] {
+        if (probed && !probed->head.isEmpty())
+            return probed->head;
+        return remoteDefaultBranch(dest, facts.remote, url, stop);
+    };
     std::optional<QString> remoteDefault;
     const bool refsMoved = fetched->err.contains(u" -> "_s);
     if (refsMoved || remoteHeadDangles(dest, facts.remote)) {
-        remoteDefault = remoteDefaultBranch(dest, facts.remote, url, stop);
+        remoteDefault = defaultBranch();
         followRemoteHead(dest, facts.remote, *remoteDefault);
     }
     if (facts.upstreamBranch.isEmpty())
@@ -235,8 +248,7 @@ Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
     if (seen.contains(facts.upstreamBranch))
         return facts;
     facts.gone = true;
-    facts.remoteDefault =
-        remoteDefault ? *remoteDefault : remoteDefaultBranch(dest, facts.remote, url, stop);
+    facts.remoteDefault = remoteDefault ? *remoteDefault : defaultBranch();
     const QString record = facts.upstreamBranch + u' ' +
                            (facts.remoteDefault.isEmpty() ? u"-"_s : facts.remoteDefault) + u'\n';
     QFile file(gitDir + UpstreamRecordName);

@@ -19,10 +19,13 @@
 #include <QNetworkRequest>
 #include <QSslCertificate>
 #include <QSslConfiguration>
+#include <QEventLoop>
 #include <QThread>
 
 #include <condition_variable>
+#include <future>
 #include <mutex>
+#include <thread>
 
 using namespace Qt::StringLiterals;
 
@@ -148,10 +151,14 @@ struct Exchange
 };
 
 // The thread whose event loop runs the requests of every probe of the process, and its managers.
+// A std::thread rather than a QThread: QThread::wait returns before the thread's thread-local
+// destructors have run, among them OpenSSL's for the state Qt's TLS backend gave the thread, so
+// a process could end with them still held; join waits for them.
 struct Network
 {
     QMutex mutex;
-    QThread *thread = nullptr;
+    std::thread thread;
+    QEventLoop *loop = nullptr; // lives in thread
     QObject *context = nullptr; // lives in thread; the managers are its children
     QList<QNetworkAccessManager *> managers;
     int next = 0;
@@ -164,34 +171,40 @@ Network &network()
     return n;
 }
 
+// The network thread's life: its managers, then its event loop until closeHttpsProbes.
+void runNetwork(Network &n, std::promise<void> &ready)
+{
+    QThread::currentThread()->setObjectName(u"grex-https-probe"_s);
+    QEventLoop loop;
+    QObject context;
+    for (int i = 0; i < Managers; ++i) {
+        auto *manager = new QNetworkAccessManager(&context);
+        manager->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+        manager->setProxy(QNetworkProxy::NoProxy);
+        n.managers.append(manager);
+    }
+    n.loop = &loop;
+    n.context = &context;
+    ready.set_value();
+    loop.exec();
+}
+
 // Starts the network thread when it is not running; the context to post requests to.
 std::pair<QObject *, QNetworkAccessManager *> networkForRequest()
 {
     Network &n = network();
     QMutexLocker locker(&n.mutex);
-    if (!n.thread) {
-        n.thread = new QThread;
-        n.thread->setObjectName(u"grex-https-probe"_s);
-        n.thread->start();
+    if (!n.thread.joinable()) {
         // A process that never closed its scopes still ends the thread before Qt goes.
         static const bool registered = [] {
             qAddPostRoutine(closeHttpsProbes);
             return true;
         }();
         Q_UNUSED(registered);
-        n.context = new QObject;
-        n.context->moveToThread(n.thread);
-        QMetaObject::invokeMethod(
-            n.context,
-            [&n] {
-                for (int i = 0; i < Managers; ++i) {
-                    auto *manager = new QNetworkAccessManager(n.context);
-                    manager->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
-                    manager->setProxy(QNetworkProxy::NoProxy);
-                    n.managers.append(manager);
-                }
-            },
-            Qt::BlockingQueuedConnection);
+        std::promise<void> ready;
+        std::future<void> started = ready.get_future();
+        n.thread = std::thread([&n, &ready] { runNetwork(n, ready); });
+        started.wait();
     }
     QNetworkAccessManager *manager = n.managers.at(n.next);
     n.next = (n.next + 1) % Managers;
@@ -382,22 +395,17 @@ void closeHttpsProbes()
 {
     Network &n = network();
     QMutexLocker locker(&n.mutex);
-    if (!n.thread)
+    if (!n.thread.joinable())
         return;
-    QMetaObject::invokeMethod(
-        n.context,
-        [&n] {
-            qDeleteAll(n.managers);
-            n.managers.clear();
-            n.certificates.clear();
-        },
-        Qt::BlockingQueuedConnection);
-    n.thread->quit();
-    n.thread->wait();
-    delete n.context;
-    delete n.thread;
+    QMetaObject::invokeMethod(n.context, [&n] {
+        qDeleteAll(n.managers);
+        n.managers.clear();
+        n.certificates.clear();
+        n.loop->quit();
+    });
+    n.thread.join();
+    n.loop = nullptr;
     n.context = nullptr;
-    n.thread = nullptr;
     n.next = 0;
 }
 
