@@ -25,6 +25,11 @@ struct FileStamp
         };
         if (::fstat(fd, &st) != 0)
             return std::nullopt;
+        return of(st);
+    }
+
+    static FileStamp of(const struct stat &st)
+    {
         return FileStamp{st.st_dev, st.st_ino, st.st_size, st.st_mtim};
     }
 

@@ -215,12 +215,12 @@ void closeHttpsProbes();
 // Whether `git fetch <remote>` into the clone at dest would change no ref, with the remote's
 // refs from probe (asked only when the clone can be compared): the clone fetches with git
 // clone's own refspec, its remote-tracking branches are exactly the remote's branches, it has
-// every remote tag where the remote has it. The refs probe gave, in *seen, and in
-// *headMoved whether the clone's refs/remotes/<remote>/HEAD names another branch than the
-// remote's HEAD; false whenever it cannot tell.
+// every remote tag where the remote has it. *headMoved says whether the clone's
+// refs/remotes/<remote>/HEAD names another branch than the remote's HEAD; false whenever it
+// cannot tell.
 bool fetchWouldBringNothing(const QString &dest, const QString &remote,
                             const std::function<std::optional<RemoteRefs>()> &probe,
-                            RemoteRefs *seen, bool *headMoved);
+                            bool *headMoved);
 
 // Fetches origin into the clone at dest (its backend lock held), as `git fetch origin` does:
 // the remote's refspecs, tags that point into what it has, fetch.prune, submodules on demand.

@@ -160,14 +160,14 @@ std::optional<FetchFacts> skipFetchOfUnmovedRemote(const QString &dest, const Cl
     if (!fetchHead.exists())
         return std::nullopt;
     const QString url = *at.url;
-    RemoteRefs refs;
     const auto probe = [&] {
         probed = readRemoteRefs(url, dest, stop);
         return probed;
     };
     bool headMoved = false;
-    if (!fetchWouldBringNothing(dest, facts.remote, probe, &refs, &headMoved))
+    if (!fetchWouldBringNothing(dest, facts.remote, probe, &headMoved))
         return std::nullopt;
+    const RemoteRefs &refs = *probed; // asked: nothing is unmoved without an answer
     if (headMoved)
         followRemoteHead(dest, facts.remote, refs.head);
     qCDebug(lcGit, "nothing moved on the remote of %s: not fetched", qPrintable(dest));

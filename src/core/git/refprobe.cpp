@@ -113,7 +113,7 @@ std::optional<RemoteRefs> readLocalRemoteRefs(const QString &url)
 
 bool fetchWouldBringNothing(const QString &dest, const QString &remote,
                             const std::function<std::optional<RemoteRefs>()> &probe,
-                            RemoteRefs *seen, bool *headMoved)
+                            bool *headMoved)
 {
     Result<RepositoryPtr> clone = openRepository(dest);
     if (!clone)
@@ -125,7 +125,6 @@ bool fetchWouldBringNothing(const QString &dest, const QString &remote,
     if (!asked)
         return false;
     const RemoteRefs &refs = *asked;
-    *seen = refs;
     // Every branch as the last fetch left it, and none the remote deleted (a fetch would then
     // say which branches it saw, which tells status that an upstream is gone).
     const QByteArray tracking = "refs/remotes/" + remote.toUtf8() + '/';

@@ -89,17 +89,7 @@ struct EventExtra
     QString branch{};
     QString remote{};
 
-    friend bool operator==(const EventExtra &a, const EventExtra &b)
-    {
-        return a.ref == b.ref && a.depth == b.depth && a.cloneFilter == b.cloneFilter &&
-               a.submodules == b.submodules && a.tags == b.tags && a.untags == b.untags &&
-               a.field == b.field && a.value == b.value && a.actionIdx == b.actionIdx &&
-               a.actionName == b.actionName && a.resultSummary == b.resultSummary &&
-               a.errorSummary == b.errorSummary && a.verb == b.verb && a.packs == b.packs &&
-               a.packCount == b.packCount && a.command == b.command &&
-               a.approvedBy == b.approvedBy && a.client == b.client && a.reason == b.reason &&
-               a.task == b.task && a.branch == b.branch && a.remote == b.remote;
-    }
+    friend bool operator==(const EventExtra &a, const EventExtra &b) = default;
 };
 
 struct Event

@@ -192,7 +192,7 @@ std::optional<FileStamp> stampOf(const QString &path, bool &cacheable)
             cacheable = false;
         return std::nullopt;
     }
-    return FileStamp{st.st_dev, st.st_ino, st.st_size, st.st_mtim};
+    return FileStamp::of(st);
 }
 
 const QString &declaredName()
@@ -260,7 +260,7 @@ Result<LogReadResult> IntentLog::read() const
     LogReadResult result = merged(std::move(declared).value(), std::move(journal).value());
     // Stored under the stamps taken before each file was read: a write racing the read
     // changes them, so the next read parses again.
-    if (cacheable && m_cache)
+    if (cacheable)
         m_cache->store(read, result);
     return result;
 }
