@@ -550,6 +550,22 @@ private Q_SLOTS:
                  u"refs/remotes/origin/next"_s);
     }
 
+    // url.<base>.insteadOf in the clone's own config sends git's fetch elsewhere: the probe asks
+    // that remote too, so a move only there is fetched.
+    void cloneConfigInsteadOfIsFollowed()
+    {
+        Fixture f = cloned();
+        QVERIFY(GitFetcher().fetch(f.clone, {}).ok());
+        QVERIFY(!gitFetched(f.clone));
+        const QString mirror = f.remote + u"-mirror.git"_s;
+        runGit(m_dir.path(), {u"clone"_s, u"-q"_s, u"--bare"_s, f.remote, mirror});
+        runGit(f.clone, {u"config"_s, u"url."_s + mirror + u".insteadOf"_s, f.remote});
+        f.files.insert(u"mirror-only.txt"_s, "only on the mirror\n");
+        const QString tip = m_remotes.commit(mirror, f.files);
+        QVERIFY(gitFetched(f.clone));
+        QCOMPARE(gitOutput(f.clone, {u"rev-parse"_s, u"origin/main"_s}), tip);
+    }
+
     // What upload-pack answers, from the real git: a v0 advertisement (also with the v2 request
     // written before it, as the SSH probe does), v2's capabilities and ls-refs answer, the answer
     // of a stateless (HTTP) request alone, an empty repository; a cut or refused answer is none.

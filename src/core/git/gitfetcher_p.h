@@ -203,23 +203,25 @@ std::optional<RemoteRefs> readLocalRemoteRefs(const QString &url);
 // The refs of the remote at url as cheaply as its transport allows (docs/design.md, "Fetching
 // only what moved"): read in process on this machine, asked of upload-pack over the shared SSH
 // connection, asked with one protocol v2 request over HTTPS. nullopt whenever grex cannot ask
-// as git would (a rewritten URL, an ssh it cannot share, a failed answer): git fetches then.
+// as git would (an ssh it cannot share, a failed answer): git fetches then. url is the one git's
+// fetch uses (insteadOf applied), config the clone's at dest, whose settings that fetch follows.
 std::optional<RemoteRefs> readRemoteRefs(const QString &url, const QString &dest,
-                                         std::stop_token stop);
+                                         git_config *config, std::stop_token stop);
 // The refs of an http(s):// remote from one protocol v2 request on the process's pooled
 // connections (httpsprobe.cpp); nullopt when git would not ask as grex does.
 std::optional<RemoteRefs> httpsRemoteRefs(const QString &url, const QString &dest,
-                                          std::stop_token stop);
+                                          git_config *config, std::stop_token stop);
 // Ends the connections and the thread of the HTTPS probes; the next probe starts them again.
 void closeHttpsProbes();
 // Whether `git fetch <remote>` into the clone at dest would change no ref, with the remote's
-// refs from probe (asked only when the clone can be compared): the clone fetches with git
+// refs from probe (asked only when the clone can be compared, with the clone's config): the
+// clone fetches with git
 // clone's own refspec, its remote-tracking branches are exactly the remote's branches, it has
 // every remote tag where the remote has it. *headMoved says whether the clone's
 // refs/remotes/<remote>/HEAD names another branch than the remote's HEAD; false whenever it
 // cannot tell.
-bool fetchWouldBringNothing(const QString &dest, const QString &remote,
-                            const std::function<std::optional<RemoteRefs>()> &probe,
+bool fetchWouldBringNothing(git_repository *clone, const QString &remote,
+                            const std::function<std::optional<RemoteRefs>(git_config *)> &probe,
                             bool *headMoved);
 
 // Fetches origin into the clone at dest (its backend lock held), as `git fetch origin` does:
@@ -237,6 +239,7 @@ struct CloneRemote
     QString upstreamBranch;
 };
 Result<CloneRemote> readCloneRemote(const QString &dest);
+CloneRemote readCloneRemote(git_repository *repo);
 
 // Runs `git <args>` at dest against the remote's URL (a fetch), and records its failure where
 // status reads it, or clears the failure recorded before.

@@ -106,17 +106,22 @@ Result<CloneRemote> readCloneRemote(const QString &dest)
     Result<RepositoryPtr> repo = openRepository(dest);
     if (!repo)
         return repo.error();
+    return readCloneRemote(repo->get());
+}
+
+CloneRemote readCloneRemote(git_repository *repo)
+{
     CloneRemote at;
-    at.remote = QString::fromUtf8(primaryRemote(repo->get()));
+    at.remote = QString::fromUtf8(primaryRemote(repo));
     if (!at.remote.isEmpty()) {
-        if (const std::optional<QByteArray> url = remoteUrl(repo->get(), at.remote.toUtf8()))
+        if (const std::optional<QByteArray> url = remoteUrl(repo, at.remote.toUtf8()))
             at.url = QString::fromUtf8(*url);
     }
-    at.gitDir = gitDirOf(repo->get());
+    at.gitDir = gitDirOf(repo);
     // The branch's upstream on that remote, whose disappearance a fetch should notice.
-    if (const std::optional<QString> branch = branchOf(repo->get())) {
+    if (const std::optional<QString> branch = branchOf(repo)) {
         git_config *raw = nullptr;
-        if (git_repository_config_snapshot(&raw, repo->get()) == 0) {
+        if (git_repository_config_snapshot(&raw, repo) == 0) {
             ConfigPtr config(raw);
             const QByteArray key = "branch." + branch->toUtf8();
             const std::optional<QByteArray> remote = configValue(config.get(), key + ".remote");
@@ -151,8 +156,9 @@ Result<GitOutput> fetchRecordingFailure(const QString &dest, const CloneRemote &
 // fetch is skipped, and the clone is as fresh as the fetch would have made it (FETCH_HEAD's
 // time, which status reads as the last fetch, and no failure recorded). nullopt: fetch.
 // `probed` is what the remote answered, when it was asked.
-std::optional<FetchFacts> skipFetchOfUnmovedRemote(const QString &dest, const CloneRemote &at,
-                                                   FetchFacts facts, std::stop_token stop,
+std::optional<FetchFacts> skipFetchOfUnmovedRemote(git_repository *repo, const QString &dest,
+                                                   const CloneRemote &at, FetchFacts facts,
+                                                   std::stop_token stop,
                                                    std::optional<RemoteRefs> &probed)
 {
     // Without FETCH_HEAD no fetch has said which branches it saw; git's first one will.
@@ -160,12 +166,12 @@ std::optional<FetchFacts> skipFetchOfUnmovedRemote(const QString &dest, const Cl
     if (!fetchHead.exists())
         return std::nullopt;
     const QString url = *at.url;
-    const auto probe = [&] {
-        probed = readRemoteRefs(url, dest, stop);
+    const auto probe = [&](git_config *config) {
+        probed = readRemoteRefs(url, dest, config, stop);
         return probed;
     };
     bool headMoved = false;
-    if (!fetchWouldBringNothing(dest, facts.remote, probe, &headMoved))
+    if (!fetchWouldBringNothing(repo, facts.remote, probe, &headMoved))
         return std::nullopt;
     const RemoteRefs &refs = *probed; // asked: nothing is unmoved without an answer
     if (headMoved)
@@ -189,12 +195,14 @@ std::optional<FetchFacts> skipFetchOfUnmovedRemote(const QString &dest, const Cl
 // point into what it has, fetch.prune, submodules on demand.
 Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
 {
-    Result<CloneRemote> at = readCloneRemote(dest);
-    if (!at)
-        return at.error();
+    // Opened once for what the clone says and for comparing its refs with the remote's.
+    Result<RepositoryPtr> repo = openRepository(dest);
+    if (!repo)
+        return repo.error();
+    const CloneRemote at = readCloneRemote(repo->get());
     // A clone whose remote was removed fails as a fetch that cannot reach it: recorded, so that
     // status keeps saying fetch_failed until a fetch succeeds.
-    if (!at->url) {
+    if (!at.url) {
         Error failed = Error(ErrorKind::PackOp, u"no_remote"_s,
                              Message(QT_TRANSLATE_NOOP("Grex", "cannot fetch into %1: no default "
                                                                "remote configured"),
@@ -205,25 +213,25 @@ Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
                                    "Grex", "give the clone its remote again: git -C %1 remote add "
                                            "origin URL"),
                                {dest}));
-        recordFetchFailure(at->gitDir, failed);
+        recordFetchFailure(at.gitDir, failed);
         return failed;
     }
     FetchFacts facts;
-    facts.remote = at->remote;
-    facts.upstreamBranch = at->upstreamBranch;
-    const QString url = *at->url;
-    const QString gitDir = at->gitDir;
+    facts.remote = at.remote;
+    facts.upstreamBranch = at.upstreamBranch;
+    const QString url = *at.url;
+    const QString gitDir = at.gitDir;
     if (stop.stop_requested())
         return cancelledError();
     std::optional<RemoteRefs> probed;
     if (std::optional<FetchFacts> unchanged =
-            skipFetchOfUnmovedRemote(dest, *at, facts, stop, probed))
+            skipFetchOfUnmovedRemote(repo->get(), dest, at, facts, stop, probed))
         return *unchanged;
     // No --depth: in a shallow clone git adds the new commits to the history it has, where a
     // depth would cut that history again and part the new commits from HEAD.
     qCDebug(lcGit, "fetching into %s", qPrintable(dest));
     Result<GitOutput> fetched =
-        fetchRecordingFailure(dest, *at, {u"fetch"_s, u"--progress"_s, facts.remote}, stop);
+        fetchRecordingFailure(dest, at, {u"fetch"_s, u"--progress"_s, facts.remote}, stop);
     if (!fetched)
         return fetched.error();
     QFile::remove(gitDir + UpstreamRecordName);

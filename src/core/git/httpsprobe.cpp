@@ -59,9 +59,10 @@ bool harmlessHttpKey(const QByteArray &key)
     return keys.contains(key);
 }
 
-// The settings of the clone at dest for url, or nullopt when git would do something grex does
-// not: a proxy, client certificates, cookies, a CA folder, no verification, a per-URL http.*.
-std::optional<HttpsSettings> httpsSettings(const QString &dest)
+// The settings of a clone (config is its config) for url, or nullopt when git would do something
+// grex does not: a proxy, client certificates, cookies, a CA folder, no verification, a per-URL
+// http.*.
+std::optional<HttpsSettings> httpsSettings(git_config *config)
 {
     const QProcessEnvironment env = Git::gitEnvironment({});
     for (const QString &name :
@@ -72,19 +73,10 @@ std::optional<HttpsSettings> httpsSettings(const QString &dest)
         if (env.contains(name))
             return std::nullopt;
     }
-    Result<RepositoryPtr> repo = openRepository(dest);
-    if (!repo)
-        return std::nullopt;
-    git_config *raw = nullptr;
-    if (git_repository_config_snapshot(&raw, repo->get()) != 0) {
-        git_error_clear();
-        return std::nullopt;
-    }
-    ConfigPtr config(raw);
     HttpsSettings settings;
     bool usable = true;
     git_config_iterator *it = nullptr;
-    if (git_config_iterator_glob_new(&it, config.get(), "^(http|credential)\\.") != 0) {
+    if (git_config_iterator_glob_new(&it, config, "^(http|credential)\\.") != 0) {
         git_error_clear();
         return std::nullopt;
     }
@@ -344,12 +336,12 @@ QByteArray fillCredentials(const QString &dest, const QUrl &url, const HttpsSett
 } // namespace
 
 std::optional<RemoteRefs> httpsRemoteRefs(const QString &url, const QString &dest,
-                                          std::stop_token stop)
+                                          git_config *config, std::stop_token stop)
 {
     const QUrl parsed(url);
     if (!parsed.isValid() || (parsed.scheme() != u"https" && parsed.scheme() != u"http"))
         return std::nullopt;
-    const std::optional<HttpsSettings> settings = httpsSettings(dest);
+    const std::optional<HttpsSettings> settings = httpsSettings(config);
     if (!settings)
         return std::nullopt;
     QUrl endpoint = parsed.adjusted(QUrl::RemoveUserInfo | QUrl::StripTrailingSlash);

@@ -65,29 +65,23 @@ QString localRemotePath(const QString &url)
     return path;
 }
 
-// Whether the clone fetches its remote as git clone set it up: the one default refspec, tags
-// that point into what it fetches, not a mirror.
-bool plainFetchConfig(git_repository *clone, const QString &remote)
+// Whether a clone (config is its config) fetches its remote as git clone set it up: the one
+// default refspec, tags that point into what it fetches, not a mirror.
+bool plainFetchConfig(git_config *config, const QString &remote)
 {
-    git_config *raw = nullptr;
-    if (git_repository_config_snapshot(&raw, clone) != 0) {
-        git_error_clear();
-        return false;
-    }
-    const ConfigPtr config(raw);
     const QByteArray section = "remote." + remote.toUtf8();
     const QByteArray standard = "+refs/heads/*:refs/remotes/" + remote.toUtf8() + "/*";
-    if (configValues(config.get(), section + ".fetch") != QByteArrayList{standard})
+    if (configValues(config, section + ".fetch") != QByteArrayList{standard})
         return false;
     int mirror = 0;
     const QByteArray mirrorKey = section + ".mirror";
-    if (git_config_get_bool(&mirror, config.get(), mirrorKey.constData()) == 0 && mirror)
+    if (git_config_get_bool(&mirror, config, mirrorKey.constData()) == 0 && mirror)
         return false;
     git_error_clear();
     // Another upload-pack program is git's to run; --no-tags or --tags change which tags a
     // fetch brings: git decides those.
-    return !configValue(config.get(), section + ".uploadpack") &&
-           !configValue(config.get(), section + ".tagopt");
+    return !configValue(config, section + ".uploadpack") &&
+           !configValue(config, section + ".tagopt");
 }
 
 } // namespace
@@ -111,17 +105,19 @@ std::optional<RemoteRefs> readLocalRemoteRefs(const QString &url)
     return refs;
 }
 
-bool fetchWouldBringNothing(const QString &dest, const QString &remote,
-                            const std::function<std::optional<RemoteRefs>()> &probe,
+bool fetchWouldBringNothing(git_repository *repo, const QString &remote,
+                            const std::function<std::optional<RemoteRefs>(git_config *)> &probe,
                             bool *headMoved)
 {
-    Result<RepositoryPtr> clone = openRepository(dest);
-    if (!clone)
+    git_config *raw = nullptr;
+    if (git_repository_config_snapshot(&raw, repo) != 0) {
+        git_error_clear();
         return false;
-    git_repository *repo = clone->get();
-    if (!plainFetchConfig(repo, remote))
+    }
+    const ConfigPtr config(raw);
+    if (!plainFetchConfig(config.get(), remote))
         return false;
-    const std::optional<RemoteRefs> asked = probe();
+    const std::optional<RemoteRefs> asked = probe(config.get());
     if (!asked)
         return false;
     const RemoteRefs &refs = *asked;

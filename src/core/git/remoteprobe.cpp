@@ -131,10 +131,10 @@ std::optional<RemoteRefs> parseLsRefs(PacketReader &reader)
 // its master, or through an ssh process when that fails), asked in protocol v2 with the
 // request written up front (a server that speaks only v0 has advertised every ref
 // before it reads it, and the answer stays complete).
-std::optional<RemoteRefs> sshRemoteRefs(const QString &url, const QString &dest,
+std::optional<RemoteRefs> sshRemoteRefs(const QString &url, const QString &dest, git_config *config,
                                         std::stop_token stop)
 {
-    const Git::SshLease lease = Git::leaseSshConnection(url, dest, stop);
+    const Git::SshLease lease = Git::leaseSshConnection(url, dest, stop, config);
     const qint64 stallMs = qint64(Git::networkTimeoutSeconds()) * 1000;
     constexpr qsizetype OutLimit = 16 * 1024 * 1024;
     const std::optional<QString> remoteCommand = Git::uploadPackRemoteCommand(url);
@@ -217,16 +217,14 @@ std::optional<RemoteRefs> parseUploadPackAnswer(const QByteArray &answer, bool w
 }
 
 std::optional<RemoteRefs> readRemoteRefs(const QString &url, const QString &dest,
-                                         std::stop_token stop)
+                                         git_config *config, std::stop_token stop)
 {
-    if (isRewrittenByInsteadOf(url))
-        return std::nullopt;
     if (std::optional<RemoteRefs> local = readLocalRemoteRefs(url))
         return local;
     if (url.startsWith(u"https://"_s) || url.startsWith(u"http://"_s))
-        return httpsRemoteRefs(url, dest, stop);
+        return httpsRemoteRefs(url, dest, config, stop);
     if (Git::uploadPackRemoteCommand(url))
-        return sshRemoteRefs(url, dest, stop);
+        return sshRemoteRefs(url, dest, config, stop);
     return std::nullopt;
 }
 

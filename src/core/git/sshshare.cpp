@@ -79,8 +79,8 @@ std::optional<Destination> sshDestination(const QString &url)
 
 // The ssh command git would run for workDir: GIT_SSH_COMMAND, else core.sshCommand, else ssh;
 // "" when it cannot be shared (GIT_SSH, another ssh variant, shell syntax that -o options could
-// not simply follow).
-QString sshCommandFor(const QString &workDir)
+// not simply follow). workConfig, when given, is workDir's repository's config, already read.
+QString sshCommandFor(const QString &workDir, git_config *workConfig = nullptr)
 {
     QString command = qEnvironmentVariable("GIT_SSH_COMMAND");
     QString variant;
@@ -89,9 +89,11 @@ QString sshCommandFor(const QString &workDir)
         git_repository *rawRepo = nullptr;
         git_config *rawConfig = nullptr;
         const QByteArray path = QFile::encodeName(workDir);
-        if (!workDir.isEmpty() &&
-            git_repository_open_ext(&rawRepo, path.constData(), GIT_REPOSITORY_OPEN_NO_SEARCH,
-                                    nullptr) == 0) {
+        if (workConfig) {
+            // Read by the caller: a probe of every pack would otherwise open each clone twice.
+        } else if (!workDir.isEmpty() &&
+                   git_repository_open_ext(&rawRepo, path.constData(),
+                                           GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) == 0) {
             RepositoryPtr repo(rawRepo);
             if (git_repository_config_snapshot(&rawConfig, repo.get()) != 0)
                 rawConfig = nullptr;
@@ -99,13 +101,13 @@ QString sshCommandFor(const QString &workDir)
             rawConfig = nullptr;
         }
         git_error_clear();
-        ConfigPtr config(rawConfig);
+        ConfigPtr owned(rawConfig);
+        git_config *config = workConfig ? workConfig : owned.get();
         if (command.isEmpty()) {
-            if (const std::optional<QByteArray> configured =
-                    configValue(config.get(), "core.sshCommand"))
+            if (const std::optional<QByteArray> configured = configValue(config, "core.sshCommand"))
                 command = QString::fromUtf8(*configured);
         }
-        if (const std::optional<QByteArray> configured = configValue(config.get(), "ssh.variant"))
+        if (const std::optional<QByteArray> configured = configValue(config, "ssh.variant"))
             variant = QString::fromUtf8(*configured);
     }
     if (command.isEmpty()) {
@@ -478,14 +480,15 @@ SshLease::~SshLease()
         --counts[m_slot];
 }
 
-SshLease leaseSshConnection(const QString &url, const QString &workDir, std::stop_token stop)
+SshLease leaseSshConnection(const QString &url, const QString &workDir, std::stop_token stop,
+                            git_config *workConfig)
 {
     if (qEnvironmentVariable("GREX_SSH_SHARE") == u"0")
         return {};
     const std::optional<Destination> destination = sshDestination(url);
     if (!destination)
         return {};
-    const QString command = sshCommandFor(workDir);
+    const QString command = sshCommandFor(workDir, workConfig);
     if (command.isEmpty())
         return {};
     const QStringList words = QProcess::splitCommand(command);

@@ -21,6 +21,8 @@
 #include <optional>
 #include <stop_token>
 
+struct git_config;
+
 namespace Grex::Git {
 
 // A share of a connection for one git command: extra environment entries (GIT_SSH_COMMAND)
@@ -41,7 +43,8 @@ public:
     const QString &socketPath() const { return m_socketPath; }
 
 private:
-    friend SshLease leaseSshConnection(const QString &, const QString &, std::stop_token);
+    friend SshLease leaseSshConnection(const QString &, const QString &, std::stop_token,
+                                       git_config *);
 
     QString m_key;
     int m_slot = -1;
@@ -62,8 +65,10 @@ QStringList lockedKeysFor(const QString &url);
 
 // The lease for a git command run in workDir (its repository's core.sshCommand counts) that
 // talks to url. The first lease of a connection opens it (and waits for that); when it cannot
-// be opened the lease is empty and git connects on its own. Thread-safe.
-SshLease leaseSshConnection(const QString &url, const QString &workDir, std::stop_token stop);
+// be opened the lease is empty and git connects on its own. Thread-safe. workConfig, when given,
+// is workDir's repository's config, already read.
+SshLease leaseSshConnection(const QString &url, const QString &workDir, std::stop_token stop,
+                            git_config *workConfig = nullptr);
 
 // The command git's transport runs on the host of an SSH url: `git-upload-pack '<path>'`;
 // nullopt when url is not one git reaches over SSH.
