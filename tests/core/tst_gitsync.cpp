@@ -2,6 +2,7 @@
 #include "core/fs/fsutil.h"
 #include "core/git/gitfetcher.h"
 #include "core/git/remoteprobe_p.h"
+#include "core/git/sshshare_p.h"
 #include "support/remotebuilder.h"
 #include "support/testfiles.h"
 
@@ -18,6 +19,9 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <thread>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace Grex;
 using namespace Grex::Test;
@@ -564,6 +568,23 @@ private Q_SLOTS:
         const QString tip = m_remotes.commit(mirror, f.files);
         QVERIFY(gitFetched(f.clone));
         QCOMPARE(gitOutput(f.clone, {u"rev-parse"_s, u"origin/main"_s}), tip);
+    }
+
+    // A process that exited and waits for its parent to reap it (as an ssh master does under an
+    // init that reaps late) is not running: grex does not wait for it to go.
+    void exitedProcessIsNotRunning()
+    {
+        QVERIFY(Git::processRunning(::getpid()));
+        const pid_t child = ::fork();
+        QVERIFY(child >= 0);
+        if (child == 0)
+            ::_exit(0);
+        const auto reap = qScopeGuard([&] { ::waitpid(child, nullptr, 0); });
+        siginfo_t info = {};
+        QCOMPARE(::waitid(P_PID, id_t(child), &info, WEXITED | WNOWAIT), 0);
+        QVERIFY(::kill(child, 0) == 0); // a zombie still answers a signal
+        QVERIFY(!Git::processRunning(child));
+        QVERIFY(!Git::processRunning(0));
     }
 
     // What upload-pack answers, from the real git: a v0 advertisement (also with the v2 request

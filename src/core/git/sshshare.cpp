@@ -172,11 +172,6 @@ Registry &registry()
     return r;
 }
 
-bool alive(pid_t pid)
-{
-    return pid > 0 && (::kill(pid, 0) == 0 || errno == EPERM);
-}
-
 // Ends the masters: SIGTERM, on which ssh closes its connection and removes its socket, then
 // SIGKILL for any still there after a second. They are not our children (-f put them in the
 // background), so they are polled instead of waited for.
@@ -187,12 +182,12 @@ void endMasters(const QList<pid_t> &pids)
             ::kill(pid, SIGTERM);
     }
     for (int i = 0; i < 100; ++i) {
-        if (std::none_of(pids.cbegin(), pids.cend(), alive))
+        if (std::none_of(pids.cbegin(), pids.cend(), processRunning))
             return;
         ::usleep(10'000);
     }
     for (const pid_t pid : pids) {
-        if (alive(pid))
+        if (processRunning(pid))
             ::kill(pid, SIGKILL);
     }
 }
@@ -253,7 +248,7 @@ void reapAbandonedDirectories(const QString &base)
         if (!owner.open(QIODevice::ReadOnly))
             continue; // an older grex's, or one being made
         const pid_t pid = pid_t(owner.readAll().trimmed().toLongLong());
-        if (pid <= 0 || alive(pid))
+        if (pid <= 0 || processRunning(pid))
             continue;
         const QFileInfoList sockets = QDir(dir.filePath()).entryInfoList(QDir::System);
         for (const QFileInfo &socket : sockets) {
@@ -624,6 +619,20 @@ std::optional<QStringList> uploadPackCommand(const SshLease &lease, const QStrin
     command << u"-o"_s << u"BatchMode=yes"_s << u"-o"_s << u"SendEnv=GIT_PROTOCOL"_s;
     command << destinationArguments(*destination) << *remote;
     return command;
+}
+
+bool processRunning(pid_t pid)
+{
+    if (pid <= 0 || (::kill(pid, 0) != 0 && errno != EPERM))
+        return false;
+    QFile stat(u"/proc/"_s + QString::number(pid) + u"/stat"_s);
+    if (!stat.open(QIODevice::ReadOnly))
+        return true;
+    // "<pid> (<command>) <state> ...": the command may itself hold parentheses.
+    const QByteArray line = stat.read(4096);
+    const qsizetype close = line.lastIndexOf(')');
+    return close < 0 || close + 2 >= line.size() ||
+           (line[close + 2] != 'Z' && line[close + 2] != 'X');
 }
 
 } // namespace Grex::Git
