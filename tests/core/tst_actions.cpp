@@ -15,6 +15,7 @@
 #include "core/exec/execcontext.h"
 #include "core/exec/execstep.h"
 #include "core/exec/processrunner.h"
+#include "core/fs/fsutil.h"
 #include "core/pack/packmanifest.h"
 #include "support/testfiles.h"
 #include "core/vars/varenv.h"
@@ -136,17 +137,6 @@ uint modeOf(const QString &path)
     {
     };
     return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? uint(st.st_mode & 07777) : 0;
-}
-
-// True while pid is a live (not zombie) process.
-bool processAlive(qint64 pid)
-{
-    const QByteArray stat = Test::readFile(u"/proc/%1/stat"_s.arg(pid));
-    if (stat.isEmpty())
-        return false;
-    const qsizetype close = stat.lastIndexOf(')');
-    const char state = close >= 0 && close + 2 < stat.size() ? stat.at(close + 2) : '?';
-    return state != 'Z' && state != 'X';
 }
 
 // A temporary tree: <root>/pack (the pack directory), <root>/home (HOME), <root>/etc.

@@ -2,7 +2,6 @@
 #include "core/fs/fsutil.h"
 #include "core/git/gitfetcher.h"
 #include "core/git/remoteprobe_p.h"
-#include "core/git/sshshare_p.h"
 #include "support/remotebuilder.h"
 #include "support/testfiles.h"
 
@@ -571,10 +570,10 @@ private Q_SLOTS:
     }
 
     // A process that exited and waits for its parent to reap it (as an ssh master does under an
-    // init that reaps late) is not running: grex does not wait for it to go.
-    void exitedProcessIsNotRunning()
+    // init that reaps late) is not alive: grex does not wait for it to go.
+    void exitedProcessIsNotAlive()
     {
-        QVERIFY(Git::processRunning(::getpid()));
+        QVERIFY(processAlive(::getpid()));
         const pid_t child = ::fork();
         QVERIFY(child >= 0);
         if (child == 0)
@@ -583,8 +582,8 @@ private Q_SLOTS:
         siginfo_t info = {};
         QCOMPARE(::waitid(P_PID, id_t(child), &info, WEXITED | WNOWAIT), 0);
         QVERIFY(::kill(child, 0) == 0); // a zombie still answers a signal
-        QVERIFY(!Git::processRunning(child));
-        QVERIFY(!Git::processRunning(0));
+        QVERIFY(!processAlive(child));
+        QVERIFY(!processAlive(0));
     }
 
     // What upload-pack answers, from the real git: a v0 advertisement (also with the v2 request

@@ -13,6 +13,8 @@
 #include <climits>
 #include <cstdlib>
 
+using namespace Qt::StringLiterals;
+
 namespace Grex {
 
 BoundedRead readBounded(const QString &file, qint64 limit)
@@ -87,7 +89,16 @@ bool isProcessId(const char *name)
 
 bool processAlive(qint64 pid)
 {
-    return pid > 0 && (::kill(pid_t(pid), 0) == 0 || errno == EPERM);
+    if (pid <= 0 || (::kill(pid_t(pid), 0) != 0 && errno != EPERM))
+        return false;
+    QFile stat(u"/proc/"_s + QString::number(pid) + u"/stat"_s);
+    if (!stat.open(QIODevice::ReadOnly))
+        return true;
+    // "<pid> (<command>) <state> ...": the command may itself hold parentheses.
+    const QByteArray line = stat.read(4096);
+    const qsizetype close = line.lastIndexOf(')');
+    const char state = close >= 0 && close + 2 < line.size() ? line.at(close + 2) : '?';
+    return state != 'Z' && state != 'X';
 }
 
 bool isOpenByAnyProcess(const QString &path)

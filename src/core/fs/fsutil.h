@@ -41,7 +41,9 @@ void removeEmptyParents(const QString &dir, const QString &root);
 // removes files nobody holds removes nothing it cannot vouch for.
 bool isOpenByAnyProcess(const QString &path);
 
-// True when a process with this pid exists on this machine (it may be another user's).
+// True when a process with this pid runs on this machine (it may be another user's). One that
+// exited and waits as a zombie for its parent to reap it does not: it holds no locks, files
+// or connections any more, and an init that reaps late keeps it for a second or more.
 bool processAlive(qint64 pid);
 
 } // namespace Grex

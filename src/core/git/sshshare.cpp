@@ -4,6 +4,7 @@
 #include "core/git/gitfetcher_p.h"
 
 #include "core/exec/processrunner.h"
+#include "core/fs/fsutil.h"
 #include "core/git/gitprocess_p.h"
 #include "core/git/libgit2_p.h"
 #include "core/git/remoteconfig_p.h"
@@ -182,12 +183,12 @@ void endMasters(const QList<pid_t> &pids)
             ::kill(pid, SIGTERM);
     }
     for (int i = 0; i < 100; ++i) {
-        if (std::none_of(pids.cbegin(), pids.cend(), processRunning))
+        if (std::none_of(pids.cbegin(), pids.cend(), [](pid_t pid) { return processAlive(pid); }))
             return;
         ::usleep(10'000);
     }
     for (const pid_t pid : pids) {
-        if (processRunning(pid))
+        if (processAlive(pid))
             ::kill(pid, SIGKILL);
     }
 }
@@ -248,7 +249,7 @@ void reapAbandonedDirectories(const QString &base)
         if (!owner.open(QIODevice::ReadOnly))
             continue; // an older grex's, or one being made
         const pid_t pid = pid_t(owner.readAll().trimmed().toLongLong());
-        if (pid <= 0 || processRunning(pid))
+        if (pid <= 0 || processAlive(pid))
             continue;
         const QFileInfoList sockets = QDir(dir.filePath()).entryInfoList(QDir::System);
         for (const QFileInfo &socket : sockets) {
@@ -619,20 +620,6 @@ std::optional<QStringList> uploadPackCommand(const SshLease &lease, const QStrin
     command << u"-o"_s << u"BatchMode=yes"_s << u"-o"_s << u"SendEnv=GIT_PROTOCOL"_s;
     command << destinationArguments(*destination) << *remote;
     return command;
-}
-
-bool processRunning(pid_t pid)
-{
-    if (pid <= 0 || (::kill(pid, 0) != 0 && errno != EPERM))
-        return false;
-    QFile stat(u"/proc/"_s + QString::number(pid) + u"/stat"_s);
-    if (!stat.open(QIODevice::ReadOnly))
-        return true;
-    // "<pid> (<command>) <state> ...": the command may itself hold parentheses.
-    const QByteArray line = stat.read(4096);
-    const qsizetype close = line.lastIndexOf(')');
-    return close < 0 || close + 2 >= line.size() ||
-           (line[close + 2] != 'Z' && line[close + 2] != 'X');
 }
 
 } // namespace Grex::Git

@@ -21,8 +21,6 @@
 #include <optional>
 #include <stop_token>
 
-#include <sys/types.h>
-
 struct git_config;
 
 namespace Grex::Git {
@@ -71,11 +69,6 @@ QStringList lockedKeysFor(const QString &url);
 // is workDir's repository's config, already read.
 SshLease leaseSshConnection(const QString &url, const QString &workDir, std::stop_token stop,
                             git_config *workConfig = nullptr);
-
-// Whether pid is a process that has not exited. A master that exited stays a zombie until its
-// parent (init, or a container's first process, which may reap only now and then) collects it,
-// and kill(pid, 0) still succeeds on a zombie: its state in /proc tells.
-bool processRunning(pid_t pid);
 
 // The command git's transport runs on the host of an SSH url: `git-upload-pack '<path>'`;
 // nullopt when url is not one git reaches over SSH.
