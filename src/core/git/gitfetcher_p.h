@@ -215,10 +215,9 @@ std::optional<RemoteRefs> httpsRemoteRefs(const QString &url, const QString &des
 void closeHttpsProbes();
 // Whether `git fetch <remote>` into the clone at dest would change no ref, with the remote's
 // refs from probe (asked only when the clone can be compared, with the clone's config): the
-// clone fetches with git
-// clone's own refspec, its remote-tracking branches are exactly the remote's branches, it has
-// every remote tag where the remote has it. *headMoved says whether the clone's
-// refs/remotes/<remote>/HEAD names another branch than the remote's HEAD; false whenever it
+// clone fetches with git clone's own refspec, its remote-tracking branches are exactly the
+// remote's branches, it has every remote tag where the remote has it. *headMoved says whether the
+// clone's refs/remotes/<remote>/HEAD names another branch than the remote's HEAD; false whenever it
 // cannot tell.
 bool fetchWouldBringNothing(git_repository *clone, const QString &remote,
                             const std::function<std::optional<RemoteRefs>(git_config *)> &probe,

@@ -120,9 +120,7 @@ CloneRemote readCloneRemote(git_repository *repo)
     at.gitDir = gitDirOf(repo);
     // The branch's upstream on that remote, whose disappearance a fetch should notice.
     if (const std::optional<QString> branch = branchOf(repo)) {
-        git_config *raw = nullptr;
-        if (git_repository_config_snapshot(&raw, repo) == 0) {
-            ConfigPtr config(raw);
+        if (const ConfigPtr config = Git::snapshotOf(repo)) {
             const QByteArray key = "branch." + branch->toUtf8();
             const std::optional<QByteArray> remote = configValue(config.get(), key + ".remote");
             const std::optional<QByteArray> merge = configValue(config.get(), key + ".merge");

@@ -59,7 +59,7 @@ bool harmlessHttpKey(const QByteArray &key)
     return keys.contains(key);
 }
 
-// The settings of a clone (config is its config) for url, or nullopt when git would do something
+// The HTTPS settings of a clone (config is its config), or nullopt when git would do something
 // grex does not: a proxy, client certificates, cookies, a CA folder, no verification, a per-URL
 // http.*.
 std::optional<HttpsSettings> httpsSettings(git_config *config)

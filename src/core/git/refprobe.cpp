@@ -109,13 +109,8 @@ bool fetchWouldBringNothing(git_repository *repo, const QString &remote,
                             const std::function<std::optional<RemoteRefs>(git_config *)> &probe,
                             bool *headMoved)
 {
-    git_config *raw = nullptr;
-    if (git_repository_config_snapshot(&raw, repo) != 0) {
-        git_error_clear();
-        return false;
-    }
-    const ConfigPtr config(raw);
-    if (!plainFetchConfig(config.get(), remote))
+    const ConfigPtr config = Git::snapshotOf(repo);
+    if (!config || !plainFetchConfig(config.get(), remote))
         return false;
     const std::optional<RemoteRefs> asked = probe(config.get());
     if (!asked)

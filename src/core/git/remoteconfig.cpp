@@ -10,15 +10,6 @@ using ConfigIteratorPtr =
     std::unique_ptr<git_config_iterator, Deleter<git_config_iterator, git_config_iterator_free>>;
 using RefspecPtr = std::unique_ptr<git_refspec, Deleter<git_refspec, git_refspec_free>>;
 
-// A snapshot of the repository's config: reads are consistent and need no locking.
-ConfigPtr snapshotOf(git_repository *repo)
-{
-    git_config *raw = nullptr;
-    if (git_repository_config_snapshot(&raw, repo) != 0)
-        return nullptr;
-    return ConfigPtr(raw);
-}
-
 // The repository's own config object, loaded once per open: no copy of every entry, which a
 // snapshot makes. Enough for reads by exact key.
 ConfigPtr liveConfigOf(git_repository *repo)
@@ -37,6 +28,16 @@ QList<QByteArray> fetchRefspecs(git_config *config, const QByteArray &remote)
 }
 
 } // namespace
+
+ConfigPtr snapshotOf(git_repository *repo)
+{
+    git_config *raw = nullptr;
+    if (git_repository_config_snapshot(&raw, repo) != 0) {
+        git_error_clear();
+        return nullptr;
+    }
+    return ConfigPtr(raw);
+}
 
 std::optional<QByteArray> configValue(git_config *config, const QByteArray &key)
 {

@@ -18,6 +18,10 @@
 
 namespace Grex::Git {
 
+// A snapshot of the repository's config: reads are consistent and need no locking; null when
+// it cannot be read.
+ConfigPtr snapshotOf(git_repository *repo);
+
 // The last value of key (the one git uses), or nullopt.
 std::optional<QByteArray> configValue(git_config *config, const QByteArray &key);
 // Every value of a multi-valued key, in the order libgit2 lists them.

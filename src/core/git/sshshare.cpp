@@ -87,22 +87,22 @@ QString sshCommandFor(const QString &workDir, git_config *workConfig = nullptr)
     QString variant;
     {
         ensureInitialised();
-        git_repository *rawRepo = nullptr;
-        git_config *rawConfig = nullptr;
-        const QByteArray path = QFile::encodeName(workDir);
-        if (workConfig) {
-            // Read by the caller: a probe of every pack would otherwise open each clone twice.
-        } else if (!workDir.isEmpty() &&
-                   git_repository_open_ext(&rawRepo, path.constData(),
-                                           GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) == 0) {
-            RepositoryPtr repo(rawRepo);
-            if (git_repository_config_snapshot(&rawConfig, repo.get()) != 0)
-                rawConfig = nullptr;
-        } else if (git_config_open_default(&rawConfig) != 0) {
-            rawConfig = nullptr;
+        // A caller that read the config already (a probe, for every pack) hands it over.
+        ConfigPtr owned;
+        if (!workConfig) {
+            git_repository *rawRepo = nullptr;
+            git_config *rawConfig = nullptr;
+            const QByteArray path = QFile::encodeName(workDir);
+            if (!workDir.isEmpty() &&
+                git_repository_open_ext(&rawRepo, path.constData(), GIT_REPOSITORY_OPEN_NO_SEARCH,
+                                        nullptr) == 0) {
+                const RepositoryPtr repo(rawRepo);
+                owned = snapshotOf(repo.get());
+            } else if (git_config_open_default(&rawConfig) == 0) {
+                owned.reset(rawConfig);
+            }
+            git_error_clear();
         }
-        git_error_clear();
-        ConfigPtr owned(rawConfig);
         git_config *config = workConfig ? workConfig : owned.get();
         if (command.isEmpty()) {
             if (const std::optional<QByteArray> configured = configValue(config, "core.sshCommand"))
