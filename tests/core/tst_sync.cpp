@@ -1,4 +1,5 @@
 #include "core/engine/lifecycles.h"
+#include "core/engine/recovery.h"
 #include "core/git/gitfetcher.h"
 #include "support/grexrunner.h"
 #include "core/operationcontext.h"
@@ -1043,6 +1044,36 @@ private Q_SLOTS:
         // Reported, never touched.
         QVERIFY(QFile::exists(root + u"/tools/files/tool.conf.grex.bak"_s));
         QVERIFY(QFileInfo(root + u"/old.grex.bak.20260101T000000Z"_s).isDir());
+    }
+
+    // The scan looks in the folder of each registered nested pack, where its clone is staged,
+    // as the log places it now: not the folder of a pack removed, nor one a pack moved out of.
+    void recoveryScanLooksBesideNestedPacks()
+    {
+        Workspace ws = newWorkspace();
+        const QString root = ws.root();
+        const QList<Event> events{
+            Event::add(u"src/tools/fd"_s, u"file:///nowhere/fd"_s, u"src/tools/fd"_s, u"meta"_s,
+                       std::nullopt),
+            Event::add(u"src/old/x"_s, u"file:///nowhere/x"_s, u"src/old/x"_s, u"meta"_s,
+                       std::nullopt),
+            Event::rm(u"src/old/x"_s),
+            Event::add(u"y"_s, u"file:///nowhere/y"_s, u"lib/y"_s, u"meta"_s, std::nullopt),
+            Event::update(u"y"_s, u"path"_s, u"y"_s),
+            Event::add(u"z"_s, u"file:///nowhere/z"_s, u"z"_s, u"meta"_s, std::nullopt),
+            Event::update(u"z"_s, u"path"_s, u"deep/z"_s),
+        };
+        QVERIFY(ws.intentLog().append(events).ok());
+        for (const QString &folder : {u"src/tools"_s, u"src/old"_s, u"lib"_s, u"deep"_s})
+            QVERIFY(QDir().mkpath(root + u'/' + folder + u"/.grex-clone-left"_s));
+
+        const RecoveryFindings found = recoveryScan(ws, {}, ws.intentLog().read());
+        QStringList clones;
+        for (const JsonValue &v : found.report.value(u"orphan_clones"_s).toArray())
+            clones.append(v.toString().mid(root.size() + 1));
+        clones.sort();
+        QCOMPARE(clones,
+                 (QStringList{u"deep/.grex-clone-left"_s, u"src/tools/.grex-clone-left"_s}));
     }
 };
 

@@ -132,7 +132,55 @@ bool touchedBy(const PackFilter &filter, const PathGlobs &only,
     });
 }
 
-Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSeed> &seeds,
+namespace {
+
+// What the lifecycles need of the lockfile and the intent log, read before the walk, which
+// changes neither; and the recovery scan, started to run beside the walk.
+struct BeforeWalk
+{
+    std::optional<LockEntries> locks; // none with noInstall
+    LockEntries asRead;               // the entries as read, shared until the run changes one
+    QSet<QString> interrupted;
+    QFuture<RecoveryFindings> recovery;
+};
+
+// The recovery scan gets the log's events and lets them go when done, and the log's cached parse
+// is let go at once: the run appends to the log anyway, and a large workspace's events would
+// otherwise stay in memory through the whole run (docs/performance.md).
+Result<BeforeWalk> readBeforeWalk(Workspace &workspace, const PipelineRequest &request,
+                                  OperationContext &ctx)
+{
+    BeforeWalk before;
+    Result<LogReadResult> log = workspace.intentLog().read();
+    workspace.intentLog().forgetCachedRead();
+    if (request.noInstall)
+        return before;
+    Result<LockEntries> read = workspace.lockfile().read();
+    if (!read)
+        return read.error();
+    before.locks = std::move(read).value();
+    before.asRead = *before.locks;
+    // An install a killed run cut off runs again: its lock entry is the install before it.
+    const LifecycleRequest &asked = request.lifecycles;
+    if (log && !asked.dryRun && !asked.action && asked.lifecycle != Lifecycle::Teardown) {
+        before.interrupted = interruptedInstalls(log->events, *before.locks);
+        for (const QString &id : std::as_const(before.interrupted))
+            before.locks->remove(id);
+    }
+    // The recovery scan only reads (the workspace tree and the intent log) and nothing the walk
+    // does can change what it finds, so it runs beside the walk instead of after it.
+    if (request.recoveryScan) {
+        before.recovery =
+            QtConcurrent::run([&workspace, stop = ctx.stopToken(), log = std::move(log)]() mutable {
+                return recoveryScan(workspace, workspace.rootPackDir(), std::move(log), stop);
+            });
+    }
+    return before;
+}
+
+} // namespace
+
+Result<LifecycleReport> executePipeline(Workspace &workspace, QList<WalkSeed> seeds,
                                         const PipelineRequest &request, OperationContext &ctx,
                                         PackGraph *graphOut)
 {
@@ -149,14 +197,11 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSe
         return computedDrift.error();
     const QHash<QString, QString> drift = std::move(computedDrift).value();
 
-    // The recovery scan only reads (the workspace tree and the intent log) and nothing the walk
-    // does can change what it finds, so it runs beside the walk instead of after it.
-    QFuture<RecoveryFindings> recovery;
-    if (request.recoveryScan && !request.noInstall) {
-        recovery = QtConcurrent::run([&workspace, stop = ctx.stopToken()] {
-            return recoveryScan(workspace, workspace.rootPackDir(), stop);
-        });
-    }
+    Result<BeforeWalk> before = readBeforeWalk(workspace, request, ctx);
+    if (!before)
+        return before.error();
+    std::optional<LockEntries> &locks = before->locks;
+    QFuture<RecoveryFindings> &recovery = before->recovery;
     const auto joinRecovery = qScopeGuard([&recovery] { recovery.waitForFinished(); });
 
     WalkOptions walk;
@@ -178,6 +223,7 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSe
     qCDebug(lcCore, "walking %lld seed pack(s)", qint64(seeds.size()));
     ctx.phase(walk.network ? u"fetch"_s : u"read"_s);
     Result<PackGraph> graph = walkPacks(workspace, seeds, walk, ctx);
+    seeds = {};
     if (!graph)
         return graph.error();
     qCDebug(lcCore, "walked %lld pack(s)", qint64(graph->nodes.size()));
@@ -230,23 +276,13 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSe
         report.recovery = findings.report;
     }
 
-    Result<LockEntries> locks = workspace.lockfile().read();
-    if (!locks)
-        return locks.error();
     qCDebug(lcCore, "running the %s lifecycle",
             qPrintable(lifecycleName(request.lifecycles.lifecycle)));
     ctx.phase(request.lifecycles.action ? u"run"_s : lifecycleName(request.lifecycles.lifecycle));
 
     LifecycleRequest lifecycles = request.lifecycles;
     lifecycles.drift = drift;
-    // An install a killed run cut off runs again: its lock entry is the install before it.
-    if (!lifecycles.dryRun && !lifecycles.action && lifecycles.lifecycle != Lifecycle::Teardown) {
-        if (Result<LogReadResult> log = workspace.intentLog().read()) {
-            lifecycles.interrupted = interruptedInstalls(log->events, *locks);
-            for (const QString &id : std::as_const(lifecycles.interrupted))
-                locks->remove(id);
-        }
-    }
+    lifecycles.interrupted = before->interrupted;
     Result<LifecycleReport> executed =
         executeLifecycles(workspace, *graph, lifecycles, *locks, ctx);
     if (!executed)
@@ -267,9 +303,12 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSe
                 executed->eventLogWarnings.append(blocks.error().text());
         }
         // The snapshot is written even when the run halted, so the packs that finished are
-        // remembered. `run` changes no entry.
-        if (!request.lifecycles.action) {
-            if (Result<void> written = workspace.lockfile().write(*locks); !written)
+        // remembered. `run` changes no entry, nor does a sync with nothing new: the file is
+        // left as it is rather than serialised again and synced to disk.
+        const Lockfile lockfile = workspace.lockfile();
+        if (!request.lifecycles.action &&
+            (*locks != before->asRead || !QFileInfo::exists(lockfile.path()))) {
+            if (Result<void> written = lockfile.write(*locks); !written)
                 executed->eventLogWarnings.append(written.error().text());
         }
         // Last, once the packs are installed: a repack never delays what the user waits for.
@@ -286,7 +325,7 @@ Result<LifecycleReport> runWorkspacePipeline(Workspace &workspace, const Pipelin
     Result<QList<WalkSeed>> seeds = pipelineSeeds(workspace, ctx);
     if (!seeds)
         return seeds.error();
-    Result<LifecycleReport> report = executePipeline(workspace, *seeds, request, ctx);
+    Result<LifecycleReport> report = executePipeline(workspace, std::move(*seeds), request, ctx);
     if (!report)
         return report.error();
     return concludeLifecycles(std::move(report).value(), ctx);

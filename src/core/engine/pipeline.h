@@ -46,8 +46,9 @@ bool touchedBy(const PackFilter &filter, const PathGlobs &only,
 // The walk, validate and execute pipeline (docs/architecture.md, "sync, update, teardown") shared
 // by sync, update, teardown, add (install) and rm (teardown). The caller holds the workspace lock.
 // Writes the managed .gitignore blocks of walked packs (removes them for torn-down packs) and the
-// lockfile snapshot, both outside a dry run. graphOut receives the walked graph.
-Result<LifecycleReport> executePipeline(Workspace &workspace, const QList<WalkSeed> &seeds,
+// lockfile snapshot, both outside a dry run. graphOut receives the walked graph. The seeds are let
+// go once walked: a caller done with them moves them in.
+Result<LifecycleReport> executePipeline(Workspace &workspace, QList<WalkSeed> seeds,
                                         const PipelineRequest &request, OperationContext &ctx,
                                         PackGraph *graphOut = nullptr);
 

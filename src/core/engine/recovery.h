@@ -3,7 +3,9 @@
 #include "core/json.h"
 #include "core/lockfile/lockfile.h"
 #include "core/manifest/event.h"
+#include "core/manifest/intentlog.h"
 #include "core/message.h"
+#include "core/result.h"
 
 #include <QList>
 #include <QSet>
@@ -25,9 +27,9 @@ struct RecoveryFindings
 // tombstones left by symlink/rmdir (.grex.bak, .grex.bak.<suffix>), directories an interrupted `rm`
 // moved aside (.grex-trash-*), action_started events with no end, and lock files held by another
 // process. Never changes anything. Paths come sorted. Stops early, with what it found, when stop
-// fires.
+// fires. `log` is the workspace's intent log as read (a caller that has read it hands it over).
 RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPackDir,
-                              std::stop_token stop = {});
+                              Result<LogReadResult> log, std::stop_token stop = {});
 
 // The packs whose last install was interrupted: an action or hook of theirs started after the
 // install their lock entry records and never completed or halted (a killed grex, a second

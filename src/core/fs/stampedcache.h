@@ -62,6 +62,12 @@ public:
         m_value = value;
     }
 
+    void clear()
+    {
+        QMutexLocker locker(&m_mutex);
+        m_value.reset();
+    }
+
 private:
     mutable QMutex m_mutex;
     Stamp m_stamp{};

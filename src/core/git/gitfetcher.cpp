@@ -366,7 +366,9 @@ Result<UpdateOutcome> GitFetcher::update(const QString &dest, const std::optiona
         if (!repo)
             return repo.error();
         outcome->shaBefore = before;
-        outcome->shaAfter = headOf(repo->get());
+        // Most updates move nothing: both heads then share one string (2 MB at 10 000 packs).
+        const QString after = headOf(repo->get());
+        outcome->shaAfter = after == before ? before : after;
         outcome->branch = branchOf(repo->get());
         outcome->warnings += lfsWarnings(repo->get(), dest);
         return outcome;

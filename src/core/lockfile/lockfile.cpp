@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 
 #include <algorithm>
 #include <cerrno>
@@ -66,6 +67,10 @@ Result<LockEntries> Lockfile::read() const
 Result<LockEntries> Lockfile::parse(const QByteArray &bytes)
 {
     LockEntries entries;
+    // Most entries name one of a few branches and the one schema: each entry shares its string
+    // rather than holding a copy (10 000 entries hold 10 000 strings fewer each).
+    QSet<QString> branches;
+    QSet<QString> schemas;
     qsizetype lineNumber = 0;
     for (qsizetype start = 0; start < bytes.size();) {
         qsizetype end = bytes.indexOf('\n', start);
@@ -105,7 +110,7 @@ Result<LockEntries> Lockfile::parse(const QByteArray &bytes)
             return corruption(lineNumber, u"member 'sha' is missing or not a string"_s);
         const QJsonValue branch = o.value(u"branch"_s);
         if (branch.isString())
-            entry.branch = branch.toString();
+            entry.branch = *branches.insert(branch.toString());
         else if (!branch.isNull() && !branch.isUndefined())
             return corruption(lineNumber, u"member 'branch' is not a string"_s);
         if (!requireString(u"installed_at"_s, installedAt))
@@ -124,7 +129,7 @@ Result<LockEntries> Lockfile::parse(const QByteArray &bytes)
         entry.actionsHash.remove(0, prefix);
         const QJsonValue schema = o.value(u"schema_version"_s);
         if (schema.isString())
-            entry.schemaVersion = schema.toString();
+            entry.schemaVersion = *schemas.insert(schema.toString());
         entries.insert(entry.id, entry);
     }
     return entries;

@@ -214,6 +214,12 @@ std::shared_ptr<IntentLog::ReadCache> IntentLog::makeReadCache()
     return std::make_shared<ReadCache>();
 }
 
+void IntentLog::forgetCachedRead() const
+{
+    if (m_cache)
+        m_cache->clear();
+}
+
 IntentLog::IntentLog(QString logPath, QString lockPath, std::shared_ptr<ReadCache> cache,
                      QString gitignorePath)
     : m_path(std::move(logPath))

@@ -64,6 +64,9 @@ public:
     // Both files, each in its own order, the journal's events placed by time among the
     // declared ones. A missing file reads as empty. A torn last line is dropped with a warning.
     Result<LogReadResult> read() const;
+    // Lets the cache shared by this log's copies go: a run that has read what it needs and will
+    // append to the log would otherwise keep every event in memory for nothing.
+    void forgetCachedRead() const;
     // One file's bytes; `fileName` names it in messages.
     static Result<LogReadResult> parse(const QByteArray &bytes,
                                        const QString &fileName = QStringLiteral("grex.jsonl"));
