@@ -1067,7 +1067,8 @@ private Q_SLOTS:
         for (const QString &folder : {u"src/tools"_s, u"src/old"_s, u"lib"_s, u"deep"_s})
             QVERIFY(QDir().mkpath(root + u'/' + folder + u"/.grex-clone-left"_s));
 
-        const RecoveryFindings found = recoveryScan(ws, {}, ws.intentLog().read());
+        const RecoveryFindings found =
+            recoveryScan(ws, {}, recoveryLeads(root, ws.intentLog().read()));
         QStringList clones;
         for (const JsonValue &v : found.report.value(u"orphan_clones"_s).toArray())
             clones.append(v.toString().mid(root.size() + 1));

@@ -144,17 +144,19 @@ struct BeforeWalk
     QFuture<RecoveryFindings> recovery;
 };
 
-// The recovery scan gets the log's events and lets them go when done, and the log's cached parse
-// is let go at once: the run appends to the log anyway, and a large workspace's events would
-// otherwise stay in memory through the whole run (docs/performance.md).
+// The log is let go before the walk, and so is its cached parse: the run appends to the log
+// anyway, and a large workspace's events would otherwise stay in memory through the whole run
+// (docs/performance.md).
 Result<BeforeWalk> readBeforeWalk(Workspace &workspace, const PipelineRequest &request,
                                   OperationContext &ctx)
 {
     BeforeWalk before;
-    Result<LogReadResult> log = workspace.intentLog().read();
-    workspace.intentLog().forgetCachedRead();
-    if (request.noInstall)
+    if (request.noInstall) {
+        workspace.intentLog().forgetCachedRead();
         return before;
+    }
+    const Result<LogReadResult> log = workspace.intentLog().read();
+    workspace.intentLog().forgetCachedRead();
     Result<LockEntries> read = workspace.lockfile().read();
     if (!read)
         return read.error();
@@ -167,12 +169,12 @@ Result<BeforeWalk> readBeforeWalk(Workspace &workspace, const PipelineRequest &r
         for (const QString &id : std::as_const(before.interrupted))
             before.locks->remove(id);
     }
-    // The recovery scan only reads (the workspace tree and the intent log) and nothing the walk
-    // does can change what it finds, so it runs beside the walk instead of after it.
+    // The recovery scan only reads (the workspace tree and what it took from the log) and
+    // nothing the walk does can change what it finds, so it runs beside the walk.
     if (request.recoveryScan) {
-        before.recovery =
-            QtConcurrent::run([&workspace, stop = ctx.stopToken(), log = std::move(log)]() mutable {
-                return recoveryScan(workspace, workspace.rootPackDir(), std::move(log), stop);
+        before.recovery = QtConcurrent::run(
+            [&workspace, stop = ctx.stopToken(), leads = recoveryLeads(workspace.root(), log)] {
+                return recoveryScan(workspace, workspace.rootPackDir(), leads, stop);
             });
     }
     return before;

@@ -96,34 +96,39 @@ bool hasUnfinishedGitWork(const QString &dir)
     return QFileInfo::exists(gitDir + CheckoutJournalName);
 }
 
-// The paths of the registered packs that sit in a folder (src/tools/fd), by id, as fold() places
-// them: only paths are followed, where a fold holds every pack's state (11 MB at 10 000 packs).
-QStringList nestedPackPaths(const QList<Event> &events)
-{
-    QSet<QString> registered;
-    QMap<QString, QString> nested;
-    const auto place = [&nested](const QString &id, const QString &path) {
-        if (path.contains(u'/'))
-            nested.insert(id, path);
-        else
-            nested.remove(id);
-    };
-    for (const Event &e : events) {
-        if (e.op == EventOp::Add) {
-            registered.insert(e.id);
-            place(e.id, e.path);
-        } else if (e.op == EventOp::Update && registered.contains(e.id) &&
-                   e.extra().field == u"path" && e.extra().value) {
-            place(e.id, *e.extra().value);
-        } else if (e.op == EventOp::Rm) {
-            registered.remove(e.id);
-            nested.remove(e.id);
-        }
-    }
-    return nested.values();
-}
-
 } // namespace
+
+RecoveryLeads recoveryLeads(const QString &workspaceRoot, const Result<LogReadResult> &log)
+{
+    RecoveryLeads leads;
+    if (!log) {
+        leads.warnings.append(
+            Message(QT_TRANSLATE_NOOP("Grex", "recovery scan: %1"), {log.error().text()}));
+        return leads;
+    }
+    for (const PackState &pack : fold(log->events).packs) {
+        if (pack.path.contains(u'/'))
+            leads.nestedFolders.append(workspaceRoot + u'/' + pack.path.section(u'/', 0, -2));
+    }
+    QMap<std::pair<QString, qint64>, Event> open;
+    for (const Event &e : log->events) {
+        const std::pair key{e.id, e.extra().actionIdx};
+        if (e.op == EventOp::ActionStarted)
+            open.insert(key, e);
+        else if (e.op == EventOp::ActionCompleted || e.op == EventOp::ActionHalted)
+            open.remove(key);
+    }
+    QList<Event> starts = open.values();
+    std::sort(starts.begin(), starts.end(),
+              [](const Event &a, const Event &b) { return a.ts < b.ts; });
+    for (const Event &e : starts) {
+        leads.dangling.append(JsonObject{{u"pack"_s, e.id},
+                                         {u"action_idx"_s, e.extra().actionIdx},
+                                         {u"action_name"_s, e.extra().actionName},
+                                         {u"ts"_s, e.ts.toString()}});
+    }
+    return leads;
+}
 
 QSet<QString> interruptedInstalls(const QList<Event> &events, const LockEntries &locks)
 {
@@ -145,9 +150,10 @@ QSet<QString> interruptedInstalls(const QList<Event> &events, const LockEntries 
 }
 
 RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPackDir,
-                              Result<LogReadResult> log, std::stop_token stop)
+                              const RecoveryLeads &leads, std::stop_token stop)
 {
     RecoveryFindings findings;
+    findings.warnings = leads.warnings;
     QStringList backupPaths;
     QStringList tombstonePaths;
     scanTree(QFile::encodeName(workspace.root()), 1, backupPaths, tombstonePaths, stop);
@@ -165,14 +171,9 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
     for (const QString &path : std::as_const(tombstonePaths))
         tombstones.append(path);
 
-    // A nested pack's clone staging and backend lock sit beside it (src/tools for
-    // src/tools/fd): those folders are looked at as the workspace's top is.
     QStringList folders{workspace.root()};
-    if (log) {
-        for (const QString &path : nestedPackPaths(log->events))
-            folders.append(workspace.root() + u'/' + path.section(u'/', 0, -2));
-        folders.removeDuplicates();
-    }
+    folders += leads.nestedFolders;
+    folders.removeDuplicates();
     QStringList trashPaths;
     QStringList clonePaths;
     QStringList gitWorkPaths;
@@ -221,30 +222,7 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
     for (const auto &[path, holder] : std::as_const(heldLocks))
         held.append(holder);
 
-    // action_started events never followed by completed or halted for the same (pack, idx).
-    JsonArray dangling;
-    if (!log) {
-        findings.warnings.append(
-            Message(QT_TRANSLATE_NOOP("Grex", "recovery scan: %1"), {log.error().text()}));
-    } else {
-        QMap<std::pair<QString, qint64>, Event> open;
-        for (const Event &e : std::as_const(log->events)) {
-            const std::pair key{e.id, e.extra().actionIdx};
-            if (e.op == EventOp::ActionStarted)
-                open.insert(key, e);
-            else if (e.op == EventOp::ActionCompleted || e.op == EventOp::ActionHalted)
-                open.remove(key);
-        }
-        QList<Event> starts = open.values();
-        std::sort(starts.begin(), starts.end(),
-                  [](const Event &a, const Event &b) { return a.ts < b.ts; });
-        for (const Event &e : starts) {
-            dangling.append(JsonObject{{u"pack"_s, e.id},
-                                       {u"action_idx"_s, e.extra().actionIdx},
-                                       {u"action_name"_s, e.extra().actionName},
-                                       {u"ts"_s, e.ts.toString()}});
-        }
-    }
+    const JsonArray &dangling = leads.dangling;
 
     const qsizetype found = backups.size() + tombstones.size() + trash.size() + clones.size() +
                             interrupted.size() + dangling.size() + held.size();

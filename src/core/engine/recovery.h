@@ -23,13 +23,26 @@ struct RecoveryFindings
     QList<Message> warnings; // for the caller to show: one summary, or why the log was unread
 };
 
+// What the recovery scan looks for in the intent log, taken from it first so that the log need
+// not be held while the scan walks the tree: the folders of nested packs, looked at as the
+// workspace's top is (a clone is staged and a backend lock sits beside its pack: src/tools for
+// src/tools/fd), and the action_started events never followed by completed or halted for the
+// same (pack, idx). A log that could not be read is a warning.
+struct RecoveryLeads
+{
+    QStringList nestedFolders;
+    JsonArray dangling;
+    QList<Message> warnings;
+};
+RecoveryLeads recoveryLeads(const QString &workspaceRoot, const Result<LogReadResult> &log);
+
 // The pre-run recovery scan (docs/design.md, "Recovery scan"), informational only: backups and
 // tombstones left by symlink/rmdir (.grex.bak, .grex.bak.<suffix>), directories an interrupted `rm`
 // moved aside (.grex-trash-*), action_started events with no end, and lock files held by another
 // process. Never changes anything. Paths come sorted. Stops early, with what it found, when stop
-// fires. `log` is the workspace's intent log as read (a caller that has read it hands it over).
+// fires.
 RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPackDir,
-                              Result<LogReadResult> log, std::stop_token stop = {});
+                              const RecoveryLeads &leads, std::stop_token stop = {});
 
 // The packs whose last install was interrupted: an action or hook of theirs started after the
 // install their lock entry records and never completed or halted (a killed grex, a second

@@ -67,8 +67,8 @@ Result<LockEntries> Lockfile::read() const
 Result<LockEntries> Lockfile::parse(const QByteArray &bytes)
 {
     LockEntries entries;
-    // Most entries name one of a few branches and the one schema: each entry shares its string
-    // rather than holding a copy (10 000 entries hold 10 000 strings fewer each).
+    // Most entries name one of a few branches and the one schema: the entries share those
+    // strings rather than each holding a copy.
     QSet<QString> branches;
     QSet<QString> schemas;
     qsizetype lineNumber = 0;

@@ -235,8 +235,9 @@ QList<DoctorFinding> checkRecovery(const Workspace &workspace, const OperationCo
 {
     QList<DoctorFinding> found;
     const DoctorCheck check = DoctorCheck::UnfinishedWork;
-    const RecoveryFindings scan = recoveryScan(workspace, workspace.rootPackDir(),
-                                               workspace.intentLog().read(), ctx.stopToken());
+    const RecoveryFindings scan = recoveryScan(
+        workspace, workspace.rootPackDir(),
+        recoveryLeads(workspace.root(), workspace.intentLog().read()), ctx.stopToken());
     const JsonObject &r = scan.report;
     for (const JsonValue &v : r.value(u"dangling_starts"_s).toArray()) {
         const JsonObject s = v.toObject();
