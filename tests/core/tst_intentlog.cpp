@@ -5,8 +5,10 @@
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
+#include <QLoggingCategory>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
@@ -19,6 +21,16 @@ using namespace Grex::Test;
 using namespace Qt::StringLiterals;
 
 namespace {
+
+// The files the intent log said it parsed, from its debug lines ("read N events from PATH").
+QStringList s_parsedFiles;
+
+void recordParses(QtMsgType, const QMessageLogContext &, const QString &message)
+{
+    static const QRegularExpression read(u"^read \\d+ events from (.*)$"_s);
+    if (const QRegularExpressionMatch m = read.match(message); m.hasMatch())
+        s_parsedFiles.append(QFileInfo(m.captured(1)).fileName());
+}
 
 Timestamp ts(qint64 seconds, qint64 nanos = 0)
 {
@@ -694,7 +706,7 @@ private Q_SLOTS:
                 // of every whole line and the new one.
                 LogReadResult whole = *read;
                 whole.events.append(Event::rm(u"after"_s));
-                QCOMPARE(readFile(path), IntentLog::compactedBytes(whole)->first);
+                QCOMPARE(readFile(path), IntentLog::compactedForm(whole)->declared);
             }
         }
     }
@@ -739,6 +751,80 @@ private Q_SLOTS:
         }
         QVERIFY(QFileInfo(busy).size() > 128 * 1024);
         QCOMPARE(packs.read()->events.size(), 2000);
+    }
+
+    // A sync defers the check to the end of its run: its appends grow the journal past the
+    // bound untouched, and compactIfGrown() then compacts it, once.
+    void deferredAppendsCompactWhenAsked()
+    {
+        QTemporaryDir dir;
+        IntentLog log(dir.filePath(u"grex.jsonl"_s), dir.filePath(u".grex.lock"_s));
+        const QString journal = log.journalPath();
+        QVERIFY(log.append(Event::add(u"p"_s, u"https://h/p.git"_s, u"p"_s, u"meta"_s, std::nullopt,
+                                      ts(1)))
+                    .ok());
+        const QString sha(40, u'a');
+        for (int run = 0; run < 40; ++run) {
+            QList<Event> syncs;
+            for (int i = 0; i < 50; ++i)
+                syncs.append(Event::sync(u"p"_s, sha, ts(2 + run * 50 + i)));
+            QVERIFY(log.append(syncs, IntentLog::Compaction::Deferred).ok());
+        }
+        const qint64 grown = QFileInfo(journal).size();
+        QVERIFY2(grown > 128 * 1024, qPrintable(QString::number(grown)));
+        QCOMPARE(log.read()->events.size(), 1 + 40 * 50);
+
+        log.compactIfGrown();
+        const Result<LogReadResult> now = log.read();
+        QVERIFY(now.ok());
+        QCOMPARE(now->events.size(), 2);
+        QCOMPARE(fold(now->events).packs.value(u"p"_s).lastSyncSha, std::optional<QString>(sha));
+        const QByteArray compacted = readFile(journal);
+
+        // Nothing appended since: nothing to check, the file is not rewritten.
+        const QDateTime written = QFileInfo(journal).lastModified();
+        log.compactIfGrown();
+        QCOMPARE(readFile(journal), compacted);
+        QCOMPARE(QFileInfo(journal).lastModified(), written);
+    }
+
+    // A run records each action it takes as it goes: an append that parsed the whole log to
+    // learn whether grex.jsonl still holds journal events made the records of a first install
+    // quadratic in the log's length. grex.jsonl is read at most once, the journal never.
+    void appendsDoNotParseTheLog()
+    {
+        QTemporaryDir dir;
+        IntentLog log(dir.filePath(u"grex.jsonl"_s), dir.filePath(u".grex.lock"_s),
+                      IntentLog::makeReadCache());
+        QVERIFY(log.append(Event::add(u"p"_s, u"https://h/p.git"_s, u"p"_s, u"meta"_s, std::nullopt,
+                                      ts(1)))
+                    .ok());
+        QVERIFY(log.append(Event::sync(u"p"_s, QString(40, u'a'), ts(2))).ok());
+        log.forgetCachedRead();
+
+        s_parsedFiles.clear();
+        QLoggingCategory::setFilterRules(u"grex.manifest.debug=true"_s);
+        const QtMessageHandler previous = qInstallMessageHandler(recordParses);
+        const auto restore = qScopeGuard([previous] {
+            qInstallMessageHandler(previous);
+            QLoggingCategory::setFilterRules(QString());
+        });
+        for (int i = 0; i < 50; ++i) {
+            QVERIFY(log.append(Event::actionStarted(u"p"_s, i, u"mkdir"_s, ts(3 + 2 * i)),
+                               IntentLog::Compaction::Deferred)
+                        .ok());
+            QVERIFY(
+                log.append(Event::actionCompleted(u"p"_s, i, u"performed_change"_s, ts(4 + 2 * i)),
+                           IntentLog::Compaction::Deferred)
+                    .ok());
+        }
+        QVERIFY2(s_parsedFiles.count(u"grex.jsonl"_s) <= 1 &&
+                     !s_parsedFiles.contains(u"grex.journal.jsonl"_s),
+                 qPrintable(s_parsedFiles.join(u' ')));
+        // A read parses both, and is seen to.
+        QCOMPARE(log.read()->events.size(), 2 + 100);
+        QVERIFY2(s_parsedFiles.contains(u"grex.journal.jsonl"_s),
+                 qPrintable(s_parsedFiles.join(u' ')));
     }
 
     void compactionKeepsTheFold()

@@ -60,9 +60,10 @@ public:
     }
 
 private:
+    // The run's pipeline checks for compaction once it has let go of its graph.
     void append(const Event &event)
     {
-        Result<AppendReport> appended = m_log.append(event);
+        Result<AppendReport> appended = m_log.append(event, IntentLog::Compaction::Deferred);
         if (!appended) {
             QMutexLocker locker(&m_mutex);
             m_warnings.append(appended.error().text());
@@ -589,7 +590,9 @@ LifecycleReport LifecycleRunner::run()
 void LifecycleRunner::finish()
 {
     if (!m_syncEvents.isEmpty()) {
-        if (Result<AppendReport> appended = m_log.append(m_syncEvents); !appended)
+        if (Result<AppendReport> appended =
+                m_log.append(m_syncEvents, IntentLog::Compaction::Deferred);
+            !appended)
             m_report.eventLogWarnings.append(appended.error().text());
     }
     for (qsizetype i = 0; i < m_order.size(); ++i) {

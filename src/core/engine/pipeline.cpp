@@ -318,6 +318,10 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, QList<WalkSeed> se
             !request.lifecycles.action)
             executed->maintenance = upkeepAfterSync(workspace, *graph, ctx.stopToken());
     }
+    // The lifecycles deferred the log's compaction check to here, where the graph is let go:
+    // at 10 000 packs the check parses the whole log, as much again as the graph.
+    *graph = PackGraph();
+    workspace.intentLog().compactIfGrown();
     return executed;
 }
 

@@ -156,12 +156,16 @@ QList<Event> liveTaskEvents(const QList<Event> &events)
 
 bool foldsAlike(const QList<Event> &a, const QList<Event> &b)
 {
-    const auto withoutUpdatedAt = [](QMap<QString, PackState> packs) {
-        for (PackState &p : packs)
-            p.updatedAt = Timestamp();
-        return packs;
-    };
-    return withoutUpdatedAt(fold(a).packs) == withoutUpdatedAt(fold(b).packs);
+    return packsAlike(fold(a).packs, fold(b).packs);
+}
+
+bool packsAlike(QMap<QString, PackState> a, QMap<QString, PackState> b)
+{
+    for (PackState &p : a)
+        p.updatedAt = Timestamp();
+    for (PackState &p : b)
+        p.updatedAt = Timestamp();
+    return a == b;
 }
 
 } // namespace Grex

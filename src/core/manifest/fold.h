@@ -54,6 +54,8 @@ QList<Event> liveTaskEvents(const QList<Event> &events);
 // Whether two event lists fold to the same packs but for updated_at: what compaction keeps
 // (docs/design.md, "Compaction").
 bool foldsAlike(const QList<Event> &a, const QList<Event> &b);
+// The same, for two folds already made.
+bool packsAlike(QMap<QString, PackState> a, QMap<QString, PackState> b);
 
 // Live packs ordered byte-wise by id (the order of the lockfile, compaction and `ls`).
 QList<PackState> packsInIdOrder(const QMap<QString, PackState> &packs);

@@ -33,8 +33,12 @@ namespace {
 // each process checks a log again only once it has grown past where compaction would pay.
 constexpr qint64 kAutoCompactFloor = 128 * 1024;
 
-QMutex s_compactCheckMutex;
+// Guards what this process remembers of the logs it wrote, in the three maps below.
+QMutex s_logFactsMutex;
 QHash<QString, qint64> s_nextCompactCheck; // log path -> size of the next check
+QSet<QString> s_deferredChecks;            // log paths appended to with Compaction::Deferred
+// grex.jsonl's path -> whether it held journal events at that stamp
+QHash<QString, std::pair<FileStamp, bool>> s_declaredHoldsJournal;
 
 bool isBlank(QByteArrayView line)
 {
@@ -369,7 +373,7 @@ Result<LogReadResult> IntentLog::parse(const QByteArray &bytes, const QString &f
     return result;
 }
 
-Result<AppendReport> IntentLog::append(const QList<Event> &events) const
+Result<AppendReport> IntentLog::append(const QList<Event> &events, Compaction compaction) const
 {
     QByteArray declared;
     QByteArray journal;
@@ -415,18 +419,56 @@ Result<AppendReport> IntentLog::append(const QList<Event> &events) const
         }
     }
     // Still under the manifest lock: a compaction replaces the files as doctor --compact does.
-    for (const auto &[path, size] : std::as_const(grown))
-        compactIfGrown(path, size);
+    for (const auto &[path, size] : std::as_const(grown)) {
+        if (compaction == Compaction::Now) {
+            compactIfGrownLocked(path, size);
+        } else {
+            QMutexLocker locker(&s_logFactsMutex);
+            s_deferredChecks.insert(path);
+        }
+    }
     return report;
+}
+
+Result<bool> IntentLog::declaredHoldsJournalEvents() const
+{
+    // Every append asks, and a run records each action it takes: reading the whole log each
+    // time, the journal having changed since, made a first install quadratic in the log's
+    // length. The answer is kept by grex.jsonl's stamp, and found by reading that file alone.
+    bool cacheable = true;
+    const Stamps stamps{stampOf(m_path, cacheable), stampOf(m_journalPath, cacheable)};
+    if (cacheable && !stamps.first)
+        return false;
+    if (cacheable && m_cache) {
+        if (std::optional<LogReadResult> cached = m_cache->lookup(stamps))
+            return cached->declaredHoldsJournalEvents;
+    }
+    if (cacheable) {
+        QMutexLocker locker(&s_logFactsMutex);
+        const auto known = s_declaredHoldsJournal.constFind(m_path);
+        if (known != s_declaredHoldsJournal.cend() && known->first == *stamps.first)
+            return known->second;
+    }
+    std::optional<FileStamp> stamp;
+    Result<LogReadResult> declared = readFile(m_path, declaredName(), stamp, cacheable);
+    if (!declared)
+        return declared.error();
+    const bool holds =
+        std::any_of(declared->events.cbegin(), declared->events.cend(),
+                    [](const Event &e) { return IntentLog::belongsInJournal(e.op); });
+    if (cacheable && stamp) {
+        QMutexLocker locker(&s_logFactsMutex);
+        s_declaredHoldsJournal.insert(m_path, {*stamp, holds});
+    }
+    return holds;
 }
 
 Result<void> IntentLog::moveJournalEventsOut() const
 {
-    // Cheap once grex.jsonl holds none: the read is cached until a file changes.
-    Result<LogReadResult> current = read();
-    if (!current)
-        return current.error();
-    if (!current->declaredHoldsJournalEvents)
+    Result<bool> holds = declaredHoldsJournalEvents();
+    if (!holds)
+        return holds.error();
+    if (!*holds)
         return {};
 
     QFile file(m_path);
@@ -482,28 +524,47 @@ Result<void> IntentLog::moveJournalEventsOut() const
     return {};
 }
 
+namespace {
+
+// One pack's events in the compacted log: its add, its ref, its last sync.
+void appendCompacted(QList<Event> &events, const PackState &pack)
+{
+    Event add = Event::add(pack.id, pack.url, pack.path, pack.type, std::nullopt, pack.addedAt);
+    EventExtra extra;
+    extra.depth = pack.depth;
+    extra.cloneFilter = pack.cloneFilter;
+    extra.submodules = pack.submodules;
+    extra.tags = pack.tags;
+    add.setExtra(extra);
+    events.append(add);
+    if (pack.ref)
+        events.append(Event::update(pack.id, u"ref"_s, pack.ref, pack.updatedAt));
+    if (pack.lastSyncSha)
+        events.append(Event::sync(pack.id, *pack.lastSyncSha, pack.updatedAt));
+}
+
+Result<void> appendLines(IntentLog::CompactedLog &log, const QList<Event> &events)
+{
+    for (const Event &event : events) {
+        Result<QByteArray> line = event.toLine();
+        if (!line)
+            return line.error();
+        (IntentLog::belongsInJournal(event.op) ? log.journal : log.declared) += *line + '\n';
+    }
+    return {};
+}
+
+} // namespace
+
 QList<Event> IntentLog::compacted(const QMap<QString, PackState> &packs)
 {
     QList<Event> events;
-    for (const PackState &pack : packsInIdOrder(packs)) {
-        Event add = Event::add(pack.id, pack.url, pack.path, pack.type, std::nullopt, pack.addedAt);
-        EventExtra extra;
-        extra.depth = pack.depth;
-        extra.cloneFilter = pack.cloneFilter;
-        extra.submodules = pack.submodules;
-        extra.tags = pack.tags;
-        add.setExtra(extra);
-        events.append(add);
-        if (pack.ref)
-            events.append(Event::update(pack.id, u"ref"_s, pack.ref, pack.updatedAt));
-        if (pack.lastSyncSha)
-            events.append(Event::sync(pack.id, *pack.lastSyncSha, pack.updatedAt));
-    }
+    for (const PackState &pack : packsInIdOrder(packs))
+        appendCompacted(events, pack);
     return events;
 }
 
-Result<std::pair<QByteArray, QByteArray>>
-IntentLog::compactedBytes(const LogReadResult &current)
+Result<IntentLog::CompactedLog> IntentLog::compactedForm(const LogReadResult &current)
 {
     // An action that started and never ended is the evidence doctor and the recovery scan
     // show until a run redoes the pack: it survives compaction (docs/design.md, "Compaction").
@@ -515,22 +576,36 @@ IntentLog::compactedBytes(const LogReadResult &current)
         else if (e.op == EventOp::ActionCompleted || e.op == EventOp::ActionHalted)
             unfinished.remove(key);
     }
-    QList<Event> events = compacted(fold(current.events).packs);
+    CompactedLog log;
+    log.packs = fold(current.events).packs;
+    // Written a pack at a time, in packsInIdOrder's order: the whole compacted list
+    // of events at once held as much again as the fold (docs/performance.md).
+    QList<const PackState *> order;
+    order.reserve(log.packs.size());
+    for (const PackState &pack : std::as_const(log.packs))
+        order.append(&pack);
+    std::sort(order.begin(), order.end(),
+              [](const PackState *a, const PackState *b) { return utf8Less(a->id, b->id); });
+    QList<Event> events;
+    for (const PackState *pack : std::as_const(order)) {
+        events.clear();
+        appendCompacted(events, *pack);
+        if (Result<void> written = appendLines(log, events); !written)
+            return written.error();
+    }
     QList<Event> starts = unfinished.values();
     std::sort(starts.begin(), starts.end(),
               [](const Event &a, const Event &b) { return a.ts < b.ts; });
-    events.append(starts);
     // A task lives until it ends: its worktrees and branches are on disk (docs/design.md,
     // "Tasks").
-    events.append(liveTaskEvents(current.events));
-    std::pair<QByteArray, QByteArray> bytes;
-    for (const Event &event : std::as_const(events)) {
-        Result<QByteArray> line = event.toLine();
-        if (!line)
-            return line.error();
-        (belongsInJournal(event.op) ? bytes.second : bytes.first) += *line + '\n';
-    }
-    return bytes;
+    starts.append(liveTaskEvents(current.events));
+    if (Result<void> written = appendLines(log, starts); !written)
+        return written.error();
+    // Grown by doubling, the buffers held up to as much again as their bytes while the check
+    // parsed them back.
+    log.declared.squeeze();
+    log.journal.squeeze();
+    return log;
 }
 
 Result<void> IntentLog::compact() const
@@ -541,72 +616,105 @@ Result<void> IntentLog::compact() const
     Result<LogReadResult> current = read();
     if (!current)
         return current.error();
-    Result<std::pair<QByteArray, QByteArray>> bytes = compactedBytes(*current);
-    if (!bytes)
-        return bytes.error();
-    if (Result<void> written = atomicWrite(m_path, bytes->first); !written)
+    Result<CompactedLog> form = compactedForm(*current);
+    if (!form)
+        return form.error();
+    if (Result<void> written = atomicWrite(m_path, form->declared); !written)
         return written;
-    if (bytes->second.isEmpty() && !QFileInfo::exists(m_journalPath))
+    if (form->journal.isEmpty() && !QFileInfo::exists(m_journalPath))
         return {};
-    return atomicWrite(m_journalPath, bytes->second);
+    return atomicWrite(m_journalPath, form->journal);
 }
 
-void IntentLog::compactIfGrown(const QString &path, qint64 size) const
+void IntentLog::compactIfGrown() const
+{
+    // Only the files a deferred append grew: the other one's first check in this process
+    // would parse the whole log for nothing.
+    QStringList grown;
+    {
+        QMutexLocker locker(&s_logFactsMutex);
+        for (const QString &path : {m_path, m_journalPath}) {
+            if (s_deferredChecks.remove(path))
+                grown.append(path);
+        }
+    }
+    if (grown.isEmpty())
+        return;
+    Result<FileLock> lock = FileLock::acquire(m_lockPath, LockTier::Manifest, {});
+    if (!lock) {
+        qCWarning(lcManifest, "not checking whether %s needs compacting: %s", qPrintable(m_path),
+                  qPrintable(lock.error().message().text()));
+        return;
+    }
+    for (const QString &path : std::as_const(grown)) {
+        const QFileInfo info(path);
+        if (info.exists())
+            compactIfGrownLocked(path, info.size());
+    }
+}
+
+void IntentLog::compactIfGrownLocked(const QString &path, qint64 size) const
 {
     if (size < kAutoCompactFloor)
         return;
     {
-        QMutexLocker locker(&s_compactCheckMutex);
+        QMutexLocker locker(&s_logFactsMutex);
         if (size < s_nextCompactCheck.value(path))
             return;
     }
     const auto checkAgainAt = [&path](qint64 next) {
-        QMutexLocker locker(&s_compactCheckMutex);
+        QMutexLocker locker(&s_logFactsMutex);
         s_nextCompactCheck.insert(path, std::max(next, kAutoCompactFloor));
     };
-    Result<LogReadResult> current = read();
     // Events this grex does not know (from a newer one) would not survive: doctor --compact
-    // is the person's choice then.
-    if (!current || !current->warnings.isEmpty()) {
+    // is the person's choice then. The read is let go before the compacted form is checked.
+    std::optional<CompactedLog> form;
+    {
+        Result<LogReadResult> current = read();
+        if (current && current->warnings.isEmpty()) {
+            if (Result<CompactedLog> made = compactedForm(*current))
+                form = std::move(*made);
+        }
+    }
+    if (!form) {
         checkAgainAt(2 * size);
         return;
     }
-    Result<std::pair<QByteArray, QByteArray>> bytes = compactedBytes(*current);
-    if (!bytes) {
-        checkAgainAt(2 * size);
+    const qint64 compactedSize =
+        qint64(path == m_path ? form->declared.size() : form->journal.size());
+    if (size <= 2 * compactedSize) {
+        checkAgainAt(2 * compactedSize + 1);
         return;
     }
-    // As doctor --compact checks it: the fold is the same but for updated_at.
-    Result<LogReadResult> declared = parse(bytes->first);
-    Result<LogReadResult> journal = parse(bytes->second, journalName());
-    // Moved into the merge: a copy would share the lists, and the merge's moves out of them
+    // The files are about to be replaced: their cached parse would only sit beside the check's.
+    forgetCachedRead();
+    // As doctor --compact checks it: the fold is the same but for updated_at. The parses are
+    // moved into the merge: a copy would share the lists, and the merge's moves out of them
     // would copy each whole list first (6 MB at 10 000 packs).
+    Result<LogReadResult> declared = parse(form->declared);
+    Result<LogReadResult> journal = parse(form->journal, journalName());
     if (!declared || !journal ||
-        !foldsAlike(merged(std::move(*declared), std::move(*journal)).events, current->events)) {
+        !packsAlike(fold(merged(std::move(*declared), std::move(*journal)).events).packs,
+                    std::move(form->packs))) {
         qCWarning(lcManifest, "not compacting %s: the compacted log folds differently",
                   qPrintable(path));
         checkAgainAt(2 * size);
         return;
     }
-    const qint64 compactedSize =
-        qint64(path == m_path ? bytes->first.size() : bytes->second.size());
-    const qint64 next = 2 * compactedSize + 1;
-    if (size > 2 * compactedSize) {
-        // Both files, or neither: a journal sync of a pack the compacted grex.jsonl no longer
-        // names would fold as a warning.
-        Result<void> written = atomicWrite(m_path, bytes->first);
-        if (written)
-            written = atomicWrite(m_journalPath, bytes->second);
-        if (!written) {
-            qCWarning(lcManifest, "could not compact %s: %s", qPrintable(path),
-                      qPrintable(written.error().message().text()));
-            checkAgainAt(2 * size);
-            return;
-        }
-        qCDebug(lcManifest, "compacted %s from %lld to %lld bytes", qPrintable(path), size,
-                compactedSize);
+    // Both files, or neither: a journal sync of a pack the compacted grex.jsonl no longer
+    // names would fold as a warning.
+    Result<void> written = atomicWrite(m_path, form->declared);
+    if (written)
+        written = atomicWrite(m_journalPath, form->journal);
+    if (!written) {
+        qCWarning(lcManifest, "could not compact %s: %s", qPrintable(path),
+                  qPrintable(written.error().message().text()));
+        checkAgainAt(2 * size);
+        return;
     }
-    checkAgainAt(next);
+    qCDebug(lcManifest, "compacted %s from %lld to %lld bytes", qPrintable(path), size,
+            compactedSize);
+    checkAgainAt(2 * compactedSize + 1);
 }
 
 } // namespace Grex

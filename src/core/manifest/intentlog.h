@@ -71,19 +71,36 @@ public:
     static Result<LogReadResult> parse(const QByteArray &bytes,
                                        const QString &fileName = QStringLiteral("grex.jsonl"));
 
+    // Whether append() checks for compaction itself, or leaves it to a caller that calls
+    // compactIfGrown() once it has let go of what it holds (a sync, at the end of its run).
+    enum class Compaction { Now, Deferred };
+
     // Appends each event to its file as one write and fsyncs, healing a torn tail first. A
     // grex.jsonl that still holds journal events (written before the journal) gives them to the
     // journal first, losing none. Then, past a size bound, compacts the log when that would
     // more than halve it.
-    Result<AppendReport> append(const QList<Event> &events) const;
-    Result<AppendReport> append(const Event &event) const { return append(QList<Event>{event}); }
+    Result<AppendReport> append(const QList<Event> &events,
+                                Compaction compaction = Compaction::Now) const;
+    Result<AppendReport> append(const Event &event, Compaction compaction = Compaction::Now) const
+    {
+        return append(QList<Event>{event}, compaction);
+    }
+    // The check append() makes after writing: past a size bound, compacts the log when that
+    // would more than halve it. Failures are logged; the log is left as it was.
+    void compactIfGrown() const;
 
     // Rewrites both files as the minimal event lists with the same fold (atomic replace),
     // keeping the action_started events that never ended.
     Result<void> compact() const;
     static QList<Event> compacted(const QMap<QString, PackState> &packs);
-    // The bytes compact() writes for the log as read: grex.jsonl's, then the journal's.
-    static Result<std::pair<QByteArray, QByteArray>> compactedBytes(const LogReadResult &current);
+    // What compact() writes for the log as read, and the fold it must keep.
+    struct CompactedLog
+    {
+        QByteArray declared; // grex.jsonl's bytes
+        QByteArray journal;
+        QMap<QString, PackState> packs; // the fold of the log as read
+    };
+    static Result<CompactedLog> compactedForm(const LogReadResult &current);
 
 private:
     // One file, parsed; `stamp` is its stamp before the read when it can be trusted for the
@@ -91,7 +108,8 @@ private:
     static Result<LogReadResult> readFile(const QString &path, const QString &fileName,
                                           std::optional<FileStamp> &stamp, bool &cacheable);
     Result<void> moveJournalEventsOut() const;
-    void compactIfGrown(const QString &path, qint64 size) const;
+    Result<bool> declaredHoldsJournalEvents() const;
+    void compactIfGrownLocked(const QString &path, qint64 size) const;
 
     QString m_path;
     QString m_journalPath;
