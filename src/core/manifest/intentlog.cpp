@@ -40,6 +40,14 @@ QSet<QString> s_deferredChecks;            // log paths appended to with Compact
 // grex.jsonl's path -> whether it held journal events at that stamp
 QHash<QString, std::pair<FileStamp, bool>> s_declaredHoldsJournal;
 
+// What a read learnt of grex.jsonl, for the appends that follow: a run reads the log before
+// its walk, and its appends at the end then need not parse grex.jsonl again.
+void rememberDeclaredHolds(const QString &path, const FileStamp &stamp, bool holds)
+{
+    QMutexLocker locker(&s_logFactsMutex);
+    s_declaredHoldsJournal.insert(path, {stamp, holds});
+}
+
 bool isBlank(QByteArrayView line)
 {
     for (char c : line) {
@@ -270,8 +278,11 @@ Result<LogReadResult> IntentLog::read() const
     LogReadResult result = merged(std::move(declared).value(), std::move(journal).value());
     // Stored under the stamps taken before each file was read: a write racing the read
     // changes them, so the next read parses again.
-    if (cacheable)
+    if (cacheable) {
         m_cache->store(read, result);
+        if (read.first)
+            rememberDeclaredHolds(m_path, *read.first, result.declaredHoldsJournalEvents);
+    }
     return result;
 }
 
@@ -456,10 +467,8 @@ Result<bool> IntentLog::declaredHoldsJournalEvents() const
     const bool holds =
         std::any_of(declared->events.cbegin(), declared->events.cend(),
                     [](const Event &e) { return IntentLog::belongsInJournal(e.op); });
-    if (cacheable && stamp) {
-        QMutexLocker locker(&s_logFactsMutex);
-        s_declaredHoldsJournal.insert(m_path, {*stamp, holds});
-    }
+    if (cacheable && stamp)
+        rememberDeclaredHolds(m_path, *stamp, holds);
     return holds;
 }
 
@@ -670,7 +679,11 @@ void IntentLog::compactIfGrownLocked(const QString &path, qint64 size) const
     // is the person's choice then. The read is let go before the compacted form is checked.
     std::optional<CompactedLog> form;
     {
+        // Not kept in the cache once the check is done: the caller has finished with the log,
+        // and its whole parse would sit beside whatever the caller builds next (a sync's
+        // report).
         Result<LogReadResult> current = read();
+        forgetCachedRead();
         if (current && current->warnings.isEmpty()) {
             if (Result<CompactedLog> made = compactedForm(*current))
                 form = std::move(*made);
@@ -686,8 +699,6 @@ void IntentLog::compactIfGrownLocked(const QString &path, qint64 size) const
         checkAgainAt(2 * compactedSize + 1);
         return;
     }
-    // The files are about to be replaced: their cached parse would only sit beside the check's.
-    forgetCachedRead();
     // As doctor --compact checks it: the fold is the same but for updated_at. The parses are
     // moved into the merge: a copy would share the lists, and the merge's moves out of them
     // would copy each whole list first (6 MB at 10 000 packs).
