@@ -827,6 +827,48 @@ private Q_SLOTS:
                  qPrintable(s_parsedFiles.join(u' ')));
     }
 
+    // Each CLI run is a new process that has not checked the log before: it checks only when
+    // its append takes the file past a power of two, not at every append past 128 KiB.
+    void appendsCheckAtPowersOfTwo()
+    {
+        QTemporaryDir dir;
+        IntentLog log(dir.filePath(u"grex.jsonl"_s), dir.filePath(u".grex.lock"_s),
+                      IntentLog::makeReadCache());
+        QVERIFY(log.append(Event::add(u"p"_s, u"https://h/p.git"_s, u"p"_s, u"meta"_s, std::nullopt,
+                                      ts(1)))
+                    .ok());
+        // A journal of 160 KB, written as another process would have left it.
+        const QString sha(40, u'a');
+        QList<Event> syncs;
+        for (int i = 0; i < 1200; ++i)
+            syncs.append(Event::sync(u"p"_s, sha, ts(2 + i)));
+        QFile journal(log.journalPath());
+        QVERIFY(journal.open(QIODevice::WriteOnly));
+        journal.write(linesOf(syncs));
+        journal.close();
+        const qint64 size = QFileInfo(log.journalPath()).size();
+        QVERIFY2(size > 128 * 1024 && size < 250 * 1024, qPrintable(QString::number(size)));
+        QVERIFY(log.read().ok()); // what grex.jsonl holds is known, as after a run's own read
+
+        s_parsedFiles.clear();
+        QLoggingCategory::setFilterRules(u"grex.manifest.debug=true"_s);
+        const QtMessageHandler previous = qInstallMessageHandler(recordParses);
+        const auto restore = qScopeGuard([previous] {
+            qInstallMessageHandler(previous);
+            QLoggingCategory::setFilterRules(QString());
+        });
+        QVERIFY(log.append(Event::sync(u"p"_s, sha, ts(5000))).ok());
+        QVERIFY2(s_parsedFiles.isEmpty(), qPrintable(s_parsedFiles.join(u' ')));
+        QCOMPARE(log.read()->events.size(), 1 + 1200 + 1);
+
+        // Past 256 KiB: checked, and compacted to the add and one sync.
+        syncs.clear();
+        for (int i = 0; i < 1000; ++i)
+            syncs.append(Event::sync(u"p"_s, sha, ts(6000 + i)));
+        QVERIFY(log.append(syncs).ok());
+        QCOMPARE(log.read()->events.size(), 2);
+    }
+
     void compactionKeepsTheFold()
     {
         QTemporaryDir dir;

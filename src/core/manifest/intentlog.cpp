@@ -14,6 +14,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <bit>
 #include <cerrno>
 #include <mutex>
 #include <optional>
@@ -36,7 +37,8 @@ constexpr qint64 kAutoCompactFloor = 128 * 1024;
 // Guards what this process remembers of the logs it wrote, in the three maps below.
 QMutex s_logFactsMutex;
 QHash<QString, qint64> s_nextCompactCheck; // log path -> size of the next check
-QSet<QString> s_deferredChecks;            // log paths appended to with Compaction::Deferred
+QHash<QString, qint64> s_deferredChecks;   // log path -> its size before this process's
+                                           // first append with Compaction::Deferred
 // grex.jsonl's path -> whether it held journal events at that stamp
 QHash<QString, std::pair<FileStamp, bool>> s_declaredHoldsJournal;
 
@@ -409,6 +411,7 @@ Result<AppendReport> IntentLog::append(const QList<Event> &events, Compaction co
 
     AppendReport report;
     QList<std::pair<QString, qint64>> grown;
+    QList<qint64> sizesBefore; // each grown file's size before this append
     for (const auto &[path, payload] : {std::pair{m_path, declared}, std::pair{m_journalPath, journal}}) {
         if (payload.isEmpty())
             continue;
@@ -416,8 +419,10 @@ Result<AppendReport> IntentLog::append(const QList<Event> &events, Compaction co
         if (!appended)
             return appended.error();
         report.healedBytes += appended->healedBytes;
-        if (appended->size >= 0)
+        if (appended->size >= 0) {
             grown.append({path, appended->size});
+            sizesBefore.append(appended->size - qint64(payload.size()));
+        }
     }
     // The journal is this machine's: git must not see it, in a workspace from before it too.
     if (!journalExisted && QFileInfo::exists(m_journalPath) && !m_gitignorePath.isEmpty()) {
@@ -430,12 +435,14 @@ Result<AppendReport> IntentLog::append(const QList<Event> &events, Compaction co
         }
     }
     // Still under the manifest lock: a compaction replaces the files as doctor --compact does.
-    for (const auto &[path, size] : std::as_const(grown)) {
+    for (qsizetype i = 0; i < grown.size(); ++i) {
+        const auto &[path, size] = grown.at(i);
         if (compaction == Compaction::Now) {
-            compactIfGrownLocked(path, size);
+            compactIfGrownLocked(path, sizesBefore.at(i), size);
         } else {
             QMutexLocker locker(&s_logFactsMutex);
-            s_deferredChecks.insert(path);
+            if (!s_deferredChecks.contains(path))
+                s_deferredChecks.insert(path, sizesBefore.at(i));
         }
     }
     return report;
@@ -639,12 +646,14 @@ void IntentLog::compactIfGrown() const
 {
     // Only the files a deferred append grew: the other one's first check in this process
     // would parse the whole log for nothing.
-    QStringList grown;
+    QList<std::pair<QString, qint64>> grown; // path, size before the deferred appends
     {
         QMutexLocker locker(&s_logFactsMutex);
         for (const QString &path : {m_path, m_journalPath}) {
-            if (s_deferredChecks.remove(path))
-                grown.append(path);
+            if (const auto it = s_deferredChecks.constFind(path); it != s_deferredChecks.cend()) {
+                grown.append({path, *it});
+                s_deferredChecks.erase(it);
+            }
         }
     }
     if (grown.isEmpty())
@@ -655,16 +664,21 @@ void IntentLog::compactIfGrown() const
                   qPrintable(lock.error().message().text()));
         return;
     }
-    for (const QString &path : std::as_const(grown)) {
+    for (const auto &[path, before] : std::as_const(grown)) {
         const QFileInfo info(path);
         if (info.exists())
-            compactIfGrownLocked(path, info.size());
+            compactIfGrownLocked(path, before, info.size());
     }
 }
 
-void IntentLog::compactIfGrownLocked(const QString &path, qint64 size) const
+void IntentLog::compactIfGrownLocked(const QString &path, qint64 before, qint64 size) const
 {
-    if (size < kAutoCompactFloor)
+    // Checked when the appends took the file past 128 KiB or past a power of two above it: a
+    // process that has not checked this log before (each CLI run) would otherwise parse the
+    // whole log at every append. Between two checks a log at most doubles, so it stays within
+    // about four times its compacted size.
+    const auto bits = [](qint64 n) { return std::bit_width(quint64(std::max<qint64>(n, 0))); };
+    if (size < kAutoCompactFloor || (before >= kAutoCompactFloor && bits(before) == bits(size)))
         return;
     {
         QMutexLocker locker(&s_logFactsMutex);

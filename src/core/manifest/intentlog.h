@@ -109,7 +109,7 @@ private:
                                           std::optional<FileStamp> &stamp, bool &cacheable);
     Result<void> moveJournalEventsOut() const;
     Result<bool> declaredHoldsJournalEvents() const;
-    void compactIfGrownLocked(const QString &path, qint64 size) const;
+    void compactIfGrownLocked(const QString &path, qint64 before, qint64 size) const;
 
     QString m_path;
     QString m_journalPath;
