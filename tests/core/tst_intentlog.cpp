@@ -32,6 +32,28 @@ void recordParses(QtMsgType, const QMessageLogContext &, const QString &message)
         s_parsedFiles.append(QFileInfo(m.captured(1)).fileName());
 }
 
+// Records into s_parsedFiles while it lives.
+class ParseRecorder
+{
+public:
+    ParseRecorder()
+    {
+        s_parsedFiles.clear();
+        QLoggingCategory::setFilterRules(u"grex.manifest.debug=true"_s);
+        m_previous = qInstallMessageHandler(recordParses);
+    }
+    ~ParseRecorder()
+    {
+        qInstallMessageHandler(m_previous);
+        QLoggingCategory::setFilterRules(QString());
+    }
+    ParseRecorder(const ParseRecorder &) = delete;
+    ParseRecorder &operator=(const ParseRecorder &) = delete;
+
+private:
+    QtMessageHandler m_previous = nullptr;
+};
+
 Timestamp ts(qint64 seconds, qint64 nanos = 0)
 {
     return Timestamp::fromUnixNanos(seconds * 1'000'000'000 + nanos);
@@ -802,13 +824,7 @@ private Q_SLOTS:
         QVERIFY(log.append(Event::sync(u"p"_s, QString(40, u'a'), ts(2))).ok());
         log.forgetCachedRead();
 
-        s_parsedFiles.clear();
-        QLoggingCategory::setFilterRules(u"grex.manifest.debug=true"_s);
-        const QtMessageHandler previous = qInstallMessageHandler(recordParses);
-        const auto restore = qScopeGuard([previous] {
-            qInstallMessageHandler(previous);
-            QLoggingCategory::setFilterRules(QString());
-        });
+        const ParseRecorder parses;
         for (int i = 0; i < 50; ++i) {
             QVERIFY(log.append(Event::actionStarted(u"p"_s, i, u"mkdir"_s, ts(3 + 2 * i)),
                                IntentLog::Compaction::Deferred)
@@ -850,13 +866,7 @@ private Q_SLOTS:
         QVERIFY2(size > 128 * 1024 && size < 250 * 1024, qPrintable(QString::number(size)));
         QVERIFY(log.read().ok()); // what grex.jsonl holds is known, as after a run's own read
 
-        s_parsedFiles.clear();
-        QLoggingCategory::setFilterRules(u"grex.manifest.debug=true"_s);
-        const QtMessageHandler previous = qInstallMessageHandler(recordParses);
-        const auto restore = qScopeGuard([previous] {
-            qInstallMessageHandler(previous);
-            QLoggingCategory::setFilterRules(QString());
-        });
+        const ParseRecorder parses;
         QVERIFY(log.append(Event::sync(u"p"_s, sha, ts(5000))).ok());
         QVERIFY2(s_parsedFiles.isEmpty(), qPrintable(s_parsedFiles.join(u' ')));
         QCOMPARE(log.read()->events.size(), 1 + 1200 + 1);
