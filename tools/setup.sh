@@ -103,6 +103,7 @@ grex_configure() {
         -DGREX_WARNINGS_AS_ERRORS=ON \
         -DGREX_BUILD_TESTS=ON \
         -DGREX_BUILD_GUI=ON \
+        -DGREX_SHARED_LIBS=ON \
         -DGREX_SANITIZE="${GREX_SANITIZE:-}" >/dev/null
 }
 
