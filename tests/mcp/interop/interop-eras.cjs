@@ -12,9 +12,8 @@
 
 const assert = require("node:assert/strict");
 const fs = require("node:fs");
-const os = require("node:os");
 const path = require("node:path");
-const { ok, runChecks, startHttpServer } = require("./serve.cjs");
+const { ok, runChecks, runtimeDir, startHttpServer } = require("./serve.cjs");
 const v1 = {
     Client: require("@modelcontextprotocol/sdk/client/index.js").Client,
     Stdio: require("@modelcontextprotocol/sdk/client/stdio.js").StdioClientTransport,
@@ -37,7 +36,7 @@ if (!grex || !workspace || !remotes) {
 }
 
 
-const runtime = fs.mkdtempSync(path.join(os.tmpdir(), "grex-eras-"));
+const runtime = runtimeDir("grex-eras-");
 const env = { ...process.env, XDG_RUNTIME_DIR: runtime };
 
 function startHttp(extra = []) {

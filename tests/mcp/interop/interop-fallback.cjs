@@ -13,10 +13,9 @@
 const assert = require("node:assert/strict");
 const { spawn } = require("node:child_process");
 const fs = require("node:fs");
-const os = require("node:os");
 const path = require("node:path");
 const readline = require("node:readline");
-const { ok, runChecks, startHttpServer } = require("./serve.cjs");
+const { ok, runChecks, runtimeDir, startHttpServer } = require("./serve.cjs");
 const { Client } = require("@modelcontextprotocol/sdk/client/index.js");
 const { SSEClientTransport } = require("@modelcontextprotocol/sdk/client/sse.js");
 const { ElicitRequestSchema } = require("@modelcontextprotocol/sdk/types.js");
@@ -27,7 +26,7 @@ if (!grex || !workspace) {
     process.exit(2);
 }
 const MODERN = "2026-07-28";
-const env = { ...process.env, XDG_RUNTIME_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "grex-fb-")) };
+const env = { ...process.env, XDG_RUNTIME_DIR: runtimeDir("grex-fb-") };
 
 function discoverParams(name) {
     return {

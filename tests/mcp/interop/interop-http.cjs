@@ -7,10 +7,7 @@
 "use strict";
 
 const assert = require("node:assert/strict");
-const fs = require("node:fs");
-const os = require("node:os");
-const path = require("node:path");
-const { ok, runChecks, startHttpServer } = require("./serve.cjs");
+const { ok, runChecks, runtimeDir, startHttpServer } = require("./serve.cjs");
 const { Client } = require("@modelcontextprotocol/sdk/client/index.js");
 const {
     StreamableHTTPClientTransport,
@@ -28,7 +25,7 @@ const TOKEN = "interop-token-" + process.pid;
 
 
 function startServer() {
-    const runtime = fs.mkdtempSync(path.join(os.tmpdir(), "grex-http-"));
+    const runtime = runtimeDir("grex-http-");
     return startHttpServer(grex, workspace, { ...process.env, XDG_RUNTIME_DIR: runtime },
         ["--token", TOKEN]);
 }

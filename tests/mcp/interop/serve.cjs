@@ -2,6 +2,9 @@
 "use strict";
 
 const { spawn } = require("node:child_process");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
 
 let step = 0;
 function ok(what) {
@@ -41,4 +44,12 @@ function runChecks(main) {
     });
 }
 
-module.exports = { ok, runChecks, startHttpServer };
+// A fresh folder for XDG_RUNTIME_DIR (the servers' sockets), removed when the script exits
+// however it ends, so runs do not pile folders up in the temporary directory.
+function runtimeDir(prefix) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+    return dir;
+}
+
+module.exports = { ok, runChecks, runtimeDir, startHttpServer };
