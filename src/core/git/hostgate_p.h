@@ -2,6 +2,7 @@
 
 // Private to src/core/git: the per-host bound on git commands that talk to a remote.
 
+#include "core/git/fetcher.h"
 #include "core/result.h"
 
 #include <QString>
@@ -10,10 +11,6 @@
 #include <stop_token>
 
 namespace Grex::Git {
-
-// The host a remote URL names, lower-cased: ssh://, https://, git:// and scp-like forms; "" for
-// a remote on this machine (file:// or a path).
-QString hostOfRemote(const QString &url);
 
 // How many git commands may talk to host at once: the CPUs for this machine (""), 4 per CPU
 // (at least 16) for any other host.

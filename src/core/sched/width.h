@@ -42,6 +42,10 @@ public:
     // thread only for work it has, so an unbounded pool runs every job at once).
     int localThreads() const { return threadsFor(m_local); }
     int networkThreads() const { return threadsFor(m_network); }
+    // Threads for a walk whose remotes are all on this machine: their git commands are bounded
+    // at the CPUs (core/git/hostgate.cpp), and one more thread per CPU asks the next remote for
+    // its refs meanwhile. A chosen width is taken as it is.
+    int localRemoteThreads() const { return m_chosen ? localThreads() : 2 * m_local; }
     // Whether one more local job may start while `running` are under way.
     bool admits(int running) const { return m_local == 0 || running < m_local; }
 
