@@ -445,7 +445,9 @@ private Q_SLOTS:
              {u"by-b"_s, u"by-nobody-again"_s, u"legacy"_s, u"after-revoke"_s})
             QVERIFY2(!markerIn(ws, u"alpha"_s, marker), qPrintable(marker));
 
-        // The history names each call's own client, not the server's last one.
+        // The history names each call's own client, not the server's last one. A call's end
+        // reaches the window over the control socket, which may come after its response.
+        QTRY_COMPARE_WITH_TIMEOUT(control.history().size(), 7, 10000);
         QStringList clients;
         for (const Gui::ServeCall &call : control.history())
             clients.prepend(call.client);
