@@ -1,3 +1,4 @@
+#include "core/boxed.h"
 #include "core/result.h"
 
 #include <QTest>
@@ -96,6 +97,30 @@ private Q_SLOTS:
         QCOMPARE(Message("%1%", {u"9"_s}).text(), u"9%"_s);
         QCOMPARE(Message("%3 missing", {u"a"_s}).text(), u"%3 missing"_s);
         QCOMPARE(Message("%10 vs %1", QStringList(10, u"v"_s)).text(), u"v vs v"_s);
+    }
+
+    // A pack's errors are Boxed: a copy of a pack must not share or lose them.
+    void boxedCopiesItsValue()
+    {
+        Boxed<Error> none;
+        QVERIFY(!none);
+        QVERIFY(!std::optional<Error>(none));
+        Boxed<Error> one = Error(ErrorKind::PackOp, u"unreachable"_s, Message("down"));
+        Boxed<Error> copy = one;
+        QVERIFY(copy && one);
+        QVERIFY(&*copy != &*one);
+        copy = Error(ErrorKind::Lock, u"git"_s, Message("broken"));
+        QCOMPARE(one->reason(), u"unreachable"_s);
+        QCOMPARE(copy->reason(), u"git"_s);
+        Boxed<Error> moved = std::move(copy);
+        QCOMPARE(moved->kind(), ErrorKind::Lock);
+        const std::optional<Error> asOptional = one;
+        QVERIFY(asOptional);
+        QCOMPARE(asOptional->message().text(), u"down"_s);
+        one = std::nullopt;
+        QVERIFY(!one.has_value());
+        moved = std::optional<Error>();
+        QVERIFY(!moved);
     }
 };
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/boxed.h"
 #include "core/engine/globs.h"
 #include "core/engine/packfilter.h"
 #include "core/engine/packgraph.h"
@@ -87,7 +88,7 @@ struct PackOutcome
     int commits = 0; // the commits a fast-forward brought in
     QString fetchNote;
     QStringList warnings;
-    std::optional<Error> error;
+    Boxed<Error> error;
 
     // Adds "fetch", "left_alone", "remote_default_branch", "commits", "fetch_note", "warnings"
     // and "error" (those that apply).

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/boxed.h"
 #include "core/git/fetcher.h"
 #include "core/message.h"
 #include "core/pack/packmanifest.h"
@@ -55,8 +56,8 @@ struct PackNode
     int commitsTaken = 0;            // UpdateOutcome::taken
     Message note;                    // why the walk left the clone as it was (dirty, diverged, ...)
     QList<Message> warnings;         // e.g. LFS files left as pointers
-    std::optional<Error> fetchError; // the clone or fetch failed: this pack is not installed
-    std::optional<Error> loadError;  // a tolerant walk could not read this pack
+    Boxed<Error> fetchError;         // the clone or fetch failed: this pack is not installed
+    Boxed<Error> loadError;          // a tolerant walk could not read this pack
 };
 
 struct PackGraph

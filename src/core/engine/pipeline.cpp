@@ -248,7 +248,7 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, QList<WalkSeed> se
             const PackNode &node = graph->nodes.value(id);
             PackOutcome outcome;
             outcome.id = id;
-            const std::optional<Error> &failure = node.fetchError ? node.fetchError : node.loadError;
+            const Boxed<Error> &failure = node.fetchError ? node.fetchError : node.loadError;
             outcome.result = failure ? LifecycleResult::Err : LifecycleResult::Ok;
             outcome.shaBefore = node.shaBefore;
             outcome.shaAfter = node.sha;
