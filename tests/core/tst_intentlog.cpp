@@ -101,6 +101,19 @@ bool setModified(const QString &path, const QDateTime &when)
            file.setFileTime(when, QFileDevice::FileModificationTime);
 }
 
+// The registration of pack "p", the first event of the tests that grow a log.
+Event addPackP()
+{
+    return Event::add(u"p"_s, u"https://h/p.git"_s, u"p"_s, u"meta"_s, std::nullopt, ts(1));
+}
+
+// A log in dir with a read cache, as a workspace's.
+IntentLog cachedLog(const QTemporaryDir &dir)
+{
+    return IntentLog(dir.filePath(u"grex.jsonl"_s), dir.filePath(u".grex.lock"_s),
+                     IntentLog::makeReadCache());
+}
+
 Result<LogReadResult> parse(const QByteArray &bytes)
 {
     return IntentLog::parse(bytes);
@@ -740,9 +753,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(u"grex.jsonl"_s);
         IntentLog log(path, dir.filePath(u".grex.lock"_s));
-        QVERIFY(log.append(Event::add(u"p"_s, u"https://h/p.git"_s, u"p"_s, u"meta"_s,
-                                      std::nullopt, ts(1)))
-                    .ok());
+        QVERIFY(log.append(addPackP()).ok());
         // A year of daily syncs of one pack, in runs of 50 events.
         const QString sha(40, u'a');
         qint64 largest = 0;
@@ -782,9 +793,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         IntentLog log(dir.filePath(u"grex.jsonl"_s), dir.filePath(u".grex.lock"_s));
         const QString journal = log.journalPath();
-        QVERIFY(log.append(Event::add(u"p"_s, u"https://h/p.git"_s, u"p"_s, u"meta"_s, std::nullopt,
-                                      ts(1)))
-                    .ok());
+        QVERIFY(log.append(addPackP()).ok());
         const QString sha(40, u'a');
         for (int run = 0; run < 40; ++run) {
             QList<Event> syncs;
@@ -816,11 +825,8 @@ private Q_SLOTS:
     void appendsDoNotParseTheLog()
     {
         QTemporaryDir dir;
-        IntentLog log(dir.filePath(u"grex.jsonl"_s), dir.filePath(u".grex.lock"_s),
-                      IntentLog::makeReadCache());
-        QVERIFY(log.append(Event::add(u"p"_s, u"https://h/p.git"_s, u"p"_s, u"meta"_s, std::nullopt,
-                                      ts(1)))
-                    .ok());
+        IntentLog log = cachedLog(dir);
+        QVERIFY(log.append(addPackP()).ok());
         QVERIFY(log.append(Event::sync(u"p"_s, QString(40, u'a'), ts(2))).ok());
         log.forgetCachedRead();
 
@@ -848,11 +854,8 @@ private Q_SLOTS:
     void appendsCheckAtPowersOfTwo()
     {
         QTemporaryDir dir;
-        IntentLog log(dir.filePath(u"grex.jsonl"_s), dir.filePath(u".grex.lock"_s),
-                      IntentLog::makeReadCache());
-        QVERIFY(log.append(Event::add(u"p"_s, u"https://h/p.git"_s, u"p"_s, u"meta"_s, std::nullopt,
-                                      ts(1)))
-                    .ok());
+        IntentLog log = cachedLog(dir);
+        QVERIFY(log.append(addPackP()).ok());
         // A journal of 160 KB, written as another process would have left it.
         const QString sha(40, u'a');
         QList<Event> syncs;

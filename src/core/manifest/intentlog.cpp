@@ -280,11 +280,10 @@ Result<LogReadResult> IntentLog::read() const
     LogReadResult result = merged(std::move(declared).value(), std::move(journal).value());
     // Stored under the stamps taken before each file was read: a write racing the read
     // changes them, so the next read parses again.
-    if (cacheable) {
+    if (cacheable)
         m_cache->store(read, result);
-        if (read.first)
-            rememberDeclaredHolds(m_path, *read.first, result.declaredHoldsJournalEvents);
-    }
+    if (cacheable && read.first)
+        rememberDeclaredHolds(m_path, *read.first, result.declaredHoldsJournalEvents);
     return result;
 }
 
@@ -410,8 +409,13 @@ Result<AppendReport> IntentLog::append(const QList<Event> &events, Compaction co
         return moved.error();
 
     AppendReport report;
-    QList<std::pair<QString, qint64>> grown;
-    QList<qint64> sizesBefore; // each grown file's size before this append
+    struct Grown
+    {
+        QString path;
+        qint64 before = 0; // its size before this append
+        qint64 size = 0;
+    };
+    QList<Grown> grown;
     for (const auto &[path, payload] : {std::pair{m_path, declared}, std::pair{m_journalPath, journal}}) {
         if (payload.isEmpty())
             continue;
@@ -419,10 +423,8 @@ Result<AppendReport> IntentLog::append(const QList<Event> &events, Compaction co
         if (!appended)
             return appended.error();
         report.healedBytes += appended->healedBytes;
-        if (appended->size >= 0) {
-            grown.append({path, appended->size});
-            sizesBefore.append(appended->size - qint64(payload.size()));
-        }
+        if (appended->size >= 0)
+            grown.append({path, appended->size - qint64(payload.size()), appended->size});
     }
     // The journal is this machine's: git must not see it, in a workspace from before it too.
     if (!journalExisted && QFileInfo::exists(m_journalPath) && !m_gitignorePath.isEmpty()) {
@@ -435,14 +437,13 @@ Result<AppendReport> IntentLog::append(const QList<Event> &events, Compaction co
         }
     }
     // Still under the manifest lock: a compaction replaces the files as doctor --compact does.
-    for (qsizetype i = 0; i < grown.size(); ++i) {
-        const auto &[path, size] = grown.at(i);
+    for (const Grown &file : std::as_const(grown)) {
         if (compaction == Compaction::Now) {
-            compactIfGrownLocked(path, sizesBefore.at(i), size);
+            compactIfGrownLocked(file.path, file.before, file.size);
         } else {
             QMutexLocker locker(&s_logFactsMutex);
-            if (!s_deferredChecks.contains(path))
-                s_deferredChecks.insert(path, sizesBefore.at(i));
+            if (!s_deferredChecks.contains(file.path))
+                s_deferredChecks.insert(file.path, file.before);
         }
     }
     return report;
