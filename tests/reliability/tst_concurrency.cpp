@@ -40,10 +40,10 @@ namespace {
 enum class Op { Add, Rm, Sync, Status };
 
 constexpr WireTable<Op, 4> kOpWords{{
-    {Op::Add, "add"},
-    {Op::Rm, "rm"},
-    {Op::Sync, "sync"},
-    {Op::Status, "status"},
+    {Op::Add, u"add"},
+    {Op::Rm, u"rm"},
+    {Op::Sync, u"sync"},
+    {Op::Status, u"status"},
 }};
 
 QString opName(Op op)

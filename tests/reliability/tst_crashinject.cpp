@@ -47,9 +47,9 @@ enum class Op { Add, Rm, Sync };
 enum class Via { Cli, Serve };
 
 constexpr WireTable<Op, 3> kOpWords{{
-    {Op::Add, "add"},
-    {Op::Rm, "rm"},
-    {Op::Sync, "sync"},
+    {Op::Add, u"add"},
+    {Op::Rm, u"rm"},
+    {Op::Sync, u"sync"},
 }};
 
 QString opName(Op op)

@@ -46,7 +46,7 @@ StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEn
     StatusEntry e;
     e.id = node.id;
     e.path = node.path;
-    e.type = node.manifest.type;
+    e.type = node.manifest->type;
     e.url = node.url;
     e.depth = node.depth;
     e.registered = node.registered;
@@ -91,19 +91,19 @@ StatusEntry inspectNode(Workspace &workspace, const PackNode &node, const LockEn
     if (lock != locks.end()) {
         e.shaMatch = !lock->sha.isEmpty() && lock->sha == e.sha;
         e.actionsHashMatch =
-            !node.loadError && lock->actionsHash == actionsHash(node.manifest.actions, e.sha);
+            !node.loadError && lock->actionsHash == actionsHash(node.manifest->actions, e.sha);
     }
     // A local commit or a fetched upstream explains a changed HEAD better than "stale": the
     // pack is ahead or behind. Stale is what needs a sync for another reason, so neither a
     // plain repository (nothing to install) nor a broken pack (no sync can install it until a
     // person fixes it) is ever stale.
-    e.plain = !node.loadError && node.manifest.isImplicit();
+    e.plain = !node.loadError && node.manifest->isImplicit();
     const bool installable = !node.loadError && !e.plain;
     if (!installable) {
         e.staleReason.clear();
     } else if (lock == locks.end()) {
         e.staleReason = u"not_installed"_s;
-    } else if (lock->actionsHash != actionsHash(node.manifest.actions, lock->sha)) {
+    } else if (lock->actionsHash != actionsHash(node.manifest->actions, lock->sha)) {
         e.staleReason = u"actions_changed"_s;
     } else if (options.staleAfterSeconds &&
                olderThan(nowNanos - lock->installedAt.unixNanos(), *options.staleAfterSeconds)) {

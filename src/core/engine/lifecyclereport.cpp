@@ -177,23 +177,23 @@ PackOutcomeKind PackOutcome::outcome(bool teardown) const
 namespace {
 
 constexpr WireTable<LifecycleResult, 5> kResultWords{{
-    {LifecycleResult::Ok, "ok"},
-    {LifecycleResult::Skipped, "skipped"},
-    {LifecycleResult::Filtered, "filtered"},
-    {LifecycleResult::Err, "err"},
-    {LifecycleResult::NotRun, "not_run"},
+    {LifecycleResult::Ok, u"ok"},
+    {LifecycleResult::Skipped, u"skipped"},
+    {LifecycleResult::Filtered, u"filtered"},
+    {LifecycleResult::Err, u"err"},
+    {LifecycleResult::NotRun, u"not_run"},
 }};
 
 constexpr WireTable<PackOutcomeKind, 9> kOutcomeWords{{
-    {PackOutcomeKind::Failed, "failed"},
-    {PackOutcomeKind::NeedsYou, "needs_you"},
-    {PackOutcomeKind::Cloned, "cloned"},
-    {PackOutcomeKind::Updated, "updated"},
-    {PackOutcomeKind::Installed, "installed"},
-    {PackOutcomeKind::TornDown, "torn_down"},
-    {PackOutcomeKind::Unchanged, "unchanged"},
-    {PackOutcomeKind::Filtered, "filtered"},
-    {PackOutcomeKind::NotRun, "not_run"},
+    {PackOutcomeKind::Failed, u"failed"},
+    {PackOutcomeKind::NeedsYou, u"needs_you"},
+    {PackOutcomeKind::Cloned, u"cloned"},
+    {PackOutcomeKind::Updated, u"updated"},
+    {PackOutcomeKind::Installed, u"installed"},
+    {PackOutcomeKind::TornDown, u"torn_down"},
+    {PackOutcomeKind::Unchanged, u"unchanged"},
+    {PackOutcomeKind::Filtered, u"filtered"},
+    {PackOutcomeKind::NotRun, u"not_run"},
 }};
 
 } // namespace

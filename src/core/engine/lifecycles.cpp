@@ -210,10 +210,10 @@ Result<void> LifecycleRunner::plan()
 
     for (const QString &id : std::as_const(m_order)) {
         const PackNode &node = m_graph.nodes.value(id);
-        if (node.onDisk && !builtinPackTypes().get(node.manifest.type)) {
+        if (node.onDisk && !builtinPackTypes().get(node.manifest->type)) {
             return Error(ErrorKind::PluginMissing, u"unknown_pack_type"_s,
                          Message(QT_TRANSLATE_NOOP("Grex", "pack '%1' has the unknown type '%2'"),
-                                 {id, node.manifest.type}))
+                                 {id, node.manifest->type}))
                 .withDetail(u"pack"_s, id);
         }
     }
@@ -272,8 +272,8 @@ PackTurn LifecycleRunner::turn(const PackNode &node)
     turn.outcome.id = node.id;
     turn.outcome.shaBefore = node.shaBefore;
     turn.outcome.shaAfter = node.sha;
-    turn.outcome.plain = node.onDisk && !node.loadError && node.manifest.isImplicit();
-    const QString hash = actionsHash(node.manifest.actions, node.sha);
+    turn.outcome.plain = node.onDisk && !node.loadError && node.manifest->isImplicit();
+    const QString hash = actionsHash(node.manifest->actions, node.sha);
     if (std::optional<PackTurn> same = unchanged(node, hash, turn))
         return std::move(*same);
     return execute(node, hash, std::move(turn));
@@ -285,7 +285,7 @@ std::optional<PackTurn> LifecycleRunner::notSelected(const PackNode &node) const
     turn.outcome.id = node.id;
     turn.outcome.shaBefore = node.shaBefore;
     turn.outcome.shaAfter = node.sha;
-    turn.outcome.plain = node.onDisk && !node.loadError && node.manifest.isImplicit();
+    turn.outcome.plain = node.onDisk && !node.loadError && node.manifest->isImplicit();
     // A pack whose clone or fetch failed is not installed; the others go on (a failed
     // remote is not a failed install: it halts nothing).
     if (node.fetchError) {
@@ -313,8 +313,8 @@ std::optional<PackTurn> LifecycleRunner::notSelected(const PackNode &node) const
         turn.fetchFailed = true;
         return turn;
     }
-    if (m_request.action && (!node.onDisk || node.manifest.type == u"meta" ||
-                             !hasNamedAction(node.manifest.actions, *m_request.action))) {
+    if (m_request.action && (!node.onDisk || node.manifest->type == u"meta" ||
+                             !hasNamedAction(node.manifest->actions, *m_request.action))) {
         turn.outcome.result = LifecycleResult::Skipped;
         turn.outcome.message = u"no action '%1'"_s.arg(*m_request.action);
         return turn;
@@ -427,10 +427,10 @@ PackTurn LifecycleRunner::execute(const PackNode &node, const QString &hash, Pac
     if (!m_request.dryRun)
         audit.emplace(m_log, node.id, m_report.eventLogWarnings, m_warningsMutex);
     LifecycleRun run{exec, audit ? &*audit : nullptr, {}, {}};
-    const PackTypePlugin *plugin = builtinPackTypes().get(node.manifest.type);
+    const PackTypePlugin *plugin = builtinPackTypes().get(node.manifest->type);
     Result<void> result = m_request.action
-                              ? runNamedActions(*m_request.action, node.manifest.actions, run)
-                              : plugin->run(m_request.lifecycle, node.manifest, run);
+                              ? runNamedActions(*m_request.action, node.manifest->actions, run)
+                              : plugin->run(m_request.lifecycle, *node.manifest, run);
     turn.outcome.ran = true;
     for (size_t i = 0; i < run.steps.size(); ++i)
         turn.steps.append({node.id, qint64(i), run.steps.at(i)});

@@ -117,7 +117,7 @@ FilterSubject filterSubject(const PackNode &node, const QHash<QString, QString> 
 {
     return FilterSubject{.name = node.id,
                          .path = filterPath(node),
-                         .type = node.manifest.type,
+                         .type = node.manifest->type,
                          .url = node.url,
                          .depth = node.depth,
                          .drift = std::nullopt,

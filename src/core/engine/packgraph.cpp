@@ -17,13 +17,13 @@ namespace Grex {
 namespace {
 
 constexpr WireTable<FetchState, 7> kFetchStateWords{{
-    {FetchState::Cloned, "cloned"},
-    {FetchState::Fetched, "fetched"},
-    {FetchState::UpToDate, "up_to_date"},
-    {FetchState::Updated, "updated"},
-    {FetchState::CheckedOut, "checked_out"},
-    {FetchState::LeftAlone, "left_alone"},
-    {FetchState::Failed, "failed"},
+    {FetchState::Cloned, u"cloned"},
+    {FetchState::Fetched, u"fetched"},
+    {FetchState::UpToDate, u"up_to_date"},
+    {FetchState::Updated, u"updated"},
+    {FetchState::CheckedOut, u"checked_out"},
+    {FetchState::LeftAlone, u"left_alone"},
+    {FetchState::Failed, u"failed"},
 }};
 
 } // namespace
@@ -161,7 +161,7 @@ void resolveDependencies(PackGraph &graph)
 {
     for (PackNode &node : graph.nodes) {
         node.dependencies.clear();
-        for (const QString &entry : node.manifest.dependsOn) {
+        for (const QString &entry : node.manifest->dependsOn) {
             if (const std::optional<QString> target = resolveDependency(graph, entry);
                 target && *target != node.id)
                 node.dependencies.append(*target);
@@ -179,7 +179,7 @@ QList<GraphProblem> validateGraph(const PackGraph &graph, const QMap<QString, QS
     };
     QList<GraphProblem> problems;
     for (const PackNode &node : graph.nodes) {
-        for (Error &error : validatePack(node.manifest))
+        for (Error &error : validatePack(*node.manifest))
             problems.append({{node.id}, std::move(error).withDetail(u"pack"_s, node.id)});
     }
 
@@ -188,8 +188,8 @@ QList<GraphProblem> validateGraph(const PackGraph &graph, const QMap<QString, QS
                                        const char *hint) -> GraphProblem {
         return {cycle.mid(0, cycle.size() - 1),
                 graphError(u"graph_cycle"_s, Message(message, {cycle.join(u" -> "_s)}))
-                    .withHint(Message(hint, {cycle.at(1),
-                                             graph.nodes.value(cycle.constFirst()).manifest.file}))
+                    .withHint(Message(
+                        hint, {cycle.at(1), graph.nodes.value(cycle.constFirst()).manifest->file}))
                     .withDetail(u"chain"_s, JsonValue(cycle))};
     };
     for (const QStringList &cycle :
@@ -200,7 +200,7 @@ QList<GraphProblem> validateGraph(const PackGraph &graph, const QMap<QString, QS
     }
 
     for (const PackNode &node : graph.nodes) {
-        for (const QString &entry : node.manifest.dependsOn) {
+        for (const QString &entry : node.manifest->dependsOn) {
             if (resolveDependency(graph, entry) || outside(entry))
                 continue;
             problems.append(
@@ -212,7 +212,7 @@ QList<GraphProblem> validateGraph(const PackGraph &graph, const QMap<QString, QS
                      .withHint(Message(QT_TRANSLATE_NOOP("Grex", "add '%1' to the workspace "
                                                                  "(grex add URL), or take it out "
                                                                  "of depends_on in %2"),
-                                       {entry, node.manifest.file}))
+                                       {entry, node.manifest->file}))
                      .withDetail(u"pack"_s, node.id)
                      .withDetail(u"required"_s, entry)});
         }
@@ -242,7 +242,7 @@ QList<GraphProblem> validateGraph(const PackGraph &graph, const QMap<QString, QS
 
     const auto dependencies = [&graph](const PackNode &node) {
         QStringList targets;
-        for (const QString &entry : node.manifest.dependsOn) {
+        for (const QString &entry : node.manifest->dependsOn) {
             if (const std::optional<QString> target = resolveDependency(graph, entry))
                 targets.append(*target);
         }

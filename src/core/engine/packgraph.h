@@ -34,7 +34,7 @@ struct PackNode
     QString url;
     std::optional<QString> ref;
     CloneOptions cloneOptions; // --depth and --filter from add or the parent's children entry
-    PackManifest manifest;
+    SharedManifest manifest = sharedImplicitManifest();
     bool isRoot = false;
     bool registered = false;
     bool onDisk = false;      // the directory exists (in a dry run: will exist only after a clone)

@@ -14,10 +14,10 @@ using namespace Qt::StringLiterals;
 namespace Grex {
 
 constexpr WireTable<Lifecycle, 4> kLifecycleWords{{
-    {Lifecycle::Install, "install"},
-    {Lifecycle::Sync, "sync"},
-    {Lifecycle::Update, "update"},
-    {Lifecycle::Teardown, "teardown"},
+    {Lifecycle::Install, u"install"},
+    {Lifecycle::Sync, u"sync"},
+    {Lifecycle::Update, u"update"},
+    {Lifecycle::Teardown, u"teardown"},
 }};
 
 QString lifecycleName(Lifecycle lifecycle)

@@ -91,7 +91,7 @@ Result<void> writeGitignoreBlocks(const Workspace &workspace, const PackGraph &g
         blocks.append({QString::fromUtf16(Gitignore::WorkspaceOwner), Gitignore::workspaceBody()});
     for (const PackNode &node : graph.nodes) {
         if (!node.isRoot && node.onDisk)
-            blocks.append({node.id, Gitignore::packBody(node.path, node.manifest.gitignore)});
+            blocks.append({node.id, Gitignore::packBody(node.path, node.manifest->gitignore)});
     }
     return Gitignore::upsertBlocks(workspace.gitignorePath(), blocks);
 }
@@ -146,7 +146,8 @@ struct BeforeWalk
 
 // The log is let go before the walk, and so is its cached parse: the run appends to the log
 // anyway, and a large workspace's events would otherwise stay in memory through the whole run
-// (docs/performance.md).
+// (docs/performance.md). The lockfile's cached parse goes too: the run keeps its own entries
+// until it ends, and the cache would hold them on while the report is made.
 Result<BeforeWalk> readBeforeWalk(Workspace &workspace, const PipelineRequest &request,
                                   OperationContext &ctx)
 {
@@ -158,6 +159,7 @@ Result<BeforeWalk> readBeforeWalk(Workspace &workspace, const PipelineRequest &r
     const Result<LogReadResult> log = workspace.intentLog().read();
     workspace.intentLog().forgetCachedRead();
     Result<LockEntries> read = workspace.lockfile().read();
+    workspace.lockfile().forgetCachedRead();
     if (!read)
         return read.error();
     before.locks = std::move(read).value();

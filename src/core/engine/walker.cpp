@@ -94,7 +94,7 @@ Result<std::optional<FetchReport>> updateClone(Fetcher &git, PackNode &node, std
 Result<void> loadManifest(PackNode &node)
 {
     if (!hasPackManifest(node.dir)) {
-        node.manifest = PackManifest::implicit(node.id);
+        node.manifest = sharedImplicitManifest();
         return {};
     }
     // The root pack is the user's own checkout, named by its pack.yaml.
@@ -102,9 +102,9 @@ Result<void> loadManifest(PackNode &node)
                                                 : loadPackManifestAs(node.dir, node.path, node.dir);
     if (!manifest)
         return treeError(manifest.error(), node.id);
-    node.manifest = std::move(manifest).value();
+    node.manifest = std::make_shared<const PackManifest>(std::move(manifest).value());
     if (node.isRoot)
-        node.id = node.manifest.name;
+        node.id = node.manifest->name;
     return {};
 }
 
@@ -198,7 +198,7 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, int dep
         if (!cloned) {
             node.fetchState = FetchState::Failed;
             node.fetchError = std::move(cloned).error().withDetail(u"pack"_s, node.id);
-            node.manifest = PackManifest::implicit(node.id);
+            node.manifest = sharedImplicitManifest();
             return node;
         }
         node.onDisk = true;
@@ -208,14 +208,14 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, int dep
         node.branch = cloned->branch;
         node.warnings = cloned->warnings;
     } else {
-        node.manifest = PackManifest::implicit(node.id);
+        node.manifest = sharedImplicitManifest();
         return node;
     }
 
     if (Result<void> loaded = loadManifest(node); !loaded)
         return loaded.error();
     if (network && !seed.isRoot && options.submodules && seed.cloneOptions.submodules &&
-        node.manifest.submodules) {
+        node.manifest->submodules) {
         const bool moved = node.cloned || headMoved(node.fetchState);
         Result<void> submodules = git.updateSubmodules(node.dir, moved, stop);
         if (!submodules && submodules.error().kind() == ErrorKind::Cancelled)
@@ -300,7 +300,7 @@ PackNode unreadableNode(const WalkSeed &seed, const Error &error)
     broken.isRoot = seed.isRoot;
     const QFileInfo info(broken.dir);
     broken.onDisk = info.isDir() && !info.isSymLink(); // exec never runs via a link
-    broken.manifest = PackManifest::implicit(broken.id);
+    broken.manifest = sharedImplicitManifest();
     broken.loadError = error;
     return broken;
 }
@@ -311,7 +311,7 @@ std::optional<Error> childCaseClash(const PackNode &node,
                                     const QHash<QString, QString> &knownFolded)
 {
     QHash<QString, QString> siblings;
-    for (const ChildRef &child : node.manifest.children) {
+    for (const ChildRef &child : node.manifest->children) {
         const QString path = child.effectivePath();
         const QString folded = path.toCaseFolded();
         const QString twin = knownFolded.value(folded, siblings.value(folded));
@@ -340,7 +340,7 @@ void finishGraph(PackGraph &graph, const QList<WalkSeed> &seeds,
 {
     for (PackNode &node : graph.nodes) {
         const QString seedId = node.isRoot ? u"."_s : node.id;
-        node.tags = joinTags(declaredTags.value(seedId), node.manifest.tags);
+        node.tags = joinTags(declaredTags.value(seedId), node.manifest->tags);
     }
     for (const WalkSeed &seed : seeds) {
         if (!seed.isRoot && graph.nodes.contains(seed.id) && !graph.roots.contains(seed.id))
@@ -360,7 +360,7 @@ std::optional<Error> childClash(const PackNode &node, const QMap<QString, WalkSe
                                 const QHash<QString, QString> &knownFolded)
 {
     std::optional<Error> clash = childCaseClash(node, knownFolded);
-    for (const ChildRef &child : node.manifest.children) {
+    for (const ChildRef &child : node.manifest->children) {
         if (clash)
             break;
         const auto other = known.find(child.effectivePath());
@@ -466,7 +466,7 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
             // The collector is woken only when it has something to do: children to hand out,
             // an error to stop on, the last pack, or progress to report. Waking it for every
             // pack costs a context switch each on a machine whose cores the workers fill.
-            const bool urgent = !node || (options.recursive && !node->manifest.children.isEmpty());
+            const bool urgent = !node || (options.recursive && !node->manifest->children.isEmpty());
             QMutexLocker locker(&mutex);
             done.append(Outcome{seed, depth, std::move(node)});
             --inFlight;
@@ -530,9 +530,11 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
                 }
                 if (clash) {
                     node.loadError = std::move(clash);
-                    node.manifest.children.clear();
+                    auto childless = std::make_shared<PackManifest>(*node.manifest);
+                    childless->children.clear();
+                    node.manifest = std::move(childless);
                 }
-                for (const ChildRef &child : node.manifest.children) {
+                for (const ChildRef &child : node.manifest->children) {
                     const QString path = child.effectivePath();
                     node.children.append(path);
                     if (known.contains(path)) {

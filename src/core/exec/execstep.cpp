@@ -7,11 +7,11 @@ using namespace Qt::StringLiterals;
 namespace Grex {
 
 constexpr WireTable<StepResult, 5> kStepResultWords{{
-    {StepResult::PerformedChange, "performed_change"},
-    {StepResult::WouldPerformChange, "would_perform_change"},
-    {StepResult::AlreadySatisfied, "already_satisfied"},
-    {StepResult::NoOp, "noop"},
-    {StepResult::Skipped, "skipped"},
+    {StepResult::PerformedChange, u"performed_change"},
+    {StepResult::WouldPerformChange, u"would_perform_change"},
+    {StepResult::AlreadySatisfied, u"already_satisfied"},
+    {StepResult::NoOp, u"noop"},
+    {StepResult::Skipped, u"skipped"},
 }};
 
 QStringList stepResultWords()

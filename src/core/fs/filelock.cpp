@@ -29,12 +29,12 @@ using namespace Qt::StringLiterals;
 namespace Grex {
 
 constexpr WireTable<LockTier, 6> kLockTierWords{{
-    {LockTier::Admission, "admission"},
-    {LockTier::WorkspaceSync, "workspace sync"},
-    {LockTier::SchedulerPermit, "scheduler permit"},
-    {LockTier::Pack, "pack"},
-    {LockTier::Backend, "backend"},
-    {LockTier::Manifest, "manifest"},
+    {LockTier::Admission, u"admission"},
+    {LockTier::WorkspaceSync, u"workspace sync"},
+    {LockTier::SchedulerPermit, u"scheduler permit"},
+    {LockTier::Pack, u"pack"},
+    {LockTier::Backend, u"backend"},
+    {LockTier::Manifest, u"manifest"},
 }};
 
 QString lockTierName(LockTier tier)

@@ -32,6 +32,12 @@ Error corruption(qsizetype line, const QString &detail)
 
 } // namespace
 
+void Lockfile::forgetCachedRead() const
+{
+    if (m_cache)
+        m_cache->clear();
+}
+
 Lockfile::Lockfile(QString path, QString manifestLockPath, std::shared_ptr<ReadCache> cache)
     : m_path(std::move(path))
     , m_lockPath(std::move(manifestLockPath))

@@ -41,6 +41,9 @@ public:
     // Missing file: empty. Blank lines skipped; a duplicate id: the last line wins.
     Result<LockEntries> read() const;
     static Result<LockEntries> parse(const QByteArray &bytes);
+    // Drops the cached parse: a caller that keeps the entries it read need not have them twice
+    // once it changes them, nor after it is done.
+    void forgetCachedRead() const;
 
     // Writes the snapshot under the manifest lock (tier 5).
     Result<void> write(const LockEntries &entries) const;

@@ -327,6 +327,13 @@ PackManifest PackManifest::implicit(const QString &name)
     return m;
 }
 
+SharedManifest sharedImplicitManifest()
+{
+    static const SharedManifest manifest =
+        std::make_shared<const PackManifest>(PackManifest::implicit({}));
+    return manifest;
+}
+
 QString currentOs()
 {
 #if defined(Q_OS_WIN)

@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -57,6 +58,12 @@ struct PackManifest
     static PackManifest implicit(const QString &name);
     bool isImplicit() const { return file.isEmpty(); }
 };
+
+// A manifest as a pack graph's nodes hold it, shared by their copies. Every plain repository
+// shares one implicit manifest, whose name is left empty (the pack's id is its name): a graph of
+// 10 000 plain packs would otherwise hold 10 000 empty manifests (docs/performance.md).
+using SharedManifest = std::shared_ptr<const PackManifest>;
+SharedManifest sharedImplicitManifest();
 
 inline constexpr qsizetype MaxPackYamlBytes = 1024 * 1024;
 inline constexpr int MaxPredicateDepth = 32;

@@ -19,23 +19,23 @@ namespace Grex {
 namespace {
 
 constexpr WireTable<DoctorCheck, 11> kCheckWords{{
-    {DoctorCheck::ManifestSchema, "manifest-schema"},
-    {DoctorCheck::Lockfile, "lockfile"},
-    {DoctorCheck::GitignoreSync, "gitignore-sync"},
-    {DoctorCheck::PackSchema, "pack-schema"},
-    {DoctorCheck::PackGraph, "pack-graph"},
-    {DoctorCheck::OnDiskDrift, "on-disk-drift"},
-    {DoctorCheck::CloneUpkeep, "clone-upkeep"},
-    {DoctorCheck::UrlSecrets, "url-secrets"},
-    {DoctorCheck::OrphanLockEntries, "orphan-lock-entries"},
-    {DoctorCheck::LockFiles, "lock-files"},
-    {DoctorCheck::UnfinishedWork, "unfinished-work"},
+    {DoctorCheck::ManifestSchema, u"manifest-schema"},
+    {DoctorCheck::Lockfile, u"lockfile"},
+    {DoctorCheck::GitignoreSync, u"gitignore-sync"},
+    {DoctorCheck::PackSchema, u"pack-schema"},
+    {DoctorCheck::PackGraph, u"pack-graph"},
+    {DoctorCheck::OnDiskDrift, u"on-disk-drift"},
+    {DoctorCheck::CloneUpkeep, u"clone-upkeep"},
+    {DoctorCheck::UrlSecrets, u"url-secrets"},
+    {DoctorCheck::OrphanLockEntries, u"orphan-lock-entries"},
+    {DoctorCheck::LockFiles, u"lock-files"},
+    {DoctorCheck::UnfinishedWork, u"unfinished-work"},
 }};
 
 constexpr WireTable<DoctorSeverity, 3> kSeverityWords{{
-    {DoctorSeverity::Ok, "ok"},
-    {DoctorSeverity::Warning, "warning"},
-    {DoctorSeverity::Error, "error"},
+    {DoctorSeverity::Ok, u"ok"},
+    {DoctorSeverity::Warning, u"warning"},
+    {DoctorSeverity::Error, u"error"},
 }};
 
 } // namespace

@@ -77,7 +77,7 @@ QList<std::pair<QString, QStringList>> expectedBlocks(const Facts &facts)
     for (const PackNode &node : facts.graph.nodes) {
         if (node.isRoot || (!node.registered && !node.onDisk))
             continue;
-        blocks.append({node.id, Gitignore::packBody(node.path, node.manifest.gitignore)});
+        blocks.append({node.id, Gitignore::packBody(node.path, node.manifest->gitignore)});
     }
     return blocks;
 }
@@ -212,7 +212,7 @@ QList<DoctorFinding> checkUrlSecrets(const Workspace &workspace, const Facts &fa
         found.append(finding(check, DoctorSeverity::Error, node.id,
                              u"the pack.yaml of '%1' names child '%2' with a password or token in "
                              u"its URL (%3); change it there and use a credential helper"_s.arg(
-                                 node.manifest.name.isEmpty() ? node.id : node.manifest.name,
+                                 node.manifest->name.isEmpty() ? node.id : node.manifest->name,
                                  node.id, redactUrl(node.url))));
     }
     return found;

@@ -217,10 +217,10 @@ Result<ImportOptions> ImportOptions::fromJson(const QJsonObject &args)
 namespace {
 
 constexpr WireTable<ImportReport::SkipReason, 4> kSkipReasonWords{{
-    {ImportReport::SkipReason::PathCollision, "path_collision"},
-    {ImportReport::SkipReason::DuplicateInInput, "duplicate_in_input"},
-    {ImportReport::SkipReason::NoRemote, "no_remote"},
-    {ImportReport::SkipReason::NoUrl, "no_url"},
+    {ImportReport::SkipReason::PathCollision, u"path_collision"},
+    {ImportReport::SkipReason::DuplicateInInput, u"duplicate_in_input"},
+    {ImportReport::SkipReason::NoRemote, u"no_remote"},
+    {ImportReport::SkipReason::NoUrl, u"no_url"},
 }};
 
 } // namespace

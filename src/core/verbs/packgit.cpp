@@ -18,11 +18,11 @@ namespace Grex {
 namespace {
 
 constexpr WireTable<PackGitAction, 5> kActionWords{{
-    {PackGitAction::Switch, "switch"},
-    {PackGitAction::Stash, "stash"},
-    {PackGitAction::Discard, "discard"},
-    {PackGitAction::Commit, "commit"},
-    {PackGitAction::Push, "push"},
+    {PackGitAction::Switch, u"switch"},
+    {PackGitAction::Stash, u"stash"},
+    {PackGitAction::Discard, u"discard"},
+    {PackGitAction::Commit, u"commit"},
+    {PackGitAction::Push, u"push"},
 }};
 
 constexpr qsizetype kFileLimit = 200;

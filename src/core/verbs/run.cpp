@@ -92,8 +92,8 @@ Result<RunActionReport> runAction(Workspace &workspace, const RunActionOptions &
         {
             QStringList packs;
             for (const PackNode &node : graph.nodes) {
-                if (node.onDisk && !node.loadError && node.manifest.type != u"meta" &&
-                    hasNamedAction(node.manifest.actions, options.action) &&
+                if (node.onDisk && !node.loadError && node.manifest->type != u"meta" &&
+                    hasNamedAction(node.manifest->actions, options.action) &&
                     options.filter.matches(filterSubject(node, drift)))
                     packs.append(node.id);
             }

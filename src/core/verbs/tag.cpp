@@ -206,7 +206,7 @@ Result<TagReport> tag(Workspace &workspace, const TagOptions &options, Operation
                                                                     "'%2': tag it in the "
                                                                     "children entry of %3"),
                                           {options.pack, parents.first(),
-                                           graph->nodes.value(parents.first()).manifest.file}))
+                                           graph->nodes.value(parents.first()).manifest->file}))
                     .withDetail(u"pack"_s, options.pack)
                     .withDetail(u"parent"_s, parents.first());
             }

@@ -18,10 +18,10 @@ namespace Grex {
 namespace {
 
 constexpr WireTable<PushResult, 4> kPushResultWords{{
-    {PushResult::Pushed, "pushed"},
-    {PushResult::WouldPush, "would_push"},
-    {PushResult::UpToDate, "up_to_date"},
-    {PushResult::Failed, "failed"},
+    {PushResult::Pushed, u"pushed"},
+    {PushResult::WouldPush, u"would_push"},
+    {PushResult::UpToDate, u"up_to_date"},
+    {PushResult::Failed, u"failed"},
 }};
 
 } // namespace

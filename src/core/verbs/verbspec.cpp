@@ -14,10 +14,10 @@ namespace Grex {
 namespace {
 
 constexpr WireTable<ParamType, 4> kTypeWords{{
-    {ParamType::Boolean, "boolean"},
-    {ParamType::String, "string"},
-    {ParamType::StringArray, "array"},
-    {ParamType::Integer, "integer"},
+    {ParamType::Boolean, u"boolean"},
+    {ParamType::String, u"string"},
+    {ParamType::StringArray, u"array"},
+    {ParamType::Integer, u"integer"},
 }};
 
 QString typeName(ParamType type)
