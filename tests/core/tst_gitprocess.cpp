@@ -1,6 +1,9 @@
 #include "core/git/gitprocess_p.h"
+#include "core/git/libgit2_p.h"
+#include "core/git/repository.h"
 
 #include <QElapsedTimer>
+#include <QTemporaryDir>
 #include <QTcpServer>
 #include <QTest>
 #include <QThread>
@@ -12,6 +15,25 @@ using namespace Grex::Git;
 using namespace Qt::StringLiterals;
 
 namespace {
+
+// git in dir, which must succeed.
+void gitIn(const QString &dir, const QStringList &args)
+{
+    GitCall call;
+    call.workDir = dir;
+    call.args = QStringList{u"-c"_s, u"user.name=t"_s, u"-c"_s, u"user.email=t@t"_s} + args;
+    const Result<GitOutput> output = run(call, {});
+    QVERIFY(output.ok());
+    QVERIFY2(output->ok(), qPrintable(output->err));
+}
+
+QString headIn(git_repository *repo)
+{
+    git_oid oid;
+    if (git_reference_name_to_id(&oid, repo, "HEAD") != 0)
+        return {};
+    return oidToHex(&oid);
+}
 
 GitOutput failed(const QString &stderrText)
 {
@@ -155,6 +177,47 @@ private Q_SLOTS:
         const Result<GitOutput> output = run(call, stop.get_token());
         QVERIFY(!output.ok());
         QCOMPARE(output.error().kind(), ErrorKind::Cancelled);
+    }
+
+    // A pack's reads share one opened repository (RepositoryReuse), and what git changes is
+    // never read from what was opened before it ran.
+    void aReuseScopeOpensOnceUntilGitRuns()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        gitIn(dir.path(), {u"init"_s, u"-q"_s});
+        gitIn(dir.path(), {u"commit"_s, u"-q"_s, u"--allow-empty"_s, u"-m"_s, u"one"_s});
+        {
+            const RepositoryReuse reuse;
+            Result<RepositoryPtr> first = openRepository(dir.path());
+            QVERIFY(first.ok());
+            Result<RepositoryPtr> again = openRepository(dir.path());
+            QVERIFY(again.ok());
+            QCOMPARE(again->get(), first->get());
+            const QString before = headIn(first->get());
+            QVERIFY(!before.isEmpty());
+
+            gitIn(dir.path(), {u"commit"_s, u"-q"_s, u"--allow-empty"_s, u"-m"_s, u"two"_s});
+            Result<RepositoryPtr> after = openRepository(dir.path());
+            QVERIFY(after.ok());
+            QVERIFY(after->get() != first->get());
+            QVERIFY(headIn(after->get()) != before);
+            // A scope inside another keeps what the outer one opened.
+            {
+                const RepositoryReuse inner;
+                Result<RepositoryPtr> nested = openRepository(dir.path());
+                QVERIFY(nested.ok());
+                QCOMPARE(nested->get(), after->get());
+            }
+            Result<RepositoryPtr> stillAfter = openRepository(dir.path());
+            QVERIFY(stillAfter.ok());
+            QCOMPARE(stillAfter->get(), after->get());
+        }
+        // Outside any scope every call opens anew, as before.
+        Result<RepositoryPtr> one = openRepository(dir.path());
+        Result<RepositoryPtr> two = openRepository(dir.path());
+        QVERIFY(one.ok() && two.ok());
+        QVERIFY(one->get() != two->get());
     }
 
     void neverPrompts()

@@ -3,6 +3,7 @@
 #include "core/fs/fsutil.h"
 #include "core/git/fetcher.h"
 #include "core/git/repository.h"
+#include "core/git/repository.h"
 #include "core/logging.h"
 #include "core/naming.h"
 #include "core/operationcontext.h"
@@ -130,6 +131,9 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, int dep
         [&ctx, &node](const QString &phase) { ctx.packStarted(node.id, phase); },
         [&ctx, &node](qint64 bytes) { ctx.packReceived(node.id, bytes); }};
     const GitActivityScope listening(&activity);
+    // The pack's clone is opened once for all its reads (the head before and after, the
+    // remote, the probe's comparison), not once per read.
+    const Git::RepositoryReuse reuse;
     // A pack directory that links elsewhere would take the fetch, the lock and the actions out
     // of the workspace (doctor calls it "not a directory").
     if (!seed.isRoot) {

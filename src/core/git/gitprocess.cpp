@@ -1,4 +1,6 @@
 #include "core/git/gitprocess_p.h"
+
+#include "core/git/repository.h"
 #include "core/git/hostgate_p.h"
 
 #include "core/git/fetcher.h"
@@ -406,6 +408,7 @@ private:
 
 Result<GitOutput> run(const GitCall &call, std::stop_token stop)
 {
+    RepositoryReuse::forget();
     const QString program = gitProgram();
     if (program.isEmpty()) {
         return Error(ErrorKind::PackOp, u"git_missing"_s,

@@ -1,10 +1,13 @@
 #include "core/git/libgit2_p.h"
 
+#include "core/git/repository.h"
+
 #include "core/git/pcre2leakfix_p.h"
 #include "core/logging.h"
 #include "core/result.h"
 
 #include <QFile>
+#include <QList>
 #include <QStringList>
 
 #include <mutex>
@@ -85,7 +88,61 @@ bool allDirectoriesSafe()
 
 } // namespace
 
+namespace {
+
+// The repositories a RepositoryReuse in this thread keeps open, by folder; depth counts nested
+// scopes. A handful at most: a pack's clone, and the folders it reads beside it.
+struct ReusedRepositories
+{
+    int depth = 0;
+    QList<std::pair<QString, RepositoryPtr>> open;
+};
+
+ReusedRepositories &reused()
+{
+    thread_local ReusedRepositories repositories;
+    return repositories;
+}
+
+Result<RepositoryPtr> openAnew(const QString &dest);
+
+} // namespace
+
+RepositoryReuse::RepositoryReuse()
+{
+    ++reused().depth;
+}
+
+RepositoryReuse::~RepositoryReuse()
+{
+    ReusedRepositories &repositories = reused();
+    if (--repositories.depth == 0)
+        repositories.open.clear();
+}
+
+void RepositoryReuse::forget()
+{
+    reused().open.clear();
+}
+
 Result<RepositoryPtr> openRepository(const QString &dest)
+{
+    ReusedRepositories &repositories = reused();
+    if (repositories.depth == 0)
+        return openAnew(dest);
+    for (const auto &[dir, repo] : std::as_const(repositories.open)) {
+        if (dir == dest)
+            return repo;
+    }
+    Result<RepositoryPtr> opened = openAnew(dest);
+    if (opened)
+        repositories.open.append({dest, *opened});
+    return opened;
+}
+
+namespace {
+
+Result<RepositoryPtr> openAnew(const QString &dest)
 {
     ensureInitialised();
     git_repository *raw = nullptr;
@@ -139,8 +196,10 @@ Result<RepositoryPtr> openRepository(const QString &dest)
             .withDetail(u"path"_s, dest)
             .withDetail(u"detail"_s, lastErrorText(rc));
     }
-    return RepositoryPtr(raw);
+    return adoptRepository(raw);
 }
+
+} // namespace
 
 QString oidToHex(const git_oid *oid)
 {

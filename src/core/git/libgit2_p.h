@@ -19,7 +19,12 @@ struct Deleter
     void operator()(T *p) const { Free(p); }
 };
 
-using RepositoryPtr = std::unique_ptr<git_repository, Deleter<git_repository, git_repository_free>>;
+// Shared: inside a RepositoryReuse (repository.h) openRepository hands out again what it opened.
+using RepositoryPtr = std::shared_ptr<git_repository>;
+inline RepositoryPtr adoptRepository(git_repository *raw)
+{
+    return RepositoryPtr(raw, git_repository_free);
+}
 using ReferencePtr = std::unique_ptr<git_reference, Deleter<git_reference, git_reference_free>>;
 using ObjectPtr = std::unique_ptr<git_object, Deleter<git_object, git_object_free>>;
 using CommitPtr = std::unique_ptr<git_commit, Deleter<git_commit, git_commit_free>>;
@@ -31,7 +36,8 @@ using ConfigPtr = std::unique_ptr<git_config, Deleter<git_config, git_config_fre
 // The message libgit2 left for the last failure on this thread.
 QString lastErrorText(int code);
 
-// Opens dest as a (non-bare) repository. Error: PackOp "not_a_repository".
+// Opens dest as a (non-bare) repository; inside a RepositoryReuse, the one opened for dest
+// before in this thread. Error: PackOp "not_a_repository".
 Result<RepositoryPtr> openRepository(const QString &dest);
 
 QString oidToHex(const git_oid *oid);

@@ -97,7 +97,7 @@ std::optional<RemoteRefs> readLocalRemoteRefs(const QString &url)
         git_error_clear();
         return std::nullopt;
     }
-    RepositoryPtr remote(raw);
+    const RepositoryPtr remote = adoptRepository(raw);
     RemoteRefs refs;
     refs.heads = refsUnder(raw, "refs/heads/");
     refs.tags = refsUnder(raw, "refs/tags/");

@@ -8,6 +8,24 @@
 
 namespace Grex::Git {
 
+// Within a RepositoryReuse, a thread opens each repository once: every later read of the same
+// folder (its head, remote, refs, status) gets the repository opened before. A sync with
+// nothing new read each clone through six opens, each parsing its config files again
+// (docs/performance.md). Running git in the thread ends the reuse, since git may change what
+// libgit2 read and keeps; so does the end of the outermost scope. Not for sharing between
+// threads: a libgit2 repository is not to be used by two at once.
+class RepositoryReuse
+{
+public:
+    RepositoryReuse();
+    ~RepositoryReuse();
+    RepositoryReuse(const RepositoryReuse &) = delete;
+    RepositoryReuse &operator=(const RepositoryReuse &) = delete;
+
+    // Closes what this thread keeps open; the next read opens it again.
+    static void forget();
+};
+
 // True when dir is the top of a git working tree (not a directory inside one).
 bool isRepository(const QString &dir);
 

@@ -96,7 +96,7 @@ QString sshCommandFor(const QString &workDir, git_config *workConfig = nullptr)
             if (!workDir.isEmpty() &&
                 git_repository_open_ext(&rawRepo, path.constData(), GIT_REPOSITORY_OPEN_NO_SEARCH,
                                         nullptr) == 0) {
-                const RepositoryPtr repo(rawRepo);
+                const RepositoryPtr repo = adoptRepository(rawRepo);
                 owned = snapshotOf(repo.get());
             } else if (git_config_open_default(&rawConfig) == 0) {
                 owned.reset(rawConfig);
