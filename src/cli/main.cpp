@@ -1,3 +1,4 @@
+#include "core/allocator.h"
 #include "cli/application.h"
 #include "clidefs/clitr.h"
 #include "core/error.h"
@@ -75,6 +76,7 @@ int invalidUtf8Argument(int argc, char *argv[])
 int main(int argc, char *argv[])
 {
     sinceStart().start();
+    Grex::tuneAllocator();
     qInstallMessageHandler(messageHandler);
     std::signal(SIGPIPE, SIG_IGN);
     const int invalidArgument = invalidUtf8Argument(argc, argv);

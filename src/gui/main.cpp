@@ -1,3 +1,4 @@
+#include "core/allocator.h"
 #include "clidefs/clidefs.h"
 #include "clidefs/helptext.h"
 #include "core/i18n.h"
@@ -81,6 +82,7 @@ void identify()
 
 int main(int argc, char *argv[])
 {
+    Grex::tuneAllocator();
     // The command line is defined once, with grex's (src/clidefs/clidefs.cpp): the same definition
     // makes --help here and the grex-gui(1) manual page.
     const auto parse = [](QCommandLineParser &parser) {
