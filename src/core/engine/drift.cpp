@@ -234,7 +234,7 @@ Result<QList<StatusEntry>> inspectWorkspace(Workspace &workspace, const InspectO
         QMutexLocker locker(&mutex);
         inspected.insert(node.id, std::move(entry));
     };
-    Result<PackGraph> graph = walkPacks(workspace, *seeds, walk, ctx);
+    Result<PackGraph> graph = walkPacks(workspace, std::move(seeds).value(), walk, ctx);
     if (!graph)
         return graph.error();
 

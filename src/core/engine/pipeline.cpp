@@ -156,8 +156,20 @@ Result<BeforeWalk> readBeforeWalk(Workspace &workspace, const PipelineRequest &r
         workspace.intentLog().forgetCachedRead();
         return before;
     }
-    const Result<LogReadResult> log = workspace.intentLog().read();
-    workspace.intentLog().forgetCachedRead();
+    const LifecycleRequest &asked = request.lifecycles;
+    const bool resumes = !asked.dryRun && !asked.action && asked.lifecycle != Lifecycle::Teardown;
+    // What the run needs of the log is taken from it, and the log let go, before the lockfile
+    // is read: at 10 000 packs each is megabytes, and both at once made the run's peak.
+    QHash<QString, Timestamp> unfinished;
+    RecoveryLeads leads;
+    {
+        const Result<LogReadResult> log = workspace.intentLog().read();
+        workspace.intentLog().forgetCachedRead();
+        if (log && resumes)
+            unfinished = unfinishedActions(log->events);
+        if (request.recoveryScan)
+            leads = recoveryLeads(workspace.root(), log);
+    }
     Result<LockEntries> read = workspace.lockfile().read();
     workspace.lockfile().forgetCachedRead();
     if (!read)
@@ -165,17 +177,14 @@ Result<BeforeWalk> readBeforeWalk(Workspace &workspace, const PipelineRequest &r
     before.locks = std::move(read).value();
     before.asRead = *before.locks;
     // An install a killed run cut off runs again: its lock entry is the install before it.
-    const LifecycleRequest &asked = request.lifecycles;
-    if (log && !asked.dryRun && !asked.action && asked.lifecycle != Lifecycle::Teardown) {
-        before.interrupted = interruptedInstalls(log->events, *before.locks);
-        for (const QString &id : std::as_const(before.interrupted))
-            before.locks->remove(id);
-    }
+    before.interrupted = interruptedInstalls(unfinished, *before.locks);
+    for (const QString &id : std::as_const(before.interrupted))
+        before.locks->remove(id);
     // The recovery scan only reads (the workspace tree and what it took from the log) and
     // nothing the walk does can change what it finds, so it runs beside the walk.
     if (request.recoveryScan) {
-        before.recovery = QtConcurrent::run(
-            [&workspace, stop = ctx.stopToken(), leads = recoveryLeads(workspace.root(), log)] {
+        before.recovery =
+            QtConcurrent::run([&workspace, stop = ctx.stopToken(), leads = std::move(leads)] {
                 return recoveryScan(workspace, workspace.rootPackDir(), leads, stop);
             });
     }
@@ -226,7 +235,7 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, QList<WalkSeed> se
     }
     qCDebug(lcCore, "walking %lld seed pack(s)", qint64(seeds.size()));
     ctx.phase(walk.network ? u"fetch"_s : u"read"_s);
-    Result<PackGraph> graph = walkPacks(workspace, seeds, walk, ctx);
+    Result<PackGraph> graph = walkPacks(workspace, std::move(seeds), walk, ctx);
     seeds = {};
     if (!graph)
         return graph.error();

@@ -130,7 +130,7 @@ RecoveryLeads recoveryLeads(const QString &workspaceRoot, const Result<LogReadRe
     return leads;
 }
 
-QSet<QString> interruptedInstalls(const QList<Event> &events, const LockEntries &locks)
+QHash<QString, Timestamp> unfinishedActions(const QList<Event> &events)
 {
     QMap<std::pair<QString, qint64>, Timestamp> open;
     for (const Event &e : events) {
@@ -140,11 +140,23 @@ QSet<QString> interruptedInstalls(const QList<Event> &events, const LockEntries 
         else if (e.op == EventOp::ActionCompleted || e.op == EventOp::ActionHalted)
             open.remove(key);
     }
-    QSet<QString> packs;
+    QHash<QString, Timestamp> latest;
     for (auto it = open.cbegin(); it != open.cend(); ++it) {
-        const auto lock = locks.find(it.key().first);
+        Timestamp &at = latest[it.key().first];
+        if (at < it.value())
+            at = it.value();
+    }
+    return latest;
+}
+
+QSet<QString> interruptedInstalls(const QHash<QString, Timestamp> &unfinished,
+                                  const LockEntries &locks)
+{
+    QSet<QString> packs;
+    for (auto it = unfinished.cbegin(); it != unfinished.cend(); ++it) {
+        const auto lock = locks.find(it.key());
         if (lock != locks.end() && lock->installedAt < it.value())
-            packs.insert(it.key().first);
+            packs.insert(it.key());
     }
     return packs;
 }

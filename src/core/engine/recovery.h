@@ -8,6 +8,7 @@
 #include "core/result.h"
 
 #include <QList>
+#include <QHash>
 #include <QSet>
 #include <QString>
 
@@ -47,7 +48,11 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
 // The packs whose last install was interrupted: an action or hook of theirs started after the
 // install their lock entry records and never completed or halted (a killed grex, a second
 // Ctrl-C). The lockfile still names the install before it, so without this the next sync would
-// skip them as unchanged; it runs them again instead.
-QSet<QString> interruptedInstalls(const QList<Event> &events, const LockEntries &locks);
+// skip them as unchanged; it runs them again instead. In two steps, so that a run can let the
+// log go before it reads the lockfile: first the actions the log shows started and never ended
+// (per pack, when the last of them started), then the packs whose lock entry is older.
+QHash<QString, Timestamp> unfinishedActions(const QList<Event> &events);
+QSet<QString> interruptedInstalls(const QHash<QString, Timestamp> &unfinished,
+                                  const LockEntries &locks);
 
 } // namespace Grex

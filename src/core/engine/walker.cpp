@@ -131,9 +131,6 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, int dep
         [&ctx, &node](const QString &phase) { ctx.packStarted(node.id, phase); },
         [&ctx, &node](qint64 bytes) { ctx.packReceived(node.id, bytes); }};
     const GitActivityScope listening(&activity);
-    // The pack's clone is opened once for all its reads (the head before and after, the
-    // remote, the probe's comparison), not once per read.
-    const Git::RepositoryReuse reuse;
     // A pack directory that links elsewhere would take the fetch, the lock and the actions out
     // of the workspace (doctor calls it "not a directory").
     if (!seed.isRoot) {
@@ -326,7 +323,26 @@ std::optional<Error> childCaseClash(const PackNode &node,
     return std::nullopt;
 }
 
-Error childUrlConflict(const QString &parent, const ChildRef &child, const WalkSeed &other)
+// The ids of the seeds but the root pack's, in their order: the graph's roots.
+QStringList rootOrderOf(const QList<WalkSeed> &seeds)
+{
+    QStringList ids;
+    ids.reserve(seeds.size());
+    for (const WalkSeed &seed : seeds) {
+        if (!seed.isRoot)
+            ids.append(seed.id);
+    }
+    return ids;
+}
+
+// What the walk keeps of each pack it handed to a worker: enough to tell a clash.
+struct KnownPack
+{
+    QString url;
+    bool isRoot = false;
+};
+
+Error childUrlConflict(const QString &parent, const ChildRef &child, const KnownPack &other)
 {
     const QString path = child.effectivePath();
     return Error(ErrorKind::PackOp, u"child_url_conflict"_s,
@@ -337,18 +353,22 @@ Error childUrlConflict(const QString &parent, const ChildRef &child, const WalkS
         .withDetail(u"pack"_s, path);
 }
 
-// The roots in seed order, depths settled, dependencies resolved, tags joined (those every
-// seed of a pack declared, and its pack.yaml's): the graph once every pack has been walked.
-void finishGraph(PackGraph &graph, const QList<WalkSeed> &seeds,
+// The roots in seed order (rootOrder: the ids of the seeds but the root pack's), depths
+// settled, dependencies resolved, tags joined (those every seed of a pack declared, and its
+// pack.yaml's): the graph once every pack has been walked.
+void finishGraph(PackGraph &graph, const QStringList &rootOrder,
                  const QHash<QString, QStringList> &declaredTags)
 {
     for (PackNode &node : graph.nodes) {
         const QString seedId = node.isRoot ? u"."_s : node.id;
         node.tags = joinTags(declaredTags.value(seedId), node.manifest->tags);
     }
-    for (const WalkSeed &seed : seeds) {
-        if (!seed.isRoot && graph.nodes.contains(seed.id) && !graph.roots.contains(seed.id))
-            graph.roots.append(seed.id);
+    QSet<QString> rooted(graph.roots.cbegin(), graph.roots.cend());
+    for (const QString &id : rootOrder) {
+        if (graph.nodes.contains(id) && !rooted.contains(id)) {
+            graph.roots.append(id);
+            rooted.insert(id);
+        }
     }
     // A pack reached both as a root and as a child keeps the smallest depth.
     for (PackNode &node : graph.nodes) {
@@ -360,7 +380,7 @@ void finishGraph(PackGraph &graph, const QList<WalkSeed> &seeds,
 
 // The first of a pack's children that clashes with a pack already known: a path that differs
 // only in case, or the same path from another remote.
-std::optional<Error> childClash(const PackNode &node, const QMap<QString, WalkSeed> &known,
+std::optional<Error> childClash(const PackNode &node, const QMap<QString, KnownPack> &known,
                                 const QHash<QString, QString> &knownFolded)
 {
     std::optional<Error> clash = childCaseClash(node, knownFolded);
@@ -377,7 +397,7 @@ std::optional<Error> childClash(const PackNode &node, const QMap<QString, WalkSe
 
 // A walk the person cancelled: what was done and what was not, by name, so that they can decide
 // from it what to run.
-Error cancelledWalk(const QMap<QString, WalkSeed> &known, const PackGraph &graph, qint64 resolved)
+Error cancelledWalk(const QMap<QString, KnownPack> &known, const PackGraph &graph, qint64 resolved)
 {
     QStringList unfinished;
     for (auto it = known.cbegin(); it != known.cend(); ++it) {
@@ -425,8 +445,8 @@ private:
 
 } // namespace
 
-Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
-                            const WalkOptions &options, OperationContext &ctx)
+Result<PackGraph> walkPacks(Workspace &workspace, QList<WalkSeed> seeds, const WalkOptions &options,
+                            OperationContext &ctx)
 {
     struct Outcome
     {
@@ -449,13 +469,14 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
     int running = 0;         // collector only: submitted and not yet collected
     sinceWake.start();
 
-    QMap<QString, WalkSeed> known;       // every pack handed to a worker, by id
+    QMap<QString, KnownPack> known;      // every pack handed to a worker, by id
     QHash<QString, QString> knownFolded; // the same ids, case-folded -> as spelled
     QHash<QString, QStringList> declaredTags; // what every seed of a pack said, by id
     const auto submit = [&](const WalkSeed &seed, int depth) {
         pool.widenFor(seed);
-        declaredTags[seed.id] += seed.tags;
-        known.insert(seed.id, seed);
+        if (!seed.tags.isEmpty())
+            declaredTags[seed.id] += seed.tags;
+        known.insert(seed.id, KnownPack{seed.url, seed.isRoot});
         knownFolded.insert(seed.id.toCaseFolded(), seed.id);
         ++running;
         {
@@ -463,6 +484,9 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
             ++inFlight;
         }
         pool.start([&, seed, depth] {
+            // The pack's clone is opened once for all its reads (the head before and after, the
+            // remote, the probe's comparison, and what a visit reads), not once per read.
+            const Git::RepositoryReuse reuse;
             Result<PackNode> node =
                 resolveNode(workspace, seed, depth, options, ctx, walkStop.get_token());
             if (node && options.visit)
@@ -483,11 +507,14 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
     };
 
     PackGraph graph;
-    for (const WalkSeed &seed : seeds) {
-        if (known.contains(seed.id))
-            continue;
-        submit(seed, 0);
+    const QStringList rootOrder = rootOrderOf(seeds);
+    for (const WalkSeed &seed : std::as_const(seeds)) {
+        if (!known.contains(seed.id))
+            submit(seed, 0);
     }
+    // The workers have their own copies: at 10 000 packs the list is 2 MB the walk need not
+    // hold, and what the walk holds makes a sync's peak.
+    seeds = {};
 
     std::optional<Error> firstError;
     qint64 resolved = 0;
@@ -564,7 +591,7 @@ Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
         return *firstError;
     if (ctx.stopRequested())
         return cancelledWalk(known, graph, resolved);
-    finishGraph(graph, seeds, declaredTags);
+    finishGraph(graph, rootOrder, declaredTags);
     return graph;
 }
 
@@ -576,7 +603,7 @@ Result<PackGraph> readPackGraph(Workspace &workspace, OperationContext &ctx)
     WalkOptions walk;
     walk.network = false;
     walk.tolerateErrors = true;
-    return walkPacks(workspace, *seeds, walk, ctx);
+    return walkPacks(workspace, std::move(seeds).value(), walk, ctx);
 }
 
 } // namespace Grex

@@ -68,8 +68,8 @@ Result<QList<WalkSeed>> workspaceSeeds(const Workspace &workspace, OperationCont
 // (PackNode::fetchError), and the walk goes on with the others; it fails fast on a manifest or name
 // error (PackOp, phase "tree"). A clone that cannot be fast-forwarded is left alone with a note,
 // not an error.
-Result<PackGraph> walkPacks(Workspace &workspace, const QList<WalkSeed> &seeds,
-                            const WalkOptions &options, OperationContext &ctx);
+Result<PackGraph> walkPacks(Workspace &workspace, QList<WalkSeed> seeds, const WalkOptions &options,
+                            OperationContext &ctx);
 
 // The workspace's pack graph as it is on disk, read without network; a pack whose pack.yaml
 // cannot be read stays in it with its loadError. What doctor, exec and import --scan look at.

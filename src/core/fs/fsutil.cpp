@@ -72,6 +72,17 @@ bool openForReading(QFile &file, bool *missing)
     return false;
 }
 
+QByteArray readToEnd(QFile &file)
+{
+    if (file.isSequential())
+        return file.readAll();
+    QByteArray bytes = file.read(qMax<qint64>(file.size() - file.pos(), 0));
+    // A file that grew since its size was taken (an append) is read to its new end.
+    if (!file.atEnd())
+        bytes += file.readAll();
+    return bytes;
+}
+
 namespace {
 
 bool isProcessId(const char *name)

@@ -12,6 +12,10 @@ namespace Grex {
 // (atomicWrite): QFile::exists() can answer false while the rename happens.
 bool openForReading(QFile &file, bool *missing);
 
+// The rest of an open file, in a buffer of the file's size: QIODevice::readAll() grows its
+// buffer past the end to find it, which held twice a large lockfile in memory.
+QByteArray readToEnd(QFile &file);
+
 // What readBounded found: the bytes, or why there are none (reason is QFile's words).
 struct BoundedRead
 {

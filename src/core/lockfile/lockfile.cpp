@@ -62,7 +62,7 @@ Result<LockEntries> Lockfile::read() const
         if (std::optional<LockEntries> cached = m_cache->lookup(*stamp))
             return *std::move(cached);
     }
-    Result<LockEntries> entries = parse(file.readAll());
+    Result<LockEntries> entries = parse(readToEnd(file));
     if (!entries)
         return std::move(entries).error().withDetail(u"path"_s, m_path);
     if (stamp && FileStamp::of(file.handle()) == stamp)

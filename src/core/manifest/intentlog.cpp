@@ -300,7 +300,7 @@ Result<LogReadResult> IntentLog::readFile(const QString &path, const QString &fi
                          ErrorKind::Manifest);
     }
     stamp = FileStamp::of(file.handle());
-    Result<LogReadResult> result = parse(file.readAll(), fileName);
+    Result<LogReadResult> result = parse(readToEnd(file), fileName);
     if (!result)
         return std::move(result).error().withDetail(u"path"_s, path);
     qCDebug(lcManifest, "read %lld events from %s", qint64(result->events.size()),

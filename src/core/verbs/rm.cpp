@@ -253,7 +253,7 @@ Result<PackGraph> walkWorkspace(Workspace &workspace, OperationContext &ctx)
         return seeds.error();
     WalkOptions walk;
     walk.network = false;
-    return walkPacks(workspace, *seeds, walk, ctx);
+    return walkPacks(workspace, std::move(seeds).value(), walk, ctx);
 }
 
 // The children of id on disk that no other registered pack reaches: they go with it, the
