@@ -132,14 +132,14 @@ class LifecycleRunner
 {
 public:
     LifecycleRunner(Workspace &workspace, const PackGraph &graph, const LifecycleRequest &request,
-                    LockEntries &locks, OperationContext &ctx)
+                    LockEntries &locks, OperationContext &ctx, bool *locksChanged)
         : m_workspace(workspace)
         , m_graph(graph)
         , m_request(request)
         , m_locks(locks)
         , m_ctx(ctx)
         , m_teardown(request.lifecycle == Lifecycle::Teardown)
-        , m_prior(locks)
+        , m_locksChanged(locksChanged)
         , m_baseVars(VarEnv::fromProcess())
         , m_log(workspace.intentLog())
         , m_scheduler(ctx.width().local())
@@ -169,7 +169,12 @@ private:
     LockEntries &m_locks;
     OperationContext &m_ctx;
     const bool m_teardown;
-    const LockEntries m_prior;
+    // A pack's turn (on a worker) reads its entry as the run found it while record (on this
+    // thread) changes others': the entries are changed in place under a mutex rather than
+    // copied whole for the workers, which was 2 MB at 10 000 packs.
+    mutable QMutex m_locksMutex;
+    bool *m_locksChanged;
+    std::optional<LockEntry> priorEntry(const QString &id) const;
     PathGlobs m_only; // m_request.only, compiled by plan()
     const VarEnv m_baseVars;
     const IntentLog m_log;
@@ -334,9 +339,10 @@ std::optional<PackTurn> LifecycleRunner::notSelected(const PackNode &node) const
     // A clone sync left alone is where the person put it (another commit, a detached HEAD, a
     // branch of their own): installing it there would record their commit as the pack's, and
     // status would then call it clean. It keeps its last install until sync can move it.
-    const auto prior = m_prior.find(node.id);
-    if (!node.leftAloneWhy.isEmpty() && !m_teardown && !m_request.action &&
-        (prior == m_prior.end() || prior->sha != node.sha)) {
+    if (!node.leftAloneWhy.isEmpty() && !m_teardown && !m_request.action) {
+        if (const std::optional<LockEntry> prior = priorEntry(node.id);
+            prior && prior->sha == node.sha)
+            return std::nullopt;
         turn.outcome.result = LifecycleResult::Skipped;
         turn.outcome.message = node.note.text();
         return turn;
@@ -350,8 +356,8 @@ std::optional<PackTurn> LifecycleRunner::notSelected(const PackNode &node) const
 std::optional<PackTurn> LifecycleRunner::unchanged(const PackNode &node, const QString &hash,
                                                    PackTurn &turn) const
 {
-    const auto priorEntry = m_prior.find(node.id);
-    const bool hasPrior = priorEntry != m_prior.end();
+    const std::optional<LockEntry> priorEntry = this->priorEntry(node.id);
+    const bool hasPrior = priorEntry.has_value();
     if (m_request.lifecycle == Lifecycle::Sync && !m_request.action && !m_request.dryRun &&
         !m_request.force && hasPrior && priorEntry->actionsHash == hash) {
         ExecStep skipped;
@@ -482,15 +488,18 @@ void LifecycleRunner::record(PackTurn &turn)
         m_report.steps.append(s);
         m_ctx.stepFinished(s.toJson());
     }
-    switch (turn.lockChange) {
-    case PackTurn::LockChange::Upsert:
-        m_locks.insert(turn.entry.id, turn.entry);
-        break;
-    case PackTurn::LockChange::Remove:
-        m_locks.remove(turn.outcome.id);
-        break;
-    case PackTurn::LockChange::None:
-        break;
+    if (turn.lockChange != PackTurn::LockChange::None) {
+        QMutexLocker locker(&m_locksMutex);
+        bool changed = false;
+        if (turn.lockChange == PackTurn::LockChange::Remove) {
+            changed = m_locks.remove(turn.outcome.id) > 0;
+        } else if (const auto at = m_locks.constFind(turn.entry.id);
+                   at == m_locks.cend() || *at != turn.entry) {
+            m_locks.insert(turn.entry.id, turn.entry);
+            changed = true;
+        }
+        if (changed && m_locksChanged)
+            *m_locksChanged = true;
     }
     if (turn.syncEvent) {
         if (m_syncEvents.isEmpty())
@@ -618,11 +627,18 @@ void LifecycleRunner::finish()
 
 } // namespace
 
+std::optional<LockEntry> LifecycleRunner::priorEntry(const QString &id) const
+{
+    QMutexLocker locker(&m_locksMutex);
+    const auto at = m_locks.constFind(id);
+    return at == m_locks.cend() ? std::nullopt : std::optional<LockEntry>(*at);
+}
+
 Result<LifecycleReport> executeLifecycles(Workspace &workspace, const PackGraph &graph,
                                           const LifecycleRequest &request, LockEntries &locks,
-                                          OperationContext &ctx)
+                                          OperationContext &ctx, bool *locksChanged)
 {
-    LifecycleRunner runner(workspace, graph, request, locks, ctx);
+    LifecycleRunner runner(workspace, graph, request, locks, ctx, locksChanged);
     if (Result<void> planned = runner.plan(); !planned)
         return planned.error();
     return runner.run();

@@ -139,7 +139,7 @@ namespace {
 struct BeforeWalk
 {
     std::optional<LockEntries> locks; // none with noInstall
-    LockEntries asRead;               // the entries as read, shared until the run changes one
+    bool locksChanged = false;        // the run changed an entry (or dropped an interrupted one)
     QSet<QString> interrupted;
     QFuture<RecoveryFindings> recovery;
 };
@@ -175,11 +175,11 @@ Result<BeforeWalk> readBeforeWalk(Workspace &workspace, const PipelineRequest &r
     if (!read)
         return read.error();
     before.locks = std::move(read).value();
-    before.asRead = *before.locks;
     // An install a killed run cut off runs again: its lock entry is the install before it.
     before.interrupted = interruptedInstalls(unfinished, *before.locks);
     for (const QString &id : std::as_const(before.interrupted))
         before.locks->remove(id);
+    before.locksChanged = !before.interrupted.isEmpty();
     // The recovery scan only reads (the workspace tree and what it took from the log) and
     // nothing the walk does can change what it finds, so it runs beside the walk.
     if (request.recoveryScan) {
@@ -297,7 +297,7 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, QList<WalkSeed> se
     lifecycles.drift = drift;
     lifecycles.interrupted = before->interrupted;
     Result<LifecycleReport> executed =
-        executeLifecycles(workspace, *graph, lifecycles, *locks, ctx);
+        executeLifecycles(workspace, *graph, lifecycles, *locks, ctx, &before->locksChanged);
     if (!executed)
         return executed.error();
     qCDebug(lcCore, "ran %lld pack(s)", qint64(executed->packs.size()));
@@ -320,7 +320,7 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, QList<WalkSeed> se
         // left as it is rather than serialised again and synced to disk.
         const Lockfile lockfile = workspace.lockfile();
         if (!request.lifecycles.action &&
-            (*locks != before->asRead || !QFileInfo::exists(lockfile.path()))) {
+            (before->locksChanged || !QFileInfo::exists(lockfile.path()))) {
             if (Result<void> written = lockfile.write(*locks); !written)
                 executed->eventLogWarnings.append(written.error().text());
         }
