@@ -15,6 +15,7 @@
 #include "clidefs/manpage.h"
 
 #include "mcp/httpserver.h"
+#include "core/allocator.h"
 #include "core/i18n.h"
 #include "core/logging.h"
 #include "core/manifest/intentlog.h"
@@ -37,9 +38,6 @@
 #include <cstdio>
 #include <optional>
 #include <unistd.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 
 using namespace Qt::StringLiterals;
 
@@ -676,14 +674,7 @@ int Application::serve(const QStringList &arguments)
     if (!workspace)
         return fail(m_output, u"serve"_s, workspace.error());
     config.workspace = *workspace;
-#ifdef __GLIBC__
-    // The server lives for hours with a small heap, and runs every tool call on short-lived
-    // worker threads. glibc gives each thread that allocates while another does an arena of its
-    // own, up to 8 per core, and each arena keeps its own fragmented pages: over 10 000 calls
-    // (bench/soak) the RSS kept creeping up, by 5 to 7 % after the first 1 000, with no leak.
-    // Two arenas keep it lower and flatter.
-    mallopt(M_ARENA_MAX, 2);
-#endif
+    keepFewArenas();
     if (parser.isSet(u"http"_s)) {
         Result<Mcp::HttpConfig> http = httpConfig(parser, m_env);
         if (!http)

@@ -1,7 +1,7 @@
-#include "core/allocator.h"
 #include "cli/application.h"
 #include "clidefs/clitr.h"
 #include "core/error.h"
+#include "core/allocator.h"
 #include "core/i18n.h"
 #include "cli/output.h"
 #include "cli/signalbridge.h"

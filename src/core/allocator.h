@@ -7,4 +7,8 @@ namespace Grex {
 // nothing where the C library is not glibc.
 void tuneAllocator();
 
+// For a process that lives for hours and runs its work on short-lived threads (grex serve): two
+// malloc arenas in all. Call before those threads start.
+void keepFewArenas();
+
 } // namespace Grex

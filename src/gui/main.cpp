@@ -1,6 +1,6 @@
-#include "core/allocator.h"
 #include "clidefs/clidefs.h"
 #include "clidefs/helptext.h"
+#include "core/allocator.h"
 #include "core/i18n.h"
 #include "gui/controlserver.h"
 #include "gui/mainwindow.h"

@@ -132,7 +132,7 @@ class LifecycleRunner
 {
 public:
     LifecycleRunner(Workspace &workspace, const PackGraph &graph, const LifecycleRequest &request,
-                    LockEntries &locks, OperationContext &ctx, bool *locksChanged)
+                    LockEntries &locks, OperationContext &ctx, bool &locksChanged)
         : m_workspace(workspace)
         , m_graph(graph)
         , m_request(request)
@@ -173,7 +173,7 @@ private:
     // thread) changes others': the entries are changed in place under a mutex rather than
     // copied whole for the workers, which was 2 MB at 10 000 packs.
     mutable QMutex m_locksMutex;
-    bool *m_locksChanged;
+    bool &m_locksChanged;
     std::optional<LockEntry> priorEntry(const QString &id) const;
     PathGlobs m_only; // m_request.only, compiled by plan()
     const VarEnv m_baseVars;
@@ -498,8 +498,8 @@ void LifecycleRunner::record(PackTurn &turn)
             m_locks.insert(turn.entry.id, turn.entry);
             changed = true;
         }
-        if (changed && m_locksChanged)
-            *m_locksChanged = true;
+        if (changed)
+            m_locksChanged = true;
     }
     if (turn.syncEvent) {
         if (m_syncEvents.isEmpty())
@@ -636,7 +636,7 @@ std::optional<LockEntry> LifecycleRunner::priorEntry(const QString &id) const
 
 Result<LifecycleReport> executeLifecycles(Workspace &workspace, const PackGraph &graph,
                                           const LifecycleRequest &request, LockEntries &locks,
-                                          OperationContext &ctx, bool *locksChanged)
+                                          OperationContext &ctx, bool &locksChanged)
 {
     LifecycleRunner runner(workspace, graph, request, locks, ctx, locksChanged);
     if (Result<void> planned = runner.plan(); !planned)

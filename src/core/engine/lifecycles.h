@@ -135,12 +135,12 @@ struct LifecycleReport
 // (teardown: parents first) as a DAG, up to ctx.width().local() packs at once, exactly DFS
 // post-order at width 1. Each pack holds a scheduler permit and its pack lock while it runs. Writes
 // audit events and `sync` events (not in a dry run) and updates `locks` (docs/design.md,
-// "Lockfile"), setting *locksChanged when it changed one; the caller writes the lockfile. A halt
+// "Lockfile"), setting locksChanged when it changed one; the caller writes the lockfile. A halt
 // stops new packs from starting unless keepGoing; the report says where. Errors only for what
 // prevents the run from starting (unknown pack type: PluginMissing).
 Result<LifecycleReport> executeLifecycles(Workspace &workspace, const PackGraph &graph,
                                           const LifecycleRequest &request, LockEntries &locks,
-                                          OperationContext &ctx, bool *locksChanged = nullptr);
+                                          OperationContext &ctx, bool &locksChanged);
 
 // Copies what the walk's git work did to node into outcome (see PackOutcome).
 void recordFetch(PackOutcome &outcome, const PackNode &node);

@@ -297,7 +297,7 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, QList<WalkSeed> se
     lifecycles.drift = drift;
     lifecycles.interrupted = before->interrupted;
     Result<LifecycleReport> executed =
-        executeLifecycles(workspace, *graph, lifecycles, *locks, ctx, &before->locksChanged);
+        executeLifecycles(workspace, *graph, lifecycles, *locks, ctx, before->locksChanged);
     if (!executed)
         return executed.error();
     qCDebug(lcCore, "ran %lld pack(s)", qint64(executed->packs.size()));

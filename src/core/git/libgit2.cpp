@@ -86,62 +86,7 @@ bool allDirectoriesSafe()
     return all;
 }
 
-} // namespace
-
-namespace {
-
-// The repositories a RepositoryReuse in this thread keeps open, by folder; depth counts nested
-// scopes. A handful at most: a pack's clone, and the folders it reads beside it.
-struct ReusedRepositories
-{
-    int depth = 0;
-    QList<std::pair<QString, RepositoryPtr>> open;
-};
-
-ReusedRepositories &reused()
-{
-    thread_local ReusedRepositories repositories;
-    return repositories;
-}
-
-Result<RepositoryPtr> openAnew(const QString &dest);
-
-} // namespace
-
-RepositoryReuse::RepositoryReuse()
-{
-    ++reused().depth;
-}
-
-RepositoryReuse::~RepositoryReuse()
-{
-    ReusedRepositories &repositories = reused();
-    if (--repositories.depth == 0)
-        repositories.open.clear();
-}
-
-void RepositoryReuse::forget()
-{
-    reused().open.clear();
-}
-
-Result<RepositoryPtr> openRepository(const QString &dest)
-{
-    ReusedRepositories &repositories = reused();
-    if (repositories.depth == 0)
-        return openAnew(dest);
-    for (const auto &[dir, repo] : std::as_const(repositories.open)) {
-        if (dir == dest)
-            return repo;
-    }
-    Result<RepositoryPtr> opened = openAnew(dest);
-    if (opened)
-        repositories.open.append({dest, *opened});
-    return opened;
-}
-
-namespace {
-
+// What openRepository does outside a RepositoryReuse.
 Result<RepositoryPtr> openAnew(const QString &dest)
 {
     ensureInitialised();
@@ -199,7 +144,53 @@ Result<RepositoryPtr> openAnew(const QString &dest)
     return adoptRepository(raw);
 }
 
+// The repositories a RepositoryReuse in this thread keeps open, by folder; depth counts nested
+// scopes. A handful at most: a pack's clone, and the folders it reads beside it.
+struct ReusedRepositories
+{
+    int depth = 0;
+    QList<std::pair<QString, RepositoryPtr>> open;
+};
+
+ReusedRepositories &reused()
+{
+    thread_local ReusedRepositories repositories;
+    return repositories;
+}
+
 } // namespace
+
+RepositoryReuse::RepositoryReuse()
+{
+    ++reused().depth;
+}
+
+RepositoryReuse::~RepositoryReuse()
+{
+    ReusedRepositories &repositories = reused();
+    if (--repositories.depth == 0)
+        repositories.open.clear();
+}
+
+void RepositoryReuse::forget()
+{
+    reused().open.clear();
+}
+
+Result<RepositoryPtr> openRepository(const QString &dest)
+{
+    ReusedRepositories &repositories = reused();
+    if (repositories.depth == 0)
+        return openAnew(dest);
+    for (const auto &[dir, repo] : std::as_const(repositories.open)) {
+        if (dir == dest)
+            return repo;
+    }
+    Result<RepositoryPtr> opened = openAnew(dest);
+    if (opened)
+        repositories.open.append({dest, *opened});
+    return opened;
+}
 
 QString oidToHex(const git_oid *oid)
 {
