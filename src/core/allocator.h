@@ -11,4 +11,14 @@ void tuneAllocator();
 // malloc arenas in all. Call before those threads start.
 void keepFewArenas();
 
+// For work about to run on many more threads than there are cores, most of them waiting on the
+// network: at most `arenas` malloc arenas from here on. glibc decides its arena limit once, at
+// its ninth arena or at the first call that sets one, so a later call changes nothing.
+void shareArenas(int arenas);
+
+// Hands the pages of freed memory back to the system, in every arena. For the moment a run lets
+// go of what its worker threads built: what another thread allocates next cannot reuse their
+// arenas' free pages, and would otherwise take pages of its own.
+void releaseFreedMemory();
+
 } // namespace Grex

@@ -1,5 +1,6 @@
 #include "core/engine/pipeline.h"
 
+#include "core/allocator.h"
 #include "core/engine/drift.h"
 #include "core/engine/recovery.h"
 #include "core/engine/upkeep.h"
@@ -180,6 +181,8 @@ Result<BeforeWalk> readBeforeWalk(Workspace &workspace, const PipelineRequest &r
     for (const QString &id : std::as_const(before.interrupted))
         before.locks->remove(id);
     before.locksChanged = !before.interrupted.isEmpty();
+    // What is left free of the log's parse is this thread's, and the walk allocates on others.
+    releaseFreedMemory();
     // The recovery scan only reads (the workspace tree and what it took from the log) and
     // nothing the walk does can change what it finds, so it runs beside the walk.
     if (request.recoveryScan) {
@@ -332,6 +335,9 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, QList<WalkSeed> se
     // The lifecycles deferred the log's compaction check to here, where the graph is let go:
     // at 10 000 packs the check parses the whole log, as much again as the graph.
     *graph = PackGraph();
+    // The graph was built on the walk's threads, and what this thread allocates next (the
+    // compaction check, the report's document) could not reuse the pages it leaves free there.
+    releaseFreedMemory();
     workspace.intentLog().compactIfGrown();
     return executed;
 }

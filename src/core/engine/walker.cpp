@@ -1,8 +1,8 @@
 #include "core/engine/walker.h"
 
+#include "core/allocator.h"
 #include "core/fs/fsutil.h"
 #include "core/git/fetcher.h"
-#include "core/git/repository.h"
 #include "core/git/repository.h"
 #include "core/logging.h"
 #include "core/naming.h"
@@ -433,6 +433,9 @@ public:
     {
         if (m_network && !m_widened && !Git::hostOfRemote(seed.url).isEmpty()) {
             m_widened = true;
+            // The threads beyond the local width wait on the network: they share as many malloc
+            // arenas as there are cores rather than each keeping one (docs/performance.md).
+            shareArenas(m_width.localThreads());
             setMaxThreadCount(m_width.networkThreads());
         }
     }
