@@ -42,10 +42,6 @@ void shareArenas(int arenas)
 #endif
 }
 
-} // namespace Grex
-
-namespace Grex {
-
 void releaseFreedMemory()
 {
 #ifdef __GLIBC__
