@@ -19,23 +19,11 @@ void tuneAllocator()
 #endif
 }
 
-void keepFewArenas()
-{
-#ifdef __GLIBC__
-    // glibc gives each thread that allocates while another does an arena of its own, up to 8 per
-    // core, and each arena keeps its own fragmented pages: over 10 000 calls (bench/soak) the
-    // server's RSS kept creeping up, by 5 to 7 % after the first 1 000, with no leak. Two arenas
-    // keep it lower and flatter.
-    mallopt(M_ARENA_MAX, 2);
-#endif
-}
-
 void shareArenas(int arenas)
 {
 #ifdef __GLIBC__
-    // An arena per thread kept each thread's freed blocks for that thread alone: a walk on 32
-    // threads held 3 MB more than on two arenas, and took no less time (docs/performance.md,
-    // "Arenas for a wide walk").
+    // glibc gives each thread that allocates while another does an arena of its own, up to 8 per
+    // core, and each arena keeps its freed blocks for the threads that use it.
     mallopt(M_ARENA_MAX, arenas);
 #else
     (void)arenas;

@@ -7,13 +7,9 @@ namespace Grex {
 // nothing where the C library is not glibc.
 void tuneAllocator();
 
-// For a process that lives for hours and runs its work on short-lived threads (grex serve): two
-// malloc arenas in all. Call before those threads start.
-void keepFewArenas();
-
-// For work about to run on many more threads than there are cores, most of them waiting on the
-// network: at most `arenas` malloc arenas from here on. glibc decides its arena limit once, at
-// its ninth arena or at the first call that sets one, so a later call changes nothing.
+// For work about to run on many more threads than there are cores: at most `arenas` malloc
+// arenas from here on. glibc decides its arena limit once, at its ninth arena or at the first
+// call that sets one, so a later call changes nothing.
 void shareArenas(int arenas);
 
 // Hands the pages of freed memory back to the system, in every arena. For the moment a run lets

@@ -434,7 +434,8 @@ public:
         if (m_network && !m_widened && !Git::hostOfRemote(seed.url).isEmpty()) {
             m_widened = true;
             // The threads beyond the local width wait on the network: they share as many malloc
-            // arenas as there are cores rather than each keeping one (docs/performance.md).
+            // arenas as there are cores rather than each keeping one. At 10 000 SSH packs that
+            // held 3 MB less at no cost in time (docs/performance.md, "Arenas for a wide walk").
             shareArenas(m_width.localThreads());
             setMaxThreadCount(m_width.networkThreads());
         }
