@@ -196,8 +196,9 @@ private:
     qint64 m_doneCount = 0;
     // The sync events of the packs that finished, written together once the run ends, like the
     // lockfile: one append instead of one per pack. A killed run loses them with the lockfile
-    // update, and the next run does those packs again.
-    QList<Event> m_syncEvents;
+    // update, and the next run does those packs again. Kept as their lines: the events
+    // themselves held three times the bytes at 10 000 packs (docs/performance.md).
+    IntentLog::Lines m_syncLines;
 
     QThreadPool m_pool;
     QMutex m_mutex;
@@ -502,9 +503,8 @@ void LifecycleRunner::record(PackTurn &turn)
             m_locksChanged = true;
     }
     if (turn.syncEvent) {
-        if (m_syncEvents.isEmpty())
-            m_syncEvents.reserve(m_order.size() - m_doneCount);
-        m_syncEvents.append(std::move(*turn.syncEvent));
+        if (Result<void> added = m_syncLines.add(*turn.syncEvent); !added)
+            m_report.eventLogWarnings.append(added.error().text());
     }
     if (turn.halt && !m_report.halted)
         m_report.halted = turn.halt;
@@ -598,11 +598,12 @@ LifecycleReport LifecycleRunner::run()
 // Writes the sync events, names the packs that never started, and adds the walk's git facts.
 void LifecycleRunner::finish()
 {
-    if (!m_syncEvents.isEmpty()) {
+    if (!m_syncLines.isEmpty()) {
         if (Result<AppendReport> appended =
-                m_log.append(m_syncEvents, IntentLog::Compaction::Deferred);
+                m_log.append(m_syncLines, IntentLog::Compaction::Deferred);
             !appended)
             m_report.eventLogWarnings.append(appended.error().text());
+        m_syncLines = {};
     }
     for (qsizetype i = 0; i < m_order.size(); ++i) {
         if (m_handled[i])

@@ -385,17 +385,29 @@ Result<LogReadResult> IntentLog::parse(const QByteArray &bytes, const QString &f
     return result;
 }
 
+Result<void> IntentLog::Lines::add(const Event &event)
+{
+    Result<QByteArray> line = event.toLine();
+    if (!line)
+        return line.error();
+    (belongsInJournal(event.op) ? journal : declared).append(*line).append('\n');
+    return {};
+}
+
 Result<AppendReport> IntentLog::append(const QList<Event> &events, Compaction compaction) const
 {
-    QByteArray declared;
-    QByteArray journal;
+    Lines lines;
     for (const Event &event : events) {
-        Result<QByteArray> line = event.toLine();
-        if (!line)
-            return line.error();
-        (belongsInJournal(event.op) ? journal : declared) += *line + '\n';
+        if (Result<void> added = lines.add(event); !added)
+            return added.error();
     }
+    return append(lines, compaction);
+}
 
+Result<AppendReport> IntentLog::append(const Lines &lines, Compaction compaction) const
+{
+    const QByteArray &declared = lines.declared;
+    const QByteArray &journal = lines.journal;
     Result<FileLock> lock = FileLock::acquire(m_lockPath, LockTier::Manifest, {});
     if (!lock) {
         // Not being able to record intent is a manifest failure (exit 3): a change missing from
@@ -560,15 +572,31 @@ void appendCompacted(QList<Event> &events, const PackState &pack)
         events.append(Event::sync(pack.id, *pack.lastSyncSha, pack.updatedAt));
 }
 
-Result<void> appendLines(IntentLog::CompactedLog &log, const QList<Event> &events)
+// Hands each line of the compacted log to `write`, with whether it belongs in the journal: a
+// pack's events in `order`, then `kept` (unfinished actions, live tasks).
+template<typename Write>
+Result<void> forEachCompactedLine(const QList<const PackState *> &order, const QList<Event> &kept,
+                                  Write write)
 {
-    for (const Event &event : events) {
-        Result<QByteArray> line = event.toLine();
-        if (!line)
-            return line.error();
-        (IntentLog::belongsInJournal(event.op) ? log.journal : log.declared) += *line + '\n';
+    QList<Event> events;
+    const auto lines = [&write](const QList<Event> &list) -> Result<void> {
+        for (const Event &event : list) {
+            Result<QByteArray> line = event.toLine();
+            if (!line)
+                return line.error();
+            write(IntentLog::belongsInJournal(event.op), *line);
+        }
+        return {};
+    };
+    // A pack at a time: the whole compacted list of events at once held as much again as the
+    // fold (docs/performance.md).
+    for (const PackState *pack : order) {
+        events.clear();
+        appendCompacted(events, *pack);
+        if (Result<void> written = lines(events); !written)
+            return written;
     }
-    return {};
+    return lines(kept);
 }
 
 } // namespace
@@ -581,7 +609,8 @@ QList<Event> IntentLog::compacted(const QMap<QString, PackState> &packs)
     return events;
 }
 
-Result<IntentLog::CompactedLog> IntentLog::compactedForm(const LogReadResult &current)
+Result<IntentLog::CompactedLog> IntentLog::compactedForm(LogReadResult current,
+                                                         const WorthWriting &writes)
 {
     // An action that started and never ended is the evidence doctor and the recovery scan
     // show until a run redoes the pack: it survives compaction (docs/design.md, "Compaction").
@@ -593,35 +622,42 @@ Result<IntentLog::CompactedLog> IntentLog::compactedForm(const LogReadResult &cu
         else if (e.op == EventOp::ActionCompleted || e.op == EventOp::ActionHalted)
             unfinished.remove(key);
     }
+    QList<Event> kept = unfinished.values();
+    unfinished.clear();
+    std::sort(kept.begin(), kept.end(), [](const Event &a, const Event &b) { return a.ts < b.ts; });
+    // A task lives until it ends: its worktrees and branches are on disk (docs/design.md,
+    // "Tasks").
+    kept.append(liveTaskEvents(current.events));
     CompactedLog log;
     log.packs = fold(current.events).packs;
-    // Written a pack at a time, in packsInIdOrder's order: the whole compacted list
-    // of events at once held as much again as the fold (docs/performance.md).
+    // What is kept of the log is in the fold and `kept`: its events are let go before the
+    // compacted lines are written, or both would be held at once (docs/performance.md).
+    current.events = {};
     QList<const PackState *> order;
     order.reserve(log.packs.size());
     for (const PackState &pack : std::as_const(log.packs))
         order.append(&pack);
     std::sort(order.begin(), order.end(),
               [](const PackState *a, const PackState *b) { return utf8Less(a->id, b->id); });
-    QList<Event> events;
-    for (const PackState *pack : std::as_const(order)) {
-        events.clear();
-        appendCompacted(events, *pack);
-        if (Result<void> written = appendLines(log, events); !written)
-            return written.error();
-    }
-    QList<Event> starts = unfinished.values();
-    std::sort(starts.begin(), starts.end(),
-              [](const Event &a, const Event &b) { return a.ts < b.ts; });
-    // A task lives until it ends: its worktrees and branches are on disk (docs/design.md,
-    // "Tasks").
-    starts.append(liveTaskEvents(current.events));
-    if (Result<void> written = appendLines(log, starts); !written)
+    // Measured first, then written into buffers of that size: grown by doubling, they held up
+    // to twice their bytes, the largest block of a 10 000-pack sync's compaction.
+    Result<void> measured =
+        forEachCompactedLine(order, kept, [&log](bool journal, const QByteArray &line) {
+            (journal ? log.journalSize : log.declaredSize) += line.size() + 1;
+        });
+    if (!measured)
+        return measured.error();
+    if (writes && !writes(log.declaredSize, log.journalSize))
+        return log;
+    log.declared.reserve(log.declaredSize);
+    log.journal.reserve(log.journalSize);
+    Result<void> written =
+        forEachCompactedLine(order, kept, [&log](bool journal, const QByteArray &line) {
+            QByteArray &bytes = journal ? log.journal : log.declared;
+            bytes.append(line).append('\n');
+        });
+    if (!written)
         return written.error();
-    // Grown by doubling, the buffers held up to as much again as their bytes while the check
-    // parsed them back.
-    log.declared.squeeze();
-    log.journal.squeeze();
     return log;
 }
 
@@ -633,7 +669,7 @@ Result<void> IntentLog::compact() const
     Result<LogReadResult> current = read();
     if (!current)
         return current.error();
-    Result<CompactedLog> form = compactedForm(*current);
+    Result<CompactedLog> form = compactedForm(std::move(*current));
     if (!form)
         return form.error();
     if (Result<void> written = atomicWrite(m_path, form->declared); !written)
@@ -699,8 +735,11 @@ void IntentLog::compactIfGrownLocked(const QString &path, qint64 before, qint64 
         // report).
         Result<LogReadResult> current = read();
         forgetCachedRead();
+        const auto halves = [&](qsizetype declaredSize, qsizetype journalSize) {
+            return size > 2 * qint64(path == m_path ? declaredSize : journalSize);
+        };
         if (current && current->warnings.isEmpty()) {
-            if (Result<CompactedLog> made = compactedForm(*current))
+            if (Result<CompactedLog> made = compactedForm(std::move(*current), halves))
                 form = std::move(*made);
         }
     }
@@ -708,8 +747,7 @@ void IntentLog::compactIfGrownLocked(const QString &path, qint64 before, qint64 
         checkAgainAt(2 * size);
         return;
     }
-    const qint64 compactedSize =
-        qint64(path == m_path ? form->declared.size() : form->journal.size());
+    const qint64 compactedSize = qint64(path == m_path ? form->declaredSize : form->journalSize);
     if (size <= 2 * compactedSize) {
         checkAgainAt(2 * compactedSize + 1);
         return;

@@ -9,6 +9,7 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -85,6 +86,16 @@ public:
     {
         return append(QList<Event>{event}, compaction);
     }
+    // Events written as their lines as they come, for a caller that appends many at once later:
+    // a line is a fraction of the event it is made from.
+    struct Lines
+    {
+        QByteArray declared;
+        QByteArray journal;
+        Result<void> add(const Event &event);
+        bool isEmpty() const { return declared.isEmpty() && journal.isEmpty(); }
+    };
+    Result<AppendReport> append(const Lines &lines, Compaction compaction = Compaction::Now) const;
     // The check append() makes after writing: past a size bound, compacts the log when that
     // would more than halve it. Failures are logged; the log is left as it was.
     void compactIfGrown() const;
@@ -93,14 +104,21 @@ public:
     // keeping the action_started events that never ended.
     Result<void> compact() const;
     static QList<Event> compacted(const QMap<QString, PackState> &packs);
-    // What compact() writes for the log as read, and the fold it must keep.
+    // What compact() writes for the log as read, and the fold it must keep. Takes the read to
+    // let its events go once the fold is made.
     struct CompactedLog
     {
         QByteArray declared; // grex.jsonl's bytes
         QByteArray journal;
+        qsizetype declaredSize = 0; // the bytes each file has, or would have when not written
+        qsizetype journalSize = 0;
         QMap<QString, PackState> packs; // the fold of the log as read
     };
-    static Result<CompactedLog> compactedForm(const LogReadResult &current);
+    // When writes(declaredSize, journalSize) says no, the bytes are only measured and left
+    // empty: a check that will not compact need not hold them.
+    using WorthWriting = std::function<bool(qsizetype declaredSize, qsizetype journalSize)>;
+    static Result<CompactedLog> compactedForm(LogReadResult current,
+                                              const WorthWriting &writes = {});
 
 private:
     // One file, parsed; `stamp` is its stamp before the read when it can be trusted for the
