@@ -196,8 +196,8 @@ private:
     qint64 m_doneCount = 0;
     // The sync events of the packs that finished, written together once the run ends, like the
     // lockfile: one append instead of one per pack. A killed run loses them with the lockfile
-    // update, and the next run does those packs again. Kept as their lines: the events
-    // themselves held three times the bytes at 10 000 packs (docs/performance.md).
+    // update, and the next run does those packs again. Kept as their lines: kept as events,
+    // the lines made from them at the end were held beside them (docs/performance.md).
     IntentLog::Lines m_syncLines;
 
     QThreadPool m_pool;

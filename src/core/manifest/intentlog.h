@@ -104,8 +104,7 @@ public:
     // keeping the action_started events that never ended.
     Result<void> compact() const;
     static QList<Event> compacted(const QMap<QString, PackState> &packs);
-    // What compact() writes for the log as read, and the fold it must keep. Takes the read to
-    // let its events go once the fold is made.
+    // What compact() writes for the log as read, and the fold it must keep.
     struct CompactedLog
     {
         QByteArray declared; // grex.jsonl's bytes
@@ -114,8 +113,9 @@ public:
         qsizetype journalSize = 0;
         QMap<QString, PackState> packs; // the fold of the log as read
     };
-    // When writes(declaredSize, journalSize) says no, the bytes are only measured and left
-    // empty: a check that will not compact need not hold them.
+    // Takes the read to let its events go once the fold is made. When writes(declaredSize,
+    // journalSize) says no, the bytes are only measured and left empty: a check that will not
+    // compact need not hold them.
     using WorthWriting = std::function<bool(qsizetype declaredSize, qsizetype journalSize)>;
     static Result<CompactedLog> compactedForm(LogReadResult current,
                                               const WorthWriting &writes = {});
