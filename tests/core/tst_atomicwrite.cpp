@@ -42,6 +42,43 @@ private Q_SLOTS:
         QCOMPARE(entries(dir.path()), QStringList{u"f.txt"_s}); // no temp files left behind
     }
 
+    // Written in pieces, small and large: the target keeps its old bytes until commit(), the
+    // closed temp file holds the new ones, and a file not committed leaves nothing behind.
+    void writesInPieces()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"f.txt"_s);
+        QVERIFY(atomicWrite(path, "old").ok());
+        QByteArray expected;
+        {
+            AtomicFile file(path);
+            QVERIFY(file.open().ok());
+            for (int i = 0; i < 5000; ++i) {
+                const QByteArray line = QByteArray::number(i) + '\n';
+                file.write(line);
+                expected += line;
+            }
+            const QByteArray large(200 * 1024, 'x');
+            file.write(large);
+            expected += large;
+            file.write("end\n");
+            expected += "end\n";
+            QVERIFY(file.close().ok());
+            QCOMPARE(readFile(file.tempPath()), expected);
+            QCOMPARE(readFile(path), QByteArray("old"));
+            QCOMPARE(entries(dir.path()).size(), 2);
+        }
+        QCOMPARE(readFile(path), QByteArray("old"));
+        QCOMPARE(entries(dir.path()), QStringList{u"f.txt"_s});
+
+        AtomicFile file(path);
+        QVERIFY(file.open().ok());
+        file.write(expected);
+        QVERIFY(file.commit().ok());
+        QCOMPARE(readFile(path), expected);
+        QCOMPARE(entries(dir.path()), QStringList{u"f.txt"_s});
+    }
+
     void keepsPermissions()
     {
         QTemporaryDir dir;

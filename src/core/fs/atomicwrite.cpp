@@ -37,7 +37,7 @@ QString resolveTarget(const QString &target)
     return current;
 }
 
-bool writeAll(int fd, const QByteArray &bytes)
+bool writeAll(int fd, QByteArrayView bytes)
 {
     qsizetype done = 0;
     while (done < bytes.size()) {
@@ -63,63 +63,118 @@ void syncDirectory(const QString &dir)
     }
 }
 
-Result<void> atomicWrite(const QString &target, const QByteArray &bytes)
+AtomicFile::AtomicFile(const QString &target)
+    : m_path(resolveTarget(QFileInfo(target).absoluteFilePath()))
 {
-    const QString path = resolveTarget(QFileInfo(target).absoluteFilePath());
-    const QByteArray nativePath = QFile::encodeName(path);
+}
 
+AtomicFile::~AtomicFile()
+{
+    if (m_fd >= 0)
+        ::close(m_fd);
+    if (!m_temp.isEmpty())
+        ::unlink(QFile::encodeName(m_temp).constData());
+}
+
+Result<void> AtomicFile::open()
+{
+    const QByteArray nativePath = QFile::encodeName(m_path);
     struct stat st
     {
     };
     const bool exists = ::stat(nativePath.constData(), &st) == 0;
     if (exists && S_ISDIR(st.st_mode)) {
-        return Error(
-                   ErrorKind::PackOp, u"is_directory"_s,
-                   Message(QT_TRANSLATE_NOOP("Grex", "cannot write %1: it is a directory"), {path}))
-            .withDetail(u"path"_s, path);
+        return Error(ErrorKind::PackOp, u"is_directory"_s,
+                     Message(QT_TRANSLATE_NOOP("Grex", "cannot write %1: it is a directory"),
+                             {m_path}))
+            .withDetail(u"path"_s, m_path);
     }
     // rename(2) would replace a read-only file as long as the directory is writable; a file
     // without any write permission bit is a decision grex respects, whoever runs it.
     if (exists && (st.st_mode & 0222) == 0) {
         return Error(ErrorKind::PackOp, u"read_only"_s,
                      Message(QT_TRANSLATE_NOOP("Grex", "cannot write %1: the file is read-only"),
-                             {path}))
-            .withDetail(u"path"_s, path);
+                             {m_path}))
+            .withDetail(u"path"_s, m_path);
     }
 
     timespec ts{};
     ::clock_gettime(CLOCK_REALTIME, &ts);
     const quint64 nanos = quint64(ts.tv_sec) * 1'000'000'000ull + quint64(ts.tv_nsec);
-    const QString temp = path + u".tmp."_s + QString::number(::getpid()) + u'.' +
+    const QString temp = m_path + u".tmp."_s + QString::number(::getpid()) + u'.' +
                          QString::number(nanos, 16) + u'.' +
                          QString::number(g_tempCounter.fetch_add(1), 16);
-    const QByteArray nativeTemp = QFile::encodeName(temp);
-
     const mode_t mode = exists ? (st.st_mode & 07777) : 0666;
-    const int fd = ::open(nativeTemp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
-    if (fd < 0)
+    m_fd =
+        ::open(QFile::encodeName(temp).constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+    if (m_fd < 0)
         return fileError(QT_TRANSLATE_NOOP("Grex", "cannot create %1: %2"), temp, errno);
+    m_temp = temp;
     if (exists)
-        ::fchmod(fd, mode); // O_CREAT applies the umask; keep the target's permissions
-
-    if (!writeAll(fd, bytes) || ::fsync(fd) != 0) {
-        const int err = errno;
-        ::close(fd);
-        ::unlink(nativeTemp.constData());
-        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot write %1: %2"), temp, err);
-    }
-    if (::close(fd) != 0) {
-        const int err = errno;
-        ::unlink(nativeTemp.constData());
-        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot write %1: %2"), temp, err);
-    }
-    if (::rename(nativeTemp.constData(), nativePath.constData()) != 0) {
-        const int err = errno;
-        ::unlink(nativeTemp.constData());
-        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot replace %1: %2"), path, err);
-    }
-    syncDirectory(QFileInfo(path).absolutePath());
+        ::fchmod(m_fd, mode); // O_CREAT applies the umask; keep the target's permissions
     return {};
+}
+
+void AtomicFile::write(QByteArrayView bytes)
+{
+    // Lines are small: written as they come, each would be a system call.
+    constexpr qsizetype kBufferBytes = 64 * 1024;
+    if (bytes.size() >= kBufferBytes) {
+        flushBuffer();
+        if (m_error == 0 && !writeAll(m_fd, bytes))
+            m_error = errno;
+        return;
+    }
+    if (m_buffer.isEmpty())
+        m_buffer.reserve(kBufferBytes);
+    m_buffer.append(bytes);
+    if (m_buffer.size() >= kBufferBytes)
+        flushBuffer();
+}
+
+void AtomicFile::flushBuffer()
+{
+    if (m_error == 0 && !writeAll(m_fd, m_buffer))
+        m_error = errno;
+    m_buffer.clear();
+}
+
+Result<void> AtomicFile::close()
+{
+    flushBuffer();
+    m_buffer = {};
+    if (m_error == 0 && ::fsync(m_fd) != 0)
+        m_error = errno;
+    if (::close(m_fd) != 0 && m_error == 0)
+        m_error = errno;
+    m_fd = -1;
+    if (m_error != 0)
+        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot write %1: %2"), m_temp, m_error);
+    m_closed = true;
+    return {};
+}
+
+Result<void> AtomicFile::commit()
+{
+    if (!m_closed) {
+        if (Result<void> closed = close(); !closed)
+            return closed;
+    }
+    const QByteArray nativeTemp = QFile::encodeName(m_temp);
+    if (::rename(nativeTemp.constData(), QFile::encodeName(m_path).constData()) != 0)
+        return fileError(QT_TRANSLATE_NOOP("Grex", "cannot replace %1: %2"), m_path, errno);
+    m_temp.clear();
+    syncDirectory(QFileInfo(m_path).absolutePath());
+    return {};
+}
+
+Result<void> atomicWrite(const QString &target, const QByteArray &bytes)
+{
+    AtomicFile file(target);
+    if (Result<void> opened = file.open(); !opened)
+        return opened;
+    file.write(bytes);
+    return file.commit();
 }
 
 } // namespace Grex

@@ -3,6 +3,7 @@
 #include "core/result.h"
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QString>
 
 namespace Grex {
@@ -12,6 +13,38 @@ namespace Grex {
 // is written through (the link survives). Refuses a directory target and a target the user made
 // read-only. Errors: PackOp (reason "io", "read_only", "is_directory").
 Result<void> atomicWrite(const QString &target, const QByteArray &bytes);
+
+// A file replaced whole as atomicWrite() replaces it, written in pieces: the bytes go to a
+// sibling temp file, which commit() renames over the target. Whatever is not committed is
+// removed with the object. Errors as atomicWrite()'s.
+class AtomicFile
+{
+public:
+    explicit AtomicFile(const QString &target);
+    ~AtomicFile();
+    AtomicFile(const AtomicFile &) = delete;
+    AtomicFile &operator=(const AtomicFile &) = delete;
+
+    // Creates the temp file.
+    Result<void> open();
+    // Buffered; a failure shows at close().
+    void write(QByteArrayView bytes);
+    // Writes what is buffered and flushes the temp file to disk: it can be read back then.
+    Result<void> close();
+    // Renames the closed temp file over the target.
+    Result<void> commit();
+    const QString &tempPath() const { return m_temp; }
+
+private:
+    void flushBuffer();
+
+    QString m_path;
+    QString m_temp;
+    QByteArray m_buffer;
+    int m_fd = -1;
+    int m_error = 0; // errno of the first failed write
+    bool m_closed = false;
+};
 
 // Flushes a directory entry change (rename, create, unlink) to disk. Best effort.
 void syncDirectory(const QString &dir);

@@ -132,26 +132,31 @@ QList<PackState> packsInIdOrder(const QMap<QString, PackState> &packs)
     return list;
 }
 
-QList<Event> liveTaskEvents(const QList<Event> &events)
+void LiveTasks::apply(const Event &event)
 {
-    // A name's events since its last start; an end drops them.
-    QMap<QString, QList<Event>> byTask;
-    for (const Event &e : events) {
-        if (e.op == EventOp::TaskStarted)
-            byTask.insert(e.extra().task, {e});
-        else if (e.op == EventOp::TaskEnded)
-            byTask.remove(e.extra().task);
-        else if ((e.op == EventOp::TaskPack || e.op == EventOp::TaskPushed) &&
-                 byTask.contains(e.extra().task))
-            byTask[e.extra().task].append(e);
+    const qint64 place = m_seen++;
+    if (event.op == EventOp::TaskStarted) {
+        m_byTask.insert(event.extra().task, {{place, event}});
+    } else if (event.op == EventOp::TaskEnded) {
+        m_byTask.remove(event.extra().task);
+    } else if (event.op == EventOp::TaskPack || event.op == EventOp::TaskPushed) {
+        if (const auto it = m_byTask.find(event.extra().task); it != m_byTask.end())
+            it->append({place, event});
     }
-    QList<Event> kept;
-    for (const Event &e : events) {
-        const auto it = byTask.constFind(e.extra().task);
-        if (it != byTask.cend() && it->contains(e))
-            kept.append(e);
-    }
-    return kept;
+}
+
+QList<Event> LiveTasks::events() const
+{
+    QList<std::pair<qint64, Event>> placed;
+    for (const auto &events : m_byTask)
+        placed.append(events);
+    std::sort(placed.begin(), placed.end(),
+              [](const auto &a, const auto &b) { return a.first < b.first; });
+    QList<Event> events;
+    events.reserve(placed.size());
+    for (auto &[place, event] : placed)
+        events.append(std::move(event));
+    return events;
 }
 
 bool foldsAlike(const QList<Event> &a, const QList<Event> &b)
@@ -159,13 +164,19 @@ bool foldsAlike(const QList<Event> &a, const QList<Event> &b)
     return packsAlike(fold(a).packs, fold(b).packs);
 }
 
-bool packsAlike(QMap<QString, PackState> a, QMap<QString, PackState> b)
+bool packsAlike(const QMap<QString, PackState> &a, const QMap<QString, PackState> &b)
 {
-    for (PackState &p : a)
-        p.updatedAt = Timestamp();
-    for (PackState &p : b)
-        p.updatedAt = Timestamp();
-    return a == b;
+    // Compared a pack at a time: setting updated_at aside in copies of the maps copied both
+    // folds whole (docs/performance.md).
+    if (a.size() != b.size())
+        return false;
+    for (auto x = a.cbegin(), y = b.cbegin(); x != a.cend(); ++x, ++y) {
+        PackState pack = *x;
+        pack.updatedAt = y->updatedAt;
+        if (x.key() != y.key() || !(pack == *y))
+            return false;
+    }
+    return true;
 }
 
 } // namespace Grex

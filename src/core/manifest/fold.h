@@ -6,6 +6,8 @@
 #include <QList>
 #include <QMap>
 
+#include <utility>
+
 namespace Grex {
 
 // A registered pack as the fold of the intent log says it is (docs/design.md, "Intent log").
@@ -48,14 +50,24 @@ struct FoldResult
 };
 
 FoldResult fold(const QList<Event> &events);
-// The task_* events of the tasks still live (started and not ended), in their order: what
-// compaction keeps of tasks (docs/design.md, "Tasks").
-QList<Event> liveTaskEvents(const QList<Event> &events);
+// The task_* events of the tasks still live (started and not ended), gathered an event at a
+// time and given back in their order: what compaction keeps of tasks (docs/design.md, "Tasks").
+class LiveTasks
+{
+public:
+    void apply(const Event &event);
+    QList<Event> events() const;
+
+private:
+    // A name's events since its last start, each with its place in the log; an end drops them.
+    QMap<QString, QList<std::pair<qint64, Event>>> m_byTask;
+    qint64 m_seen = 0;
+};
 // Whether two event lists fold to the same packs but for updated_at: what compaction keeps
 // (docs/design.md, "Compaction").
 bool foldsAlike(const QList<Event> &a, const QList<Event> &b);
 // The same, for two folds already made.
-bool packsAlike(QMap<QString, PackState> a, QMap<QString, PackState> b);
+bool packsAlike(const QMap<QString, PackState> &a, const QMap<QString, PackState> &b);
 
 // Live packs ordered byte-wise by id (the order of the lockfile, compaction and `ls`).
 QList<PackState> packsInIdOrder(const QMap<QString, PackState> &packs);

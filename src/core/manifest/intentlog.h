@@ -109,16 +109,10 @@ public:
     {
         QByteArray declared; // grex.jsonl's bytes
         QByteArray journal;
-        qsizetype declaredSize = 0; // the bytes each file has, or would have when not written
-        qsizetype journalSize = 0;
         QMap<QString, PackState> packs; // the fold of the log as read
     };
-    // Takes the read to let its events go once the fold is made. When writes(declaredSize,
-    // journalSize) says no, the bytes are only measured and left empty: a check that will not
-    // compact need not hold them.
-    using WorthWriting = std::function<bool(qsizetype declaredSize, qsizetype journalSize)>;
-    static Result<CompactedLog> compactedForm(LogReadResult current,
-                                              const WorthWriting &writes = {});
+    // Takes the read to let its events go once the fold is made.
+    static Result<CompactedLog> compactedForm(LogReadResult current);
 
 private:
     // One file, parsed; `stamp` is its stamp before the read when it can be trusted for the
@@ -127,6 +121,9 @@ private:
                                           std::optional<FileStamp> &stamp, bool &cacheable);
     Result<void> moveJournalEventsOut() const;
     Result<bool> declaredHoldsJournalEvents() const;
+    // Both files a line at a time in read()'s order, each event handed to `apply`. False when a
+    // line is one read() would warn of or refuse, or a file cannot be read to its end.
+    bool forEachEvent(const std::function<void(const Event &)> &apply) const;
     void compactIfGrownLocked(const QString &path, qint64 before, qint64 size) const;
 
     QString m_path;
