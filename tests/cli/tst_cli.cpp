@@ -1273,6 +1273,48 @@ private Q_SLOTS:
         QVERIFY(runGit(dir + u"/two"_s, {u"rev-parse"_s, u"HEAD"_s}).trimmed() != before[u"two"_s]);
     }
 
+    // A branch that moved is fetched by the id the probe saw; a git that refuses that fetch (a
+    // server that serves only the tips it advertises, when the branch moved again since) leaves
+    // the sync to fetch by name, as `git fetch origin` does, and nothing is recorded as failed.
+    void fetchByIdThatGitRefusesFetchesByName()
+    {
+        const QString dir = initialisedWorkspace();
+        const QString remotes = newDir();
+        const QString bare = remotes + u"/one.git"_s;
+        runGit(remotes, {u"init"_s, u"-q"_s, u"--bare"_s, bare});
+        runGit(remotes, {u"clone"_s, u"-q"_s, bare, remotes + u"/one"_s});
+        commitSomething(remotes + u"/one"_s);
+        runGit(remotes + u"/one"_s, {u"push"_s, u"-q"_s, u"origin"_s, u"HEAD"_s});
+        QCOMPARE(grex(dir, {u"add"_s, bare}).exitCode, 0);
+        commitSomething(remotes + u"/one"_s);
+        runGit(remotes + u"/one"_s, {u"push"_s, u"-q"_s, u"origin"_s, u"HEAD"_s});
+        const QString tip = runGit(bare, {u"rev-parse"_s, u"HEAD"_s}).trimmed();
+
+        const QString bin = newDir();
+        QVERIFY(writeFile(bin + u"/git"_s,
+                          "#!/bin/sh\n"
+                          "for a; do [ \"$a\" = --no-tags ] && { echo 'fatal: refused' >&2; "
+                          "exit 128; }; done\n"
+                          "exec /usr/bin/git \"$@\"\n"));
+        QVERIFY(QFile::setPermissions(bin + u"/git"_s, QFile::ReadOwner | QFile::ExeOwner));
+        RunOptions options;
+        options.env = {u"PATH="_s + bin + u':' + qEnvironmentVariable("PATH")};
+        const RunResult synced = grex(dir, {u"sync"_s, u"--json"_s}, options);
+        QVERIFY2(synced.exitCode == 0, synced.err.constData());
+        QCOMPARE(runGit(dir + u"/one"_s, {u"rev-parse"_s, u"HEAD"_s}).trimmed(), tip);
+        QVERIFY(readFile(dir + u"/one/.git/FETCH_HEAD"_s).contains("branch '"));
+        const RunResult status = grex(dir, {u"status"_s, u"--json"_s});
+        QVERIFY2(!status.outText().contains(u"fetch_failed"_s), status.out.constData());
+
+        // Without that git, the next move is fetched by id.
+        commitSomething(remotes + u"/one"_s);
+        runGit(remotes + u"/one"_s, {u"push"_s, u"-q"_s, u"origin"_s, u"HEAD"_s});
+        QCOMPARE(grex(dir, {u"sync"_s}).exitCode, 0);
+        QCOMPARE(runGit(dir + u"/one"_s, {u"rev-parse"_s, u"HEAD"_s}).trimmed(),
+                 runGit(bare, {u"rev-parse"_s, u"HEAD"_s}).trimmed());
+        QVERIFY(!readFile(dir + u"/one/.git/FETCH_HEAD"_s).contains("branch '"));
+    }
+
     void filterErrorPointsAtTheColumn()
     {
         const QString dir = workspaceWithAlpha();

@@ -58,6 +58,14 @@ bool gitFetched(const QString &clone)
     return !readFile(path).contains("# grex test marker");
 }
 
+// Whether the clone's last fetch took the branches by the ids the probe saw: FETCH_HEAD then
+// names no branch, where `git fetch origin` writes "branch 'main' of <url>".
+bool fetchedById(const QString &clone)
+{
+    const QByteArray fetchHead = readFile(clone + u"/.git/FETCH_HEAD"_s);
+    return !fetchHead.isEmpty() && !fetchHead.contains("branch '");
+}
+
 bool hasRef(const QString &repo, const QString &ref)
 {
     QProcess process;
@@ -516,27 +524,41 @@ private Q_SLOTS:
         const QString tip = m_remotes.commit(f.remote, f.files);
         QVERIFY(gitFetched(f.clone));
         QCOMPARE(gitOutput(f.clone, {u"rev-parse"_s, u"origin/main"_s}), tip);
+        QVERIFY(fetchedById(f.clone)); // only a branch moved
         QVERIFY(!gitFetched(f.clone));
 
-        // A new tag only, on a commit the clone has.
+        // A new tag only, on a commit the clone has: git fetches it, by name.
         m_remotes.tag(f.remote, u"v1"_s, tip);
         QVERIFY(gitFetched(f.clone));
         QVERIFY(hasRef(f.clone, u"refs/tags/v1"_s));
+        QVERIFY(!fetchedById(f.clone));
+        QVERIFY(!gitFetched(f.clone));
+
+        // A new commit and a tag on it: by name, so that the tag comes too.
+        f.files.insert(u"tagged.txt"_s, "tagged\n");
+        const QString tagged = m_remotes.commit(f.remote, f.files);
+        m_remotes.tag(f.remote, u"v2"_s, tagged);
+        QVERIFY(gitFetched(f.clone));
+        QVERIFY(!fetchedById(f.clone));
+        QCOMPARE(gitOutput(f.clone, {u"rev-parse"_s, u"v2^{commit}"_s}), tagged);
         QVERIFY(!gitFetched(f.clone));
 
         // A force push: main replaced by another commit.
-        runGit(f.remote, {u"update-ref"_s, u"refs/heads/main"_s, tip + u"~1"_s});
+        runGit(f.remote, {u"update-ref"_s, u"refs/heads/main"_s, tagged + u"~1"_s});
         QVERIFY(gitFetched(f.clone));
         QCOMPARE(gitOutput(f.clone, {u"rev-parse"_s, u"origin/main"_s}),
                  gitOutput(f.remote, {u"rev-parse"_s, u"main"_s}));
+        QVERIFY(fetchedById(f.clone));
         QVERIFY(!gitFetched(f.clone));
 
         // A new branch, then the same branch deleted.
         runGit(f.remote, {u"branch"_s, u"-q"_s, u"dev"_s, u"main"_s});
         QVERIFY(gitFetched(f.clone));
         QVERIFY(hasRef(f.clone, u"refs/remotes/origin/dev"_s));
+        QVERIFY(fetchedById(f.clone));
         runGit(f.remote, {u"branch"_s, u"-q"_s, u"-D"_s, u"dev"_s});
         QVERIFY(gitFetched(f.clone));
+        QVERIFY(!fetchedById(f.clone));
         // Not pruned (git's default): the clone keeps origin/dev, so it is asked each time.
         QVERIFY(gitFetched(f.clone));
 

@@ -174,20 +174,36 @@ QString refMovesProblem(const RefMoveDriver &driver)
             .trimmed();
     };
     // Each step: the move, then a sync that fetches it, then one that asks and fetches nothing.
-    const QList<std::pair<QString, QString>> moves = {
+    // Where only branches moved, git fetches them by the ids the probe saw, and FETCH_HEAD then
+    // names no branch; a tag to bring is git's to find, by name.
+    struct Move
+    {
+        QString what;
+        QString script;
+        bool byId;
+    };
+    const QList<Move> moves = {
         {u"a new commit"_s,
-         u"t=$(git commit-tree main^{tree} -p main -m next); git update-ref refs/heads/main $t"_s},
-        {u"a new tag alone"_s, u"git tag v1 main~1"_s},
-        {u"an annotated tag"_s, u"git tag -a -m release v2 main"_s},
-        {u"a force push"_s, u"git update-ref refs/heads/main main~1"_s},
-        {u"a new branch"_s, u"git branch dev main"_s},
+         u"t=$(git commit-tree main^{tree} -p main -m next); git update-ref refs/heads/main $t"_s,
+         true},
+        {u"a new tag alone"_s, u"git tag v1 main~1"_s, false},
+        {u"an annotated tag"_s, u"git tag -a -m release v2 main"_s, false},
+        {u"a force push"_s, u"git update-ref refs/heads/main main~1"_s, true},
+        {u"a new branch"_s, u"git branch dev main"_s, true},
     };
     // The first sync fetches unless grex add did (FETCH_HEAD says which branches git saw).
     syncFetched(driver, &problem);
     if (!problem.isEmpty() || !expect(u"nothing new"_s, false))
         return problem;
-    for (const auto &[what, script] : moves) {
-        if (!upstream(what, script) || !expect(what, true) || !expect(what + u", again"_s, false))
+    for (const Move &move : moves) {
+        if (!upstream(move.what, move.script) || !expect(move.what, true))
+            return problem;
+        const QByteArray fetchHead = readFile(driver.clone + u"/.git/FETCH_HEAD"_s);
+        if (fetchHead.contains("branch '") == move.byId) {
+            return move.what + (move.byId ? u": not fetched by id: "_s : u": fetched by id: "_s) +
+                   QString::fromUtf8(fetchHead);
+        }
+        if (!expect(move.what + u", again"_s, false))
             return problem;
     }
     // A deleted branch: git keeps origin/dev without fetch.prune, so each sync asks again; with

@@ -333,7 +333,8 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, QList<WalkSeed> se
             executed->maintenance = upkeepAfterSync(workspace, *graph, ctx.stopToken());
     }
     // The lifecycles deferred the log's compaction check to here, where the graph is let go:
-    // at 10 000 packs the check parses the whole log, as much again as the graph.
+    // at 10 000 packs the check's folds of the log and of its compacted form are as much
+    // again as the graph.
     *graph = PackGraph();
     // The graph was built on the walk's threads, and what this thread allocates next (the
     // compaction check, the report's document) could not reuse the pages it leaves free there.

@@ -213,15 +213,18 @@ std::optional<RemoteRefs> httpsRemoteRefs(const QString &url, const QString &des
                                           git_config *config, std::stop_token stop);
 // Ends the connections and the thread of the HTTPS probes; the next probe starts them again.
 void closeHttpsProbes();
-// Whether `git fetch <remote>` into the clone at dest would change no ref, with the remote's
-// refs from probe (asked only when the clone can be compared, with the clone's config): the
-// clone fetches with git clone's own refspec, its remote-tracking branches are exactly the
-// remote's branches, it has every remote tag where the remote has it. *headMoved says whether the
-// clone's refs/remotes/<remote>/HEAD names another branch than the remote's HEAD; false whenever it
-// cannot tell.
-bool fetchWouldBringNothing(git_repository *clone, const QString &remote,
-                            const std::function<std::optional<RemoteRefs>(git_config *)> &probe,
-                            bool *headMoved);
+// The branches `git fetch <remote>` into the clone would move or add, with the ids the remote
+// has for them (hex), by the remote's refs from probe (asked only when the clone can be
+// compared, with the clone's config); empty when the fetch would change no ref. nullopt when
+// the probe cannot tell, or the fetch would do more than that: the clone does not fetch with
+// git clone's own refspec, the remote did not answer, deleted a branch, or has a tag the clone
+// lacks or has elsewhere. *headMoved says whether the clone's refs/remotes/<remote>/HEAD names
+// another branch than the remote's HEAD; false whenever it cannot tell.
+using BranchMoves = QList<std::pair<QByteArray, QByteArray>>;
+std::optional<BranchMoves>
+branchesAFetchMoves(git_repository *clone, const QString &remote,
+                    const std::function<std::optional<RemoteRefs>(git_config *)> &probe,
+                    bool *headMoved);
 
 // Fetches origin into the clone at dest (its backend lock held), as `git fetch origin` does:
 // the remote's refspecs, tags that point into what it has, fetch.prune, submodules on demand.

@@ -150,14 +150,39 @@ Result<GitOutput> fetchRecordingFailure(const QString &dest, const CloneRemote &
     return fetched;
 }
 
+// Fetches the branches the probe saw move by the ids it saw (`+<id>:refs/remotes/<remote>/<b>`,
+// --no-tags as the probe found no tag to bring): git then asks the remote for no refs of its
+// own, one request fewer per pack (over HTTPS one run of the server's git-http-backend).
+// nullopt when git refused (a server that serves only the tips it advertises, and a branch
+// that moved again since): the caller fetches as `git fetch <remote>` does.
+std::optional<Result<GitOutput>> fetchMovedBranches(const QString &dest, const CloneRemote &at,
+                                                    const BranchMoves &moves, std::stop_token stop)
+{
+    QStringList args{u"fetch"_s, u"--progress"_s, u"--no-tags"_s, at.remote};
+    for (const auto &[branch, id] : moves) {
+        args.append(u'+' + QString::fromLatin1(id) + u":refs/remotes/"_s + at.remote + u'/' +
+                    QString::fromUtf8(branch));
+    }
+    Result<GitOutput> fetched = networkGit(dest, at.url.value_or(QString()), args, stop);
+    if (!fetched || !fetched->ok()) {
+        qCDebug(lcGit, "fetching the moved branches of %s by id failed; fetching them by name",
+                qPrintable(dest));
+        return std::nullopt;
+    }
+    clearFetchFailure(at.gitDir);
+    return fetched;
+}
+
 // A remote whose refs are all where the clone's last fetch left them: the
 // fetch is skipped, and the clone is as fresh as the fetch would have made it (FETCH_HEAD's
 // time, which status reads as the last fetch, and no failure recorded). nullopt: fetch.
-// `probed` is what the remote answered, when it was asked.
+// `probed` is what the remote answered, when it was asked; `moves` the branches it moved, when
+// that is all a fetch would change.
 std::optional<FetchFacts> skipFetchOfUnmovedRemote(git_repository *repo, const QString &dest,
                                                    const CloneRemote &at, FetchFacts facts,
                                                    std::stop_token stop,
-                                                   std::optional<RemoteRefs> &probed)
+                                                   std::optional<RemoteRefs> &probed,
+                                                   BranchMoves &moves)
 {
     // Without FETCH_HEAD no fetch has said which branches it saw; git's first one will.
     QFile fetchHead(at.gitDir + u"FETCH_HEAD"_s);
@@ -169,8 +194,13 @@ std::optional<FetchFacts> skipFetchOfUnmovedRemote(git_repository *repo, const Q
         return probed;
     };
     bool headMoved = false;
-    if (!fetchWouldBringNothing(repo, facts.remote, probe, &headMoved))
+    std::optional<BranchMoves> moved = branchesAFetchMoves(repo, facts.remote, probe, &headMoved);
+    if (!moved)
         return std::nullopt;
+    if (!moved->isEmpty()) {
+        moves = std::move(*moved);
+        return std::nullopt;
+    }
     const RemoteRefs &refs = *probed; // asked: nothing is unmoved without an answer
     if (headMoved)
         followRemoteHead(dest, facts.remote, refs.head);
@@ -222,16 +252,27 @@ Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
     if (stop.stop_requested())
         return cancelledError();
     std::optional<RemoteRefs> probed;
+    BranchMoves moves;
     if (std::optional<FetchFacts> unchanged =
-            skipFetchOfUnmovedRemote(repo->get(), dest, at, facts, stop, probed))
+            skipFetchOfUnmovedRemote(repo->get(), dest, at, facts, stop, probed, moves))
         return *unchanged;
     // No --depth: in a shallow clone git adds the new commits to the history it has, where a
     // depth would cut that history again and part the new commits from HEAD.
     qCDebug(lcGit, "fetching into %s", qPrintable(dest));
-    Result<GitOutput> fetched =
-        fetchRecordingFailure(dest, at, {u"fetch"_s, u"--progress"_s, facts.remote}, stop);
-    if (!fetched)
-        return fetched.error();
+    const bool upstreamThere = facts.upstreamBranch.isEmpty() ||
+                               (probed && probed->heads.contains(facts.upstreamBranch.toUtf8()));
+    std::optional<Result<GitOutput>> fetched;
+    if (!moves.isEmpty() && upstreamThere)
+        fetched = fetchMovedBranches(dest, at, moves, stop);
+    const bool byId = fetched.has_value();
+    if (!fetched) {
+        if (stop.stop_requested())
+            return cancelledError();
+        fetched =
+            fetchRecordingFailure(dest, at, {u"fetch"_s, u"--progress"_s, facts.remote}, stop);
+    }
+    if (!*fetched)
+        return fetched->error();
     QFile::remove(gitDir + UpstreamRecordName);
     // The remote's default branch matters only when the fetch changed a ref (a rename is a new
     // branch and a gone one) or origin/HEAD names a branch that is not there. The probe's
@@ -243,12 +284,13 @@ Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop)
         return remoteDefaultBranch(dest, facts.remote, url, stop);
     };
     std::optional<QString> remoteDefault;
-    const bool refsMoved = fetched->err.contains(u" -> "_s);
+    const bool refsMoved = (*fetched)->err.contains(u" -> "_s);
     if (refsMoved || remoteHeadDangles(dest, facts.remote)) {
         remoteDefault = defaultBranch();
         followRemoteHead(dest, facts.remote, *remoteDefault);
     }
-    if (facts.upstreamBranch.isEmpty())
+    // Fetched by id, FETCH_HEAD names no branch; the probe said the upstream is there.
+    if (facts.upstreamBranch.isEmpty() || byId)
         return facts;
     const QSet<QString> seen = fetchedBranches(gitDir);
     if (seen.contains(facts.upstreamBranch))

@@ -6,6 +6,8 @@
 
 #include <QUrl>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace Grex::GitImpl {
@@ -105,35 +107,45 @@ std::optional<RemoteRefs> readLocalRemoteRefs(const QString &url)
     return refs;
 }
 
-bool fetchWouldBringNothing(git_repository *repo, const QString &remote,
-                            const std::function<std::optional<RemoteRefs>(git_config *)> &probe,
-                            bool *headMoved)
+std::optional<BranchMoves>
+branchesAFetchMoves(git_repository *repo, const QString &remote,
+                    const std::function<std::optional<RemoteRefs>(git_config *)> &probe,
+                    bool *headMoved)
 {
     const ConfigPtr config = Git::snapshotOf(repo);
     if (!config || !plainFetchConfig(config.get(), remote))
-        return false;
+        return std::nullopt;
     const std::optional<RemoteRefs> asked = probe(config.get());
     if (!asked)
-        return false;
+        return std::nullopt;
     const RemoteRefs &refs = *asked;
-    // Every branch as the last fetch left it, and none the remote deleted (a fetch would then
-    // say which branches it saw, which tells status that an upstream is gone).
+    // A branch the remote deleted is git's to see: a fetch says which branches it saw, which
+    // tells status that an upstream is gone.
     const QByteArray tracking = "refs/remotes/" + remote.toUtf8() + '/';
-    if (refsUnder(repo, tracking) != refs.heads)
-        return false;
+    const RefMap branches = refsUnder(repo, tracking);
+    for (auto it = branches.cbegin(); it != branches.cend(); ++it) {
+        if (!refs.heads.contains(it.key()))
+            return std::nullopt;
+    }
     // A tag the remote has and the clone lacks, or has elsewhere: git would bring or move it
     // when it points into the fetched history, so the probe cannot tell and fetches.
     const RefMap tags = refsUnder(repo, "refs/tags/");
     for (auto it = refs.tags.cbegin(); it != refs.tags.cend(); ++it) {
         if (tags.value(it.key()) != it.value())
-            return false;
+            return std::nullopt;
     }
+    BranchMoves moves;
+    for (auto it = refs.heads.cbegin(); it != refs.heads.cend(); ++it) {
+        if (branches.value(it.key()) != it.value())
+            moves.append({it.key(), it.value().toHex()});
+    }
+    std::sort(moves.begin(), moves.end());
     // The remote's default branch, which a fetch does not follow alone: grex follows it after
     // one, and a clone without refs/remotes/<remote>/HEAD (git remote add made it) follows none.
     const QByteArray trackingHead = tracking + "HEAD";
     const QByteArray followed = symbolicBranch(repo, trackingHead.constData(), tracking);
     *headMoved = !followed.isEmpty() && !refs.head.isEmpty() && followed != refs.head.toUtf8();
-    return true;
+    return moves;
 }
 
 } // namespace Grex::GitImpl

@@ -32,7 +32,7 @@ namespace Grex {
 namespace {
 
 // Past this size an append checks whether the log has grown to more than twice its compacted
-// size, and compacts it then (docs/design.md, "Compaction"). A check parses the whole log, so
+// size, and compacts it then (docs/design.md, "Compaction"). A check reads the whole log, so
 // each process checks a log again only once it has grown past where compaction would pay.
 constexpr qint64 kAutoCompactFloor = 128 * 1024;
 
