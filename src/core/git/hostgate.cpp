@@ -53,12 +53,18 @@ QString hostOfRemote(const QString &url)
     return host.toLower();
 }
 
-int hostLimit(const QString &host)
+int hostLimit(const QString &url)
 {
     const int cpus = qMax(1, QThread::idealThreadCount());
     // A remote on this machine is CPU and disk work; a host across the network waits on round
-    // trips, and 4 per CPU (at least 16) kept the cores busy in bench/run.sh.
-    return host.isEmpty() ? cpus : qMax(16, 4 * cpus);
+    // trips. Over SSH at 20 ms a new commit in 100 packs took 2.26 s at 32 and 3.17 s at 16;
+    // over HTTPS, where each request is a TLS session and a CGI run on the server, 7.33 s at 32
+    // and 5.70 s at 16 (bench/run.sh on 2 cores, docs/performance.md).
+    if (hostOfRemote(url).isEmpty())
+        return cpus;
+    const bool http = url.startsWith(u"https://"_s, Qt::CaseInsensitive) ||
+                      url.startsWith(u"http://"_s, Qt::CaseInsensitive);
+    return qMax(http ? 16 : 32, 4 * cpus);
 }
 
 HostPermit::~HostPermit()
@@ -76,7 +82,7 @@ HostPermit::~HostPermit()
 Result<std::unique_ptr<HostPermit>> enterHost(const QString &url, std::stop_token stop)
 {
     const QString host = hostOfRemote(url);
-    const int limit = hostLimit(host);
+    const int limit = hostLimit(url);
     Gates &g = gates();
     std::unique_lock<std::mutex> lock(g.mutex);
     while (g.running.value(host) >= limit) {

@@ -12,9 +12,9 @@
 
 namespace Grex::Git {
 
-// How many git commands may talk to host at once: the CPUs for this machine (""), 4 per CPU
-// (at least 16) for any other host.
-int hostLimit(const QString &host);
+// How many git commands may talk to the host of url at once: the CPUs for this machine, 4 per
+// CPU for any other host, at least 16 over HTTP(S) and at least 32 over anything else.
+int hostLimit(const QString &url);
 
 // One git command's place among those of its host; given back when destroyed.
 class HostPermit
