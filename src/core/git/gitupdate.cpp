@@ -132,14 +132,14 @@ CloneRemote readCloneRemote(git_repository *repo)
     return at;
 }
 
-Result<GitOutput> fetchRecordingFailure(const QString &dest, const CloneRemote &at,
-                                        const QStringList &args, std::stop_token stop)
+// A git fetch's outcome for the clone: its failure recorded for status, or the last one cleared.
+Result<GitOutput> recordedFetch(const QString &dest, const CloneRemote &at,
+                                Result<GitOutput> fetched)
 {
-    const QString url = at.url.value_or(QString());
-    Result<GitOutput> fetched = networkGit(dest, url, args, stop);
     if (!fetched)
         return fetched.error();
     if (!fetched->ok()) {
+        const QString url = at.url.value_or(QString());
         Error failed =
             networkFailure(u"fetch_failed"_s, QT_TRANSLATE_NOOP("Grex", "cannot fetch %1: %2"),
                            {redactUrl(url)}, url, dest, *fetched);
@@ -150,11 +150,19 @@ Result<GitOutput> fetchRecordingFailure(const QString &dest, const CloneRemote &
     return fetched;
 }
 
+Result<GitOutput> fetchRecordingFailure(const QString &dest, const CloneRemote &at,
+                                        const QStringList &args, std::stop_token stop)
+{
+    return recordedFetch(dest, at, networkGit(dest, at.url.value_or(QString()), args, stop));
+}
+
 // Fetches the branches the probe saw move by the ids it saw (`+<id>:refs/remotes/<remote>/<b>`,
 // --no-tags as the probe found no tag to bring): git then asks the remote for no refs of its
 // own, one request fewer per pack (over HTTPS one run of the server's git-http-backend).
 // nullopt when git refused (a server that serves only the tips it advertises, and a branch
-// that moved again since): the caller fetches as `git fetch <remote>` does.
+// that moved again since): the caller fetches as `git fetch <remote>` does. A fetch that
+// stalled or waited on a question nobody answered is the outcome: asked again, it would wait
+// as long again.
 std::optional<Result<GitOutput>> fetchMovedBranches(const QString &dest, const CloneRemote &at,
                                                     const BranchMoves &moves, std::stop_token stop)
 {
@@ -164,13 +172,12 @@ std::optional<Result<GitOutput>> fetchMovedBranches(const QString &dest, const C
                     QString::fromUtf8(branch));
     }
     Result<GitOutput> fetched = networkGit(dest, at.url.value_or(QString()), args, stop);
-    if (!fetched || !fetched->ok()) {
+    if (fetched && !fetched->ok() && !fetched->stalled && fetched->unansweredPrompt.isEmpty()) {
         qCDebug(lcGit, "fetching the moved branches of %s by id failed; fetching them by name",
                 qPrintable(dest));
         return std::nullopt;
     }
-    clearFetchFailure(at.gitDir);
-    return fetched;
+    return recordedFetch(dest, at, std::move(fetched));
 }
 
 // A remote whose refs are all where the clone's last fetch left them: the
