@@ -1,4 +1,5 @@
 #include "core/manifest/intentlog.h"
+#include "core/manifest/intentlog_p.h"
 
 #include "core/fs/atomicwrite.h"
 #include "core/fs/filelock.h"
@@ -7,7 +8,6 @@
 #include "core/fs/gitignore.h"
 #include "core/logging.h"
 
-#include <QBuffer>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
@@ -15,11 +15,9 @@
 #include <QSet>
 
 #include <algorithm>
-#include <bit>
 #include <cerrno>
 #include <mutex>
 #include <optional>
-#include <tuple>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -31,16 +29,10 @@ namespace Grex {
 
 namespace {
 
-// Past this size an append checks whether the log has grown to more than twice its compacted
-// size, and compacts it then (docs/design.md, "Compaction"). A check reads the whole log, so
-// each process checks a log again only once it has grown past where compaction would pay.
-constexpr qint64 kAutoCompactFloor = 128 * 1024;
-
-// Guards what this process remembers of the logs it wrote, in the three maps below.
+// Guards what this process remembers of the logs it wrote, in the two maps below.
 QMutex s_logFactsMutex;
-QHash<QString, qint64> s_nextCompactCheck; // log path -> size of the next check
-QHash<QString, qint64> s_deferredChecks;   // log path -> its size before this process's
-                                           // first append with Compaction::Deferred
+QHash<QString, qint64> s_deferredChecks; // log path -> its size before this process's
+                                         // first append with Compaction::Deferred
 // grex.jsonl's path -> whether it held journal events at that stamp
 QHash<QString, std::pair<FileStamp, bool>> s_declaredHoldsJournal;
 
@@ -50,15 +42,6 @@ void rememberDeclaredHolds(const QString &path, const FileStamp &stamp, bool hol
 {
     QMutexLocker locker(&s_logFactsMutex);
     s_declaredHoldsJournal.insert(path, {stamp, holds});
-}
-
-bool isBlank(QByteArrayView line)
-{
-    for (char c : line) {
-        if (c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != '\v')
-            return false;
-    }
-    return true;
 }
 
 Error corruption(const QString &fileName, qsizetype line, const QString &detail)
@@ -225,6 +208,37 @@ const QString &journalName()
 
 } // namespace
 
+namespace LogImpl {
+
+bool isBlank(QByteArrayView line)
+{
+    for (char c : line) {
+        if (c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != '\v')
+            return false;
+    }
+    return true;
+}
+
+void rememberDeferredCheck(const QString &path, qint64 before)
+{
+    QMutexLocker locker(&s_logFactsMutex);
+    if (!s_deferredChecks.contains(path))
+        s_deferredChecks.insert(path, before);
+}
+
+std::optional<qint64> takeDeferredCheck(const QString &path)
+{
+    QMutexLocker locker(&s_logFactsMutex);
+    if (const auto it = s_deferredChecks.constFind(path); it != s_deferredChecks.cend()) {
+        const qint64 before = *it;
+        s_deferredChecks.erase(it);
+        return before;
+    }
+    return std::nullopt;
+}
+
+} // namespace LogImpl
+
 std::shared_ptr<IntentLog::ReadCache> IntentLog::makeReadCache()
 {
     return std::make_shared<ReadCache>();
@@ -334,7 +348,7 @@ Result<LogReadResult> IntentLog::parse(const QByteArray &bytes, const QString &f
     }
     qsizetype lastContentLine = -1;
     for (qsizetype i = lines.size() - 1; i >= 0; --i) {
-        if (!isBlank(lines.at(i))) {
+        if (!LogImpl::isBlank(lines.at(i))) {
             lastContentLine = i;
             break;
         }
@@ -345,7 +359,7 @@ Result<LogReadResult> IntentLog::parse(const QByteArray &bytes, const QString &f
     result.events.reserve(lastContentLine + 1);
     for (qsizetype i = 0; i <= lastContentLine; ++i) {
         const QByteArrayView line = lines.at(i);
-        if (isBlank(line))
+        if (LogImpl::isBlank(line))
             continue;
         const qsizetype lineNumber = i + 1;
         ParsedLine parsed = parseEventLine(line);
@@ -455,9 +469,7 @@ Result<AppendReport> IntentLog::append(const Lines &lines, Compaction compaction
         if (compaction == Compaction::Now) {
             compactIfGrownLocked(file.path, file.before, file.size);
         } else {
-            QMutexLocker locker(&s_logFactsMutex);
-            if (!s_deferredChecks.contains(file.path))
-                s_deferredChecks.insert(file.path, file.before);
+            LogImpl::rememberDeferredCheck(file.path, file.before);
         }
     }
     return report;
@@ -553,389 +565,6 @@ Result<void> IntentLog::moveJournalEventsOut() const
            "a file git ignores",
            qPrintable(m_path), qPrintable(m_journalPath));
     return {};
-}
-
-namespace {
-
-// One pack's events in the compacted log: its add, its ref, its last sync.
-void appendCompacted(QList<Event> &events, const PackState &pack)
-{
-    Event add = Event::add(pack.id, pack.url, pack.path, pack.type, std::nullopt, pack.addedAt);
-    EventExtra extra;
-    extra.depth = pack.depth;
-    extra.cloneFilter = pack.cloneFilter;
-    extra.submodules = pack.submodules;
-    extra.tags = pack.tags;
-    add.setExtra(extra);
-    events.append(add);
-    if (pack.ref)
-        events.append(Event::update(pack.id, u"ref"_s, pack.ref, pack.updatedAt));
-    if (pack.lastSyncSha)
-        events.append(Event::sync(pack.id, *pack.lastSyncSha, pack.updatedAt));
-}
-
-// Hands each line of the compacted log to `write`, with whether it belongs in the journal: a
-// pack's events in `order`, then `kept` (unfinished actions, live tasks).
-template<typename Write>
-Result<void> forEachCompactedLine(const QList<const PackState *> &order, const QList<Event> &kept,
-                                  Write write)
-{
-    QList<Event> events;
-    const auto lines = [&write](const QList<Event> &list) -> Result<void> {
-        for (const Event &event : list) {
-            Result<QByteArray> line = event.toLine();
-            if (!line)
-                return line.error();
-            write(IntentLog::belongsInJournal(event.op), *line);
-        }
-        return {};
-    };
-    // A pack at a time: the whole compacted list of events at once held as much again as the
-    // fold (docs/performance.md).
-    for (const PackState *pack : order) {
-        events.clear();
-        appendCompacted(events, *pack);
-        if (Result<void> written = lines(events); !written)
-            return written;
-    }
-    return lines(kept);
-}
-
-// What compaction keeps of a log, gathered an event at a time in the log's order: the fold,
-// the actions that started and never ended, and the events of the tasks still live.
-class Gatherer
-{
-public:
-    void apply(const Event &event)
-    {
-        // An action that started and never ended is the evidence doctor and the recovery scan
-        // show until a run redoes the pack: it survives compaction (docs/design.md,
-        // "Compaction").
-        const std::pair key{event.id, event.extra().actionIdx};
-        if (event.op == EventOp::ActionStarted)
-            m_unfinished.insert(key, event);
-        else if (event.op == EventOp::ActionCompleted || event.op == EventOp::ActionHalted)
-            m_unfinished.remove(key);
-        // A task lives until it ends: its worktrees and branches are on disk (docs/design.md,
-        // "Tasks").
-        m_tasks.apply(event);
-        m_folder.apply(event);
-    }
-
-    // The fold, and the events kept besides it: the unfinished actions by time, then the live
-    // tasks' events in their order.
-    std::pair<QMap<QString, PackState>, QList<Event>> take()
-    {
-        QList<Event> kept = m_unfinished.values();
-        std::sort(kept.begin(), kept.end(),
-                  [](const Event &a, const Event &b) { return a.ts < b.ts; });
-        kept.append(m_tasks.events());
-        return {m_folder.packs(), kept};
-    }
-
-private:
-    QMap<std::pair<QString, qint64>, Event> m_unfinished;
-    LiveTasks m_tasks;
-    Folder m_folder;
-};
-
-// A fold's packs in the compacted log's order: byte-wise by id.
-QList<const PackState *> compactedOrder(const QMap<QString, PackState> &packs)
-{
-    QList<const PackState *> order;
-    order.reserve(packs.size());
-    for (const PackState &pack : packs)
-        order.append(&pack);
-    std::sort(order.begin(), order.end(),
-              [](const PackState *a, const PackState *b) { return utf8Less(a->id, b->id); });
-    return order;
-}
-
-// The bytes of the compacted grex.jsonl and journal, without holding them.
-Result<std::pair<qsizetype, qsizetype>> measureCompacted(const QList<const PackState *> &order,
-                                                         const QList<Event> &kept)
-{
-    std::pair<qsizetype, qsizetype> sizes;
-    Result<void> measured =
-        forEachCompactedLine(order, kept, [&sizes](bool journal, const QByteArray &line) {
-            (journal ? sizes.second : sizes.first) += line.size() + 1;
-        });
-    if (!measured)
-        return measured.error();
-    return sizes;
-}
-
-// One file's events a line at a time, for the compaction check. The check goes on only with a
-// clean log, so the cursor stops at any line read() would warn of or refuse (torn, unknown,
-// corrupt) and says so, where parse() tells them apart.
-class EventCursor
-{
-public:
-    explicit EventCursor(QIODevice &device) : m_device(device) {}
-
-    // The next event, or nullptr at the end of the file or at a line that is not clean.
-    const Event *peek()
-    {
-        while (m_next >= m_events.size() && m_clean && !m_device.atEnd()) {
-            QByteArray line = m_device.readLine(MaxReadLineBytes + 2);
-            const bool terminated = line.endsWith('\n');
-            if (terminated)
-                line.chop(1);
-            if (m_first && line.startsWith("\xEF\xBB\xBF"))
-                line.remove(0, 3);
-            m_first = false;
-            if (line.endsWith('\r'))
-                line.chop(1);
-            if (isBlank(line))
-                continue;
-            ParsedLine parsed = parseEventLine(line);
-            // A line without its newline is torn; one longer than a line may be was cut by
-            // readLine() and is not clean either way.
-            m_clean = terminated && parsed.kind == ParsedLine::Kind::Events;
-            m_events = std::move(parsed.events);
-            m_next = 0;
-        }
-        return m_clean && m_next < m_events.size() ? &m_events.at(m_next) : nullptr;
-    }
-    void pop() { ++m_next; }
-    bool clean() const { return m_clean; }
-
-private:
-    QIODevice &m_device;
-    QList<Event> m_events;
-    qsizetype m_next = 0;
-    bool m_first = true;
-    bool m_clean = true;
-};
-
-// Both files' events in read()'s merged order (the declared in their order, the journal's
-// placed by time among them), each handed to `apply`. False when either file is not clean.
-template<typename Apply>
-bool forEachMergedEvent(EventCursor &declared, EventCursor &journal, Apply apply)
-{
-    for (;;) {
-        const Event *a = declared.peek();
-        const Event *b = journal.peek();
-        if (!declared.clean() || !journal.clean())
-            return false;
-        if (!a && !b)
-            return true;
-        const bool takeDeclared = !b || (a && !(b->ts < a->ts));
-        apply(*(takeDeclared ? a : b));
-        (takeDeclared ? declared : journal).pop();
-    }
-}
-
-} // namespace
-
-QList<Event> IntentLog::compacted(const QMap<QString, PackState> &packs)
-{
-    QList<Event> events;
-    for (const PackState &pack : packsInIdOrder(packs))
-        appendCompacted(events, pack);
-    return events;
-}
-
-Result<IntentLog::CompactedLog> IntentLog::compactedForm(LogReadResult current)
-{
-    Gatherer gatherer;
-    for (const Event &event : std::as_const(current.events))
-        gatherer.apply(event);
-    // What is kept of the log is in the gatherer: its events are let go before the compacted
-    // lines are written, or both would be held at once (docs/performance.md).
-    current.events = {};
-    CompactedLog log;
-    QList<Event> kept;
-    std::tie(log.packs, kept) = gatherer.take();
-    const QList<const PackState *> order = compactedOrder(log.packs);
-    // Measured first, then written into buffers of that size: grown by doubling, they held up
-    // to twice their bytes.
-    Result<std::pair<qsizetype, qsizetype>> sizes = measureCompacted(order, kept);
-    if (!sizes)
-        return sizes.error();
-    log.declared.reserve(sizes->first);
-    log.journal.reserve(sizes->second);
-    Result<void> written =
-        forEachCompactedLine(order, kept, [&log](bool journal, const QByteArray &line) {
-            QByteArray &bytes = journal ? log.journal : log.declared;
-            bytes.append(line).append('\n');
-        });
-    if (!written)
-        return written.error();
-    return log;
-}
-
-Result<void> IntentLog::compact() const
-{
-    Result<FileLock> lock = FileLock::acquire(m_lockPath, LockTier::Manifest, {});
-    if (!lock)
-        return lock.error();
-    Result<LogReadResult> current = read();
-    if (!current)
-        return current.error();
-    Result<CompactedLog> form = compactedForm(std::move(*current));
-    if (!form)
-        return form.error();
-    if (Result<void> written = atomicWrite(m_path, form->declared); !written)
-        return written;
-    if (form->journal.isEmpty() && !QFileInfo::exists(m_journalPath))
-        return {};
-    return atomicWrite(m_journalPath, form->journal);
-}
-
-void IntentLog::compactIfGrown() const
-{
-    // Only the files a deferred append grew: the other one's first check in this process
-    // would parse the whole log for nothing.
-    QList<std::pair<QString, qint64>> grown; // path, size before the deferred appends
-    {
-        QMutexLocker locker(&s_logFactsMutex);
-        for (const QString &path : {m_path, m_journalPath}) {
-            if (const auto it = s_deferredChecks.constFind(path); it != s_deferredChecks.cend()) {
-                grown.append({path, *it});
-                s_deferredChecks.erase(it);
-            }
-        }
-    }
-    if (grown.isEmpty())
-        return;
-    Result<FileLock> lock = FileLock::acquire(m_lockPath, LockTier::Manifest, {});
-    if (!lock) {
-        qCWarning(lcManifest, "not checking whether %s needs compacting: %s", qPrintable(m_path),
-                  qPrintable(lock.error().message().text()));
-        return;
-    }
-    for (const auto &[path, before] : std::as_const(grown)) {
-        const QFileInfo info(path);
-        if (info.exists())
-            compactIfGrownLocked(path, before, info.size());
-    }
-}
-
-bool IntentLog::forEachEvent(const std::function<void(const Event &)> &apply) const
-{
-    QFile declared(m_path);
-    QFile journal(m_journalPath);
-    for (QFile *file : {&declared, &journal}) {
-        bool missing = false;
-        if (!openForReading(*file, &missing) && !missing)
-            return false;
-    }
-    EventCursor declaredEvents(declared);
-    EventCursor journalEvents(journal);
-    const bool clean = forEachMergedEvent(declaredEvents, journalEvents, apply);
-    // A read that failed part way looks like the file's end: the fold would lack the rest.
-    const auto readWhole = [](const QFile &file) {
-        return !file.isOpen() || (file.error() == QFileDevice::NoError && file.atEnd());
-    };
-    return clean && readWhole(declared) && readWhole(journal);
-}
-
-void IntentLog::compactIfGrownLocked(const QString &path, qint64 before, qint64 size) const
-{
-    // Checked when the appends took the file past 128 KiB or past a power of two above it: a
-    // process that has not checked this log before (each CLI run) would otherwise parse the
-    // whole log at every append. Between two checks a log at most doubles, so it stays within
-    // about four times its compacted size.
-    const auto bits = [](qint64 n) { return std::bit_width(quint64(std::max<qint64>(n, 0))); };
-    if (size < kAutoCompactFloor || (before >= kAutoCompactFloor && bits(before) == bits(size)))
-        return;
-    {
-        QMutexLocker locker(&s_logFactsMutex);
-        if (size < s_nextCompactCheck.value(path))
-            return;
-    }
-    const auto checkAgainAt = [&path](qint64 next) {
-        QMutexLocker locker(&s_logFactsMutex);
-        s_nextCompactCheck.insert(path, std::max(next, kAutoCompactFloor));
-    };
-    // Events this grex does not know (from a newer one) would not survive: doctor --compact
-    // is the person's choice then. The log is folded a line at a time, as its parse whole
-    // (40 000 events at 10 000 packs) was the peak of a sync that compacts
-    // (docs/performance.md). A parse the cache still holds is out of date once appended to.
-    forgetCachedRead();
-    QMap<QString, PackState> packs;
-    QList<Event> kept;
-    {
-        Gatherer gatherer;
-        if (!forEachEvent([&gatherer](const Event &event) { gatherer.apply(event); })) {
-            checkAgainAt(2 * size);
-            return;
-        }
-        std::tie(packs, kept) = gatherer.take();
-    }
-    const QList<const PackState *> order = compactedOrder(packs);
-    const Result<std::pair<qsizetype, qsizetype>> sizes = measureCompacted(order, kept);
-    if (!sizes) {
-        checkAgainAt(2 * size);
-        return;
-    }
-    const qint64 compactedSize = qint64(path == m_path ? sizes->first : sizes->second);
-    if (size <= 2 * compactedSize) {
-        checkAgainAt(2 * compactedSize + 1);
-        return;
-    }
-    // Written straight to the files that will replace the log, and read back from them: held,
-    // the compacted bytes sat beside both folds (docs/performance.md).
-    AtomicFile declared(m_path);
-    AtomicFile journal(m_journalPath);
-    Result<void> written = declared.open();
-    if (written)
-        written = journal.open();
-    if (written) {
-        written = forEachCompactedLine(
-            order, kept, [&declared, &journal](bool inJournal, const QByteArray &line) {
-                AtomicFile &file = inJournal ? journal : declared;
-                file.write(line);
-                file.write("\n");
-            });
-    }
-    if (written)
-        written = declared.close();
-    if (written)
-        written = journal.close();
-    if (!written) {
-        qCWarning(lcManifest, "could not compact %s: %s", qPrintable(path),
-                  qPrintable(written.error().message().text()));
-        checkAgainAt(2 * size);
-        return;
-    }
-    // As doctor --compact checks it: the fold is the same but for updated_at.
-    {
-        QFile declaredBack(declared.tempPath());
-        QFile journalBack(journal.tempPath());
-        Folder folder;
-        bool alike =
-            declaredBack.open(QIODevice::ReadOnly) && journalBack.open(QIODevice::ReadOnly);
-        if (alike) {
-            EventCursor declaredEvents(declaredBack);
-            EventCursor journalEvents(journalBack);
-            alike = forEachMergedEvent(declaredEvents, journalEvents,
-                                       [&folder](const Event &event) { folder.apply(event); }) &&
-                    declaredBack.atEnd() && journalBack.atEnd() &&
-                    packsAlike(folder.packs(), packs);
-        }
-        if (!alike) {
-            qCWarning(lcManifest, "not compacting %s: the compacted log folds differently",
-                      qPrintable(path));
-            checkAgainAt(2 * size);
-            return;
-        }
-    }
-    // Both files, or neither: a journal sync of a pack the compacted grex.jsonl no longer
-    // names would fold as a warning.
-    written = declared.commit();
-    if (written)
-        written = journal.commit();
-    if (!written) {
-        qCWarning(lcManifest, "could not compact %s: %s", qPrintable(path),
-                  qPrintable(written.error().message().text()));
-        checkAgainAt(2 * size);
-        return;
-    }
-    qCDebug(lcManifest, "compacted %s from %lld to %lld bytes", qPrintable(path), size,
-            compactedSize);
-    checkAgainAt(2 * compactedSize + 1);
 }
 
 } // namespace Grex
