@@ -32,10 +32,6 @@ constexpr qint64 kAutoCompactFloor = 128 * 1024;
 QMutex s_compactChecksMutex;
 QHash<QString, qint64> s_nextCompactCheck; // log path -> size of the next check
 
-} // namespace
-
-namespace {
-
 // One pack's events in the compacted log: its add, its ref, its last sync.
 void appendCompacted(QList<Event> &events, const PackState &pack)
 {
@@ -205,6 +201,29 @@ bool forEachMergedEvent(EventCursor &declared, EventCursor &journal, Apply apply
     }
 }
 
+// Both files at these paths a line at a time in read()'s order, each event handed to `apply`
+// (a missing file reads as empty). False when a line is one read() would warn of or refuse, or
+// a file cannot be read to its end.
+template<typename Apply>
+bool forEachEventIn(const QString &declaredPath, const QString &journalPath, Apply apply)
+{
+    QFile declared(declaredPath);
+    QFile journal(journalPath);
+    for (QFile *file : {&declared, &journal}) {
+        bool missing = false;
+        if (!openForReading(*file, &missing) && !missing)
+            return false;
+    }
+    EventCursor declaredEvents(declared);
+    EventCursor journalEvents(journal);
+    const bool clean = forEachMergedEvent(declaredEvents, journalEvents, apply);
+    // A read that failed part way looks like the file's end: the fold would lack the rest.
+    const auto readWhole = [](const QFile &file) {
+        return !file.isOpen() || (file.error() == QFileDevice::NoError && file.atEnd());
+    };
+    return clean && readWhole(declared) && readWhole(journal);
+}
+
 } // namespace
 
 QList<Event> IntentLog::compacted(const QMap<QString, PackState> &packs)
@@ -286,25 +305,6 @@ void IntentLog::compactIfGrown() const
     }
 }
 
-bool IntentLog::forEachEvent(const std::function<void(const Event &)> &apply) const
-{
-    QFile declared(m_path);
-    QFile journal(m_journalPath);
-    for (QFile *file : {&declared, &journal}) {
-        bool missing = false;
-        if (!openForReading(*file, &missing) && !missing)
-            return false;
-    }
-    EventCursor declaredEvents(declared);
-    EventCursor journalEvents(journal);
-    const bool clean = forEachMergedEvent(declaredEvents, journalEvents, apply);
-    // A read that failed part way looks like the file's end: the fold would lack the rest.
-    const auto readWhole = [](const QFile &file) {
-        return !file.isOpen() || (file.error() == QFileDevice::NoError && file.atEnd());
-    };
-    return clean && readWhole(declared) && readWhole(journal);
-}
-
 void IntentLog::compactIfGrownLocked(const QString &path, qint64 before, qint64 size) const
 {
     // Checked when the appends took the file past 128 KiB or past a power of two above it: a
@@ -332,7 +332,8 @@ void IntentLog::compactIfGrownLocked(const QString &path, qint64 before, qint64 
     QList<Event> kept;
     {
         Gatherer gatherer;
-        if (!forEachEvent([&gatherer](const Event &event) { gatherer.apply(event); })) {
+        if (!forEachEventIn(m_path, m_journalPath,
+                            [&gatherer](const Event &event) { gatherer.apply(event); })) {
             checkAgainAt(2 * size);
             return;
         }
@@ -368,28 +369,19 @@ void IntentLog::compactIfGrownLocked(const QString &path, qint64 before, qint64 
         written = declared.close();
     if (written)
         written = journal.close();
-    if (!written) {
+    const auto couldNotWrite = [&](const Error &error) {
         qCWarning(lcManifest, "could not compact %s: %s", qPrintable(path),
-                  qPrintable(written.error().message().text()));
+                  qPrintable(error.message().text()));
         checkAgainAt(2 * size);
-        return;
-    }
+    };
+    if (!written)
+        return couldNotWrite(written.error());
     // As doctor --compact checks it: the fold is the same but for updated_at.
     {
-        QFile declaredBack(declared.tempPath());
-        QFile journalBack(journal.tempPath());
         Folder folder;
-        bool alike =
-            declaredBack.open(QIODevice::ReadOnly) && journalBack.open(QIODevice::ReadOnly);
-        if (alike) {
-            EventCursor declaredEvents(declaredBack);
-            EventCursor journalEvents(journalBack);
-            alike = forEachMergedEvent(declaredEvents, journalEvents,
-                                       [&folder](const Event &event) { folder.apply(event); }) &&
-                    declaredBack.atEnd() && journalBack.atEnd() &&
-                    packsAlike(folder.packs(), packs);
-        }
-        if (!alike) {
+        if (!forEachEventIn(declared.tempPath(), journal.tempPath(),
+                            [&folder](const Event &event) { folder.apply(event); }) ||
+            !packsAlike(folder.packs(), packs)) {
             qCWarning(lcManifest, "not compacting %s: the compacted log folds differently",
                       qPrintable(path));
             checkAgainAt(2 * size);
@@ -401,12 +393,8 @@ void IntentLog::compactIfGrownLocked(const QString &path, qint64 before, qint64 
     written = declared.commit();
     if (written)
         written = journal.commit();
-    if (!written) {
-        qCWarning(lcManifest, "could not compact %s: %s", qPrintable(path),
-                  qPrintable(written.error().message().text()));
-        checkAgainAt(2 * size);
-        return;
-    }
+    if (!written)
+        return couldNotWrite(written.error());
     qCDebug(lcManifest, "compacted %s from %lld to %lld bytes", qPrintable(path), size,
             compactedSize);
     checkAgainAt(2 * compactedSize + 1);

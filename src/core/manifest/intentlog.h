@@ -9,7 +9,6 @@
 #include <QList>
 #include <QString>
 
-#include <functional>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -121,9 +120,6 @@ private:
                                           std::optional<FileStamp> &stamp, bool &cacheable);
     Result<void> moveJournalEventsOut() const;
     Result<bool> declaredHoldsJournalEvents() const;
-    // Both files a line at a time in read()'s order, each event handed to `apply`. False when a
-    // line is one read() would warn of or refuse, or a file cannot be read to its end.
-    bool forEachEvent(const std::function<void(const Event &)> &apply) const;
     void compactIfGrownLocked(const QString &path, qint64 before, qint64 size) const;
 
     QString m_path;
