@@ -14,7 +14,7 @@ GREX_JOBS="${GREX_JOBS:-$(nproc)}"
 GREX_PACKAGES=(
     g++ cmake ninja-build pkg-config git
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-httpserver-dev qt6-websockets-dev
-    libgit2-dev libyaml-cpp-dev
+    libgit2-dev libssh2-1-dev libyaml-cpp-dev
     libqt6svg6 qt6-translations-l10n
 )
 
