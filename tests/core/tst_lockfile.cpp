@@ -44,6 +44,8 @@ private Q_SLOTS:
                            entry(u"pack-%1"_s.arg(i), 1776592800123456789 + i));
         entries.insert(u"ünïcødé-日本"_s, entry(u"ünïcødé-日本"_s, 1));
         QVERIFY(lockfile.write(entries).ok());
+        // Written a line at a time (past the writer's 64 KiB buffer), as serialize() lays it out.
+        QCOMPARE(readFile(lockfile.path()), Lockfile::serialize(entries));
         const Result<LockEntries> read = lockfile.read();
         QVERIFY(read.ok());
         QCOMPARE(*read, entries);
@@ -62,15 +64,20 @@ private Q_SLOTS:
     void sortedByteWiseAndStable()
     {
         LockEntries entries;
-        for (const QString &id : {u"zeta"_s, u"Alpha"_s, u"beta"_s, u"é"_s})
+        // U+1F600 sorts before U+FFFD in UTF-16 (a QMap's order), after it byte-wise.
+        for (const QString &id :
+             {u"zeta"_s, u"Alpha"_s, u"beta"_s, u"é"_s, u"\U0001F600"_s, u"\uFFFD"_s})
             entries.insert(id, entry(id, 5));
         const QByteArray bytes = Lockfile::serialize(entries);
         const QList<QByteArray> lines = bytes.trimmed().split('\n');
-        QCOMPARE(lines.size(), 4);
+        QCOMPARE(lines.size(), 6);
         QVERIFY(lines.at(0).startsWith(R"({"id":"Alpha")"));
         QVERIFY(lines.at(1).startsWith(R"({"id":"beta")"));
         QVERIFY(lines.at(2).startsWith(R"({"id":"zeta")"));
         QVERIFY(lines.at(3).startsWith(R"({"id":"é")"));
+        QVERIFY(lines.at(4).startsWith(R"({"id":"\uFFFD")") ||
+                lines.at(4).startsWith("{\"id\":\"\xEF\xBF\xBD\""));
+        QVERIFY(lines.at(5).startsWith("{\"id\":\"\xF0\x9F\x98\x80\""));
         QCOMPARE(
             lines.at(0),
             QByteArray(R"({"id":"Alpha","sha":")" + QByteArray(40, 'a') +
