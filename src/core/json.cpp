@@ -406,6 +406,7 @@ bool operator==(const JsonValue &a, const JsonValue &b)
 
 JsonObject::JsonObject(std::initializer_list<Member> members)
 {
+    m_members.reserve(qsizetype(members.size()));
     for (const Member &m : members)
         insert(m.first, m.second);
 }

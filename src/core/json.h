@@ -105,6 +105,8 @@ public:
     qsizetype size() const { return m_members.size(); }
     bool isEmpty() const { return m_members.isEmpty(); }
     const QList<Member> &members() const { return m_members; }
+    // Gives back the room inserts grew into: for the many objects of a large document.
+    void squeeze() { m_members.squeeze(); }
 
     QByteArray toJson() const;
 

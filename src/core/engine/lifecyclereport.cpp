@@ -56,9 +56,11 @@ DocShape HaltRecord::shape()
 JsonObject LifecycleReport::toJson() const
 {
     JsonArray stepArray;
+    stepArray.reserve(steps.size());
     for (const StepRecord &s : steps)
         stepArray.append(s.toJson());
     JsonArray packArray;
+    packArray.reserve(packs.size());
     QHash<QString, int> outcomes;
     for (const PackOutcome &p : packs) {
         JsonObject o{{u"id"_s, p.id},
@@ -73,6 +75,8 @@ JsonObject LifecycleReport::toJson() const
         o.insert(u"outcome"_s, outcome);
         ++outcomes[outcome];
         p.addFetchTo(o);
+        // A row is held with 10 000 others until the document is written.
+        o.squeeze();
         packArray.append(o);
     }
     JsonObject outcomeCounts;
