@@ -88,6 +88,7 @@ namespace {
 Result<void> writeGitignoreBlocks(const Workspace &workspace, const PackGraph &graph)
 {
     QList<std::pair<QString, QStringList>> blocks;
+    blocks.reserve(graph.nodes.size() + 1);
     if (workspace.isRootPackMode())
         blocks.append({QString::fromUtf16(Gitignore::WorkspaceOwner), Gitignore::workspaceBody()});
     for (const PackNode &node : graph.nodes) {

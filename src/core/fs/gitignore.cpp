@@ -18,14 +18,17 @@ namespace {
 
 struct Line
 {
-    qsizetype start; // offset of the first byte
-    qsizetype end;   // offset just past the terminator (or end of file)
-    QByteArray text; // without the terminator
+    qsizetype start;     // offset of the first byte
+    qsizetype end;       // offset just past the terminator (or end of file)
+    QByteArrayView text; // without the terminator, in the content split
 };
 
+// The lines of content, which must outlive them. Every sync reads the workspace's .gitignore,
+// which has three lines a pack: views sized once keep that from costing a copy of every line.
 QList<Line> splitLines(const QByteArray &content)
 {
     QList<Line> lines;
+    lines.reserve(content.count('\n') + 1);
     qsizetype start = 0;
     while (start < content.size()) {
         qsizetype nl = content.indexOf('\n', start);
@@ -33,7 +36,7 @@ QList<Line> splitLines(const QByteArray &content)
         qsizetype textEnd = nl < 0 ? content.size() : nl;
         if (nl >= 0 && textEnd > start && content.at(textEnd - 1) == '\r')
             --textEnd;
-        lines.append({start, next, content.mid(start, textEnd - start)});
+        lines.append({start, next, QByteArrayView(content).sliced(start, textEnd - start)});
         start = next;
     }
     return lines;
@@ -131,8 +134,7 @@ bool blocksUpToDate(const QByteArray &content, const QList<std::pair<QString, QS
     QHash<QByteArrayView, qsizetype> firstOpen; // open-marker line -> its offset
     for (const Line &line : splitLines(content)) {
         if (line.text.startsWith("# >>> grex:") && !firstOpen.contains(line.text))
-            firstOpen.insert(QByteArrayView(content).sliced(line.start, line.text.size()),
-                             line.start);
+            firstOpen.insert(line.text, line.start);
     }
     for (const auto &[owner, body] : blocks) {
         if (!validateOwner(owner))
@@ -151,13 +153,13 @@ bool blocksUpToDate(const QByteArray &content, const QList<std::pair<QString, QS
 }
 
 // Each open-marker line -> the index of its first occurrence: the block locate() finds. The
-// views point into lines.
+// views point into the content the lines were split from.
 QHash<QByteArrayView, qsizetype> firstOpenMarkers(const QList<Line> &lines)
 {
     QHash<QByteArrayView, qsizetype> firstOpen;
     for (qsizetype i = 0; i < lines.size(); ++i) {
         if (lines.at(i).text.startsWith("# >>> grex:") && !firstOpen.contains(lines.at(i).text))
-            firstOpen.insert(QByteArrayView(lines.at(i).text), i);
+            firstOpen.insert(lines.at(i).text, i);
     }
     return firstOpen;
 }
