@@ -660,10 +660,11 @@ private Q_SLOTS:
         const PackOutcome *outcome = r->outcome(u"plain1"_s);
         QVERIFY(outcome);
         QCOMPARE(outcome->fetchState, FetchState::LeftAlone);
-        QCOMPARE(outcome->leftAloneWhy, u"dirty"_s);
-        QVERIFY2(outcome->fetchNote.contains(u"uncommitted changes"_s) &&
-                     outcome->fetchNote.contains(u"1 commit(s) behind"_s),
-                 qPrintable(outcome->fetchNote));
+        QVERIFY(outcome->notes);
+        QCOMPARE(outcome->notes->leftAloneWhy, u"dirty"_s);
+        const QString note = outcome->notes->note.text();
+        QVERIFY2(note.contains(u"uncommitted changes"_s) && note.contains(u"1 commit(s) behind"_s),
+                 qPrintable(note));
         QCOMPARE(readFile(ws.packDir(u"plain1"_s) + u"/README"_s), QByteArray("local edit"));
     }
 

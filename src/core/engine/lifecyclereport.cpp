@@ -130,16 +130,22 @@ void PackOutcome::addFetchTo(JsonObject &o) const
 {
     o.insert(u"fetch"_s,
              fetchState == FetchState::None ? JsonValue() : JsonValue(wireName(fetchState)));
-    if (!leftAloneWhy.isEmpty())
-        o.insert(u"left_alone"_s, leftAloneWhy);
-    if (!remoteDefaultBranch.isEmpty())
-        o.insert(u"remote_default_branch"_s, remoteDefaultBranch);
-    if (commits > 0)
-        o.insert(u"commits"_s, qint64(commits));
-    if (!fetchNote.isEmpty())
-        o.insert(u"fetch_note"_s, fetchNote);
-    if (!warnings.isEmpty())
-        o.insert(u"warnings"_s, JsonValue(warnings));
+    if (notes) {
+        if (!notes->leftAloneWhy.isEmpty())
+            o.insert(u"left_alone"_s, notes->leftAloneWhy);
+        if (!notes->remoteDefaultBranch.isEmpty())
+            o.insert(u"remote_default_branch"_s, notes->remoteDefaultBranch);
+        if (notes->commitsTaken > 0)
+            o.insert(u"commits"_s, qint64(notes->commitsTaken));
+        if (!notes->note.isEmpty())
+            o.insert(u"fetch_note"_s, notes->note.text());
+        if (!notes->warnings.isEmpty()) {
+            QStringList texts;
+            for (const Message &warning : notes->warnings)
+                texts.append(warning.text());
+            o.insert(u"warnings"_s, JsonValue(texts));
+        }
+    }
     if (error)
         o.insert(u"error"_s, error->toJson());
 }

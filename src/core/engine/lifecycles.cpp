@@ -340,12 +340,12 @@ std::optional<PackTurn> LifecycleRunner::notSelected(const PackNode &node) const
     // A clone sync left alone is where the person put it (another commit, a detached HEAD, a
     // branch of their own): installing it there would record their commit as the pack's, and
     // status would then call it clean. It keeps its last install until sync can move it.
-    if (!node.leftAloneWhy.isEmpty() && !m_teardown && !m_request.action) {
+    if (node.notes && !node.notes->leftAloneWhy.isEmpty() && !m_teardown && !m_request.action) {
         if (const std::optional<LockEntry> prior = priorEntry(node.id);
             prior && prior->sha == node.sha)
             return std::nullopt;
         turn.outcome.result = LifecycleResult::Skipped;
-        turn.outcome.message = node.note.text();
+        turn.outcome.message = node.notes->note.text();
         return turn;
     }
 
@@ -648,13 +648,7 @@ Result<LifecycleReport> executeLifecycles(Workspace &workspace, const PackGraph 
 void recordFetch(PackOutcome &outcome, const PackNode &node)
 {
     outcome.fetchState = node.fetchState;
-    outcome.leftAloneWhy = node.leftAloneWhy;
-    outcome.remoteDefaultBranch = node.remoteDefaultBranch;
-    outcome.commits = node.commitsTaken;
-    outcome.fetchNote = node.note.text();
-    outcome.warnings.clear();
-    for (const Message &warning : node.warnings)
-        outcome.warnings.append(warning.text());
+    outcome.notes = node.notes;
     outcome.error = node.fetchError;
     // A pack left out by the filter is not failed by its pack.yaml: this run did not need it.
     if (!outcome.error && outcome.result == LifecycleResult::Err)

@@ -47,7 +47,7 @@ struct StepRecord
 };
 
 // What happened to a pack, most urgent first: failed, needs_you (left alone: see
-// PackOutcome::leftAloneWhy), cloned, updated, installed (its actions ran: see reason),
+// PackOutcome::notes), cloned, updated, installed (its actions ran: see reason),
 // torn_down, unchanged; or filtered and not_run. A document says it by its wire word.
 enum class PackOutcomeKind {
     Failed,
@@ -80,14 +80,10 @@ struct PackOutcome
     bool ran = false;     // the lifecycle was called
     bool missing = false; // not on disk (a dry run would clone it)
     bool plain = false;   // a repository without .grex/pack.yaml: its lifecycle installs nothing
-    // What the walk's git work did to the pack (PackNode::fetchState, leftAloneWhy, note,
-    // warnings), and the error of a failed clone or fetch, which makes the pack "err".
+    // What the walk's git work did to the pack (PackNode::fetchState and notes), and the error
+    // of a failed clone or fetch, which makes the pack "err".
     FetchState fetchState = FetchState::None;
-    QString leftAloneWhy;
-    QString remoteDefaultBranch; // with leftAloneWhy "upstream_gone", when the remote said
-    int commits = 0; // the commits a fast-forward brought in
-    QString fetchNote;
-    QStringList warnings;
+    Boxed<FetchNotes> notes;
     Boxed<Error> error;
 
     // Adds "fetch", "left_alone", "remote_default_branch", "commits", "fetch_note", "warnings"

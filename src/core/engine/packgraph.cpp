@@ -38,6 +38,12 @@ QStringList fetchStateWords()
     return wireWords(kFetchStateWords);
 }
 
+bool FetchNotes::isEmpty() const
+{
+    return leftAloneWhy.isEmpty() && remoteDefaultBranch.isEmpty() && commitsTaken == 0 &&
+           note.isEmpty() && warnings.isEmpty();
+}
+
 QStringList PackGraph::postOrder() const
 {
     QStringList order;

@@ -26,6 +26,19 @@ inline bool headMoved(FetchState state)
 
 // One pack of a run: a registered pack, a child reached through `children`, or the root pack. Packs
 // other than the root live flat in the workspace, at <workspace>/<path>.
+// What the walk's git work said of a pack besides its FetchState. Most packs of a sync have
+// nothing to say, so nodes and outcomes keep it boxed.
+struct FetchNotes
+{
+    QString leftAloneWhy;        // UpdateOutcome::why
+    QString remoteDefaultBranch; // with leftAloneWhy "upstream_gone": the remote's default
+    int commitsTaken = 0;        // UpdateOutcome::taken
+    Message note;                // why the walk left the clone as it was (dirty, diverged, ...)
+    QList<Message> warnings;     // e.g. LFS files left as pointers
+
+    bool isEmpty() const;
+};
+
 struct PackNode
 {
     QString id;   // the pack name: its path, or the root pack's manifest name
@@ -48,14 +61,10 @@ struct PackNode
     QString shaBefore;
     QString sha; // HEAD after the walk; "" when unknown
     std::optional<QString> branch;
-    // What the walk's git work did (see leftAloneWhy and note for LeftAlone, fetchError for
-    // Failed); None when it did none (no network: dry runs, teardown, status).
+    // What the walk's git work did (see notes for LeftAlone, fetchError for Failed); None when
+    // it did none (no network: dry runs, teardown, status).
     FetchState fetchState = FetchState::None;
-    QString leftAloneWhy;            // UpdateOutcome::why
-    QString remoteDefaultBranch;     // with leftAloneWhy "upstream_gone": the remote's default
-    int commitsTaken = 0;            // UpdateOutcome::taken
-    Message note;                    // why the walk left the clone as it was (dirty, diverged, ...)
-    QList<Message> warnings;         // e.g. LFS files left as pointers
+    Boxed<FetchNotes> notes;         // when the walk's git work had something to say
     Boxed<Error> fetchError;         // the clone or fetch failed: this pack is not installed
     Boxed<Error> loadError;          // a tolerant walk could not read this pack
 };

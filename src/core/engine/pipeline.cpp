@@ -267,7 +267,9 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, QList<WalkSeed> se
             outcome.result = failure ? LifecycleResult::Err : LifecycleResult::Ok;
             outcome.shaBefore = node.shaBefore;
             outcome.shaAfter = node.sha;
-            outcome.message = failure ? failure->message().text() : node.note.text();
+            outcome.message = failure      ? failure->message().text()
+                              : node.notes ? node.notes->note.text()
+                                           : QString();
             recordFetch(outcome, node);
             report.packs.append(outcome);
         }

@@ -68,11 +68,10 @@ Result<std::optional<FetchReport>> updateClone(Fetcher &git, PackNode &node, std
 {
     Result<UpdateOutcome> updated = git.update(node.dir, node.ref, stop);
     if (updated) {
-        node.note = updated->note;
-        node.leftAloneWhy = updated->why;
-        node.remoteDefaultBranch = updated->remoteDefaultBranch;
-        node.commitsTaken = updated->taken;
-        node.warnings = updated->warnings;
+        FetchNotes notes{updated->why, updated->remoteDefaultBranch, updated->taken, updated->note,
+                         updated->warnings};
+        if (!notes.isEmpty())
+            node.notes = std::move(notes);
         node.shaBefore = updated->shaBefore;
         node.fetchState = fetchStateOf(updated->state);
         return std::optional<FetchReport>(FetchReport{updated->shaAfter, updated->branch, {}});
@@ -207,7 +206,8 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, int dep
         node.fetchState = FetchState::Cloned;
         node.sha = cloned->sha;
         node.branch = cloned->branch;
-        node.warnings = cloned->warnings;
+        if (!cloned->warnings.isEmpty())
+            node.notes = FetchNotes{{}, {}, 0, {}, cloned->warnings};
     } else {
         node.manifest = sharedImplicitManifest();
         return node;
@@ -222,8 +222,11 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, int dep
         if (!submodules && submodules.error().kind() == ErrorKind::Cancelled)
             return submodules.error();
         // A submodule's remote that fails is the pack's warning: the clone itself is whole.
-        if (!submodules)
-            node.warnings.append(submoduleWarning(submodules.error()));
+        if (!submodules) {
+            if (!node.notes)
+                node.notes = FetchNotes();
+            node.notes->warnings.append(submoduleWarning(submodules.error()));
+        }
     }
     if (node.shaBefore.isEmpty() && !node.cloned)
         node.shaBefore = node.sha;
