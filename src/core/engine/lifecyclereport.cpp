@@ -130,13 +130,13 @@ void PackOutcome::addFetchTo(JsonObject &o) const
 {
     o.insert(u"fetch"_s,
              fetchState == FetchState::None ? JsonValue() : JsonValue(wireName(fetchState)));
+    if (notes && !notes->leftAloneWhy.isEmpty())
+        o.insert(u"left_alone"_s, notes->leftAloneWhy);
+    if (notes && !notes->remoteDefaultBranch.isEmpty())
+        o.insert(u"remote_default_branch"_s, notes->remoteDefaultBranch);
+    if (commits > 0)
+        o.insert(u"commits"_s, qint64(commits));
     if (notes) {
-        if (!notes->leftAloneWhy.isEmpty())
-            o.insert(u"left_alone"_s, notes->leftAloneWhy);
-        if (!notes->remoteDefaultBranch.isEmpty())
-            o.insert(u"remote_default_branch"_s, notes->remoteDefaultBranch);
-        if (notes->commitsTaken > 0)
-            o.insert(u"commits"_s, qint64(notes->commitsTaken));
         if (!notes->note.isEmpty())
             o.insert(u"fetch_note"_s, notes->note.text());
         if (!notes->warnings.isEmpty()) {

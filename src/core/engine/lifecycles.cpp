@@ -648,6 +648,7 @@ Result<LifecycleReport> executeLifecycles(Workspace &workspace, const PackGraph 
 void recordFetch(PackOutcome &outcome, const PackNode &node)
 {
     outcome.fetchState = node.fetchState;
+    outcome.commits = node.commitsTaken;
     outcome.notes = node.notes;
     outcome.error = node.fetchError;
     // A pack left out by the filter is not failed by its pack.yaml: this run did not need it.

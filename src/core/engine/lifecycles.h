@@ -80,9 +80,10 @@ struct PackOutcome
     bool ran = false;     // the lifecycle was called
     bool missing = false; // not on disk (a dry run would clone it)
     bool plain = false;   // a repository without .grex/pack.yaml: its lifecycle installs nothing
-    // What the walk's git work did to the pack (PackNode::fetchState and notes), and the error
-    // of a failed clone or fetch, which makes the pack "err".
+    // What the walk's git work did to the pack (PackNode::fetchState, commitsTaken and notes),
+    // and the error of a failed clone or fetch, which makes the pack "err".
     FetchState fetchState = FetchState::None;
+    int commits = 0; // the commits a fast-forward brought in
     Boxed<FetchNotes> notes;
     Boxed<Error> error;
 

@@ -40,8 +40,8 @@ QStringList fetchStateWords()
 
 bool FetchNotes::isEmpty() const
 {
-    return leftAloneWhy.isEmpty() && remoteDefaultBranch.isEmpty() && commitsTaken == 0 &&
-           note.isEmpty() && warnings.isEmpty();
+    return leftAloneWhy.isEmpty() && remoteDefaultBranch.isEmpty() && note.isEmpty() &&
+           warnings.isEmpty();
 }
 
 QStringList PackGraph::postOrder() const

@@ -26,13 +26,12 @@ inline bool headMoved(FetchState state)
 
 // One pack of a run: a registered pack, a child reached through `children`, or the root pack. Packs
 // other than the root live flat in the workspace, at <workspace>/<path>.
-// What the walk's git work said of a pack besides its FetchState. Most packs of a sync have
-// nothing to say, so nodes and outcomes keep it boxed.
+// What the walk's git work said of a pack besides its FetchState and the commits it took. Most
+// packs of a sync have nothing to say, so nodes and outcomes keep it boxed.
 struct FetchNotes
 {
     QString leftAloneWhy;        // UpdateOutcome::why
     QString remoteDefaultBranch; // with leftAloneWhy "upstream_gone": the remote's default
-    int commitsTaken = 0;        // UpdateOutcome::taken
     Message note;                // why the walk left the clone as it was (dirty, diverged, ...)
     QList<Message> warnings;     // e.g. LFS files left as pointers
 
@@ -64,6 +63,7 @@ struct PackNode
     // What the walk's git work did (see notes for LeftAlone, fetchError for Failed); None when
     // it did none (no network: dry runs, teardown, status).
     FetchState fetchState = FetchState::None;
+    int commitsTaken = 0;            // UpdateOutcome::taken
     Boxed<FetchNotes> notes;         // when the walk's git work had something to say
     Boxed<Error> fetchError;         // the clone or fetch failed: this pack is not installed
     Boxed<Error> loadError;          // a tolerant walk could not read this pack

@@ -68,7 +68,8 @@ Result<std::optional<FetchReport>> updateClone(Fetcher &git, PackNode &node, std
 {
     Result<UpdateOutcome> updated = git.update(node.dir, node.ref, stop);
     if (updated) {
-        FetchNotes notes{updated->why, updated->remoteDefaultBranch, updated->taken, updated->note,
+        node.commitsTaken = updated->taken;
+        FetchNotes notes{updated->why, updated->remoteDefaultBranch, updated->note,
                          updated->warnings};
         if (!notes.isEmpty())
             node.notes = std::move(notes);
@@ -207,7 +208,7 @@ Result<PackNode> resolveNode(Workspace &workspace, const WalkSeed &seed, int dep
         node.sha = cloned->sha;
         node.branch = cloned->branch;
         if (!cloned->warnings.isEmpty())
-            node.notes = FetchNotes{{}, {}, 0, {}, cloned->warnings};
+            node.notes = FetchNotes{{}, {}, {}, cloned->warnings};
     } else {
         node.manifest = sharedImplicitManifest();
         return node;
