@@ -1292,8 +1292,8 @@
         <translation>Argument &apos;%1&apos; von %2 ist kein gültiges Unicode (es enthält ein einzelnes Surrogat)</translation>
     </message>
     <message>
-        <source>pre-run recovery scan found %1 artifact(s): %2 backup(s), %3 rmdir tombstone(s), %4 moved-aside director(ies), %5 unfinished clone(s), %6 unfinished action(s), %7 lock(s) held elsewhere, %8 interrupted git operation(s)</source>
-        <translation>die Wiederherstellungsprüfung vor dem Lauf hat %1 Überrest(e) gefunden: Sicherungen: %2, rmdir-Tombstones: %3, beiseitegeschobene Verzeichnisse: %4, unfertige Klone: %5, unfertige Aktionen: %6, anderswo gehaltene Sperren: %7, unterbrochene Git-Vorgänge: %8</translation>
+        <source>pre-run recovery scan found %1 artifact(s): %2 backup(s), %3 rmdir tombstone(s), %4 moved-aside director(ies), %5 unfinished clone(s), %6 unfinished action(s), %7 lock(s) held elsewhere, %8 interrupted git operation(s), %9 unfinished write(s)</source>
+        <translation>die Wiederherstellungsprüfung vor dem Lauf hat %1 Überrest(e) gefunden: Sicherungen: %2, rmdir-Tombstones: %3, beiseitegeschobene Verzeichnisse: %4, unfertige Klone: %5, unfertige Aktionen: %6, anderswo gehaltene Sperren: %7, unterbrochene Git-Vorgänge: %8, unfertige Schreibvorgänge: %9</translation>
     </message>
     <message>
         <source>an internal error (a bug in grex: please report it)</source>

@@ -572,6 +572,50 @@ private Q_SLOTS:
         QVERIFY2(runDoctor(ws).ok(), qPrintable(errorText(runDoctor(ws))));
     }
 
+    // The temp file of a write of the lockfile or the log that a killed grex left is reported
+    // and --fix deletes it; a live writer's, and files that only look like one, stay.
+    void abandonedTempFiles()
+    {
+        Workspace ws = healthy();
+        const QByteArray lockBefore = readFile(ws.lockfilePath());
+        QProcess writer; // a live process, as a grex still writing would be
+        writer.start(u"sleep"_s, {u"60"_s});
+        QVERIFY(writer.waitForStarted());
+        const QString live = ws.manifestPath() + u".tmp.%1.18c0ffee.0"_s.arg(writer.processId());
+        // A pid beyond any pid_max Linux allows: that writer is gone.
+        const QString killed = ws.lockfilePath() + u".tmp.999999999.18c0ffee.1"_s;
+        const QStringList lookAlikes{ws.root() + u"/notes.txt.tmp.999999999.1.0"_s,
+                                     ws.lockfilePath() + u".tmp.999999999.xyz.0"_s,
+                                     ws.lockfilePath() + u".tmp.999999999.1"_s};
+        for (const QString &path : QStringList{live, killed} + lookAlikes)
+            QVERIFY(writeFile(path, "{\"id\":\"alp"));
+
+        const Result<DoctorReport> r = runDoctor(ws);
+        QVERIFY(!r.ok());
+        const QList<JsonObject> rows = problems(reportOf(r), u"unfinished-work"_s);
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows.at(0).value(u"detail"_s).toString(),
+                 u"temp file of a write a killed grex never finished: %1 (the file it was to "
+                 "replace is whole)"_s.arg(killed));
+        QCOMPARE(rows.at(0).value(u"auto_fixable"_s).toBool(), true);
+
+        const Result<DoctorReport> fixed = runDoctor(ws, true);
+        QVERIFY2(fixed.ok(), qPrintable(errorText(fixed)));
+        QCOMPARE(fixed->fixed.size(), 1);
+        QCOMPARE(fixed->fixed.at(0).check, DoctorCheck::UnfinishedWork);
+        QVERIFY(!QFileInfo::exists(killed));
+        for (const QString &path : QStringList{live} + lookAlikes)
+            QVERIFY2(QFileInfo::exists(path), qPrintable(path));
+        QCOMPARE(readFile(ws.lockfilePath()), lockBefore);
+        bool okRow = false; // the check is listed as done, as every check is
+        for (const DoctorFinding &f : fixed->findings)
+            okRow = okRow ||
+                    (f.check == DoctorCheck::UnfinishedWork && f.severity == DoctorSeverity::Ok);
+        QVERIFY(okRow);
+        writer.kill();
+        writer.waitForFinished();
+    }
+
     void compactKeepsTheFold()
     {
         Workspace ws = healthy();

@@ -1,5 +1,6 @@
 #include "core/engine/recovery.h"
 
+#include "core/fs/atomicwrite.h"
 #include "core/fs/filelock.h"
 #include "core/fs/fsutil.h"
 #include "core/git/gitfetcher.h"
@@ -187,12 +188,26 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
     folders += leads.nestedFolders;
     folders.removeDuplicates();
     QStringList trashPaths;
+    QStringList tempPaths;
     QStringList clonePaths;
     QStringList gitWorkPaths;
     QList<std::pair<QString, JsonObject>> heldLocks;
     const auto noteHeld = [&heldLocks](const QString &path) {
         if (std::optional<JsonObject> held = heldLock(path))
             heldLocks.append({path, *held});
+    };
+    // The files the workspace replaces whole (core/fs/atomicwrite.h), by name.
+    QStringList replacedWhole;
+    for (const QString &path : {workspace.intentLog().path(), workspace.intentLog().journalPath(),
+                                workspace.lockfilePath(), workspace.gitignorePath()}) {
+        if (QFileInfo(path).absolutePath() == QFileInfo(workspace.root()).absoluteFilePath())
+            replacedWhole.append(QFileInfo(path).fileName());
+    }
+    const auto abandonedTemp = [&replacedWhole](const QString &name) {
+        return name.contains(u".tmp.") && std::any_of(replacedWhole.cbegin(), replacedWhole.cend(),
+                                                      [&name](const QString &target) {
+                                                          return isAbandonedTempFile(name, target);
+                                                      });
     };
     for (const QString &folder : std::as_const(folders)) {
         const bool top = folder == workspace.root();
@@ -206,6 +221,8 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
             const QFileInfo entry = it.fileInfo();
             if (top && name.startsWith(u".grex-trash-"))
                 trashPaths.append(entry.absoluteFilePath());
+            else if (top && entry.isFile() && abandonedTemp(name))
+                tempPaths.append(entry.absoluteFilePath());
             else if (name.startsWith(CloneStagingPrefix) && entry.isDir() && !entry.isSymLink())
                 clonePaths.append(entry.absoluteFilePath());
             else if (name.startsWith(u".grex-backend-") && name.endsWith(u".lock"))
@@ -226,6 +243,7 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
         return array;
     };
     const JsonArray trash = sorted(trashPaths);
+    const JsonArray temps = sorted(tempPaths);
     const JsonArray clones = sorted(clonePaths);
     const JsonArray interrupted = sorted(gitWorkPaths);
     std::sort(heldLocks.begin(), heldLocks.end(),
@@ -237,7 +255,7 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
     const JsonArray &dangling = leads.dangling;
 
     const qsizetype found = backups.size() + tombstones.size() + trash.size() + clones.size() +
-                            interrupted.size() + dangling.size() + held.size();
+                            interrupted.size() + dangling.size() + held.size() + temps.size();
     if (found == 0)
         return findings;
     findings.warnings.append(
@@ -245,18 +263,18 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
                                           "backup(s), %3 rmdir tombstone(s), %4 moved-aside "
                                           "director(ies), %5 unfinished clone(s), %6 unfinished "
                                           "action(s), %7 lock(s) held elsewhere, %8 "
-                                          "interrupted git operation(s)"),
+                                          "interrupted git operation(s), %9 unfinished "
+                                          "write(s)"),
                 {QString::number(found), QString::number(backups.size()),
                  QString::number(tombstones.size()), QString::number(trash.size()),
                  QString::number(clones.size()), QString::number(dangling.size()),
-                 QString::number(held.size()), QString::number(interrupted.size())}));
-    findings.report = JsonObject{{u"orphan_backups"_s, backups},
-                                 {u"orphan_tombstones"_s, tombstones},
-                                 {u"orphan_trash"_s, trash},
-                                 {u"orphan_clones"_s, clones},
-                                 {u"interrupted_git"_s, interrupted},
-                                 {u"dangling_starts"_s, dangling},
-                                 {u"held_locks"_s, held}};
+                 QString::number(held.size()), QString::number(interrupted.size()),
+                 QString::number(temps.size())}));
+    findings.report =
+        JsonObject{{u"orphan_backups"_s, backups},      {u"orphan_tombstones"_s, tombstones},
+                   {u"orphan_trash"_s, trash},          {u"orphan_clones"_s, clones},
+                   {u"interrupted_git"_s, interrupted}, {u"orphan_temp_files"_s, temps},
+                   {u"dangling_starts"_s, dangling},    {u"held_locks"_s, held}};
     return findings;
 }
 

@@ -39,9 +39,10 @@ RecoveryLeads recoveryLeads(const QString &workspaceRoot, const Result<LogReadRe
 
 // The pre-run recovery scan (docs/design.md, "Recovery scan"), informational only: backups and
 // tombstones left by symlink/rmdir (.grex.bak, .grex.bak.<suffix>), directories an interrupted `rm`
-// moved aside (.grex-trash-*), action_started events with no end, and lock files held by another
-// process. Never changes anything. Paths come sorted. Stops early, with what it found, when stop
-// fires.
+// moved aside (.grex-trash-*), action_started events with no end, lock files held by another
+// process, and the temp files of a killed write of the workspace's own files (grex.jsonl, the
+// journal, the lockfile, .gitignore). Never changes anything. Paths come sorted. Stops early, with
+// what it found, when stop fires.
 RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPackDir,
                               const RecoveryLeads &leads, std::stop_token stop = {});
 

@@ -7,8 +7,10 @@
 
 #include <atomic>
 #include <cerrno>
+#include <limits>
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -166,6 +168,28 @@ Result<void> AtomicFile::commit()
     m_temp.clear();
     syncDirectory(QFileInfo(m_path).absolutePath());
     return {};
+}
+
+bool isAbandonedTempFile(QStringView fileName, QStringView targetName)
+{
+    // <target>.tmp.<pid>.<nanoseconds>.<counter>, the last two in hex, as open() names it.
+    constexpr QStringView infix = u".tmp.";
+    if (!fileName.startsWith(targetName) || !fileName.sliced(targetName.size()).startsWith(infix))
+        return false;
+    const QList<QStringView> parts = fileName.sliced(targetName.size() + infix.size()).split(u'.');
+    if (parts.size() != 3)
+        return false;
+    bool ok = false;
+    const qint64 pid = parts.at(0).toLongLong(&ok);
+    if (!ok || pid <= 0 || pid > std::numeric_limits<pid_t>::max() || pid == ::getpid())
+        return false;
+    for (const QStringView hex : {parts.at(1), parts.at(2)}) {
+        hex.toULongLong(&ok, 16);
+        if (!ok)
+            return false;
+    }
+    // A process by that number, whoever it is now, may still be writing it.
+    return ::kill(pid_t(pid), 0) != 0 && errno == ESRCH;
 }
 
 Result<void> atomicWrite(const QString &target, const QByteArray &bytes)

@@ -46,6 +46,11 @@ private:
     bool m_closed = false;
 };
 
+// Whether fileName is the temp file of an AtomicFile (or atomicWrite) of a file named
+// targetName in the same folder that was never committed and whose process is gone: what a
+// killed write leaves. The file it would have replaced is whole.
+bool isAbandonedTempFile(QStringView fileName, QStringView targetName);
+
 // Flushes a directory entry change (rename, create, unlink) to disk. Best effort.
 void syncDirectory(const QString &dir);
 

@@ -1,5 +1,6 @@
 #include "core/verbs/doctor.h"
 
+#include "core/fs/atomicwrite.h"
 #include "core/fs/filelock.h"
 #include "core/operationcontext.h"
 #include "core/verbs/doctorchecks_p.h"
@@ -8,6 +9,8 @@
 #include "core/wire.h"
 #include "core/workspace.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QLockFile>
 
 #include <algorithm>
@@ -143,10 +146,12 @@ DocShape DoctorReport::shape()
 
 namespace {
 
-// doctor --fix: repairs the managed blocks, the URL secrets and the stale lock files it found,
-// then runs those checks again so that the report shows what is left.
+// doctor --fix: repairs the managed blocks, the URL secrets, the stale lock files and the temp
+// files of killed writes it found, then runs those checks again so that the report shows what
+// is left.
 Result<void> applyFixes(const Workspace &workspace, const Facts &facts, const PackFilter &filter,
-                        const QStringList &staleLocks, DoctorReport &report)
+                        const QStringList &staleLocks, const QStringList &abandonedTemps,
+                        DoctorReport &report)
 {
     Result<QStringList> fixedOwners = fixGitignore(workspace, facts, report.findings);
     if (!fixedOwners)
@@ -163,16 +168,25 @@ Result<void> applyFixes(const Workspace &workspace, const Facts &facts, const Pa
             continue;
         removed.append(path);
     }
+    for (const QString &path : abandonedTemps) {
+        // Checked again, as a lock is: a grex may have started writing since.
+        const QString name = QFileInfo(path).fileName();
+        const QStringView target = QStringView(name).left(name.lastIndexOf(u".tmp."));
+        if (isAbandonedTempFile(name, target) && QFile::remove(path))
+            removed.append(path);
+    }
     QList<DoctorFinding> remaining;
     for (const DoctorFinding &f : std::as_const(report.findings)) {
         const bool gitignoreFixed =
             f.check == DoctorCheck::GitignoreSync && fixedOwners->contains(f.pack);
-        const bool lockFixed = f.check == DoctorCheck::LockFiles && f.autoFixable &&
-                               std::any_of(removed.begin(), removed.end(),
-                                           [&](const QString &p) { return f.detail.contains(p); });
+        const bool removedFixed =
+            (f.check == DoctorCheck::LockFiles || f.check == DoctorCheck::UnfinishedWork) &&
+            f.autoFixable && std::any_of(removed.begin(), removed.end(), [&](const QString &p) {
+                return f.detail.contains(p);
+            });
         const bool secretFixed =
             f.check == DoctorCheck::UrlSecrets && fixedSecrets->contains(f.pack) && f.autoFixable;
-        if (gitignoreFixed || lockFixed || secretFixed)
+        if (gitignoreFixed || removedFixed || secretFixed)
             report.fixed.append(f);
         else
             remaining.append(f);
@@ -189,9 +203,11 @@ Result<void> applyFixes(const Workspace &workspace, const Facts &facts, const Pa
     }
     addChecked(report.findings, DoctorCheck::GitignoreSync, gitignoreNow);
     addChecked(report.findings, DoctorCheck::LockFiles, locksNow);
-    if (!std::any_of(report.findings.begin(), report.findings.end(),
-                     [](const DoctorFinding &f) { return f.check == DoctorCheck::UrlSecrets; }))
-        addChecked(report.findings, DoctorCheck::UrlSecrets, {});
+    for (const DoctorCheck fixedWhole : {DoctorCheck::UrlSecrets, DoctorCheck::UnfinishedWork}) {
+        if (!std::any_of(report.findings.begin(), report.findings.end(),
+                         [&](const DoctorFinding &f) { return f.check == fixedWhole; }))
+            addChecked(report.findings, fixedWhole, {});
+    }
     return {};
 }
 
@@ -302,8 +318,8 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
         return alive.error();
 
     if (options.fix && facts.walked) {
-        if (Result<void> fixed =
-                applyFixes(workspace, facts, options.filter, in.staleLocks, report);
+        if (Result<void> fixed = applyFixes(workspace, facts, options.filter, in.staleLocks,
+                                            in.abandonedTemps, report);
             !fixed)
             return fixed.error();
         fixCloneUpkeep(workspace, in.upkeep, report, ctx.stopToken());

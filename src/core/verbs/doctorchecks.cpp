@@ -231,7 +231,8 @@ QList<DoctorFinding> checkOrphanLockEntries(const Facts &facts)
     return found;
 }
 
-QList<DoctorFinding> checkRecovery(const Workspace &workspace, const OperationContext &ctx)
+QList<DoctorFinding> checkRecovery(const Workspace &workspace, const OperationContext &ctx,
+                                   QStringList *abandonedOut)
 {
     QList<DoctorFinding> found;
     const DoctorCheck check = DoctorCheck::UnfinishedWork;
@@ -269,6 +270,14 @@ QList<DoctorFinding> checkRecovery(const Workspace &workspace, const OperationCo
                              u"git work a killed grex left unfinished in %1 (a half-done checkout "
                              u"or git's lock files; the next grex sync or grex update of that "
                              u"pack rolls it back and redoes it)"_s.arg(v.toString())));
+    }
+    for (const JsonValue &v : r.value(u"orphan_temp_files"_s).toArray()) {
+        if (abandonedOut)
+            abandonedOut->append(v.toString());
+        found.append(finding(check, DoctorSeverity::Warning, {},
+                             u"temp file of a write a killed grex never finished: %1 (the file "
+                             u"it was to replace is whole)"_s.arg(v.toString()),
+                             true));
     }
     for (const JsonValue &v : r.value(u"orphan_trash"_s).toArray()) {
         found.append(finding(check, DoctorSeverity::Warning, {},
@@ -313,7 +322,7 @@ constexpr CheckRow kChecks[] = {
     {DoctorCheck::LockFiles, CheckRow::Nothing,
      [](CheckInput &in) { return checkLockFiles(in.workspace, in.facts, &in.staleLocks); }},
     {DoctorCheck::UnfinishedWork, CheckRow::Nothing,
-     [](CheckInput &in) { return checkRecovery(in.workspace, in.ctx); }},
+     [](CheckInput &in) { return checkRecovery(in.workspace, in.ctx, &in.abandonedTemps); }},
 };
 
 // The pack graph and the drift the filter needs, read once before the first check of packs.

@@ -37,6 +37,7 @@ struct CheckInput
     Facts facts;
     QHash<QString, QString> drift; // of the packs the filter names by drift
     QStringList staleLocks;        // lock files --fix may remove, checked again just before
+    QStringList abandonedTemps;    // temp files of killed writes --fix may remove, likewise
     QList<UpkeepNeed> upkeep;      // the clones past git's limits, which --fix repacks
 };
 
