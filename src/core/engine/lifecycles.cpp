@@ -496,6 +496,11 @@ void LifecycleRunner::record(PackTurn &turn)
             changed = m_locks.remove(turn.outcome.id) > 0;
         } else if (const auto at = m_locks.constFind(turn.entry.id);
                    at == m_locks.cend() || *at != turn.entry) {
+            // The hash was made on a lifecycle thread. Made again here, where the entries it
+            // replaces are let go, it takes the room the last one left, instead of growing
+            // that thread's heap by one hash a pack (1.6 MB at 10 000 packs).
+            turn.entry.actionsHash =
+                QString(turn.entry.actionsHash.constData(), turn.entry.actionsHash.size());
             m_locks.insert(turn.entry.id, turn.entry);
             changed = true;
         }

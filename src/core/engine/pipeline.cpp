@@ -244,6 +244,7 @@ Result<LifecycleReport> executePipeline(Workspace &workspace, QList<WalkSeed> se
     if (!graph)
         return graph.error();
     qCDebug(lcCore, "walked %lld pack(s)", qint64(graph->nodes.size()));
+    releaseFreedMemory(); // what each fetch held, freed between the nodes the walk kept
     // The root pack is the checkout the run was started from: when it cannot be read there is
     // nothing to run, and its error is the run's.
     for (const PackNode &node : std::as_const(graph->nodes)) {
