@@ -184,7 +184,7 @@ bool isAbandonedTempFile(QStringView fileName, QStringView targetName)
     if (!ok || pid <= 0 || pid > std::numeric_limits<pid_t>::max() || pid == ::getpid())
         return false;
     for (const QStringView hex : {parts.at(1), parts.at(2)}) {
-        hex.toULongLong(&ok, 16);
+        [[maybe_unused]] const quint64 value = hex.toULongLong(&ok, 16);
         if (!ok)
             return false;
     }

@@ -307,7 +307,7 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
     if (!lock)
         return lock.error();
 
-    CheckInput in{workspace, ctx, options.filter, {}, {}, {}, {}};
+    CheckInput in{workspace, ctx, options.filter, {}, {}, {}, {}, {}};
     Result<QList<DoctorFinding>> findings = runChecks(in);
     if (!findings)
         return findings.error();
