@@ -455,11 +455,18 @@ private Q_SLOTS:
         QVERIFY2(fixed.ok(), qPrintable(errorText(fixed)));
         QVERIFY(!QFileInfo::exists(packLock));
         QVERIFY(!QFileInfo::exists(ws.syncLockPath()));
-        bool packLockListed = false;
-        for (const DoctorFinding &f : fixed->fixed)
-            packLockListed = packLockListed ||
-                             (f.check == DoctorCheck::LockFiles && f.detail.contains(packLock));
-        QVERIFY(packLockListed);
+        QStringList fixedLocks;
+        for (const DoctorFinding &f : fixed->fixed) {
+            if (f.check == DoctorCheck::LockFiles)
+                fixedLocks.append(f.detail);
+        }
+        fixedLocks.sort();
+        // The workspace lock was taken over by --fix itself, and is listed as the pack's is.
+        QStringList expected{
+            u"stale lock file %1: the process that held it is gone"_s.arg(ws.syncLockPath()),
+            u"stale lock file %1: the process that held it is gone"_s.arg(packLock)};
+        expected.sort();
+        QCOMPARE(fixedLocks, expected);
         QVERIFY2(runDoctor(ws).ok(), qPrintable(errorText(runDoctor(ws))));
     }
 

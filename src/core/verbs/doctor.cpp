@@ -302,6 +302,11 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
 {
     if (Result<void> ready = workspace.requireInitialised(); !ready)
         return ready.error();
+    // --fix takes the workspace lock over from a grex killed while holding it, so the check of
+    // lock files no longer sees it: the report lists that take-over with the other fixes.
+    const QString syncLock = workspace.syncLockPath();
+    const bool staleSyncLock =
+        options.fix && QFileInfo::exists(syncLock) && !FileLock::holder(syncLock);
     Result<std::optional<FileLock>> lock =
         workspace.lockForWritingIf(options.fix || options.compact);
     if (!lock)
@@ -323,6 +328,10 @@ Result<DoctorReport> doctor(Workspace &workspace, const DoctorOptions &options,
             !fixed)
             return fixed.error();
         fixCloneUpkeep(workspace, in.upkeep, report, ctx.stopToken());
+    }
+    if (staleSyncLock) {
+        report.fixed.append(finding(DoctorCheck::LockFiles, DoctorSeverity::Warning, {},
+                                    staleLockDetail(syncLock), true));
     }
 
     if (options.compact && facts.logReadable) {

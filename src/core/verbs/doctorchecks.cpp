@@ -355,6 +355,11 @@ void addChecked(QList<DoctorFinding> &all, DoctorCheck check, QList<DoctorFindin
     all.append(found);
 }
 
+QString staleLockDetail(const QString &path)
+{
+    return u"stale lock file %1: the process that held it is gone"_s.arg(path);
+}
+
 QString tornTailDetail()
 {
     return u"the last line of grex.jsonl is torn (a write was interrupted); the next write or "
@@ -484,9 +489,7 @@ QList<DoctorFinding> checkLockFiles(const Workspace &workspace, const Facts &fac
         }
         if (staleOut)
             staleOut->append(path);
-        found.append(finding(check, DoctorSeverity::Warning, {},
-                             u"stale lock file %1: the process that held it is gone"_s.arg(path),
-                             true));
+        found.append(finding(check, DoctorSeverity::Warning, {}, staleLockDetail(path), true));
     }
     return found;
 }

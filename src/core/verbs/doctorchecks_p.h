@@ -45,6 +45,8 @@ struct CheckInput
 // pack graph cannot be read; what the checks find are findings.
 Result<QList<DoctorFinding>> runChecks(CheckInput &in);
 
+// The lock-files finding's words for a lock file whose holder is gone.
+QString staleLockDetail(const QString &path);
 DoctorFinding finding(DoctorCheck check, DoctorSeverity severity, const QString &pack,
                       const QString &detail, bool fixable = false);
 // found, or one `ok` row for a check that found nothing, so the report shows what was checked.
