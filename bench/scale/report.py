@@ -43,7 +43,7 @@ def transport_table(results, sizes, transport):
         cells = [title]
         for n in sizes:
             value = data[n].get(label)
-            cells.append("%.2f s, %.0f MB" % value if value else "—")
+            cells.append("%.2f s, %.1f MiB" % value if value else "—")
         for a, b in zip(sizes, sizes[1:]):
             va, vb = data[a].get(label), data[b].get(label)
             cells.append("%.2f" % slope_ms(va[0], vb[0], a, b) if va and vb else "—")
@@ -53,7 +53,7 @@ def transport_table(results, sizes, transport):
             if va and vb:
                 seconds = vb[0] + slope_ms(va[0], vb[0], a, b) / 1000 * (TARGET - b)
                 peak = vb[1] + (vb[1] - va[1]) / (b - a) * (TARGET - b)
-                cells.append("%s, %.0f MB" % (duration(seconds), peak))
+                cells.append("%s, %.0f MiB" % (duration(seconds), peak))
             else:
                 cells.append("—")
         out.append("| " + " | ".join(cells) + " |")
@@ -67,27 +67,27 @@ def duration(seconds):
 
 
 def serve_table(results, sizes):
-    out = ["| N | initialize | ls (median) | status (median) | peak MB |", "|---|---|---|---|---|"]
+    out = ["| N | initialize | ls (median) | status (median) | peak MiB |", "|---|---|---|---|---|"]
     for n in sizes:
         path = results / ("n%d-serve.json" % n)
         if not path.exists():
             continue
         r = json.loads(path.read_text())
-        out.append("| %d | %.0f ms | %.0f ms | %.0f ms | %.0f |" % (
+        out.append("| %d | %.0f ms | %.0f ms | %.0f ms | %.1f |" % (
             n, r["initialize_ms"], statistics.median(r["ls_ms"]),
             statistics.median(r["status_ms"]), r["peak_rss_mib"]))
     return out
 
 
 def window_table(results, sizes):
-    out = ["| N | first paint | packs shown | longest stall | stalls over 100 ms | peak MB |",
+    out = ["| N | first paint | packs shown | longest stall | stalls over 100 ms | peak MiB |",
            "|---|---|---|---|---|---|"]
     for n in sizes:
         path = results / ("n%d-window.json" % n)
         if not path.exists():
             continue
         r = json.loads(path.read_text())
-        out.append("| %d | %.0f ms | %.0f ms | %.0f ms | %d | %.0f |" % (
+        out.append("| %d | %.0f ms | %.0f ms | %.0f ms | %d | %.1f |" % (
             n, r["first_paint_ms"], r["packs_painted_ms"], r["longest_stall_ms"],
             r["stalls_over_100ms"], r["peak_rss_mib"]))
     return out
