@@ -377,6 +377,40 @@ private Q_SLOTS:
         QCOMPARE(ws.lockfile().read().value(), locks);
     }
 
+    // A sync appends its packs' sync events a batch at a time (16 KiB of lines): every one of
+    // them reaches the journal, once, across the batches.
+    void syncEventsAreAppendedInBatches()
+    {
+        Workspace ws = newWorkspace();
+        RemoteBuilder remotes(m_remotesDir);
+        // Lines of about 330 bytes (an id of 190): 120 packs make two whole batches and a rest.
+        const int count = 120;
+        QSet<QString> names;
+        for (int i = 0; i < count; ++i) {
+            const QString name = u"batch%1-"_s.arg(i, 3, 10, QChar(u'0')) + QString(181, u'x');
+            remotes.create(name, {{u"README"_s, "plain\n"}});
+            addPack(ws, name);
+            names.insert(name);
+        }
+        const int before = countEvents(ws, EventOp::Sync);
+        SyncOptions force;
+        force.request.lifecycles.force = true;
+        const LifecycleReport report = reportOf(runSync(ws, force));
+        QVERIFY(report.eventLogWarnings.isEmpty());
+        QSet<QString> synced;
+        int after = 0;
+        for (const Event &e : eventsOf(ws)) {
+            if (e.op == EventOp::Sync) {
+                synced.insert(e.id);
+                ++after;
+            }
+        }
+        QCOMPARE(after, before + count);
+        QCOMPARE(synced, names);
+        // The journal is whole lines, each a sync event that parses.
+        QVERIFY(readFile(ws.intentLog().journalPath()).endsWith('\n'));
+    }
+
     void forceAndNewCommitsRunAgain()
     {
         const QString pack = evolvingPack(u"evolving"_s);
