@@ -2,6 +2,7 @@
 #include "support/testfiles.h"
 #include "support/grexrunner.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QSysInfo>
@@ -218,6 +219,21 @@ private Q_SLOTS:
     }
 
     // A debug build aborts on an out-of-order acquisition.
+    // The second Ctrl-C removes the held lock files and exits at once while other threads may be
+    // taking a lock that very moment: no lock file may outlive the process.
+    void stoppedAtOnceLeavesNoLockFile()
+    {
+        for (int run = 0; run < 20; ++run) {
+            QTemporaryDir dir;
+            QProcess helper;
+            helper.start(Test::helperBinary(), {u"stop-while-locking"_s, dir.path()});
+            QVERIFY(helper.waitForFinished(30000));
+            QCOMPARE(helper.exitCode(), 130);
+            const QStringList left = QDir(dir.path()).entryList({u"*.lock"_s}, QDir::Files);
+            QVERIFY2(left.isEmpty(), qPrintable(u"run %1 left %2"_s.arg(run).arg(left.join(u' '))));
+        }
+    }
+
     void tierOrderViolationAborts()
     {
 #ifndef GREX_DEBUG_CHECKS

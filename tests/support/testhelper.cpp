@@ -1,5 +1,6 @@
 // A helper process for tests that need a second program: a lock holder to kill, a writer to
-// kill in the middle of its writes, a lock-order violation to watch abort.
+// kill in the middle of its writes, a lock-order violation to watch abort, a process stopped at
+// once while its threads take locks.
 
 #include "core/fs/atomicwrite.h"
 #include "core/fs/filelock.h"
@@ -8,7 +9,11 @@
 #include <QCoreApplication>
 #include <QThread>
 
+#include <atomic>
 #include <cstdio>
+#include <thread>
+#include <unistd.h>
+#include <vector>
 
 using namespace Grex;
 
@@ -73,6 +78,27 @@ int lockOrderViolation(const QString &dir)
     return sync ? 0 : 3;
 }
 
+// Threads take and let go of lock files in DIR as fast as they can while the main thread does
+// what the CLI's second Ctrl-C does: remove the held lock files, then _exit.
+[[noreturn]] void stopWhileLocking(const QString &dir)
+{
+    std::atomic<int> rounds{0};
+    std::vector<std::jthread> threads;
+    for (int i = 0; i < 3; ++i) {
+        threads.emplace_back([&rounds, dir, i](std::stop_token stop) {
+            const QString path = dir + QStringLiteral("/%1.lock").arg(i % 2);
+            while (!stop.stop_requested()) {
+                Result<FileLock> lock = FileLock::acquire(path, LockTier::Manifest, stop);
+                rounds.fetch_add(1);
+            }
+        });
+    }
+    while (rounds.load() < 200)
+        QThread::usleep(100);
+    FileLock::removeHeldFilesNow();
+    ::_exit(130);
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -87,7 +113,10 @@ int main(int argc, char *argv[])
         return atomicLoop(args.at(2), args.at(3).toInt());
     if (args.size() >= 3 && args.at(1) == QStringLiteral("lock-order-violation"))
         return lockOrderViolation(args.at(2));
+    if (args.size() >= 3 && args.at(1) == QStringLiteral("stop-while-locking"))
+        stopWhileLocking(args.at(2));
     std::fprintf(stderr, "usage: grex_test_helper hold-lock PATH | append-loop LOG | "
-                         "atomic-loop FILE SIZE | lock-order-violation DIR\n");
+                         "atomic-loop FILE SIZE | lock-order-violation DIR | "
+                         "stop-while-locking DIR\n");
     return 2;
 }

@@ -13,6 +13,9 @@
 #include <QSysInfo>
 #include <QThread>
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <utility>
@@ -168,6 +171,9 @@ struct InProcessGate
     std::condition_variable_any released;
     QSet<QString> held;  // a thread of this process holds or is acquiring the lock
     QSet<QString> owned; // ... and has it: the lock file too, unless Scope::Process
+    // Set by removeHeldFilesNow: the process is about to _exit, and a lock taken after its
+    // files went would outlive it.
+    std::atomic<bool> closed{false};
 };
 
 
@@ -183,14 +189,21 @@ InProcessGate &gate()
     return instance;
 }
 
-void markOwned(const QString &path, bool owned)
+// False once the gate has closed: the caller lets go of its file and fails.
+bool markOwned(const QString &path)
 {
     InProcessGate &g = gate();
     std::lock_guard guard(g.mutex);
-    if (owned)
-        g.owned.insert(path);
-    else
-        g.owned.remove(path);
+    if (g.closed)
+        return false;
+    g.owned.insert(path);
+    return true;
+}
+
+Error stopping(const QString &path)
+{
+    return Error(ErrorKind::Cancelled, u"cancelled"_s,
+                 Message(QT_TRANSLATE_NOOP("Grex", "cancelled while waiting for %1"), {path}));
 }
 
 void leaveGate(const QString &path)
@@ -252,6 +265,10 @@ Result<FileLock> FileLock::tryAcquire(const QString &rawPath, LockTier tier)
     {
         InProcessGate &g = gate();
         std::lock_guard guard(g.mutex);
+        if (g.closed) {
+            LockOrder::released(tier);
+            return stopping(path);
+        }
         if (g.held.contains(path)) {
             LockOrder::released(tier);
             return busyInThisProcess(path);
@@ -268,13 +285,18 @@ Result<FileLock> FileLock::tryAcquire(const QString &rawPath, LockTier tier)
         LockOrder::released(tier);
         return lockFailure(*lock, path);
     }
+    if (!markOwned(path)) {
+        lock->unlock();
+        leaveGate(path);
+        LockOrder::released(tier);
+        return stopping(path);
+    }
     qCDebug(lcLock, "acquired %s lock %s", qPrintable(lockTierName(tier)), qPrintable(path));
     FileLock result;
     result.m_lock = std::move(lock);
     result.m_path = path;
     result.m_tier = tier;
     result.m_held = true;
-    markOwned(path, true);
     return result;
 }
 
@@ -285,13 +307,13 @@ Result<FileLock> FileLock::acquire(const QString &rawPath, LockTier tier, std::s
     LockOrder::acquired(tier);
     const auto cancelled = [&] {
         LockOrder::released(tier);
-        return Error(ErrorKind::Cancelled, u"cancelled"_s,
-                     Message(QT_TRANSLATE_NOOP("Grex", "cancelled while waiting for %1"), {path}));
+        return stopping(path);
     };
+    InProcessGate &g = gate();
     {
-        InProcessGate &g = gate();
         std::unique_lock guard(g.mutex);
-        if (!g.released.wait(guard, stop, [&] { return !g.held.contains(path); }))
+        if (!g.released.wait(guard, stop, [&] { return g.closed || !g.held.contains(path); }) ||
+            g.closed)
             return cancelled();
         g.held.insert(path);
     }
@@ -300,9 +322,13 @@ Result<FileLock> FileLock::acquire(const QString &rawPath, LockTier tier, std::s
     result.m_tier = tier;
     result.m_held = true;
     if (scope == Scope::Process) {
+        if (!markOwned(path)) {
+            result.m_held = false;
+            leaveGate(path);
+            return cancelled();
+        }
         qCDebug(lcLock, "acquired %s lock %s (this process)", qPrintable(lockTierName(tier)),
                 qPrintable(path));
-        markOwned(path, true);
         return result;
     }
     auto lock = makeLockFile(path);
@@ -315,15 +341,20 @@ Result<FileLock> FileLock::acquire(const QString &rawPath, LockTier tier, std::s
             return lockFailure(*lock, path);
         }
         recoverUnreadableLock(*lock, path);
-        if (stop.stop_requested()) {
+        if (stop.stop_requested() || g.closed) {
             result.m_held = false;
             leaveGate(path);
             return cancelled();
         }
     }
+    if (!markOwned(path)) {
+        lock->unlock();
+        result.m_held = false;
+        leaveGate(path);
+        return cancelled();
+    }
     qCDebug(lcLock, "acquired %s lock %s", qPrintable(lockTierName(tier)), qPrintable(path));
     result.m_lock = std::move(lock);
-    markOwned(path, true);
     return result;
 }
 
@@ -337,11 +368,19 @@ bool FileLock::isHeldHere(const QString &path)
 void FileLock::removeHeldFilesNow()
 {
     InProcessGate &g = gate();
-    std::lock_guard guard(g.mutex);
+    std::unique_lock guard(g.mutex);
+    // Closed first: the threads keep running until _exit, and a lock they took after this
+    // would leave its file behind.
+    g.closed = true;
     for (const QString &path : std::as_const(g.owned))
         QFile::remove(path);
-    // A lock a thread is taking at this moment may have its file already, not yet marked owned:
-    // it goes when the file names this process.
+    // A thread taking a lock at this moment lets go of its file when it finds the gate closed;
+    // a short wait lets it, since one stuck on another process's lock gives up within 20 ms.
+    g.released.wait_for(guard, std::chrono::seconds(1), [&g] {
+        return std::all_of(g.held.cbegin(), g.held.cend(),
+                           [&g](const QString &path) { return g.owned.contains(path); });
+    });
+    // One that still has not: its file goes when it names this process.
     for (const QString &path : std::as_const(g.held)) {
         qint64 pid = 0;
         QString host;
