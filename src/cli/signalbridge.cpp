@@ -40,19 +40,20 @@ SignalBridge::SignalBridge()
         char byte = 0;
         while (::read(g_pipe[0], &byte, 1) == 1 && byte == 1) {
             if (m_source.stop_requested() || g_prompting.load()) {
-                // A second Ctrl-C does not wait for the run to unwind: say so, and what to do.
-                // At a question nothing has started yet: a new line is all.
-                static const char stopped[] =
-                    "\ngrex: stopped at once, without waiting for the run to finish; run it again "
-                    "to finish (grex doctor explains anything left half done)\n";
-                const bool asking = g_prompting.load();
-                [[maybe_unused]] const ssize_t n =
-                    ::write(STDERR_FILENO, asking ? "\n" : stopped, asking ? 1 : sizeof stopped - 1);
                 // _exit skips every destructor: the shared SSH masters, in the background,
                 // would outlive grex.
                 stopRunningProcessesNow();
                 endSharedSshConnectionsNow();
                 FileLock::removeHeldFilesNow();
+                // A second Ctrl-C does not wait for the run to unwind: say so, and what to do.
+                // Said last, so that the progress line, drawn until now, does not follow it.
+                // At a question nothing has started yet: a new line is all.
+                static const char stopped[] =
+                    "\ngrex: stopped at once, without waiting for the run to finish; run it again "
+                    "to finish (grex doctor explains anything left half done)\n";
+                const bool asking = g_prompting.load();
+                [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, asking ? "\n" : stopped,
+                                                           asking ? 1 : sizeof stopped - 1);
                 ::_exit(130);
             }
             m_source.request_stop();
