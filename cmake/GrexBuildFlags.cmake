@@ -47,7 +47,9 @@ if(GREX_SANITIZE)
     if(NOT CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
         message(FATAL_ERROR "GREX_SANITIZE needs GCC or Clang")
     endif()
+    # -g1 keeps the functions and line tables a sanitizer's report names, not the locals a
+    # debugger shows: it builds a tenth faster, and this is the build CI runs.
     target_compile_options(grex_build_flags INTERFACE
-        -fsanitize=${GREX_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
+        -fsanitize=${GREX_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all -g1)
     target_link_options(grex_build_flags INTERFACE -fsanitize=${GREX_SANITIZE})
 endif()

@@ -104,7 +104,8 @@ grex_configure() {
         -DGREX_BUILD_TESTS=ON \
         -DGREX_BUILD_GUI=ON \
         -DGREX_SHARED_LIBS=ON \
-        -DGREX_SANITIZE="${GREX_SANITIZE:-}" >/dev/null
+        -DGREX_SANITIZE="${GREX_SANITIZE:-}" \
+        -DCMAKE_UNITY_BUILD=ON >/dev/null
 }
 
 # grex_build [target...]

@@ -32,7 +32,15 @@ public:
         return held ? &held->value : nullptr;
     }
 
-    friend bool operator==(const ActionArgs &a, const ActionArgs &b);
+    // Defined here, a hidden friend: declared at namespace scope, it would be a candidate for
+    // every == in the namespace through the implicit constructor above, and testing whether such
+    // a conversion applies makes std::equality_comparable depend on itself.
+    friend bool operator==(const ActionArgs &a, const ActionArgs &b)
+    {
+        if (!a.m_held || !b.m_held)
+            return !a.m_held && !b.m_held;
+        return a.m_held->equals(*b.m_held);
+    }
 
 private:
     struct Base
