@@ -1,8 +1,11 @@
 #include "core/manifest/intentlog.h"
 
 #include <QRandomGenerator>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <functional>
 
 using namespace Grex;
 using namespace Qt::StringLiterals;
@@ -223,6 +226,53 @@ private Q_SLOTS:
         for (const QString &a : std::as_const(words)) {
             for (const QString &b : std::as_const(words))
                 QCOMPARE(utf8Less(a, b), a.toUtf8() < b.toUtf8());
+        }
+    }
+
+    // Compaction checks its read-back fold against these digests: each field packsAlike
+    // compares changes the digest, updated_at does not, and no two fields run together.
+    void packDigestSeesWhatPacksAlikeCompares()
+    {
+        PackState base;
+        base.id = u"a"_s;
+        base.url = u"https://h/a"_s;
+        base.path = u"a"_s;
+        base.type = u"meta"_s;
+        base.addedAt = ts(1776592800);
+        base.updatedAt = base.addedAt;
+        const QByteArray digest = packDigest(base);
+
+        PackState later = base;
+        later.updatedAt = ts(1776592900);
+        QCOMPARE(packDigest(later), digest);
+
+        const QList<std::pair<const char *, std::function<void(PackState &)>>> changes{
+            {"id", [](PackState &p) { p.id = u"b"_s; }},
+            {"url", [](PackState &p) { p.url = u"https://h/b"_s; }},
+            {"path", [](PackState &p) { p.path = u"b"_s; }},
+            {"type", [](PackState &p) { p.type = u"declarative"_s; }},
+            {"ref set", [](PackState &p) { p.ref = u"main"_s; }},
+            {"ref empty", [](PackState &p) { p.ref = QString(); }},
+            {"depth", [](PackState &p) { p.depth = 1; }},
+            {"clone filter", [](PackState &p) { p.cloneFilter = u"blob:none"_s; }},
+            {"submodules", [](PackState &p) { p.submodules = false; }},
+            {"tags", [](PackState &p) { p.tags = {u"x"_s}; }},
+            {"last sync", [](PackState &p) { p.lastSyncSha = u"0123"_s; }},
+            {"added at", [](PackState &p) { p.addedAt = ts(1776592801); }},
+            {"text moved between fields",
+             [](PackState &p) {
+                 p.url = u"https://h/"_s;
+                 p.path = u"aa"_s;
+             }},
+        };
+        QSet<QByteArray> seen{digest};
+        for (const auto &[what, change] : changes) {
+            PackState changed = base;
+            change(changed);
+            const QByteArray other = packDigest(changed);
+            QVERIFY2(!seen.contains(other), what);
+            QVERIFY2(!packsAlike({{changed.id, changed}}, {{base.id, base}}), what);
+            seen.insert(other);
         }
     }
 };

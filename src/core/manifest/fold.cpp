@@ -1,5 +1,7 @@
 #include "core/manifest/fold.h"
 
+#include <QCryptographicHash>
+
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
@@ -177,6 +179,40 @@ bool packsAlike(const QMap<QString, PackState> &a, const QMap<QString, PackState
             return false;
     }
     return true;
+}
+
+QByteArray packDigest(const PackState &pack)
+{
+    // packsAlike compares every field but updated_at through operator==: a field added to
+    // PackState goes into the digest too, or compaction's check would not see it lost.
+    static_assert(sizeof(void *) != 8 || sizeof(PackState) == 264,
+                  "PackState changed: add the new field to packDigest");
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    // Each value behind its length, so that no two packs give the same bytes.
+    const auto add = [&hash](QByteArrayView bytes) {
+        hash.addData(QByteArray(QByteArray::number(bytes.size()) + ':'));
+        hash.addData(bytes);
+    };
+    const auto addText = [&add](const QString &text) { add(text.toUtf8()); };
+    const auto addOptional = [&add, &addText](const std::optional<QString> &text) {
+        add(text ? "1" : "0");
+        if (text)
+            addText(*text);
+    };
+    addText(pack.id);
+    addText(pack.url);
+    addText(pack.path);
+    addText(pack.type);
+    addOptional(pack.ref);
+    add(pack.depth ? QByteArray::number(*pack.depth) : QByteArray("-"));
+    addText(pack.cloneFilter);
+    add(pack.submodules ? "1" : "0");
+    add(QByteArray::number(pack.tags.size()));
+    for (const QString &tag : pack.tags)
+        addText(tag);
+    addOptional(pack.lastSyncSha);
+    add(pack.addedAt.isValid() ? QByteArray::number(pack.addedAt.unixNanos()) : QByteArray("-"));
+    return hash.result();
 }
 
 } // namespace Grex

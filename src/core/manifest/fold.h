@@ -68,6 +68,9 @@ private:
 bool foldsAlike(const QList<Event> &a, const QList<Event> &b);
 // The same, for two folds already made.
 bool packsAlike(const QMap<QString, PackState> &a, const QMap<QString, PackState> &b);
+// A digest of what packsAlike compares of one pack, its id too: a fold is checked against an
+// earlier one's digests without holding both (compaction's check, docs/performance.md).
+QByteArray packDigest(const PackState &pack);
 
 // Live packs ordered byte-wise by id (the order of the lockfile, compaction and `ls`).
 QList<PackState> packsInIdOrder(const QMap<QString, PackState> &packs);
