@@ -640,6 +640,69 @@ private Q_SLOTS:
         QCOMPARE(log.read()->events, all);
     }
 
+    // Each file keeps its own order, clocks that differ or not: a journal event goes before the
+    // next declared one only when it is earlier. Read merges the two in one list; the same
+    // lists, random, against the rule taken a step at a time.
+    void readPlacesJournalEventsByTime()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"grex.jsonl"_s);
+        const QString journalPath = IntentLog::journalBeside(path);
+        const auto declaredAt = [](qint64 s) {
+            return Event::add(u"d%1"_s.arg(s), u"https://h/d"_s, u"d%1"_s.arg(s), u"meta"_s,
+                              std::nullopt, ts(1776592800 + s));
+        };
+        const auto journalAt = [](qint64 s) {
+            return Event::sync(u"j%1"_s.arg(s), QString(40, u'a'), ts(1776592800 + s));
+        };
+        const auto write = [&](const QList<Event> &declared, const QList<Event> &journal) {
+            QByteArray a;
+            for (const Event &e : declared)
+                a += e.toLine().value() + '\n';
+            QByteArray b;
+            for (const Event &e : journal)
+                b += e.toLine().value() + '\n';
+            return writeFile(path, a) && writeFile(journalPath, b);
+        };
+        const auto ids = [](const QList<Event> &events) {
+            QStringList out;
+            for (const Event &e : events)
+                out.append(e.id);
+            return out;
+        };
+        QVERIFY(write({declaredAt(5), declaredAt(1), declaredAt(9)},
+                      {journalAt(3), journalAt(7), journalAt(2), journalAt(10)}));
+        // A log of its own for each read: a cached read of files rewritten within the same
+        // instant could be taken for theirs.
+        const auto readIds = [&] {
+            return ids(IntentLog(path, dir.filePath(u".grex.lock"_s)).read()->events);
+        };
+        QCOMPARE(readIds(),
+                 (QStringList{u"j3"_s, u"d5"_s, u"d1"_s, u"j7"_s, u"j2"_s, u"d9"_s, u"j10"_s}));
+
+        QRandomGenerator rng(20261201);
+        for (int round = 0; round < 50; ++round) {
+            QList<Event> declared;
+            QList<Event> journal;
+            for (int i = rng.bounded(6); i > 0; --i)
+                declared.append(declaredAt(rng.bounded(20)));
+            for (int i = rng.bounded(8); i > 0; --i)
+                journal.append(journalAt(rng.bounded(20)));
+            QList<Event> expected;
+            qsizetype a = 0;
+            qsizetype b = 0;
+            while (a < declared.size() || b < journal.size()) {
+                if (b < journal.size() &&
+                    (a == declared.size() || journal.at(b).ts < declared.at(a).ts))
+                    expected.append(journal.at(b++));
+                else
+                    expected.append(declared.at(a++));
+            }
+            QVERIFY(write(declared, journal));
+            QCOMPARE(readIds(), ids(expected));
+        }
+    }
+
     // A grex.jsonl from before the journal gives its journal events away on the first write,
     // keeping its other lines byte for byte; a move cut short copies nothing twice.
     void oldLogMigratesOnFirstWrite()

@@ -167,17 +167,25 @@ LogReadResult merged(LogReadResult declared, LogReadResult journal)
     result.warnings = declared.warnings + journal.warnings;
     result.tornTail = declared.tornTail || journal.tornTail;
     result.declaredHoldsJournalEvents = declared.declaredHoldsJournalEvents;
-    result.events.reserve(declared.events.size() + journal.events.size());
-    // Moved, not copied: the lists are this read's own.
+    const qsizetype declaredCount = declared.events.size();
+    const qsizetype journalCount = journal.events.size();
+    // Into the room read() has the journal's parse leave: a third list beside the two was the
+    // peak of a sync's start at 10 000 packs (docs/performance.md). The journal's events move
+    // to the back, then the list fills from the front, never reaching an event not yet taken.
+    QList<Event> &into = journal.events;
+    into.reserve(declaredCount + journalCount);
+    into.resize(declaredCount + journalCount);
+    for (qsizetype i = journalCount; i-- > 0;)
+        into[declaredCount + i] = std::move(into[i]);
     qsizetype a = 0;
-    qsizetype b = 0;
-    while (a < declared.events.size() || b < journal.events.size()) {
-        const bool takeDeclared =
-            b == journal.events.size() ||
-            (a < declared.events.size() && !(journal.events.at(b).ts < declared.events.at(a).ts));
-        result.events.append(takeDeclared ? std::move(declared.events[a++])
-                                          : std::move(journal.events[b++]));
+    qsizetype b = declaredCount;
+    qsizetype out = 0;
+    // Once the declared events are all placed, the journal's rest is where it belongs.
+    while (a < declaredCount) {
+        const bool takeDeclared = b == into.size() || !(into.at(b).ts < declared.events.at(a).ts);
+        into[out++] = takeDeclared ? std::move(declared.events[a++]) : std::move(into[b++]);
     }
+    result.events = std::move(into);
     return result;
 }
 
@@ -290,7 +298,8 @@ Result<LogReadResult> IntentLog::read() const
     Result<LogReadResult> declared = readFile(m_path, declaredName(), read.first, cacheable);
     if (!declared)
         return declared;
-    Result<LogReadResult> journal = readFile(m_journalPath, journalName(), read.second, cacheable);
+    Result<LogReadResult> journal =
+        readFile(m_journalPath, journalName(), read.second, cacheable, declared->events.size());
     if (!journal)
         return journal;
     LogReadResult result = merged(std::move(declared).value(), std::move(journal).value());
@@ -304,7 +313,8 @@ Result<LogReadResult> IntentLog::read() const
 }
 
 Result<LogReadResult> IntentLog::readFile(const QString &path, const QString &fileName,
-                                          std::optional<FileStamp> &stamp, bool &cacheable)
+                                          std::optional<FileStamp> &stamp, bool &cacheable,
+                                          qsizetype spare)
 {
     QFile file(path);
     bool missing = false;
@@ -316,7 +326,7 @@ Result<LogReadResult> IntentLog::readFile(const QString &path, const QString &fi
                          ErrorKind::Manifest);
     }
     stamp = FileStamp::of(file.handle());
-    Result<LogReadResult> result = parse(readToEnd(file), fileName);
+    Result<LogReadResult> result = parse(readToEnd(file), fileName, spare);
     if (!result)
         return std::move(result).error().withDetail(u"path"_s, path);
     qCDebug(lcManifest, "read %lld events from %s", qint64(result->events.size()),
@@ -326,7 +336,8 @@ Result<LogReadResult> IntentLog::readFile(const QString &path, const QString &fi
     return result;
 }
 
-Result<LogReadResult> IntentLog::parse(const QByteArray &bytes, const QString &fileName)
+Result<LogReadResult> IntentLog::parse(const QByteArray &bytes, const QString &fileName,
+                                       qsizetype spare)
 {
     QByteArrayView content(bytes);
     if (content.startsWith("\xEF\xBB\xBF"))
@@ -356,7 +367,7 @@ Result<LogReadResult> IntentLog::parse(const QByteArray &bytes, const QString &f
 
     LogReadResult result;
     // A line holds one event as a rule: growing the list by doubling copied it twice over.
-    result.events.reserve(lastContentLine + 1);
+    result.events.reserve(lastContentLine + 1 + spare);
     for (qsizetype i = 0; i <= lastContentLine; ++i) {
         const QByteArrayView line = lines.at(i);
         if (LogImpl::isBlank(line))

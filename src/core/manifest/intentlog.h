@@ -67,9 +67,11 @@ public:
     // Lets the cache shared by this log's copies go: a run that has read what it needs and will
     // append to the log would otherwise keep every event in memory for nothing.
     void forgetCachedRead() const;
-    // One file's bytes; `fileName` names it in messages.
+    // One file's bytes; `fileName` names it in messages. The event list has room for `spare`
+    // more events, so that read() merges the declared ones into it in place.
     static Result<LogReadResult> parse(const QByteArray &bytes,
-                                       const QString &fileName = QStringLiteral("grex.jsonl"));
+                                       const QString &fileName = QStringLiteral("grex.jsonl"),
+                                       qsizetype spare = 0);
 
     // Whether append() checks for compaction itself, or leaves it to a caller that calls
     // compactIfGrown() once it has let go of what it holds (a sync, at the end of its run).
@@ -114,10 +116,12 @@ public:
     static Result<CompactedLog> compactedForm(LogReadResult current);
 
 private:
-    // One file, parsed; `stamp` is its stamp before the read when it can be trusted for the
-    // cache (nullopt for a missing file; `cacheable` false when it changed while read).
+    // One file, parsed (parse()'s `spare`); `stamp` is its stamp before the read when it can be
+    // trusted for the cache (nullopt for a missing file; `cacheable` false when it changed
+    // while read).
     static Result<LogReadResult> readFile(const QString &path, const QString &fileName,
-                                          std::optional<FileStamp> &stamp, bool &cacheable);
+                                          std::optional<FileStamp> &stamp, bool &cacheable,
+                                          qsizetype spare = 0);
     Result<void> moveJournalEventsOut() const;
     Result<bool> declaredHoldsJournalEvents() const;
     void compactIfGrownLocked(const QString &path, qint64 before, qint64 size) const;
