@@ -321,12 +321,14 @@ Result<FileLock> FileLock::acquire(const QString &rawPath, LockTier tier, std::s
     result.m_path = path;
     result.m_tier = tier;
     result.m_held = true;
+    const auto giveUp = [&] {
+        result.m_held = false;
+        leaveGate(path);
+        return cancelled();
+    };
     if (scope == Scope::Process) {
-        if (!markOwned(path)) {
-            result.m_held = false;
-            leaveGate(path);
-            return cancelled();
-        }
+        if (!markOwned(path))
+            return giveUp();
         qCDebug(lcLock, "acquired %s lock %s (this process)", qPrintable(lockTierName(tier)),
                 qPrintable(path));
         return result;
@@ -341,17 +343,12 @@ Result<FileLock> FileLock::acquire(const QString &rawPath, LockTier tier, std::s
             return lockFailure(*lock, path);
         }
         recoverUnreadableLock(*lock, path);
-        if (stop.stop_requested() || g.closed) {
-            result.m_held = false;
-            leaveGate(path);
-            return cancelled();
-        }
+        if (stop.stop_requested() || g.closed)
+            return giveUp();
     }
     if (!markOwned(path)) {
         lock->unlock();
-        result.m_held = false;
-        leaveGate(path);
-        return cancelled();
+        return giveUp();
     }
     qCDebug(lcLock, "acquired %s lock %s", qPrintable(lockTierName(tier)), qPrintable(path));
     result.m_lock = std::move(lock);
