@@ -198,15 +198,12 @@ Result<FileLock> Workspace::lockForWriting() const
 
 Result<QMap<QString, PackState>> Workspace::readPacks(OperationContext &ctx) const
 {
-    Result<LogReadResult> log = intentLog().read();
+    Result<LogSummary> log = intentLog().summary();
     if (!log)
         return log.error();
-    for (const Message &warning : log->warnings)
+    for (const Message &warning : std::as_const(log->warnings))
         ctx.warn(warning);
-    FoldResult folded = fold(log->events);
-    for (const Message &warning : folded.warnings)
-        ctx.warn(warning);
-    return folded.packs;
+    return std::move(log->packs);
 }
 
 Fetcher &Workspace::fetcher() const

@@ -1103,7 +1103,7 @@ private Q_SLOTS:
             QVERIFY(QDir().mkpath(root + u'/' + folder + u"/.grex-clone-left"_s));
 
         const RecoveryFindings found =
-            recoveryScan(ws, {}, recoveryLeads(root, ws.intentLog().read()));
+            recoveryScan(ws, {}, recoveryLeads(root, ws.intentLog().summary()));
         QStringList clones;
         for (const JsonValue &v : found.report.value(u"orphan_clones"_s).toArray())
             clones.append(v.toString().mid(root.size() + 1));

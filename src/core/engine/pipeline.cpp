@@ -146,7 +146,7 @@ struct BeforeWalk
     QFuture<RecoveryFindings> recovery;
 };
 
-// The log is let go before the walk, and so is its cached parse: the run appends to the log
+// The log is let go before the walk, and so is its cached summary: the run appends to the log
 // anyway, and a large workspace's events would otherwise stay in memory through the whole run
 // (docs/performance.md). The lockfile's cached parse goes too: the run keeps its own entries
 // until it ends, and the cache would hold them on while the report is made.
@@ -165,10 +165,10 @@ Result<BeforeWalk> readBeforeWalk(Workspace &workspace, const PipelineRequest &r
     QHash<QString, Timestamp> unfinished;
     RecoveryLeads leads;
     {
-        const Result<LogReadResult> log = workspace.intentLog().read();
+        const Result<LogSummary> log = workspace.intentLog().summary();
         workspace.intentLog().forgetCachedRead();
         if (log && resumes)
-            unfinished = unfinishedActions(log->events);
+            unfinished = unfinishedActions(log->unfinished);
         if (request.recoveryScan)
             leads = recoveryLeads(workspace.root(), log);
     }

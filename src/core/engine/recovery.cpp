@@ -99,7 +99,7 @@ bool hasUnfinishedGitWork(const QString &dir)
 
 } // namespace
 
-RecoveryLeads recoveryLeads(const QString &workspaceRoot, const Result<LogReadResult> &log)
+RecoveryLeads recoveryLeads(const QString &workspaceRoot, const Result<LogSummary> &log)
 {
     RecoveryLeads leads;
     if (!log) {
@@ -107,22 +107,11 @@ RecoveryLeads recoveryLeads(const QString &workspaceRoot, const Result<LogReadRe
             Message(QT_TRANSLATE_NOOP("Grex", "recovery scan: %1"), {log.error().text()}));
         return leads;
     }
-    for (const PackState &pack : fold(log->events).packs) {
+    for (const PackState &pack : log->packs) {
         if (pack.path.contains(u'/'))
             leads.nestedFolders.append(workspaceRoot + u'/' + pack.path.section(u'/', 0, -2));
     }
-    QMap<std::pair<QString, qint64>, Event> open;
-    for (const Event &e : log->events) {
-        const std::pair key{e.id, e.extra().actionIdx};
-        if (e.op == EventOp::ActionStarted)
-            open.insert(key, e);
-        else if (e.op == EventOp::ActionCompleted || e.op == EventOp::ActionHalted)
-            open.remove(key);
-    }
-    QList<Event> starts = open.values();
-    std::sort(starts.begin(), starts.end(),
-              [](const Event &a, const Event &b) { return a.ts < b.ts; });
-    for (const Event &e : starts) {
+    for (const Event &e : log->unfinished) {
         leads.dangling.append(JsonObject{{u"pack"_s, e.id},
                                          {u"action_idx"_s, e.extra().actionIdx},
                                          {u"action_name"_s, e.extra().actionName},
@@ -133,19 +122,14 @@ RecoveryLeads recoveryLeads(const QString &workspaceRoot, const Result<LogReadRe
 
 QHash<QString, Timestamp> unfinishedActions(const QList<Event> &events)
 {
-    QMap<std::pair<QString, qint64>, Timestamp> open;
-    for (const Event &e : events) {
-        const std::pair key{e.id, e.extra().actionIdx};
-        if (e.op == EventOp::ActionStarted)
-            open.insert(key, e.ts);
-        else if (e.op == EventOp::ActionCompleted || e.op == EventOp::ActionHalted)
-            open.remove(key);
-    }
+    UnfinishedActions open;
+    for (const Event &e : events)
+        open.apply(e);
     QHash<QString, Timestamp> latest;
-    for (auto it = open.cbegin(); it != open.cend(); ++it) {
-        Timestamp &at = latest[it.key().first];
-        if (at < it.value())
-            at = it.value();
+    for (const Event &start : open.events()) {
+        Timestamp &at = latest[start.id];
+        if (at < start.ts)
+            at = start.ts;
     }
     return latest;
 }

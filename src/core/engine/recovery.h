@@ -35,7 +35,7 @@ struct RecoveryLeads
     JsonArray dangling;
     QList<Message> warnings;
 };
-RecoveryLeads recoveryLeads(const QString &workspaceRoot, const Result<LogReadResult> &log);
+RecoveryLeads recoveryLeads(const QString &workspaceRoot, const Result<LogSummary> &log);
 
 // The pre-run recovery scan (docs/design.md, "Recovery scan"), informational only: backups and
 // tombstones left by symlink/rmdir (.grex.bak, .grex.bak.<suffix>), directories an interrupted `rm`
@@ -51,7 +51,8 @@ RecoveryFindings recoveryScan(const Workspace &workspace, const QString &rootPac
 // Ctrl-C). The lockfile still names the install before it, so without this the next sync would
 // skip them as unchanged; it runs them again instead. In two steps, so that a run can let the
 // log go before it reads the lockfile: first the actions the log shows started and never ended
-// (per pack, when the last of them started), then the packs whose lock entry is older.
+// (per pack, when the last of them started; from the log's events, or its summary's
+// unfinished ones), then the packs whose lock entry is older.
 QHash<QString, Timestamp> unfinishedActions(const QList<Event> &events);
 QSet<QString> interruptedInstalls(const QHash<QString, Timestamp> &unfinished,
                                   const LockEntries &locks);

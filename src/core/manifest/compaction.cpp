@@ -87,11 +87,7 @@ public:
         // An action that started and never ended is the evidence doctor and the recovery scan
         // show until a run redoes the pack: it survives compaction (docs/design.md,
         // "Compaction").
-        const std::pair key{event.id, event.extra().actionIdx};
-        if (event.op == EventOp::ActionStarted)
-            m_unfinished.insert(key, event);
-        else if (event.op == EventOp::ActionCompleted || event.op == EventOp::ActionHalted)
-            m_unfinished.remove(key);
+        m_unfinished.apply(event);
         // A task lives until it ends: its worktrees and branches are on disk (docs/design.md,
         // "Tasks").
         m_tasks.apply(event);
@@ -102,15 +98,13 @@ public:
     // tasks' events in their order.
     std::pair<QMap<QString, PackState>, QList<Event>> take()
     {
-        QList<Event> kept = m_unfinished.values();
-        std::sort(kept.begin(), kept.end(),
-                  [](const Event &a, const Event &b) { return a.ts < b.ts; });
+        QList<Event> kept = m_unfinished.events();
         kept.append(m_tasks.events());
         return {m_folder.packs(), kept};
     }
 
 private:
-    QMap<std::pair<QString, qint64>, Event> m_unfinished;
+    UnfinishedActions m_unfinished;
     LiveTasks m_tasks;
     Folder m_folder;
 };
@@ -141,88 +135,15 @@ Result<std::pair<qsizetype, qsizetype>> measureCompacted(const QList<const PackS
     return sizes;
 }
 
-// One file's events a line at a time, for the compaction check. The check goes on only with a
-// clean log, so the cursor stops at any line read() would warn of or refuse (torn, unknown,
-// corrupt) and says so, where parse() tells them apart.
-class EventCursor
+// Both files at these paths a line at a time in read()'s order, each event handed to `apply`.
+// False when a line is one read() would warn of or refuse, or a file cannot be read to its end:
+// the check goes on only with a clean log.
+bool forEachCleanEventIn(const QString &declaredPath, const QString &journalPath,
+                         const std::function<void(const Event &)> &apply)
 {
-public:
-    explicit EventCursor(QIODevice &device) : m_device(device) {}
-
-    // The next event, or nullptr at the end of the file or at a line that is not clean.
-    const Event *peek()
-    {
-        while (m_next >= m_events.size() && m_clean && !m_device.atEnd()) {
-            QByteArray line = m_device.readLine(MaxReadLineBytes + 2);
-            const bool terminated = line.endsWith('\n');
-            if (terminated)
-                line.chop(1);
-            if (m_first && line.startsWith("\xEF\xBB\xBF"))
-                line.remove(0, 3);
-            m_first = false;
-            if (line.endsWith('\r'))
-                line.chop(1);
-            if (LogImpl::isBlank(line))
-                continue;
-            ParsedLine parsed = parseEventLine(line);
-            // A line without its newline is torn; one longer than a line may be was cut by
-            // readLine() and is not clean either way.
-            m_clean = terminated && parsed.kind == ParsedLine::Kind::Events;
-            m_events = std::move(parsed.events);
-            m_next = 0;
-        }
-        return m_clean && m_next < m_events.size() ? &m_events.at(m_next) : nullptr;
-    }
-    void pop() { ++m_next; }
-    bool clean() const { return m_clean; }
-
-private:
-    QIODevice &m_device;
-    QList<Event> m_events;
-    qsizetype m_next = 0;
-    bool m_first = true;
-    bool m_clean = true;
-};
-
-// Both files' events in read()'s merged order (the declared in their order, the journal's
-// placed by time among them), each handed to `apply`. False when either file is not clean.
-template<typename Apply>
-bool forEachMergedEvent(EventCursor &declared, EventCursor &journal, Apply apply)
-{
-    for (;;) {
-        const Event *a = declared.peek();
-        const Event *b = journal.peek();
-        if (!declared.clean() || !journal.clean())
-            return false;
-        if (!a && !b)
-            return true;
-        const bool takeDeclared = !b || (a && !(b->ts < a->ts));
-        apply(*(takeDeclared ? a : b));
-        (takeDeclared ? declared : journal).pop();
-    }
-}
-
-// Both files at these paths a line at a time in read()'s order, each event handed to `apply`
-// (a missing file reads as empty). False when a line is one read() would warn of or refuse, or
-// a file cannot be read to its end.
-template<typename Apply>
-bool forEachEventIn(const QString &declaredPath, const QString &journalPath, Apply apply)
-{
-    QFile declared(declaredPath);
-    QFile journal(journalPath);
-    for (QFile *file : {&declared, &journal}) {
-        bool missing = false;
-        if (!openForReading(*file, &missing) && !missing)
-            return false;
-    }
-    EventCursor declaredEvents(declared);
-    EventCursor journalEvents(journal);
-    const bool clean = forEachMergedEvent(declaredEvents, journalEvents, apply);
-    // A read that failed part way looks like the file's end: the fold would lack the rest.
-    const auto readWhole = [](const QFile &file) {
-        return !file.isOpen() || (file.error() == QFileDevice::NoError && file.atEnd());
-    };
-    return clean && readWhole(declared) && readWhole(journal);
+    const Result<LogImpl::StreamedRead> read = LogImpl::forEachEventIn(
+        declaredPath, journalPath, [&apply](const Event &event, bool) { apply(event); });
+    return read && read->warnings.isEmpty();
 }
 
 } // namespace
@@ -333,8 +254,8 @@ void IntentLog::compactIfGrownLocked(const QString &path, qint64 before, qint64 
     QList<Event> kept;
     {
         Gatherer gatherer;
-        if (!forEachEventIn(m_path, m_journalPath,
-                            [&gatherer](const Event &event) { gatherer.apply(event); })) {
+        if (!forEachCleanEventIn(m_path, m_journalPath,
+                                 [&gatherer](const Event &event) { gatherer.apply(event); })) {
             checkAgainAt(2 * size);
             return;
         }
@@ -402,8 +323,8 @@ void IntentLog::compactIfGrownLocked(const QString &path, qint64 before, qint64 
             }
             return true;
         };
-        if (!forEachEventIn(declared.tempPath(), journal.tempPath(),
-                            [&folder](const Event &event) { folder.apply(event); }) ||
+        if (!forEachCleanEventIn(declared.tempPath(), journal.tempPath(),
+                                 [&folder](const Event &event) { folder.apply(event); }) ||
             !sameDigests()) {
             qCWarning(lcManifest, "not compacting %s: the compacted log folds differently",
                       qPrintable(path));

@@ -161,6 +161,23 @@ QList<Event> LiveTasks::events() const
     return events;
 }
 
+void UnfinishedActions::apply(const Event &event)
+{
+    const std::pair key{event.id, event.extra().actionIdx};
+    if (event.op == EventOp::ActionStarted)
+        m_open.insert(key, event);
+    else if (event.op == EventOp::ActionCompleted || event.op == EventOp::ActionHalted)
+        m_open.remove(key);
+}
+
+QList<Event> UnfinishedActions::events() const
+{
+    QList<Event> starts = m_open.values();
+    std::stable_sort(starts.begin(), starts.end(),
+                     [](const Event &a, const Event &b) { return a.ts < b.ts; });
+    return starts;
+}
+
 bool foldsAlike(const QList<Event> &a, const QList<Event> &b)
 {
     return packsAlike(fold(a).packs, fold(b).packs);

@@ -63,6 +63,19 @@ private:
     QMap<QString, QList<std::pair<qint64, Event>>> m_byTask;
     qint64 m_seen = 0;
 };
+// The action_started events not followed by an action_completed or action_halted of the same
+// pack and action, gathered an event at a time: what compaction keeps of actions and the
+// recovery scan shows (docs/design.md, "Recovery scan").
+class UnfinishedActions
+{
+public:
+    void apply(const Event &event);
+    // By time; those that started at once in the order of their pack and action.
+    QList<Event> events() const;
+
+private:
+    QMap<std::pair<QString, qint64>, Event> m_open; // (pack, action index) -> its start
+};
 // Whether two event lists fold to the same packs but for updated_at: what compaction keeps
 // (docs/design.md, "Compaction").
 bool foldsAlike(const QList<Event> &a, const QList<Event> &b);

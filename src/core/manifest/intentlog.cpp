@@ -36,26 +36,6 @@ QHash<QString, qint64> s_deferredChecks; // log path -> its size before this pro
 // grex.jsonl's path -> whether it held journal events at that stamp
 QHash<QString, std::pair<FileStamp, bool>> s_declaredHoldsJournal;
 
-// What a read learnt of grex.jsonl, for the appends that follow: a run reads the log before
-// its walk, and its appends at the end then need not parse grex.jsonl again.
-void rememberDeclaredHolds(const QString &path, const FileStamp &stamp, bool holds)
-{
-    QMutexLocker locker(&s_logFactsMutex);
-    s_declaredHoldsJournal.insert(path, {stamp, holds});
-}
-
-Error corruption(const QString &fileName, qsizetype line, const QString &detail)
-{
-    return Error(ErrorKind::Manifest, u"corruption"_s,
-                 Message(QT_TRANSLATE_NOOP("Grex", "%1 is corrupt at line %2: %3"),
-                         {fileName, QString::number(line), detail}))
-        .withDetail(u"line"_s, qint64(line))
-        .withDetail(u"detail"_s, detail)
-        .withHint(Message(QT_TRANSLATE_NOOP("Grex", "fix or delete line %1; every later line is "
-                                                    "kept as it is"),
-                          {QString::number(line)}));
-}
-
 // Cuts a torn tail (bytes after the last '\n') off an open log. Returns the bytes removed.
 Result<qint64> healTornTail(int fd, const QString &path)
 {
@@ -202,6 +182,10 @@ std::optional<FileStamp> stampOf(const QString &path, bool &cacheable)
     return FileStamp::of(st);
 }
 
+} // namespace
+
+namespace LogImpl {
+
 const QString &declaredName()
 {
     static const QString name = u"grex.jsonl"_s;
@@ -214,9 +198,20 @@ const QString &journalName()
     return name;
 }
 
-} // namespace
+std::mutex &oneReader()
+{
+    // A sync reads the log for its recovery scan and for its packs at once, and two parses of
+    // a 10 000-pack log held twice its events (docs/performance.md, "Memory per pack"); the
+    // second reader finds the first one's in the cache.
+    static std::mutex mutex;
+    return mutex;
+}
 
-namespace LogImpl {
+void rememberDeclaredHolds(const QString &path, const FileStamp &stamp, bool holds)
+{
+    QMutexLocker locker(&s_logFactsMutex);
+    s_declaredHoldsJournal.insert(path, {stamp, holds});
+}
 
 bool isBlank(QByteArrayView line)
 {
@@ -254,8 +249,10 @@ std::shared_ptr<IntentLog::ReadCache> IntentLog::makeReadCache()
 
 void IntentLog::forgetCachedRead() const
 {
-    if (m_cache)
-        m_cache->clear();
+    if (m_cache) {
+        m_cache->read.clear();
+        m_cache->summary.clear();
+    }
 }
 
 IntentLog::IntentLog(QString logPath, QString lockPath, std::shared_ptr<ReadCache> cache,
@@ -270,7 +267,7 @@ IntentLog::IntentLog(QString logPath, QString lockPath, std::shared_ptr<ReadCach
 
 QString IntentLog::journalBeside(const QString &logPath)
 {
-    return QFileInfo(logPath).absolutePath() + u'/' + journalName();
+    return QFileInfo(logPath).absolutePath() + u'/' + LogImpl::journalName();
 }
 
 bool IntentLog::belongsInJournal(EventOp op)
@@ -280,36 +277,71 @@ bool IntentLog::belongsInJournal(EventOp op)
 
 Result<LogReadResult> IntentLog::read() const
 {
-    // One reader at a time: a sync reads the log for its recovery scan and for its packs at
-    // once, and two parses of a 10 000-pack log held twice its events (docs/performance.md,
-    // "Memory per pack"); the second reader finds the first one's parse in the cache.
-    static std::mutex oneReader;
-    const std::lock_guard<std::mutex> guard(oneReader);
+    const std::lock_guard<std::mutex> guard(LogImpl::oneReader());
     Stamps stamps;
     bool cacheable = bool(m_cache);
     if (cacheable) {
         stamps = {stampOf(m_path, cacheable), stampOf(m_journalPath, cacheable)};
         if (cacheable) {
-            if (std::optional<LogReadResult> cached = m_cache->lookup(stamps))
+            if (std::optional<LogReadResult> cached = m_cache->read.lookup(stamps))
                 return *std::move(cached);
         }
     }
     Stamps read;
-    Result<LogReadResult> declared = readFile(m_path, declaredName(), read.first, cacheable);
+    Result<LogReadResult> declared =
+        readFile(m_path, LogImpl::declaredName(), read.first, cacheable);
     if (!declared)
         return declared;
-    Result<LogReadResult> journal =
-        readFile(m_journalPath, journalName(), read.second, cacheable, declared->events.size());
+    Result<LogReadResult> journal = readFile(m_journalPath, LogImpl::journalName(), read.second,
+                                             cacheable, declared->events.size());
     if (!journal)
         return journal;
     LogReadResult result = merged(std::move(declared).value(), std::move(journal).value());
     // Stored under the stamps taken before each file was read: a write racing the read
     // changes them, so the next read parses again.
     if (cacheable)
-        m_cache->store(read, result);
+        m_cache->read.store(read, result);
     if (cacheable && read.first)
-        rememberDeclaredHolds(m_path, *read.first, result.declaredHoldsJournalEvents);
+        LogImpl::rememberDeclaredHolds(m_path, *read.first, result.declaredHoldsJournalEvents);
     return result;
+}
+
+Result<LogSummary> IntentLog::summary() const
+{
+    const std::lock_guard<std::mutex> guard(LogImpl::oneReader());
+    bool cacheable = bool(m_cache);
+    if (cacheable) {
+        const Stamps stamps{stampOf(m_path, cacheable), stampOf(m_journalPath, cacheable)};
+        if (cacheable) {
+            if (std::optional<LogSummary> cached = m_cache->summary.lookup(stamps))
+                return *std::move(cached);
+        }
+    }
+    Folder folder;
+    UnfinishedActions unfinished;
+    bool declaredHolds = false;
+    const Result<LogImpl::StreamedRead> read =
+        LogImpl::forEachEventIn(m_path, m_journalPath, [&](const Event &event, bool fromJournal) {
+            folder.apply(event);
+            unfinished.apply(event);
+            declaredHolds = declaredHolds || (!fromJournal && belongsInJournal(event.op));
+        });
+    if (!read)
+        return read.error();
+    LogSummary summary;
+    summary.packs = folder.packs();
+    summary.warnings = read->warnings + folder.warnings();
+    summary.unfinished = unfinished.events();
+    summary.tornTail = read->tornTail;
+    qCDebug(lcManifest, "summed up %lld packs from %s", qint64(summary.packs.size()),
+            qPrintable(m_path));
+    // Stored under the stamps taken as each file was opened, as read() stores its parse.
+    if (cacheable && read->unchanged) {
+        m_cache->summary.store(read->stamps, summary);
+        if (read->stamps.first)
+            LogImpl::rememberDeclaredHolds(m_path, *read->stamps.first, declaredHolds);
+    }
+    return summary;
 }
 
 Result<LogReadResult> IntentLog::readFile(const QString &path, const QString &fileName,
@@ -339,76 +371,27 @@ Result<LogReadResult> IntentLog::readFile(const QString &path, const QString &fi
 Result<LogReadResult> IntentLog::parse(const QByteArray &bytes, const QString &fileName,
                                        qsizetype spare)
 {
-    QByteArrayView content(bytes);
-    if (content.startsWith("\xEF\xBB\xBF"))
-        content = content.sliced(3);
-
-    QList<QByteArrayView> lines;
-    // Appends write a line and its '\n' in one call: a last line without one was interrupted.
-    const bool terminated = content.isEmpty() || content.endsWith('\n');
-    qsizetype start = 0;
-    while (start < content.size()) {
-        qsizetype nl = content.indexOf('\n', start);
-        if (nl < 0)
-            nl = content.size();
-        QByteArrayView line = content.sliced(start, nl - start);
-        if (line.endsWith('\r'))
-            line.chop(1);
-        lines.append(line);
-        start = nl + 1;
-    }
-    qsizetype lastContentLine = -1;
-    for (qsizetype i = lines.size() - 1; i >= 0; --i) {
-        if (!LogImpl::isBlank(lines.at(i))) {
-            lastContentLine = i;
-            break;
-        }
-    }
-
+    LogImpl::LogLines lines(fileName);
     LogReadResult result;
     // A line holds one event as a rule: growing the list by doubling copied it twice over.
-    result.events.reserve(lastContentLine + 1 + spare);
-    for (qsizetype i = 0; i <= lastContentLine; ++i) {
-        const QByteArrayView line = lines.at(i);
-        if (LogImpl::isBlank(line))
-            continue;
-        const qsizetype lineNumber = i + 1;
-        ParsedLine parsed = parseEventLine(line);
-        if (i == lastContentLine && !terminated && i == lines.size() - 1
-            && parsed.kind != ParsedLine::Kind::UnsupportedSchema) {
-            parsed.kind = ParsedLine::Kind::Invalid;
-            parsed.detail = u"the line does not end with a newline"_s;
-        }
-        switch (parsed.kind) {
-        case ParsedLine::Kind::Events:
-            result.events.append(parsed.events);
-            break;
-        case ParsedLine::Kind::UnknownOp:
-            result.warnings.append(
-                Message(QT_TRANSLATE_NOOP("Grex", "%1 line %2: unknown op '%3' skipped"),
-                        {fileName, QString::number(lineNumber), parsed.detail}));
-            break;
-        case ParsedLine::Kind::UnsupportedSchema:
-            return Error(ErrorKind::Manifest, u"unsupported_schema"_s,
-                         Message(QT_TRANSLATE_NOOP(
-                                     "Grex", "%1 line %2 has schema_version %3, which "
-                                             "this grex does not read: a newer grex wrote it"),
-                                 {fileName, QString::number(lineNumber), parsed.detail}))
-                .withDetail(u"line"_s, qint64(lineNumber))
-                .withDetail(u"got"_s, parsed.detail)
-                .withHint(Message(QT_TRANSLATE_NOOP("Grex", "upgrade grex")));
-        case ParsedLine::Kind::Invalid:
-            if (i == lastContentLine) {
-                result.tornTail = true;
-                result.warnings.append(Message(
-                    QT_TRANSLATE_NOOP("Grex", "%1 line %2 is incomplete (an interrupted "
-                                              "write) and was ignored: %3"),
-                    {fileName, QString::number(lineNumber), parsed.detail}));
-                return result;
-            }
-            return corruption(fileName, lineNumber, parsed.detail);
-        }
+    result.events.reserve(bytes.count('\n') + 1 + spare);
+    QList<Event> events;
+    const QByteArrayView content(bytes);
+    for (qsizetype start = 0; start < content.size() && !lines.failed();) {
+        qsizetype nl = content.indexOf('\n', start);
+        const LogImpl::LineEnd end =
+            nl < 0 ? LogImpl::LineEnd::EndOfFile : LogImpl::LineEnd::Newline;
+        if (nl < 0)
+            nl = content.size();
+        lines.take(content.sliced(start, nl - start), end, events);
+        result.events.append(std::move(events));
+        start = nl + 1;
     }
+    lines.finish();
+    if (lines.failed())
+        return lines.error();
+    result.warnings = lines.warnings();
+    result.tornTail = lines.tornTail();
     return result;
 }
 
@@ -496,7 +479,7 @@ Result<bool> IntentLog::declaredHoldsJournalEvents() const
     if (cacheable && !stamps.first)
         return false;
     if (cacheable && m_cache) {
-        if (std::optional<LogReadResult> cached = m_cache->lookup(stamps))
+        if (std::optional<LogReadResult> cached = m_cache->read.lookup(stamps))
             return cached->declaredHoldsJournalEvents;
     }
     if (cacheable) {
@@ -506,14 +489,14 @@ Result<bool> IntentLog::declaredHoldsJournalEvents() const
             return known->second;
     }
     std::optional<FileStamp> stamp;
-    Result<LogReadResult> declared = readFile(m_path, declaredName(), stamp, cacheable);
+    Result<LogReadResult> declared = readFile(m_path, LogImpl::declaredName(), stamp, cacheable);
     if (!declared)
         return declared.error();
     const bool holds =
         std::any_of(declared->events.cbegin(), declared->events.cend(),
                     [](const Event &e) { return IntentLog::belongsInJournal(e.op); });
     if (cacheable && stamp)
-        rememberDeclaredHolds(m_path, *stamp, holds);
+        LogImpl::rememberDeclaredHolds(m_path, *stamp, holds);
     return holds;
 }
 

@@ -24,6 +24,16 @@ struct LogReadResult
     bool declaredHoldsJournalEvents = false;
 };
 
+// What most readers want of the log, gathered as it is read a line at a time, without its events:
+// a 10 000-pack log's events were the peak of a sync's start (docs/performance.md).
+struct LogSummary
+{
+    QMap<QString, PackState> packs; // the fold
+    QList<Message> warnings;        // the read's (torn tail, unknown ops), then the fold's
+    QList<Event> unfinished;        // action_started events never ended, by time
+    bool tornTail = false;
+};
+
 struct AppendReport
 {
     qint64 healedBytes = 0; // bytes of a torn tail cut off before writing
@@ -41,10 +51,15 @@ class IntentLog
 public:
     // The two files' stamps; std::nullopt for a file that is not there.
     using Stamps = std::pair<std::optional<FileStamp>, std::optional<FileStamp>>;
-    // The last read of both files, merged, reused while neither changed (same inode, size and
-    // modification time): one run reads the log in several places. Shared by copies; thread-safe.
-    // One merged list is all it keeps, not one per file besides (docs/performance.md).
-    using ReadCache = StampedCache<LogReadResult, Stamps>;
+    // The last read of both files, merged, and the last summary, each reused while neither file
+    // changed (same inode, size and modification time): one run reads the log in several
+    // places. Shared by copies; thread-safe. One merged list is all it keeps, not one per file
+    // besides (docs/performance.md).
+    struct ReadCache
+    {
+        StampedCache<LogReadResult, Stamps> read;
+        StampedCache<LogSummary, Stamps> summary;
+    };
     static std::shared_ptr<ReadCache> makeReadCache();
 
     // gitignorePath: the workspace's .gitignore, given the journal's pattern when the journal
@@ -64,8 +79,11 @@ public:
     // Both files, each in its own order, the journal's events placed by time among the
     // declared ones. A missing file reads as empty. A torn last line is dropped with a warning.
     Result<LogReadResult> read() const;
-    // Lets the cache shared by this log's copies go: a run that has read what it needs and will
-    // append to the log would otherwise keep every event in memory for nothing.
+    // The fold, the read's and fold's warnings and the unfinished actions, read a line at a
+    // time: the same as folding read()'s events, without holding them.
+    Result<LogSummary> summary() const;
+    // Lets the cache shared by this log's copies go (reads and summaries): a run that has read
+    // what it needs and will append to the log would otherwise keep it in memory for nothing.
     void forgetCachedRead() const;
     // One file's bytes; `fileName` names it in messages. The event list has room for `spare`
     // more events, so that read() merges the declared ones into it in place.

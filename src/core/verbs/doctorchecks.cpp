@@ -238,7 +238,7 @@ QList<DoctorFinding> checkRecovery(const Workspace &workspace, const OperationCo
     const DoctorCheck check = DoctorCheck::UnfinishedWork;
     const RecoveryFindings scan = recoveryScan(
         workspace, workspace.rootPackDir(),
-        recoveryLeads(workspace.root(), workspace.intentLog().read()), ctx.stopToken());
+        recoveryLeads(workspace.root(), workspace.intentLog().summary()), ctx.stopToken());
     const JsonObject &r = scan.report;
     for (const JsonValue &v : r.value(u"dangling_starts"_s).toArray()) {
         const JsonObject s = v.toObject();
