@@ -197,10 +197,10 @@ void finishInterruptedRemovals(const Workspace &workspace, OperationContext &ctx
             .entryInfoList({u".grex-trash-*"_s + TrashNoteSuffix}, QDir::Files | QDir::Hidden);
     if (notes.isEmpty())
         return;
-    Result<LogReadResult> log = workspace.intentLog().read();
+    Result<LogSummary> log = workspace.intentLog().summary();
     if (!log)
         return; // the run that follows reports the log's problem
-    const QMap<QString, PackState> packs = fold(log->events).packs;
+    const QMap<QString, PackState> &packs = log->packs;
     for (const QFileInfo &noteInfo : notes) {
         const QString note = noteInfo.absoluteFilePath();
         const QString trash = note.chopped(TrashNoteSuffix.size());
