@@ -63,47 +63,52 @@ private:
     {
         m_next = 0;
         // Room for the longest line that may be read, its "\r\n" and a byte more: a line cut
-        // here is too long with or without its '\r'.
-        QByteArray line = m_file.readLine(MaxReadLineBytes + 3);
-        if (line.isEmpty()) { // a line holds its newline at least: the read failed
+        // here is too long with or without its '\r'. One buffer for every line: readLine()
+        // making a QByteArray of that size for each took longer than parsing the lines.
+        if (m_buffer.isEmpty())
+            m_buffer.resize(MaxReadLineBytes + 4);
+        const qint64 n = m_file.readLine(m_buffer.data(), m_buffer.size());
+        if (n <= 0) { // a line holds its newline at least: the read failed
             m_readFailed = m_done = true;
             m_events.clear();
             return;
         }
+        QByteArrayView line(m_buffer.constData(), n);
         LineEnd end = LineEnd::Newline;
         if (line.endsWith('\n'))
             line.chop(1);
-        else if (m_file.atEnd())
-            end = LineEnd::EndOfFile;
-        else if (!skipRest(line))
+        else if (m_file.atEnd() || !skipRest(line))
             end = LineEnd::EndOfFile;
         m_lines.take(line, end, m_events);
     }
 
     // Reads past the rest of a line too long to hold; false when it had no newline. A line of
     // blanks stays one, so that it is skipped as a whole read skips it.
-    bool skipRest(QByteArray &line)
+    bool skipRest(QByteArrayView &line)
     {
         bool blank = isBlank(line);
         bool terminated = false;
+        char rest[4096];
         while (!terminated && !m_file.atEnd()) {
-            QByteArray more = m_file.readLine(MaxReadLineBytes);
-            if (more.isEmpty()) {
+            const qint64 n = m_file.readLine(rest, sizeof rest);
+            if (n <= 0) {
                 m_readFailed = true;
                 break;
             }
+            QByteArrayView more(rest, n);
             terminated = more.endsWith('\n');
             if (terminated)
                 more.chop(1);
             blank = blank && isBlank(more);
         }
         if (blank)
-            line.clear();
+            line = {};
         return terminated;
     }
 
     QFile &m_file;
     LogLines m_lines;
+    QByteArray m_buffer;   // the line being read
     QList<Event> m_events; // the last line's
     qsizetype m_next = 0;
     bool m_done = false;
