@@ -23,6 +23,8 @@
 #include "support/testfiles.h"
 #include "support/workspacefixture.h"
 
+#include <algorithm>
+
 using namespace Grex;
 using namespace Grex::Test;
 using namespace Qt::StringLiterals;
@@ -434,6 +436,14 @@ private Q_SLOTS:
         QCOMPARE(asked.count(), 5);
         control.revokeGrant(p->id, u"exec"_s, granteeA);
         QVERIFY(control.servers().constFirst().grants.isEmpty());
+        // The revoke goes over the control socket and the next call over stdin, so the call can
+        // arrive first. The server records the revoke once it has dropped the grant.
+        const auto revokeRecorded = [&ws] {
+            const Result<LogReadResult> log = ws.intentLog().read();
+            return log && std::any_of(log->events.cbegin(), log->events.cend(),
+                                      [](const Event &e) { return e.op == EventOp::Revoked; });
+        };
+        QVERIFY(QTest::qWaitFor(revokeRecorded, 10000));
         serve.send(perRequestExec(7, u"agent-A"_s, {u"touch"_s, u"after-revoke"_s}));
         QVERIFY(asked.wait(10000));
         control.answerApproval(p->id, asked.at(5).at(1).toLongLong(), u"exec"_s, false, false);
