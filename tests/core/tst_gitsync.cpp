@@ -591,6 +591,69 @@ private Q_SLOTS:
         QCOMPARE(gitOutput(f.clone, {u"rev-parse"_s, u"origin/main"_s}), tip);
     }
 
+    // A clone no fetch has touched (git clone writes no FETCH_HEAD) is asked too, and the
+    // skipped fetch writes the FETCH_HEAD git's would: the same bytes, for a checkout that
+    // merges a branch and for a detached one, with the URL as git shows it.
+    void aCloneThatNeverFetchedIsAsked()
+    {
+        Fixture f = cloned();
+        // Enough branches that an order other than git's (by name) shows.
+        for (const QString &branch : {u"zeta"_s, u"alpha"_s, u"feature/x"_s, u"Beta"_s, u"m"_s})
+            runGit(f.remote, {u"branch"_s, u"-q"_s, branch, u"main"_s});
+        m_remotes.tag(f.remote, u"v1"_s, m_remotes.tip(f.remote));
+        const QString trace = m_dir.filePath(u"never-fetched.trace"_s);
+        qputenv("GIT_TRACE", QFile::encodeName(trace));
+        const auto untrace = qScopeGuard([] { qunsetenv("GIT_TRACE"); });
+        int round = 0;
+        for (const QString &url :
+             QStringList{f.remote, f.remote + u"/"_s, u"file://"_s + f.remote}) {
+            for (const bool detached : {false, true}) {
+                const QString base = m_dir.filePath(u"never-fetched-%1"_s.arg(++round));
+                runGit(m_dir.path(), {u"clone"_s, u"-q"_s, url, base + u"-git"_s});
+                runGit(m_dir.path(), {u"clone"_s, u"-q"_s, url, base + u"-grex"_s});
+                if (detached) {
+                    runGit(base + u"-git"_s, {u"checkout"_s, u"-q"_s, u"--detach"_s});
+                    runGit(base + u"-grex"_s, {u"checkout"_s, u"-q"_s, u"--detach"_s});
+                }
+                QVERIFY(!QFile::exists(base + u"-grex/.git/FETCH_HEAD"_s));
+                QFile::remove(trace);
+                QVERIFY(GitFetcher().fetch(base + u"-grex"_s, {}).ok());
+                QVERIFY2(!QFile::exists(trace), qPrintable(url)); // no git ran
+                runGit(base + u"-git"_s, {u"fetch"_s, u"-q"_s, u"origin"_s});
+                QCOMPARE(readFile(base + u"-grex/.git/FETCH_HEAD"_s),
+                         readFile(base + u"-git/.git/FETCH_HEAD"_s));
+            }
+        }
+        // A failed fetch leaves FETCH_HEAD empty; the next one that skips fills it in.
+        const QString clone = m_dir.filePath(u"never-fetched-1-grex"_s);
+        QVERIFY(writeFile(clone + u"/.git/FETCH_HEAD"_s, QByteArray()));
+        QVERIFY(GitFetcher().fetch(clone, {}).ok());
+        QCOMPARE(readFile(clone + u"/.git/FETCH_HEAD"_s),
+                 readFile(m_dir.filePath(u"never-fetched-1-git/.git/FETCH_HEAD"_s)));
+    }
+
+    // With prune and pruneTags (the remote's own settings over fetch's), git deletes the tags the
+    // remote deleted, so such a tag is fetched; without both, git keeps it and nothing moved.
+    void tagsPrunedByGitAreFetched()
+    {
+        Fixture f = cloned();
+        m_remotes.tag(f.remote, u"v1"_s, m_remotes.tip(f.remote));
+        QVERIFY(GitFetcher().fetch(f.clone, {}).ok());
+        QVERIFY(hasRef(f.clone, u"refs/tags/v1"_s));
+        runGit(f.remote, {u"tag"_s, u"-d"_s, u"v1"_s});
+        QVERIFY(!gitFetched(f.clone));
+        runGit(f.clone, {u"config"_s, u"fetch.pruneTags"_s, u"true"_s});
+        QVERIFY(!gitFetched(f.clone)); // pruneTags alone prunes nothing
+        runGit(f.clone, {u"config"_s, u"remote.origin.prune"_s, u"true"_s});
+        runGit(f.clone, {u"config"_s, u"fetch.prune"_s, u"false"_s});
+        QVERIFY(gitFetched(f.clone));
+        QVERIFY(!hasRef(f.clone, u"refs/tags/v1"_s));
+        QVERIFY(!gitFetched(f.clone));
+        // A setting git cannot read as a boolean is git's to refuse.
+        runGit(f.clone, {u"config"_s, u"remote.origin.pruneTags"_s, u"sometimes"_s});
+        QVERIFY(!GitFetcher().fetch(f.clone, {}).ok());
+    }
+
     // A process that exited and waits for its parent to reap it (as an ssh master does under an
     // init that reaps late) is not alive: grex does not wait for it to go.
     void exitedProcessIsNotAlive()

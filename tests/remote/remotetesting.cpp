@@ -93,7 +93,7 @@ namespace {
 bool syncFetched(const RefMoveDriver &driver, QString *problem)
 {
     const QString path = driver.clone + u"/.git/FETCH_HEAD"_s;
-    // Before the first fetch there is none, and only git makes one (of the clone's owner).
+    // Before the first sync there may be none.
     QFile file(path);
     if (file.exists()) {
         if (!file.open(QIODevice::Append) || file.write("# grex test marker\n") < 0) {
@@ -191,9 +191,23 @@ QString refMovesProblem(const RefMoveDriver &driver)
         {u"a force push"_s, u"git update-ref refs/heads/main main~1"_s, true},
         {u"a new branch"_s, u"git branch dev main"_s, true},
     };
-    // The first sync fetches unless grex add did (FETCH_HEAD says which branches git saw).
+    // The first sync asks too, also where no fetch wrote FETCH_HEAD yet (as git clone leaves
+    // it), and writes the one git's fetch would have: the same bytes, with the URL as git shows
+    // it (without a user or password).
+    const QString fetchHeadPath = driver.clone + u"/.git/FETCH_HEAD"_s;
+    QFile::remove(fetchHeadPath);
     syncFetched(driver, &problem);
-    if (!problem.isEmpty() || !expect(u"nothing new"_s, false))
+    if (!problem.isEmpty())
+        return problem;
+    const QByteArray written = readFile(fetchHeadPath);
+    const RunResult fetched = driver.gitInClone({u"fetch"_s, u"-q"_s, u"origin"_s});
+    if (fetched.exitCode != 0)
+        return u"git fetch failed: "_s + show(fetched);
+    if (written.isEmpty() || readFile(fetchHeadPath) != written) {
+        return u"the first sync wrote FETCH_HEAD\n"_s + QString::fromUtf8(written) +
+               u"where git writes\n"_s + QString::fromUtf8(readFile(fetchHeadPath));
+    }
+    if (!expect(u"nothing new"_s, false))
         return problem;
     for (const Move &move : moves) {
         if (!upstream(move.what, move.script) || !expect(move.what, true))

@@ -821,7 +821,9 @@ void tst_RemoteSsh::refMovesOverSsh()
     QVERIFY(!ws.isEmpty());
     const QString repo = m_builder->create(u"moves"_s, {{u"README"_s, "moves\n"}});
     QVERIFY(m_user->chownTree(repo));
-    GREX_VERIFY_RAN(grex(ws, {u"add"_s, u"--no-install"_s, u"grex-ed25519:"_s + repo}));
+    // The user in the URL too, which FETCH_HEAD leaves out as git does.
+    const QString url = m_user->name() + u"@grex-ed25519:"_s + repo;
+    GREX_VERIFY_RAN(grex(ws, {u"add"_s, u"--no-install"_s, url}));
     RefMoveDriver driver;
     driver.grex = [&](const QStringList &args) { return grex(ws, args); };
     driver.gitInClone = [&](const QStringList &args) { return git(ws + u"/moves"_s, args); };

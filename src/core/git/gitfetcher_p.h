@@ -226,6 +226,12 @@ branchesAFetchMoves(git_repository *clone, const QString &remote,
                     const std::function<std::optional<RemoteRefs>(git_config *)> &probe,
                     bool *headMoved);
 
+// FETCH_HEAD as `git fetch <remote>` writes it when the remote's refs are where the clone has
+// them: a line per branch, the one the checkout merges (mergeBranch) first, the others
+// not-for-merge, with url as git shows it there.
+QByteArray fetchHeadAfterFetch(const RemoteRefs &refs, const QString &mergeBranch,
+                               const QString &url);
+
 // Fetches origin into the clone at dest (its backend lock held), as `git fetch origin` does:
 // the remote's refspecs, tags that point into what it has, fetch.prune, submodules on demand.
 Result<FetchFacts> fetchLocked(const QString &dest, std::stop_token stop);

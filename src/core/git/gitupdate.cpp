@@ -3,6 +3,8 @@
 
 #include "core/git/gitfetcher_p.h"
 
+#include <QSaveFile>
+
 using namespace Qt::StringLiterals;
 
 namespace Grex::GitImpl {
@@ -191,10 +193,7 @@ std::optional<FetchFacts> skipFetchOfUnmovedRemote(git_repository *repo, const Q
                                                    std::optional<RemoteRefs> &probed,
                                                    BranchMoves &moves)
 {
-    // Without FETCH_HEAD no fetch has said which branches it saw; git's first one will.
     QFile fetchHead(at.gitDir + u"FETCH_HEAD"_s);
-    if (!fetchHead.exists())
-        return std::nullopt;
     const QString url = *at.url;
     const auto probe = [&](git_config *config) {
         probed = readRemoteRefs(url, dest, config, stop);
@@ -212,9 +211,19 @@ std::optional<FetchFacts> skipFetchOfUnmovedRemote(git_repository *repo, const Q
     if (headMoved)
         followRemoteHead(dest, facts.remote, refs.head);
     qCDebug(lcGit, "nothing moved on the remote of %s: not fetched", qPrintable(dest));
-    if (!fetchHead.open(QIODevice::ReadWrite) ||
-        !fetchHead.setFileTime(QDateTime::currentDateTimeUtc(), QFileDevice::FileModificationTime))
+    // git clone writes no FETCH_HEAD and a failed fetch leaves it empty: the lines this fetch
+    // would have written go there, so that status reads the time and git pull the branch.
+    if (fetchHead.size() == 0) {
+        QSaveFile written(fetchHead.fileName());
+        if (!written.open(QIODevice::WriteOnly) ||
+            written.write(fetchHeadAfterFetch(refs, facts.upstreamBranch, url)) < 0 ||
+            !written.commit())
+            return std::nullopt;
+    } else if (!fetchHead.open(QIODevice::ReadWrite) ||
+               !fetchHead.setFileTime(QDateTime::currentDateTimeUtc(),
+                                      QFileDevice::FileModificationTime)) {
         return std::nullopt;
+    }
     fetchHead.close();
     clearFetchFailure(at.gitDir);
     // What a fetch would have found: the upstream gone when the remote has no such branch.

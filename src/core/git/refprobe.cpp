@@ -7,6 +7,7 @@
 #include <QUrl>
 
 #include <algorithm>
+#include <cctype>
 
 using namespace Qt::StringLiterals;
 
@@ -86,7 +87,75 @@ bool plainFetchConfig(git_config *config, const QString &remote)
            !configValue(config, section + ".tagopt");
 }
 
+// A boolean fetch setting as git reads it for remote: remote.<name>.<key>, else fetch.<key>,
+// else false; nullopt when one is not a boolean (git's fetch fails then).
+std::optional<bool> fetchSetting(git_config *config, const QByteArray &section, const char *key)
+{
+    for (const QByteArray &name :
+         {QByteArray(section + '.' + key), QByteArray(QByteArray("fetch.") + key)}) {
+        int value = 0;
+        const int failed = git_config_get_bool(&value, config, name.constData());
+        git_error_clear();
+        if (failed == 0)
+            return value != 0;
+        if (failed != GIT_ENOTFOUND)
+            return std::nullopt;
+    }
+    return false;
+}
+
+// The URL as git names it in FETCH_HEAD: without a user or password (transport_anonymize_url
+// in git's transport.c), trailing slashes and ".git".
+QByteArray fetchHeadUrl(const QByteArray &url)
+{
+    QByteArray shown = url;
+    const qsizetype at = url.indexOf('@');
+    const qsizetype colon = url.indexOf(':');
+    const qsizetype slash = url.indexOf('/');
+    const bool local = colon < 0 || (slash >= 0 && slash < colon);
+    if (!local && at >= 0) {
+        const QByteArray host = url.mid(at + 1);
+        const qsizetype scheme = url.indexOf("://");
+        if (scheme < 0) {
+            if (host.contains(':')) // user@host:path; a path with an @ in it stays as it is
+                shown = host;
+        } else {
+            const QByteArrayView name(url.constData(), scheme);
+            const bool plainScheme = std::all_of(name.begin(), name.end(), [](char c) {
+                return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '.' ||
+                       c == '-';
+            });
+            const qsizetype pathStart = url.indexOf('/', scheme + 3);
+            if (plainScheme && (pathStart < 0 || pathStart > at))
+                shown = url.left(scheme + 3) + host;
+        }
+    }
+    while (shown.endsWith('/'))
+        shown.chop(1);
+    if (shown.size() > 5 && shown.endsWith(".git"))
+        shown.chop(4);
+    return shown;
+}
+
 } // namespace
+
+QByteArray fetchHeadAfterFetch(const RemoteRefs &refs, const QString &mergeBranch,
+                               const QString &url)
+{
+    QByteArrayList names = refs.heads.keys();
+    std::sort(names.begin(), names.end());
+    const QByteArray merge = mergeBranch.toUtf8();
+    const QByteArray of = "' of " + fetchHeadUrl(url.toUtf8()) + '\n';
+    // git writes the branch to merge first, so that FETCH_HEAD as a ref names it.
+    QByteArray lines;
+    if (refs.heads.contains(merge) && !merge.isEmpty())
+        lines += refs.heads.value(merge).toHex() + "\t\tbranch '" + merge + of;
+    for (const QByteArray &name : std::as_const(names)) {
+        if (name != merge)
+            lines += refs.heads.value(name).toHex() + "\tnot-for-merge\tbranch '" + name + of;
+    }
+    return lines;
+}
 
 std::optional<RemoteRefs> readLocalRemoteRefs(const QString &url)
 {
@@ -133,6 +202,18 @@ branchesAFetchMoves(git_repository *repo, const QString &remote,
     for (auto it = refs.tags.cbegin(); it != refs.tags.cend(); ++it) {
         if (tags.value(it.key()) != it.value())
             return std::nullopt;
+    }
+    // With prune and pruneTags, git deletes the tags the remote no longer has.
+    const QByteArray section = "remote." + remote.toUtf8();
+    const std::optional<bool> prune = fetchSetting(config.get(), section, "prune");
+    const std::optional<bool> pruneTags = fetchSetting(config.get(), section, "pruneTags");
+    if (!prune || !pruneTags)
+        return std::nullopt;
+    if (*prune && *pruneTags) {
+        for (auto it = tags.cbegin(); it != tags.cend(); ++it) {
+            if (!refs.tags.contains(it.key()))
+                return std::nullopt;
+        }
     }
     BranchMoves moves;
     for (auto it = refs.heads.cbegin(); it != refs.heads.cend(); ++it) {
