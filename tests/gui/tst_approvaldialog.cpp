@@ -27,6 +27,8 @@
 #include "support/testfiles.h"
 #include "support/workspacefixture.h"
 
+#include <algorithm>
+
 using namespace Grex;
 using namespace Grex::Test;
 using namespace Qt::StringLiterals;
@@ -304,6 +306,15 @@ private Q_SLOTS:
         // Revoked: the next call asks again.
         QTest::mouseClick(window.findChild<QPushButton *>(u"revokeGrant_exec"_s), Qt::LeftButton);
         QVERIFY(window.controlServer()->servers().constFirst().grants.isEmpty());
+        // The revoke goes over the control socket and the next call over stdin, so the call can
+        // arrive first. The server records the revoke once it has dropped the grant.
+        QVERIFY(QTest::qWaitFor(
+            [&ws] {
+                const QStringList decisions = decisionsIn(ws.manifestPath());
+                return std::any_of(decisions.cbegin(), decisions.cend(),
+                                   [](const QString &d) { return d.startsWith(u"revoked "_s); });
+            },
+            10000));
         serve.callTool(7, u"exec"_s, execArguments({u"touch"_s, u"three"_s}));
         QVERIFY(shown.wait(10000));
         QVERIFY(armed(shown.at(1).at(0).value<Gui::ApprovalDialog *>()));
