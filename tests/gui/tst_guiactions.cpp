@@ -176,6 +176,19 @@ private Q_SLOTS:
         // The window reloads itself: every pack clean, gamma back on disk.
         const QHash<QString, int> after{{u"clean"_s, 3}};
         QTRY_COMPARE_WITH_TIMEOUT(window.packModel()->driftCounts(), after, 10000);
+        // A load that started during the sync can read the packs before the sync recorded their
+        // installs and their state after it; the load the sync's end asks for follows it.
+        const auto everyPackInstalled = [&window] {
+            for (int r = 0; r < window.packModel()->rowCount(); ++r) {
+                const QModelIndex index =
+                    window.packModel()->index(r, PackTreeModel::InstalledColumn);
+                if (index.data().toString() == u"never"_s)
+                    return false;
+            }
+            return true;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(everyPackInstalled(), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.packModel()->driftCounts(), after, 10000);
         for (int r = 0; r < window.packModel()->rowCount(); ++r) {
             const QModelIndex index = window.packModel()->index(r, PackTreeModel::DriftColumn);
             QCOMPARE(index.data(PackTreeModel::DriftRole).toString(), u"clean"_s);
