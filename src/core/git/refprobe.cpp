@@ -184,6 +184,12 @@ branchesAFetchMoves(git_repository *repo, const QString &remote,
     const ConfigPtr config = Git::snapshotOf(repo);
     if (!config || !plainFetchConfig(config.get(), remote))
         return std::nullopt;
+    // Read before the remote is asked: a setting git refuses sends the pack to git unasked.
+    const QByteArray section = "remote." + remote.toUtf8();
+    const std::optional<bool> prune = fetchSetting(config.get(), section, "prune");
+    const std::optional<bool> pruneTags = fetchSetting(config.get(), section, "pruneTags");
+    if (!prune || !pruneTags)
+        return std::nullopt;
     const std::optional<RemoteRefs> asked = probe(config.get());
     if (!asked)
         return std::nullopt;
@@ -204,11 +210,6 @@ branchesAFetchMoves(git_repository *repo, const QString &remote,
             return std::nullopt;
     }
     // With prune and pruneTags, git deletes the tags the remote no longer has.
-    const QByteArray section = "remote." + remote.toUtf8();
-    const std::optional<bool> prune = fetchSetting(config.get(), section, "prune");
-    const std::optional<bool> pruneTags = fetchSetting(config.get(), section, "pruneTags");
-    if (!prune || !pruneTags)
-        return std::nullopt;
     if (*prune && *pruneTags) {
         for (auto it = tags.cbegin(); it != tags.cend(); ++it) {
             if (!refs.tags.contains(it.key()))
